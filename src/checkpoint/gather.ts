@@ -1,0 +1,79 @@
+/**
+ * Gathers the git half of a record (SPEC §6). Failure-tolerant: a section
+ * that fails is recorded in `notCollected` with the reason and the save goes on.
+ */
+import { isStaged } from '../git/porcelain.js';
+import type { Repo, WorktreeStatus } from '../git/repo.js';
+import { MAX_PATHS, type GitState } from './schema.js';
+
+export const RECENT_COMMITS = 8;
+
+export interface GatherOptions {
+  /** Record for this branch instead of the current one (`save --branch`, after a switch). */
+  branch?: string | undefined;
+}
+
+export interface Gathered {
+  git: GitState;
+  /** The raw status, for callers that need every path (the wip snapshot). */
+  status: WorktreeStatus | null;
+}
+
+/** Reads branch, head, upstream, recent commits and every dirty path with its blob id. */
+export async function gatherGitState(repo: Repo, opts: GatherOptions = {}): Promise<Gathered> {
+  const notCollected: GitState['notCollected'] = [];
+  const [status, commits] = await Promise.all([
+    repo.status().catch((err: Error) => {
+      notCollected.push({ section: 'status', reason: err.message });
+      return null;
+    }),
+    repo.recentCommits(RECENT_COMMITS).catch((err: Error) => {
+      notCollected.push({ section: 'commits', reason: err.message });
+      return [];
+    }),
+  ]);
+  const git: GitState = {
+    branch: status?.branch ?? null,
+    head: status?.head ?? null,
+    upstream: status?.upstream ?? null,
+    ahead: status?.ahead ?? 0,
+    behind: status?.behind ?? 0,
+    commits,
+    worktree: { collected: false, reason: 'status not collected', total: 0, truncated: false, files: [] },
+    wip: null,
+    notCollected,
+  };
+  if (opts.branch !== undefined && opts.branch !== git.branch) await applyBranchOverride(repo, git, opts.branch);
+  if (status) git.worktree = await describeWorktree(repo, status, notCollected);
+  return { git, status };
+}
+
+async function applyBranchOverride(repo: Repo, git: GitState, branch: string): Promise<void> {
+  git.branch = branch;
+  git.head = (await repo.readRef(`refs/heads/${branch}`)) ?? git.head;
+  git.upstream = null;
+  git.ahead = 0;
+  git.behind = 0;
+}
+
+async function describeWorktree(
+  repo: Repo,
+  status: WorktreeStatus,
+  notCollected: GitState['notCollected'],
+): Promise<GitState['worktree']> {
+  const total = status.entries.length;
+  const entries = status.entries.slice(0, MAX_PATHS);
+  let oids: (string | null)[];
+  try {
+    oids = await repo.hashWorktreeFiles(entries.map((e) => e.path));
+  } catch (err) {
+    notCollected.push({ section: 'worktree.oid', reason: (err as Error).message });
+    oids = entries.map(() => null);
+  }
+  return {
+    collected: true,
+    total,
+    truncated: total > entries.length,
+    files: entries.map((e, i) => ({ path: e.path, status: e.xy, staged: isStaged(e), oid: oids[i] ?? null })),
+  };
+}

@@ -1,0 +1,52 @@
+/** The checkpoint commit message and its trailers (SPEC §3): listings read these, not blobs. */
+import type { CheckpointRecord } from './schema.js';
+
+export const TITLE_MAX = 100;
+
+/** One line, at most `max` characters: what notes lines and subjects carry. */
+export function oneLineTitle(title: string, max = TITLE_MAX): string {
+  const flat = title.replace(/\s+/g, ' ').trim() || '(no description)';
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+export function buildMessage(record: CheckpointRecord): string {
+  const trailers = [
+    `Checkpoint-Id: ${record.id}`,
+    `Checkpoint-Writer: ${record.writer}`,
+    `Checkpoint-Branch: ${record.git.branch ?? '(detached)'}`,
+  ];
+  if (record.label) trailers.push(`Checkpoint-Label: ${record.label}`);
+  return `checkpoint: ${oneLineTitle(record.task.title)}\n\n${trailers.join('\n')}\n`;
+}
+
+export interface MessageFacts {
+  title: string;
+  id: string | null;
+  writer: string | null;
+  branch: string | null;
+  label: string | null;
+}
+
+/** Reads title and trailers back from a commit message; fields absent from it are null. */
+export function parseMessage(message: string): MessageFacts {
+  const subject = message.split('\n', 1)[0] ?? '';
+  const facts: MessageFacts = {
+    title: subject.startsWith('checkpoint: ') ? subject.slice('checkpoint: '.length) : subject,
+    id: null, writer: null, branch: null, label: null,
+  };
+  for (const line of message.split('\n')) {
+    const m = /^Checkpoint-(Id|Writer|Branch|Label): (.*)$/.exec(line);
+    if (!m) continue;
+    const value = m[2] ?? '';
+    if (m[1] === 'Id') facts.id = value;
+    else if (m[1] === 'Writer') facts.writer = value;
+    else if (m[1] === 'Branch') facts.branch = value === '(detached)' ? null : value;
+    else facts.label = value;
+  }
+  return facts;
+}
+
+/** The notes line for a checkpoint saved on a code commit (SPEC §3). */
+export function noteLine(record: CheckpointRecord): string {
+  return `checkpoint ${record.id} on ${record.git.branch ?? '(detached)'}: ${oneLineTitle(record.task.title)}`;
+}

@@ -1,0 +1,80 @@
+/**
+ * Per-writer notes (SPEC §3): the note on a code commit holds one line per
+ * checkpoint saved there. Written with compare-and-swap like the chain, so
+ * concurrent saves never drop a line. Trees are written flat; git reads any
+ * fanout, and notes.rewriteRef may re-fan it later.
+ */
+import type { ObjectId, Person, Repo, TreeEntry } from '../git/repo.js';
+
+const MAX_ATTEMPTS = 100;
+
+/** Every note of a notes commit: annotated object id → note blob id (any fanout). */
+export async function readNotesMap(repo: Repo, notesCommit: ObjectId | null): Promise<Map<ObjectId, ObjectId>> {
+  const map = new Map<ObjectId, ObjectId>();
+  if (!notesCommit) return map;
+  const commit = await repo.readCommit(notesCommit);
+  if (!commit) return map;
+  await collect(repo, commit.tree, '', map);
+  return map;
+}
+
+async function collect(repo: Repo, tree: ObjectId, prefix: string, map: Map<ObjectId, ObjectId>): Promise<void> {
+  for (const entry of (await repo.readTree(tree)) ?? []) {
+    const name = prefix + entry.name;
+    if (entry.type === 'tree' && /^[0-9a-f]{2}$/.test(entry.name)) await collect(repo, entry.oid, name, map);
+    else if (entry.type === 'blob' && /^([0-9a-f]{40}|[0-9a-f]{64})$/.test(name)) map.set(name, entry.oid);
+  }
+}
+
+export interface NoteEdit {
+  /** The code commit annotated. */
+  target: ObjectId;
+  /** Lines to add (kept once: re-adding a line changes nothing). */
+  lines: string[];
+}
+
+/**
+ * Appends lines to the notes of `ref` with compare-and-swap and retry.
+ * Returns the new notes commit, or null when nothing changed.
+ */
+export async function appendNotes(repo: Repo, ref: string, edits: NoteEdit[], who: Person): Promise<ObjectId | null> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const old = await repo.readRef(ref);
+    const map = await readNotesMap(repo, old);
+    let changed = false;
+    for (const edit of edits) {
+      const current = map.get(edit.target);
+      const text = current ? Buffer.from((await repo.readBlob(current)) ?? []).toString('utf8') : '';
+      const have = new Set(text.split('\n').filter(Boolean));
+      const add = edit.lines.filter((l) => !have.has(l));
+      if (!add.length) continue;
+      const next = `${text}${text && !text.endsWith('\n') ? '\n' : ''}${add.join('\n')}\n`;
+      map.set(edit.target, await repo.writeBlob(next));
+      changed = true;
+    }
+    if (!changed) return null;
+    const commit = await writeNotesCommit(repo, map, old ? [old] : [], who, 'Notes added by git-checkpoint');
+    if (await repo.updateRef(ref, commit, old, 'checkpoint: note')) return commit;
+    await backoff(attempt);
+  }
+  throw new Error(`could not update ${ref}: it kept moving under us`);
+}
+
+/** Writes a notes commit holding exactly `map` (flat layout). */
+export async function writeNotesCommit(
+  repo: Repo,
+  map: Map<ObjectId, string>,
+  parents: ObjectId[],
+  who: Person,
+  message: string,
+): Promise<ObjectId> {
+  const entries: TreeEntry[] = [...map].map(([target, blob]) => ({ mode: '100644', type: 'blob', oid: blob, name: target }));
+  const tree = await repo.writeTree(entries);
+  return repo.writeCommit({ tree, parents, author: who, committer: who, message: `${message}\n` });
+}
+
+/** Waits a little, more on each attempt, with jitter so racing savers spread out. */
+export function backoff(attempt: number): Promise<void> {
+  const ms = Math.min(50, 2 + attempt * 3) * (0.5 + Math.random());
+  return new Promise((r) => setTimeout(r, ms));
+}

@@ -1,0 +1,44 @@
+/**
+ * Turns what a user typed into one checkpoint (SPEC §3 "Ids"): `latest`, a
+ * full id, a label, a unique id prefix, or a checkpoint commit id.
+ */
+import { InvalidRecordError, NotFoundError } from '../errors.js';
+import type { Repo } from '../git/repo.js';
+import type { CheckpointSummary, Listing } from './listing.js';
+import { parseRecord, type CheckpointRecord } from './schema.js';
+
+/** Picks one checkpoint of the listing; NotFoundError when none or several match. */
+export function resolveCheckpoint(listing: Listing, spec: string, currentBranch: string | null): CheckpointSummary {
+  const all = listing.checkpoints;
+  if (spec === 'latest') {
+    const found = all.find((c) => currentBranch !== null && c.branch === currentBranch) ?? all[0];
+    if (!found) throw new NotFoundError('no checkpoints yet', { hint: 'save one with: git checkpoint save -m "<task>"' });
+    return found;
+  }
+  const exact = all.find((c) => c.id === spec);
+  if (exact) return exact;
+  const labelled = all.find((c) => c.label === spec);
+  if (labelled) return labelled;
+  const candidates = new Map<string, CheckpointSummary>();
+  for (const c of all) if (c.id.startsWith(spec)) candidates.set(c.commit, c);
+  if (/^[0-9a-f]{4,64}$/.test(spec)) for (const c of all) if (c.commit.startsWith(spec)) candidates.set(c.commit, c);
+  if (candidates.size === 1) return [...candidates.values()][0]!;
+  if (candidates.size > 1) {
+    const list = [...candidates.values()].map((c) => `  ${c.id}  ${c.writer}  ${c.title}`).join('\n');
+    throw new NotFoundError(`checkpoint '${spec}' is ambiguous; candidates:\n${list}`, {
+      data: { candidates: [...candidates.values()].map((c) => c.id) },
+    });
+  }
+  const invalid = listing.invalid.find((i) => i.id === spec || i.commit.startsWith(spec) || i.id?.startsWith(spec));
+  if (invalid) throw new InvalidRecordError(`checkpoint ${invalid.commit} is invalid: ${invalid.error}`);
+  throw new NotFoundError(`no checkpoint matches '${spec}'`, { hint: 'see the list with: git checkpoint list' });
+}
+
+/** Reads and validates the full record of a listed checkpoint. */
+export async function loadRecord(repo: Repo, summary: Pick<CheckpointSummary, 'commit'>): Promise<CheckpointRecord> {
+  const blob = await repo.readBlobAt(summary.commit, 'checkpoint.json');
+  if (!blob) throw new InvalidRecordError(`checkpoint ${summary.commit} is invalid: checkpoint.json is missing`);
+  const parsed = parseRecord(blob);
+  if (!parsed.ok) throw new InvalidRecordError(`checkpoint ${summary.commit} is invalid: ${parsed.error}`);
+  return parsed.value;
+}

@@ -1,0 +1,192 @@
+/**
+ * The record of SPEC §4, validated with zod/mini (the full zod build costs
+ * ~60 ms of start-up; mini ~20 ms). Everything read back from a ref goes
+ * through `parseRecord`; inside the program the inferred types are trusted.
+ */
+import * as z from 'zod/mini';
+
+export const SCHEMA_ID = 'git-checkpoint/v1';
+/** Caps that keep memory bounded when reading someone else's chain (SPEC §9). */
+export const MAX_PATHS = 10_000;
+const MAX_ITEMS = 10_000;
+const MAX_TEXT = 64 * 1024;
+
+const text = () => z.string().check(z.maxLength(MAX_TEXT));
+const list = <T extends z.core.SomeType>(item: T) => z.array(item).check(z.maxLength(MAX_ITEMS));
+
+export const ID_PATTERN = /^\d{8}-\d{6}-[a-z0-9]{4}$/;
+export const LABEL_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+const OID_PATTERN = /^([0-9a-f]{40}|[0-9a-f]{64})$/;
+
+export const taskStatuses = ['in_progress', 'blocked', 'done', 'deferred'] as const;
+export const todoStatuses = ['pending', 'in_progress', 'completed'] as const;
+export const modes = ['routine', 'salient'] as const;
+
+const oid = () => z.string().check(z.regex(OID_PATTERN, 'expected a 40- or 64-hex object id'));
+
+export const decisionSchema = z.object({ what: text(), why: text(), by: z.optional(text()) });
+export const rejectedSchema = z.object({ what: text(), why: text() });
+export const todoSchema = z.object({ text: text(), status: z.enum(todoStatuses) });
+export const fileRefSchema = z.object({ path: text(), why: z.optional(text()) });
+export const quoteSchema = z.object({ text: text(), by: text(), verbatim: z.boolean() });
+
+export const worktreeFileSchema = z.object({
+  path: z.string().check(z.minLength(1), z.maxLength(4096)),
+  status: z.string().check(z.regex(/^[.MTADRCU?!]{2}$/, 'expected a two-letter porcelain status')),
+  staged: z.boolean(),
+  oid: z.nullable(oid()),
+});
+
+export const gitStateSchema = z.object({
+  branch: z.nullable(text()),
+  head: z.nullable(oid()),
+  upstream: z.nullable(text()),
+  ahead: z.int().check(z.minimum(0)),
+  behind: z.int().check(z.minimum(0)),
+  commits: z.array(z.object({ oid: oid(), subject: text() })).check(z.maxLength(100)),
+  worktree: z.object({
+    collected: z.boolean(),
+    reason: z.optional(z.nullable(text())),
+    total: z.int().check(z.minimum(0)),
+    truncated: z.boolean(),
+    files: z.array(worktreeFileSchema).check(z.maxLength(MAX_PATHS)),
+  }),
+  wip: z.nullable(
+    z.object({
+      tree: oid(),
+      excluded: z.array(z.object({ path: text(), reason: text() })).check(z.maxLength(MAX_PATHS)),
+    }),
+  ),
+  /** Sections that could not be gathered at save time, with the reason (SPEC §4). */
+  notCollected: z.array(z.object({ section: text(), reason: text() })).check(z.maxLength(20)),
+});
+
+export const recordSchema = z.object({
+  schema: z.literal(SCHEMA_ID),
+  id: z.string().check(z.regex(ID_PATTERN, 'expected an id YYYYMMDD-HHMMSS-xxxx')),
+  createdAt: z.string().check(z.regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,3})?Z$/, 'expected an ISO 8601 UTC time')),
+  writer: z.string().check(z.regex(/^[a-z0-9-]{1,40}$/, 'expected a writer id')),
+  author: z.object({ name: text(), email: text() }),
+  label: z.nullable(z.string().check(z.regex(LABEL_PATTERN, 'expected a label of [A-Za-z0-9._-], 1 to 64 characters'))),
+  mode: z.enum(modes),
+  compactImminent: z.boolean(),
+  parents: z.array(z.string().check(z.regex(ID_PATTERN, 'expected a checkpoint id'))).check(z.maxLength(1000)),
+  task: z.object({ title: text(), status: z.enum(taskStatuses) }),
+  decisions: list(decisionSchema),
+  rejected: list(rejectedSchema),
+  nextSteps: list(text()),
+  blockers: list(text()),
+  questions: list(text()),
+  learnings: list(text()),
+  constraints: list(text()),
+  assumptions: list(text()),
+  todos: list(todoSchema),
+  files: list(fileRefSchema),
+  quotes: list(quoteSchema),
+  links: list(text()),
+  notes: z.nullable(z.string().check(z.maxLength(512 * 1024))),
+  git: gitStateSchema,
+  redactions: z.record(z.string(), z.int().check(z.minimum(0))),
+});
+
+export type CheckpointRecord = z.infer<typeof recordSchema>;
+export type GitState = CheckpointRecord['git'];
+export type WorktreeFile = z.infer<typeof worktreeFileSchema>;
+export type TaskStatus = (typeof taskStatuses)[number];
+
+/** The fields a person or an agent supplies (flags, --input documents). */
+export const contentKeys = [
+  'task', 'decisions', 'rejected', 'nextSteps', 'blockers', 'questions', 'learnings', 'constraints',
+  'assumptions', 'todos', 'files', 'quotes', 'links', 'notes', 'label', 'mode', 'compactImminent',
+] as const;
+export type CheckpointContent = Pick<CheckpointRecord, (typeof contentKeys)[number]>;
+
+/** The size above which a stored record is refused unread (SPEC §9). */
+export const MAX_RECORD_BYTES = 1024 * 1024;
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string };
+
+interface IssueLike {
+  path: readonly PropertyKey[];
+  message: string;
+  code?: string;
+  errors?: readonly (readonly IssueLike[])[];
+}
+
+/**
+ * Formats the first zod issue as `<path>: <message>` (the path names the bad
+ * field). For a union, the branch that got furthest explains best.
+ */
+export function describeIssue(issues: readonly IssueLike[], prefix: readonly PropertyKey[] = []): string {
+  const issue = issues[0];
+  if (!issue) return 'invalid';
+  const path = [...prefix, ...issue.path];
+  if (issue.code === 'invalid_union' && issue.errors?.length) {
+    const deepest = [...issue.errors].sort((a, b) => (b[0]?.path.length ?? 0) - (a[0]?.path.length ?? 0))[0];
+    if (deepest?.length && (deepest[0]?.path.length ?? 0) > 0) return describeIssue(deepest, path);
+  }
+  const where = path.length ? path.map(String).join('.') : '(root)';
+  return `${where}: ${issue.message}`;
+}
+
+/** Validates a stored record; never throws. */
+export function parseRecord(bytes: Uint8Array | string): ParseResult<CheckpointRecord> {
+  const size = typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.byteLength;
+  if (size > MAX_RECORD_BYTES) return { ok: false, error: `(root): record is ${size} bytes, over the 1 MiB limit` };
+  let data: unknown;
+  try {
+    data = JSON.parse(typeof bytes === 'string' ? bytes : Buffer.from(bytes).toString('utf8'));
+  } catch (err) {
+    return { ok: false, error: `(root): not valid JSON (${(err as Error).message})` };
+  }
+  const result = recordSchema.safeParse(data);
+  if (!result.success) return { ok: false, error: describeIssue(result.error.issues) };
+  return { ok: true, value: result.data };
+}
+
+/** An empty record content: every array present and empty (SPEC §4: never absent). */
+export function emptyContent(): CheckpointContent {
+  return {
+    task: { title: '', status: 'in_progress' },
+    decisions: [], rejected: [], nextSteps: [], blockers: [], questions: [], learnings: [],
+    constraints: [], assumptions: [], todos: [], files: [], quotes: [], links: [], notes: null,
+    label: null, mode: 'routine', compactImminent: false,
+  };
+}
+
+/** Serializes a record with a stable key order and a final newline. */
+export function serializeRecord(record: CheckpointRecord): string {
+  return `${JSON.stringify(orderRecord(record), null, 2)}\n`;
+}
+
+function orderRecord(r: CheckpointRecord): CheckpointRecord {
+  // Spelled out so the stored key order never depends on how the object was built.
+  return {
+    schema: r.schema, id: r.id, createdAt: r.createdAt, writer: r.writer,
+    author: { name: r.author.name, email: r.author.email },
+    label: r.label, mode: r.mode, compactImminent: r.compactImminent, parents: r.parents,
+    task: { title: r.task.title, status: r.task.status },
+    decisions: r.decisions.map((d) => (d.by === undefined ? { what: d.what, why: d.why } : { what: d.what, why: d.why, by: d.by })),
+    rejected: r.rejected.map((d) => ({ what: d.what, why: d.why })),
+    nextSteps: r.nextSteps, blockers: r.blockers, questions: r.questions, learnings: r.learnings,
+    constraints: r.constraints, assumptions: r.assumptions,
+    todos: r.todos.map((t) => ({ text: t.text, status: t.status })),
+    files: r.files.map((f) => (f.why === undefined ? { path: f.path } : { path: f.path, why: f.why })),
+    quotes: r.quotes.map((q) => ({ text: q.text, by: q.by, verbatim: q.verbatim })),
+    links: r.links, notes: r.notes,
+    git: {
+      branch: r.git.branch, head: r.git.head, upstream: r.git.upstream, ahead: r.git.ahead, behind: r.git.behind,
+      commits: r.git.commits.map((c) => ({ oid: c.oid, subject: c.subject })),
+      worktree: {
+        collected: r.git.worktree.collected,
+        ...(r.git.worktree.reason ? { reason: r.git.worktree.reason } : {}),
+        total: r.git.worktree.total,
+        truncated: r.git.worktree.truncated,
+        files: r.git.worktree.files.map((f) => ({ path: f.path, status: f.status, staged: f.staged, oid: f.oid })),
+      },
+      wip: r.git.wip ? { tree: r.git.wip.tree, excluded: r.git.wip.excluded.map((e) => ({ path: e.path, reason: e.reason })) } : null,
+      notCollected: r.git.notCollected.map((n) => ({ section: n.section, reason: n.reason })),
+    },
+    redactions: Object.fromEntries(Object.entries(r.redactions).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+  };
+}

@@ -1,0 +1,77 @@
+/** What every command receives: dependencies, global options, and a lazily opened repository. */
+import { FatalError } from '../errors.js';
+import type { Repo } from '../git/repo.js';
+import type { Deps } from '../io/deps.js';
+
+export interface GlobalOptions {
+  /** The directory given with -C (resolved), else the process's cwd. */
+  dir: string;
+  json: boolean;
+  /** Explicit --color / --no-color; undefined: decide from config and terminal. */
+  color: boolean | undefined;
+  quiet: boolean;
+}
+
+export type OptionValue = string | boolean | string[] | undefined;
+
+export interface ParsedArgs {
+  values: Record<string, OptionValue>;
+  positionals: string[];
+}
+
+export interface CommandResult {
+  exitCode: number;
+  /** Human output for stdout (already rendered). */
+  text?: string;
+  /** The one JSON document printed with --json. */
+  json?: unknown;
+}
+
+export class Context {
+  private repoPromise: Promise<Repo> | null = null;
+
+  constructor(
+    readonly deps: Deps,
+    readonly globals: GlobalOptions,
+  ) {}
+
+  /** Opens the repository once per command. */
+  repo(): Promise<Repo> {
+    this.repoPromise ??= this.deps.openRepo(this.globals.dir);
+    return this.repoPromise;
+  }
+
+  /** A repository with a working tree; exit 128 in a bare repository or inside .git. */
+  async worktreeRepo(): Promise<Repo> {
+    const repo = await this.repo();
+    if (!repo.info.workTree) throw new FatalError('this operation must be run in a work tree');
+    return repo;
+  }
+
+  warn(message: string): void {
+    this.deps.streams.err(`warning: ${message}\n`);
+  }
+
+  hint(message: string): void {
+    if (!this.globals.quiet) this.deps.streams.err(`hint: ${message}\n`);
+  }
+
+  /** Colour per SPEC §2: flags, then color.checkpoint, then color.ui; off off a TTY or with NO_COLOR. */
+  async useColor(): Promise<boolean> {
+    if (this.globals.color !== undefined) return this.globals.color;
+    if (this.globals.json) return false;
+    let setting: string | null = null;
+    if (this.repoPromise) {
+      const repo = await this.repoPromise.catch(() => null);
+      setting = repo ? ((await repo.getConfig('color.checkpoint')) ?? (await repo.getConfig('color.ui'))) : null;
+    }
+    const value = setting?.toLowerCase();
+    if (value === 'always') return true;
+    if (value === 'never' || value === 'false') return false;
+    return this.deps.streams.isStdoutTTY && !this.deps.env.NO_COLOR;
+  }
+
+  async close(): Promise<void> {
+    if (this.repoPromise) await (await this.repoPromise.catch(() => null))?.close();
+  }
+}

@@ -1,0 +1,29 @@
+/** The one place where errors become exit codes and git-style messages (SPEC §2). */
+import {
+  CheckpointError, FatalError, InvalidRecordError, NotFoundError, OperationError, UnsupportedError, UsageError,
+} from '../errors.js';
+
+export const EXIT = { ok: 0, failed: 1, partial: 2, drift: 3, fatal: 128, usage: 129 } as const;
+
+export interface ErrorReport {
+  exitCode: number;
+  /** Lines for stderr, each ending in a newline. */
+  stderr: string;
+}
+
+/** Maps any thrown value to an exit code and the message git would print. */
+export function reportError(err: unknown, command: string | null): ErrorReport {
+  const hint = err instanceof CheckpointError && err.hint ? `hint: ${err.hint}\n` : '';
+  const message = err instanceof Error ? err.message : String(err);
+  if (err instanceof UsageError) {
+    const see = command ? `hint: see 'git checkpoint ${command} -h'\n` : `hint: see 'git checkpoint -h'\n`;
+    return { exitCode: EXIT.usage, stderr: `error: ${message}\n${hint || see}` };
+  }
+  if (err instanceof FatalError || err instanceof UnsupportedError) {
+    return { exitCode: EXIT.fatal, stderr: `fatal: ${message}\n${hint}` };
+  }
+  if (err instanceof NotFoundError || err instanceof InvalidRecordError || err instanceof OperationError) {
+    return { exitCode: EXIT.failed, stderr: `error: ${message}\n${hint}` };
+  }
+  return { exitCode: EXIT.failed, stderr: `error: ${message}\n${hint}` };
+}

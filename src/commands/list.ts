@@ -1,0 +1,67 @@
+/** `git checkpoint list` (SPEC §5, §7). */
+import { maxPositionals, stringOption, type OptionSpec } from '../cli/args.js';
+import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
+import { EXIT } from '../cli/exit-codes.js';
+import { loadListing, type CheckpointSummary, type Listing } from '../checkpoint/listing.js';
+import { parseSince } from '../checkpoint/when.js';
+import { UsageError } from '../errors.js';
+import { renderList } from '../render/table.js';
+
+export const options: OptionSpec = {
+  branch: { type: 'string' },
+  here: { type: 'boolean' },
+  writer: { type: 'string' },
+  label: { type: 'string' },
+  since: { type: 'string' },
+  limit: { type: 'string', short: 'n' },
+  local: { type: 'boolean' },
+};
+
+export const usage = 'git checkpoint list [--branch <b> | --here] [--writer <w>] [--label <l>] [--since <date>] [-n <limit>] [--local]';
+
+const DEFAULT_LIMIT = 20;
+
+export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+  maxPositionals(args, 0, 'list');
+  const limit = parseLimit(stringOption(args, 'limit'));
+  const since = args.values.since !== undefined ? parseSince(String(args.values.since), ctx.deps.now()) : null;
+  if (args.values.here && args.values.branch !== undefined) throw new UsageError("'--here' and '--branch' cannot be used together");
+  const repo = await ctx.repo();
+  const branch = args.values.here ? await repo.headBranch() : stringOption(args, 'branch');
+  const listing = await loadListing(repo, { local: Boolean(args.values.local) });
+  warnInvalid(ctx, listing);
+  const writer = stringOption(args, 'writer');
+  const label = stringOption(args, 'label');
+  const matching = listing.checkpoints.filter(
+    (c) =>
+      (branch === undefined || c.branch === branch) &&
+      (writer === undefined || c.writer === writer) &&
+      (label === undefined || c.label === label) &&
+      (since === null || Date.parse(c.createdAt) >= since.getTime()),
+  );
+  const shown = limit === 0 ? matching : matching.slice(0, limit);
+  const json = { total: matching.length, shown: shown.length, checkpoints: shown.map(toJson) };
+  if (!matching.length) {
+    if (!ctx.globals.json) ctx.hint(listing.checkpoints.length ? 'no checkpoint matches these filters' : 'no checkpoints yet: git checkpoint save -m "<task>"');
+    return { exitCode: EXIT.ok, json, text: '' };
+  }
+  return { exitCode: EXIT.ok, json, text: renderList(shown, { total: matching.length, color: await ctx.useColor() }) };
+}
+
+/** Warns once per invalid record (SPEC §4): listed commands skip it and go on. */
+export function warnInvalid(ctx: Context, listing: Listing): void {
+  for (const bad of listing.invalid) ctx.warn(`skipping invalid checkpoint ${bad.commit}: ${bad.error}`);
+}
+
+function parseLimit(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_LIMIT;
+  if (!/^\d+$/.test(value)) throw new UsageError(`invalid value for '--limit': '${value}' (expected a whole number)`);
+  return Number(value);
+}
+
+function toJson(c: CheckpointSummary) {
+  return {
+    id: c.id, createdAt: c.createdAt, branch: c.branch, writer: c.writer, label: c.label,
+    title: c.title, status: c.status, commit: c.commit, remote: c.remote,
+  };
+}

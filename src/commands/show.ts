@@ -1,0 +1,32 @@
+/** `git checkpoint show <ckpt>` (SPEC §5, §7). */
+import { maxPositionals, stringOption, type OptionSpec } from '../cli/args.js';
+import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
+import { EXIT } from '../cli/exit-codes.js';
+import { loadListing } from '../checkpoint/listing.js';
+import { loadRecord, resolveCheckpoint } from '../checkpoint/resolve.js';
+import { serializeRecord } from '../checkpoint/schema.js';
+import { UsageError } from '../errors.js';
+import { renderMarkdown } from '../render/md.js';
+
+export const options: OptionSpec = {
+  format: { type: 'string' },
+};
+
+export const usage = 'git checkpoint show [<checkpoint>] [--format md|json]';
+
+export const FORMATS = ['md', 'json'] as const;
+
+export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+  maxPositionals(args, 1, 'show');
+  const format = ctx.globals.json ? 'json' : (stringOption(args, 'format') ?? 'md');
+  if (!(FORMATS as readonly string[]).includes(format)) {
+    throw new UsageError(`invalid value for '--format': '${format}' (expected ${FORMATS.join(', ')})`);
+  }
+  const repo = await ctx.repo();
+  const spec = args.positionals[0] ?? 'latest';
+  const [listing, branch] = await Promise.all([loadListing(repo), repo.headBranch()]);
+  const summary = resolveCheckpoint(listing, spec, branch);
+  const record = await loadRecord(repo, summary);
+  if (format === 'json') return { exitCode: EXIT.ok, json: record, text: serializeRecord(record) };
+  return { exitCode: EXIT.ok, text: renderMarkdown(record, { color: await ctx.useColor(), remote: summary.remote }) };
+}

@@ -1,0 +1,71 @@
+/** Parsers for git's raw object formats, as `git cat-file --batch` prints them. */
+import type { CommitInfo, Person, TreeEntry } from './repo.js';
+
+/** Parses `Name <email> 1700000000 +0100`. */
+export function parsePerson(line: string): Person {
+  const m = /^(.*) <([^>]*)> (\d+) ([+-])(\d\d)(\d\d)$/.exec(line);
+  if (!m) return { name: line, email: '', timestamp: 0, tzOffsetMinutes: 0 };
+  const sign = m[4] === '-' ? -1 : 1;
+  return {
+    name: m[1] ?? '',
+    email: m[2] ?? '',
+    timestamp: Number(m[3]),
+    tzOffsetMinutes: sign * (Number(m[5]) * 60 + Number(m[6])),
+  };
+}
+
+/** Formats a person's date the way git's *_DATE variables accept it: `@<seconds> <+hhmm>` (the `@` keeps small values unambiguous). */
+export function formatGitDate(p: Person): string {
+  const sign = p.tzOffsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(p.tzOffsetMinutes);
+  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
+  const mm = String(abs % 60).padStart(2, '0');
+  return `@${p.timestamp} ${sign}${hh}${mm}`;
+}
+
+/** Parses a raw commit object. Multi-line headers (gpgsig, mergetag) are skipped. */
+export function parseCommit(oid: string, data: Buffer): CommitInfo {
+  const text = data.toString('utf8');
+  const split = text.indexOf('\n\n');
+  const head = split < 0 ? text : text.slice(0, split);
+  const message = split < 0 ? '' : text.slice(split + 2);
+  const info: CommitInfo = {
+    oid,
+    tree: '',
+    parents: [],
+    author: parsePerson(''),
+    committer: parsePerson(''),
+    message,
+  };
+  for (const line of head.split('\n')) {
+    if (line.startsWith(' ')) continue;
+    const sp = line.indexOf(' ');
+    const key = line.slice(0, sp);
+    const value = line.slice(sp + 1);
+    if (key === 'tree') info.tree = value;
+    else if (key === 'parent') info.parents.push(value);
+    else if (key === 'author') info.author = parsePerson(value);
+    else if (key === 'committer') info.committer = parsePerson(value);
+  }
+  return info;
+}
+
+const TYPE_BY_MODE: Record<string, TreeEntry['type']> = { '40000': 'tree', '160000': 'commit' };
+
+/** Parses a raw tree object (`<mode> <name>\0<binary oid>` entries). */
+export function parseTree(data: Buffer, oidBytes: number): TreeEntry[] {
+  const entries: TreeEntry[] = [];
+  let pos = 0;
+  while (pos < data.length) {
+    const sp = data.indexOf(32, pos);
+    const nul = data.indexOf(0, sp);
+    if (sp < 0 || nul < 0) break;
+    const rawMode = data.subarray(pos, sp).toString('latin1');
+    const name = data.subarray(sp + 1, nul).toString('utf8');
+    const oid = data.subarray(nul + 1, nul + 1 + oidBytes).toString('hex');
+    const mode = (rawMode === '40000' ? '040000' : rawMode) as TreeEntry['mode'];
+    entries.push({ mode, type: TYPE_BY_MODE[rawMode] ?? 'blob', oid, name });
+    pos = nul + 1 + oidBytes;
+  }
+  return entries;
+}

@@ -1,0 +1,67 @@
+/**
+ * Every git subprocess this tool starts goes through here (one module owns
+ * them all, as in changesets). Output is kept as bytes: paths may be any bytes.
+ */
+import { spawn } from 'node:child_process';
+import { FatalError, GitCommandError } from '../errors.js';
+
+export interface GitResult {
+  code: number;
+  stdout: Buffer;
+  stderr: string;
+}
+
+export interface RunOptions {
+  cwd: string;
+  env: Record<string, string | undefined>;
+  input?: string | Uint8Array;
+  /** Extra environment for this call only. */
+  extraEnv?: Record<string, string>;
+  /** Inherit the terminal (for an editor or an interactive git command). */
+  inherit?: boolean;
+}
+
+/** Runs `git args`; resolves with the exit code, never rejects on a non-zero exit. */
+export function runGit(args: string[], opts: RunOptions): Promise<GitResult> {
+  return new Promise((resolve, reject) => {
+    const env = opts.extraEnv ? { ...opts.env, ...opts.extraEnv } : opts.env;
+    const child = spawn('git', args, {
+      cwd: opts.cwd,
+      env: env as NodeJS.ProcessEnv,
+      stdio: opts.inherit ? 'inherit' : ['pipe', 'pipe', 'pipe'],
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout?.on('data', (d: Buffer) => out.push(d));
+    child.stderr?.on('data', (d: Buffer) => err.push(d));
+    child.on('error', (e: NodeJS.ErrnoException) => {
+      reject(e.code === 'ENOENT' ? new FatalError('git is not installed or not on PATH', { hint: 'install git >= 2.31' }) : e);
+    });
+    child.on('close', (code) => {
+      resolve({ code: code ?? 128, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') });
+    });
+    if (child.stdin) {
+      child.stdin.on('error', () => {}); // git may exit before reading all of stdin
+      child.stdin.end(opts.input ?? '');
+    }
+  });
+}
+
+/** Runs git and returns stdout; a non-zero exit becomes a GitCommandError with git's own message. */
+export async function gitOk(args: string[], opts: RunOptions): Promise<Buffer> {
+  const res = await runGit(args, opts);
+  if (res.code !== 0) {
+    const msg = res.stderr.trim().split('\n').pop() || `exit code ${res.code}`;
+    throw new GitCommandError(`git ${args[0]} failed: ${msg.replace(/^(fatal|error): /, '')}`, {
+      data: { args, code: res.code, stderr: res.stderr },
+    });
+  }
+  return res.stdout;
+}
+
+/** Splits NUL-terminated output into fields (the last empty field is dropped). */
+export function splitNul(buf: Buffer): string[] {
+  const parts = buf.toString('utf8').split('\0');
+  if (parts.at(-1) === '') parts.pop();
+  return parts;
+}

@@ -1,0 +1,59 @@
+/** The real dependencies: the only module that touches process, node:fs, the clock and crypto. */
+import { spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { openCliRepo } from '../git/cli-repo.js';
+import { runGit } from '../git/run-git.js';
+import type { Repo } from '../git/repo.js';
+import { OperationError } from '../errors.js';
+import type { Deps, Streams } from './deps.js';
+
+export function nodeStreams(): Streams {
+  return {
+    out: (text) => void process.stdout.write(text),
+    err: (text) => void process.stderr.write(text),
+    isStdoutTTY: Boolean(process.stdout.isTTY),
+    isStdinTTY: Boolean(process.stdin.isTTY),
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    },
+  };
+}
+
+export function nodeDeps(): Deps {
+  const env = process.env as Record<string, string | undefined>;
+  return {
+    streams: nodeStreams(),
+    env,
+    cwd: process.cwd(),
+    now: () => new Date(),
+    random: () => randomInt(0, 2 ** 32) / 2 ** 32,
+    openRepo: (dir) => openCliRepo(dir, env),
+    readFile: (path) => readFile(path),
+    editText: (initial, repo) => editWithGitEditor(initial, repo, env),
+    faultAfter: env.GIT_CHECKPOINT_FAULT,
+  };
+}
+
+/** Runs the editor git would use (`git var GIT_EDITOR`) on a file in the git dir, like `git commit`. */
+async function editWithGitEditor(initial: string, repo: Repo, env: Record<string, string | undefined>): Promise<string> {
+  const cwd = repo.info.workTree ?? repo.info.gitDir;
+  const res = await runGit(['var', 'GIT_EDITOR'], { cwd, env });
+  const editor = res.stdout.toString('utf8').trim() || 'vi';
+  const dir = join(repo.info.gitDir, 'checkpoint');
+  await mkdir(dir, { recursive: true });
+  const file = join(dir, 'CHECKPOINT_EDIT.md');
+  await writeFile(file, initial);
+  const code = await new Promise<number>((resolve, reject) => {
+    const child = spawn('sh', ['-c', `${editor} "$@"`, editor, file], { cwd, env: env as NodeJS.ProcessEnv, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('close', (c) => resolve(c ?? 1));
+  });
+  if (code !== 0) throw new OperationError(`there was a problem with the editor '${editor}'`);
+  const text = await readFile(file, 'utf8');
+  await rm(file, { force: true });
+  return text;
+}

@@ -1,0 +1,440 @@
+/**
+ * The one suite every `Repo` implementation must pass (SPEC §11), in the manner
+ * of git-bug's repository tests: a test file per backend calls
+ * `describeRepoContract` with a builder. Expected object ids are what real git
+ * computes for the same content, so both backends must write git's exact bytes.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Person, Repo, TreeEntry } from '../../src/git/repo.js';
+
+/** What a builder sets up, applied in this order; commits are made on branch `main`. */
+export interface FixtureSpec {
+  /** Each commit writes (and adds) its files, keeping the earlier commits' files. */
+  commits?: { message: string; files: Record<string, string> }[];
+  /** Local config entries; an array makes a multi-valued key, in that order. */
+  config?: Record<string, string | string[]>;
+  /** Written and added to the index after the commits. */
+  staged?: Record<string, string>;
+  /** Then written to the working tree, not added. */
+  files?: Record<string, string>;
+  /** Then deleted from the working tree, not from the index. */
+  removed?: string[];
+  /** Finally detach HEAD at the last commit. */
+  detached?: boolean;
+}
+
+export interface RepoFixture {
+  repo: Repo;
+  /** Writes a working-tree file (creating directories), as an editor would. */
+  writeFile(path: string, content: string): Promise<void>;
+  cleanup(): Promise<void>;
+}
+
+/** Identity and clock every builder uses, so both backends build the same commit ids. */
+export const FIXTURE_AUTHOR = { name: 'Test User', email: 'test@example.com' };
+/** Commit `i` of a FixtureSpec is made at this time (seconds, UTC). */
+export const fixtureTime = (i: number): number => 1_700_000_000 + 60 * i;
+
+type Open = (spec?: FixtureSpec) => Promise<RepoFixture>;
+
+const HELLO = 'ce013625030ba8dba906f756967f9e9ca394464a'; // git hash-object of "hello\n"
+const EMPTY_BLOB = 'e69de29bb2d1d6434b8b29ae775ad8c2e48c5391';
+const MISSING = 'deadbeef'.repeat(5);
+const text = (bytes: Uint8Array | null) => (bytes ? new TextDecoder().decode(bytes) : null);
+const person = (timestamp: number, tzOffsetMinutes = 0): Person => ({ ...FIXTURE_AUTHOR, timestamp, tzOffsetMinutes });
+
+/** Registers the shared Repo suite under `name`. */
+export function describeRepoContract(name: string, makeFixture: (spec: FixtureSpec) => Promise<RepoFixture>): void {
+  describe(`Repo contract: ${name}`, () => {
+    let open: RepoFixture[] = [];
+    const openFixture: Open = async (spec = {}) => {
+      const fixture = await makeFixture(spec);
+      open.push(fixture);
+      return fixture;
+    };
+    afterEach(async () => {
+      await Promise.all(open.map((f) => f.cleanup()));
+      open = [];
+    });
+    describeObjects(openFixture);
+    describeHistory(openFixture);
+    describeRefs(openFixture);
+    describeConfig(openFixture);
+    describeStatus(openFixture);
+    describeWorktreeReads(openFixture);
+    describeGitDirFiles(openFixture);
+  });
+}
+
+/** Seconds: the base of every hand-made commit's time. */
+const T0 = 1_600_000_000;
+
+/** A commit with the empty tree, `offset` seconds after T0, for building histories quickly. */
+async function commitAt(repo: Repo, offset: number, parents: string[] = [], message = `at ${offset}\n`): Promise<string> {
+  const tree = await repo.writeTree([]);
+  const who = person(T0 + offset);
+  return repo.writeCommit({ tree, parents, author: who, committer: who, message });
+}
+
+function describeObjects(open: Open): void {
+  describe('objects', () => {
+    it('writes and reads blobs byte for byte, with git ids', async () => {
+      const { repo } = await open();
+      const binary = Uint8Array.from({ length: 256 }, (_, i) => i);
+      expect(await repo.writeBlob('hello\n')).toBe(HELLO);
+      expect(await repo.writeBlob(new TextEncoder().encode('hello\n'))).toBe(HELLO);
+      expect(await repo.writeBlob('')).toBe(EMPTY_BLOB);
+      expect(Array.from((await repo.readBlob(await repo.writeBlob(binary)))!)).toEqual(Array.from(binary));
+      expect(await repo.readBlob(MISSING)).toBeNull();
+      expect(await repo.readBlob(await repo.writeTree([]))).toBeNull();
+    });
+
+    it('writes trees in git order with canonical modes and reads them back in that order', async () => {
+      const { repo } = await open();
+      await repo.writeBlob('hello\n');
+      const link = await repo.writeBlob('b.txt');
+      const sub = await repo.writeTree([{ mode: '100644', type: 'blob', oid: HELLO, name: 'x' }]);
+      const entries: TreeEntry[] = [
+        { mode: '100644', type: 'blob', oid: HELLO, name: 'b.txt' },
+        { mode: '100755', type: 'blob', oid: HELLO, name: 'a.sh' },
+        { mode: '040000', type: 'tree', oid: sub, name: 'a' },
+        { mode: '120000', type: 'blob', oid: link, name: 'link' },
+        { mode: '100644', type: 'blob', oid: HELLO, name: 'a.b' },
+      ];
+      const tree = await repo.writeTree(entries);
+      expect(tree).toBe('ae6d591a61d3bd3b45b9e3a1b25261ffc42782ec');
+      const names = (await repo.readTree(tree))?.map((e) => e.name);
+      expect(names).toEqual(['a.b', 'a.sh', 'a', 'b.txt', 'link']);
+      expect(await repo.readTree(tree)).toContainEqual({ mode: '040000', type: 'tree', oid: sub, name: 'a' });
+      expect(await repo.readTree(HELLO)).toBeNull();
+      expect(await repo.readTree(MISSING)).toBeNull();
+      expect(text(await repo.readBlobAt(await commitWithTree(repo, tree), 'a/x'))).toBe('hello\n');
+    });
+
+    it('round-trips a commit exactly: parents, people, times, zones, message', async () => {
+      const { repo } = await open();
+      await repo.writeBlob('hello\n');
+      const sub = await repo.writeTree([{ mode: '100644', type: 'blob', oid: HELLO, name: 'x' }]);
+      const link = await repo.writeBlob('b.txt');
+      const tree = await repo.writeTree([
+        { mode: '100644', type: 'blob', oid: HELLO, name: 'a.b' },
+        { mode: '100755', type: 'blob', oid: HELLO, name: 'a.sh' },
+        { mode: '040000', type: 'tree', oid: sub, name: 'a' },
+        { mode: '100644', type: 'blob', oid: HELLO, name: 'b.txt' },
+        { mode: '120000', type: 'blob', oid: link, name: 'link' },
+      ]);
+      const empty = await repo.writeTree([]);
+      const one = await repo.writeCommit({ tree: empty, parents: [], author: oldPerson(1), committer: oldPerson(1), message: 'one\n' });
+      const two = await repo.writeCommit({ tree: empty, parents: [], author: oldPerson(2), committer: oldPerson(2), message: 'two\n' });
+      const commit = {
+        tree,
+        parents: [one, two],
+        author: { name: 'A U Thor', email: 'author@example.com', timestamp: 1_700_000_000, tzOffsetMinutes: 330 },
+        committer: { name: 'C O Mitter', email: 'committer@example.com', timestamp: 1_700_003_600, tzOffsetMinutes: -420 },
+        message: 'subject line\n\nbody line 1\nbody line 2\n',
+      };
+      const oid = await repo.writeCommit(commit);
+      expect(oid).toBe('36adac4da71b4d2254beca0c9f8c61606c3a92dd');
+      expect(await repo.readCommit(oid)).toEqual({ oid, ...commit });
+      expect(await repo.readCommit(tree)).toBeNull();
+      expect(await repo.readCommit(MISSING)).toBeNull();
+    });
+
+    it('keeps times from 1970 and the widest zones exactly', async () => {
+      const { repo } = await open();
+      const author: Person = { name: 'Old', email: 'old@example.com', timestamp: 1, tzOffsetMinutes: 0 };
+      const committer: Person = { ...author, timestamp: 86_400, tzOffsetMinutes: 14 * 60 };
+      const commit = { tree: await repo.writeTree([]), parents: [], author, committer, message: 'old\n' };
+      const oid = await repo.writeCommit(commit);
+      expect(oid).toBe('03eacf2549fe7bf9cf478718870488df93dac563');
+      expect(await repo.readCommit(oid)).toEqual({ oid, ...commit });
+    });
+
+    it('answers hasObject for every object type', async () => {
+      const { repo } = await open();
+      const blob = await repo.writeBlob('x\n');
+      const tree = await repo.writeTree([{ mode: '100644', type: 'blob', oid: blob, name: 'x' }]);
+      const commit = await commitWithTree(repo, tree);
+      for (const oid of [blob, tree, commit]) expect(await repo.hasObject(oid)).toBe(true);
+      expect(await repo.hasObject(MISSING)).toBe(false);
+    });
+
+    it('reads a blob at a path of a commit, null for absent paths and directories', async () => {
+      const { repo } = await open({ commits: [{ message: 'init', files: { 'top.txt': 'top\n', 'dir/file.txt': 'nested\n' } }] });
+      const head = (await repo.readRef('refs/heads/main'))!;
+      expect(text(await repo.readBlobAt(head, 'dir/file.txt'))).toBe('nested\n');
+      expect(text(await repo.readBlobAt(head, 'top.txt'))).toBe('top\n');
+      expect(await repo.readBlobAt(head, 'missing.txt')).toBeNull();
+      expect(await repo.readBlobAt(head, 'dir')).toBeNull();
+    });
+  });
+}
+
+const oldPerson = (t: number): Person => ({ name: 'A', email: 'a@x', timestamp: T0 + t, tzOffsetMinutes: 0 });
+
+async function commitWithTree(repo: Repo, tree: string): Promise<string> {
+  return repo.writeCommit({ tree, parents: [], author: person(T0), committer: person(T0), message: 'tree\n' });
+}
+
+/** root(100) ← a(200) ← b(300) ← m(400) → c(250) → a; x(350) → a. */
+async function buildHistory(repo: Repo) {
+  const root = await commitAt(repo, 100);
+  const a = await commitAt(repo, 200, [root]);
+  const b = await commitAt(repo, 300, [a]);
+  const c = await commitAt(repo, 250, [a]);
+  const m = await commitAt(repo, 400, [b, c], 'merge\n');
+  const x = await commitAt(repo, 350, [a]);
+  return { root, a, b, c, m, x };
+}
+
+function describeHistory(open: Open): void {
+  describe('history', () => {
+    it('walks every parent from several tips, newest first, each commit once', async () => {
+      const { repo } = await open();
+      const h = await buildHistory(repo);
+      const walked = await repo.walkCommits([h.m, h.x]);
+      expect(walked.map((c) => c.oid)).toEqual([h.m, h.x, h.b, h.c, h.a, h.root]);
+      expect(walked[0]).toEqual(await repo.readCommit(h.m));
+      expect((await repo.walkCommits([h.m, h.m, h.b])).map((c) => c.oid)).toEqual([h.m, h.b, h.c, h.a, h.root]);
+      expect(await repo.walkCommits([])).toEqual([]);
+    });
+
+    it('stops at the limit and can follow first parents only', async () => {
+      const { repo } = await open();
+      const h = await buildHistory(repo);
+      expect((await repo.walkCommits([h.m, h.x], { limit: 3 })).map((c) => c.oid)).toEqual([h.m, h.x, h.b]);
+      expect((await repo.walkCommits([h.m], { firstParent: true })).map((c) => c.oid)).toEqual([h.m, h.b, h.a, h.root]);
+      expect((await repo.walkCommits([h.m], { firstParent: true, limit: 2 })).map((c) => c.oid)).toEqual([h.m, h.b]);
+    });
+
+    it('tells ancestors from non-ancestors', async () => {
+      const { repo } = await open();
+      const h = await buildHistory(repo);
+      expect(await repo.isAncestor(h.root, h.m)).toBe(true);
+      expect(await repo.isAncestor(h.c, h.m)).toBe(true);
+      expect(await repo.isAncestor(h.m, h.m)).toBe(true);
+      expect(await repo.isAncestor(h.c, h.b)).toBe(false);
+      expect(await repo.isAncestor(h.m, h.root)).toBe(false);
+      expect(await repo.isAncestor(h.x, h.m)).toBe(false);
+    });
+  });
+}
+
+const CHAIN = 'refs/checkpoints/tester-abc123';
+
+function describeRefs(open: Open): void {
+  describe('refs', () => {
+    it('creates, moves and refuses stale compare-and-swap updates', async () => {
+      const { repo } = await open();
+      const [c1, c2, c3] = [await commitAt(repo, 1), await commitAt(repo, 2), await commitAt(repo, 3)];
+      expect(await repo.readRef(CHAIN)).toBeNull();
+      expect(await repo.updateRef(CHAIN, c1, null, 'test: create')).toBe(true);
+      expect(await repo.readRef(CHAIN)).toBe(c1);
+      expect(await repo.updateRef(CHAIN, c2, null, 'test: create again')).toBe(false);
+      expect(await repo.updateRef(CHAIN, c3, c2, 'test: stale')).toBe(false);
+      expect(await repo.readRef(CHAIN)).toBe(c1);
+      expect(await repo.updateRef(CHAIN, c2, c1, 'test: move')).toBe(true);
+      expect(await repo.readRef(CHAIN)).toBe(c2);
+    });
+
+    it('lets exactly one of 20 concurrent updates from the same old value win', async () => {
+      const { repo } = await open();
+      const base = await commitAt(repo, 1);
+      await repo.updateRef(CHAIN, base, null, 'test');
+      const nexts = await Promise.all(Array.from({ length: 20 }, (_, i) => commitAt(repo, 10 + i, [base])));
+      const results = await Promise.all(nexts.map((next) => repo.updateRef(CHAIN, next, base, 'test: race')));
+      expect(results.filter(Boolean)).toHaveLength(1);
+      expect(await repo.readRef(CHAIN)).toBe(nexts[results.indexOf(true)]);
+    });
+
+    it('deletes only when the expected value matches', async () => {
+      const { repo } = await open();
+      const [c1, c2] = [await commitAt(repo, 1), await commitAt(repo, 2)];
+      await repo.updateRef(CHAIN, c1, null, 'test');
+      expect(await repo.deleteRef(CHAIN, c2)).toBe(false);
+      expect(await repo.readRef(CHAIN)).toBe(c1);
+      expect(await repo.deleteRef(CHAIN, c1)).toBe(true);
+      expect(await repo.readRef(CHAIN)).toBeNull();
+      expect(await repo.deleteRef(CHAIN, c1)).toBe(false);
+    });
+
+    it('lists refs under a prefix, sorted by name, and nothing outside it', async () => {
+      const { repo } = await open({ commits: [{ message: 'init', files: { 'a.txt': 'a\n' } }] });
+      const c = await commitAt(repo, 1);
+      const names = ['refs/checkpoints/zed-aaaaaa', 'refs/checkpoints/remotes/origin/bob-cccccc',
+        'refs/checkpoints/alice-bbbbbb', 'refs/checkpointsx/other', 'refs/notes/checkpoints/alice-bbbbbb'];
+      for (const name of names) expect(await repo.updateRef(name, c, null, 'test')).toBe(true);
+      expect(await repo.listRefs('refs/checkpoints/')).toEqual([
+        { name: 'refs/checkpoints/alice-bbbbbb', oid: c },
+        { name: 'refs/checkpoints/remotes/origin/bob-cccccc', oid: c },
+        { name: 'refs/checkpoints/zed-aaaaaa', oid: c },
+      ]);
+      expect((await repo.listRefs('refs/checkpoints/remotes/')).map((r) => r.name)).toEqual([names[1]]);
+      expect(await repo.listRefs('refs/nothing/')).toEqual([]);
+      expect((await repo.listRefs('refs/heads/')).map((r) => r.name)).toEqual(['refs/heads/main']);
+      await repo.deleteRef(names[0]!, c);
+      expect(await repo.listRefs('refs/checkpoints/')).toHaveLength(2);
+    });
+  });
+}
+
+function describeConfig(open: Open): void {
+  describe('config', () => {
+    it('gets, sets and replaces single values', async () => {
+      const { repo } = await open();
+      expect(await repo.getConfig('checkpoint.writer')).toBeNull();
+      expect(await repo.getConfigAll('checkpoint.writer')).toEqual([]);
+      await repo.setConfig('checkpoint.writer', 'tester-abc123');
+      expect(await repo.getConfig('checkpoint.writer')).toBe('tester-abc123');
+      await repo.setConfig('checkpoint.writer', 'tester-def456');
+      repo.reloadConfig();
+      expect(await repo.getConfigAll('checkpoint.writer')).toEqual(['tester-def456']);
+      await repo.setConfig('branch.Feature/X.remote', 'origin');
+      expect(await repo.getConfig('branch.Feature/X.remote')).toBe('origin');
+    });
+
+    it('returns the last value of a multi-valued key, and all of them in order', async () => {
+      const { repo } = await open({ config: { 'checkpoint.exclude': ['**/*.secret', '**/tmp/**'] } });
+      expect(await repo.getConfig('checkpoint.exclude')).toBe('**/tmp/**');
+      expect(await repo.getConfigAll('checkpoint.exclude')).toEqual(['**/*.secret', '**/tmp/**']);
+    });
+  });
+}
+
+const byPath = (entries: { path: string; xy: string }[]) => entries.map((e) => `${e.xy} ${e.path}`);
+
+function describeStatus(open: Open): void {
+  describe('status', () => {
+    it('reports a clean branch', async () => {
+      const { repo } = await open({ commits: [{ message: 'init', files: { 'a.txt': 'one\n' } }] });
+      const head = await repo.readRef('refs/heads/main');
+      expect(head).toMatch(/^[0-9a-f]{40}$/);
+      expect(await repo.status()).toEqual({ branch: 'main', head, upstream: null, ahead: 0, behind: 0, entries: [] });
+    });
+
+    it('reports modified, staged, deleted and untracked paths, sorted, without ignored ones', async () => {
+      const files = { '.gitignore': 'ignored.log\nbuild/\n', 'a.txt': 'one\n', 'b.txt': 'two\n', 'c.txt': 'three\n', 'd.txt': 'four\n' };
+      const { repo } = await open({
+        commits: [{ message: 'init', files }],
+        staged: { 'b.txt': 'two two\n', 'd.txt': 'four four\n', 'new.txt': 'new\n' },
+        files: { 'a.txt': 'one one\n', 'd.txt': 'four four four\n', 'u/v/untracked.txt': 'u\n', 'ignored.log': 'x\n', 'build/out': 'y\n' },
+        removed: ['c.txt'],
+      });
+      expect(byPath((await repo.status()).entries)).toEqual([
+        '.M a.txt', 'M. b.txt', '.D c.txt', 'MM d.txt', 'A. new.txt', '?? u/v/untracked.txt',
+      ]);
+    });
+
+    it('sees changes made after opening', async () => {
+      const { repo, writeFile } = await open({ commits: [{ message: 'init', files: { 'a.txt': 'one\n' } }] });
+      await writeFile('a.txt', 'changed content\n');
+      await writeFile('later.txt', 'new\n');
+      expect(byPath((await repo.status()).entries)).toEqual(['.M a.txt', '?? later.txt']);
+    });
+
+    it('reports an unborn branch', async () => {
+      const { repo } = await open({ files: { 'first.txt': 'hi\n' } });
+      expect(await repo.status()).toEqual({
+        branch: 'main', head: null, upstream: null, ahead: 0, behind: 0, entries: [{ path: 'first.txt', xy: '??' }],
+      });
+    });
+
+    it('reports a detached HEAD', async () => {
+      const { repo } = await open({ commits: [{ message: 'init', files: { 'a.txt': 'one\n' } }], detached: true });
+      const status = await repo.status();
+      expect(status.branch).toBeNull();
+      expect(status.head).toBe(await repo.readRef('refs/heads/main'));
+      expect(await repo.headBranch()).toBeNull();
+    });
+
+    it('names the HEAD branch without a status, unborn or not', async () => {
+      expect(await (await open()).repo.headBranch()).toBe('main');
+      const { repo } = await open({ commits: [{ message: 'init', files: { 'a.txt': 'one\n' } }] });
+      expect(await repo.headBranch()).toBe('main');
+    });
+
+    it('reports the upstream and counts commits ahead and behind it', async () => {
+      const { repo } = await open({
+        commits: [{ message: 'one', files: { 'a.txt': '1\n' } }, { message: 'two', files: { 'a.txt': '22\n' } }],
+        config: {
+          'remote.origin.url': 'https://example.com/repo.git',
+          'remote.origin.fetch': '+refs/heads/*:refs/remotes/origin/*',
+          'branch.main.remote': 'origin',
+          'branch.main.merge': 'refs/heads/main',
+        },
+      });
+      const [two, one] = (await repo.recentCommits(2)).map((c) => c.oid) as [string, string];
+      await repo.updateRef('refs/remotes/origin/main', one, null, 'test');
+      expect(await repo.status()).toMatchObject({ upstream: 'origin/main', ahead: 1, behind: 0 });
+      await repo.updateRef('refs/remotes/origin/main', await commitAt(repo, 500, [two]), one, 'test');
+      expect(await repo.status()).toMatchObject({ upstream: 'origin/main', ahead: 0, behind: 1 });
+    });
+  });
+}
+
+function describeWorktreeReads(open: Open): void {
+  describe('working-tree reads', () => {
+    it('hashes working-tree files like writeBlob, without writing them', async () => {
+      const { repo } = await open({ files: { 'w.txt': 'hello\n', 'deep/only-here.txt': 'not written anywhere\n' } });
+      const hashes = await repo.hashWorktreeFiles(['deep/only-here.txt', 'missing.txt', 'w.txt']);
+      expect(hashes[2]).toBe(HELLO);
+      expect(hashes[1]).toBeNull();
+      expect(await repo.hasObject(hashes[0]!)).toBe(false);
+      expect(hashes[0]).toBe(await repo.writeBlob('not written anywhere\n'));
+      expect(await repo.hashWorktreeFiles([])).toEqual([]);
+    });
+
+    it('lists recent first-parent commits of HEAD, newest first', async () => {
+      const { repo } = await open({
+        commits: [
+          { message: 'first', files: { 'a.txt': '1\n' } },
+          { message: 'second line\ncontinued\n\nwith a body', files: { 'a.txt': '22\n' } },
+          { message: 'third', files: { 'a.txt': '333\n' } },
+        ],
+      });
+      const recent = await repo.recentCommits(10);
+      // The subject is git's %s: the whole first paragraph on one line.
+      expect(recent.map((c) => c.subject)).toEqual(['third', 'second line continued', 'first']);
+      expect(recent[0]!.oid).toBe(await repo.readRef('refs/heads/main'));
+      expect((await repo.recentCommits(2)).map((c) => c.subject)).toEqual(['third', 'second line continued']);
+      const side = await commitAt(repo, 1000, [recent[2]!.oid], 'side\n');
+      const merge = await commitAt(repo, 1001, [recent[0]!.oid, side], 'merge\n');
+      await repo.updateRef('refs/heads/main', merge, recent[0]!.oid, 'test: merge');
+      expect((await repo.recentCommits(10)).map((c) => c.subject)).toEqual(['merge', 'third', 'second line continued', 'first']);
+    });
+
+    it('has no recent commits on an unborn branch', async () => {
+      const { repo } = await open();
+      expect(await repo.recentCommits(8)).toEqual([]);
+    });
+  });
+}
+
+function describeGitDirFiles(open: Open): void {
+  describe('git-dir files', () => {
+    it('reads, writes, creates exclusively and deletes files in both scopes', async () => {
+      const { repo } = await open();
+      expect(await repo.readGitFile('state/resumed.json', 'worktree')).toBeNull();
+      await repo.writeGitFile('state/resumed.json', '{"id":1}\n', 'worktree');
+      await repo.writeGitFile('state/resumed.json', '{"id":2}\n', 'worktree');
+      expect(await repo.readGitFile('state/resumed.json', 'worktree')).toBe('{"id":2}\n');
+      await repo.writeGitFile('cache.json', '[]\n', 'common');
+      expect(await repo.readGitFile('cache.json', 'common')).toBe('[]\n');
+      expect(await repo.createGitFileExclusive('locks/save', 'a', 'common')).toBe(true);
+      expect(await repo.createGitFileExclusive('locks/save', 'b', 'common')).toBe(false);
+      expect(await repo.readGitFile('locks/save', 'common')).toBe('a');
+      await repo.deleteGitFile('locks/save', 'common');
+      await repo.deleteGitFile('locks/save', 'common');
+      expect(await repo.readGitFile('locks/save', 'common')).toBeNull();
+    });
+
+    it('describes itself', async () => {
+      const { repo } = await open();
+      expect(repo.info.objectFormat).toBe('sha1');
+      expect(repo.info.workTree).toEqual(expect.any(String));
+      expect(repo.info.gitDir).toEqual(expect.any(String));
+      await repo.close();
+      await repo.close();
+    });
+  });
+}

@@ -1,0 +1,63 @@
+/**
+ * Runs the real CLI (`run(argv, deps)`) against an isomorphic-git repository
+ * on memfs: no disk, no git binary, a fixed clock and seeded randomness.
+ */
+import { run } from '../../src/cli/run.js';
+import type { Deps } from '../../src/io/deps.js';
+import { makeMemRepo, type MemRepo, type MemRepoSpec } from './iso-fixture.js';
+
+export interface MemCli extends MemRepo {
+  /** Runs one command; the clock moves on one second per call. */
+  cli(args: string[], opts?: { stdin?: string; tty?: boolean; edit?: (text: string) => string; env?: Record<string, string> }): Promise<{ code: number; stdout: string; stderr: string }>;
+  clock: { now: Date };
+}
+
+/** A seeded generator (mulberry32): same ids on every run of a test. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export async function makeMemCli(spec: MemRepoSpec = {}, seed = 1): Promise<MemCli> {
+  const mem = await makeMemRepo({
+    commits: [{ message: 'initial commit', files: { 'README.md': '# demo\n' } }],
+    config: { 'user.name': 'Ada Lovelace', 'user.email': 'ada@example.com' },
+    ...spec,
+  });
+  const clock = { now: new Date('2026-11-29T10:00:00Z') };
+  const random = seededRandom(seed);
+  const cli: MemCli['cli'] = async (args, opts = {}) => {
+    let stdout = '';
+    let stderr = '';
+    clock.now = new Date(clock.now.getTime() + 1000);
+    const deps: Deps = {
+      streams: {
+        out: (t) => void (stdout += t),
+        err: (t) => void (stderr += t),
+        isStdoutTTY: Boolean(opts.tty),
+        isStdinTTY: Boolean(opts.tty),
+        readStdin: async () => Buffer.from(opts.stdin ?? ''),
+      },
+      env: { ...opts.env },
+      cwd: mem.dir,
+      now: () => clock.now,
+      random,
+      openRepo: async () => mem.repo,
+      readFile: async (path) => Buffer.from(await mem.fs.promises.readFile(path)),
+      editText: async (text) => {
+        if (!opts.edit) throw new Error('no editor in this test');
+        return opts.edit(text);
+      },
+      faultAfter: opts.env?.GIT_CHECKPOINT_FAULT,
+    };
+    const code = await run(args, deps);
+    return { code, stdout, stderr };
+  };
+  return { ...mem, cli, clock };
+}

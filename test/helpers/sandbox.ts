@@ -1,0 +1,84 @@
+/**
+ * A sandbox for integration tests on the real git binary: its own HOME,
+ * global config (GIT_CONFIG_GLOBAL) and no system config, fixed identity,
+ * and `git-checkpoint` on PATH (the built bundle) so `git checkpoint` works.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const BUNDLE = fileURLToPath(new URL('../../dist/git-checkpoint.js', import.meta.url));
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface Sandbox {
+  root: string;
+  env: Record<string, string>;
+  /** Runs git in `cwd`; throws on a non-zero exit. */
+  git(cwd: string, ...args: string[]): string;
+  /** Runs `git checkpoint ...` in `cwd` and returns code and output. */
+  ckpt(cwd: string, args: string[], opts?: { input?: string; env?: Record<string, string> }): Promise<RunResult>;
+  /** Makes a repository with one commit (unless `empty`) on branch main. */
+  repo(name: string, opts?: { empty?: boolean }): string;
+  cleanup(): void;
+}
+
+export function makeSandbox(): Sandbox {
+  const root = mkdtempSync(join(tmpdir(), 'gcp-'));
+  const home = join(root, 'home');
+  const bin = join(root, 'bin');
+  mkdirSync(home);
+  mkdirSync(bin);
+  symlinkSync(BUNDLE, join(bin, 'git-checkpoint'));
+  const globalConfig = join(home, '.gitconfig');
+  writeFileSync(globalConfig, '[user]\n\tname = Ada Lovelace\n\temail = ada@example.com\n[init]\n\tdefaultBranch = main\n');
+  const env: Record<string, string> = {
+    PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}`,
+    HOME: home,
+    GIT_CONFIG_GLOBAL: globalConfig,
+    GIT_CONFIG_NOSYSTEM: '1',
+    LANG: 'C.UTF-8',
+    TZ: 'UTC',
+  };
+  const git = (cwd: string, ...args: string[]) => {
+    const res = spawnSync('git', args, { cwd, env, encoding: 'utf8' });
+    if (res.status !== 0) throw new Error(`git ${args.join(' ')} failed (${res.status}): ${res.stderr}`);
+    return res.stdout;
+  };
+  return {
+    root, env, git,
+    ckpt: (cwd, args, opts = {}) => runProcess('git', ['checkpoint', ...args], cwd, { ...env, ...opts.env }, opts.input),
+    repo: (name, opts = {}) => {
+      const dir = join(root, name);
+      mkdirSync(dir, { recursive: true });
+      git(dir, 'init', '-q', '-b', 'main');
+      if (!opts.empty) {
+        writeFileSync(join(dir, 'README.md'), '# demo\n');
+        git(dir, 'add', '.');
+        git(dir, 'commit', '-q', '-m', 'initial commit');
+      }
+      return dir;
+    },
+    cleanup: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+/** Runs a process to completion with the given stdin; never rejects on exit codes. */
+export function runProcess(cmd: string, args: string[], cwd: string, env: Record<string, string>, input?: string): Promise<RunResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(cmd, args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolvePromise({ code: code ?? -1, stdout, stderr }));
+    child.stdin.end(input ?? '');
+  });
+}
