@@ -1,0 +1,108 @@
+// Shared benchmark helpers. Timings are wall-clock medians of runs that
+// alternate tool and baseline side by side in one process, so machine noise
+// hits both; what we report is the ratio of medians.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const BUNDLE = join(ROOT, 'dist', 'git-checkpoint.js');
+
+/** An isolated environment: no user or system git config leaks into a measurement. */
+export function benchEnv(home) {
+  mkdirSync(home, { recursive: true });
+  const cfg = join(home, '.gitconfig');
+  writeFileSync(cfg, '[user]\n\tname = Bench Mark\n\temail = bench@example.com\n[init]\n\tdefaultBranch = main\n[gc]\n\tauto = 0\n');
+  return { ...process.env, HOME: home, GIT_CONFIG_GLOBAL: cfg, GIT_CONFIG_NOSYSTEM: '1', LANG: 'C.UTF-8' };
+}
+
+export function tempDir(prefix = 'gcp-bench-') {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export function removeDir(dir) {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Runs a command, throws when it fails, returns stdout. */
+export function sh(cmd, args, opts) {
+  const res = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 30, ...opts });
+  if (res.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${res.status}): ${res.stderr}`);
+  return res.stdout;
+}
+
+/** Wall time of one run in milliseconds. */
+export function timeOnce(cmd, args, opts) {
+  const t = process.hrtime.bigint();
+  const res = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 30, ...opts });
+  const ms = Number(process.hrtime.bigint() - t) / 1e6;
+  if (res.status !== 0 && !opts?.allowFail) throw new Error(`${cmd} ${args.join(' ')} failed (${res.status}): ${res.stderr}`);
+  return ms;
+}
+
+export function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/**
+ * Alternates `tool()` and `baseline()` (each returns ms) `runs` times after one
+ * warm-up each, and returns the medians and their ratio.
+ */
+export function compare({ name, tool, baseline, runs = 9, target, before }) {
+  before?.();
+  tool();
+  before?.();
+  baseline();
+  const t = [];
+  const b = [];
+  for (let i = 0; i < runs; i++) {
+    before?.();
+    t.push(tool());
+    before?.();
+    b.push(baseline());
+  }
+  const toolMs = median(t);
+  const baseMs = median(b);
+  const ratio = toolMs / baseMs;
+  return { name, toolMs, baseMs, ratio, target, pass: target === undefined ? null : ratio <= target };
+}
+
+/** Times a POSIX shell script: every baseline is `node -e 0` plus the git plumbing doing the same work. */
+export function timeScript(script, opts) {
+  return timeOnce('sh', ['-c', `node -e 0\n${script}`], opts);
+}
+
+/** Times the bundled tool with `args` in `cwd`. */
+export function timeTool(args, opts) {
+  return timeOnce(process.execPath, [BUNDLE, ...args], opts);
+}
+
+/** A repository with `files` tracked files (in directories of 100) and one commit. */
+export function makeBigRepo(dir, env, files = 30000) {
+  mkdirSync(dir, { recursive: true });
+  sh('git', ['init', '-q', '-b', 'main', dir], { env });
+  for (let d = 0; d < Math.ceil(files / 100); d++) {
+    const sub = join(dir, 'src', `d${String(d).padStart(4, '0')}`);
+    mkdirSync(sub, { recursive: true });
+    for (let f = 0; f < 100 && d * 100 + f < files; f++) writeFileSync(join(sub, `f${f}.txt`), `file ${d}/${f}\n`);
+  }
+  sh('git', ['add', '-A'], { cwd: dir, env });
+  sh('git', ['commit', '-q', '-m', 'many files'], { cwd: dir, env });
+  sh('git', ['status', '--porcelain'], { cwd: dir, env }); // refresh the index once
+  return dir;
+}
+
+/** Prints the summary table and returns false when a target was missed. */
+export function printTable(rows) {
+  const head = '| benchmark | tool (ms) | baseline (ms) | ratio | target | ok |';
+  const sep = '| --- | ---: | ---: | ---: | ---: | --- |';
+  const lines = rows.map((r) =>
+    `| ${r.name} | ${r.toolMs.toFixed(1)} | ${r.baseMs.toFixed(1)} | ${r.ratio.toFixed(2)}× | ${r.target === undefined ? '—' : `≤ ${r.target}×`} | ${r.pass === null ? '—' : r.pass ? 'yes' : 'NO'} |`,
+  );
+  console.log([head, sep, ...lines].join('\n'));
+  return rows.every((r) => r.pass !== false);
+}
