@@ -71,8 +71,10 @@ class MdError extends Error {
  * line (1-based) and the problem. Blank items are kept as "", so templates must not leave any.
  */
 export function parseMarkdown(text: string): ParseMdResult {
+  const s: Scan = { where: 'header', inComment: false, last: null, quote: null, header: [], notes: [], sections: {} };
   try {
-    return { ok: true, content: build(scan(text)) };
+    text.replace(/^\ufeff/, '').split('\n').forEach((line, i) => scanLine(s, line.replace(/\r$/, ''), i + 1));
+    return { ok: true, content: build(s) };
   } catch (err) {
     if (err instanceof MdError) return { ok: false, error: `line ${err.line}: ${err.message}` };
     throw err;
@@ -86,12 +88,6 @@ interface Scan { where: SectionKey | 'header' | 'footer'; inComment: boolean; la
 
 const BULLET = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)/;
 
-function scan(text: string): Scan {
-  const s: Scan = { where: 'header', inComment: false, last: null, quote: null, header: [], notes: [], sections: {} };
-  text.replace(/^\ufeff/, '').split('\n').forEach((line, i) => scanLine(s, line.replace(/\r$/, ''), i + 1));
-  return s;
-}
-
 function scanLine(s: Scan, line: string, n: number): void {
   if (s.inComment) { s.inComment = !line.includes('-->'); return; }
   if (s.where === 'footer') return;
@@ -101,7 +97,7 @@ function scanLine(s: Scan, line: string, n: number): void {
   if (/^\s*<!--/.test(line)) { s.inComment = !line.includes('-->'); return; }
   if (s.where === 'notes') return void (s.sections.notes ??= []).push({ raw: line.replace(/^> ?/, ''), line: n });
   // Only unspaced rules (`---`): `- - -` is how an item holding "- -" is written.
-  if (!line.trim() || /^ {0,3}(-{3,}|\*{3,}|_{3,})\s*$/.test(line)) { s.quote = null; s.last = null; return; }
+  if (!line.trim() || /^ {0,3}(-{3,}|\*{3,}|_{3,})\s*$/.test(line)) { s.quote = null; return; }
   if (s.where === 'header') return scanHeader(s, line, n);
   if (GIT_SECTIONS.has(s.where)) return;
   if (s.where === 'task') return void (s.sections.task ??= []).push({ raw: line, line: n });

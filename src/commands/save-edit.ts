@@ -11,18 +11,19 @@ import { OperationError, UsageError } from '../errors.js';
 import type { Repo } from '../git/repo.js';
 import { renderMarkdown } from '../render/md.js';
 
-const INSTRUCTIONS = `<!--
-Describe the session: the task title under "Task" is required (an empty task aborts the save).
-Edit or delete any section. Text inside these comment markers is ignored.
--->
-`;
+// Whole-line comments: the markdown parser skips them, so values keep any `<!--` they contain.
+const INSTRUCTIONS = [
+  '<!-- Describe the session: the title under "Task" is required (an empty task aborts the save). -->',
+  '<!-- Edit or delete any section. Lines like these are ignored. -->',
+  '',
+].join('\n');
 
 /** Runs the editor and returns the content it produced; OperationError when the task is left empty. */
 export async function editContent(ctx: Context, repo: Repo, given: CheckpointContent, git: GitState): Promise<CheckpointContent> {
   const seed = await withOpenItems(repo, given, git.branch);
   const template = INSTRUCTIONS + renderMarkdown(templateRecord(seed, git));
   const edited = await ctx.deps.editText(template, repo);
-  const parsed = parseMarkdown(stripComments(edited));
+  const parsed = parseMarkdown(edited);
   if (!parsed.ok) throw new UsageError(`edited checkpoint: ${parsed.error}`);
   const title = parsed.content.task.title.trim();
   if (!title || title === PLACEHOLDER) throw new OperationError('aborting save due to an empty task title');
@@ -54,8 +55,4 @@ function templateRecord(content: CheckpointContent, git: GitState): CheckpointRe
     author: { name: '', email: '' }, parents: [], redactions: {}, git, ...content,
     task: { ...content.task, title: content.task.title || PLACEHOLDER },
   };
-}
-
-function stripComments(text: string): string {
-  return text.replace(/<!--[\s\S]*?-->\n?/g, '');
 }

@@ -74,8 +74,8 @@ export function renderMarkdown(record: CheckpointRecord, opts: MarkdownOptions =
   const blocks = [bold(`# Checkpoint ${visible(r.id)} — saved ${utc(r.createdAt)} on ${branch}`), ...headerBlocks(r, opts)];
   const sections: [string, string[]][] = [
     [T.task, taskLines(r.task)],
-    [T.nextSteps, r.nextSteps.map((s, i) => item(`${i + 1}.`, [i === 0 ? RESUME_MARKER : '', field(s, resumeSpecial)].filter(Boolean).join(' ')))],
-    [T.decisions, r.decisions.map((d) => item('-', pair(field(d.what, isLeftOfWhy), d.why && field(d.why, isByOpen)) + (d.by === undefined ? '' : ` (by ${field(d.by)})`)))],
+    [T.nextSteps, r.nextSteps.map(stepLine)],
+    [T.decisions, r.decisions.map(decisionLine)],
     [T.rejected, r.rejected.map((d) => item('-', pair(field(d.what, isSeparator), d.why && field(d.why))))],
     [T.blockers, plain(r.blockers)],
     [T.questions, plain(r.questions)],
@@ -83,7 +83,7 @@ export function renderMarkdown(record: CheckpointRecord, opts: MarkdownOptions =
     [T.constraints, plain(r.constraints)],
     [T.assumptions, plain(r.assumptions)],
     [T.todos, r.todos.map((t) => item(`- [${TODO_MARKS[t.status]}]`, field(t.text)))],
-    [T.files, r.files.map((f) => `- \`${field(f.path, isChar('`'))}\`${f.why === undefined ? '' : f.why ? ` — ${field(f.why)}` : ' —'}`)],
+    [T.files, r.files.map(fileLine)],
     [T.links, plain(r.links)],
     [T.worktree, worktreeLines(r.git)],
     [T.commits, r.git.commits.map((c) => `- ${visible(c.oid.slice(0, 7))} ${visible(c.subject)}`)],
@@ -94,6 +94,22 @@ export function renderMarkdown(record: CheckpointRecord, opts: MarkdownOptions =
   for (const [title, lines] of sections) if (lines.length) blocks.push(`${bold(`## ${title}`)}\n\n${lines.join('\n')}`);
   blocks.push(`${FOOTER_LEAD} this is a snapshot from ${utc(r.createdAt)}; run \`git checkpoint status\` to compare it with the repository before acting on it.`);
   return `${blocks.join('\n\n')}\n`;
+}
+
+function stepLine(step: string, i: number): string {
+  // Joined rather than trimmed: trimming would eat the space of a trailing `\ ` escape.
+  return item(`${i + 1}.`, [i === 0 ? RESUME_MARKER : '', field(step, resumeSpecial)].filter(Boolean).join(' '));
+}
+
+function decisionLine(d: CheckpointRecord['decisions'][number]): string {
+  const by = d.by === undefined ? '' : ` (by ${field(d.by)})`;
+  return item('-', pair(field(d.what, isLeftOfWhy), d.why && field(d.why, isByOpen)) + by);
+}
+
+/** The path in backticks; ` —` alone records an empty why, nothing at all an absent one. */
+function fileLine(f: CheckpointRecord['files'][number]): string {
+  const why = f.why === undefined ? '' : f.why ? ` — ${field(f.why)}` : ' —';
+  return `- \`${field(f.path, isChar('`'))}\`${why}`;
 }
 
 /** `what — why`, or `what` alone when there is no why (read back as an empty why). */

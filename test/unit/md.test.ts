@@ -274,6 +274,15 @@ describe('parseMarkdown(renderMarkdown(record))', () => {
     );
   });
 
+  it('never throws, whatever the input', () => {
+    const line = fc.oneof(str, fc.string({ unit: 'binary', maxLength: 20 }), fc.constantFrom('## Quotes', '## Hot files', '## Task', '<!--', '-->'));
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 12 }), (lines) => {
+        expect(typeof parseMarkdown(lines.join('\n')).ok).toBe('boolean');
+      }),
+    );
+  });
+
   it('round-trips the full example, ignoring git state', () => {
     expect(roundTrip(contentOf(full))).toStrictEqual(contentOf(full));
   });
