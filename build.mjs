@@ -13,13 +13,15 @@ const common = {
 
 await build({
   ...common,
+  // CommonJS starts a few milliseconds sooner than an ES module of the same code.
+  format: 'cjs',
   entryPoints: ['src/main.ts'],
-  outfile: 'dist/git-checkpoint.js',
+  outfile: 'dist/git-checkpoint.cjs',
   banner: { js: '#!/usr/bin/env node' },
   // isomorphic-git is never used by the CLI (SPEC §1): keep it out of the start-up path.
   external: ['isomorphic-git'],
 });
-chmodSync('dist/git-checkpoint.js', 0o755);
+chmodSync('dist/git-checkpoint.cjs', 0o755);
 
 await build({
   ...common,

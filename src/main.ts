@@ -1,4 +1,6 @@
 import { run } from './cli/run.js';
 import { nodeDeps } from './io/node-deps.js';
 
-process.exitCode = await run(process.argv.slice(2), nodeDeps());
+void run(process.argv.slice(2), nodeDeps()).then((code) => {
+  process.exitCode = code;
+});

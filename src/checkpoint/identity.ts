@@ -19,7 +19,9 @@ export async function readIdentity(repo: Repo, env: Record<string, string | unde
   const name = env.GIT_AUTHOR_NAME || (await repo.getConfig('user.name'));
   const email = env.GIT_AUTHOR_EMAIL || (await repo.getConfig('user.email'));
   if (!name || !email) return { ...FALLBACK_AUTHOR, isFallback: true };
-  return { name, email, isFallback: false };
+  // Git strips these from identities; a commit header cannot hold them.
+  const clean = (s: string) => s.replace(/[<>\n\0]/g, '').trim();
+  return { name: clean(name) || FALLBACK_AUTHOR.name, email: clean(email) || FALLBACK_AUTHOR.email, isFallback: false };
 }
 
 /** The configured writer id, or null when this clone has not saved yet (or the value is not a writer id). */

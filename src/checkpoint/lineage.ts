@@ -27,7 +27,7 @@ export async function readLast(repo: Repo): Promise<LineageLink | null> {
   try {
     const data = JSON.parse(text) as Partial<LineageLink>;
     if (typeof data.id !== 'string' || typeof data.commit !== 'string' || typeof data.writer !== 'string') return null;
-    if (!(await repo.hasObject(data.commit))) return null;
+    if (!(await repo.readCommit(data.commit))) return null;
     return { id: data.id, commit: data.commit, writer: data.writer };
   } catch {
     return null;

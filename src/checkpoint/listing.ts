@@ -1,14 +1,15 @@
 /**
  * Every checkpoint reachable from the chains (own and fetched), validated.
- * One `for-each-ref`, one `log` over all chains, then only the commits never
- * seen before are read and validated: the results are kept in a listing
- * cache keyed by commit id (objects never change, so the cache cannot go stale;
- * `doctor --fix` rebuilds it).
+ * One `for-each-ref`; one `log` over all chains unless the chain tips are the
+ * ones seen last time; then only the commits never seen before are read and
+ * validated. Both results are kept in a listing cache (keyed by commit ids and
+ * by the set of tips: objects never change, so it cannot go stale;
+ * `doctor --fix` drops it).
  */
-import type { CommitInfo, Repo } from '../git/repo.js';
+import type { Repo } from '../git/repo.js';
 import { parseMessage } from './message.js';
 import { CHAINS_PREFIX, parseChainRef } from './refs.js';
-import { parseRecord, type CheckpointRecord } from './schema.js';
+import type { CheckpointRecord } from './schema.js';
 
 export interface CheckpointSummary {
   id: string;
@@ -41,7 +42,7 @@ export interface Listing {
 
 type CacheEntry = Omit<CheckpointSummary, 'remote' | 'commit'> | { invalid: string; id: string | null };
 const CACHE_FILE = 'list-cache.json';
-const CACHE_VERSION = 1;
+const CACHE_VERSION = 2;
 
 /** Lists checkpoints; `local` keeps only the clone's own chains. */
 export async function loadListing(repo: Repo, opts: { local?: boolean } = {}): Promise<Listing> {
@@ -53,39 +54,49 @@ export async function loadListing(repo: Repo, opts: { local?: boolean } = {}): P
   const remoteOf = new Map<string, string>();
   for (const r of refs) if (r.remote !== null && !remoteOf.has(r.writer)) remoteOf.set(r.writer, r.remote);
   const tips = [...new Set(refs.filter((r) => !opts.local || r.remote === null).map((r) => r.oid))];
-  const commits = await repo.walkCommits(tips);
   const cache = await readCache(repo);
-  const fresh = new Map<string, CacheEntry>();
-  const entries = await Promise.all(commits.map(async (c) => [c, cache.get(c.oid) ?? (await summarize(repo, c))] as const));
+  const tipsKey = [...tips].sort().join(',');
+  const oids = cache.walks.get(tipsKey) ?? (await repo.walkCommitIds(tips));
+  const entries = await Promise.all(oids.map(async (oid) => [oid, cache.entries.get(oid) ?? (await summarize(repo, oid))] as const));
   const listing: Listing = { checkpoints: [], invalid: [], localWriters };
   const seen = new Set<string>();
-  for (const [commit, entry] of entries) {
-    fresh.set(commit.oid, entry);
+  const fresh: ListingCache = { entries: new Map(), walks: new Map([[tipsKey, oids]]) };
+  for (const [oid, entry] of entries) {
+    fresh.entries.set(oid, entry);
     if ('invalid' in entry) {
-      listing.invalid.push({ commit: commit.oid, id: entry.id, error: entry.invalid });
+      listing.invalid.push({ commit: oid, id: entry.id, error: entry.invalid });
       continue;
     }
-    if (opts.local && !localWriters.has(entry.writer)) continue;
-    if (seen.has(entry.id)) continue;
+    if ((opts.local && !localWriters.has(entry.writer)) || seen.has(entry.id)) continue;
     seen.add(entry.id);
     const remote = localWriters.has(entry.writer) ? null : (remoteOf.get(entry.writer) ?? null);
-    listing.checkpoints.push({ ...entry, commit: commit.oid, remote });
+    listing.checkpoints.push({ ...entry, commit: oid, remote });
   }
-  // Stable: within one millisecond, git log's order (children before parents) stands.
-  listing.checkpoints.sort(newestFirst);
-  if (fresh.size !== cache.size || [...fresh.keys()].some((k) => !cache.has(k))) await writeCache(repo, fresh);
+  sortNewestFirst(listing.checkpoints);
+  const other = [...cache.walks].find(([key]) => key !== tipsKey);
+  if (other && other[1].every((oid) => fresh.entries.has(oid) || cache.entries.has(oid))) {
+    // Keep the other view (all chains vs --local) when its entries are still known.
+    fresh.walks.set(other[0], other[1]);
+    for (const oid of other[1]) if (!fresh.entries.has(oid)) fresh.entries.set(oid, cache.entries.get(oid)!);
+  }
+  if (!cache.walks.has(tipsKey) || fresh.entries.size !== cache.entries.size) await writeCache(repo, fresh);
   return listing;
 }
 
-/** Newest first by creation time (compared as instants: older records may lack milliseconds). */
-export function newestFirst(a: { createdAt: string }, b: { createdAt: string }): number {
-  return Date.parse(b.createdAt) - Date.parse(a.createdAt);
+/** Sorts newest first by creation time; stable, so within one instant git log's order (children first) stands. */
+export function sortNewestFirst<T extends { createdAt: string }>(items: T[]): void {
+  const time = new Map(items.map((c) => [c, Date.parse(c.createdAt)]));
+  items.sort((a, b) => time.get(b)! - time.get(a)!);
 }
 
-async function summarize(repo: Repo, commit: CommitInfo): Promise<CacheEntry> {
+async function summarize(repo: Repo, oid: string): Promise<CacheEntry> {
+  const commit = await repo.readCommit(oid);
+  if (!commit) return { invalid: 'not a commit', id: null };
   const facts = parseMessage(commit.message);
-  const blob = await repo.readBlobAt(commit.oid, 'checkpoint.json');
+  const blob = await repo.readBlobAt(oid, 'checkpoint.json');
   if (!blob) return { invalid: 'checkpoint.json: missing from the commit tree', id: facts.id };
+  // zod loads only when a commit is not in the cache yet: a warm `list` never pays for it.
+  const { parseRecord } = await import('./schema.js');
   const parsed = parseRecord(blob);
   if (!parsed.ok) return { invalid: parsed.error, id: facts.id };
   const r = parsed.value;
@@ -98,19 +109,28 @@ async function summarize(repo: Repo, commit: CommitInfo): Promise<CacheEntry> {
   };
 }
 
-async function readCache(repo: Repo): Promise<Map<string, CacheEntry>> {
+interface ListingCache {
+  /** Validated summaries by commit id: objects never change, so entries never go stale. */
+  entries: Map<string, CacheEntry>;
+  /** The walk (commit ids, in git log order) from a set of chain tips, keyed by the sorted tips. */
+  walks: Map<string, string[]>;
+}
+
+async function readCache(repo: Repo): Promise<ListingCache> {
+  const empty: ListingCache = { entries: new Map(), walks: new Map() };
   const text = await repo.readGitFile(CACHE_FILE, 'common');
-  if (!text) return new Map();
+  if (!text) return empty;
   try {
-    const data = JSON.parse(text) as { v: number; entries: Record<string, CacheEntry> };
-    return data.v === CACHE_VERSION ? new Map(Object.entries(data.entries)) : new Map();
+    const data = JSON.parse(text) as { v: number; entries: Record<string, CacheEntry>; walks: Record<string, string[]> };
+    if (data.v !== CACHE_VERSION) return empty;
+    return { entries: new Map(Object.entries(data.entries)), walks: new Map(Object.entries(data.walks)) };
   } catch {
-    return new Map();
+    return empty;
   }
 }
 
-async function writeCache(repo: Repo, entries: Map<string, CacheEntry>): Promise<void> {
-  const body = JSON.stringify({ v: CACHE_VERSION, entries: Object.fromEntries(entries) });
+async function writeCache(repo: Repo, cache: ListingCache): Promise<void> {
+  const body = JSON.stringify({ v: CACHE_VERSION, entries: Object.fromEntries(cache.entries), walks: Object.fromEntries(cache.walks) });
   // A failed cache write only costs speed next time.
   await repo.writeGitFile(CACHE_FILE, body, 'common').catch(() => {});
 }

@@ -33,28 +33,48 @@ export interface NoteEdit {
   lines: string[];
 }
 
+export interface PreparedNotes {
+  /** The notes commit the new one builds on (null: the ref does not exist yet). */
+  old: ObjectId | null;
+  /** The new notes commit, or null when every line is already there. */
+  commit: ObjectId | null;
+}
+
+/** Writes (but does not publish) a notes commit adding `edits` to the current notes of `ref`. */
+export async function prepareNotes(repo: Repo, ref: string, edits: NoteEdit[], who: Person): Promise<PreparedNotes> {
+  const old = await repo.readRef(ref);
+  const map = await readNotesMap(repo, old);
+  let changed = false;
+  for (const edit of edits) {
+    const current = map.get(edit.target);
+    const text = current ? Buffer.from((await repo.readBlob(current)) ?? []).toString('utf8') : '';
+    const have = new Set(text.split('\n').filter(Boolean));
+    const add = edit.lines.filter((l) => !have.has(l));
+    if (!add.length) continue;
+    const next = `${text}${text && !text.endsWith('\n') ? '\n' : ''}${add.join('\n')}\n`;
+    map.set(edit.target, await repo.writeBlob(next));
+    changed = true;
+  }
+  if (!changed) return { old, commit: null };
+  return { old, commit: await writeNotesCommit(repo, map, old ? [old] : [], who, 'Notes added by git-checkpoint') };
+}
+
 /**
- * Appends lines to the notes of `ref` with compare-and-swap and retry.
+ * Appends lines to the notes of `ref` with compare-and-swap and retry;
+ * `first` is an attempt prepared earlier (in parallel with other work).
  * Returns the new notes commit, or null when nothing changed.
  */
-export async function appendNotes(repo: Repo, ref: string, edits: NoteEdit[], who: Person): Promise<ObjectId | null> {
+export async function appendNotes(
+  repo: Repo,
+  ref: string,
+  edits: NoteEdit[],
+  who: Person,
+  first?: Promise<PreparedNotes>,
+): Promise<ObjectId | null> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const old = await repo.readRef(ref);
-    const map = await readNotesMap(repo, old);
-    let changed = false;
-    for (const edit of edits) {
-      const current = map.get(edit.target);
-      const text = current ? Buffer.from((await repo.readBlob(current)) ?? []).toString('utf8') : '';
-      const have = new Set(text.split('\n').filter(Boolean));
-      const add = edit.lines.filter((l) => !have.has(l));
-      if (!add.length) continue;
-      const next = `${text}${text && !text.endsWith('\n') ? '\n' : ''}${add.join('\n')}\n`;
-      map.set(edit.target, await repo.writeBlob(next));
-      changed = true;
-    }
-    if (!changed) return null;
-    const commit = await writeNotesCommit(repo, map, old ? [old] : [], who, 'Notes added by git-checkpoint');
-    if (await repo.updateRef(ref, commit, old, 'checkpoint: note')) return commit;
+    const prepared = attempt === 0 && first ? await first : await prepareNotes(repo, ref, edits, who);
+    if (!prepared.commit) return null;
+    if (await repo.updateRef(ref, prepared.commit, prepared.old, 'checkpoint: note')) return prepared.commit;
     await backoff(attempt);
   }
   throw new Error(`could not update ${ref}: it kept moving under us`);

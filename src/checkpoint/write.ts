@@ -7,7 +7,7 @@
 import { OperationError } from '../errors.js';
 import type { ObjectId, Person, Repo, TreeEntry } from '../git/repo.js';
 import { buildMessage, noteLine } from './message.js';
-import { appendNotes, backoff } from './notes.js';
+import { appendNotes, backoff, prepareNotes } from './notes.js';
 import { chainRef, notesRef } from './refs.js';
 import { serializeRecord, type CheckpointRecord } from './schema.js';
 
@@ -42,6 +42,10 @@ export class InjectedFault extends Error {
 /** Applies a plan. Throws OperationError (nothing visible written) when the chain cannot be updated. */
 export async function writeCheckpoint(repo: Repo, plan: WritePlan): Promise<WriteResult> {
   const { record } = plan;
+  // The note's objects can be written while the chain commit is made; only its ref must wait for the chain.
+  const noteEdits = record.git.head ? [{ target: record.git.head, lines: [noteLine(record)] }] : [];
+  const notePrep = noteEdits.length ? prepareNotes(repo, notesRef(record.writer), noteEdits, plan.who) : undefined;
+  notePrep?.catch(() => {});
   const [json, md] = await Promise.all([repo.writeBlob(serializeRecord(record)), repo.writeBlob(plan.markdown)]);
   const entries: TreeEntry[] = [
     { mode: '100644', type: 'blob', oid: md, name: 'CHECKPOINT.md' },
@@ -54,9 +58,9 @@ export async function writeCheckpoint(repo: Repo, plan: WritePlan): Promise<Writ
   const commit = await moveChain(repo, ref, { tree, message, plan });
   if (plan.faultAfter === 'ref') throw new InjectedFault('ref');
   let notesError: string | null = null;
-  if (record.git.head) {
+  if (noteEdits.length) {
     try {
-      await appendNotes(repo, notesRef(record.writer), [{ target: record.git.head, lines: [noteLine(record)] }], plan.who);
+      await appendNotes(repo, notesRef(record.writer), noteEdits, plan.who, notePrep);
     } catch (err) {
       notesError = (err as Error).message;
     }

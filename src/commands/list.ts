@@ -40,7 +40,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
       (since === null || Date.parse(c.createdAt) >= since.getTime()),
   );
   const shown = limit === 0 ? matching : matching.slice(0, limit);
-  const json = { total: matching.length, shown: shown.length, checkpoints: shown.map(toJson) };
+  const json = ctx.globals.json ? { total: matching.length, shown: shown.length, checkpoints: shown.map(toJson) } : undefined;
   if (!matching.length) {
     if (!ctx.globals.json) ctx.hint(listing.checkpoints.length ? 'no checkpoint matches these filters' : 'no checkpoints yet: git checkpoint save -m "<task>"');
     return { exitCode: EXIT.ok, json, text: '' };

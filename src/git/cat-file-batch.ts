@@ -5,6 +5,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 
 export interface BatchObject {
+  oid: string;
   type: string;
   data: Buffer;
 }
@@ -74,12 +75,12 @@ export class CatFileBatch {
         this.queue.shift()?.resolve(null);
         continue;
       }
-      const [, type, sizeText] = header.split(' ');
+      const [oid = '', type, sizeText] = header.split(' ');
       const size = Number(sizeText);
       if (this.buffer.length < nl + 1 + size + 1) return;
       const data = Buffer.from(this.buffer.subarray(nl + 1, nl + 1 + size));
       this.buffer = this.buffer.subarray(nl + 1 + size + 1);
-      this.queue.shift()?.resolve({ type: type ?? '', data });
+      this.queue.shift()?.resolve({ oid, type: type ?? '', data });
     }
   }
 }

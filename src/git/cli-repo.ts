@@ -9,6 +9,8 @@ import { FatalError } from '../errors.js';
 import { CatFileBatch } from './cat-file-batch.js';
 import { readConfigMap } from './config-map.js';
 import { formatGitDate, parseCommit, parseTree } from './object-parse.js';
+import { renderCommit, renderTree } from './object-write.js';
+import { writeLooseObject } from './loose-objects.js';
 import { parsePorcelainV2 } from './porcelain.js';
 import type { CommitInfo, NewCommit, Repo, RepoInfo, TreeEntry, WorktreeStatus } from './repo.js';
 import { gitOk, runGit, splitNul, type RunOptions } from './run-git.js';
@@ -20,13 +22,16 @@ export async function openCliRepo(dir: string, env: Record<string, string | unde
   const opts: RunOptions = { cwd: dir, env };
   const st = await stat(dir).catch(() => null);
   if (!st?.isDirectory()) throw new FatalError(`cannot change to '${dir}': No such file or directory`);
-  const [probe, version] = await Promise.all([
+  // Config is read by nearly every command: fetch it alongside the probe, not after it.
+  const config = readConfigMap(opts);
+  config.catch(() => {});
+  const [probe] = await Promise.all([
     runGit(['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir', '--is-bare-repository',
-      '--is-inside-work-tree', '--show-object-format', '--show-cdup'], opts),
-    runGit(['version'], opts),
+      '--is-inside-work-tree', '--show-object-format', '--git-path', 'objects', '--show-cdup'], opts),
   ]);
-  checkVersion(version.stdout.toString('utf8'));
   if (probe.code !== 0) {
+    // Only now is git's version worth a subprocess: old gits fail the probe itself (--path-format is 2.31).
+    checkVersion((await runGit(['version'], opts)).stdout.toString('utf8'));
     const msg = probe.stderr.trim().split('\n').pop()?.replace(/^fatal: /, '') ?? 'not a git repository';
     throw new FatalError(msg);
   }
@@ -35,10 +40,10 @@ export async function openCliRepo(dir: string, env: Record<string, string | unde
   const info: RepoInfo = {
     gitDir: lines[0] ?? '',
     commonDir: lines[1] ?? '',
-    workTree: inside ? resolve(dir, lines[5] ?? '') : null,
+    workTree: inside ? resolve(dir, lines[6] ?? '') : null,
     objectFormat: lines[4] === 'sha256' ? 'sha256' : 'sha1',
   };
-  return new CliRepo(info, env);
+  return new CliRepo(info, env, lines[5] ?? join(info.commonDir, 'objects'), config);
 }
 
 function checkVersion(text: string): void {
@@ -54,9 +59,12 @@ class CliRepo implements Repo {
   readonly backend = 'cli' as const;
   private readonly batch: CatFileBatch;
   private readonly opts: RunOptions;
-  private config: Promise<Map<string, string[]>> | null = null;
-
-  constructor(readonly info: RepoInfo, env: Record<string, string | undefined>) {
+  constructor(
+    readonly info: RepoInfo,
+    env: Record<string, string | undefined>,
+    private readonly objectsDir: string,
+    private config: Promise<Map<string, string[]>> | null = null,
+  ) {
     // Our status and reads must never take the index lock from under the user.
     const quiet = { ...env, GIT_OPTIONAL_LOCKS: '0' };
     this.opts = { cwd: info.workTree ?? info.gitDir, env: quiet };
@@ -89,17 +97,24 @@ class CliRepo implements Repo {
   }
 
   async writeBlob(data: Uint8Array | string): Promise<string> {
+    if (await this.writesDirectly()) {
+      return writeLooseObject(this.objectsDir, 'blob', typeof data === 'string' ? Buffer.from(data) : data, this.info.objectFormat);
+    }
     const out = await gitOk(['hash-object', '-w', '-t', 'blob', '--stdin'], { ...this.opts, input: data });
     return out.toString('utf8').trim();
   }
 
   async writeTree(entries: TreeEntry[]): Promise<string> {
+    if (await this.writesDirectly()) return writeLooseObject(this.objectsDir, 'tree', renderTree(entries), this.info.objectFormat);
     const input = entries.map((e) => `${e.mode} ${e.type} ${e.oid}\t${e.name}\0`).join('');
     const out = await gitOk(['mktree', '-z'], { ...this.opts, input });
     return out.toString('utf8').trim();
   }
 
   async writeCommit(c: NewCommit): Promise<string> {
+    if (await this.writesDirectly()) {
+      return writeLooseObject(this.objectsDir, 'commit', Buffer.from(renderCommit(c)), this.info.objectFormat);
+    }
     const args = ['commit-tree', '--no-gpg-sign', c.tree, ...c.parents.flatMap((p) => ['-p', p]), '-F', '-'];
     const extraEnv = {
       GIT_AUTHOR_NAME: c.author.name, GIT_AUTHOR_EMAIL: c.author.email, GIT_AUTHOR_DATE: formatGitDate(c.author),
@@ -108,6 +123,15 @@ class CliRepo implements Repo {
     };
     const out = await gitOk(args, { ...this.opts, input: c.message, extraEnv });
     return out.toString('utf8').trim();
+  }
+
+  /**
+   * Objects are written in-process unless the repository is shared between
+   * users (core.sharedRepository: git then sets group permissions we leave to git).
+   */
+  private async writesDirectly(): Promise<boolean> {
+    const shared = (await this.getConfig('core.sharedRepository'))?.toLowerCase();
+    return !shared || shared === 'false' || shared === 'umask' || shared === '0';
   }
 
   async walkCommits(tips: string[], opts: { limit?: number; firstParent?: boolean } = {}): Promise<CommitInfo[]> {
@@ -121,6 +145,12 @@ class CliRepo implements Repo {
     return splitNul(out).map(parseLogRecord);
   }
 
+  async walkCommitIds(tips: string[]): Promise<string[]> {
+    if (!tips.length) return [];
+    const out = await gitOk(['log', '--format=%H', '--stdin'], { ...this.opts, input: `${tips.join('\n')}\n` });
+    return out.toString('latin1').split('\n').filter(Boolean);
+  }
+
   async isAncestor(ancestor: string, descendant: string): Promise<boolean> {
     const res = await runGit(['merge-base', '--is-ancestor', ancestor, descendant], this.opts);
     return res.code === 0;
@@ -132,6 +162,11 @@ class CliRepo implements Repo {
   }
 
   async readRef(name: string): Promise<string | null> {
+    // Full ref names resolve through the running cat-file (no subprocess); it re-reads refs on every request.
+    if (/^refs\/[^\s:^~]+$/.test(name)) {
+      const obj = await this.batch.read(name);
+      return obj ? obj.oid : null;
+    }
     const res = await runGit(['rev-parse', '--verify', '--quiet', '--end-of-options', name], this.opts);
     return res.code === 0 ? res.stdout.toString('utf8').trim() : null;
   }

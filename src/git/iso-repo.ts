@@ -9,6 +9,7 @@
 import { posix } from 'node:path';
 import git, { type FsClient } from 'isomorphic-git';
 import { FatalError, OperationError, UnsupportedError } from '../errors.js';
+import { renderCommit } from './object-write.js';
 import type {
   CommitInfo, NewCommit, ObjectId, Person, RefRecord, Repo, RepoInfo, StatusEntry, TreeEntry, WorktreeStatus,
 } from './repo.js';
@@ -180,6 +181,10 @@ class IsoRepo implements Repo {
   async writeCommit(commit: NewCommit): Promise<ObjectId> {
     const object = encoder.encode(renderCommit(commit));
     return git.writeObject({ fs: this.fs, gitdir: this.gitdir, type: 'commit', object, format: 'content' });
+  }
+
+  async walkCommitIds(tips: ObjectId[]): Promise<ObjectId[]> {
+    return (await this.walkCommits(tips)).map((c) => c.oid);
   }
 
   /** Git's date-ordered walk: a queue by committer time, FIFO among equal times, so it can stop at `limit`. */
@@ -486,27 +491,6 @@ function subjectOf(message: string): string {
   if (start < 0) return '';
   const end = lines.findIndex((line, i) => i > start && line.trim() === '');
   return lines.slice(start, end < 0 ? undefined : end).join(' ');
-}
-
-function renderCommit(c: NewCommit): string {
-  const headers = [
-    `tree ${c.tree}`,
-    ...c.parents.map((p) => `parent ${p}`),
-    `author ${formatPerson(c.author)}`,
-    `committer ${formatPerson(c.committer)}`,
-  ];
-  return `${headers.join('\n')}\n\n${c.message}`;
-}
-
-function formatPerson(p: Person): string {
-  if (/[<>\n\0]/.test(p.name + p.email)) throw new OperationError(`invalid identity: ${JSON.stringify(p.name)}`);
-  const abs = Math.abs(p.tzOffsetMinutes);
-  const tz = `${p.tzOffsetMinutes < 0 ? '-' : '+'}${pad2(Math.floor(abs / 60))}${pad2(abs % 60)}`;
-  return `${p.name} <${p.email}> ${p.timestamp} ${tz}`;
-}
-
-function pad2(n: number): string {
-  return String(n).padStart(2, '0');
 }
 
 /** Reads the headers git itself interprets; extra headers (gpgsig, encoding) are skipped. */

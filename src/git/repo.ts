@@ -57,6 +57,8 @@ export interface Objects {
    * CLI backend, whatever the number of commits.
    */
   walkCommits(tips: ObjectId[], opts?: { limit?: number; firstParent?: boolean }): Promise<CommitInfo[]>;
+  /** The ids `walkCommits` would return, in the same order, without reading the commits. */
+  walkCommitIds(tips: ObjectId[]): Promise<ObjectId[]>;
   /** True when `ancestor` is reachable from `descendant` (both must exist). */
   isAncestor(ancestor: ObjectId, descendant: ObjectId): Promise<boolean>;
   hasObject(oid: ObjectId): Promise<boolean>;

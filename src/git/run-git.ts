@@ -23,7 +23,8 @@ export interface RunOptions {
 
 /** Runs `git args`; resolves with the exit code, never rejects on a non-zero exit. */
 export function runGit(args: string[], opts: RunOptions): Promise<GitResult> {
-  return new Promise((resolve, reject) => {
+  const started = opts.env.GIT_CHECKPOINT_TRACE ? performance.now() : 0;
+  return new Promise<GitResult>((resolve, reject) => {
     const env = opts.extraEnv ? { ...opts.env, ...opts.extraEnv } : opts.env;
     const child = spawn('git', args, {
       cwd: opts.cwd,
@@ -44,6 +45,10 @@ export function runGit(args: string[], opts: RunOptions): Promise<GitResult> {
       child.stdin.on('error', () => {}); // git may exit before reading all of stdin
       child.stdin.end(opts.input ?? '');
     }
+  }).then((res) => {
+    // Like GIT_TRACE: which git commands a run spawned, when, and for how long.
+    if (started) process.stderr.write(`trace: ${performance.now().toFixed(1)} git ${args.join(' ').slice(0, 80)} (${(performance.now() - started).toFixed(1)} ms)\n`);
+    return res;
   });
 }
 

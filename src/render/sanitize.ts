@@ -16,6 +16,8 @@
  * and editors break lines on) and lone surrogates.
  */
 const UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
+/** The same class without /g, for a stateless fast-path test (most text is safe). */
+const HAS_UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
 
 const ZWJ = '\u200d';
 const EMOJI_BEFORE = /\p{Extended_Pictographic}[\u{fe0f}\u{1f3fb}-\u{1f3ff}]?$/u;
@@ -44,6 +46,7 @@ function isEmojiJoiner(text: string, offset: number): boolean {
 }
 
 function escapeUnsafe(text: string, keep: string): string {
+  if (!HAS_UNSAFE.test(text)) return text;
   return text.replace(UNSAFE, (ch: string, offset: number) => {
     if (keep.includes(ch)) return ch;
     if (ch === ZWJ && isEmojiJoiner(text, offset)) return ch;
@@ -74,7 +77,8 @@ export function visibleMultiline(text: string): string {
  */
 export function oneLine(text: string, max?: number): string {
   const safe = visible(text.replace(/\s+/gu, ' ').trim());
-  if (max === undefined || [...safe].length <= max) return safe;
+  // UTF-16 length bounds the code-point count: most lines need no counting.
+  if (max === undefined || safe.length <= max || [...safe].length <= max) return safe;
   let out = '';
   let width = 0;
   for (const unit of safe.match(UNIT) ?? []) {

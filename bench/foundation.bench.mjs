@@ -1,0 +1,62 @@
+// Issue "foundation": `save` on a 30,000-file repository with 10 dirty files,
+// and `list` over 2,000 checkpoints, each against the git plumbing doing the
+// same work (plus one `node -e 0`, the floor of any Node tool).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { benchEnv, compare, makeBigRepo, removeDir, sh, tempDir, timeScript, timeTool } from './lib.mjs';
+import { writeChain } from './fixtures.mjs';
+
+export async function run() {
+  const root = tempDir();
+  try {
+    const env = benchEnv(join(root, 'home'));
+    return [benchSave(root, env), benchList(root, env)];
+  } finally {
+    removeDir(root);
+  }
+}
+
+function benchSave(root, env) {
+  const dir = makeBigRepo(join(root, 'big'), env, 30000);
+  const dirty = [];
+  for (let i = 0; i < 10; i++) {
+    const path = `src/d${String(i * 7).padStart(4, '0')}/f${i}.txt`;
+    writeFileSync(join(dir, path), `changed ${i}\n`);
+    dirty.push(path);
+  }
+  writeFileSync(join(root, 'dirty.txt'), `${dirty.join('\n')}\n`);
+  const script = `
+git status --porcelain=v2 -z --branch --untracked-files=all >/dev/null
+git log -n8 --first-parent -z --format='%H%x01%s' HEAD >/dev/null
+git hash-object --stdin-paths < ${root}/dirty.txt >/dev/null
+j=$(printf '{"task":"bench"}\\n' | git hash-object -w --stdin)
+m=$(printf '# bench\\n' | git hash-object -w --stdin)
+t=$(printf '100644 blob %s\\tCHECKPOINT.md\\n100644 blob %s\\tcheckpoint.json\\n' $m $j | git mktree)
+old=$(git rev-parse -q --verify refs/checkpoints/plumbing-000000)
+c=$(git commit-tree $t \${old:+-p $old} -m 'checkpoint: bench')
+git update-ref refs/checkpoints/plumbing-000000 $c $old
+git notes --ref refs/notes/checkpoints/plumbing-000000 append -m "checkpoint x on main: bench" HEAD
+`;
+  return compare({
+    name: 'save (30,000 files, 10 dirty)',
+    tool: () => timeTool(['save', '-m', 'bench', '--decision', 'a :: b', '--next', 'step', '--no-wip'], { cwd: dir, env }),
+    baseline: () => timeScript(script, { cwd: dir, env }),
+    runs: 11,
+    target: 1.5,
+  });
+}
+
+function benchList(root, env) {
+  const dir = join(root, 'many');
+  sh('git', ['init', '-q', '-b', 'main', dir], { env });
+  sh('git', ['commit', '-q', '--allow-empty', '-m', 'init'], { cwd: dir, env });
+  writeChain(dir, env, { writer: 'bench-aaaaaa', count: 2000 });
+  const format = '%H%x00%cI%x00%(trailers:key=Checkpoint-Id,valueonly)%x00%(trailers:key=Checkpoint-Branch,valueonly)%x00%(trailers:key=Checkpoint-Writer,valueonly)%x00%s';
+  return compare({
+    name: 'list (2,000 checkpoints)',
+    tool: () => timeTool(['list', '-n', '0'], { cwd: dir, env }),
+    baseline: () => timeScript(`git log --glob=refs/checkpoints --format='${format}' >/dev/null`, { cwd: dir, env }),
+    runs: 11,
+    target: 1.5,
+  });
+}
