@@ -57,7 +57,10 @@ export async function loadListing(repo: Repo, opts: { local?: boolean } = {}): P
   const cache = await readCache(repo);
   const tipsKey = [...tips].sort().join(',');
   const oids = cache.walks.get(tipsKey) ?? (await repo.walkCommitIds(tips));
-  const entries = await Promise.all(oids.map(async (oid) => [oid, cache.entries.get(oid) ?? (await summarize(repo, oid))] as const));
+  const misses = oids.filter((oid) => !cache.entries.has(oid));
+  const read = await Promise.all(misses.map((oid) => summarize(repo, oid)));
+  misses.forEach((oid, i) => cache.entries.set(oid, read[i]!));
+  const entries = oids.map((oid) => [oid, cache.entries.get(oid)!] as const);
   const listing: Listing = { checkpoints: [], invalid: [], localWriters };
   const seen = new Set<string>();
   const fresh: ListingCache = { entries: new Map(), walks: new Map([[tipsKey, oids]]) };
@@ -79,7 +82,7 @@ export async function loadListing(repo: Repo, opts: { local?: boolean } = {}): P
     fresh.walks.set(other[0], other[1]);
     for (const oid of other[1]) if (!fresh.entries.has(oid)) fresh.entries.set(oid, cache.entries.get(oid)!);
   }
-  if (!cache.walks.has(tipsKey) || fresh.entries.size !== cache.entries.size) await writeCache(repo, fresh);
+  if (!cache.walks.has(tipsKey) || misses.length || fresh.entries.size !== cache.entries.size) await writeCache(repo, fresh);
   return listing;
 }
 
