@@ -122,6 +122,21 @@ describe('save, list, show on real git', () => {
     expect(JSON.parse((await sb.ckpt(dir, ['show', 'latest', '--json'])).stdout).task.title).toBe('on main 2');
   });
 
+  it('save --branch records the branch left behind (after a switch)', async () => {
+    const dir = sb.repo('branch-flag');
+    sb.git(dir, 'switch', '-q', '-c', 'topic');
+    sb.git(dir, 'commit', '-q', '--allow-empty', '-m', 'topic work');
+    const topicHead = sb.git(dir, 'rev-parse', 'HEAD').trim();
+    sb.git(dir, 'switch', '-q', 'main');
+    const res = await sb.ckpt(dir, ['save', '--branch', 'topic', '-m', 'left topic half done']);
+    expect(res.code).toBe(0);
+    const rec = JSON.parse((await sb.ckpt(dir, ['show', '--json'])).stdout);
+    expect(rec.git).toMatchObject({ branch: 'topic', head: topicHead });
+    const writer = writerOf(dir);
+    expect(sb.git(dir, 'notes', '--ref', `refs/notes/checkpoints/${writer}`, 'show', topicHead)).toContain('on topic: left topic half done');
+    expect(JSON.parse((await sb.ckpt(dir, ['list', '--branch', 'topic', '--json'])).stdout).total).toBe(1);
+  });
+
   it('an empty list is not a failure', async () => {
     const dir = sb.repo('empty-list');
     const res = await sb.ckpt(dir, ['list']);
