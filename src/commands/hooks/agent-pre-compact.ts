@@ -16,6 +16,7 @@ import { saveCheckpoint } from '../save.js';
 
 export async function run(ctx: Context, args: string[]): Promise<CommandResult> {
   if (args.length) throw new UsageError(`agent-pre-compact takes no arguments (the hook input comes on stdin)`);
+  if (ctx.deps.streams.isStdinTTY) throw new UsageError('agent-pre-compact reads the hook JSON on stdin; it is meant to be run by the agent');
   const input = parseHookInput(await ctx.deps.streams.readStdin());
   if (!input.transcript_path || !input.session_id) throw new UsageError('hook input needs session_id and transcript_path');
   const repo = await ctx.worktreeRepo();

@@ -24,7 +24,8 @@ export async function run(ctx: Context, _args: string[]): Promise<CommandResult>
 }
 
 async function sessionContext(ctx: Context): Promise<string> {
-  const input = parseHookInput(await ctx.deps.streams.readStdin());
+  // Run by hand in a terminal there is no hook JSON to wait for.
+  const input = ctx.deps.streams.isStdinTTY ? {} : parseHookInput(await ctx.deps.streams.readStdin());
   if (input.cwd) ctx.globals.dir = input.cwd;
   const repo = await ctx.repo();
   const [listing, branch] = await Promise.all([loadListing(repo), repo.headBranch()]);
