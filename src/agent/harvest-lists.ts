@@ -6,8 +6,18 @@
 import { todoStatuses, type CheckpointContent } from '../checkpoint/schema.js';
 import type { TrailerEntry } from './trailers.js';
 
-/** At most this many items per list survive a harvest (the newest). */
-export const LIST_CAP = 200;
+/**
+ * At most this many items per list survive a harvest (the newest), each at
+ * most MAX_ITEM_CHARS long: a harvested record stays far below the 1 MiB a
+ * stored record may weigh, whatever the transcript holds.
+ */
+export const LIST_CAP = 50;
+export const MAX_ITEM_CHARS = 1000;
+
+/** Cuts an item to MAX_ITEM_CHARS (marking the cut with …). */
+export function clip(text: string): string {
+  return text.length <= MAX_ITEM_CHARS ? text : `${text.slice(0, MAX_ITEM_CHARS - 1)}…`;
+}
 export const FILES_CAP = 40;
 
 type Decision = CheckpointContent['decisions'][number];
@@ -48,7 +58,7 @@ export function addTodoWrite(lists: HarvestLists, todos: unknown[]): void {
     const item = t as { content?: unknown; status?: unknown };
     if (typeof item.content !== 'string' || !item.content.trim()) return [];
     const status = (todoStatuses as readonly unknown[]).includes(item.status) ? (item.status as (typeof todoStatuses)[number]) : 'pending';
-    return [{ text: item.content, status }];
+    return [{ text: clip(item.content), status }];
   });
 }
 
@@ -59,7 +69,8 @@ export function addTodoWrite(lists: HarvestLists, todos: unknown[]): void {
  */
 export function applyTrailer(lists: HarvestLists, entries: TrailerEntry[], toRepoPath: (p: string) => string | null): void {
   let last: { map: 'decisions' | 'rejected'; key: string } | null = null;
-  for (const { field, value } of entries) {
+  for (const { field, value: raw } of entries) {
+    const value = clip(raw);
     switch (field) {
       case 'decision':
       case 'pivot': {
@@ -74,7 +85,7 @@ export function applyTrailer(lists: HarvestLists, entries: TrailerEntry[], toRep
         break;
       case 'reasoning': {
         const item = last ? lists[last.map].get(last.key) : undefined;
-        if (item) item.why = item.why ? `${item.why} ${value}` : value;
+        if (item) item.why = clip(item.why ? `${item.why} ${value}` : value);
         else keepLatest(lists.learnings, `reasoning: ${value}`, true);
         break;
       }

@@ -18,6 +18,8 @@ export const RESUME_NEXT_DEFAULT = 'git checkpoint status';
 export interface RecapOptions {
   /** Extra `RECONCILE|<aspect>|<verdict>|<detail>` lines (git state, ignored when read back). */
   reconcile?: readonly { aspect: string; verdict: string; detail?: string }[];
+  /** Show at most this many UNCOMMITTED lines (an agent's context is small); all by default. */
+  maxUncommitted?: number;
 }
 
 /** Escapes one value: backslash and `|` first, then everything `visible` shows as an escape. */
@@ -42,7 +44,11 @@ export function renderRecap(record: CheckpointRecord, opts: RecapOptions = {}): 
   if (r.mode !== 'routine') out.push(line('MODE', r.mode));
   for (const c of r.git.commits) out.push(line('COMMITS', c.oid.slice(0, 12), c.subject));
   const why = new Map(r.files.map((f) => [f.path, f.why ?? '']));
-  for (const f of r.git.worktree.files) out.push(line('UNCOMMITTED', f.path, f.status, why.get(f.path) ?? ''));
+  const files = r.git.worktree.files;
+  const shown = files.slice(0, opts.maxUncommitted ?? files.length);
+  for (const f of shown) out.push(line('UNCOMMITTED', f.path, f.status, why.get(f.path) ?? ''));
+  const total = Math.max(r.git.worktree.total, files.length);
+  if (shown.length < total) out.push(line('RECONCILE', 'uncommitted-listing', 'truncated', `${shown.length} of ${total} paths shown`));
   for (const d of r.decisions) out.push(line('DECISION', d.what, d.why, '', ...(d.by === undefined ? [] : [d.by])));
   for (const d of r.rejected) out.push(line('REJECTED', d.what, d.why));
   for (const t of r.todos) {

@@ -95,11 +95,49 @@ describe('hook agent-pre-compact', () => {
     expect(json((await m.cli(['list', '--json'])).stdout).total).toBe(0);
   });
 
+  it('keeps the record bounded: huge trailer values are clipped, old items fall off', async () => {
+    const turns = Array.from({ length: 120 }, (_, i) => ({
+      type: 'assistant' as const, content: [{ type: 'text', text: `<!-- ckpt decision: d${i} ${'x'.repeat(100_000)} | learning: l${i} -->` }],
+    }));
+    const m = await withTranscript(claudeTranscript({ cwd: '/repo', turns: [{ type: 'user', content: 'go' }, ...turns] }));
+    expect((await m.cli(['hook', 'agent-pre-compact'], { stdin: hookInput() })).code).toBe(0);
+    const rec = json((await m.cli(['show', '--json'])).stdout);
+    expect(rec.decisions).toHaveLength(50);
+    expect(rec.decisions[0].what).toMatch(/^d70 x+…$/);
+    expect(rec.decisions[0].what).toHaveLength(1000);
+    expect(rec.learnings.at(-1)).toBe('l119');
+  });
+
   it('refuses a transcript recorded in another directory', async () => {
     const m = await withTranscript(claudeTranscript({ cwd: '/other/project' }));
     const res = await m.cli(['hook', 'agent-pre-compact'], { stdin: hookInput() });
     expect(res.code).toBe(1);
     expect(res.stderr).toContain('recorded in /other/project');
+  });
+});
+
+describe('Codex rollout transcripts', () => {
+  it('harvests user turns, update_plan and trailers from a Codex session', async () => {
+    const m = await makeMemCli();
+    const id = '0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
+    const file = `/home/ada/.codex/sessions/2026/11/29/rollout-2026-11-29T09-00-00-${id}.jsonl`;
+    const item = (payload: unknown) => JSON.stringify({ timestamp: '2026-11-29T09:00:00.000Z', type: 'response_item', payload });
+    const text = [
+      JSON.stringify({ timestamp: '2026-11-29T09:00:00.000Z', type: 'session_meta', payload: { id, cwd: '/repo', originator: 'codex_cli_rs', cli_version: '0.64.0' } }),
+      item({ type: 'message', role: 'user', content: [{ type: 'input_text', text: '<environment_context>\n  <cwd>/repo</cwd>\n</environment_context>' }] }),
+      item({ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Fix the login redirect; keep the cookie name.' }] }),
+      item({ type: 'function_call', name: 'update_plan', arguments: JSON.stringify({ plan: [{ step: 'find the redirect', status: 'completed' }, { step: 'patch it', status: 'in_progress' }] }), call_id: 'call_1' }),
+      item({ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Found it.\n<!-- ckpt decision: redirect after the session is written | reasoning: the race lost the cookie -->' }] }),
+    ].join('\n');
+    await m.fs.promises.mkdir(file.replace(/\/[^/]+$/, ''), { recursive: true });
+    await m.fs.promises.writeFile(file, `${text}\n`);
+    const res = await m.cli(['hook', 'agent-pre-compact'], { stdin: JSON.stringify({ session_id: id, transcript_path: file, cwd: '/repo', hook_event_name: 'PreCompact', trigger: 'auto' }) });
+    expect(res.code).toBe(0);
+    const rec = json((await m.cli(['show', '--json'])).stdout);
+    expect(rec.task.title).toBe('Fix the login redirect; keep the cookie name.');
+    expect(rec.quotes).toEqual([{ text: 'Fix the login redirect; keep the cookie name.', by: 'user', verbatim: true }]);
+    expect(rec.todos).toEqual([{ text: 'find the redirect', status: 'completed' }, { text: 'patch it', status: 'in_progress' }]);
+    expect(rec.decisions).toEqual([{ what: 'redirect after the session is written', why: 'the race lost the cookie', by: 'agent' }]);
   });
 });
 

@@ -14,6 +14,9 @@ import { loadListing } from '../../checkpoint/listing.js';
 import { loadRecord } from '../../checkpoint/resolve.js';
 import { renderRecap } from '../../render/recap.js';
 
+/** Uncommitted paths listed in the injected recap; the rest are counted. */
+const MAX_PATHS_SHOWN = 100;
+
 export async function run(ctx: Context, _args: string[]): Promise<CommandResult> {
   try {
     return { exitCode: EXIT.ok, text: await sessionContext(ctx) };
@@ -35,7 +38,7 @@ async function sessionContext(ctx: Context): Promise<string> {
   const reconcile = await quickReconcile(repo, record).catch((err: Error) => [
     { aspect: 'drift' as const, verdict: 'unknown', detail: `could not compare: ${err.message.split('\n')[0]}` },
   ]);
-  const recap = renderRecap(record, { reconcile });
+  const recap = renderRecap(record, { reconcile, maxUncommitted: MAX_PATHS_SHOWN });
   const output = { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: recap } };
   return `${JSON.stringify(output)}\n`;
 }
