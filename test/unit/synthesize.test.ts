@@ -108,4 +108,21 @@ describe('git checkpoint synthesize', () => {
     expect(rec.notes).toContain(`Excluded: ${x}.`);
     expect((await m.cli(['synthesize', x, '--exclude', x])).code).toBe(129);
   });
+
+  it("keeps another writer's input reachable: its commit becomes an extra parent", async () => {
+    const m = await makeMemCli();
+    const mine = (await m.cli(['save', '-m', 'mine'])).stdout.trim();
+    const me = (await m.repo.getConfig('checkpoint.writer'))!;
+    await m.repo.setConfig('checkpoint.writer', 'bob-b0b0b0');
+    const theirs = (await m.cli(['save', '-m', 'theirs', '--no-parent'])).stdout.trim();
+    const bobTip = (await m.repo.readRef('refs/checkpoints/bob-b0b0b0'))!;
+    await m.repo.setConfig('checkpoint.writer', me);
+    expect((await m.cli(['synthesize', mine, theirs])).code).toBe(0);
+    const tip = (await m.repo.readRef(`refs/checkpoints/${me}`))!;
+    const commit = (await m.repo.readCommit(tip))!;
+    expect(commit.parents).toHaveLength(2);
+    expect(commit.parents[1]).toBe(bobTip);
+    const rec = JSON.parse((await m.cli(['show', '--json'])).stdout);
+    expect(rec.parents).toEqual([mine, theirs]);
+  });
 });
