@@ -35,7 +35,7 @@ export function nodeDeps(): Deps {
     random: () => randomInt(0, 2 ** 32) / 2 ** 32,
     openRepo: (dir) => openCliRepo(dir, env),
     readFile: (path) => readFile(path),
-    readLines: (path) => createInterface({ input: createReadStream(path, { highWaterMark: 1 << 20 }), crlfDelay: Infinity }),
+    readLines: (path) => createInterface({ input: createReadStream(path, { highWaterMark: 1 << 16 }), crlfDelay: Infinity }),
     writeFile: async (path, data) => {
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, data);
