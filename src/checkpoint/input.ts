@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { UsageError } from '../errors.js';
 import { parseMarkdown } from './parse-md.js';
+import { parseRecap } from './parse-recap.js';
 import {
   decisionSchema, describeIssue, emptyContent, fileRefSchema, LABEL_PATTERN, modes, quoteSchema, rejectedSchema,
   taskStatuses, todoSchema, type CheckpointContent,
@@ -51,7 +52,7 @@ export function parseInputDocument(bytes: Uint8Array, forced?: InputFormat, sour
   if (text.includes('\0')) throw new UsageError(`${source}: binary data (NUL byte) is not a document`);
   const format = forced ?? detectFormat(text);
   if (format === 'json') return parseJsonInput(text, source);
-  if (format === 'recap') throw new UsageError(`${source}: SESSION_RECAP/1 input is not supported yet`);
+  if (format === 'recap') return parseRecap(text, source);
   const md = parseMarkdown(text);
   if (!md.ok) throw new UsageError(`${source}: ${md.error}`);
   return md.content;

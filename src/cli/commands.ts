@@ -20,6 +20,9 @@ export const COMMANDS: Record<string, CommandEntry> = {
   save: { summary: 'save a checkpoint of the session', load: () => import('../commands/save.js') },
   list: { summary: 'list checkpoints, newest first', load: () => import('../commands/list.js') },
   show: { summary: 'print one checkpoint', load: () => import('../commands/show.js') },
+  synthesize: { summary: 'merge several checkpoints into one new checkpoint', load: () => import('../commands/synthesize.js') },
+  agent: { summary: 'install or remove the agent hooks (claude, codex)', load: () => import('../commands/agent.js') },
+  hook: { summary: 'internal entry point for hook scripts and agent hooks', load: () => import('../commands/hook.js') },
   doctor: { summary: 'check storage, notes and records; --fix rebuilds what is derived', load: () => import('../commands/doctor.js') },
   help: { summary: 'show help for a command', load: () => import('../commands/help.js') },
 };

@@ -10,7 +10,8 @@ import { defaultPredecessor, rememberLast, type LineageLink } from '../checkpoin
 import { loadListing } from '../checkpoint/listing.js';
 import { redactRecordText } from '../checkpoint/redact.js';
 import { resolveCheckpoint } from '../checkpoint/resolve.js';
-import { describeIssue, recordSchema, SCHEMA_ID, type CheckpointRecord } from '../checkpoint/schema.js';
+import { describeIssue, recordSchema, SCHEMA_ID, type CheckpointContent, type CheckpointRecord } from '../checkpoint/schema.js';
+import { harvestFromFile } from '../agent/harvest-file.js';
 import { writeCheckpoint } from '../checkpoint/write.js';
 import { UsageError } from '../errors.js';
 import type { Repo } from '../git/repo.js';
@@ -26,9 +27,10 @@ export const options: OptionSpec = {
   wip: { type: 'boolean' },
   'no-wip': { type: 'boolean' },
   edit: { type: 'boolean', short: 'e' },
+  transcript: { type: 'string' },
 };
 
-export const usage = 'git checkpoint save [<label>] [-m <task>] [--decision "<what> :: <why>"]... [--next <step>]... [--input <file|->] [-e]';
+export const usage = 'git checkpoint save [<label>] [-m <task>] [--decision "<what> :: <why>"]... [--next <step>]... [--input <file|->] [--transcript <file.jsonl>] [-e]';
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   maxPositionals(args, 1, 'save');
@@ -36,19 +38,49 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   if (args.values.wip && args.values['no-wip']) throw new UsageError("'--wip' and '--no-wip' cannot be used together");
   const flags = contentFromFlags(args);
   const doc = await contentFromInput(ctx, args);
+  const transcript = stringOption(args, 'transcript');
+  const harvested = transcript === undefined ? {} : await harvestFromFile(ctx, transcript);
+  const specs = listOption(args, 'parent');
+  return saveCheckpoint(ctx, {
+    layers: [harvested, doc, flags],
+    edit: Boolean(args.values.edit),
+    branch: stringOption(args, 'branch'),
+    lineage: args.values['no-parent'] ? { kind: 'none' } : specs ? { kind: 'specs', specs } : { kind: 'default' },
+  });
+}
+
+/** What to save: content layers (later ones win), and where the checkpoint continues from. */
+export interface SaveRequest {
+  layers: Partial<CheckpointContent>[];
+  /** Open the editor on the content (also done with no content at all on a TTY). */
+  edit?: boolean;
+  /** Record for this branch instead of the current one. */
+  branch?: string | undefined;
+  lineage:
+    | { kind: 'default' }
+    | { kind: 'none' }
+    | { kind: 'specs'; specs: string[] }
+    | { kind: 'links'; links: LineageLink[] };
+}
+
+/**
+ * The one save path (flags, documents, agent hooks, synthesize): gather git
+ * state, merge content, redact, write objects → chain → note, remember the
+ * lineage. Returns the result `save` prints (exit 2 when the note failed).
+ */
+export async function saveCheckpoint(ctx: Context, req: SaveRequest): Promise<CommandResult> {
   const repo = await ctx.worktreeRepo();
-  const branchOverride = stringOption(args, 'branch');
-  const [identity, gathered] = await Promise.all([readIdentity(repo, ctx.deps.env), gatherGitState(repo, { branch: branchOverride })]);
+  const [identity, gathered] = await Promise.all([readIdentity(repo, ctx.deps.env), gatherGitState(repo, { branch: req.branch })]);
   const writer = await ensureWriter(repo, identity, ctx.deps.random);
-  const given = hasContent(doc) || hasContent(flags);
-  let content = mergeContent(doc, flags);
-  if (args.values.edit || (!given && ctx.deps.streams.isStdinTTY && ctx.deps.streams.isStdoutTTY)) {
+  const given = req.layers.some(hasContent);
+  let content = mergeContent(...req.layers);
+  if (req.edit || (!given && ctx.deps.streams.isStdinTTY && ctx.deps.streams.isStdoutTTY)) {
     content = await editContent(ctx, repo, content, gathered.git);
   } else if (!content.task.title.trim()) {
     content.task.title = '(no description)';
     if (!given) ctx.hint('no description given: recorded the git state only (add -m "<task>" next time)');
   }
-  const lineage = await resolveLineage(ctx, repo, args, writer, gathered.git.branch);
+  const lineage = await resolveLineage(repo, req.lineage, writer, gathered.git.branch);
   const redacted = redactRecordText(content, gathered.git);
   const now = ctx.deps.now();
   const record = buildRecord(ctx, now, { ...redacted, writer, identity, parents: lineage.map((l) => l.id) });
@@ -70,15 +102,15 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   return { exitCode: result.notesOk ? EXIT.ok : EXIT.partial, json, text: ctx.globals.quiet ? '' : `${record.id}\n` };
 }
 
-async function resolveLineage(ctx: Context, repo: Repo, args: ParsedArgs, writer: string, branch: string | null): Promise<LineageLink[]> {
-  if (args.values['no-parent']) return [];
-  const specs = listOption(args, 'parent');
-  if (!specs) {
+async function resolveLineage(repo: Repo, lineage: SaveRequest['lineage'], writer: string, branch: string | null): Promise<LineageLink[]> {
+  if (lineage.kind === 'none') return [];
+  if (lineage.kind === 'links') return lineage.links;
+  if (lineage.kind === 'default') {
     const link = await defaultPredecessor(repo, writer, branch);
     return link ? [link] : [];
   }
   const listing = await loadListing(repo);
-  return specs.map((spec) => {
+  return lineage.specs.map((spec) => {
     const found = resolveCheckpoint(listing, spec, branch);
     return { id: found.id, commit: found.commit, writer: found.writer };
   });

@@ -7,14 +7,15 @@ import { loadRecord, resolveCheckpoint } from '../checkpoint/resolve.js';
 import { serializeRecord } from '../checkpoint/schema.js';
 import { UsageError } from '../errors.js';
 import { renderMarkdown } from '../render/md.js';
+import { renderRecap } from '../render/recap.js';
 
 export const options: OptionSpec = {
   format: { type: 'string' },
 };
 
-export const usage = 'git checkpoint show [<checkpoint>] [--format md|json]';
+export const usage = 'git checkpoint show [<checkpoint>] [--format md|recap|json]';
 
-export const FORMATS = ['md', 'json'] as const;
+export const FORMATS = ['md', 'recap', 'json'] as const;
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   maxPositionals(args, 1, 'show');
@@ -28,5 +29,6 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const summary = resolveCheckpoint(listing, spec, branch);
   const record = await loadRecord(repo, summary);
   if (format === 'json') return { exitCode: EXIT.ok, json: record, text: serializeRecord(record) };
+  if (format === 'recap') return { exitCode: EXIT.ok, text: renderRecap(record) };
   return { exitCode: EXIT.ok, text: renderMarkdown(record, { color: await ctx.useColor(), remote: summary.remote }) };
 }

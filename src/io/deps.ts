@@ -27,6 +27,15 @@ export interface Deps {
   openRepo(dir: string): Promise<Repo>;
   /** Reads a file given on the command line (for `--input <file>`); size-capped by the caller. */
   readFile(path: string): Promise<Uint8Array>;
+  /**
+   * Reads a file line by line without loading it whole (agent transcripts of
+   * tens of megabytes); lines come without their `\n`.
+   */
+  readLines(path: string): AsyncIterable<string>;
+  /** Writes a file outside the repository (agent settings), creating its directory. */
+  writeFile(path: string, data: string): Promise<void>;
+  /** Removes a file; no error when it is already gone. */
+  removeFile(path: string): Promise<void>;
   /** Runs the user's editor on `file` content and returns the edited text (for `--edit`). */
   editText(initial: string, repo: Repo): Promise<string>;
   /** Test hook: throws after the named step of `save` (SPEC §9 crash tests). */

@@ -1,8 +1,10 @@
 /** The real dependencies: the only module that touches process, node:fs, the clock and crypto. */
 import { spawn } from 'node:child_process';
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { randomInt } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { openCliRepo } from '../git/cli-repo.js';
 import { runGit } from '../git/run-git.js';
 import type { Repo } from '../git/repo.js';
@@ -33,6 +35,12 @@ export function nodeDeps(): Deps {
     random: () => randomInt(0, 2 ** 32) / 2 ** 32,
     openRepo: (dir) => openCliRepo(dir, env),
     readFile: (path) => readFile(path),
+    readLines: (path) => createInterface({ input: createReadStream(path, { highWaterMark: 1 << 16 }), crlfDelay: Infinity }),
+    writeFile: async (path, data) => {
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, data);
+    },
+    removeFile: (path) => rm(path, { force: true }),
     editText: (initial, repo) => editWithGitEditor(initial, repo, env),
     faultAfter: env.GIT_CHECKPOINT_FAULT,
   };

@@ -2,6 +2,7 @@
  * Runs the real CLI (`run(argv, deps)`) against an isomorphic-git repository
  * on memfs: no disk, no git binary, a fixed clock and seeded randomness.
  */
+import { posix } from 'node:path';
 import { run } from '../../src/cli/run.js';
 import type { Deps } from '../../src/io/deps.js';
 import { makeMemRepo, type MemRepo, type MemRepoSpec } from './iso-fixture.js';
@@ -50,6 +51,14 @@ export async function makeMemCli(spec: MemRepoSpec = {}, seed = 1): Promise<MemC
       random,
       openRepo: async () => mem.repo,
       readFile: async (path) => Buffer.from(await mem.fs.promises.readFile(path)),
+      readLines: async function* (path) {
+        yield* String(await mem.fs.promises.readFile(path, 'utf8')).split('\n');
+      },
+      writeFile: async (path, data) => {
+        await mem.fs.promises.mkdir(posix.dirname(path), { recursive: true });
+        await mem.fs.promises.writeFile(path, data);
+      },
+      removeFile: async (path) => mem.fs.promises.rm(path, { force: true }),
       editText: async (text) => {
         if (!opts.edit) throw new Error('no editor in this test');
         return opts.edit(text);

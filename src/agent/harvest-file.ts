@@ -1,0 +1,52 @@
+/** Streams a transcript file through a Harvester (`save --transcript`, the pre-compact hook). */
+import { isAbsolute, relative, resolve } from 'node:path';
+import type { Context } from '../cli/context.js';
+import type { CheckpointContent } from '../checkpoint/schema.js';
+import { UsageError } from '../errors.js';
+import type { Deps } from '../io/deps.js';
+import { Harvester, type HarvestFacts } from './harvest.js';
+
+export interface HarvestResult {
+  content: Partial<CheckpointContent>;
+  facts: HarvestFacts;
+}
+
+/** Maps a path the agent used to a repo-relative one; null outside the working tree. */
+export function repoPathMapper(workTree: string): (path: string) => string | null {
+  return (path) => {
+    const abs = isAbsolute(path) ? path : resolve(workTree, path);
+    const rel = relative(workTree, abs);
+    if (!rel || rel.startsWith('..') || isAbsolute(rel) || rel.split(/[\\/]/)[0] === '.git') return null;
+    return rel.split('\\').join('/');
+  };
+}
+
+/** True when `dir` is the working tree or inside it. */
+export function isInside(dir: string, workTree: string): boolean {
+  const rel = relative(workTree, resolve(dir));
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/** Reads the whole transcript line by line; the file is never held in memory. */
+export async function harvestTranscript(
+  deps: Deps, path: string, opts: { sessionId: string | null; workTree: string },
+): Promise<HarvestResult> {
+  const harvester = new Harvester(opts.sessionId, repoPathMapper(opts.workTree));
+  for await (const line of deps.readLines(path)) harvester.feed(line);
+  return { content: harvester.content(), facts: harvester.facts };
+}
+
+/** `save --transcript <file>`: the harvest on demand; an unreadable file is a usage error. */
+export async function harvestFromFile(ctx: Context, file: string): Promise<Partial<CheckpointContent>> {
+  const repo = await ctx.worktreeRepo();
+  const path = resolve(ctx.globals.dir, file);
+  try {
+    const { content, facts } = await harvestTranscript(ctx.deps, path, { sessionId: null, workTree: repo.info.workTree! });
+    if (facts.lines > 0 && facts.badLines === facts.lines) throw new UsageError(`${file}: not a JSONL transcript (no line is JSON)`);
+    if (facts.badLines) ctx.warn(`${file}: skipped ${facts.badLines} malformed line(s)`);
+    return content;
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+    throw new UsageError(`cannot read transcript '${file}': ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+}

@@ -1,0 +1,71 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentKeys } from '../../src/checkpoint/schema.js';
+import { makeSandbox, type Sandbox } from '../helpers/sandbox.js';
+import { claudeTranscript, PLANTED, SESSION, USER_TURNS } from '../helpers/transcript.js';
+
+let sb: Sandbox;
+beforeAll(() => {
+  sb = makeSandbox();
+});
+afterAll(() => sb.cleanup());
+
+const contentOf = (rec: Record<string, unknown>) => Object.fromEntries(contentKeys.map((k) => [k, rec[k]]));
+
+/** Every object in the repository, decompressed, as one string. */
+function allObjects(dir: string): string {
+  const res = spawnSync('git', ['cat-file', '--batch-all-objects', '--batch', '--unordered'], { cwd: dir, env: sb.env, maxBuffer: 1 << 28 });
+  return res.stdout.toString('latin1');
+}
+
+describe('agent hooks on real git', () => {
+  it('pre-compact saves the harvest with no planted secret in any object; session-start round-trips', async () => {
+    const dir = sb.repo('agent');
+    mkdirSync(join(dir, 'src'));
+    writeFileSync(join(dir, 'src', 'up.ts'), 'export function upload() {}\n');
+    const transcript = join(sb.root, 'home', '.claude', 'projects', '-agent', `${SESSION}.jsonl`);
+    mkdirSync(join(transcript, '..'), { recursive: true });
+    writeFileSync(transcript, claudeTranscript({ cwd: dir }));
+    const input = JSON.stringify({ session_id: SESSION, transcript_path: transcript, cwd: dir, hook_event_name: 'PreCompact', trigger: 'manual' });
+    const saved = await sb.ckpt(dir, ['hook', 'agent-pre-compact'], { input });
+    expect(saved.code).toBe(0);
+    const rec = JSON.parse((await sb.ckpt(dir, ['show', '--json'])).stdout);
+    expect(rec.compactImminent).toBe(true);
+    expect(rec.quotes[0]).toEqual({ text: USER_TURNS[0], by: 'user', verbatim: true });
+    expect(rec.quotes[2]).toEqual({ text: USER_TURNS[2], by: 'user', verbatim: true });
+    expect(rec.decisions[0]).toEqual({ what: 'exponential backoff', why: 'the API rate-limits bursts', by: 'agent' });
+    expect(rec.git.worktree.files.map((f: { path: string }) => f.path)).toEqual(['src/up.ts']);
+    const objects = allObjects(dir);
+    expect(objects).toContain('exponential backoff');
+    expect(objects).not.toContain(PLANTED.github);
+    expect(objects).not.toContain(PLANTED.aws);
+    sb.git(dir, 'fsck', '--strict');
+
+    const start = await sb.ckpt(dir, ['hook', 'agent-session-start'], { input: JSON.stringify({ session_id: SESSION, cwd: dir, source: 'compact' }) });
+    expect(start.code).toBe(0);
+    const recap = JSON.parse(start.stdout).hookSpecificOutput.additionalContext as string;
+    expect(recap).toContain('RECONCILE|drift|no|');
+    const again = await sb.ckpt(dir, ['save', '--input', '-'], { input: recap });
+    expect(again.code).toBe(0);
+    const second = JSON.parse((await sb.ckpt(dir, ['show', '--json'])).stdout);
+    expect(contentOf(second)).toEqual(contentOf(rec));
+  });
+
+  it('agent install --user merges into ~/.claude/settings.json and uninstall restores it', async () => {
+    const dir = sb.repo('install');
+    const file = join(sb.root, 'home', '.claude', 'settings.json');
+    mkdirSync(join(file, '..'), { recursive: true });
+    const original = '{\n  "theme": "dark",\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "say done" }] }]\n  }\n}\n';
+    writeFileSync(file, original);
+    expect((await sb.ckpt(dir, ['agent', 'install', 'claude', '--user'])).code).toBe(0);
+    expect((await sb.ckpt(dir, ['agent', 'install', 'claude', '--user'])).stdout).toMatch(/^already installed/);
+    const data = JSON.parse(readFileSync(file, 'utf8'));
+    expect(Object.keys(data.hooks)).toEqual(['Stop', 'PreCompact', 'SessionStart']);
+    expect((await sb.ckpt(dir, ['agent', 'uninstall', 'claude', '--user'])).code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(original);
+    expect((await sb.ckpt(dir, ['agent', 'install', 'codex'])).code).toBe(0);
+    expect(existsSync(join(dir, '.codex', 'hooks.json'))).toBe(true);
+  });
+});
