@@ -11,10 +11,13 @@ import { loadListing } from '../checkpoint/listing.js';
 import { redactRecordText } from '../checkpoint/redact.js';
 import { resolveCheckpoint } from '../checkpoint/resolve.js';
 import { describeIssue, recordSchema, SCHEMA_ID, type CheckpointRecord } from '../checkpoint/schema.js';
+import { buildWip, readWipSettings } from '../checkpoint/wip.js';
 import { writeCheckpoint } from '../checkpoint/write.js';
 import { UsageError } from '../errors.js';
 import type { Repo } from '../git/repo.js';
+import type { Gathered } from '../checkpoint/gather.js';
 import { renderMarkdown } from '../render/md.js';
+import { oneLine } from '../render/sanitize.js';
 import { contentFromFlags, contentFromInput, contentOptions } from './save-content.js';
 import { editContent } from './save-edit.js';
 
@@ -40,6 +43,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const branchOverride = stringOption(args, 'branch');
   const [identity, gathered] = await Promise.all([readIdentity(repo, ctx.deps.env), gatherGitState(repo, { branch: branchOverride })]);
   const writer = await ensureWriter(repo, identity, ctx.deps.random);
+  await addWip(ctx, repo, args, gathered);
   const given = hasContent(doc) || hasContent(flags);
   let content = mergeContent(doc, flags);
   if (args.values.edit || (!given && ctx.deps.streams.isStdinTTY && ctx.deps.streams.isStdoutTTY)) {
@@ -68,6 +72,29 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
     ctx.hint('repair it with: git checkpoint doctor --fix');
   }
   return { exitCode: result.notesOk ? EXIT.ok : EXIT.partial, json, text: ctx.globals.quiet ? '' : `${record.id}\n` };
+}
+
+/** Adds the `wip` snapshot unless `--no-wip` / `checkpoint.wip=false`; a failure is recorded, never fatal. */
+async function addWip(ctx: Context, repo: Repo, args: ParsedArgs, gathered: Gathered): Promise<void> {
+  const settings = await readWipSettings(repo, (m) => ctx.warn(m));
+  const wanted = args.values.wip ? true : args.values['no-wip'] ? false : settings.enabled;
+  if (!wanted) return;
+  if (!gathered.status) {
+    gathered.git.notCollected.push({ section: 'wip', reason: 'status not collected' });
+    return;
+  }
+  try {
+    const { wip, excludedTotal } = await buildWip(repo, gathered.status, settings);
+    gathered.git.wip = wip;
+    if (wip.excluded.length) {
+      const shown = wip.excluded.slice(0, 5).map((e) => `${oneLine(e.path)} (${e.reason})`).join(', ');
+      const more = excludedTotal > 5 ? `, and ${excludedTotal - 5} more` : '';
+      ctx.deps.streams.err(`not saved in wip: ${shown}${more}\n`);
+    }
+    if (excludedTotal > wip.excluded.length) ctx.warn(`wip: ${excludedTotal} exclusions, the record lists the first ${wip.excluded.length}`);
+  } catch (err) {
+    gathered.git.notCollected.push({ section: 'wip', reason: (err as Error).message });
+  }
 }
 
 async function resolveLineage(ctx: Context, repo: Repo, args: ParsedArgs, writer: string, branch: string | null): Promise<LineageLink[]> {
