@@ -15,7 +15,8 @@ await build({
   ...common,
   entryPoints: ['src/main.ts'],
   outfile: 'dist/git-checkpoint.js',
-  banner: { js: '#!/usr/bin/env node' },
+  // micromatch (CommonJS) requires node built-ins: give the ESM bundle a real `require` for them.
+  banner: { js: "#!/usr/bin/env node\nimport { createRequire as __gcpCreateRequire } from 'node:module';\nconst require = __gcpCreateRequire(import.meta.url);" },
   // isomorphic-git is never used by the CLI (SPEC §1): keep it out of the start-up path.
   external: ['isomorphic-git'],
 });

@@ -20,6 +20,11 @@ export const COMMANDS: Record<string, CommandEntry> = {
   save: { summary: 'save a checkpoint of the session', load: () => import('../commands/save.js') },
   list: { summary: 'list checkpoints, newest first', load: () => import('../commands/list.js') },
   show: { summary: 'print one checkpoint', load: () => import('../commands/show.js') },
+  resume: { summary: 'print a checkpoint and where the repository no longer matches it', load: () => import('../commands/resume.js') },
+  status: { summary: 'compare the latest checkpoint with the repository', load: () => import('../commands/status.js') },
+  diff: { summary: 'commits and working-tree changes since a checkpoint', load: () => import('../commands/diff.js') },
+  apply: { summary: "restore a checkpoint's uncommitted files into the working tree", load: () => import('../commands/apply.js') },
+  log: { summary: 'the lineage of a checkpoint, across writers', load: () => import('../commands/log.js') },
   doctor: { summary: 'check storage, notes and records; --fix rebuilds what is derived', load: () => import('../commands/doctor.js') },
   help: { summary: 'show help for a command', load: () => import('../commands/help.js') },
 };
