@@ -111,7 +111,8 @@ function planWorktree(record: CheckpointRecord, f: ReconcileFacts): Reconcile['w
         out.notCompared++;
         continue;
       }
-      reference = f.wipBlobs.get(path)!;
+      // Not in the wip tree and present now: the checkpoint never had it.
+      reference = f.wipBlobs.get(path) ?? (f.hashes.get(path) ? undefined : null);
     }
     const verdict = pathVerdict(reference, dirty.has(path), f.hashes.get(path) ?? null);
     if (verdict) out[verdict].push(path);

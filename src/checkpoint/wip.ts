@@ -65,9 +65,10 @@ export function changedPaths(status: WorktreeStatus): string[] {
   return [...new Set(status.entries.flatMap((e) => (e.origPath ? [e.path, e.origPath] : [e.path])))];
 }
 
-/** Why `path` stays out of the snapshot, judged on its name alone; null when the name is fine. */
-export function excludedByName(path: string, settings: WipSettings): ExclusionReason | null {
-  return micromatch.isMatch(path, settings.exclude, { dot: true }) ? 'pattern' : null;
+/** A test of paths against the exclude globs, compiled once (compiling per path costs more than matching). */
+export function nameMatcher(settings: WipSettings): (path: string) => boolean {
+  const tests = settings.exclude.map((glob) => micromatch.matcher(glob, { dot: true }));
+  return (path) => tests.some((test) => test(path));
 }
 
 /** Decides the exclusions for every changed path that exists in the working tree. */
@@ -76,10 +77,10 @@ export async function planExclusions(
 ): Promise<{ path: string; reason: ExclusionReason }[]> {
   const excluded: { path: string; reason: ExclusionReason }[] = [];
   const toRead: string[] = [];
+  const isExcludedName = nameMatcher(settings);
   for (const path of paths) {
     if (path.endsWith('/')) continue;
-    const reason = excludedByName(path, settings);
-    if (reason) excluded.push({ path, reason });
+    if (isExcludedName(path)) excluded.push({ path, reason: 'pattern' });
     else toRead.push(path);
   }
   for (let i = 0; i < toRead.length; i += READ_BATCH) {

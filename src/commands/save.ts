@@ -11,6 +11,7 @@ import { loadListing } from '../checkpoint/listing.js';
 import { redactRecordText } from '../checkpoint/redact.js';
 import { resolveCheckpoint } from '../checkpoint/resolve.js';
 import { describeIssue, recordSchema, SCHEMA_ID, type CheckpointRecord } from '../checkpoint/schema.js';
+import { fitRecord } from '../checkpoint/fit.js';
 import { buildWip, readWipSettings } from '../checkpoint/wip.js';
 import { writeCheckpoint } from '../checkpoint/write.js';
 import { UsageError } from '../errors.js';
@@ -131,7 +132,7 @@ function buildRecord(ctx: Context, now: Date, p: RecordParts): CheckpointRecord 
   };
   const checked = recordSchema.safeParse(record);
   if (!checked.success) throw new UsageError(`invalid checkpoint content: ${describeIssue(checked.error.issues)}`);
-  return checked.data;
+  return fitRecord(checked.data);
 }
 
 function reportGathering(ctx: Context, identity: Identity, record: CheckpointRecord): void {
