@@ -19,7 +19,10 @@ describe('resume / status / apply on memfs (isomorphic-git backend)', () => {
 
     await m.writeFile('README.md', '# demo\n');
     await m.fs.promises.unlink('/repo/notes/todo.md');
-    const absent = json((await m.cli(['status', '--json'])).stdout).reconcile.worktree;
+    const absent = json((await m.cli(['status', '--format', 'json'])).stdout).reconcile.worktree;
+    const md = await m.cli(['status', '--format', 'md']);
+    expect(md.stdout).toContain(`# Checkpoint ${id}`);
+    expect(md.stdout).toContain('## Reconciliation');
     expect(absent).toMatchObject({ absent: ['README.md', 'notes/todo.md'], fixes: [`git checkpoint apply ${id}`] });
 
     const applied = await m.cli(['apply', id]);
