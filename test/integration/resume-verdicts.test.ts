@@ -127,6 +127,15 @@ describe('resume and status reconcile on real git', () => {
     expect(diff.stdout).toContain('+++ b/fresh.txt');
   });
 
+  it('diff shows control characters escaped, never raw', async () => {
+    const { dir, id } = await savedRepo();
+    writeFileSync(join(dir, 'edit.txt'), 'red \x1b[31malert\x1b[0m\n');
+    const res = await sb.ckpt(dir, ['diff', id]);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('+red \\x1b[31malert\\x1b[0m');
+    expect(res.stdout).not.toContain('\x1b');
+  });
+
   it('committing a recorded file → resolved (and ahead): no drift', async () => {
     const { dir } = await savedRepo();
     sb.git(dir, 'commit', '-q', '-am', 'finish edit');
