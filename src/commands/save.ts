@@ -12,6 +12,10 @@ import { redactRecordText } from '../checkpoint/redact.js';
 import { resolveCheckpoint } from '../checkpoint/resolve.js';
 import { describeIssue, recordSchema, SCHEMA_ID, type CheckpointContent, type CheckpointRecord } from '../checkpoint/schema.js';
 import { harvestFromFile } from '../agent/harvest-file.js';
+import { fitRecord } from '../checkpoint/fit.js';
+import { buildWip, readWipSettings } from '../checkpoint/wip.js';
+import type { Gathered } from '../checkpoint/gather.js';
+import { oneLine } from '../render/sanitize.js';
 import { writeCheckpoint } from '../checkpoint/write.js';
 import { UsageError } from '../errors.js';
 import type { Repo } from '../git/repo.js';
@@ -45,6 +49,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
     layers: [harvested, doc, flags],
     edit: Boolean(args.values.edit),
     branch: stringOption(args, 'branch'),
+    wip: args.values.wip ? true : args.values['no-wip'] ? false : undefined,
     lineage: args.values['no-parent'] ? { kind: 'none' } : specs ? { kind: 'specs', specs } : { kind: 'default' },
   });
 }
@@ -56,6 +61,8 @@ export interface SaveRequest {
   edit?: boolean;
   /** Record for this branch instead of the current one. */
   branch?: string | undefined;
+  /** Take the `wip` snapshot; undefined: `checkpoint.wip` (default true). */
+  wip?: boolean | undefined;
   lineage:
     | { kind: 'default' }
     | { kind: 'none' }
@@ -72,6 +79,7 @@ export async function saveCheckpoint(ctx: Context, req: SaveRequest): Promise<Co
   const repo = await ctx.worktreeRepo();
   const [identity, gathered] = await Promise.all([readIdentity(repo, ctx.deps.env), gatherGitState(repo, { branch: req.branch })]);
   const writer = await ensureWriter(repo, identity, ctx.deps.random);
+  await addWip(ctx, repo, req.wip, gathered);
   const given = req.layers.some(hasContent);
   let content = mergeContent(...req.layers);
   if (req.edit || (!given && ctx.deps.streams.isStdinTTY && ctx.deps.streams.isStdoutTTY)) {
@@ -100,6 +108,28 @@ export async function saveCheckpoint(ctx: Context, req: SaveRequest): Promise<Co
     ctx.hint('repair it with: git checkpoint doctor --fix');
   }
   return { exitCode: result.notesOk ? EXIT.ok : EXIT.partial, json, text: ctx.globals.quiet ? '' : `${record.id}\n` };
+}
+
+/** Adds the `wip` snapshot unless turned off (flag or `checkpoint.wip=false`); a failure is recorded, never fatal. */
+async function addWip(ctx: Context, repo: Repo, flag: boolean | undefined, gathered: Gathered): Promise<void> {
+  const settings = await readWipSettings(repo, (m) => ctx.warn(m));
+  if (!(flag ?? settings.enabled)) return;
+  if (!gathered.status) {
+    gathered.git.notCollected.push({ section: 'wip', reason: 'status not collected' });
+    return;
+  }
+  try {
+    const { wip, excludedTotal } = await buildWip(repo, gathered.status, settings);
+    gathered.git.wip = wip;
+    if (wip.excluded.length) {
+      const shown = wip.excluded.slice(0, 5).map((e) => `${oneLine(e.path)} (${e.reason})`).join(', ');
+      const more = excludedTotal > 5 ? `, and ${excludedTotal - 5} more` : '';
+      ctx.deps.streams.err(`not saved in wip: ${shown}${more}\n`);
+    }
+    if (excludedTotal > wip.excluded.length) ctx.warn(`wip: ${excludedTotal} exclusions, the record lists the first ${wip.excluded.length}`);
+  } catch (err) {
+    gathered.git.notCollected.push({ section: 'wip', reason: (err as Error).message });
+  }
 }
 
 async function resolveLineage(repo: Repo, lineage: SaveRequest['lineage'], writer: string, branch: string | null): Promise<LineageLink[]> {
@@ -136,7 +166,7 @@ function buildRecord(ctx: Context, now: Date, p: RecordParts): CheckpointRecord 
   };
   const checked = recordSchema.safeParse(record);
   if (!checked.success) throw new UsageError(`invalid checkpoint content: ${describeIssue(checked.error.issues)}`);
-  return checked.data;
+  return fitRecord(checked.data);
 }
 
 function reportGathering(ctx: Context, identity: Identity, record: CheckpointRecord): void {

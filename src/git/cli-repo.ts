@@ -12,7 +12,8 @@ import { formatGitDate, parseCommit, parseTree } from './object-parse.js';
 import { renderCommit, renderTree } from './object-write.js';
 import { writeLooseObject } from './loose-objects.js';
 import { parsePorcelainV2 } from './porcelain.js';
-import type { CommitInfo, NewCommit, Repo, RepoInfo, TreeEntry, WorktreeStatus } from './repo.js';
+import * as worktree from './cli-worktree.js';
+import type { CommitInfo, NewCommit, Repo, RepoInfo, TreeEntry, WalkOptions, WorktreeStatus } from './repo.js';
 import { gitOk, runGit, splitNul, type RunOptions } from './run-git.js';
 
 const MIN_GIT = [2, 31];
@@ -134,14 +135,15 @@ class CliRepo implements Repo {
     return !shared || shared === 'false' || shared === 'umask' || shared === '0';
   }
 
-  async walkCommits(tips: string[], opts: { limit?: number; firstParent?: boolean } = {}): Promise<CommitInfo[]> {
+  async walkCommits(tips: string[], opts: WalkOptions = {}): Promise<CommitInfo[]> {
     if (!tips.length) return [];
     const format = '%H%x01%T%x01%P%x01%an%x01%ae%x01%ad%x01%cn%x01%ce%x01%cd%x01%B';
     const args = ['log', '-z', '--date=raw', `--format=${format}`];
     if (opts.limit !== undefined) args.push(`-n${opts.limit}`);
     if (opts.firstParent) args.push('--first-parent');
     args.push('--stdin');
-    const out = await gitOk(args, { ...this.opts, input: `${tips.join('\n')}\n` });
+    const hidden = (opts.exclude ?? []).map((oid) => `^${oid}`);
+    const out = await gitOk(args, { ...this.opts, input: `${[...tips, ...hidden].join('\n')}\n` });
     return splitNul(out).map(parseLogRecord);
   }
 
@@ -244,6 +246,22 @@ class CliRepo implements Repo {
       const [oid = '', subject = ''] = rec.split('\x01');
       return { oid, subject };
     });
+  }
+
+  async readWorktreeFile(path: string, maxBytes: number): Promise<{ size: number; data: Uint8Array | null } | null> {
+    return worktree.readWorktreeFile(this.opts.cwd, path, maxBytes);
+  }
+
+  async snapshotWorktree(changed: string[], keep: string[]): Promise<string> {
+    return worktree.snapshotWorktree(this.opts, this.info.gitDir, changed, keep);
+  }
+
+  async restoreWorktreeFiles(tree: string, write: string[], remove: string[]): Promise<void> {
+    await worktree.restoreWorktreeFiles(this.opts, this.info.gitDir, tree, write, remove);
+  }
+
+  async diffTreeToWorktree(tree: string, exclude: string[]): Promise<string> {
+    return worktree.diffTreeToWorktree(this.opts, this.info.gitDir, tree, exclude);
   }
 
   async readGitFile(name: string, scope: 'worktree' | 'common'): Promise<string | null> {

@@ -10,8 +10,9 @@ import { posix } from 'node:path';
 import git, { type FsClient } from 'isomorphic-git';
 import { FatalError, OperationError, UnsupportedError } from '../errors.js';
 import { renderCommit } from './object-write.js';
+import * as worktree from './iso-worktree.js';
 import type {
-  CommitInfo, NewCommit, ObjectId, Person, RefRecord, Repo, RepoInfo, StatusEntry, TreeEntry, WorktreeStatus,
+  CommitInfo, NewCommit, ObjectId, Person, RefRecord, Repo, RepoInfo, StatusEntry, TreeEntry, WalkOptions, WorktreeStatus,
 } from './repo.js';
 
 const { dirname, isAbsolute, join } = posix;
@@ -188,9 +189,10 @@ class IsoRepo implements Repo {
   }
 
   /** Git's date-ordered walk: a queue by committer time, FIFO among equal times, so it can stop at `limit`. */
-  async walkCommits(tips: ObjectId[], opts: { limit?: number; firstParent?: boolean } = {}): Promise<CommitInfo[]> {
+  async walkCommits(tips: ObjectId[], opts: WalkOptions = {}): Promise<CommitInfo[]> {
     const limit = opts.limit ?? Infinity;
-    const seen = new Set<ObjectId>();
+    // Commits reachable from an excluded tip are never shown nor walked through, as with git's `^oid`.
+    const seen = opts.exclude?.length ? await this.reachableFrom(opts.exclude) : new Set<ObjectId>();
     const queue: CommitInfo[] = [];
     const enqueue = async (oid: ObjectId) => {
       if (seen.has(oid)) return;
@@ -222,7 +224,11 @@ class IsoRepo implements Repo {
   }
 
   private async reachable(tip: ObjectId): Promise<Set<ObjectId>> {
-    return new Set((await this.walkCommits([tip])).map((c) => c.oid));
+    return this.reachableFrom([tip]);
+  }
+
+  private async reachableFrom(tips: ObjectId[]): Promise<Set<ObjectId>> {
+    return new Set((await this.walkCommits(tips)).map((c) => c.oid));
   }
 
   /** The object's bytes, or null when it is missing or not of `type`. */
@@ -407,6 +413,26 @@ class IsoRepo implements Repo {
     } catch (err) {
       return nullWhenMissing(err);
     }
+  }
+
+  async readWorktreeFile(path: string, maxBytes: number): Promise<{ size: number; data: Uint8Array | null } | null> {
+    return worktree.readWorktreeFile(this.wfs, this.dir, path, maxBytes);
+  }
+
+  async snapshotWorktree(changed: string[], keep: string[]): Promise<ObjectId> {
+    return worktree.snapshotWorktree(this, this.wfs, this.dir, changed, keep);
+  }
+
+  async restoreWorktreeFiles(tree: ObjectId, write: string[], remove: string[]): Promise<void> {
+    await worktree.restoreWorktreeFiles(this, this.wfs, this.dir, tree, write, remove);
+  }
+
+  async diffTreeToWorktree(): Promise<string> {
+    throw new UnsupportedError('the isomorphic-git backend cannot show diffs', { hint: 'use the git CLI backend' });
+  }
+
+  private get wfs(): worktree.WorktreeFs {
+    return this.fsp as unknown as worktree.WorktreeFs;
   }
 
   // ── git-dir files ──

@@ -41,6 +41,13 @@ export interface NewCommit {
   message: string;
 }
 
+export interface WalkOptions {
+  limit?: number;
+  firstParent?: boolean;
+  /** Leaves out every commit reachable from these (git's `^oid`): `tip` since `base` is `{exclude: [base]}`. */
+  exclude?: ObjectId[];
+}
+
 export interface Objects {
   /** Returns null when the object does not exist or is not a blob. */
   readBlob(oid: ObjectId): Promise<Uint8Array | null>;
@@ -56,7 +63,7 @@ export interface Objects {
    * committer date, at most `limit` (all when undefined). One subprocess in the
    * CLI backend, whatever the number of commits.
    */
-  walkCommits(tips: ObjectId[], opts?: { limit?: number; firstParent?: boolean }): Promise<CommitInfo[]>;
+  walkCommits(tips: ObjectId[], opts?: WalkOptions): Promise<CommitInfo[]>;
   /** The ids `walkCommits` would return, in the same order, without reading the commits. */
   walkCommitIds(tips: ObjectId[]): Promise<ObjectId[]>;
   /** True when `ancestor` is reachable from `descendant` (both must exist). */
@@ -121,6 +128,35 @@ export interface Worktree {
   headBranch(): Promise<string | null>;
   /** First-parent history of HEAD, newest first: at most `n` commits. */
   recentCommits(n: number): Promise<{ oid: ObjectId; subject: string }[]>;
+  /**
+   * Size and bytes of a working-tree file, without following a final symlink
+   * (a symlink's bytes are its target, as git stores it). `data` is null when
+   * the file is larger than `maxBytes`; the result is null when the path is
+   * missing or not a file or symlink (a directory, a submodule).
+   */
+  readWorktreeFile(path: string, maxBytes: number): Promise<{ size: number; data: Uint8Array | null } | null>;
+  /**
+   * The tree `git add -A` would stage, built apart from the user's index (the
+   * CLI backend uses a temporary index in the git dir), touching neither the
+   * working tree nor any ref: HEAD's tree (empty when unborn) with each path of
+   * `changed` set to its working-tree state (added, replaced, or removed when
+   * missing), except the paths in `keep`, which stay as in HEAD (absent when
+   * HEAD lacks them). Writes the blobs and trees it needs.
+   */
+  snapshotWorktree(changed: string[], keep: string[]): Promise<ObjectId>;
+  /**
+   * Writes the blobs at `write` (paths inside `tree`) into the working tree with
+   * their modes, and deletes the files at `remove`; never touches the index or
+   * a ref. Callers validate the paths (no `..`, absolute or `.git` parts);
+   * a path under a symlinked directory is refused with OperationError.
+   */
+  restoreWorktreeFiles(tree: ObjectId, write: string[], remove: string[]): Promise<void>;
+  /**
+   * Git's own patch text (no colour) from `tree` to the working tree, new
+   * untracked (not ignored) files included, leaving out `exclude`. The
+   * isomorphic-git backend throws UnsupportedError (it has no diff engine).
+   */
+  diffTreeToWorktree(tree: ObjectId, exclude: string[]): Promise<string>;
 }
 
 export interface RepoInfo {

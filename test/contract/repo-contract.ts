@@ -63,6 +63,7 @@ export function describeRepoContract(name: string, makeFixture: (spec: FixtureSp
     describeStatus(openFixture);
     describeWorktreeReads(openFixture);
     describeGitDirFiles(openFixture);
+    describeSnapshots(openFixture);
   });
 }
 
@@ -205,6 +206,14 @@ function describeHistory(open: Open): void {
       expect((await repo.walkCommits([h.m, h.x], { limit: 3 })).map((c) => c.oid)).toEqual([h.m, h.x, h.b]);
       expect((await repo.walkCommits([h.m], { firstParent: true })).map((c) => c.oid)).toEqual([h.m, h.b, h.a, h.root]);
       expect((await repo.walkCommits([h.m], { firstParent: true, limit: 2 })).map((c) => c.oid)).toEqual([h.m, h.b]);
+    });
+
+    it('leaves out what an excluded tip reaches, as git log base..tip does', async () => {
+      const { repo } = await open();
+      const h = await buildHistory(repo);
+      expect((await repo.walkCommits([h.m], { exclude: [h.a] })).map((c) => c.oid)).toEqual([h.m, h.b, h.c]);
+      expect((await repo.walkCommits([h.m], { exclude: [h.c], limit: 2 })).map((c) => c.oid)).toEqual([h.m, h.b]);
+      expect(await repo.walkCommits([h.a], { exclude: [h.m] })).toEqual([]);
     });
 
     it('tells ancestors from non-ancestors', async () => {
@@ -437,4 +446,78 @@ function describeGitDirFiles(open: Open): void {
       await repo.close();
     });
   });
+}
+
+/** Every blob under `tree` as `path mode oid`, sorted. */
+async function listTree(repo: Repo, tree: string, prefix = ''): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of (await repo.readTree(tree)) ?? []) {
+    if (e.type === 'tree') out.push(...(await listTree(repo, e.oid, `${prefix}${e.name}/`)));
+    else out.push(`${prefix}${e.name} ${e.mode} ${e.oid}`);
+  }
+  return out.sort();
+}
+
+function describeSnapshots(open: Open): void {
+  describe('working-tree snapshots', () => {
+    const spec: FixtureSpec = {
+      commits: [{ message: 'init', files: { 'a.txt': 'a\n', 'b.txt': 'b\n', 'dir/c.txt': 'c\n', 'k.txt': 'k\n' } }],
+      staged: { 's.txt': 'staged\n' },
+      files: { 'a.txt': 'a changed\n', 'new/deep/n.txt': 'n\n', 'secret.txt': 'hush\n', 'k.txt': 'kept local\n' },
+      removed: ['b.txt'],
+    };
+
+    it('writes the working tree as add -A would, keeping `keep` paths as in HEAD, without touching the index', async () => {
+      const { repo } = await open(spec);
+      const before = await repo.status();
+      const changed = before.entries.map((e) => e.path);
+      const tree = await repo.snapshotWorktree(changed, ['secret.txt', 'k.txt']);
+      const blob = (t: string) => repo.writeBlob(t);
+      expect(await listTree(repo, tree)).toEqual([
+        `a.txt 100644 ${await blob('a changed\n')}`, `dir/c.txt 100644 ${await blob('c\n')}`,
+        `k.txt 100644 ${await blob('k\n')}`, `new/deep/n.txt 100644 ${await blob('n\n')}`,
+        `s.txt 100644 ${await blob('staged\n')}`,
+      ]);
+      expect(tree).toBe('c1e054dcd3664ab17582fdfeecc493cbf472c053');
+      expect(await repo.status()).toEqual(before);
+    });
+
+    it('snapshots an unborn branch from an empty tree', async () => {
+      const { repo } = await open({ files: { 'first.txt': 'hi\n' } });
+      const tree = await repo.snapshotWorktree(['first.txt', 'gone.txt'], []);
+      expect(await listTree(repo, tree)).toEqual([`first.txt 100644 ${await repo.writeBlob('hi\n')}`]);
+    });
+
+    it('reads working-tree files with their size, and only up to a limit', async () => {
+      const { repo } = await open({ commits: [{ message: 'init', files: { 'dir/x.txt': 'x\n' } }], files: { 'big.txt': '0123456789' } });
+      const small = await repo.readWorktreeFile('big.txt', 100);
+      expect(small?.size).toBe(10);
+      expect(text(small?.data ?? null)).toBe('0123456789');
+      expect(await repo.readWorktreeFile('big.txt', 9)).toEqual({ size: 10, data: null });
+      expect(await repo.readWorktreeFile('missing.txt', 9)).toBeNull();
+      expect(await repo.readWorktreeFile('dir', 9)).toBeNull();
+    });
+
+    it('restores files from a tree and deletes others, leaving the index alone', async () => {
+      const { repo } = await open(spec);
+      const tree = await repo.snapshotWorktree((await repo.status()).entries.map((e) => e.path), []);
+      const fresh = await open({ commits: spec.commits! });
+      await fresh.repo.restoreWorktreeFiles(await copyTree(repo, fresh.repo, tree), ['a.txt', 'new/deep/n.txt'], ['b.txt']);
+      expect(text((await fresh.repo.readWorktreeFile('new/deep/n.txt', 100))?.data ?? null)).toBe('n\n');
+      expect(text((await fresh.repo.readWorktreeFile('a.txt', 100))?.data ?? null)).toBe('a changed\n');
+      expect(await fresh.repo.readWorktreeFile('b.txt', 100)).toBeNull();
+      expect(byPath((await fresh.repo.status()).entries)).toEqual(['.M a.txt', '.D b.txt', '?? new/deep/n.txt']);
+    });
+  });
+}
+
+/** Copies the blobs and trees under `tree` from one repository to another (test helper). */
+async function copyTree(from: Repo, to: Repo, tree: string): Promise<string> {
+  const entries = (await from.readTree(tree)) ?? [];
+  const copied: TreeEntry[] = [];
+  for (const e of entries) {
+    const oid = e.type === 'tree' ? await copyTree(from, to, e.oid) : await to.writeBlob((await from.readBlob(e.oid))!);
+    copied.push({ ...e, oid });
+  }
+  return to.writeTree(copied);
 }

@@ -26,8 +26,10 @@ describe('save / list / show on memfs (isomorphic-git backend)', () => {
       rejected: [{ what: 'sleep 1s', why: 'still tripped' }],
       nextSteps: ['npm test', 'open PR'], blockers: ['creds'], questions: ['which region?'],
       learnings: ['API caps at 10/s'], files: [{ path: 'src/up.ts', why: 'the retry loop' }, { path: 'src/b.ts' }],
-      git: { branch: 'main', upstream: null, ahead: 0, behind: 0, wip: null, notCollected: [] },
+      git: { branch: 'main', upstream: null, ahead: 0, behind: 0, notCollected: [] },
     });
+    // A clean working tree: the wip snapshot is HEAD's tree itself.
+    expect(rec.git.wip).toEqual({ tree: (await m.repo.readCommit(rec.git.head))!.tree, excluded: [] });
     expect(rec.writer).toMatch(/^ada-[a-z0-9]{6}$/);
     expect(rec.git.commits).toEqual([{ oid: rec.git.head, subject: 'initial commit' }]);
   });

@@ -1,0 +1,92 @@
+/** Reads what `planReconcile` needs from the repository: one status, bounded walks, one batch of hashes. */
+import type { Repo } from '../git/repo.js';
+import type { CommitLine, HeadVerdict, ReconcileFacts } from './reconcile.js';
+import type { CheckpointRecord } from './schema.js';
+
+/** Commits listed per verdict, and how far a count goes before it is reported as "N or more". */
+export const LISTED_COMMITS = 5;
+export const COUNT_LIMIT = 1000;
+
+/** Gathers the facts for reconciling `record` with `repo`'s working tree. */
+export async function gatherReconcileFacts(repo: Repo, record: CheckpointRecord): Promise<ReconcileFacts> {
+  const status = await repo.status();
+  const recordedBranch = record.git.branch;
+  const [branchExists, remoteBranches, head] = await Promise.all([
+    recordedBranch === null ? Promise.resolve(false) : repo.readRef(`refs/heads/${recordedBranch}`).then((oid) => oid !== null),
+    recordedBranch === null ? Promise.resolve([]) : findRemoteBranches(repo, recordedBranch),
+    relateHeads(repo, record.git.head, status.head),
+  ]);
+  const dirty = [...new Set(status.entries.map((e) => e.path))];
+  const recordedPaths = record.git.worktree.files.map((f) => f.path);
+  const listed = new Set(recordedPaths);
+  const toHash = [...new Set([...recordedPaths, ...dirty])];
+  const oids = await repo.hashWorktreeFiles(toHash);
+  const hashes = new Map(toHash.map((p, i) => [p, oids[i] ?? null]));
+  const unlisted = dirty.filter((p) => !listed.has(p));
+  const wt = record.git.worktree;
+  const wipBlobs = record.git.wip && unlisted.length && (wt.truncated || !wt.collected)
+    ? await lookupBlobs(repo, record.git.wip.tree, unlisted)
+    : new Map<string, string | null>();
+  return {
+    currentBranch: status.branch, currentHead: status.head, branchExists, remoteBranches, head, dirty, hashes, wipBlobs,
+  };
+}
+
+async function findRemoteBranches(repo: Repo, branch: string): Promise<string[]> {
+  const refs = await repo.listRefs('refs/remotes/');
+  return refs.map((r) => r.name.slice('refs/remotes/'.length)).filter((name) => name.endsWith(`/${branch}`) && name.indexOf('/') === name.length - branch.length - 1);
+}
+
+/** How HEAD relates to the recorded head, with the commits that make the difference (bounded). */
+async function relateHeads(repo: Repo, recorded: string | null, current: string | null): Promise<ReconcileFacts['head']> {
+  const none = { count: 0, countIsLowerBound: false, commits: [] as CommitLine[] };
+  if (recorded === current) return { relation: 'same', ...none };
+  if (recorded !== null && !(await repo.readCommit(recorded))) return { relation: 'missing', ...none };
+  if (current === null) return { relation: 'behind', ...(await between(repo, recorded!, null)) };
+  if (recorded === null) return { relation: 'ahead', ...(await between(repo, current, null)) };
+  let relation: HeadVerdict = 'diverged';
+  if (await repo.isAncestor(recorded, current)) relation = 'ahead';
+  else if (await repo.isAncestor(current, recorded)) relation = 'behind';
+  const [tip, base] = relation === 'behind' ? [recorded, current] : [current, recorded];
+  return { relation, ...(await between(repo, tip, base)) };
+}
+
+/** Commits reachable from `tip` but not from `base`: a count up to COUNT_LIMIT and the newest few. */
+async function between(repo: Repo, tip: string, base: string | null) {
+  const commits = await repo.walkCommits([tip], { exclude: base ? [base] : [], limit: COUNT_LIMIT + 1 });
+  return {
+    count: Math.min(commits.length, COUNT_LIMIT),
+    countIsLowerBound: commits.length > COUNT_LIMIT,
+    commits: commits.slice(0, LISTED_COMMITS).map((c) => ({ oid: c.oid, subject: c.message.split('\n', 1)[0] ?? '' })),
+  };
+}
+
+/**
+ * The blob ids of `paths` inside `tree`, descending only into the directories
+ * that hold one of them (a wip tree can hold a whole large working tree).
+ */
+export async function lookupBlobs(repo: Repo, tree: string, paths: string[]): Promise<Map<string, string | null>> {
+  const found = new Map<string, string | null>(paths.map((p) => [p, null]));
+  const walk = async (oid: string, prefix: string, wanted: string[]): Promise<void> => {
+    const entries = (await repo.readTree(oid)) ?? [];
+    const byName = new Map(entries.map((e) => [e.name, e]));
+    const sub = new Map<string, string[]>();
+    for (const rest of wanted) {
+      const slash = rest.indexOf('/');
+      if (slash < 0) {
+        const e = byName.get(rest);
+        if (e && e.type === 'blob') found.set(prefix + rest, e.oid);
+      } else {
+        const list = sub.get(rest.slice(0, slash)) ?? [];
+        list.push(rest.slice(slash + 1));
+        sub.set(rest.slice(0, slash), list);
+      }
+    }
+    for (const [name, rests] of sub) {
+      const e = byName.get(name);
+      if (e?.type === 'tree') await walk(e.oid, `${prefix}${name}/`, rests);
+    }
+  };
+  await walk(tree, '', paths);
+  return found;
+}

@@ -1,0 +1,124 @@
+/**
+ * Reconciliation (SPEC §8): where the repository no longer matches a
+ * checkpoint. Plan from data, as in changesets: `planReconcile` is pure and
+ * works from `ReconcileFacts`; `reconcile-facts.ts` reads those from a Repo.
+ */
+import { MAX_PATHS, type CheckpointRecord } from './schema.js';
+
+export type BranchVerdict = 'match' | 'mismatch' | 'missing';
+export type HeadVerdict = 'same' | 'ahead' | 'behind' | 'diverged' | 'missing';
+export type PathVerdict = 'unrecorded' | 'changed' | 'resolved' | 'absent';
+
+export interface CommitLine {
+  oid: string;
+  subject: string;
+}
+
+/** What the repository looks like now, read by `gatherReconcileFacts`. */
+export interface ReconcileFacts {
+  currentBranch: string | null;
+  currentHead: string | null;
+  /** Whether refs/heads/<recorded branch> exists. */
+  branchExists: boolean;
+  /** Remote-tracking branches named like the recorded branch (`origin/feature`). */
+  remoteBranches: string[];
+  head: { relation: HeadVerdict; count: number; countIsLowerBound: boolean; commits: CommitLine[] };
+  /** Every path dirty now (tracked changes and untracked, not ignored). */
+  dirty: string[];
+  /** Working-tree blob id of each compared path (null: missing); paths not hashed are absent. */
+  hashes: Map<string, string | null>;
+  /**
+   * For a truncated record: the `wip` tree's blob id of dirty paths the record
+   * does not list (null: not in the tree). Absent when not looked up.
+   */
+  wipBlobs: Map<string, string | null>;
+}
+
+export interface Reconcile {
+  branch: { verdict: BranchVerdict; recorded: string | null; current: string | null; remotes: string[]; fix: string | null };
+  head: {
+    verdict: HeadVerdict; recorded: string | null; current: string | null;
+    /** Commits on HEAD since the checkpoint (ahead, diverged) or missing from HEAD (behind). */
+    count: number; countIsLowerBound: boolean; commits: CommitLine[]; fix: string | null;
+  };
+  worktree: {
+    unrecorded: string[]; changed: string[]; resolved: string[]; absent: string[];
+    /** Paths the record could not speak for (truncated record without a wip tree, or worktree not collected). */
+    notCompared: number;
+    fixes: string[];
+  };
+  drift: boolean;
+}
+
+const short = (oid: string | null) => (oid ? oid.slice(0, 7) : '(unborn)');
+
+/** Works out every verdict and the command that fixes it. Pure. */
+export function planReconcile(record: CheckpointRecord, facts: ReconcileFacts): Reconcile {
+  const branch = planBranch(record, facts);
+  const head = planHead(record, facts);
+  const worktree = planWorktree(record, facts);
+  const drift = branch.verdict !== 'match' || ['behind', 'diverged', 'missing'].includes(head.verdict) ||
+    worktree.unrecorded.length > 0 || worktree.changed.length > 0;
+  return { branch, head, worktree, drift };
+}
+
+function planBranch(record: CheckpointRecord, f: ReconcileFacts): Reconcile['branch'] {
+  const recorded = record.git.branch;
+  const base = { recorded, current: f.currentBranch, remotes: f.remoteBranches };
+  if (recorded === f.currentBranch) return { ...base, verdict: 'match', fix: null };
+  if (recorded === null) return { ...base, verdict: 'mismatch', fix: `git switch --detach ${short(record.git.head)}` };
+  if (f.branchExists) return { ...base, verdict: 'mismatch', fix: `git switch ${recorded}` };
+  // `git switch <b>` creates the branch from the one remote-tracking branch of that name.
+  const fix = f.remoteBranches.length === 1 ? `git switch ${recorded}`
+    : f.remoteBranches.length > 1 ? `git switch -c ${recorded} --track ${f.remoteBranches[0]}`
+      : `git fetch && git switch ${recorded}`;
+  return { ...base, verdict: 'missing', fix };
+}
+
+function planHead(record: CheckpointRecord, f: ReconcileFacts): Reconcile['head'] {
+  const h = record.git.head;
+  const fixes: Record<HeadVerdict, string | null> = {
+    same: null,
+    ahead: null,
+    behind: `git log --oneline HEAD..${short(h)}`,
+    diverged: `git log --oneline --left-right ${short(h)}...HEAD`,
+    missing: 'git fetch',
+  };
+  return {
+    verdict: f.head.relation, recorded: h, current: f.currentHead, count: f.head.count,
+    countIsLowerBound: f.head.countIsLowerBound, commits: f.head.commits, fix: fixes[f.head.relation],
+  };
+}
+
+/** The verdict of one dirty-now or recorded path; null when it matches the checkpoint. */
+function pathVerdict(recordedOid: string | null | undefined, isDirty: boolean, now: string | null): PathVerdict | null {
+  if (recordedOid === undefined) return 'unrecorded';
+  if (isDirty) return now === recordedOid ? null : 'changed';
+  return now === recordedOid ? 'resolved' : 'absent';
+}
+
+function planWorktree(record: CheckpointRecord, f: ReconcileFacts): Reconcile['worktree'] {
+  const wt = record.git.worktree;
+  const out: Reconcile['worktree'] = { unrecorded: [], changed: [], resolved: [], absent: [], notCompared: 0, fixes: [] };
+  const recorded = new Map(wt.files.map((file) => [file.path, file.oid]));
+  const excluded = new Set(record.git.wip?.excluded.map((e) => e.path) ?? []);
+  const dirty = new Set(f.dirty);
+  for (const path of [...new Set([...wt.files.map((file) => file.path), ...f.dirty])].sort()) {
+    let reference: string | null | undefined = recorded.get(path);
+    if (reference === undefined && (wt.truncated || !wt.collected)) {
+      // The record does not list every path: the wip tree (which holds them all) decides, if there is one.
+      if (!f.wipBlobs.has(path) || excluded.has(path)) {
+        out.notCompared++;
+        continue;
+      }
+      // Not in the wip tree and present now: the checkpoint never had it.
+      reference = f.wipBlobs.get(path) ?? (f.hashes.get(path) ? undefined : null);
+    }
+    const verdict = pathVerdict(reference, dirty.has(path), f.hashes.get(path) ?? null);
+    if (verdict) out[verdict].push(path);
+  }
+  for (const key of ['unrecorded', 'changed', 'resolved', 'absent'] as const) out[key] = out[key].slice(0, MAX_PATHS);
+  if (out.unrecorded.length || out.changed.length) out.fixes.push(`git checkpoint diff ${record.id}`);
+  if (out.absent.length && record.git.wip) out.fixes.push(`git checkpoint apply ${record.id}`);
+  return out;
+}

@@ -1,0 +1,110 @@
+/**
+ * The `wip` tree of a checkpoint (SPEC §3, §6): the whole working tree at save
+ * time, as `git stash create` would keep it, minus exclusions — by size, by
+ * `checkpoint.exclude` globs (plus the defaults below), and by content that
+ * looks like a secret. Every exclusion is listed with its reason; an excluded
+ * path keeps its HEAD version in the tree (or is absent), so nothing of the
+ * local content reaches an object.
+ */
+import micromatch from 'micromatch';
+import type { Repo, WorktreeStatus } from '../git/repo.js';
+import { MAX_PATHS, type GitState } from './schema.js';
+import { looksLikeSecret } from './secret-content.js';
+
+export const DEFAULT_EXCLUDES: readonly string[] = [
+  '**/.env', '**/.env.*', '**/*.pem', '**/*.key', '**/id_rsa*', '**/id_ed25519*',
+  '**/.npmrc', '**/.netrc', '**/*.p12', '**/*.keystore',
+];
+export const DEFAULT_MAX_FILE_SIZE = 1024 * 1024;
+/** Files read at once while checking content: enough to overlap I/O, few enough to stay off EMFILE. */
+const READ_BATCH = 32;
+
+export type ExclusionReason = 'pattern' | 'size' | 'secret';
+
+export interface WipSettings {
+  enabled: boolean;
+  maxFileSize: number;
+  /** The default globs followed by `checkpoint.exclude` values (configured globs add, never replace). */
+  exclude: string[];
+}
+
+/** Reads `checkpoint.wip`, `checkpoint.maxFileSize` and `checkpoint.exclude`; a bad value is reported and its default used. */
+export async function readWipSettings(repo: Repo, warn: (message: string) => void): Promise<WipSettings> {
+  const [wip, size, globs] = await Promise.all([
+    repo.getConfig('checkpoint.wip'), repo.getConfig('checkpoint.maxFileSize'), repo.getConfigAll('checkpoint.exclude'),
+  ]);
+  const enabled = wip === null ? true : parseBool(wip);
+  if (enabled === null) warn(`bad boolean config value '${wip}' for 'checkpoint.wip': using true`);
+  const maxFileSize = size === null ? DEFAULT_MAX_FILE_SIZE : parseSize(size);
+  if (maxFileSize === null) warn(`bad size '${size}' for 'checkpoint.maxFileSize': using 1m`);
+  return {
+    enabled: enabled ?? true,
+    maxFileSize: maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
+    exclude: [...DEFAULT_EXCLUDES, ...globs.filter((g) => g.trim() !== '')],
+  };
+}
+
+/** Git's boolean spellings; null when the value is none of them. */
+export function parseBool(value: string): boolean | null {
+  const v = value.trim().toLowerCase();
+  if (['true', 'yes', 'on', '1'].includes(v)) return true;
+  if (['false', 'no', 'off', '0', ''].includes(v)) return false;
+  return null;
+}
+
+/** A size as git writes them: `512`, `100k`, `1m`, `1g`; null when invalid. */
+export function parseSize(value: string): number | null {
+  const m = /^\s*(\d+)\s*([kmg]?)\s*$/i.exec(value);
+  if (!m) return null;
+  const unit = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[m[2]!.toLowerCase() as '' | 'k' | 'm' | 'g'];
+  return Number(m[1]) * unit;
+}
+
+/** Every path whose working-tree state differs from HEAD: the status paths and the sources of renames. */
+export function changedPaths(status: WorktreeStatus): string[] {
+  return [...new Set(status.entries.flatMap((e) => (e.origPath ? [e.path, e.origPath] : [e.path])))];
+}
+
+/** A test of paths against the exclude globs, compiled once (compiling per path costs more than matching). */
+export function nameMatcher(settings: WipSettings): (path: string) => boolean {
+  const tests = settings.exclude.map((glob) => micromatch.matcher(glob, { dot: true }));
+  return (path) => tests.some((test) => test(path));
+}
+
+/** Decides the exclusions for every changed path that exists in the working tree. */
+export async function planExclusions(
+  repo: Repo, paths: string[], settings: WipSettings,
+): Promise<{ path: string; reason: ExclusionReason }[]> {
+  const excluded: { path: string; reason: ExclusionReason }[] = [];
+  const toRead: string[] = [];
+  const isExcludedName = nameMatcher(settings);
+  for (const path of paths) {
+    if (path.endsWith('/')) continue;
+    if (isExcludedName(path)) excluded.push({ path, reason: 'pattern' });
+    else toRead.push(path);
+  }
+  for (let i = 0; i < toRead.length; i += READ_BATCH) {
+    const batch = toRead.slice(i, i + READ_BATCH);
+    const files = await Promise.all(batch.map((p) => repo.readWorktreeFile(p, settings.maxFileSize)));
+    files.forEach((file, k) => {
+      if (!file) return;
+      if (!file.data) excluded.push({ path: batch[k]!, reason: 'size' });
+      else if (looksLikeSecret(file.data)) excluded.push({ path: batch[k]!, reason: 'secret' });
+    });
+  }
+  return excluded.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+export interface WipSnapshot {
+  wip: NonNullable<GitState['wip']>;
+  /** All exclusions, when more than the record can list (SPEC §4 cap). */
+  excludedTotal: number;
+}
+
+/** Builds the snapshot tree (objects only, no ref) and the record's `wip` field. */
+export async function buildWip(repo: Repo, status: WorktreeStatus, settings: WipSettings): Promise<WipSnapshot> {
+  const changed = changedPaths(status);
+  const excluded = await planExclusions(repo, changed, settings);
+  const tree = await repo.snapshotWorktree(changed, excluded.map((e) => e.path));
+  return { wip: { tree, excluded: excluded.slice(0, MAX_PATHS) }, excludedTotal: excluded.length };
+}

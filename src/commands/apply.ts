@@ -1,0 +1,73 @@
+/** `git checkpoint apply <ckpt>` (SPEC §5, §9): restore the checkpoint's uncommitted files, like `git stash apply`. */
+import { maxPositionals, type OptionSpec } from '../cli/args.js';
+import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
+import { EXIT } from '../cli/exit-codes.js';
+import { diffTrees, isSafePath, planApply, type ApplyPlan } from '../checkpoint/apply-plan.js';
+import { loadListing } from '../checkpoint/listing.js';
+import { lookupBlobs } from '../checkpoint/reconcile-facts.js';
+import { loadRecord, resolveCheckpoint } from '../checkpoint/resolve.js';
+import { OperationError, UsageError } from '../errors.js';
+import type { Repo } from '../git/repo.js';
+import { oneLine } from '../render/sanitize.js';
+
+export const options: OptionSpec = {};
+export const usage = 'git checkpoint apply <checkpoint>';
+
+const listPaths = (paths: string[]) => paths.slice(0, 50).map((p) => `\t${oneLine(p, 200)}`).join('\n') +
+  (paths.length > 50 ? `\n\t… and ${paths.length - 50} more` : '');
+
+export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+  maxPositionals(args, 1, 'apply');
+  const spec = args.positionals[0];
+  if (spec === undefined) throw new UsageError('apply needs a checkpoint (an id, a label or latest)');
+  const repo = await ctx.worktreeRepo();
+  const [listing, branch] = await Promise.all([loadListing(repo), repo.headBranch()]);
+  const summary = resolveCheckpoint(listing, spec, branch);
+  const record = await loadRecord(repo, summary);
+  const wip = record.git.wip;
+  if (!wip) throw new OperationError(`checkpoint ${record.id} has no wip snapshot (it was saved with --no-wip)`);
+  const plan = await planFor(repo, record.git.head, wip.tree, record.id);
+  await repo.restoreWorktreeFiles(wip.tree, plan.write, plan.remove);
+  const lines = [
+    ...plan.write.map((p) => `restored: ${oneLine(p, 200)}`),
+    ...plan.remove.map((p) => `deleted:  ${oneLine(p, 200)}`),
+    ...wip.excluded.map((e) => `not in the snapshot: ${oneLine(e.path, 200)} (${oneLine(e.reason)})`),
+    ...plan.skipped.map((p) => `skipped submodule: ${oneLine(p, 200)}`),
+  ];
+  const done = plan.write.length + plan.remove.length;
+  lines.push(done ? `applied checkpoint ${record.id}: ${done} path${done === 1 ? '' : 's'} updated` : `nothing to apply: the working tree already has checkpoint ${record.id}'s changes`);
+  const json = { id: record.id, restored: plan.write, deleted: plan.remove, unchanged: plan.unchanged, excluded: wip.excluded, skipped: plan.skipped };
+  return { exitCode: EXIT.ok, json, text: ctx.globals.quiet ? '' : `${lines.join('\n')}\n` };
+}
+
+/** Plans the restore; OperationError (nothing written) for unsafe paths or local changes in the way. */
+async function planFor(repo: Repo, recordedHead: string | null, wipTree: string, id: string): Promise<ApplyPlan> {
+  const base = await baseTree(repo, recordedHead);
+  const unsafe: string[] = [];
+  const changes = await diffTrees(repo, base, wipTree, unsafe);
+  unsafe.push(...changes.map((c) => c.path).filter((p) => !isSafePath(p)));
+  if (unsafe.length) {
+    throw new OperationError(`checkpoint ${id} holds paths outside the working tree; nothing applied:\n${listPaths(unsafe)}`);
+  }
+  const paths = changes.map((c) => c.path);
+  const [status, hashes, headTree] = await Promise.all([
+    repo.status(), repo.hashWorktreeFiles(paths), repo.readRef('HEAD').then((oid) => baseTree(repo, oid)),
+  ]);
+  const now = new Map(paths.map((p, i) => [p, hashes[i] ?? null]));
+  const head = headTree ? await lookupBlobs(repo, headTree, paths) : new Map<string, string | null>();
+  const plan = planApply(changes, now, new Set(status.entries.map((e) => e.path)), head);
+  if (plan.conflicts.length) {
+    throw new OperationError(`your local changes to the following files would be overwritten by apply:\n${listPaths(plan.conflicts)}`, {
+      hint: `commit or stash them (or see them with: git checkpoint diff ${id}), then apply again; nothing was changed`,
+    });
+  }
+  return plan;
+}
+
+/** The tree of a recorded head; null for an unborn head. OperationError when the commit is not in this clone. */
+async function baseTree(repo: Repo, head: string | null): Promise<string | null> {
+  if (head === null) return null;
+  const commit = await repo.readCommit(head);
+  if (!commit) throw new OperationError(`the checkpoint's commit ${head.slice(0, 7)} is not in this clone`, { hint: 'fetch it first: git fetch' });
+  return commit.tree;
+}

@@ -1,0 +1,34 @@
+/** `git checkpoint log [<ckpt>]` (SPEC §5): the lineage graph, predecessors across chains. */
+import { maxPositionals, stringOption, type OptionSpec } from '../cli/args.js';
+import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
+import { EXIT } from '../cli/exit-codes.js';
+import { loadLineage } from '../checkpoint/lineage-graph.js';
+import { loadListing } from '../checkpoint/listing.js';
+import { resolveCheckpoint } from '../checkpoint/resolve.js';
+import { UsageError } from '../errors.js';
+import { renderLineage } from '../render/lineage.js';
+import { warnInvalid } from './list.js';
+
+export const options: OptionSpec = { limit: { type: 'string', short: 'n' } };
+export const usage = 'git checkpoint log [<checkpoint>] [-n <max checkpoints>]';
+
+export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+  maxPositionals(args, 1, 'log');
+  const limitText = stringOption(args, 'limit') ?? '200';
+  if (!/^[1-9]\d{0,5}$/.test(limitText)) throw new UsageError(`invalid value for '--limit': '${limitText}' (expected a positive whole number)`);
+  const repo = await ctx.repo();
+  const [listing, branch] = await Promise.all([loadListing(repo), repo.headBranch()]);
+  warnInvalid(ctx, listing);
+  const start = resolveCheckpoint(listing, args.positionals[0] ?? 'latest', branch);
+  const { nodes, truncated } = await loadLineage(repo, listing, start, Number(limitText));
+  const json = {
+    root: start.id,
+    truncated,
+    checkpoints: [...nodes.values()].map((n) => ({
+      id: n.id, parents: n.parents, inClone: n.summary !== null,
+      writer: n.summary?.writer ?? null, remote: n.summary?.remote ?? null, branch: n.summary?.branch ?? null,
+      createdAt: n.summary?.createdAt ?? null, title: n.summary?.title ?? null, commit: n.summary?.commit ?? null,
+    })),
+  };
+  return { exitCode: EXIT.ok, json, text: renderLineage(start.id, nodes, { color: await ctx.useColor(), truncated }) };
+}

@@ -1,0 +1,141 @@
+/**
+ * Working-tree snapshots and restores for the isomorphic-git backend. No index
+ * is involved at all: the snapshot is HEAD's tree with the changed paths
+ * replaced, written tree by tree, so the user's index cannot be touched.
+ */
+import { posix } from 'node:path';
+import { OperationError } from '../errors.js';
+import type { ObjectId, Repo, TreeEntry } from './repo.js';
+
+const { dirname, join } = posix;
+
+/** The parts of `fs.promises` used here (node:fs and memfs both provide them). */
+export interface WorktreeFs {
+  readFile(path: string): Promise<Uint8Array>;
+  writeFile(path: string, data: Uint8Array): Promise<void>;
+  mkdir(path: string, opts: { recursive: true }): Promise<unknown>;
+  unlink(path: string): Promise<void>;
+  rmdir(path: string): Promise<void>;
+  symlink(target: string, path: string): Promise<void>;
+  chmod(path: string, mode: number): Promise<void>;
+  readlink(path: string): Promise<string>;
+  lstat(path: string): Promise<{ isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean; size: number; mode: number }>;
+}
+
+type Flat = Map<string, { mode: TreeEntry['mode']; oid: ObjectId }>;
+
+/** Every blob and gitlink under `tree`, by full path. */
+async function flatten(repo: Repo, tree: ObjectId, prefix = '', out: Flat = new Map()): Promise<Flat> {
+  for (const e of (await repo.readTree(tree)) ?? []) {
+    const path = prefix + e.name;
+    if (e.type === 'tree') await flatten(repo, e.oid, `${path}/`, out);
+    else out.set(path, { mode: e.mode, oid: e.oid });
+  }
+  return out;
+}
+
+/** Writes nested trees for a flat path map, bottom-up; returns the root tree. */
+async function writeNested(repo: Repo, flat: Flat): Promise<ObjectId> {
+  const dirs = new Map<string, TreeEntry[]>([['', []]]);
+  const ensure = (dir: string): TreeEntry[] => {
+    let list = dirs.get(dir);
+    if (!list) {
+      list = [];
+      dirs.set(dir, list);
+      if (dir) ensure(dir.includes('/') ? dirname(dir) : '');
+    }
+    return list;
+  };
+  for (const [path, e] of flat) {
+    const dir = path.includes('/') ? dirname(path) : '';
+    ensure(dir).push({ mode: e.mode, type: e.mode === '160000' ? 'commit' : 'blob', oid: e.oid, name: path.slice(dir ? dir.length + 1 : 0) });
+  }
+  // Deepest first, so every subtree exists before its parent lists it.
+  const order = [...dirs.keys()].sort((a, b) => b.split('/').length - a.split('/').length || (a < b ? 1 : -1));
+  for (const dir of order) {
+    if (!dir) continue;
+    const oid = await repo.writeTree(dirs.get(dir)!);
+    const parent = dir.includes('/') ? dirname(dir) : '';
+    dirs.get(parent)!.push({ mode: '040000', type: 'tree', oid, name: dir.slice(parent ? parent.length + 1 : 0) });
+  }
+  return repo.writeTree(dirs.get('')!);
+}
+
+/** See `Worktree.snapshotWorktree`. */
+export async function snapshotWorktree(repo: Repo, fsp: WorktreeFs, top: string, changed: string[], keep: string[]): Promise<ObjectId> {
+  const head = await repo.readRef('HEAD');
+  const commit = head ? await repo.readCommit(head) : null;
+  const flat = commit ? await flatten(repo, commit.tree) : new Map() as Flat;
+  const kept = new Set(keep);
+  for (const path of new Set(changed)) {
+    if (kept.has(path) || path.endsWith('/')) continue;
+    const full = join(top, path);
+    const st = await fsp.lstat(full).catch(() => null);
+    if (st?.isSymbolicLink()) {
+      flat.set(path, { mode: '120000', oid: await repo.writeBlob(await fsp.readlink(full)) });
+    } else if (st?.isFile()) {
+      flat.set(path, { mode: st.mode & 0o100 ? '100755' : '100644', oid: await repo.writeBlob(await fsp.readFile(full)) });
+    } else if (!st) {
+      flat.delete(path);
+    }
+  }
+  return writeNested(repo, flat);
+}
+
+/** See `Worktree.restoreWorktreeFiles`. */
+export async function restoreWorktreeFiles(
+  repo: Repo, fsp: WorktreeFs, top: string, tree: ObjectId, write: string[], remove: string[],
+): Promise<void> {
+  for (const path of [...write, ...remove]) await refuseSymlinkedParent(fsp, top, path);
+  const flat = await flatten(repo, tree);
+  const blobs = await Promise.all(write.map(async (path) => {
+    const entry = flat.get(path);
+    const data = entry && entry.mode !== '160000' ? await repo.readBlob(entry.oid) : null;
+    if (!entry || !data) throw new OperationError(`'${path}' is not a file in tree ${tree}`);
+    return { path, mode: entry.mode, data };
+  }));
+  for (const { path, mode, data } of blobs) {
+    const full = join(top, path);
+    await fsp.mkdir(dirname(full), { recursive: true });
+    await fsp.unlink(full).catch(() => undefined);
+    if (mode === '120000') await fsp.symlink(Buffer.from(data).toString('utf8'), full);
+    else {
+      await fsp.writeFile(full, data);
+      await fsp.chmod(full, mode === '100755' ? 0o755 : 0o644);
+    }
+  }
+  for (const path of remove) {
+    await fsp.unlink(join(top, path)).catch(() => undefined);
+    for (let dir = dirname(path); dir !== '.'; dir = dirname(dir)) {
+      if (!(await fsp.rmdir(join(top, dir)).then(() => true, () => false))) break;
+    }
+  }
+}
+
+async function refuseSymlinkedParent(fsp: WorktreeFs, top: string, path: string): Promise<void> {
+  const parts = path.split('/');
+  for (let i = 1; i < parts.length; i++) {
+    const st = await fsp.lstat(join(top, ...parts.slice(0, i))).catch(() => null);
+    if (!st) return;
+    if (st.isSymbolicLink() || !st.isDirectory()) {
+      throw new OperationError(`refusing to write '${path}': '${parts.slice(0, i).join('/')}' is not a directory`);
+    }
+  }
+}
+
+/** See `Worktree.readWorktreeFile`. */
+export async function readWorktreeFile(
+  fsp: WorktreeFs, top: string, path: string, maxBytes: number,
+): Promise<{ size: number; data: Uint8Array | null } | null> {
+  const full = join(top, path);
+  const st = await fsp.lstat(full).catch(() => null);
+  if (!st) return null;
+  if (st.isSymbolicLink()) {
+    const target = Buffer.from(await fsp.readlink(full));
+    return { size: target.length, data: target.length <= maxBytes ? target : null };
+  }
+  if (!st.isFile()) return null;
+  if (st.size > maxBytes) return { size: st.size, data: null };
+  const data = await fsp.readFile(full);
+  return { size: data.length, data: data.length <= maxBytes ? data : null };
+}
