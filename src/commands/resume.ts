@@ -9,13 +9,15 @@ import { gatherReconcileFacts } from '../checkpoint/reconcile-facts.js';
 import { loadRecord, resolveCheckpoint } from '../checkpoint/resolve.js';
 import { UsageError } from '../errors.js';
 import { renderMarkdown } from '../render/md.js';
+import { renderRecap } from '../render/recap.js';
+import { reconcileVerdicts } from '../render/recap-reconcile.js';
 import { renderReconcile } from '../render/reconcile.js';
 import { warnInvalid } from './list.js';
 
 export const options: OptionSpec = { format: { type: 'string' } };
-export const usage = 'git checkpoint resume [<checkpoint>] [--format md|json]';
+export const usage = 'git checkpoint resume [<checkpoint>] [--format md|json|recap]';
 
-const FORMATS = ['md', 'json'] as const;
+const FORMATS = ['md', 'json', 'recap'] as const;
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   maxPositionals(args, 1, 'resume');
@@ -34,6 +36,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const exitCode = reconcile.drift ? EXIT.drift : EXIT.ok;
   const json = { checkpoint: record, reconcile };
   if (format === 'json') return { exitCode, json, text: `${JSON.stringify(json, null, 2)}\n` };
+  if (format === 'recap') return { exitCode, json, text: renderRecap(record, { reconcile: reconcileVerdicts(reconcile) }) };
   const color = await ctx.useColor();
   const md = renderMarkdown(record, { color, remote: summary.remote });
   return { exitCode, json, text: `${md}\n${renderReconcile(reconcile, { color, maxPaths: 20, heading: true })}` };

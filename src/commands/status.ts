@@ -13,14 +13,16 @@ import { loadRecord, resolveCheckpoint } from '../checkpoint/resolve.js';
 import { formatAge } from '../checkpoint/when.js';
 import { UsageError } from '../errors.js';
 import { renderMarkdown } from '../render/md.js';
+import { renderRecap } from '../render/recap.js';
+import { reconcileVerdicts } from '../render/recap-reconcile.js';
 import { renderReconcile } from '../render/reconcile.js';
 import { oneLine } from '../render/sanitize.js';
 import { warnInvalid } from './list.js';
 
 export const options: OptionSpec = { format: { type: 'string' } };
-export const usage = 'git checkpoint status [--format short|md|json]';
+export const usage = 'git checkpoint status [--format short|md|json|recap]';
 
-const FORMATS = ['short', 'md', 'json'] as const;
+const FORMATS = ['short', 'md', 'json', 'recap'] as const;
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   maxPositionals(args, 0, 'status');
@@ -37,6 +39,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const exitCode = reconcile.drift ? EXIT.drift : EXIT.ok;
   const json = { checkpoint: record, reconcile };
   if (format === 'json') return { exitCode, json, text: `${JSON.stringify(json, null, 2)}\n` };
+  if (format === 'recap') return { exitCode, json, text: renderRecap(record, { reconcile: reconcileVerdicts(reconcile) }) };
   const color = await ctx.useColor();
   if (format === 'md') {
     const md = renderMarkdown(record, { color, remote: summary.remote });

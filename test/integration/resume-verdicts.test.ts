@@ -166,11 +166,26 @@ describe('resume and status reconcile on real git', () => {
     expect(sb.git(dir, 'diff', '--', 'edit.txt')).toContain('+my own local edit');
   });
 
-  it('rejects unknown formats and recap (no recap renderer here) with a usage error', async () => {
+  it('prints the recap with reconcile verdicts; it reads back through save --input; bad formats are usage errors', async () => {
     const { dir } = await savedRepo();
-    const res = await sb.ckpt(dir, ['resume', '--format', 'recap']);
+    writeFileSync(join(dir, 'surprise.txt'), 'nobody recorded me\n');
+    const recap = await sb.ckpt(dir, ['resume', '--format', 'recap']);
+    expect(recap.code).toBe(3);
+    expect(recap.stdout.split('\n')[0]).toBe('SESSION_RECAP/1');
+    expect(recap.stdout).toContain('RECONCILE|branch|match');
+    expect(recap.stdout).toContain('RECONCILE|worktree|unrecorded|1: surprise.txt');
+    expect(recap.stdout).toContain('RECONCILE|drift|yes|');
+    const status = await sb.ckpt(dir, ['status', '--format', 'recap']);
+    expect(status.code).toBe(3);
+    expect(status.stdout).toContain('RECONCILE|drift|yes|');
+    const before = JSON.parse((await sb.ckpt(dir, ['show', '--json'])).stdout);
+    expect((await sb.ckpt(dir, ['save', '--input', '-'], { input: recap.stdout })).code).toBe(0);
+    const after = JSON.parse((await sb.ckpt(dir, ['show', '--json'])).stdout);
+    expect(after.task).toEqual(before.task);
+    expect(after.nextSteps).toEqual(before.nextSteps);
+    const res = await sb.ckpt(dir, ['resume', '--format', 'xml']);
     expect(res.code).toBe(129);
-    expect(res.stderr).toContain("invalid value for '--format': 'recap' (expected md, json)");
+    expect(res.stderr).toContain("invalid value for '--format': 'xml' (expected md, json, recap)");
     expect((await sb.ckpt(dir, ['status', 'extra'])).code).toBe(129);
     expect((await sb.ckpt(dir, ['resume', 'nope'])).code).toBe(1);
   });

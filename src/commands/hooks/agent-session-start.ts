@@ -9,7 +9,9 @@
 import type { CommandResult, Context } from '../../cli/context.js';
 import { EXIT } from '../../cli/exit-codes.js';
 import { parseHookInput } from '../../agent/hook-input.js';
-import { quickReconcile } from '../../agent/quick-reconcile.js';
+import { planReconcile } from '../../checkpoint/reconcile.js';
+import { gatherReconcileFacts } from '../../checkpoint/reconcile-facts.js';
+import { reconcileVerdicts } from '../../render/recap-reconcile.js';
 import { loadListing } from '../../checkpoint/listing.js';
 import { loadRecord } from '../../checkpoint/resolve.js';
 import { renderRecap } from '../../render/recap.js';
@@ -35,7 +37,7 @@ async function sessionContext(ctx: Context): Promise<string> {
   const latest = listing.checkpoints.find((c) => branch !== null && c.branch === branch);
   if (!latest) return '';
   const record = await loadRecord(repo, latest);
-  const reconcile = await quickReconcile(repo, record).catch((err: Error) => [
+  const reconcile = await gatherReconcileFacts(repo, record).then((facts) => reconcileVerdicts(planReconcile(record, facts))).catch((err: Error) => [
     { aspect: 'drift' as const, verdict: 'unknown', detail: `could not compare: ${err.message.split('\n')[0]}` },
   ]);
   const recap = renderRecap(record, { reconcile, maxUncommitted: MAX_PATHS_SHOWN });
