@@ -1,0 +1,52 @@
+/** What `resume` and `status` share: find the checkpoint, compare it with the repository, render it. */
+import { stringOption } from '../cli/args.js';
+import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
+import { EXIT } from '../cli/exit-codes.js';
+import type { CheckpointSummary } from '../checkpoint/listing.js';
+import { loadListing } from '../checkpoint/listing.js';
+import { planReconcile, type Reconcile } from '../checkpoint/reconcile.js';
+import { gatherReconcileFacts } from '../checkpoint/reconcile-facts.js';
+import { loadRecord, resolveCheckpoint } from '../checkpoint/resolve.js';
+import type { CheckpointRecord } from '../checkpoint/schema.js';
+import { UsageError } from '../errors.js';
+import { renderMarkdown } from '../render/md.js';
+import { renderRecap } from '../render/recap.js';
+import { reconcileVerdicts } from '../render/recap-reconcile.js';
+import { renderReconcile } from '../render/reconcile.js';
+import { warnInvalid } from './list.js';
+
+export interface Reconciled {
+  summary: CheckpointSummary;
+  record: CheckpointRecord;
+  reconcile: Reconcile;
+  exitCode: number;
+}
+
+/** The `--format` value (`--json` wins); UsageError for one not in `formats`. */
+export function readFormat(ctx: Context, args: ParsedArgs, formats: readonly string[], fallback: string): string {
+  const format = ctx.globals.json ? 'json' : (stringOption(args, 'format') ?? fallback);
+  if (!formats.includes(format)) throw new UsageError(`invalid value for '--format': '${format}' (expected ${formats.join(', ')})`);
+  return format;
+}
+
+/** Resolves `spec`, loads its record and reconciles it (SPEC §8); exit 3 on drift. */
+export async function loadReconciled(ctx: Context, spec: string): Promise<Reconciled> {
+  const repo = await ctx.worktreeRepo();
+  const [listing, branch] = await Promise.all([loadListing(repo), repo.headBranch()]);
+  warnInvalid(ctx, listing);
+  const summary = resolveCheckpoint(listing, spec, branch);
+  const record = await loadRecord(repo, summary);
+  const reconcile = planReconcile(record, await gatherReconcileFacts(repo, record));
+  return { summary, record, reconcile, exitCode: reconcile.drift ? EXIT.drift : EXIT.ok };
+}
+
+/** Renders the json, recap and md forms; null for a format the caller renders itself. */
+export async function renderReconciled(ctx: Context, r: Reconciled, format: string): Promise<CommandResult | null> {
+  const json = { checkpoint: r.record, reconcile: r.reconcile };
+  if (format === 'json') return { exitCode: r.exitCode, json, text: `${JSON.stringify(json, null, 2)}\n` };
+  if (format === 'recap') return { exitCode: r.exitCode, json, text: renderRecap(r.record, { reconcile: reconcileVerdicts(r.reconcile) }) };
+  if (format !== 'md') return null;
+  const color = await ctx.useColor();
+  const md = renderMarkdown(r.record, { color, remote: r.summary.remote });
+  return { exitCode: r.exitCode, json, text: `${md}\n${renderReconcile(r.reconcile, { color, maxPaths: 20, heading: true })}` };
+}
