@@ -52,7 +52,10 @@ export async function loadListing(repo: Repo, opts: { local?: boolean } = {}): P
   const localWriters = new Set(refs.filter((r) => r.remote === null).map((r) => r.writer));
   const remoteOf = new Map<string, string>();
   for (const r of refs) if (r.remote !== null && !remoteOf.has(r.writer)) remoteOf.set(r.writer, r.remote);
-  const tips = [...new Set(refs.filter((r) => !opts.local || r.remote === null).map((r) => r.oid))];
+  // The own chain is authoritative for a local writer: its fetched copy may still
+  // hold what prune/drop removed here and not yet pushed.
+  const wanted = refs.filter((r) => r.remote === null || (!opts.local && !localWriters.has(r.writer)));
+  const tips = [...new Set(wanted.map((r) => r.oid))];
   const commits = await repo.walkCommits(tips);
   const cache = await readCache(repo);
   const fresh = new Map<string, CacheEntry>();

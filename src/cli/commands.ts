@@ -20,6 +20,10 @@ export const COMMANDS: Record<string, CommandEntry> = {
   save: { summary: 'save a checkpoint of the session', load: () => import('../commands/save.js') },
   list: { summary: 'list checkpoints, newest first', load: () => import('../commands/list.js') },
   show: { summary: 'print one checkpoint', load: () => import('../commands/show.js') },
+  push: { summary: 'push your checkpoints and notes to a remote', load: () => import('../commands/push.js') },
+  fetch: { summary: "fetch everyone's checkpoints from a remote", load: () => import('../commands/fetch.js') },
+  prune: { summary: 'drop old checkpoints from your own chain', load: () => import('../commands/prune.js') },
+  drop: { summary: 'remove one of your own checkpoints', load: () => import('../commands/drop.js') },
   doctor: { summary: 'check storage, notes and records; --fix rebuilds what is derived', load: () => import('../commands/doctor.js') },
   help: { summary: 'show help for a command', load: () => import('../commands/help.js') },
 };

@@ -10,7 +10,8 @@ import { CatFileBatch } from './cat-file-batch.js';
 import { readConfigMap } from './config-map.js';
 import { formatGitDate, parseCommit, parseTree } from './object-parse.js';
 import { parsePorcelainV2 } from './porcelain.js';
-import type { CommitInfo, NewCommit, Repo, RepoInfo, TreeEntry, WorktreeStatus } from './repo.js';
+import { fetchRefs, pushRefs } from './cli-transport.js';
+import type { CommitInfo, Lease, NewCommit, PushOutcome, Repo, RepoInfo, TreeEntry, WalkOptions, WorktreeStatus } from './repo.js';
 import { gitOk, runGit, splitNul, type RunOptions } from './run-git.js';
 
 const MIN_GIT = [2, 31];
@@ -110,15 +111,24 @@ class CliRepo implements Repo {
     return out.toString('utf8').trim();
   }
 
-  async walkCommits(tips: string[], opts: { limit?: number; firstParent?: boolean } = {}): Promise<CommitInfo[]> {
+  async walkCommits(tips: string[], opts: WalkOptions = {}): Promise<CommitInfo[]> {
     if (!tips.length) return [];
     const format = '%H%x01%T%x01%P%x01%an%x01%ae%x01%ad%x01%cn%x01%ce%x01%cd%x01%B';
     const args = ['log', '-z', '--date=raw', `--format=${format}`];
     if (opts.limit !== undefined) args.push(`-n${opts.limit}`);
     if (opts.firstParent) args.push('--first-parent');
     args.push('--stdin');
-    const out = await gitOk(args, { ...this.opts, input: `${tips.join('\n')}\n` });
+    const revs = [...tips, ...(opts.exclude ?? []).map((oid) => `^${oid}`)];
+    const out = await gitOk(args, { ...this.opts, input: `${revs.join('\n')}\n` });
     return splitNul(out).map(parseLogRecord);
+  }
+
+  fetchRefs(remote: string, refspecs: string[]): Promise<{ ok: boolean; stderr: string }> {
+    return fetchRefs(this.opts, remote, refspecs);
+  }
+
+  pushRefs(remote: string, refspecs: string[], opts: { atomic: boolean; leases: Lease[] }): Promise<PushOutcome> {
+    return pushRefs(this.opts, remote, refspecs, opts);
   }
 
   async isAncestor(ancestor: string, descendant: string): Promise<boolean> {

@@ -10,7 +10,8 @@ import { posix } from 'node:path';
 import git, { type FsClient } from 'isomorphic-git';
 import { FatalError, OperationError, UnsupportedError } from '../errors.js';
 import type {
-  CommitInfo, NewCommit, ObjectId, Person, RefRecord, Repo, RepoInfo, StatusEntry, TreeEntry, WorktreeStatus,
+  CommitInfo, Lease, NewCommit, ObjectId, Person, PushOutcome, RefRecord, Repo, RepoInfo, StatusEntry, TreeEntry,
+  WalkOptions, WorktreeStatus,
 } from './repo.js';
 
 const { dirname, isAbsolute, join } = posix;
@@ -84,6 +85,14 @@ async function followGitFile(fsp: FsPromises, dir: string): Promise<string> {
     });
   }
   return gitdir;
+}
+
+/** Transfer needs the git binary: isomorphic-git has no ssh, and we keep one transport path. */
+function transportUnsupported(what: string, remote: string): UnsupportedError {
+  return new UnsupportedError(`cannot ${what} '${remote}' with the isomorphic-git backend`, {
+    hint: 'install git (>= 2.31) and run git checkpoint with it',
+    data: { remote },
+  });
 }
 
 /** Promise-chain locks: one per git dir and ref, shared by every IsoRepo in this process. */
@@ -183,9 +192,9 @@ class IsoRepo implements Repo {
   }
 
   /** Git's date-ordered walk: a queue by committer time, FIFO among equal times, so it can stop at `limit`. */
-  async walkCommits(tips: ObjectId[], opts: { limit?: number; firstParent?: boolean } = {}): Promise<CommitInfo[]> {
+  async walkCommits(tips: ObjectId[], opts: WalkOptions = {}): Promise<CommitInfo[]> {
     const limit = opts.limit ?? Infinity;
-    const seen = new Set<ObjectId>();
+    const seen = new Set<ObjectId>(opts.exclude?.length ? (await this.walkCommits(opts.exclude)).map((c) => c.oid) : []);
     const queue: CommitInfo[] = [];
     const enqueue = async (oid: ObjectId) => {
       if (seen.has(oid)) return;
@@ -205,6 +214,14 @@ class IsoRepo implements Repo {
       for (const parent of opts.firstParent ? commit.parents.slice(0, 1) : commit.parents) await enqueue(parent);
     }
     return out;
+  }
+
+  async fetchRefs(remote: string, _refspecs: string[]): Promise<{ ok: boolean; stderr: string }> {
+    throw transportUnsupported('fetch', remote);
+  }
+
+  async pushRefs(remote: string, _refspecs: string[], _opts: { atomic: boolean; leases: Lease[] }): Promise<PushOutcome> {
+    throw transportUnsupported('push', remote);
   }
 
   async isAncestor(ancestor: ObjectId, descendant: ObjectId): Promise<boolean> {
