@@ -8,7 +8,7 @@
 import type { CommitInfo, Repo } from '../git/repo.js';
 import { parseMessage } from './message.js';
 import { CHAINS_PREFIX, parseChainRef } from './refs.js';
-import { parseRecord, type CheckpointRecord } from './schema.js';
+import type { CheckpointRecord } from './schema.js';
 
 export interface CheckpointSummary {
   id: string;
@@ -41,7 +41,7 @@ export interface Listing {
 
 type CacheEntry = Omit<CheckpointSummary, 'remote' | 'commit'> | { invalid: string; id: string | null };
 const CACHE_FILE = 'list-cache.json';
-const CACHE_VERSION = 1;
+const CACHE_VERSION = 2;
 
 /** Lists checkpoints; `local` keeps only the clone's own chains. */
 export async function loadListing(repo: Repo, opts: { local?: boolean } = {}): Promise<Listing> {
@@ -56,28 +56,51 @@ export async function loadListing(repo: Repo, opts: { local?: boolean } = {}): P
   // hold what prune/drop removed here and not yet pushed.
   const wanted = refs.filter((r) => r.remote === null || (!opts.local && !localWriters.has(r.writer)));
   const tips = [...new Set(wanted.map((r) => r.oid))];
-  const commits = await repo.walkCommits(tips);
   const cache = await readCache(repo);
-  const fresh = new Map<string, CacheEntry>();
-  const entries = await Promise.all(commits.map(async (c) => [c, cache.get(c.oid) ?? (await summarize(repo, c))] as const));
+  const { oids, entries } = await summarizeWalk(repo, tips, cache);
   const listing: Listing = { checkpoints: [], invalid: [], localWriters };
   const seen = new Set<string>();
-  for (const [commit, entry] of entries) {
-    fresh.set(commit.oid, entry);
+  oids.forEach((oid, i) => {
+    const entry = entries[i]!;
     if ('invalid' in entry) {
-      listing.invalid.push({ commit: commit.oid, id: entry.id, error: entry.invalid });
-      continue;
+      listing.invalid.push({ commit: oid, id: entry.id, error: entry.invalid });
+      return;
     }
-    if (opts.local && !localWriters.has(entry.writer)) continue;
-    if (seen.has(entry.id)) continue;
+    if ((opts.local && !localWriters.has(entry.writer)) || seen.has(entry.id)) return;
     seen.add(entry.id);
     const remote = localWriters.has(entry.writer) ? null : (remoteOf.get(entry.writer) ?? null);
-    listing.checkpoints.push({ ...entry, commit: commit.oid, remote });
+    listing.checkpoints.push({ ...entry, commit: oid, remote });
+  });
+  listing.checkpoints = sortNewestFirst(listing.checkpoints);
+  const walkKey = walkKeyOf(tips);
+  if (cache.walk?.key !== walkKey || oids.length !== cache.entries.size || oids.some((o) => !cache.entries.has(o))) {
+    await writeCache(repo, { entries: new Map(oids.map((o, i) => [o, entries[i]!])), walk: { key: walkKey, oids } });
   }
-  // Stable: within one millisecond, git log's order (children before parents) stands.
-  listing.checkpoints.sort(newestFirst);
-  if (fresh.size !== cache.size || [...fresh.keys()].some((k) => !cache.has(k))) await writeCache(repo, fresh);
   return listing;
+}
+
+/**
+ * The commits reachable from `tips` (git log order) and their summaries.
+ * When the tips are those of the last listing, the walk itself comes from
+ * the cache: commits never change, so the same tips reach the same commits.
+ */
+async function summarizeWalk(repo: Repo, tips: string[], cache: Cache): Promise<{ oids: string[]; entries: CacheEntry[] }> {
+  const memo = cache.walk?.key === walkKeyOf(tips) ? cache.walk.oids : null;
+  if (memo && memo.every((o) => cache.entries.has(o))) return { oids: memo, entries: memo.map((o) => cache.entries.get(o)!) };
+  const commits = await repo.walkCommits(tips);
+  // Misses are read concurrently: the CLI backend pipelines them through one cat-file --batch.
+  const entries = await Promise.all(commits.map((c) => cache.entries.get(c.oid) ?? summarize(repo, c)));
+  return { oids: commits.map((c) => c.oid), entries };
+}
+
+function walkKeyOf(tips: string[]): string {
+  return [...tips].sort().join(' ');
+}
+
+/** Newest first; stable, so within one millisecond git log's order (children before parents) stands. */
+function sortNewestFirst(list: CheckpointSummary[]): CheckpointSummary[] {
+  const times = list.map((c) => Date.parse(c.createdAt));
+  return list.map((_, i) => i).sort((a, b) => times[b]! - times[a]! || a - b).map((i) => list[i]!);
 }
 
 /** Newest first by creation time (compared as instants: older records may lack milliseconds). */
@@ -89,6 +112,8 @@ async function summarize(repo: Repo, commit: CommitInfo): Promise<CacheEntry> {
   const facts = parseMessage(commit.message);
   const blob = await repo.readBlobAt(commit.oid, 'checkpoint.json');
   if (!blob) return { invalid: 'checkpoint.json: missing from the commit tree', id: facts.id };
+  // The schema (zod) loads only when a commit is not in the cache: a warm `list` never builds it.
+  const { parseRecord } = await import('./schema.js');
   const parsed = parseRecord(blob);
   if (!parsed.ok) return { invalid: parsed.error, id: facts.id };
   const r = parsed.value;
@@ -101,19 +126,28 @@ async function summarize(repo: Repo, commit: CommitInfo): Promise<CacheEntry> {
   };
 }
 
-async function readCache(repo: Repo): Promise<Map<string, CacheEntry>> {
+interface Cache {
+  entries: Map<string, CacheEntry>;
+  /** The last walk: its tips (sorted, joined) and the commits it reached, in order. */
+  walk: { key: string; oids: string[] } | null;
+}
+
+async function readCache(repo: Repo): Promise<Cache> {
+  const empty: Cache = { entries: new Map(), walk: null };
   const text = await repo.readGitFile(CACHE_FILE, 'common');
-  if (!text) return new Map();
+  if (!text) return empty;
   try {
-    const data = JSON.parse(text) as { v: number; entries: Record<string, CacheEntry> };
-    return data.v === CACHE_VERSION ? new Map(Object.entries(data.entries)) : new Map();
+    const data = JSON.parse(text) as { v: number; entries: Record<string, CacheEntry>; walk?: Cache['walk'] };
+    if (data.v !== CACHE_VERSION) return empty;
+    const walk = data.walk && typeof data.walk.key === 'string' && Array.isArray(data.walk.oids) ? data.walk : null;
+    return { entries: new Map(Object.entries(data.entries)), walk };
   } catch {
-    return new Map();
+    return empty;
   }
 }
 
-async function writeCache(repo: Repo, entries: Map<string, CacheEntry>): Promise<void> {
-  const body = JSON.stringify({ v: CACHE_VERSION, entries: Object.fromEntries(entries) });
+async function writeCache(repo: Repo, cache: Cache): Promise<void> {
+  const body = JSON.stringify({ v: CACHE_VERSION, entries: Object.fromEntries(cache.entries), walk: cache.walk });
   // A failed cache write only costs speed next time.
   await repo.writeGitFile(CACHE_FILE, body, 'common').catch(() => {});
 }

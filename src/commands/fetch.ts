@@ -3,6 +3,7 @@ import { maxPositionals, type OptionSpec } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { fetchCheckpoints, type FetchReport } from '../checkpoint/fetch.js';
+import { CHAINS_PREFIX } from '../checkpoint/refs.js';
 import { resolveRemote } from '../checkpoint/remote.js';
 import { visible } from '../render/sanitize.js';
 
@@ -12,8 +13,11 @@ export const usage = 'git checkpoint fetch [<remote>]';
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   maxPositionals(args, 1, 'fetch');
   const repo = await ctx.repo();
+  // Listing what we have overlaps with reading the config: start-up is part of the cost.
+  const known = repo.listRefs(CHAINS_PREFIX);
+  known.catch(() => {});
   const remote = await resolveRemote(repo, args.positionals[0]);
-  const report = await fetchCheckpoints(repo, remote);
+  const report = await fetchCheckpoints(repo, remote, known);
   const total = report.arrived.reduce((n, a) => n + a.count, 0);
   return { exitCode: EXIT.ok, json: { ...report, total }, text: ctx.globals.quiet ? '' : renderFetch(report, total) };
 }

@@ -123,6 +123,14 @@ class CliRepo implements Repo {
     return splitNul(out).map(parseLogRecord);
   }
 
+  async countCommits(tips: string[], opts: Omit<WalkOptions, 'limit'> = {}): Promise<number> {
+    if (!tips.length) return 0;
+    const args = ['rev-list', '--count', ...(opts.firstParent ? ['--first-parent'] : []), '--stdin'];
+    const revs = [...tips, ...(opts.exclude ?? []).map((oid) => `^${oid}`)];
+    const out = await gitOk(args, { ...this.opts, input: `${revs.join('\n')}\n` });
+    return Number(out.toString('utf8').trim());
+  }
+
   fetchRefs(remote: string, refspecs: string[]): Promise<{ ok: boolean; stderr: string }> {
     return fetchRefs(this.opts, remote, refspecs);
   }

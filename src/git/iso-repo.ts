@@ -216,6 +216,10 @@ class IsoRepo implements Repo {
     return out;
   }
 
+  async countCommits(tips: ObjectId[], opts: Omit<WalkOptions, 'limit'> = {}): Promise<number> {
+    return (await this.walkCommits(tips, opts)).length;
+  }
+
   async fetchRefs(remote: string, _refspecs: string[]): Promise<{ ok: boolean; stderr: string }> {
     throw transportUnsupported('fetch', remote);
   }

@@ -64,6 +64,8 @@ export interface Objects {
    * CLI backend, whatever the number of commits.
    */
   walkCommits(tips: ObjectId[], opts?: WalkOptions): Promise<CommitInfo[]>;
+  /** How many commits `walkCommits` would return, without reading them (`git rev-list --count`). */
+  countCommits(tips: ObjectId[], opts?: Omit<WalkOptions, 'limit'>): Promise<number>;
   /** True when `ancestor` is reachable from `descendant` (both must exist). */
   isAncestor(ancestor: ObjectId, descendant: ObjectId): Promise<boolean>;
   hasObject(oid: ObjectId): Promise<boolean>;

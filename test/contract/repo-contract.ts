@@ -241,6 +241,9 @@ function describeHistory(open: Open): void {
       expect((await repo.walkCommits([h.m, h.x], { exclude: [h.a] })).map((c) => c.oid)).toEqual([h.m, h.x, h.b, h.c]);
       expect((await repo.walkCommits([h.m], { firstParent: true, exclude: [h.a] })).map((c) => c.oid)).toEqual([h.m, h.b]);
       expect(await repo.walkCommits([h.b], { exclude: [h.m] })).toEqual([]);
+      expect(await repo.countCommits([h.m, h.x], { exclude: [h.a] })).toBe(4);
+      expect(await repo.countCommits([h.m], { firstParent: true })).toBe(4);
+      expect(await repo.countCommits([])).toBe(0);
     });
 
     it('tells ancestors from non-ancestors', async () => {
