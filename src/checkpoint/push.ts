@@ -13,7 +13,8 @@ import { isCoveredByRewrite } from './rewrites.js';
 export interface RefPush {
   /** Same name locally and on the remote. */
   ref: string;
-  local: ObjectId;
+  /** Null when prune/drop removed every own checkpoint: the remote ref is deleted (with a lease). */
+  local: ObjectId | null;
   /** The remote's value as last fetched or pushed; null when unknown or absent. */
   base: ObjectId | null;
   /** The remote-copy ref that remembers `base`. */
@@ -42,9 +43,11 @@ export async function planPush(repo: Repo, remote: string, writer: string): Prom
   ];
   const plan: RefPush[] = [];
   for (const { ref, copy } of pairs) {
-    const local = await repo.readRef(ref);
-    if (!local) continue;
-    const base = await repo.readRef(copy);
+    const [local, base] = await Promise.all([repo.readRef(ref), repo.readRef(copy)]);
+    if (!local) {
+      if (base && (await isCoveredByRewrite(repo, ref, base))) plan.push({ ref, local: null, base, copy, mode: 'lease' });
+      continue;
+    }
     let mode: RefPush['mode'] = 'fast-forward';
     if (base === local) mode = 'up-to-date';
     else if (base && !(await isFastForward(repo, base, local)) && (await isCoveredByRewrite(repo, ref, base))) mode = 'lease';
@@ -63,7 +66,7 @@ export async function applyPush(repo: Repo, remote: string, writer: string, plan
   const pushed = chain ? await countNew(repo, chain) : 0;
   const leases: Lease[] = plan.filter((p) => p.mode === 'lease').map((p) => ({ ref: p.ref, expected: p.base }));
   // Up-to-date refs go too: the remote may have lost them (a fresh remote, a deleted ref).
-  const refspecs = plan.map((p) => `${p.local}:${p.ref}`);
+  const refspecs = plan.map((p) => `${p.local ?? ''}:${p.ref}`);
   const out = await repo.pushRefs(remote, refspecs, { atomic: true, leases });
   const rejected = out.refs.filter((r) => r.flag === '!');
   const ok = out.ok && rejected.length === 0;
@@ -73,12 +76,13 @@ export async function applyPush(repo: Repo, remote: string, writer: string, plan
   return {
     remote, writer, ok, refs: out.refs, error,
     pushed: ok && moved ? pushed : 0,
-    rewrote: ok && out.refs.some((r) => r.flag === '+' && r.ref === chainRef(writer)),
+    rewrote: ok && out.refs.some((r) => (r.flag === '+' || r.flag === '-') && r.ref === chainRef(writer)),
   };
 }
 
 /** Checkpoints on the local chain that are not on the remote copy (by id: a rewrite keeps ids). */
 async function countNew(repo: Repo, p: RefPush): Promise<number> {
+  if (!p.local) return 0;
   const base = p.base && (await repo.hasObject(p.base)) ? p.base : null;
   const ids = (commits: { message: string }[]) => commits.map((c) => parseMessage(c.message).id).filter((id) => id !== null);
   if (!base) return ids(await repo.walkCommits([p.local], { firstParent: true })).length;
@@ -91,7 +95,8 @@ async function countNew(repo: Repo, p: RefPush): Promise<number> {
 async function rememberPushed(repo: Repo, p: RefPush): Promise<void> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const current = await repo.readRef(p.copy);
-    if (current === p.local || (await repo.updateRef(p.copy, p.local, current, 'checkpoint: push'))) return;
+    if (current === p.local) return;
+    if (p.local === null ? await repo.deleteRef(p.copy, current!) : await repo.updateRef(p.copy, p.local, current, 'checkpoint: push')) return;
   }
 }
 

@@ -123,7 +123,7 @@ describe('prune and drop rewrite the own chain only', () => {
   });
 
   it('drop removes one own checkpoint, keeps the rest, and refuses a teammate\'s', async () => {
-    const { a, b } = await makeTeam(sb, 'drop', fileUrl);
+    const { bare, a, b } = await makeTeam(sb, 'drop', fileUrl);
     const adaIds = await saveMany(sb, a, 'ada', 3);
     await ok(a, ['push']);
     await ok(b, ['fetch']);
@@ -141,6 +141,13 @@ describe('prune and drop rewrite the own chain only', () => {
     expect((await ok(a, ['push'])).stdout).toContain('replaced your rewritten chain');
     await ok(b, ['fetch']);
     expect((await ids(b)).map((c) => c.id)).toEqual([adaIds[2], adaIds[0]]);
+
+    // Pruning everything deletes the chain here, and the next push deletes it there.
+    expect((await ok(a, ['prune', '--keep', '0'])).stdout).toContain('dropped 2 checkpoints, kept 0');
+    expect(sb.git(a, 'for-each-ref', ref)).toBe('');
+    expect((await ok(a, ['push'])).stdout).toContain('replaced your rewritten chain');
+    expect(sb.git(bare, 'for-each-ref', 'refs/checkpoints/')).toBe('');
+    expect(sb.git(bare, 'for-each-ref', '--format=%(refname)', 'refs/notes/').trim()).toBe(`refs/notes/checkpoints/${writerOf(sb, a)}`);
   });
 
   it('a push that would overwrite checkpoints this clone never had is rejected, not forced', async () => {
