@@ -39,9 +39,14 @@ export interface Listing {
   localWriters: Set<string>;
 }
 
-type CacheEntry = Omit<CheckpointSummary, 'remote' | 'commit'> | { invalid: string; id: string | null };
+/** A valid checkpoint's summary as a row, or why the commit is invalid. */
+type SummaryRow = [
+  id: string, createdAt: string, branch: string | null, writer: string, label: string | null,
+  title: string, status: CheckpointSummary['status'], head: string | null,
+];
+type CacheEntry = SummaryRow | { invalid: string; id: string | null };
 const CACHE_FILE = 'list-cache.json';
-const CACHE_VERSION = 2;
+const CACHE_VERSION = 3;
 
 /** Lists checkpoints; `local` keeps only the clone's own chains. */
 export async function loadListing(repo: Repo, opts: { local?: boolean } = {}): Promise<Listing> {
@@ -62,19 +67,20 @@ export async function loadListing(repo: Repo, opts: { local?: boolean } = {}): P
   const seen = new Set<string>();
   oids.forEach((oid, i) => {
     const entry = entries[i]!;
-    if ('invalid' in entry) {
+    if (!Array.isArray(entry)) {
       listing.invalid.push({ commit: oid, id: entry.id, error: entry.invalid });
       return;
     }
-    if ((opts.local && !localWriters.has(entry.writer)) || seen.has(entry.id)) return;
-    seen.add(entry.id);
-    const remote = localWriters.has(entry.writer) ? null : (remoteOf.get(entry.writer) ?? null);
-    listing.checkpoints.push({ ...entry, commit: oid, remote });
+    const [id, createdAt, branch, writer, label, title, status, head] = entry;
+    if ((opts.local && !localWriters.has(writer)) || seen.has(id)) return;
+    seen.add(id);
+    const remote = localWriters.has(writer) ? null : (remoteOf.get(writer) ?? null);
+    listing.checkpoints.push({ id, createdAt, branch, writer, label, title, status, head, commit: oid, remote });
   });
   listing.checkpoints = sortNewestFirst(listing.checkpoints);
-  const walkKey = walkKeyOf(tips);
-  if (cache.walk?.key !== walkKey || oids.length !== cache.entries.size || oids.some((o) => !cache.entries.has(o))) {
-    await writeCache(repo, { entries: new Map(oids.map((o, i) => [o, entries[i]!])), walk: { key: walkKey, oids } });
+  const key = walkKeyOf(tips);
+  if (cache.key !== key || cache.oids.length !== oids.length || oids.some((o, i) => cache.oids[i] !== o)) {
+    await writeCache(repo, { key, oids, rows: entries });
   }
   return listing;
 }
@@ -85,11 +91,11 @@ export async function loadListing(repo: Repo, opts: { local?: boolean } = {}): P
  * the cache: commits never change, so the same tips reach the same commits.
  */
 async function summarizeWalk(repo: Repo, tips: string[], cache: Cache): Promise<{ oids: string[]; entries: CacheEntry[] }> {
-  const memo = cache.walk?.key === walkKeyOf(tips) ? cache.walk.oids : null;
-  if (memo && memo.every((o) => cache.entries.has(o))) return { oids: memo, entries: memo.map((o) => cache.entries.get(o)!) };
+  if (cache.key === walkKeyOf(tips)) return { oids: cache.oids, entries: cache.rows };
   const commits = await repo.walkCommits(tips);
+  const known = new Map(cache.oids.map((o, i) => [o, cache.rows[i]!]));
   // Misses are read concurrently: the CLI backend pipelines them through one cat-file --batch.
-  const entries = await Promise.all(commits.map((c) => cache.entries.get(c.oid) ?? summarize(repo, c)));
+  const entries = await Promise.all(commits.map((c) => known.get(c.oid) ?? summarize(repo, c)));
   return { oids: commits.map((c) => c.oid), entries };
 }
 
@@ -120,34 +126,36 @@ async function summarize(repo: Repo, commit: CommitInfo): Promise<CacheEntry> {
   if (facts.id !== r.id || facts.writer !== r.writer) {
     return { invalid: `trailers: Checkpoint-Id/Writer disagree with the record (${r.id}, ${r.writer})`, id: facts.id };
   }
-  return {
-    id: r.id, createdAt: r.createdAt, branch: r.git.branch, writer: r.writer, label: r.label,
-    title: r.task.title, status: r.task.status, head: r.git.head,
-  };
+  return [r.id, r.createdAt, r.git.branch, r.writer, r.label, r.task.title, r.task.status, r.git.head];
 }
 
+/**
+ * The last walk: its tips (sorted, joined), the commits it reached in order,
+ * and one row per commit. Rows are arrays, not objects: a listing of 10,000
+ * parses noticeably faster.
+ */
 interface Cache {
-  entries: Map<string, CacheEntry>;
-  /** The last walk: its tips (sorted, joined) and the commits it reached, in order. */
-  walk: { key: string; oids: string[] } | null;
+  key: string | null;
+  oids: string[];
+  rows: CacheEntry[];
 }
 
 async function readCache(repo: Repo): Promise<Cache> {
-  const empty: Cache = { entries: new Map(), walk: null };
+  const empty: Cache = { key: null, oids: [], rows: [] };
   const text = await repo.readGitFile(CACHE_FILE, 'common');
   if (!text) return empty;
   try {
-    const data = JSON.parse(text) as { v: number; entries: Record<string, CacheEntry>; walk?: Cache['walk'] };
-    if (data.v !== CACHE_VERSION) return empty;
-    const walk = data.walk && typeof data.walk.key === 'string' && Array.isArray(data.walk.oids) ? data.walk : null;
-    return { entries: new Map(Object.entries(data.entries)), walk };
+    const data = JSON.parse(text) as { v: number } & Cache;
+    const ok = data.v === CACHE_VERSION && typeof data.key === 'string' && Array.isArray(data.oids) &&
+      Array.isArray(data.rows) && data.oids.length === data.rows.length;
+    return ok ? { key: data.key, oids: data.oids, rows: data.rows } : empty;
   } catch {
     return empty;
   }
 }
 
 async function writeCache(repo: Repo, cache: Cache): Promise<void> {
-  const body = JSON.stringify({ v: CACHE_VERSION, entries: Object.fromEntries(cache.entries), walk: cache.walk });
+  const body = JSON.stringify({ v: CACHE_VERSION, ...cache });
   // A failed cache write only costs speed next time.
   await repo.writeGitFile(CACHE_FILE, body, 'common').catch(() => {});
 }
