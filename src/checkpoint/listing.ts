@@ -1,12 +1,11 @@
 /**
  * Every checkpoint reachable from the chains (own and fetched), validated.
- * One `for-each-ref`; one `log` over all chains unless the chain tips are the
- * ones seen last time; then only the commits never seen before are read and
- * validated. Both results are kept in a listing cache (keyed by commit ids and
- * by the set of tips: objects never change, so it cannot go stale;
- * `doctor --fix` drops it).
+ * One `for-each-ref`, one `log` over all chains, then only the commits never
+ * seen before are read and validated: the results are kept in a listing
+ * cache keyed by commit id (objects never change, so the cache cannot go stale;
+ * `doctor --fix` rebuilds it).
  */
-import type { Repo } from '../git/repo.js';
+import type { CommitInfo, Repo } from '../git/repo.js';
 import { parseMessage } from './message.js';
 import { CHAINS_PREFIX, parseChainRef } from './refs.js';
 import type { CheckpointRecord } from './schema.js';
@@ -40,9 +39,14 @@ export interface Listing {
   localWriters: Set<string>;
 }
 
-type CacheEntry = Omit<CheckpointSummary, 'remote' | 'commit'> | { invalid: string; id: string | null };
+/** A valid checkpoint's summary as a row, or why the commit is invalid. */
+type SummaryRow = [
+  id: string, createdAt: string, branch: string | null, writer: string, label: string | null,
+  title: string, status: CheckpointSummary['status'], head: string | null,
+];
+type CacheEntry = SummaryRow | { invalid: string; id: string | null };
 const CACHE_FILE = 'list-cache.json';
-const CACHE_VERSION = 2;
+const CACHE_VERSION = 3;
 
 /** Lists checkpoints; `local` keeps only the clone's own chains. */
 export async function loadListing(repo: Repo, opts: { local?: boolean } = {}): Promise<Listing> {
@@ -53,52 +57,64 @@ export async function loadListing(repo: Repo, opts: { local?: boolean } = {}): P
   const localWriters = new Set(refs.filter((r) => r.remote === null).map((r) => r.writer));
   const remoteOf = new Map<string, string>();
   for (const r of refs) if (r.remote !== null && !remoteOf.has(r.writer)) remoteOf.set(r.writer, r.remote);
-  const tips = [...new Set(refs.filter((r) => !opts.local || r.remote === null).map((r) => r.oid))];
+  // The own chain is authoritative for a local writer: its fetched copy may still
+  // hold what prune/drop removed here and not yet pushed.
+  const wanted = refs.filter((r) => r.remote === null || (!opts.local && !localWriters.has(r.writer)));
+  const tips = [...new Set(wanted.map((r) => r.oid))];
   const cache = await readCache(repo);
-  const tipsKey = [...tips].sort().join(',');
-  const oids = cache.walks.get(tipsKey) ?? (await repo.walkCommitIds(tips));
-  const misses = oids.filter((oid) => !cache.entries.has(oid));
-  const read = await Promise.all(misses.map((oid) => summarize(repo, oid)));
-  misses.forEach((oid, i) => cache.entries.set(oid, read[i]!));
-  const entries = oids.map((oid) => [oid, cache.entries.get(oid)!] as const);
+  const { oids, entries } = await summarizeWalk(repo, tips, cache);
   const listing: Listing = { checkpoints: [], invalid: [], localWriters };
   const seen = new Set<string>();
-  const fresh: ListingCache = { entries: new Map(), walks: new Map([[tipsKey, oids]]) };
-  for (const [oid, entry] of entries) {
-    fresh.entries.set(oid, entry);
-    if ('invalid' in entry) {
+  oids.forEach((oid, i) => {
+    const entry = entries[i]!;
+    if (!Array.isArray(entry)) {
       listing.invalid.push({ commit: oid, id: entry.id, error: entry.invalid });
-      continue;
+      return;
     }
-    if ((opts.local && !localWriters.has(entry.writer)) || seen.has(entry.id)) continue;
-    seen.add(entry.id);
-    const remote = localWriters.has(entry.writer) ? null : (remoteOf.get(entry.writer) ?? null);
-    listing.checkpoints.push({ ...entry, commit: oid, remote });
+    const [id, createdAt, branch, writer, label, title, status, head] = entry;
+    if ((opts.local && !localWriters.has(writer)) || seen.has(id)) return;
+    seen.add(id);
+    const remote = localWriters.has(writer) ? null : (remoteOf.get(writer) ?? null);
+    listing.checkpoints.push({ id, createdAt, branch, writer, label, title, status, head, commit: oid, remote });
+  });
+  listing.checkpoints = sortNewestFirst(listing.checkpoints);
+  const key = walkKeyOf(tips);
+  if (cache.key !== key || cache.oids.length !== oids.length || oids.some((o, i) => cache.oids[i] !== o)) {
+    await writeCache(repo, { key, oids, rows: entries });
   }
-  sortNewestFirst(listing.checkpoints);
-  const other = [...cache.walks].find(([key]) => key !== tipsKey);
-  if (other && other[1].every((oid) => fresh.entries.has(oid) || cache.entries.has(oid))) {
-    // Keep the other view (all chains vs --local) when its entries are still known.
-    fresh.walks.set(other[0], other[1]);
-    for (const oid of other[1]) if (!fresh.entries.has(oid)) fresh.entries.set(oid, cache.entries.get(oid)!);
-  }
-  if (!cache.walks.has(tipsKey) || misses.length || fresh.entries.size !== cache.entries.size) await writeCache(repo, fresh);
   return listing;
 }
 
-/** Sorts newest first by creation time; stable, so within one instant git log's order (children first) stands. */
-export function sortNewestFirst<T extends { createdAt: string }>(items: T[]): void {
-  const time = new Map(items.map((c) => [c, Date.parse(c.createdAt)]));
-  items.sort((a, b) => time.get(b)! - time.get(a)!);
+/**
+ * The commits reachable from `tips` (git log order) and their summaries.
+ * When the tips are those of the last listing, the walk itself comes from
+ * the cache: commits never change, so the same tips reach the same commits.
+ */
+async function summarizeWalk(repo: Repo, tips: string[], cache: Cache): Promise<{ oids: string[]; entries: CacheEntry[] }> {
+  if (cache.key === walkKeyOf(tips)) return { oids: cache.oids, entries: cache.rows };
+  const commits = await repo.walkCommits(tips);
+  const known = new Map(cache.oids.map((o, i) => [o, cache.rows[i]!]));
+  // Misses are read concurrently: the CLI backend pipelines them through one cat-file --batch.
+  const entries = await Promise.all(commits.map((c) => known.get(c.oid) ?? summarize(repo, c)));
+  return { oids: commits.map((c) => c.oid), entries };
 }
 
-async function summarize(repo: Repo, oid: string): Promise<CacheEntry> {
-  const commit = await repo.readCommit(oid);
-  if (!commit) return { invalid: 'not a commit', id: null };
+function walkKeyOf(tips: string[]): string {
+  return [...tips].sort().join(' ');
+}
+
+/** Newest first; stable, so within one millisecond git log's order (children before parents) stands. */
+function sortNewestFirst(list: CheckpointSummary[]): CheckpointSummary[] {
+  const times = list.map((c) => Date.parse(c.createdAt));
+  return list.map((_, i) => i).sort((a, b) => times[b]! - times[a]! || a - b).map((i) => list[i]!);
+}
+
+
+async function summarize(repo: Repo, commit: CommitInfo): Promise<CacheEntry> {
   const facts = parseMessage(commit.message);
-  const blob = await repo.readBlobAt(oid, 'checkpoint.json');
+  const blob = await repo.readBlobAt(commit.oid, 'checkpoint.json');
   if (!blob) return { invalid: 'checkpoint.json: missing from the commit tree', id: facts.id };
-  // zod loads only when a commit is not in the cache yet: a warm `list` never pays for it.
+  // The schema (zod) loads only when a commit is not in the cache: a warm `list` never builds it.
   const { parseRecord } = await import('./schema.js');
   const parsed = parseRecord(blob);
   if (!parsed.ok) return { invalid: parsed.error, id: facts.id };
@@ -106,34 +122,36 @@ async function summarize(repo: Repo, oid: string): Promise<CacheEntry> {
   if (facts.id !== r.id || facts.writer !== r.writer) {
     return { invalid: `trailers: Checkpoint-Id/Writer disagree with the record (${r.id}, ${r.writer})`, id: facts.id };
   }
-  return {
-    id: r.id, createdAt: r.createdAt, branch: r.git.branch, writer: r.writer, label: r.label,
-    title: r.task.title, status: r.task.status, head: r.git.head,
-  };
+  return [r.id, r.createdAt, r.git.branch, r.writer, r.label, r.task.title, r.task.status, r.git.head];
 }
 
-interface ListingCache {
-  /** Validated summaries by commit id: objects never change, so entries never go stale. */
-  entries: Map<string, CacheEntry>;
-  /** The walk (commit ids, in git log order) from a set of chain tips, keyed by the sorted tips. */
-  walks: Map<string, string[]>;
+/**
+ * The last walk: its tips (sorted, joined), the commits it reached in order,
+ * and one row per commit. Rows are arrays, not objects: a listing of 10,000
+ * parses noticeably faster.
+ */
+interface Cache {
+  key: string | null;
+  oids: string[];
+  rows: CacheEntry[];
 }
 
-async function readCache(repo: Repo): Promise<ListingCache> {
-  const empty: ListingCache = { entries: new Map(), walks: new Map() };
+async function readCache(repo: Repo): Promise<Cache> {
+  const empty: Cache = { key: null, oids: [], rows: [] };
   const text = await repo.readGitFile(CACHE_FILE, 'common');
   if (!text) return empty;
   try {
-    const data = JSON.parse(text) as { v: number; entries: Record<string, CacheEntry>; walks: Record<string, string[]> };
-    if (data.v !== CACHE_VERSION) return empty;
-    return { entries: new Map(Object.entries(data.entries)), walks: new Map(Object.entries(data.walks)) };
+    const data = JSON.parse(text) as { v: number } & Cache;
+    const ok = data.v === CACHE_VERSION && typeof data.key === 'string' && Array.isArray(data.oids) &&
+      Array.isArray(data.rows) && data.oids.length === data.rows.length;
+    return ok ? { key: data.key, oids: data.oids, rows: data.rows } : empty;
   } catch {
     return empty;
   }
 }
 
-async function writeCache(repo: Repo, cache: ListingCache): Promise<void> {
-  const body = JSON.stringify({ v: CACHE_VERSION, entries: Object.fromEntries(cache.entries), walks: Object.fromEntries(cache.walks) });
+async function writeCache(repo: Repo, cache: Cache): Promise<void> {
+  const body = JSON.stringify({ v: CACHE_VERSION, ...cache });
   // A failed cache write only costs speed next time.
   await repo.writeGitFile(CACHE_FILE, body, 'common').catch(() => {});
 }

@@ -28,6 +28,10 @@ export const COMMANDS: Record<string, CommandEntry> = {
   synthesize: { summary: 'merge several checkpoints into one new checkpoint', load: () => import('../commands/synthesize.js') },
   agent: { summary: 'install or remove the agent hooks (claude, codex)', load: () => import('../commands/agent.js') },
   hook: { summary: 'internal entry point for hook scripts and agent hooks', load: () => import('../commands/hook.js') },
+  push: { summary: 'push your checkpoints and notes to a remote', load: () => import('../commands/push.js') },
+  fetch: { summary: "fetch everyone's checkpoints from a remote", load: () => import('../commands/fetch.js') },
+  prune: { summary: 'drop old checkpoints from your own chain', load: () => import('../commands/prune.js') },
+  drop: { summary: 'remove one of your own checkpoints', load: () => import('../commands/drop.js') },
   doctor: { summary: 'check storage, notes and records; --fix rebuilds what is derived', load: () => import('../commands/doctor.js') },
   help: { summary: 'show help for a command', load: () => import('../commands/help.js') },
 };

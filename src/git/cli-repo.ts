@@ -13,7 +13,8 @@ import { renderCommit, renderTree } from './object-write.js';
 import { writeLooseObject } from './loose-objects.js';
 import { parsePorcelainV2 } from './porcelain.js';
 import * as worktree from './cli-worktree.js';
-import type { CommitInfo, NewCommit, Repo, RepoInfo, TreeEntry, WalkOptions, WorktreeStatus } from './repo.js';
+import { fetchRefs, pushRefs } from './cli-transport.js';
+import type { CommitInfo, Lease, NewCommit, PushOutcome, Repo, RepoInfo, TreeEntry, WalkOptions, WorktreeStatus } from './repo.js';
 import { gitOk, runGit, splitNul, type RunOptions } from './run-git.js';
 
 const MIN_GIT = [2, 31];
@@ -142,15 +143,25 @@ class CliRepo implements Repo {
     if (opts.limit !== undefined) args.push(`-n${opts.limit}`);
     if (opts.firstParent) args.push('--first-parent');
     args.push('--stdin');
-    const hidden = (opts.exclude ?? []).map((oid) => `^${oid}`);
-    const out = await gitOk(args, { ...this.opts, input: `${[...tips, ...hidden].join('\n')}\n` });
+    const revs = [...tips, ...(opts.exclude ?? []).map((oid) => `^${oid}`)];
+    const out = await gitOk(args, { ...this.opts, input: `${revs.join('\n')}\n` });
     return splitNul(out).map(parseLogRecord);
   }
 
-  async walkCommitIds(tips: string[]): Promise<string[]> {
-    if (!tips.length) return [];
-    const out = await gitOk(['log', '--format=%H', '--stdin'], { ...this.opts, input: `${tips.join('\n')}\n` });
-    return out.toString('latin1').split('\n').filter(Boolean);
+  async countCommits(tips: string[], opts: Omit<WalkOptions, 'limit'> = {}): Promise<number> {
+    if (!tips.length) return 0;
+    const args = ['rev-list', '--count', ...(opts.firstParent ? ['--first-parent'] : []), '--stdin'];
+    const revs = [...tips, ...(opts.exclude ?? []).map((oid) => `^${oid}`)];
+    const out = await gitOk(args, { ...this.opts, input: `${revs.join('\n')}\n` });
+    return Number(out.toString('utf8').trim());
+  }
+
+  fetchRefs(remote: string, refspecs: string[]): Promise<{ ok: boolean; stderr: string }> {
+    return fetchRefs(this.opts, remote, refspecs);
+  }
+
+  pushRefs(remote: string, refspecs: string[], opts: { atomic: boolean; leases: Lease[] }): Promise<PushOutcome> {
+    return pushRefs(this.opts, remote, refspecs, opts);
   }
 
   async isAncestor(ancestor: string, descendant: string): Promise<boolean> {

@@ -12,7 +12,8 @@ import { FatalError, OperationError, UnsupportedError } from '../errors.js';
 import { renderCommit } from './object-write.js';
 import * as worktree from './iso-worktree.js';
 import type {
-  CommitInfo, NewCommit, ObjectId, Person, RefRecord, Repo, RepoInfo, StatusEntry, TreeEntry, WalkOptions, WorktreeStatus,
+  CommitInfo, Lease, NewCommit, ObjectId, Person, PushOutcome, RefRecord, Repo, RepoInfo, StatusEntry, TreeEntry,
+  WalkOptions, WorktreeStatus,
 } from './repo.js';
 
 const { dirname, isAbsolute, join } = posix;
@@ -86,6 +87,14 @@ async function followGitFile(fsp: FsPromises, dir: string): Promise<string> {
     });
   }
   return gitdir;
+}
+
+/** Transfer needs the git binary: isomorphic-git has no ssh, and we keep one transport path. */
+function transportUnsupported(what: string, remote: string): UnsupportedError {
+  return new UnsupportedError(`cannot ${what} '${remote}' with the isomorphic-git backend`, {
+    hint: 'install git (>= 2.31) and run git checkpoint with it',
+    data: { remote },
+  });
 }
 
 /** Promise-chain locks: one per git dir and ref, shared by every IsoRepo in this process. */
@@ -184,10 +193,6 @@ class IsoRepo implements Repo {
     return git.writeObject({ fs: this.fs, gitdir: this.gitdir, type: 'commit', object, format: 'content' });
   }
 
-  async walkCommitIds(tips: ObjectId[]): Promise<ObjectId[]> {
-    return (await this.walkCommits(tips)).map((c) => c.oid);
-  }
-
   /** Git's date-ordered walk: a queue by committer time, FIFO among equal times, so it can stop at `limit`. */
   async walkCommits(tips: ObjectId[], opts: WalkOptions = {}): Promise<CommitInfo[]> {
     const limit = opts.limit ?? Infinity;
@@ -212,6 +217,18 @@ class IsoRepo implements Repo {
       for (const parent of opts.firstParent ? commit.parents.slice(0, 1) : commit.parents) await enqueue(parent);
     }
     return out;
+  }
+
+  async countCommits(tips: ObjectId[], opts: Omit<WalkOptions, 'limit'> = {}): Promise<number> {
+    return (await this.walkCommits(tips, opts)).length;
+  }
+
+  async fetchRefs(remote: string, _refspecs: string[]): Promise<{ ok: boolean; stderr: string }> {
+    throw transportUnsupported('fetch', remote);
+  }
+
+  async pushRefs(remote: string, _refspecs: string[], _opts: { atomic: boolean; leases: Lease[] }): Promise<PushOutcome> {
+    throw transportUnsupported('push', remote);
   }
 
   async isAncestor(ancestor: ObjectId, descendant: ObjectId): Promise<boolean> {

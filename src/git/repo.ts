@@ -64,8 +64,8 @@ export interface Objects {
    * CLI backend, whatever the number of commits.
    */
   walkCommits(tips: ObjectId[], opts?: WalkOptions): Promise<CommitInfo[]>;
-  /** The ids `walkCommits` would return, in the same order, without reading the commits. */
-  walkCommitIds(tips: ObjectId[]): Promise<ObjectId[]>;
+  /** How many commits `walkCommits` would return, without reading them (`git rev-list --count`). */
+  countCommits(tips: ObjectId[], opts?: Omit<WalkOptions, 'limit'>): Promise<number>;
   /** True when `ancestor` is reachable from `descendant` (both must exist). */
   isAncestor(ancestor: ObjectId, descendant: ObjectId): Promise<boolean>;
   hasObject(oid: ObjectId): Promise<boolean>;
@@ -179,7 +179,43 @@ export interface GitDirFiles {
   deleteGitFile(name: string, scope: 'worktree' | 'common'): Promise<void>;
 }
 
-export interface Repo extends Objects, Refs, Config, Worktree, GitDirFiles {
+/** One ref of a push as git reported it (`git push --porcelain`). */
+export interface PushedRef {
+  /** ' ' fast-forward, '+' forced, '-' deleted, '*' new, '=' up to date, '!' rejected or failed. */
+  flag: ' ' | '+' | '-' | '*' | '=' | '!';
+  /** The remote ref. */
+  ref: string;
+  /** git's own words: `[rejected] (stale info)`, `abc..def`, `[new reference]`. */
+  summary: string;
+}
+
+export interface PushOutcome {
+  /** True when git exited 0 (every ref accepted). */
+  ok: boolean;
+  refs: PushedRef[];
+  /** git's stderr, for the error message when nothing was reported per ref. */
+  stderr: string;
+}
+
+/** A `--force-with-lease=<ref>:<expected>` for one remote ref; null expects the ref to be absent. */
+export interface Lease {
+  ref: string;
+  expected: ObjectId | null;
+}
+
+/**
+ * Transfer through the git binary (SPEC §5), so every transport git supports
+ * works with the user's own credentials and config. `remote` is a configured
+ * remote name. The isomorphic-git backend refuses (UnsupportedError).
+ */
+export interface Transport {
+  /** `git fetch` of exactly these refspecs (negative ones included); resolves with git's verdict. */
+  fetchRefs(remote: string, refspecs: string[]): Promise<{ ok: boolean; stderr: string }>;
+  /** `git push --porcelain --no-verify` of these refspecs; `atomic` makes it all or nothing. Never forces without a lease. */
+  pushRefs(remote: string, refspecs: string[], opts: { atomic: boolean; leases: Lease[] }): Promise<PushOutcome>;
+}
+
+export interface Repo extends Objects, Refs, Config, Worktree, GitDirFiles, Transport {
   readonly info: RepoInfo;
   readonly backend: 'cli' | 'isomorphic-git';
   /** Stops helper processes (cat-file --batch); safe to call twice. */

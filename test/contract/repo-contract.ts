@@ -5,6 +5,7 @@
  * computes for the same content, so both backends must write git's exact bytes.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { UnsupportedError } from '../../src/errors.js';
 import type { Person, Repo, TreeEntry } from '../../src/git/repo.js';
 
 /** What a builder sets up, applied in this order; commits are made on branch `main`. */
@@ -64,6 +65,32 @@ export function describeRepoContract(name: string, makeFixture: (spec: FixtureSp
     describeWorktreeReads(openFixture);
     describeGitDirFiles(openFixture);
     describeSnapshots(openFixture);
+    describeTransport(openFixture);
+  });
+}
+
+/**
+ * Transport goes through the git binary; a backend without it must refuse
+ * with UnsupportedError (exit 128), never half-work. Success over real
+ * transports is covered by test/integration/sharing-*.test.ts.
+ */
+function describeTransport(open: Open): void {
+  describe('transport', () => {
+    it('reports an unreachable remote as a failed fetch and push, or refuses transport altogether', async () => {
+      const { repo } = await open({ config: { 'remote.origin.url': '/nonexistent/remote.git' } });
+      const fetching = repo.fetchRefs('origin', ['+refs/checkpoints/*:refs/checkpoints/remotes/origin/*']).catch((e: unknown) => e);
+      const pushing = repo.pushRefs('origin', ['refs/heads/main:refs/heads/main'], { atomic: true, leases: [] }).catch((e: unknown) => e);
+      const [fetched, pushed] = await Promise.all([fetching, pushing]);
+      if (repo.backend === 'isomorphic-git') {
+        expect(fetched).toBeInstanceOf(UnsupportedError);
+        expect(pushed).toBeInstanceOf(UnsupportedError);
+        expect((fetched as Error).message).toBe("cannot fetch 'origin' with the isomorphic-git backend");
+      } else {
+        expect(fetched).toMatchObject({ ok: false, stderr: expect.stringContaining('/nonexistent/remote.git') });
+        expect(pushed).toMatchObject({ ok: false, refs: [] });
+      }
+      expect(await repo.listRefs('refs/checkpoints/')).toEqual([]);
+    });
   });
 }
 
@@ -214,6 +241,18 @@ function describeHistory(open: Open): void {
       expect((await repo.walkCommits([h.m], { exclude: [h.a] })).map((c) => c.oid)).toEqual([h.m, h.b, h.c]);
       expect((await repo.walkCommits([h.m], { exclude: [h.c], limit: 2 })).map((c) => c.oid)).toEqual([h.m, h.b]);
       expect(await repo.walkCommits([h.a], { exclude: [h.m] })).toEqual([]);
+    });
+
+    it('leaves out what is reachable from excluded commits, like git log A --not B', async () => {
+      const { repo } = await open();
+      const h = await buildHistory(repo);
+      expect((await repo.walkCommits([h.m], { exclude: [h.b] })).map((c) => c.oid)).toEqual([h.m, h.c]);
+      expect((await repo.walkCommits([h.m, h.x], { exclude: [h.a] })).map((c) => c.oid)).toEqual([h.m, h.x, h.b, h.c]);
+      expect((await repo.walkCommits([h.m], { firstParent: true, exclude: [h.a] })).map((c) => c.oid)).toEqual([h.m, h.b]);
+      expect(await repo.walkCommits([h.b], { exclude: [h.m] })).toEqual([]);
+      expect(await repo.countCommits([h.m, h.x], { exclude: [h.a] })).toBe(4);
+      expect(await repo.countCommits([h.m], { firstParent: true })).toBe(4);
+      expect(await repo.countCommits([])).toBe(0);
     });
 
     it('tells ancestors from non-ancestors', async () => {

@@ -1,0 +1,59 @@
+/**
+ * `fetch` (SPEC §3, §5): everyone's chains and notes into the remote's own
+ * namespace, never onto local refs, so no fetch can rewind or delete an
+ * unpushed local checkpoint. Then it counts what arrived, per writer.
+ */
+import { OperationError } from '../errors.js';
+import type { ObjectId, RefRecord, Repo } from '../git/repo.js';
+import { parseMessage } from './message.js';
+import { CHAINS_PREFIX, fetchRefspecs, parseChainRef, remoteChainPrefix } from './refs.js';
+import { gitComplaint } from './remote.js';
+
+export interface FetchReport {
+  remote: string;
+  /** New checkpoints per writer, most first. */
+  arrived: { writer: string; count: number }[];
+  /** Writers whose chain on the remote was rewritten (prune/drop) since the last fetch. */
+  rewritten: string[];
+}
+
+/**
+ * Fetches checkpoints from `remote` (a configured remote name). OperationError
+ * when git fails. `knownBefore`: the chain refs listed before the fetch, when
+ * the caller already started listing them.
+ */
+export async function fetchCheckpoints(repo: Repo, remote: string, knownBefore?: Promise<RefRecord[]>): Promise<FetchReport> {
+  const knownRefs = await (knownBefore ?? repo.listRefs(CHAINS_PREFIX));
+  const prefix = remoteChainPrefix(remote);
+  const before = new Map(knownRefs.filter((r) => r.name.startsWith(prefix)).map((r) => [r.name, r.oid]));
+  const res = await repo.fetchRefs(remote, fetchRefspecs(remote));
+  if (!res.ok) {
+    throw new OperationError(`could not fetch checkpoints from '${remote}': ${gitComplaint(res.stderr)}`, {
+      hint: `check the remote with: git ls-remote ${remote} 'refs/checkpoints/*'`,
+    });
+  }
+  const moved = (await repo.listRefs(prefix)).flatMap((r) => {
+    const parsed = before.get(r.name) !== r.oid ? parseChainRef(r.name) : null;
+    return parsed ? [{ ...r, writer: parsed.writer, old: before.get(r.name) ?? null }] : [];
+  });
+  const known = [...new Set(knownRefs.map((r) => r.oid))];
+  const counted = await Promise.all(moved.map(async (ref) => {
+    const rewritten = ref.old !== null && !(await repo.isAncestor(ref.old, ref.oid));
+    // One `rev-list --count` per moved chain: the new checkpoints on it that this clone did not have.
+    const count = rewritten ? await countRewritten(repo, ref.old!, ref.oid) : await repo.countCommits([ref.oid], { firstParent: true, exclude: known });
+    return { writer: ref.writer, count, rewritten };
+  }));
+  const counts = new Map<string, number>();
+  for (const c of counted) if (c.count) counts.set(c.writer, (counts.get(c.writer) ?? 0) + c.count);
+  const rewritten = counted.filter((c) => c.rewritten).map((c) => c.writer);
+  const arrived = [...counts].map(([writer, count]) => ({ writer, count })).sort((a, b) => b.count - a.count || a.writer.localeCompare(b.writer));
+  return { remote, arrived, rewritten: rewritten.sort() };
+}
+
+/** A rewritten chain brings new commits for old checkpoints: only ids it did not hold before count. */
+async function countRewritten(repo: Repo, old: ObjectId, tip: ObjectId): Promise<number> {
+  const ids = async (at: ObjectId) =>
+    (await repo.walkCommits([at], { firstParent: true })).map((c) => parseMessage(c.message).id).filter((id) => id !== null);
+  const had = new Set(await ids(old));
+  return (await ids(tip)).filter((id) => !had.has(id)).length;
+}

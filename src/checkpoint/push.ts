@@ -1,0 +1,106 @@
+/**
+ * `push` (SPEC §3, §5): the own chain and the own notes, under the same names
+ * on the remote, atomically. Fast-forward only, except that after `prune` or
+ * `drop` the own refs are replaced with `--force-with-lease` whose expected
+ * value is the remote copy fetched (or last pushed) — and only when that
+ * copy holds nothing this clone did not rewrite on purpose.
+ */
+import type { Lease, ObjectId, PushedRef, Repo } from '../git/repo.js';
+import { parseMessage } from './message.js';
+import { chainRef, notesRef, remoteChainPrefix, remoteNotesPrefix } from './refs.js';
+import { isCoveredByRewrite } from './rewrites.js';
+
+export interface RefPush {
+  /** Same name locally and on the remote. */
+  ref: string;
+  /** Null when prune/drop removed every own checkpoint: the remote ref is deleted (with a lease). */
+  local: ObjectId | null;
+  /** The remote's value as last fetched or pushed; null when unknown or absent. */
+  base: ObjectId | null;
+  /** The remote-copy ref that remembers `base`. */
+  copy: string;
+  mode: 'fast-forward' | 'lease' | 'up-to-date';
+}
+
+export interface PushReport {
+  remote: string;
+  writer: string;
+  ok: boolean;
+  /** Checkpoints the remote did not have before. */
+  pushed: number;
+  /** True when the own chain on the remote was replaced after prune/drop. */
+  rewrote: boolean;
+  refs: PushedRef[];
+  /** git's complaint when the push failed. */
+  error: string | null;
+}
+
+/** Works out how each own ref goes to `remote`; empty when the writer has saved nothing. */
+export async function planPush(repo: Repo, remote: string, writer: string): Promise<RefPush[]> {
+  const pairs = [
+    { ref: chainRef(writer), copy: `${remoteChainPrefix(remote)}${writer}` },
+    { ref: notesRef(writer), copy: `${remoteNotesPrefix(remote)}${writer}` },
+  ];
+  const plan: RefPush[] = [];
+  for (const { ref, copy } of pairs) {
+    const [local, base] = await Promise.all([repo.readRef(ref), repo.readRef(copy)]);
+    if (!local) {
+      if (base && (await isCoveredByRewrite(repo, ref, base))) plan.push({ ref, local: null, base, copy, mode: 'lease' });
+      continue;
+    }
+    let mode: RefPush['mode'] = 'fast-forward';
+    if (base === local) mode = 'up-to-date';
+    else if (base && !(await isFastForward(repo, base, local)) && (await isCoveredByRewrite(repo, ref, base))) mode = 'lease';
+    plan.push({ ref, local, base, copy, mode });
+  }
+  return plan;
+}
+
+async function isFastForward(repo: Repo, base: ObjectId, local: ObjectId): Promise<boolean> {
+  return (await repo.hasObject(base)) && repo.isAncestor(base, local);
+}
+
+/** Performs the plan; a rejected ref is reported in the result, never retried with force. */
+export async function applyPush(repo: Repo, remote: string, writer: string, plan: RefPush[]): Promise<PushReport> {
+  const chain = plan.find((p) => p.ref === chainRef(writer));
+  const pushed = chain ? await countNew(repo, chain) : 0;
+  const leases: Lease[] = plan.filter((p) => p.mode === 'lease').map((p) => ({ ref: p.ref, expected: p.base }));
+  // Up-to-date refs go too: the remote may have lost them (a fresh remote, a deleted ref).
+  const refspecs = plan.map((p) => `${p.local ?? ''}:${p.ref}`);
+  const out = await repo.pushRefs(remote, refspecs, { atomic: true, leases });
+  const rejected = out.refs.filter((r) => r.flag === '!');
+  const ok = out.ok && rejected.length === 0;
+  if (ok) for (const p of plan) await rememberPushed(repo, p);
+  const error = ok ? null : rejected.map((r) => `${r.ref} ${r.summary}`).join('; ') || lastLine(out.stderr);
+  const moved = out.refs.some((r) => r.flag !== '=' && r.flag !== '!');
+  return {
+    remote, writer, ok, refs: out.refs, error,
+    pushed: ok && moved ? pushed : 0,
+    rewrote: ok && out.refs.some((r) => (r.flag === '+' || r.flag === '-') && r.ref === chainRef(writer)),
+  };
+}
+
+/** Checkpoints on the local chain that are not on the remote copy (by id: a rewrite keeps ids). */
+async function countNew(repo: Repo, p: RefPush): Promise<number> {
+  if (!p.local) return 0;
+  const base = p.base && (await repo.hasObject(p.base)) ? p.base : null;
+  const ids = (commits: { message: string }[]) => commits.map((c) => parseMessage(c.message).id).filter((id) => id !== null);
+  if (!base) return ids(await repo.walkCommits([p.local], { firstParent: true })).length;
+  if (p.mode !== 'lease') return ids(await repo.walkCommits([p.local], { firstParent: true, exclude: [base] })).length;
+  const there = new Set(ids(await repo.walkCommits([base], { firstParent: true })));
+  return ids(await repo.walkCommits([p.local], { firstParent: true })).filter((id) => !there.has(id)).length;
+}
+
+/** Moves the remote copy to what the remote now holds: the lease base of the next push. */
+async function rememberPushed(repo: Repo, p: RefPush): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const current = await repo.readRef(p.copy);
+    if (current === p.local) return;
+    if (p.local === null ? await repo.deleteRef(p.copy, current!) : await repo.updateRef(p.copy, p.local, current, 'checkpoint: push')) return;
+  }
+}
+
+function lastLine(stderr: string): string {
+  const lines = stderr.split('\n').map((l) => l.trim()).filter(Boolean);
+  return (lines.find((l) => /^(fatal|error): /.test(l)) ?? lines.at(-1) ?? 'git push failed').replace(/^(fatal|error): /, '');
+}

@@ -1,0 +1,44 @@
+/** Which remote `push` and `fetch` talk to (SPEC §5). */
+import { OperationError } from '../errors.js';
+import type { Repo } from '../git/repo.js';
+
+/** Remote names become one path component of refs/checkpoints/remotes/<remote>/<writer>. */
+const REMOTE_NAME = /^[A-Za-z0-9._-]+$/;
+
+/**
+ * The remote to use: the one given, else `checkpoint.remote`, else the
+ * current branch's remote, else `origin`. OperationError (exit 1) when that
+ * remote is not configured in this clone.
+ */
+export async function resolveRemote(repo: Repo, given: string | undefined): Promise<string> {
+  const name = given ?? (await defaultRemote(repo));
+  if (!REMOTE_NAME.test(name) || name.startsWith('.') || name.endsWith('.lock')) {
+    throw new OperationError(`'${name}' is not a remote name git checkpoint can keep copies for`, {
+      hint: 'use a configured remote with a simple name (letters, digits, . _ -): git remote -v',
+    });
+  }
+  const url = (await repo.getConfig(`remote.${name}.url`)) ?? (await repo.getConfig(`remote.${name}.pushurl`));
+  if (!url) {
+    throw new OperationError(`no such remote '${name}'`, {
+      hint: `add it with: git remote add ${name} <url>, or choose one with: git config checkpoint.remote <name>`,
+    });
+  }
+  return name;
+}
+
+async function defaultRemote(repo: Repo): Promise<string> {
+  const configured = await repo.getConfig('checkpoint.remote');
+  if (configured) return configured;
+  const branch = await repo.headBranch();
+  const tracking = branch ? await repo.getConfig(`branch.${branch}.remote`) : null;
+  // '.' means the branch tracks another local branch: not a place to share checkpoints.
+  if (tracking && tracking !== '.') return tracking;
+  return 'origin';
+}
+
+/** The last line git printed, without its `fatal: ` / `error: ` prefix. */
+export function gitComplaint(stderr: string): string {
+  const lines = stderr.split('\n').map((l) => l.trim()).filter(Boolean);
+  const line = lines.find((l) => l.startsWith('fatal: ')) ?? lines.at(-1) ?? 'git failed';
+  return line.replace(/^(fatal|error): /, '');
+}

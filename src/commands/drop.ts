@@ -1,0 +1,29 @@
+/** `git checkpoint drop <ckpt>` (SPEC §5): removes one own checkpoint from the own chain. */
+import { maxPositionals, type OptionSpec } from '../cli/args.js';
+import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
+import { readWriter } from '../checkpoint/identity.js';
+import { loadListing } from '../checkpoint/listing.js';
+import { resolveCheckpoint } from '../checkpoint/resolve.js';
+import { rewriteOwnChain } from '../checkpoint/rewrite-chain.js';
+import { OperationError, UsageError } from '../errors.js';
+import { visible } from '../render/sanitize.js';
+import { finish, notesAuthor } from './prune.js';
+
+export const options: OptionSpec = { 'dry-run': { type: 'boolean', short: 'n' } };
+export const usage = 'git checkpoint drop <checkpoint> [--dry-run]';
+
+export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+  maxPositionals(args, 1, 'drop');
+  const spec = args.positionals[0];
+  if (!spec) throw new UsageError('drop needs the checkpoint to remove');
+  const repo = await ctx.repo();
+  const [writer, listing, branch] = await Promise.all([readWriter(repo), loadListing(repo), repo.headBranch()]);
+  const target = resolveCheckpoint(listing, spec, branch);
+  if (target.writer !== writer) {
+    throw new OperationError(`checkpoint ${target.id} belongs to writer ${visible(target.writer)}: drop only removes your own checkpoints`);
+  }
+  const dryRun = Boolean(args.values['dry-run']);
+  const result = await rewriteOwnChain(repo, writer, await notesAuthor(ctx), (entries) => entries.filter((e) => e.id === target.id), { dryRun });
+  if (!result.dropped.length) throw new OperationError(`checkpoint ${target.id} is not on your chain any more`);
+  return finish(ctx, result, dryRun, 'drop');
+}

@@ -1,0 +1,36 @@
+/** `git checkpoint fetch [remote]` (SPEC §3, §5). */
+import { maxPositionals, type OptionSpec } from '../cli/args.js';
+import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
+import { EXIT } from '../cli/exit-codes.js';
+import { fetchCheckpoints, type FetchReport } from '../checkpoint/fetch.js';
+import { CHAINS_PREFIX } from '../checkpoint/refs.js';
+import { resolveRemote } from '../checkpoint/remote.js';
+import { visible } from '../render/sanitize.js';
+
+export const options: OptionSpec = {};
+export const usage = 'git checkpoint fetch [<remote>]';
+
+export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+  maxPositionals(args, 1, 'fetch');
+  const repo = await ctx.repo();
+  // Listing what we have overlaps with reading the config: start-up is part of the cost.
+  const known = repo.listRefs(CHAINS_PREFIX);
+  known.catch(() => {});
+  const remote = await resolveRemote(repo, args.positionals[0]);
+  const report = await fetchCheckpoints(repo, remote, known);
+  const total = report.arrived.reduce((n, a) => n + a.count, 0);
+  return { exitCode: EXIT.ok, json: { ...report, total }, text: ctx.globals.quiet ? '' : renderFetch(report, total) };
+}
+
+/** `fetched 5 new checkpoints from origin: 3 from ada-x1y2z3, 2 from bob-...`. */
+export function renderFetch(report: FetchReport, total: number): string {
+  const remote = visible(report.remote);
+  const lines: string[] = [];
+  if (!total) lines.push(`no new checkpoints from ${remote}`);
+  else {
+    const who = report.arrived.map((a) => `${a.count} from ${visible(a.writer)}`).join(', ');
+    lines.push(`fetched ${total} new checkpoint${total === 1 ? '' : 's'} from ${remote}: ${who}`);
+  }
+  for (const w of report.rewritten) lines.push(`${visible(w)} rewrote its chain on ${remote} (prune or drop); your copy follows`);
+  return `${lines.join('\n')}\n`;
+}

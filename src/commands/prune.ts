@@ -1,0 +1,58 @@
+/** `git checkpoint prune --older-than <duration> --keep <n> [--dry-run]` (SPEC §5). */
+import { maxPositionals, stringOption, type OptionSpec } from '../cli/args.js';
+import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
+import { EXIT } from '../cli/exit-codes.js';
+import { readIdentity, readWriter } from '../checkpoint/identity.js';
+import { planPrune } from '../checkpoint/prune-plan.js';
+import { rewriteOwnChain, type RewriteResult } from '../checkpoint/rewrite-chain.js';
+import { parseDuration } from '../checkpoint/when.js';
+import { UsageError } from '../errors.js';
+import { oneLine, visible } from '../render/sanitize.js';
+
+export const options: OptionSpec = {
+  'older-than': { type: 'string' },
+  keep: { type: 'string' },
+  'dry-run': { type: 'boolean', short: 'n' },
+};
+export const usage = 'git checkpoint prune [--older-than <duration>] [--keep <n>] [--dry-run]';
+
+export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+  maxPositionals(args, 0, 'prune');
+  const olderThan = stringOption(args, 'older-than');
+  const keepText = stringOption(args, 'keep');
+  if (olderThan === undefined && keepText === undefined) throw new UsageError("prune needs '--older-than <duration>' and/or '--keep <n>'");
+  if (keepText !== undefined && !/^\d+$/.test(keepText)) throw new UsageError(`invalid value for '--keep': '${keepText}' (expected a whole number)`);
+  const rule = {
+    now: ctx.deps.now(),
+    ...(olderThan !== undefined ? { olderThanSeconds: parseDuration(olderThan, '--older-than') } : {}),
+    ...(keepText !== undefined ? { keep: Number(keepText) } : {}),
+  };
+  const dryRun = Boolean(args.values['dry-run']);
+  const repo = await ctx.repo();
+  const writer = await readWriter(repo);
+  if (!writer) return { exitCode: EXIT.ok, json: { dryRun, dropped: [], kept: 0 }, text: 'nothing to prune: no checkpoints saved in this clone\n' };
+  const result = await rewriteOwnChain(repo, writer, await notesAuthor(ctx), (entries) => planPrune(entries, rule), { dryRun });
+  return finish(ctx, result, dryRun, 'prune');
+}
+
+/** The identity for rebuilt notes commits. */
+export async function notesAuthor(ctx: Context) {
+  const id = await readIdentity(await ctx.repo(), ctx.deps.env);
+  return { name: id.name, email: id.email, timestamp: Math.floor(ctx.deps.now().getTime() / 1000), tzOffsetMinutes: 0 };
+}
+
+/** Shared by prune and drop: the report, and exit 2 when the notes rebuild failed. */
+export function finish(ctx: Context, result: RewriteResult, dryRun: boolean, command: string): CommandResult {
+  const json = { dryRun, dropped: result.dropped.map((d) => ({ id: d.id, commit: d.commit })), kept: result.kept, notes: result.notesOk ? 'ok' : 'failed' };
+  const verb = dryRun ? 'would drop' : 'dropped';
+  const lines = result.dropped.map((d) => `${verb} ${visible(d.id)}  ${oneLine(d.title, 72)}`);
+  lines.push(result.dropped.length
+    ? `${verb} ${result.dropped.length} checkpoint${result.dropped.length === 1 ? '' : 's'}, kept ${result.kept}`
+    : `nothing to ${command}: kept all ${result.kept}`);
+  if (!dryRun && result.dropped.length) ctx.hint('share the rewritten chain with: git checkpoint push');
+  if (!result.notesOk) {
+    ctx.deps.streams.err('error: the chain was rewritten, but the notes could not be rebuilt\n');
+    ctx.hint('repair them with: git checkpoint doctor --fix');
+  }
+  return { exitCode: result.notesOk ? EXIT.ok : EXIT.partial, json, text: ctx.globals.quiet ? '' : `${lines.join('\n')}\n` };
+}

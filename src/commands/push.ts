@@ -1,0 +1,49 @@
+/** `git checkpoint push [remote]` (SPEC §3, §5). */
+import { maxPositionals, type OptionSpec } from '../cli/args.js';
+import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
+import { EXIT } from '../cli/exit-codes.js';
+import { readWriter } from '../checkpoint/identity.js';
+import { applyPush, planPush, type PushReport } from '../checkpoint/push.js';
+import { resolveRemote } from '../checkpoint/remote.js';
+import { visible } from '../render/sanitize.js';
+
+export const options: OptionSpec = {};
+export const usage = 'git checkpoint push [<remote>]';
+
+export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+  maxPositionals(args, 1, 'push');
+  const repo = await ctx.repo();
+  const remote = await resolveRemote(repo, args.positionals[0]);
+  const writer = await readWriter(repo);
+  const plan = writer ? await planPush(repo, remote, writer) : [];
+  if (!writer || !plan.length) {
+    const json = { remote, writer, ok: true, pushed: 0, rewrote: false, refs: [], error: null };
+    return { exitCode: EXIT.ok, json, text: ctx.globals.quiet ? '' : 'nothing to push: no checkpoints saved in this clone\n' };
+  }
+  const report = await applyPush(repo, remote, writer, plan);
+  if (!report.ok) {
+    ctx.deps.streams.err(`error: failed to push checkpoints to '${visible(remote)}': ${visible(report.error ?? '')}\n`);
+    ctx.hint(rejectionHint(report, remote));
+    return { exitCode: EXIT.failed, json: report };
+  }
+  return { exitCode: EXIT.ok, json: report, text: ctx.globals.quiet ? '' : renderPush(report) };
+}
+
+function rejectionHint(report: PushReport, remote: string): string {
+  if (report.refs.some((r) => r.flag === '!' && /fetch first|non-fast-forward|stale info/.test(r.summary))) {
+    return `the remote holds checkpoints under your writer id (${report.writer}) that this clone does not have; ` +
+      `they were not overwritten. Look with: git checkpoint fetch ${remote} && git checkpoint list --writer ${report.writer}`;
+  }
+  return `check the remote with: git ls-remote ${remote}`;
+}
+
+/** `pushed 3 new checkpoints to origin`. */
+export function renderPush(report: PushReport): string {
+  const remote = visible(report.remote);
+  const n = report.pushed;
+  const lines: string[] = [];
+  if (report.rewrote) lines.push(`replaced your rewritten chain on ${remote} (after prune or drop)`);
+  if (n) lines.push(`pushed ${n} new checkpoint${n === 1 ? '' : 's'} to ${remote}`);
+  if (!lines.length) lines.push(`checkpoints already up to date on ${remote}`);
+  return `${lines.join('\n')}\n`;
+}

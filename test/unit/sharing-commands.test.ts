@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { makeMemCli } from '../helpers/mem-cli.js';
+
+const json = (s: string) => JSON.parse(s);
+
+describe('prune and drop on memfs (isomorphic-git backend)', () => {
+  it('prune --keep keeps ids, records and the newest checkpoints; --dry-run writes nothing', async () => {
+    const m = await makeMemCli();
+    const ids: string[] = [];
+    for (let i = 1; i <= 4; i++) ids.push((await m.cli(['save', '-m', `task ${i}`])).stdout.trim());
+    const dry = await m.cli(['prune', '--keep', '2', '--dry-run', '--json']);
+    expect(json(dry.stdout)).toMatchObject({ dryRun: true, kept: 2, dropped: [{ id: ids[0] }, { id: ids[1] }] });
+    expect(json((await m.cli(['list', '--json'])).stdout).total).toBe(4);
+
+    const res = await m.cli(['prune', '--keep', '2']);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toBe(`dropped ${ids[0]}  task 1\ndropped ${ids[1]}  task 2\ndropped 2 checkpoints, kept 2\n`);
+    expect(res.stderr).toBe('hint: share the rewritten chain with: git checkpoint push\n');
+    const listed = json((await m.cli(['list', '--json'])).stdout);
+    expect(listed.checkpoints.map((c: { id: string }) => c.id)).toEqual([ids[3], ids[2]]);
+    const rec = json((await m.cli(['show', ids[2]!, '--json'])).stdout);
+    expect(rec).toMatchObject({ id: ids[2], task: { title: 'task 3' }, parents: [ids[1]] });
+    expect((await m.cli(['doctor'])).stdout).toContain('notes: consistent with the chain');
+  });
+
+  it('drop removes exactly one; unknown ids fail with exit 1', async () => {
+    const m = await makeMemCli();
+    const ids: string[] = [];
+    for (let i = 1; i <= 3; i++) ids.push((await m.cli(['save', '-m', `task ${i}`])).stdout.trim());
+    expect((await m.cli(['drop', ids[1]!])).code).toBe(0);
+    expect(json((await m.cli(['list', '--json'])).stdout).checkpoints.map((c: { id: string }) => c.id)).toEqual([ids[2], ids[0]]);
+    const missing = await m.cli(['drop', 'nope']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("no checkpoint matches 'nope'");
+    expect((await m.cli(['drop'])).code).toBe(129);
+  });
+
+  it('prune needs a rule and valid values', async () => {
+    const m = await makeMemCli();
+    expect((await m.cli(['prune'])).stderr).toContain("prune needs '--older-than <duration>' and/or '--keep <n>'");
+    expect((await m.cli(['prune', '--keep', 'x'])).code).toBe(129);
+    expect((await m.cli(['prune', '--older-than', 'soon'])).code).toBe(129);
+  });
+});
+
+describe('push and fetch on memfs', () => {
+  it('a missing remote is exit 1 with a hint', async () => {
+    const m = await makeMemCli();
+    const res = await m.cli(['fetch', 'nowhere']);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toBe("error: no such remote 'nowhere'\nhint: add it with: git remote add nowhere <url>, or choose one with: git config checkpoint.remote <name>\n");
+    expect((await m.cli(['push'])).stderr).toContain("no such remote 'origin'");
+  });
+
+  it('picks checkpoint.remote first, then the branch remote, and refuses transport without git (exit 128)', async () => {
+    const m = await makeMemCli({
+      config: {
+        'user.name': 'Ada', 'user.email': 'ada@example.com', 'remote.team.url': 'https://example.invalid/t.git',
+        'remote.up.url': 'https://example.invalid/u.git', 'branch.main.remote': 'up',
+      },
+    });
+    const viaBranch = await m.cli(['fetch']);
+    expect(viaBranch.code).toBe(128);
+    expect(viaBranch.stderr).toContain("fatal: cannot fetch 'up' with the isomorphic-git backend");
+    await m.repo.setConfig('checkpoint.remote', 'team');
+    await m.cli(['save', '-m', 'x']);
+    expect((await m.cli(['push'])).stderr).toContain("fatal: cannot push 'team' with the isomorphic-git backend");
+  });
+});
