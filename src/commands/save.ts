@@ -9,6 +9,7 @@ import { hasContent, mergeContent } from '../checkpoint/input.js';
 import { defaultPredecessor, rememberLast, type LineageLink } from '../checkpoint/lineage.js';
 import { loadListing } from '../checkpoint/listing.js';
 import { redactRecordText } from '../checkpoint/redact.js';
+import { loadRedactOptions } from '../checkpoint/redact-config.js';
 import { resolveCheckpoint } from '../checkpoint/resolve.js';
 import { describeIssue, recordSchema, SCHEMA_ID, type CheckpointRecord } from '../checkpoint/schema.js';
 import { writeCheckpoint } from '../checkpoint/write.js';
@@ -49,7 +50,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
     if (!given) ctx.hint('no description given: recorded the git state only (add -m "<task>" next time)');
   }
   const lineage = await resolveLineage(ctx, repo, args, writer, gathered.git.branch);
-  const redacted = redactRecordText(content, gathered.git);
+  const redacted = redactRecordText(content, gathered.git, await loadRedactOptions(repo, identity.isFallback ? null : identity.email));
   const now = ctx.deps.now();
   const record = buildRecord(ctx, now, { ...redacted, writer, identity, parents: lineage.map((l) => l.id) });
   reportGathering(ctx, identity, record);
