@@ -8,7 +8,8 @@
 import type { CommitInfo, Repo } from '../git/repo.js';
 import { parseMessage } from './message.js';
 import { CHAINS_PREFIX, parseChainRef } from './refs.js';
-import { parseRecord, type CheckpointRecord } from './schema.js';
+import { readRecordAt, trailerMismatch } from './read-record.js';
+import type { CheckpointRecord } from './schema.js';
 
 export interface CheckpointSummary {
   id: string;
@@ -41,23 +42,24 @@ export interface Listing {
 
 type CacheEntry = Omit<CheckpointSummary, 'remote' | 'commit'> | { invalid: string; id: string | null };
 const CACHE_FILE = 'list-cache.json';
-const CACHE_VERSION = 1;
+// Version 2: records are checked against every trailer; entries of version 1 are re-validated.
+const CACHE_VERSION = 2;
 
 /** Lists checkpoints; `local` keeps only the clone's own chains. */
 export async function loadListing(repo: Repo, opts: { local?: boolean } = {}): Promise<Listing> {
   const refs = (await repo.listRefs(CHAINS_PREFIX)).flatMap((r) => {
     const parsed = parseChainRef(r.name);
-    return parsed ? [{ ...parsed, oid: r.oid }] : [];
+    return parsed ? [{ ...parsed, oid: r.oid, name: r.name }] : [];
   });
   const localWriters = new Set(refs.filter((r) => r.remote === null).map((r) => r.writer));
   const remoteOf = new Map<string, string>();
   for (const r of refs) if (r.remote !== null && !remoteOf.has(r.writer)) remoteOf.set(r.writer, r.remote);
-  const tips = [...new Set(refs.filter((r) => !opts.local || r.remote === null).map((r) => r.oid))];
-  const commits = await repo.walkCommits(tips);
+  const wanted = refs.filter((r) => !opts.local || r.remote === null);
+  const listing: Listing = { checkpoints: [], invalid: [], localWriters };
+  const commits = await walkChains(repo, wanted, listing.invalid);
   const cache = await readCache(repo);
   const fresh = new Map<string, CacheEntry>();
   const entries = await Promise.all(commits.map(async (c) => [c, cache.get(c.oid) ?? (await summarize(repo, c))] as const));
-  const listing: Listing = { checkpoints: [], invalid: [], localWriters };
   const seen = new Set<string>();
   for (const [commit, entry] of entries) {
     fresh.set(commit.oid, entry);
@@ -77,6 +79,28 @@ export async function loadListing(repo: Repo, opts: { local?: boolean } = {}): P
   return listing;
 }
 
+/**
+ * Every commit of the chains in one walk. A ref that does not lead to a
+ * commit (a fetched ref pointing at a blob, a missing object) makes git's
+ * walk fail as a whole; then each chain is walked alone and the bad ones
+ * are reported as invalid, so one broken ref never hides the others.
+ */
+async function walkChains(repo: Repo, refs: { name: string; oid: string }[], invalid: InvalidCheckpoint[]): Promise<CommitInfo[]> {
+  const tips = [...new Set(refs.map((r) => r.oid))];
+  try {
+    return await repo.walkCommits(tips);
+  } catch {
+    const walks = await Promise.all(tips.map((tip) => repo.walkCommits([tip]).catch(() => null)));
+    const seen = new Map<string, CommitInfo>();
+    tips.forEach((tip, i) => {
+      const walk = walks[i];
+      if (walk) for (const c of walk) seen.set(c.oid, c);
+      else for (const r of refs) if (r.oid === tip) invalid.push({ commit: tip, id: null, error: `${r.name}: does not lead to a chain of commits` });
+    });
+    return [...seen.values()].sort((a, b) => b.committer.timestamp - a.committer.timestamp);
+  }
+}
+
 /** Newest first by creation time (compared as instants: older records may lack milliseconds). */
 export function newestFirst(a: { createdAt: string }, b: { createdAt: string }): number {
   return Date.parse(b.createdAt) - Date.parse(a.createdAt);
@@ -84,14 +108,11 @@ export function newestFirst(a: { createdAt: string }, b: { createdAt: string }):
 
 async function summarize(repo: Repo, commit: CommitInfo): Promise<CacheEntry> {
   const facts = parseMessage(commit.message);
-  const blob = await repo.readBlobAt(commit.oid, 'checkpoint.json');
-  if (!blob) return { invalid: 'checkpoint.json: missing from the commit tree', id: facts.id };
-  const parsed = parseRecord(blob);
+  const parsed = await readRecordAt(repo, commit.oid);
   if (!parsed.ok) return { invalid: parsed.error, id: facts.id };
   const r = parsed.value;
-  if (facts.id !== r.id || facts.writer !== r.writer) {
-    return { invalid: `trailers: Checkpoint-Id/Writer disagree with the record (${r.id}, ${r.writer})`, id: facts.id };
-  }
+  const mismatch = trailerMismatch(facts, r);
+  if (mismatch) return { invalid: mismatch, id: facts.id };
   return {
     id: r.id, createdAt: r.createdAt, branch: r.git.branch, writer: r.writer, label: r.label,
     title: r.task.title, status: r.task.status, head: r.git.head,

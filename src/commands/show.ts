@@ -7,6 +7,7 @@ import { loadRecord, resolveCheckpoint } from '../checkpoint/resolve.js';
 import { serializeRecord } from '../checkpoint/schema.js';
 import { UsageError } from '../errors.js';
 import { renderMarkdown } from '../render/md.js';
+import { escapeJsonText } from '../render/sanitize.js';
 
 export const options: OptionSpec = {
   format: { type: 'string' },
@@ -27,6 +28,6 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const [listing, branch] = await Promise.all([loadListing(repo), repo.headBranch()]);
   const summary = resolveCheckpoint(listing, spec, branch);
   const record = await loadRecord(repo, summary);
-  if (format === 'json') return { exitCode: EXIT.ok, json: record, text: serializeRecord(record) };
+  if (format === 'json') return { exitCode: EXIT.ok, json: record, text: escapeJsonText(serializeRecord(record)) };
   return { exitCode: EXIT.ok, text: renderMarkdown(record, { color: await ctx.useColor(), remote: summary.remote }) };
 }

@@ -10,7 +10,7 @@ import { CatFileBatch } from './cat-file-batch.js';
 import { readConfigMap } from './config-map.js';
 import { formatGitDate, parseCommit, parseTree } from './object-parse.js';
 import { parsePorcelainV2 } from './porcelain.js';
-import type { CommitInfo, NewCommit, Repo, RepoInfo, TreeEntry, WorktreeStatus } from './repo.js';
+import type { CappedBlob, CommitInfo, NewCommit, Repo, RepoInfo, TreeEntry, WorktreeStatus } from './repo.js';
 import { gitOk, runGit, splitNul, type RunOptions } from './run-git.js';
 
 const MIN_GIT = [2, 31];
@@ -53,6 +53,7 @@ function checkVersion(text: string): void {
 class CliRepo implements Repo {
   readonly backend = 'cli' as const;
   private readonly batch: CatFileBatch;
+  private readonly check: CatFileBatch;
   private readonly opts: RunOptions;
   private config: Promise<Map<string, string[]>> | null = null;
 
@@ -61,6 +62,7 @@ class CliRepo implements Repo {
     const quiet = { ...env, GIT_OPTIONAL_LOCKS: '0' };
     this.opts = { cwd: info.workTree ?? info.gitDir, env: quiet };
     this.batch = new CatFileBatch(this.opts.cwd, quiet);
+    this.check = new CatFileBatch(this.opts.cwd, quiet, 'check');
   }
 
   private get zeroOid(): string {
@@ -75,6 +77,14 @@ class CliRepo implements Repo {
   async readBlobAt(commit: string, path: string): Promise<Uint8Array | null> {
     const obj = await this.batch.read(`${commit}:${path}`);
     return obj?.type === 'blob' ? obj.data : null;
+  }
+
+  async readBlobAtCapped(commit: string, path: string, maxBytes: number): Promise<CappedBlob | null> {
+    const info = await this.check.read(`${commit}:${path}`);
+    if (info?.type !== 'blob') return null;
+    if (info.size > maxBytes) return { size: info.size, data: null };
+    const data = await this.readBlobAt(commit, path);
+    return data ? { size: data.byteLength, data } : null;
   }
 
   async readTree(oid: string): Promise<TreeEntry[] | null> {
@@ -249,6 +259,7 @@ class CliRepo implements Repo {
 
   async close(): Promise<void> {
     this.batch.close();
+    this.check.close();
   }
 
   private gitFilePath(name: string, scope: 'worktree' | 'common'): string {

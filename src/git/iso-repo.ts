@@ -10,7 +10,7 @@ import { posix } from 'node:path';
 import git, { type FsClient } from 'isomorphic-git';
 import { FatalError, OperationError, UnsupportedError } from '../errors.js';
 import type {
-  CommitInfo, NewCommit, ObjectId, Person, RefRecord, Repo, RepoInfo, StatusEntry, TreeEntry, WorktreeStatus,
+  CappedBlob, CommitInfo, NewCommit, ObjectId, Person, RefRecord, Repo, RepoInfo, StatusEntry, TreeEntry, WorktreeStatus,
 } from './repo.js';
 
 const { dirname, isAbsolute, join } = posix;
@@ -140,6 +140,13 @@ class IsoRepo implements Repo {
     } catch (err) {
       return nullOnIsoError(err, 'NotFoundError', 'ObjectTypeError', 'InvalidFilepathError');
     }
+  }
+
+  /** isomorphic-git has no way to learn a size without inflating the object: it is read, then dropped if too large. */
+  async readBlobAtCapped(commit: ObjectId, path: string, maxBytes: number): Promise<CappedBlob | null> {
+    const data = await this.readBlobAt(commit, path);
+    if (!data) return null;
+    return data.byteLength > maxBytes ? { size: data.byteLength, data: null } : { size: data.byteLength, data };
   }
 
   async readTree(oid: ObjectId): Promise<TreeEntry[] | null> {
