@@ -81,24 +81,23 @@ export async function loadListing(repo: Repo, opts: { local?: boolean } = {}): P
 
 /**
  * Every commit of the chains in one walk. A ref that does not lead to a
- * commit (a fetched ref pointing at a blob, a missing object) makes git's
- * walk fail as a whole; then each chain is walked alone and the bad ones
- * are reported as invalid, so one broken ref never hides the others.
+ * commit (a fetched ref pointing at a blob, a missing object) is skipped by
+ * git's walk, or makes it fail as a whole; then each chain is walked alone.
+ * Either way such a ref is reported as invalid, and never hides the others.
  */
 async function walkChains(repo: Repo, refs: { name: string; oid: string }[], invalid: InvalidCheckpoint[]): Promise<CommitInfo[]> {
   const tips = [...new Set(refs.map((r) => r.oid))];
-  try {
-    return await repo.walkCommits(tips);
-  } catch {
-    const walks = await Promise.all(tips.map((tip) => repo.walkCommits([tip]).catch(() => null)));
-    const seen = new Map<string, CommitInfo>();
-    tips.forEach((tip, i) => {
-      const walk = walks[i];
-      if (walk) for (const c of walk) seen.set(c.oid, c);
-      else for (const r of refs) if (r.oid === tip) invalid.push({ commit: tip, id: null, error: `${r.name}: does not lead to a chain of commits` });
-    });
-    return [...seen.values()].sort((a, b) => b.committer.timestamp - a.committer.timestamp);
+  let commits = await repo.walkCommits(tips).catch(() => null);
+  if (!commits) {
+    const walks = await Promise.all(tips.map((tip) => repo.walkCommits([tip]).catch(() => [])));
+    const byOid = new Map(walks.flat().map((c) => [c.oid, c]));
+    commits = [...byOid.values()].sort((a, b) => b.committer.timestamp - a.committer.timestamp);
   }
+  const walked = new Set(commits.map((c) => c.oid));
+  for (const r of refs) {
+    if (!walked.has(r.oid)) invalid.push({ commit: r.oid, id: null, error: `${r.name}: does not point at a checkpoint commit` });
+  }
+  return commits;
 }
 
 /** Newest first by creation time (compared as instants: older records may lack milliseconds). */
