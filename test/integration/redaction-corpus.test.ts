@@ -73,7 +73,7 @@ describe('redaction corpus, end to end', () => {
     expect(new Set(secrets.map((s) => s.reason)).size).toBe(20);
   });
 
-  it('the scan finds a secret where one is: in the user's own commits', () => {
+  it('the scan finds a secret where there is one: in the code history', () => {
     expect(ourObjects({ withCode: true }).some((o) => o.includes(inSubjects[0]!.secrets[0]!))).toBe(true);
   });
 
