@@ -8,7 +8,7 @@ import { formatCreatedAt, makeCheckpointId } from '../checkpoint/ids.js';
 import { hasContent, mergeContent } from '../checkpoint/input.js';
 import { defaultPredecessor, rememberLast, type LineageLink } from '../checkpoint/lineage.js';
 import { loadListing } from '../checkpoint/listing.js';
-import { redactRecordText } from '../checkpoint/redact.js';
+import { redactRecordText, redactText, type RedactOptions } from '../checkpoint/redact.js';
 import { loadRedactOptions } from '../checkpoint/redact-config.js';
 import { resolveCheckpoint } from '../checkpoint/resolve.js';
 import { describeIssue, recordSchema, SCHEMA_ID, type CheckpointRecord } from '../checkpoint/schema.js';
@@ -40,7 +40,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const repo = await ctx.worktreeRepo();
   const branchOverride = stringOption(args, 'branch');
   const [identity, gathered] = await Promise.all([readIdentity(repo, ctx.deps.env), gatherGitState(repo, { branch: branchOverride })]);
-  const writer = await ensureWriter(repo, identity, ctx.deps.random);
+  const writer = await ensureWriter(repo, identity, ctx.deps.random, ctx.deps.now);
   const given = hasContent(doc) || hasContent(flags);
   let content = mergeContent(doc, flags);
   if (args.values.edit || (!given && ctx.deps.streams.isStdinTTY && ctx.deps.streams.isStdoutTTY)) {
@@ -50,7 +50,9 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
     if (!given) ctx.hint('no description given: recorded the git state only (add -m "<task>" next time)');
   }
   const lineage = await resolveLineage(ctx, repo, args, writer, gathered.git.branch);
-  const redacted = redactRecordText(content, gathered.git, await loadRedactOptions(repo, identity.isFallback ? null : identity.email));
+  const redactOptions = await loadRedactOptions(repo, identity.isFallback ? null : identity.email);
+  refuseSecretLabel(content.label, redactOptions);
+  const redacted = redactRecordText(content, gathered.git, redactOptions);
   const now = ctx.deps.now();
   const record = buildRecord(ctx, now, { ...redacted, writer, identity, parents: lineage.map((l) => l.id) });
   reportGathering(ctx, identity, record);
@@ -106,6 +108,15 @@ function buildRecord(ctx: Context, now: Date, p: RecordParts): CheckpointRecord 
   const checked = recordSchema.safeParse(record);
   if (!checked.success) throw new UsageError(`invalid checkpoint content: ${describeIssue(checked.error.issues)}`);
   return checked.data;
+}
+
+/** A label is stored in refs' trailers and typed back by users: it cannot be redacted, so one that looks like a secret is refused. */
+function refuseSecretLabel(label: string | null, opts: RedactOptions): void {
+  if (label === null) return;
+  const counts: Record<string, number> = {};
+  redactText(label, counts, opts.rules, opts);
+  const reasons = Object.keys(counts);
+  if (reasons.length) throw new UsageError(`the label looks like a secret (${reasons.join(', ')}): choose another label`);
 }
 
 function reportGathering(ctx: Context, identity: Identity, record: CheckpointRecord): void {
