@@ -35,12 +35,12 @@ const isMixed = (s: string) => /[a-z]/.test(s) && /[A-Z]/.test(s) && hasDigit(s)
 
 const rx = (source: string, flags = 'g') => new RegExp(source, flags);
 
-/** Values of `key=value` that are references or placeholders, not secrets. */
 /** The key of a `key=value` credential: a credential word, optionally with a prefix (`DB_PASSWORD`) or a suffix (`SECRET_KEY`). */
 const KEY =
   '(?<![A-Za-z0-9])[A-Za-z0-9_.-]{0,40}?(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key)' +
   '(?:[_.-]?(?:key|value|base|access[_-]?key))?';
 
+/** Values of `key=value` that are references or placeholders, not secrets. */
 const NOT_A_VALUE = /^(?:\$\{?[A-Za-z_][\w.]*\}?|%[A-Za-z_]\w*%|<[^>]*>|\{\{.*\}\}|\*+|x+|null|none|nil|true|false|undefined|changeme|\.{3}|…|(?:\/|~\/|\.\.?\/).*)$/i;
 
 export const BASE_RULES: RedactRule[] = [
@@ -123,13 +123,14 @@ export const BASE_RULES: RedactRule[] = [
 ];
 
 /**
- * A phone number: 10 to 15 digits, and either an international `+` prefix,
- * an area code in parentheses, or the North American 3-3-4 grouping — so that
- * dates, versions and ranges of digits are not taken for one.
+ * A phone number: 10 to 15 digits written as one — with an international `+`
+ * prefix, an area code in parentheses, or the North American 3-3-4 grouping
+ * with one separator (`-` or `.`) — so that dates, versions, sizes and lists
+ * of numbers are not taken for one.
  */
 function isPhoneNumber(s: string): boolean {
   const digits = s.replace(/\D/g, '').length;
   if (digits < 10 || digits > 15) return false;
-  if (s.startsWith('+') || s.includes('(')) return true;
-  return /^\d{3}[ .-]\d{3}[ .-]\d{4}$/.test(s);
+  if (s.startsWith('+')) return true;
+  return /^\(\d{2,4}\)[ .-]?\d{3,4}[ .-]?\d{4}$/.test(s) || /^[2-9]\d{2}([.-])\d{3}\1\d{4}$/.test(s);
 }

@@ -188,7 +188,7 @@ export function benignSamples(seed = 11): string[] {
     'api_key=***', 'password=changeme', 'token=null', 'export PATH=$HOME/bin:$PATH', 'NODE_ENV=production',
     '8.8.8.8', '1.1.1.1', '172.32.0.1', '192.169.1.1', '11.0.0.1', '100.64.0.1', '127.0.0.1', '0.0.0.0',
     '2026-11-29', '2026-11-29T10:00:00Z', '20261129-101010-abcd', '12:30:45', '10:00-12:00', 'Q3 2026', 'week 48', 'RFC 1918',
-    'port 5432', 'ports 3000-3100', '1,234,567 rows', '1234567890', 'ISBN 978-3-16-148410-0', 'build #4821', 'PR-5678', 'JIRA-12345',
+    'port 5432', 'ports 3000-3100', 'sizes 512 768 1024', 'RFC (2119) 10 20 30 40', 'from 2024 to 2026 in 3 steps', '1,234,567 rows', '1234567890', 'ISBN 978-3-16-148410-0', 'build #4821', 'PR-5678', 'JIRA-12345',
     'github.com', 'registry.npmjs.org', 'api.example.com', 'internal-docs.example.com', 'corp.example.com', 'example.internal.company.com',
     'the lan party', 'corp finance', 'an internal API', 'localhost:3000',
     'https://github.com/acme/app/pull/42', 'https://example.com/path?page=2&sort=asc', 'git@github.com:acme/app.git',
@@ -201,6 +201,9 @@ export function benignSamples(seed = 11): string[] {
     'ada@example.com', 'Ada Lovelace', 'Resume at step 3', 'decided to keep the CAS loop', 'the 40-hex object id stays', 'UUIDs stay too',
     'rejected: retry forever', 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', '0000000000000000000000000000000000000000',
     'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghij', 'the-quick-brown-fox-jumps-over-the-lazy-dog-again', 'snake_case_identifier_that_is_quite_long_indeed',
-    'components/Button/ButtonGroup/ButtonGroupItem', 'a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p/q/r/s', 'TODO(ada): remove the fallback',
+    'components/Button/ButtonGroup/ButtonGroupItem', '::1', 'fe80::1', '2001:db8::8a2e:370:7334', '00:1a:2b:3c:4d:5e', '#ff00ff',
+    'rgba(0, 0, 0, 0.5)', '*/5 * * * *', 'HTTP 404', 'O(n log n)', '\\d{3}-\\d{4}', 'ship it 🚀', "Merge branch 'feature/AKIA-support'",
+    'feature/JIRA-1234-add-login', '2026-11-29 10:30:00 +0100', 'Date: Sun, 29 Nov 2026 18:43:10 +0000', 'timeout=30s', 'retries=5',
+    'tokens: 12,345 in, 678 out', 'secret-manager', 'password-reset flow', 'the_token_bucket_size', 'sk-1', 'ghp_', 'AKIA', 'a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p/q/r/s', 'TODO(ada): remove the fallback',
   ];
 }
