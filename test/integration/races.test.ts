@@ -14,10 +14,11 @@ let second: string;
 const SAVES = 16;
 
 /**
- * Commands run alongside the saves. `fetch` and `prune --dry-run` join in by
- * themselves once those commands exist (each is probed with `-h` first).
+ * Commands run over and over while the saves are in flight. `fetch` and
+ * `prune --dry-run` join in by themselves once those commands exist (each is
+ * probed with `-h` first).
  */
-const ALONGSIDE: string[][] = [['doctor', '--fix'], ['list', '--json'], ['doctor', '--fix']];
+const ALONGSIDE: string[][] = [['doctor', '--fix'], ['list', '--json']];
 const WHEN_AVAILABLE: string[][] = [['fetch', 'origin'], ['prune', '--dry-run', '--keep', '1000']];
 
 beforeAll(async () => {
@@ -39,9 +40,17 @@ describe('16 concurrent saves in two worktrees', () => {
     const saves = Array.from({ length: SAVES }, (_, i) =>
       sb.ckpt(i % 2 ? second : main, ['save', '-m', `racer ${i}`, '--json']),
     );
-    const others = ALONGSIDE.map((args) => sb.ckpt(main, args));
-    const results: RunResult[] = await Promise.all(saves);
-    for (const r of await Promise.all(others)) expect(r.code, r.stderr).toBe(0);
+    let saving = true;
+    const all = Promise.all(saves).finally(() => (saving = false));
+    const others: RunResult[] = [];
+    // Each repeats until the saves are done (bounded), so some runs meet a chain and notes that are moving.
+    const loops = ALONGSIDE.map(async (args) => {
+      for (let n = 0; saving && n < 30; n++) others.push(await sb.ckpt(n % 2 ? second : main, args));
+    });
+    const results: RunResult[] = await all;
+    await Promise.all(loops);
+    expect(others.length).toBeGreaterThan(ALONGSIDE.length);
+    for (const r of others) expect(r.code, r.stderr).toBe(0);
     for (const r of results) expect(r.code, r.stderr).toBe(0);
     const saved = results.map((r) => JSON.parse(r.stdout) as { id: string; writer: string; notes: string });
     expect(new Set(saved.map((s) => s.writer)).size).toBe(1);
