@@ -87,15 +87,19 @@ export async function loadListing(repo: Repo, opts: { local?: boolean } = {}): P
  */
 async function walkChains(repo: Repo, refs: { name: string; oid: string }[], invalid: InvalidCheckpoint[]): Promise<CommitInfo[]> {
   const tips = [...new Set(refs.map((r) => r.oid))];
+  const failed = new Map<string, string>();
   let commits = await repo.walkCommits(tips).catch(() => null);
   if (!commits) {
-    const walks = await Promise.all(tips.map((tip) => repo.walkCommits([tip]).catch(() => [])));
+    const walks = await Promise.all(
+      tips.map((tip) => repo.walkCommits([tip]).catch((err: Error) => (failed.set(tip, err.message), []))),
+    );
     const byOid = new Map(walks.flat().map((c) => [c.oid, c]));
     commits = [...byOid.values()].sort((a, b) => b.committer.timestamp - a.committer.timestamp);
   }
   const walked = new Set(commits.map((c) => c.oid));
   for (const r of refs) {
-    if (!walked.has(r.oid)) invalid.push({ commit: r.oid, id: null, error: `${r.name}: does not point at a checkpoint commit` });
+    const why = failed.has(r.oid) ? `its history cannot be read (${failed.get(r.oid)})` : 'does not point at a checkpoint commit';
+    if (!walked.has(r.oid)) invalid.push({ commit: r.oid, id: null, error: `${r.name}: ${why}` });
   }
   return commits;
 }

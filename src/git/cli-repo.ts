@@ -14,6 +14,12 @@ import type { CappedBlob, CommitInfo, NewCommit, Repo, RepoInfo, TreeEntry, Work
 import { gitOk, runGit, splitNul, type RunOptions } from './run-git.js';
 
 const MIN_GIT = [2, 31];
+/**
+ * A walk's whole output (ids, people, messages) may not pass this: 10,000
+ * checkpoints take about 5 MiB, so only a hostile chain (a commit with a
+ * giant message) reaches it, and the walk fails instead of eating memory.
+ */
+const WALK_OUTPUT_LIMIT = 64 * 1024 * 1024;
 
 /** Opens the repository containing `dir` with the git binary; FatalError when there is none. */
 export async function openCliRepo(dir: string, env: Record<string, string | undefined>): Promise<Repo> {
@@ -127,7 +133,7 @@ class CliRepo implements Repo {
     if (opts.limit !== undefined) args.push(`-n${opts.limit}`);
     if (opts.firstParent) args.push('--first-parent');
     args.push('--stdin');
-    const out = await gitOk(args, { ...this.opts, input: `${tips.join('\n')}\n` });
+    const out = await gitOk(args, { ...this.opts, input: `${tips.join('\n')}\n`, maxStdout: WALK_OUTPUT_LIMIT });
     return splitNul(out).map(parseLogRecord);
   }
 

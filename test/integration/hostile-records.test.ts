@@ -68,6 +68,7 @@ beforeAll(async () => {
   plant('unsafewip', withGit({ wip: { tree: evilTree, excluded: [] } }));
   git(['update-ref', 'refs/checkpoints/remotes/origin/blob-000000', hi]);
   plant('notree', base, { tree: git(['mktree'], '') });
+
 }, 60_000);
 afterAll(() => sb.cleanup());
 
@@ -81,6 +82,7 @@ describe('hostile records', () => {
     expect(res.stdout).toContain('evil\\x1b[2J\\x1b]0;owned\\x07\\u202etxt.exe\\x00\\x9b31m');
     for (const name of invalid) expect(res.stderr).toContain(`warning: skipping invalid checkpoint ${planted[name]!.commit}: `);
     expect(res.stderr).toMatch(/refs\/checkpoints\/remotes\/origin\/blob-000000: does not point at a checkpoint commit/);
+
     expect(res.stderr).toContain('over the 1 MiB limit');
     expect(res.stderr).toContain('nextSteps: ');
     expect(res.stderr).toContain('trailers: Checkpoint-Branch disagrees');
@@ -131,4 +133,23 @@ describe('hostile records', () => {
     expect(res.stdout).toMatch(/unsafe paths \.\., \.git/);
     expect(res.stdout).not.toMatch(RAW);
   });
+});
+
+describe('a giant commit message', () => {
+  it('stops the walk instead of being buffered, and hides no other chain', async () => {
+    const before = dir;
+    dir = sb.repo('giant');
+    try {
+      expect((await sb.ckpt(dir, ['save', '-m', 'still listed'])).code).toBe(0);
+      plant('giant', base, {
+        message: (id, writer) => `checkpoint: giant\n\n${'x'.repeat(66 * 1024 * 1024)}\n\nCheckpoint-Id: ${id}\nCheckpoint-Writer: ${writer}\nCheckpoint-Branch: main\n`,
+      });
+      const res = await sb.ckpt(dir, ['list']);
+      expect(res.code).toBe(0);
+      expect(res.stdout).toContain('still listed');
+      expect(res.stderr).toMatch(/origin\/mallory-\d+: its history cannot be read \(git log failed: output over 67108864 bytes\)/);
+    } finally {
+      dir = before;
+    }
+  }, 30_000);
 });
