@@ -43,6 +43,11 @@ const KEY =
 /** Values of `key=value` that are references or placeholders, not secrets. */
 const NOT_A_VALUE = /^(?:\$\{?[A-Za-z_][\w.]*\}?|%[A-Za-z_]\w*%|<[^>]*>|\{\{.*\}\}|\*+|x+|null|none|nil|true|false|undefined|changeme|\.{3}|…|(?:\/|~\/|\.\.?\/).*)$/i;
 
+/**
+ * The built-in rules, most specific first: provider tokens before generic
+ * credentials, those before high entropy, then PII and network names.
+ * `highConfidence` marks what alone keeps a file out of the wip snapshot.
+ */
 export const BASE_RULES: RedactRule[] = [
   {
     reason: 'private-key',
