@@ -43,8 +43,8 @@ export function isHighEntropy(token: string): boolean {
   const letters = (body.match(/[A-Za-z]/g) ?? []).length;
   if (digits < 2 || letters < 2) return false;
   if (HEX.test(body)) return shannonEntropy(body) >= 3.0;
-  // Words joined by separators (paths, snake_case, kebab-case) have short segments.
-  const longest = Math.max(...body.split(/[+/_-]/).map((s) => s.length));
-  if (longest < 16) return false;
-  return shannonEntropy(body) >= 4.0 && classSwitchRate(body) >= 0.3;
+  // Judged without separators: words joined by `/`, `_` or `-` (paths, snake_case) keep
+  // long runs of one letter case; random base64 switches case and digits at every other character.
+  const bare = body.replace(/[+/_-]/g, '');
+  return bare.length >= 24 && shannonEntropy(bare) >= 4.0 && classSwitchRate(bare) >= 0.3;
 }

@@ -41,7 +41,11 @@ const KEY =
   '(?:[_.-]?(?:key|value|base|access[_-]?key))?';
 
 /** Values of `key=value` that are references or placeholders, not secrets. */
-const NOT_A_VALUE = /^(?:\$\{?[A-Za-z_][\w.]*\}?|%[A-Za-z_]\w*%|<[^>]*>|\{\{.*\}\}|\*+|x+|null|none|nil|true|false|undefined|changeme|\.{3}|…|(?:\/|~\/|\.\.?\/).*)$/i;
+const REFERENCE = /^(?:\$\{?[A-Za-z_][\w.]*\}?|%[A-Za-z_]\w*%|<[^>]*>|\{\{.*\}\}|\*+|x+|null|none|nil|true|false|undefined|changeme|\.{3}|…)$/i;
+const PATH = /^(?:\/|~\/|\.\.?\/)/;
+
+/** A value worth redacting: not a reference, and not a path (`PWD=/home/…`) unless it is random like a key. */
+const isValue = (s: string) => !REFERENCE.test(s) && !(PATH.test(s) && !isHighEntropy(s));
 
 /**
  * The built-in rules, most specific first: provider tokens before generic
@@ -91,21 +95,33 @@ export const BASE_RULES: RedactRule[] = [
         `(?<secret>${NOT_DONE}[^;\\s"'()]+)(?=;|\\s*["']|\\s*$)`,
       'gim',
     ),
-    accept: (s) => !NOT_A_VALUE.test(s),
+    accept: isValue,
   },
   {
     reason: 'password',
     // Unquoted `KEY=value` as in env files, URLs and shell lines (no spaces, so code like `token = next()` is left alone).
     pattern: rx(`(?<pre>${KEY}=)(?<secret>${NOT_DONE}[^\\s"'&;,)]+)`, 'gi'),
-    accept: (s) => !NOT_A_VALUE.test(s),
+    accept: isValue,
   },
   {
     reason: 'password',
     // A quoted literal: `password = "…"`, `"token": "…"`, `secret: '…'`.
     pattern: rx(`(?<pre>${KEY}["']?\\s*[:=]\\s*["'])(?<secret>${NOT_DONE}[^\\s"']+)(?=["'])`, 'gi'),
-    accept: (s) => !NOT_A_VALUE.test(s),
+    accept: isValue,
   },
-  { reason: 'high-entropy', pattern: /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{32,}={0,3}(?![A-Za-z0-9+/=_-])/g, accept: isHighEntropy },
+  {
+    reason: 'password',
+    // `key: value` inside a line, when the value looks like a credential (letters and digits): `api_key: abc123xyz`.
+    pattern: rx(`(?<pre>${KEY}[ \\t]*:[ \\t]*)(?<secret>${NOT_DONE}[^\\s"'#,;)]{6,})`, 'gi'),
+    accept: (s) => isValue(s) && hasLetterAndDigit(s),
+  },
+  {
+    reason: 'password',
+    // A YAML-style line holding one value: `password: hunter2`, `  - api_key: abc123`.
+    pattern: rx(`(?<pre>^[ \\t-]*${KEY}[ \\t]*:[ \\t]+)(?<secret>${NOT_DONE}[^\\s"'#]+)(?=[ \\t]*$)`, 'gim'),
+    accept: isValue,
+  },
+  { reason: 'high-entropy', pattern: /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{32,}={0,3}(?![A-Za-z0-9+/=_-])/g, accept: isHighEntropy },
   {
     reason: 'email',
     pattern: /(?<![A-Za-z0-9._%+-]|\/\/)[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}(?![A-Za-z0-9-])/g,

@@ -113,6 +113,10 @@ function credentials(g: Gen): SecretSample[] {
       const v = pw();
       return value('password', [`password = "${v}"`, `{"token": "${v}"}`, `secret: '${v}'`, `apiKey="${v}"`][i]!, v);
     }),
+    ...repeat(3, (i) => {
+      const v = pw();
+      return value('password', [`db:\n  password: ${v}\n  host: db`, `client_secret: ${v}`, `  - api_key: ${v}`][i]!, v);
+    }),
     ...repeat(10, (i) => {
       const v = pw();
       const url = [
@@ -180,7 +184,7 @@ export function benignSamples(seed = 11): string[] {
     'we blew the token budget again', 'switched from sk-learn to xgboost', 'the secret sauce is the cache', 'pk_live_ keys are publishable',
     'ghp_ tokens are classic personal access tokens', 'the xoxb- prefix is for bot tokens', 'AIza is how Google keys begin',
     'use npm_ tokens with automation scope', 'rotate every glpat- token yearly', 'a JWT starts with eyJ', 'BEGIN PRIVATE KEY blocks stay out',
-    'Password must be at least 12 characters', 'the token = next() call blocks', 'const password = readFromVault();',
+    'Password must be at least 12 characters', 'Password: must be at least 12 characters', 'token: none', 'secret: true', 'the token = next() call blocks', 'const password = readFromVault();',
     'mask_password_field', 'getUserAccountSettingsForTenant', 'MAX_TOKENS_PER_REQUEST', 'password_reset_token_expiry', 'isSecretVisible',
     'AbstractSingletonProxyFactoryBean', 'ThisIsAVeryLongIdentifierNameWithoutAnySecrets', 'handleOAuthCallbackRedirectWithRetry',
     'sk_live_prefix_check', 'test_sk_test_mode', 'github_pat_format_doc', 'xoxb_socket_mode_handler', 'AKIA_PATTERN_DOC', 'npm_config_cache',

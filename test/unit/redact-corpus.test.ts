@@ -3,19 +3,18 @@ import { redactText } from '../../src/checkpoint/redact.js';
 import { benignSamples, secretSamples } from '../helpers/secret-corpus.js';
 
 const AUTHOR = { allowEmails: ['ada@example.com'] };
+/** The corpus is generated: several seeds give fresh keys of every format each time. */
+const SEEDS = [7, 1, 2, 3, 4, 5, 6, 8, 9, 10];
 
-describe('redaction corpus (strings)', () => {
-  const secrets = secretSamples();
-  const benign = benignSamples();
-
+describe('redaction corpus (strings, several seeds)', () => {
   it('has enough samples', () => {
-    expect(secrets.length).toBeGreaterThanOrEqual(150);
-    expect(benign.length).toBeGreaterThanOrEqual(150);
+    expect(secretSamples().length).toBeGreaterThanOrEqual(150);
+    expect(benignSamples().length).toBeGreaterThanOrEqual(150);
   });
 
-  it('catches every secret under its own reason', () => {
+  it.each(SEEDS)('catches every secret under its own reason (seed %i)', (seed) => {
     const missed: string[] = [];
-    for (const s of secrets) {
+    for (const s of secretSamples(seed)) {
       const counts: Record<string, number> = {};
       const out = redactText(s.text, counts, undefined, AUTHOR);
       const leaked = s.secrets.filter((v) => out.includes(v));
@@ -24,13 +23,8 @@ describe('redaction corpus (strings)', () => {
     expect(missed).toEqual([]);
   });
 
-  it('leaves every benign sample alone', () => {
-    const damaged: string[] = [];
-    for (const b of benign) {
-      const counts: Record<string, number> = {};
-      const out = redactText(b, counts, undefined, AUTHOR);
-      if (out !== b) damaged.push(`${JSON.stringify(b)} -> ${JSON.stringify(out)}`);
-    }
+  it.each(SEEDS)('leaves every benign sample alone (seed %i)', (seed) => {
+    const damaged = benignSamples(seed + 4).filter((b) => redactText(b, {}, undefined, AUTHOR) !== b);
     expect(damaged).toEqual([]);
   });
 });

@@ -49,6 +49,19 @@ describe('redactText', () => {
   });
 });
 
+describe('redaction cost', () => {
+  // Inputs that make badly nested patterns backtrack for ever; each field may hold 64 KiB (notes: 512 KiB).
+  it.each([
+    ['a_'.repeat(32_000)], ['token:'.repeat(11_000)], [`a@${'a'.repeat(65_000)}`], ['a.'.repeat(32_000)], [`${'a'.repeat(60)}@`.repeat(1000)],
+    ['1 '.repeat(32_000)], ['x='.repeat(32_000)], [`${'aB3+'.repeat(16_000)}=x`], [`sk-${'a-'.repeat(30_000)}`], [`http://${'a:'.repeat(30_000)}`],
+    [`Bearer ${'a'.repeat(64_000)}=x`], [`xoxb-${'1-'.repeat(30_000)}`], ['-----BEGIN PRIVATE KEY-----'.repeat(2000)],
+  ])('stays linear on a hostile 64 KiB string (%#)', (text) => {
+    const start = performance.now();
+    redactText(text, {});
+    expect(performance.now() - start).toBeLessThan(1000);
+  });
+});
+
 describe('hasHighConfidenceSecret', () => {
   it('is true for a private key block or a provider token, false for PII and look-alikes', () => {
     const g = makeGen(5);
