@@ -119,6 +119,12 @@ describe('hostile records', () => {
     expect(JSON.parse(json.stdout).task.title).toBe(EVIL);
   });
 
+  it('show warns about a wip tree whose paths would leave the working tree', async () => {
+    const res = await sb.ckpt(dir, ['show', planted.unsafewip!.id]);
+    expect(res.code).toBe(0);
+    expect(res.stderr).toContain(`warning: checkpoint ${planted.unsafewip!.commit}: its wip tree has paths outside the working tree: .., .git`);
+  });
+
   it('an ambiguous prefix lists candidates with their titles escaped', async () => {
     const res = await sb.ckpt(dir, ['show', '20260101-']);
     expect(res.code).toBe(1);
