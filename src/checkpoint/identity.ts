@@ -6,6 +6,7 @@ import { WRITER_PATTERN } from './refs.js';
 export const FALLBACK_AUTHOR = { name: 'git-checkpoint', email: 'checkpoint@localhost' };
 const WRITER_KEY = 'checkpoint.writer';
 const LOCK = 'writer.lock';
+const STALE_LOCK_MS = 10_000;
 
 export interface Identity {
   name: string;
@@ -34,16 +35,19 @@ export async function readWriter(repo: Repo): Promise<string | null> {
  * Returns the writer id, creating it on first use. Concurrent first saves
  * (several processes, several worktrees) agree on one id: the creator holds
  * an exclusive lock file in the common git dir while it writes the config.
+ * The lock holds its creation time; one older than STALE_LOCK_MS was left by
+ * a save that died (it is held for milliseconds) and is removed, so a crash
+ * never blocks the next first save.
  */
-export async function ensureWriter(repo: Repo, identity: Identity, random: () => number): Promise<string> {
+export async function ensureWriter(repo: Repo, identity: Identity, random: () => number, now: () => Date): Promise<string> {
   const existing = await readWriter(repo);
   if (existing) return existing;
   for (let attempt = 0; attempt < 250; attempt++) {
-    if (await repo.createGitFileExclusive(LOCK, String(attempt), 'common')) {
+    if (await repo.createGitFileExclusive(LOCK, String(now().getTime()), 'common')) {
       try {
         repo.reloadConfig();
-        const now = await readWriter(repo);
-        if (now) return now;
+        const current = await readWriter(repo);
+        if (current) return current;
         const writer = makeWriterId(identity.isFallback ? {} : identity, random);
         await repo.setConfig(WRITER_KEY, writer);
         return writer;
@@ -51,12 +55,20 @@ export async function ensureWriter(repo: Repo, identity: Identity, random: () =>
         await repo.deleteGitFile(LOCK, 'common');
       }
     }
+    await removeStaleLock(repo, now());
     await sleep(20);
     repo.reloadConfig();
-    const now = await readWriter(repo);
-    if (now) return now;
+    const current = await readWriter(repo);
+    if (current) return current;
   }
   throw new Error(`could not create ${WRITER_KEY}: ${LOCK} stays locked (remove it if no save is running)`);
+}
+
+async function removeStaleLock(repo: Repo, now: Date): Promise<void> {
+  const content = await repo.readGitFile(LOCK, 'common');
+  if (content === null || now.getTime() - Number(content) < STALE_LOCK_MS) return;
+  // Read again just before removing: another waiter may have replaced it with a live lock.
+  if ((await repo.readGitFile(LOCK, 'common')) === content) await repo.deleteGitFile(LOCK, 'common');
 }
 
 function sleep(ms: number): Promise<void> {

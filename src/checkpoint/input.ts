@@ -8,7 +8,7 @@ import { UsageError } from '../errors.js';
 import { parseMarkdown } from './parse-md.js';
 import { parseRecap } from './parse-recap.js';
 import {
-  decisionSchema, describeIssue, emptyContent, fileRefSchema, LABEL_PATTERN, modes, quoteSchema, rejectedSchema,
+  decisionSchema, describeIssue, describeJsonError, emptyContent, fileRefSchema, LABEL_PATTERN, modes, quoteSchema, rejectedSchema,
   taskStatuses, todoSchema, type CheckpointContent,
 } from './schema.js';
 
@@ -63,7 +63,7 @@ function parseJsonInput(text: string, source: string): Partial<CheckpointContent
   try {
     data = JSON.parse(text);
   } catch (err) {
-    throw new UsageError(`${source}: invalid JSON: ${(err as Error).message}`);
+    throw new UsageError(`${source}: invalid JSON: ${describeJsonError(err as Error)}`);
   }
   const parsed = inputSchema.safeParse(data);
   if (!parsed.success) throw new UsageError(`${source}: invalid document: ${describeIssue(parsed.error.issues)}`);

@@ -46,13 +46,14 @@ type SummaryRow = [
 ];
 type CacheEntry = SummaryRow | { invalid: string; id: string | null };
 const CACHE_FILE = 'list-cache.json';
-const CACHE_VERSION = 3;
+// Version 4: records are checked against every trailer and read under the 1 MiB cap.
+const CACHE_VERSION = 4;
 
 /** Lists checkpoints; `local` keeps only the clone's own chains. */
 export async function loadListing(repo: Repo, opts: { local?: boolean } = {}): Promise<Listing> {
   const refs = (await repo.listRefs(CHAINS_PREFIX)).flatMap((r) => {
     const parsed = parseChainRef(r.name);
-    return parsed ? [{ ...parsed, oid: r.oid }] : [];
+    return parsed ? [{ ...parsed, name: r.name, oid: r.oid }] : [];
   });
   const localWriters = new Set(refs.filter((r) => r.remote === null).map((r) => r.writer));
   const remoteOf = new Map<string, string>();
@@ -62,8 +63,8 @@ export async function loadListing(repo: Repo, opts: { local?: boolean } = {}): P
   const wanted = refs.filter((r) => r.remote === null || (!opts.local && !localWriters.has(r.writer)));
   const tips = [...new Set(wanted.map((r) => r.oid))];
   const cache = await readCache(repo);
-  const { oids, entries } = await summarizeWalk(repo, tips, cache);
   const listing: Listing = { checkpoints: [], invalid: [], localWriters };
+  const { oids, entries } = await summarizeWalk(repo, wanted, cache, listing.invalid);
   const seen = new Set<string>();
   oids.forEach((oid, i) => {
     const entry = entries[i]!;
@@ -78,7 +79,8 @@ export async function loadListing(repo: Repo, opts: { local?: boolean } = {}): P
     listing.checkpoints.push({ id, createdAt, branch, writer, label, title, status, head, commit: oid, remote });
   });
   listing.checkpoints = sortNewestFirst(listing.checkpoints);
-  const key = walkKeyOf(tips);
+  // A walk that met a broken ref is not cached: the next listing must report it again.
+  const key = listing.invalid.some((i) => i.id === null && i.error.startsWith('refs/')) ? '' : walkKeyOf(tips);
   if (cache.key !== key || cache.oids.length !== oids.length || oids.some((o, i) => cache.oids[i] !== o)) {
     await writeCache(repo, { key, oids, rows: entries });
   }
@@ -90,13 +92,44 @@ export async function loadListing(repo: Repo, opts: { local?: boolean } = {}): P
  * When the tips are those of the last listing, the walk itself comes from
  * the cache: commits never change, so the same tips reach the same commits.
  */
-async function summarizeWalk(repo: Repo, tips: string[], cache: Cache): Promise<{ oids: string[]; entries: CacheEntry[] }> {
-  if (cache.key === walkKeyOf(tips)) return { oids: cache.oids, entries: cache.rows };
-  const commits = await repo.walkCommits(tips);
+async function summarizeWalk(
+  repo: Repo,
+  refs: { name: string; oid: string }[],
+  cache: Cache,
+  invalid: InvalidCheckpoint[],
+): Promise<{ oids: string[]; entries: CacheEntry[] }> {
+  const tips = [...new Set(refs.map((r) => r.oid))];
+  if (cache.key && cache.key === walkKeyOf(tips)) return { oids: cache.oids, entries: cache.rows };
+  const commits = await walkChains(repo, refs, invalid);
   const known = new Map(cache.oids.map((o, i) => [o, cache.rows[i]!]));
   // Misses are read concurrently: the CLI backend pipelines them through one cat-file --batch.
   const entries = await Promise.all(commits.map((c) => known.get(c.oid) ?? summarize(repo, c)));
   return { oids: commits.map((c) => c.oid), entries };
+}
+
+/**
+ * Every commit of the chains in one walk. A ref that does not lead to a
+ * commit (a fetched ref pointing at a blob, a missing object) is skipped by
+ * git's walk, or makes it fail as a whole; then each chain is walked alone.
+ * Either way such a ref is reported as invalid, and never hides the others.
+ */
+async function walkChains(repo: Repo, refs: { name: string; oid: string }[], invalid: InvalidCheckpoint[]): Promise<CommitInfo[]> {
+  const tips = [...new Set(refs.map((r) => r.oid))];
+  const failed = new Map<string, string>();
+  let commits = await repo.walkCommits(tips).catch(() => null);
+  if (!commits) {
+    const walks = await Promise.all(
+      tips.map((tip) => repo.walkCommits([tip]).catch((err: Error) => (failed.set(tip, err.message), []))),
+    );
+    const byOid = new Map(walks.flat().map((c) => [c.oid, c]));
+    commits = [...byOid.values()].sort((a, b) => b.committer.timestamp - a.committer.timestamp);
+  }
+  const walked = new Set(commits.map((c) => c.oid));
+  for (const r of refs) {
+    const why = failed.has(r.oid) ? `its history cannot be read (${failed.get(r.oid)})` : 'does not point at a checkpoint commit';
+    if (!walked.has(r.oid)) invalid.push({ commit: r.oid, id: null, error: `${r.name}: ${why}` });
+  }
+  return commits;
 }
 
 function walkKeyOf(tips: string[]): string {
@@ -112,16 +145,13 @@ function sortNewestFirst(list: CheckpointSummary[]): CheckpointSummary[] {
 
 async function summarize(repo: Repo, commit: CommitInfo): Promise<CacheEntry> {
   const facts = parseMessage(commit.message);
-  const blob = await repo.readBlobAt(commit.oid, 'checkpoint.json');
-  if (!blob) return { invalid: 'checkpoint.json: missing from the commit tree', id: facts.id };
   // The schema (zod) loads only when a commit is not in the cache: a warm `list` never builds it.
-  const { parseRecord } = await import('./schema.js');
-  const parsed = parseRecord(blob);
+  const { readRecordAt, trailerMismatch } = await import('./read-record.js');
+  const parsed = await readRecordAt(repo, commit.oid);
   if (!parsed.ok) return { invalid: parsed.error, id: facts.id };
   const r = parsed.value;
-  if (facts.id !== r.id || facts.writer !== r.writer) {
-    return { invalid: `trailers: Checkpoint-Id/Writer disagree with the record (${r.id}, ${r.writer})`, id: facts.id };
-  }
+  const mismatch = trailerMismatch(facts, r);
+  if (mismatch) return { invalid: mismatch, id: facts.id };
   return [r.id, r.createdAt, r.git.branch, r.writer, r.label, r.task.title, r.task.status, r.git.head];
 }
 

@@ -8,7 +8,8 @@ import type { Person, Repo } from '../git/repo.js';
 import { noteLine, parseMessage } from './message.js';
 import { backoff, readNotesMap, writeNotesCommit } from './notes.js';
 import { chainRef, notesRef } from './refs.js';
-import { parseRecord, type CheckpointRecord } from './schema.js';
+import { readRecordAt } from './read-record.js';
+import type { CheckpointRecord } from './schema.js';
 
 export interface NotesCheck {
   missing: number;
@@ -25,19 +26,21 @@ export async function readOwnChain(repo: Repo, writer: string): Promise<Checkpoi
   const records: CheckpointRecord[] = [];
   for (const c of commits.reverse()) {
     if (parseMessage(c.message).writer !== writer) continue;
-    const blob = await repo.readBlobAt(c.oid, 'checkpoint.json');
-    const parsed = blob ? parseRecord(blob) : null;
-    if (parsed?.ok) records.push(parsed.value);
+    const parsed = await readRecordAt(repo, c.oid);
+    if (parsed.ok) records.push(parsed.value);
   }
   return records;
 }
 
 /** Compares notes with the chain; with `fix`, writes the repaired notes (compare-and-swap). */
 export async function repairNotes(repo: Repo, writer: string, who: Person, fix: boolean): Promise<NotesCheck> {
-  const records = await readOwnChain(repo, writer);
   const ref = notesRef(writer);
   for (let attempt = 0; attempt < 50; attempt++) {
+    // Notes first, then the chain: a save moves its chain before its note, so
+    // every line in this notes commit belongs to a checkpoint the chain read
+    // below contains — a concurrent save's line is never taken for stale.
     const old = await repo.readRef(ref);
+    const records = await readOwnChain(repo, writer);
     const notes = await readNotesText(repo, old);
     const plan = planRepair(records, notes);
     if (!fix || (plan.missing === 0 && plan.stale === 0)) return { missing: plan.missing, stale: plan.stale };

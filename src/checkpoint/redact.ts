@@ -1,47 +1,100 @@
 /**
  * Redaction of free text before anything is written (SPEC §9). Each match
- * becomes `[REDACTED:<reason>]`; only counts are kept. The pattern set here is
- * the seam the full engine fills in; every caller goes through `redactRecordText`.
+ * becomes `[REDACTED:<reason>]`; only counts are kept, never the values.
+ * Every caller goes through `redactRecordText` (a whole record) or
+ * `redactText` (one string); `hasHighConfidenceSecret` decides whether a
+ * working-tree file is kept out of the wip snapshot.
  */
+import { BASE_RULES, type RedactRule } from './redact-rules.js';
 import type { CheckpointContent, GitState } from './schema.js';
 
-export interface RedactRule {
-  reason: string;
-  pattern: RegExp;
-}
+export { BASE_RULES, type RedactRule } from './redact-rules.js';
 
 export type RedactionCounts = Record<string, number>;
 
-export const BASE_RULES: RedactRule[] = [
-  { reason: 'private-key', pattern: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(-----END [A-Z0-9 ]*PRIVATE KEY-----|$)/g },
-  { reason: 'github-token', pattern: /\b(gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b/g },
-  { reason: 'aws-key', pattern: /\b(AKIA|ASIA)[A-Z0-9]{16}\b/g },
-  { reason: 'stripe-key', pattern: /\b[sprk]k_(live|test)_[A-Za-z0-9]{16,99}\b/g },
-  { reason: 'openai-key', pattern: /\bsk-(proj-|ant-)?[A-Za-z0-9_-]{20,200}\b/g },
-  { reason: 'slack-token', pattern: /\bxox[bapr]-[A-Za-z0-9-]{10,200}\b/g },
-  { reason: 'password', pattern: /\b(password|passwd|pwd|secret|token)=[^\s&"']+/gi },
-];
+/** What a save redacts with: the rules, and what is allowed through anyway. */
+export interface RedactOptions {
+  rules?: RedactRule[];
+  /** A match whose whole text matches one of these is kept (`checkpoint.redactAllow`). */
+  allow?: RegExp[];
+  /** Addresses never redacted as `email`: the author's own identity. */
+  allowEmails?: string[];
+}
 
-/** Redacts one string; adds what it removed to `counts`. */
-export function redactText(text: string, counts: RedactionCounts, rules: RedactRule[] = BASE_RULES): string {
+const MAX_PASSES = 8;
+const PLACEHOLDER = (reason: string) => `[REDACTED:${reason}]`;
+
+function isAllowed(value: string, reason: string, opts: RedactOptions): boolean {
+  if (reason === 'email' && opts.allowEmails?.some((e) => e.toLowerCase() === value.toLowerCase())) return true;
+  return opts.allow?.some((re) => fullMatch(re, value)) ?? false;
+}
+
+function fullMatch(re: RegExp, value: string): boolean {
+  const m = new RegExp(re.source, re.flags.replace(/[gy]/g, '')).exec(value);
+  return m !== null && m.index === 0 && m[0].length === value.length;
+}
+
+function applyRule(text: string, rule: RedactRule, counts: RedactionCounts, opts: RedactOptions): string {
+  return text.replace(rule.pattern, (...args: unknown[]) => {
+    const match = args[0] as string;
+    const last = args[args.length - 1];
+    const groups = typeof last === 'object' && last !== null ? (last as Record<string, string | undefined>) : undefined;
+    const secret = groups?.secret ?? match;
+    // What an earlier rule (or an earlier save) already replaced is never taken again.
+    if (secret.includes('[REDACTED:')) return match;
+    if (rule.accept && !rule.accept(secret)) return match;
+    if (isAllowed(secret, rule.reason, opts) || isAllowed(match, rule.reason, opts)) return match;
+    counts[rule.reason] = (counts[rule.reason] ?? 0) + 1;
+    if (groups?.secret === undefined) return PLACEHOLDER(rule.reason);
+    return `${groups.pre ?? ''}${PLACEHOLDER(rule.reason)}${groups.post ?? ''}`;
+  });
+}
+
+/**
+ * Redacts one string; adds what it removed to `counts` (reason → number).
+ * Idempotent: placeholders are never matched again. `rules` defaults to the
+ * built-in patterns; pass `options` for the allow lists.
+ */
+export function redactText(
+  text: string,
+  counts: RedactionCounts,
+  rules: RedactRule[] = BASE_RULES,
+  options: Omit<RedactOptions, 'rules'> = {},
+): string {
   let out = text;
-  for (const rule of rules) {
-    out = out.replace(rule.pattern, () => {
-      counts[rule.reason] = (counts[rule.reason] ?? 0) + 1;
-      return `[REDACTED:${rule.reason}]`;
-    });
+  // A replacement can change what its neighbour's boundary sees (`key=a@b.co` → `key=[REDACTED:email]`),
+  // so passes repeat until nothing changes; each pass removes text, so this ends.
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const before = out;
+    for (const rule of rules) out = applyRule(out, rule, counts, options);
+    if (out === before) break;
   }
   return out;
 }
 
-/** Redacts every free-text field of the content and every commit subject, in place of copies. */
+/** True when `text` holds a private key block or a provider token (the wip exclusion reason `secret`). */
+export function hasHighConfidenceSecret(text: string, rules: RedactRule[] = BASE_RULES): boolean {
+  for (const rule of rules) {
+    if (!rule.highConfidence) continue;
+    const re = new RegExp(rule.pattern.source, rule.pattern.flags);
+    for (const m of text.matchAll(re)) if (!rule.accept || rule.accept(m.groups?.secret ?? m[0])) return true;
+  }
+  return false;
+}
+
+/**
+ * Redacts every free-text field of the content (task, decisions, dead ends,
+ * lists, todos, file whys, quotes, links, notes) and every commit subject,
+ * returning copies and the counts.
+ */
 export function redactRecordText(
   content: CheckpointContent,
   git: GitState,
-  rules: RedactRule[] = BASE_RULES,
+  options: RedactOptions | RedactRule[] = {},
 ): { content: CheckpointContent; git: GitState; counts: RedactionCounts } {
+  const opts = Array.isArray(options) ? { rules: options } : options;
   const counts: RedactionCounts = {};
-  const r = (s: string) => redactText(s, counts, rules);
+  const r = (s: string) => redactText(s, counts, opts.rules ?? BASE_RULES, opts);
   const list = (xs: string[]) => xs.map(r);
   const redacted: CheckpointContent = {
     ...content,

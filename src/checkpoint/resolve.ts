@@ -2,14 +2,17 @@
  * Turns what a user typed into one checkpoint (SPEC §3 "Ids"): `latest`, a
  * full id, a label, a unique id prefix, or a checkpoint commit id.
  */
-import { InvalidRecordError, NotFoundError } from '../errors.js';
+import { InvalidRecordError, NotFoundError, UsageError } from '../errors.js';
 import type { Repo } from '../git/repo.js';
+import { oneLine } from '../render/sanitize.js';
 import type { CheckpointSummary, Listing } from './listing.js';
-import { parseRecord, type CheckpointRecord } from './schema.js';
+import { readRecordAt } from './read-record.js';
+import type { CheckpointRecord } from './schema.js';
 
 /** Picks one checkpoint of the listing; NotFoundError when none or several match. */
 export function resolveCheckpoint(listing: Listing, spec: string, currentBranch: string | null): CheckpointSummary {
   const all = listing.checkpoints;
+  if (!spec.trim()) throw new UsageError('empty checkpoint name', { hint: "use an id, a prefix of one, a label, a commit id or 'latest'" });
   if (spec === 'latest') {
     const found = all.find((c) => currentBranch !== null && c.branch === currentBranch) ?? all[0];
     if (!found) throw new NotFoundError('no checkpoints yet', { hint: 'save one with: git checkpoint save -m "<task>"' });
@@ -24,7 +27,7 @@ export function resolveCheckpoint(listing: Listing, spec: string, currentBranch:
   if (/^[0-9a-f]{4,64}$/.test(spec)) for (const c of all) if (c.commit.startsWith(spec)) candidates.set(c.commit, c);
   if (candidates.size === 1) return [...candidates.values()][0]!;
   if (candidates.size > 1) {
-    const list = [...candidates.values()].map((c) => `  ${c.id}  ${c.writer}  ${c.title}`).join('\n');
+    const list = [...candidates.values()].map((c) => `  ${c.id}  ${c.writer}  ${oneLine(c.title, 60)}`).join('\n');
     throw new NotFoundError(`checkpoint '${spec}' is ambiguous; candidates:\n${list}`, {
       data: { candidates: [...candidates.values()].map((c) => c.id) },
     });
@@ -36,9 +39,7 @@ export function resolveCheckpoint(listing: Listing, spec: string, currentBranch:
 
 /** Reads and validates the full record of a listed checkpoint. */
 export async function loadRecord(repo: Repo, summary: Pick<CheckpointSummary, 'commit'>): Promise<CheckpointRecord> {
-  const blob = await repo.readBlobAt(summary.commit, 'checkpoint.json');
-  if (!blob) throw new InvalidRecordError(`checkpoint ${summary.commit} is invalid: checkpoint.json is missing`);
-  const parsed = parseRecord(blob);
+  const parsed = await readRecordAt(repo, summary.commit);
   if (!parsed.ok) throw new InvalidRecordError(`checkpoint ${summary.commit} is invalid: ${parsed.error}`);
   return parsed.value;
 }

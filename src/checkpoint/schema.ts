@@ -4,6 +4,7 @@
  * through `parseRecord`; inside the program the inferred types are trusted.
  */
 import * as z from 'zod/mini';
+import { isSafeRelativePath } from './safe-path.js';
 
 export const SCHEMA_ID = 'git-checkpoint/v1';
 /** Caps that keep memory bounded when reading someone else's chain (SPEC §9). */
@@ -30,8 +31,12 @@ export const todoSchema = z.object({ text: text(), status: z.enum(todoStatuses) 
 export const fileRefSchema = z.object({ path: text(), why: z.optional(text()) });
 export const quoteSchema = z.object({ text: text(), by: text(), verbatim: z.boolean() });
 
+/** A working-tree path as git status reports it: never absolute, never `..`, never inside `.git`. */
+const worktreePath = () =>
+  z.string().check(z.minLength(1), z.maxLength(4096), z.refine(isSafeRelativePath, 'expected a path inside the working tree'));
+
 export const worktreeFileSchema = z.object({
-  path: z.string().check(z.minLength(1), z.maxLength(4096)),
+  path: worktreePath(),
   status: z.string().check(z.regex(/^[.MTADRCU?!]{2}$/, 'expected a two-letter porcelain status')),
   staged: z.boolean(),
   oid: z.nullable(oid()),
@@ -54,7 +59,7 @@ export const gitStateSchema = z.object({
   wip: z.nullable(
     z.object({
       tree: oid(),
-      excluded: z.array(z.object({ path: text(), reason: text() })).check(z.maxLength(MAX_PATHS)),
+      excluded: z.array(z.object({ path: worktreePath(), reason: text() })).check(z.maxLength(MAX_PATHS)),
     }),
   ),
   /** Sections that could not be gathered at save time, with the reason (SPEC §4). */
@@ -137,11 +142,16 @@ export function parseRecord(bytes: Uint8Array | string): ParseResult<CheckpointR
   try {
     data = JSON.parse(typeof bytes === 'string' ? bytes : Buffer.from(bytes).toString('utf8'));
   } catch (err) {
-    return { ok: false, error: `(root): not valid JSON (${(err as Error).message})` };
+    return { ok: false, error: `(root): not valid JSON (${describeJsonError(err as Error)})` };
   }
   const result = recordSchema.safeParse(data);
   if (!result.success) return { ok: false, error: describeIssue(result.error.issues) };
   return { ok: true, value: result.data };
+}
+
+/** V8's message without the quoted excerpt of the input it adds (stored data is never echoed). */
+export function describeJsonError(err: Error): string {
+  return err.message.replace(/, ".*" is not valid JSON$/s, '').slice(0, 120);
 }
 
 /** An empty record content: every array present and empty (SPEC §4: never absent). */

@@ -2,6 +2,7 @@
 import { FatalError } from '../errors.js';
 import type { Repo } from '../git/repo.js';
 import type { Deps } from '../io/deps.js';
+import { visibleMultiline } from '../render/sanitize.js';
 
 export interface GlobalOptions {
   /** The directory given with -C (resolved), else the process's cwd. */
@@ -48,12 +49,13 @@ export class Context {
     return repo;
   }
 
+  /** Prints `warning: …`; control characters in the message (it may quote stored data) are made visible. */
   warn(message: string): void {
-    this.deps.streams.err(`warning: ${message}\n`);
+    this.deps.streams.err(`warning: ${visibleMultiline(message)}\n`);
   }
 
   hint(message: string): void {
-    if (!this.globals.quiet) this.deps.streams.err(`hint: ${message}\n`);
+    if (!this.globals.quiet) this.deps.streams.err(`hint: ${visibleMultiline(message)}\n`);
   }
 
   /** Colour per SPEC §2: flags, then color.checkpoint, then color.ui; off off a TTY or with NO_COLOR. */

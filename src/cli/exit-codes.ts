@@ -2,6 +2,7 @@
 import {
   CheckpointError, FatalError, InvalidRecordError, NotFoundError, OperationError, UnsupportedError, UsageError,
 } from '../errors.js';
+import { visibleMultiline } from '../render/sanitize.js';
 
 export const EXIT = { ok: 0, failed: 1, partial: 2, drift: 3, fatal: 128, usage: 129 } as const;
 
@@ -13,8 +14,9 @@ export interface ErrorReport {
 
 /** Maps any thrown value to an exit code and the message git would print. */
 export function reportError(err: unknown, command: string | null): ErrorReport {
-  const hint = err instanceof CheckpointError && err.hint ? `hint: ${err.hint}\n` : '';
-  const message = err instanceof Error ? err.message : String(err);
+  // Messages may quote stored data (titles of ambiguous candidates, a record's errors): never raw control characters.
+  const hint = err instanceof CheckpointError && err.hint ? `hint: ${visibleMultiline(err.hint)}\n` : '';
+  const message = visibleMultiline(err instanceof Error ? err.message : String(err));
   if (err instanceof UsageError) {
     const see = command ? `hint: see 'git checkpoint ${command} -h'\n` : `hint: see 'git checkpoint -h'\n`;
     return { exitCode: EXIT.usage, stderr: `error: ${message}\n${hint || see}` };

@@ -3,8 +3,12 @@ import { maxPositionals, type OptionSpec } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { readIdentity, readWriter } from '../checkpoint/identity.js';
-import { clearListingCache, loadListing } from '../checkpoint/listing.js';
+import { clearListingCache, loadListing, type Listing } from '../checkpoint/listing.js';
+import { loadRecord } from '../checkpoint/resolve.js';
+import { findUnsafeEntries } from '../checkpoint/safe-path.js';
+import type { Repo } from '../git/repo.js';
 import { repairNotes } from '../checkpoint/notes-repair.js';
+import { visible } from '../render/sanitize.js';
 
 export const options: OptionSpec = { fix: { type: 'boolean' } };
 export const usage = 'git checkpoint doctor [--fix]';
@@ -28,8 +32,9 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
     check: 'records',
     ok: listing.invalid.length === 0,
     detail: `${listing.checkpoints.length} valid, ${listing.invalid.length} invalid` +
-      listing.invalid.map((i) => `\n    invalid ${i.commit}: ${i.error}`).join(''),
+      listing.invalid.map((i) => `\n    invalid ${i.commit}: ${visible(i.error)}`).join(''),
   });
+  findings.push(await checkWipTrees(repo, listing));
   if (writer) {
     const id = await readIdentity(repo, ctx.deps.env);
     const who = { name: id.name, email: id.email, timestamp: Math.floor(ctx.deps.now().getTime() / 1000), tzOffsetMinutes: 0 };
@@ -46,4 +51,17 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const ok = findings.every((f) => f.ok);
   const text = findings.map((f) => `${f.ok ? 'ok  ' : 'FAIL'}  ${f.check}: ${f.detail}`).join('\n') + '\n';
   return { exitCode: ok ? EXIT.ok : EXIT.failed, json: { ok, fixed: fix, findings }, text };
+}
+
+/** Every wip tree must only hold paths that stay in the working tree (SPEC §9); bounded per tree. */
+async function checkWipTrees(repo: Repo, listing: Listing): Promise<Finding> {
+  const bad: string[] = [];
+  for (const summary of listing.checkpoints) {
+    const record = await loadRecord(repo, summary).catch(() => null);
+    const tree = record?.git.wip?.tree;
+    if (!tree) continue;
+    const check = await findUnsafeEntries(repo, tree);
+    if (check.unsafe.length) bad.push(`\n    ${summary.id} (${summary.commit}): unsafe paths ${check.unsafe.slice(0, 5).map((p) => visible(p)).join(', ')}`);
+  }
+  return { check: 'wip', ok: bad.length === 0, detail: bad.length ? `${bad.length} wip tree(s) with unsafe paths${bad.join('')}` : 'every wip path stays in the working tree' };
 }

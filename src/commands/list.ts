@@ -5,6 +5,7 @@ import { EXIT } from '../cli/exit-codes.js';
 import { loadListing, type CheckpointSummary, type Listing } from '../checkpoint/listing.js';
 import { parseSince } from '../checkpoint/when.js';
 import { UsageError } from '../errors.js';
+import { visible } from '../render/sanitize.js';
 import { renderList } from '../render/table.js';
 
 export const options: OptionSpec = {
@@ -50,7 +51,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
 
 /** Warns once per invalid record (SPEC §4): listed commands skip it and go on. */
 export function warnInvalid(ctx: Context, listing: Listing): void {
-  for (const bad of listing.invalid) ctx.warn(`skipping invalid checkpoint ${bad.commit}: ${bad.error}`);
+  for (const bad of listing.invalid) ctx.warn(`skipping invalid checkpoint ${bad.commit}: ${visible(bad.error)}`);
 }
 
 function parseLimit(value: string | undefined): number {

@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import { listOption, stringOption, type OptionSpec } from '../cli/args.js';
 import type { Context, ParsedArgs } from '../cli/context.js';
 import { UsageError } from '../errors.js';
-import { parseInputDocument, splitPair, type InputFormat } from '../checkpoint/input.js';
+import { MAX_INPUT_BYTES, parseInputDocument, splitPair, type InputFormat } from '../checkpoint/input.js';
+import { InputTooLarge } from '../io/deps.js';
 import { LABEL_PATTERN, taskStatuses, type CheckpointContent, type TaskStatus } from '../checkpoint/schema.js';
 
 export const contentOptions: OptionSpec = {
@@ -86,9 +87,16 @@ export async function contentFromInput(ctx: Context, args: ParsedArgs): Promise<
     return {};
   }
   let bytes: Uint8Array;
+  const name = source === '-' ? 'stdin' : source;
   try {
-    bytes = source === '-' ? await ctx.deps.streams.readStdin() : await ctx.deps.readFile(resolve(ctx.globals.dir, source));
+    bytes = source === '-'
+      ? await ctx.deps.streams.readStdin(MAX_INPUT_BYTES)
+      : await ctx.deps.readFile(resolve(ctx.globals.dir, source), MAX_INPUT_BYTES);
   } catch (err) {
+    if (err instanceof InputTooLarge) {
+      const size = err.size === null ? '' : ` is ${err.size} bytes,`;
+      throw new UsageError(`${name}: document${size} over the 8 MiB limit`);
+    }
     throw new UsageError(`cannot read input '${source}': ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
   return parseInputDocument(bytes, format as InputFormat | undefined, source === '-' ? 'stdin' : source);

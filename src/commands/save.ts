@@ -8,7 +8,8 @@ import { formatCreatedAt, makeCheckpointId } from '../checkpoint/ids.js';
 import { hasContent, mergeContent } from '../checkpoint/input.js';
 import { defaultPredecessor, rememberLast, type LineageLink } from '../checkpoint/lineage.js';
 import { loadListing } from '../checkpoint/listing.js';
-import { redactRecordText } from '../checkpoint/redact.js';
+import { redactRecordText, redactText, type RedactOptions } from '../checkpoint/redact.js';
+import { loadRedactOptions } from '../checkpoint/redact-config.js';
 import { resolveCheckpoint } from '../checkpoint/resolve.js';
 import { describeIssue, recordSchema, SCHEMA_ID, type CheckpointContent, type CheckpointRecord } from '../checkpoint/schema.js';
 import { harvestFromFile } from '../agent/harvest-file.js';
@@ -78,7 +79,7 @@ export interface SaveRequest {
 export async function saveCheckpoint(ctx: Context, req: SaveRequest): Promise<CommandResult> {
   const repo = await ctx.worktreeRepo();
   const [identity, gathered] = await Promise.all([readIdentity(repo, ctx.deps.env), gatherGitState(repo, { branch: req.branch })]);
-  const writer = await ensureWriter(repo, identity, ctx.deps.random);
+  const writer = await ensureWriter(repo, identity, ctx.deps.random, ctx.deps.now);
   await addWip(ctx, repo, req.wip, gathered);
   const given = req.layers.some(hasContent);
   let content = mergeContent(...req.layers);
@@ -89,7 +90,9 @@ export async function saveCheckpoint(ctx: Context, req: SaveRequest): Promise<Co
     if (!given) ctx.hint('no description given: recorded the git state only (add -m "<task>" next time)');
   }
   const lineage = await resolveLineage(repo, req.lineage, writer, gathered.git.branch);
-  const redacted = redactRecordText(content, gathered.git);
+  const redactOptions = await loadRedactOptions(repo, identity.isFallback ? null : identity.email);
+  refuseSecretLabel(content.label, redactOptions);
+  const redacted = redactRecordText(content, gathered.git, redactOptions);
   const now = ctx.deps.now();
   const record = buildRecord(ctx, now, { ...redacted, writer, identity, parents: lineage.map((l) => l.id) });
   reportGathering(ctx, identity, record);
@@ -167,6 +170,15 @@ function buildRecord(ctx: Context, now: Date, p: RecordParts): CheckpointRecord 
   const checked = recordSchema.safeParse(record);
   if (!checked.success) throw new UsageError(`invalid checkpoint content: ${describeIssue(checked.error.issues)}`);
   return fitRecord(checked.data);
+}
+
+/** A label is stored in refs' trailers and typed back by users: it cannot be redacted, so one that looks like a secret is refused. */
+function refuseSecretLabel(label: string | null, opts: RedactOptions): void {
+  if (label === null) return;
+  const counts: Record<string, number> = {};
+  redactText(label, counts, opts.rules, opts);
+  const reasons = Object.keys(counts);
+  if (reasons.length) throw new UsageError(`the label looks like a secret (${reasons.join(', ')}): choose another label`);
 }
 
 function reportGathering(ctx: Context, identity: Identity, record: CheckpointRecord): void {

@@ -4,10 +4,12 @@ import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { loadListing } from '../checkpoint/listing.js';
 import { loadRecord, resolveCheckpoint } from '../checkpoint/resolve.js';
+import { findUnsafeEntries } from '../checkpoint/safe-path.js';
 import { serializeRecord } from '../checkpoint/schema.js';
 import { UsageError } from '../errors.js';
 import { renderMarkdown } from '../render/md.js';
 import { renderRecap } from '../render/recap.js';
+import { escapeJsonText, visible } from '../render/sanitize.js';
 
 export const options: OptionSpec = {
   format: { type: 'string' },
@@ -28,7 +30,13 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const [listing, branch] = await Promise.all([loadListing(repo), repo.headBranch()]);
   const summary = resolveCheckpoint(listing, spec, branch);
   const record = await loadRecord(repo, summary);
-  if (format === 'json') return { exitCode: EXIT.ok, json: record, text: serializeRecord(record) };
+  if (record.git.wip) {
+    const check = await findUnsafeEntries(repo, record.git.wip.tree);
+    if (check.unsafe.length) {
+      ctx.warn(`checkpoint ${summary.commit}: its wip tree has paths outside the working tree: ${check.unsafe.slice(0, 5).map((p) => visible(p)).join(', ')}`);
+    }
+  }
   if (format === 'recap') return { exitCode: EXIT.ok, text: renderRecap(record) };
+  if (format === 'json') return { exitCode: EXIT.ok, json: record, text: escapeJsonText(serializeRecord(record)) };
   return { exitCode: EXIT.ok, text: renderMarkdown(record, { color: await ctx.useColor(), remote: summary.remote }) };
 }

@@ -1,13 +1,17 @@
 /**
  * One long-lived `git cat-file --batch` process: every object read of a
  * command goes through it, so reading 2,000 records costs one subprocess.
+ * With `mode: 'check'` it runs `--batch-check` instead: type and size only,
+ * so the size of a stranger's object is known before a byte of it is read.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 
 export interface BatchObject {
   oid: string;
   type: string;
+  /** Empty in check mode. */
   data: Buffer;
+  size: number;
 }
 
 interface Pending {
@@ -24,6 +28,7 @@ export class CatFileBatch {
   constructor(
     private readonly cwd: string,
     private readonly env: Record<string, string | undefined>,
+    private readonly mode: 'contents' | 'check' = 'contents',
   ) {}
 
   /** Reads an object by name (`<oid>` or `<commit>:<path>`); null when it does not exist. */
@@ -46,7 +51,7 @@ export class CatFileBatch {
 
   private start(): ChildProcessWithoutNullStreams {
     if (this.child) return this.child;
-    const child = spawn('git', ['cat-file', '--batch'], { cwd: this.cwd, env: this.env as NodeJS.ProcessEnv });
+    const child = spawn('git', ['cat-file', this.mode === 'check' ? '--batch-check' : '--batch'], { cwd: this.cwd, env: this.env as NodeJS.ProcessEnv });
     child.stdout.on('data', (d: Buffer) => {
       this.buffer = this.buffer.length ? Buffer.concat([this.buffer, d]) : d;
       this.drain();
@@ -77,10 +82,15 @@ export class CatFileBatch {
       }
       const [oid = '', type, sizeText] = header.split(' ');
       const size = Number(sizeText);
+      if (this.mode === 'check') {
+        this.buffer = this.buffer.subarray(nl + 1);
+        this.queue.shift()?.resolve({ oid, type: type ?? '', data: Buffer.alloc(0), size });
+        continue;
+      }
       if (this.buffer.length < nl + 1 + size + 1) return;
       const data = Buffer.from(this.buffer.subarray(nl + 1, nl + 1 + size));
       this.buffer = this.buffer.subarray(nl + 1 + size + 1);
-      this.queue.shift()?.resolve({ oid, type: type ?? '', data });
+      this.queue.shift()?.resolve({ oid, type: type ?? '', data, size });
     }
   }
 }

@@ -14,10 +14,16 @@ import { writeLooseObject } from './loose-objects.js';
 import { parsePorcelainV2 } from './porcelain.js';
 import * as worktree from './cli-worktree.js';
 import { fetchRefs, pushRefs } from './cli-transport.js';
-import type { CommitInfo, Lease, NewCommit, PushOutcome, Repo, RepoInfo, TreeEntry, WalkOptions, WorktreeStatus } from './repo.js';
+import type { CappedBlob, CommitInfo, Lease, NewCommit, PushOutcome, Repo, RepoInfo, TreeEntry, WalkOptions, WorktreeStatus } from './repo.js';
 import { gitOk, runGit, splitNul, type RunOptions } from './run-git.js';
 
 const MIN_GIT = [2, 31];
+/**
+ * A walk's whole output (ids, people, messages) may not pass this: 10,000
+ * checkpoints take about 5 MiB, so only a hostile chain (a commit with a
+ * giant message) reaches it, and the walk fails instead of eating memory.
+ */
+const WALK_OUTPUT_LIMIT = 64 * 1024 * 1024;
 
 /** Opens the repository containing `dir` with the git binary; FatalError when there is none. */
 export async function openCliRepo(dir: string, env: Record<string, string | undefined>): Promise<Repo> {
@@ -60,6 +66,7 @@ function checkVersion(text: string): void {
 class CliRepo implements Repo {
   readonly backend = 'cli' as const;
   private readonly batch: CatFileBatch;
+  private readonly check: CatFileBatch;
   private readonly opts: RunOptions;
   constructor(
     readonly info: RepoInfo,
@@ -71,6 +78,7 @@ class CliRepo implements Repo {
     const quiet = { ...env, GIT_OPTIONAL_LOCKS: '0' };
     this.opts = { cwd: info.workTree ?? info.gitDir, env: quiet };
     this.batch = new CatFileBatch(this.opts.cwd, quiet);
+    this.check = new CatFileBatch(this.opts.cwd, quiet, 'check');
   }
 
   private get zeroOid(): string {
@@ -85,6 +93,14 @@ class CliRepo implements Repo {
   async readBlobAt(commit: string, path: string): Promise<Uint8Array | null> {
     const obj = await this.batch.read(`${commit}:${path}`);
     return obj?.type === 'blob' ? obj.data : null;
+  }
+
+  async readBlobAtCapped(commit: string, path: string, maxBytes: number): Promise<CappedBlob | null> {
+    const info = await this.check.read(`${commit}:${path}`);
+    if (info?.type !== 'blob') return null;
+    if (info.size > maxBytes) return { size: info.size, data: null };
+    const data = await this.readBlobAt(commit, path);
+    return data ? { size: data.byteLength, data } : null;
   }
 
   async readTree(oid: string): Promise<TreeEntry[] | null> {
@@ -144,7 +160,7 @@ class CliRepo implements Repo {
     if (opts.firstParent) args.push('--first-parent');
     args.push('--stdin');
     const revs = [...tips, ...(opts.exclude ?? []).map((oid) => `^${oid}`)];
-    const out = await gitOk(args, { ...this.opts, input: `${revs.join('\n')}\n` });
+    const out = await gitOk(args, { ...this.opts, input: `${revs.join('\n')}\n`, maxStdout: WALK_OUTPUT_LIMIT });
     return splitNul(out).map(parseLogRecord);
   }
 
@@ -313,6 +329,7 @@ class CliRepo implements Repo {
 
   async close(): Promise<void> {
     this.batch.close();
+    this.check.close();
   }
 
   private gitFilePath(name: string, scope: 'worktree' | 'common'): string {

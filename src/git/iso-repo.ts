@@ -12,7 +12,7 @@ import { FatalError, OperationError, UnsupportedError } from '../errors.js';
 import { renderCommit } from './object-write.js';
 import * as worktree from './iso-worktree.js';
 import type {
-  CommitInfo, Lease, NewCommit, ObjectId, Person, PushOutcome, RefRecord, Repo, RepoInfo, StatusEntry, TreeEntry,
+  CappedBlob, CommitInfo, Lease, NewCommit, ObjectId, Person, PushOutcome, RefRecord, Repo, RepoInfo, StatusEntry, TreeEntry,
   WalkOptions, WorktreeStatus,
 } from './repo.js';
 
@@ -151,6 +151,13 @@ class IsoRepo implements Repo {
     } catch (err) {
       return nullOnIsoError(err, 'NotFoundError', 'ObjectTypeError', 'InvalidFilepathError');
     }
+  }
+
+  /** isomorphic-git has no way to learn a size without inflating the object: it is read, then dropped if too large. */
+  async readBlobAtCapped(commit: ObjectId, path: string, maxBytes: number): Promise<CappedBlob | null> {
+    const data = await this.readBlobAt(commit, path);
+    if (!data) return null;
+    return data.byteLength > maxBytes ? { size: data.byteLength, data: null } : { size: data.byteLength, data };
   }
 
   async readTree(oid: ObjectId): Promise<TreeEntry[] | null> {

@@ -48,11 +48,24 @@ export interface WalkOptions {
   exclude?: ObjectId[];
 }
 
+/** A blob read under a size cap: `data` is null when `size` is over it. */
+export interface CappedBlob {
+  size: number;
+  data: Uint8Array | null;
+}
+
 export interface Objects {
   /** Returns null when the object does not exist or is not a blob. */
   readBlob(oid: ObjectId): Promise<Uint8Array | null>;
   /** Reads the blob at `path` inside the tree of `commitish`; null when absent. */
   readBlobAt(commit: ObjectId, path: string): Promise<Uint8Array | null>;
+  /**
+   * Like `readBlobAt`, but a blob larger than `maxBytes` is not read: `data`
+   * is null and `size` says how large it is. The CLI backend asks git for the
+   * size first, so memory stays bounded whatever a stranger's chain holds;
+   * isomorphic-git can only inflate the whole object and then drop it.
+   */
+  readBlobAtCapped(commit: ObjectId, path: string, maxBytes: number): Promise<CappedBlob | null>;
   readTree(oid: ObjectId): Promise<TreeEntry[] | null>;
   readCommit(oid: ObjectId): Promise<CommitInfo | null>;
   writeBlob(data: Uint8Array | string): Promise<ObjectId>;

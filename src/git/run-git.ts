@@ -19,6 +19,11 @@ export interface RunOptions {
   extraEnv?: Record<string, string>;
   /** Inherit the terminal (for an editor or an interactive git command). */
   inherit?: boolean;
+  /**
+   * Stops git once its output passes this many bytes and fails with exit code
+   * -1, so a stranger's object cannot make us buffer without bound.
+   */
+  maxStdout?: number;
 }
 
 /** Runs `git args`; resolves with the exit code, never rejects on a non-zero exit. */
@@ -33,13 +38,27 @@ export function runGit(args: string[], opts: RunOptions): Promise<GitResult> {
     });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
-    child.stdout?.on('data', (d: Buffer) => out.push(d));
+    let size = 0;
+    let overflow = false;
+    child.stdout?.on('data', (d: Buffer) => {
+      if (overflow) return;
+      size += d.byteLength;
+      if (opts.maxStdout !== undefined && size > opts.maxStdout) {
+        overflow = true;
+        out.length = 0;
+        child.kill();
+        return;
+      }
+      out.push(d);
+    });
     child.stderr?.on('data', (d: Buffer) => err.push(d));
     child.on('error', (e: NodeJS.ErrnoException) => {
       reject(e.code === 'ENOENT' ? new FatalError('git is not installed or not on PATH', { hint: 'install git >= 2.31' }) : e);
     });
     child.on('close', (code) => {
-      resolve({ code: code ?? 128, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') });
+      const stderr = Buffer.concat(err).toString('utf8');
+      if (overflow) resolve({ code: -1, stdout: Buffer.alloc(0), stderr: `fatal: output over ${opts.maxStdout} bytes\n${stderr}` });
+      else resolve({ code: code ?? 128, stdout: Buffer.concat(out), stderr });
     });
     if (child.stdin) {
       child.stdin.on('error', () => {}); // git may exit before reading all of stdin

@@ -12,8 +12,11 @@ export interface Streams {
   err(text: string): void;
   isStdoutTTY: boolean;
   isStdinTTY: boolean;
-  /** Reads all of standard input (for `--input -`). */
-  readStdin(): Promise<Uint8Array>;
+  /**
+   * Reads standard input (for `--input -`), at most `maxBytes`: past that it
+   * stops reading and rejects with an `InputTooLarge` error.
+   */
+  readStdin(maxBytes?: number): Promise<Uint8Array>;
 }
 
 export interface Deps {
@@ -25,8 +28,12 @@ export interface Deps {
   random(): number;
   /** Opens the repository containing `dir`; throws FatalError when there is none. */
   openRepo(dir: string): Promise<Repo>;
-  /** Reads a file given on the command line (for `--input <file>`); size-capped by the caller. */
-  readFile(path: string): Promise<Uint8Array>;
+  /**
+   * Reads a file given on the command line (for `--input <file>`). Over
+   * `maxBytes` it rejects with an `InputTooLarge` error without reading the
+   * file (its size is checked first; endless files such as /dev/zero stop at the cap).
+   */
+  readFile(path: string, maxBytes?: number): Promise<Uint8Array>;
   /**
    * Reads a file line by line without loading it whole (agent transcripts of
    * tens of megabytes); lines come without their `\n`.
@@ -40,4 +47,11 @@ export interface Deps {
   editText(initial: string, repo: Repo): Promise<string>;
   /** Test hook: throws after the named step of `save` (SPEC §9 crash tests). */
   faultAfter?: string | undefined;
+}
+
+/** Thrown by `readFile` / `readStdin` past their cap; `size` is null when unknown (a pipe). */
+export class InputTooLarge extends Error {
+  constructor(readonly size: number | null, readonly maxBytes: number) {
+    super(`input is over ${maxBytes} bytes`);
+  }
 }

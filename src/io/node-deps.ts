@@ -3,13 +3,13 @@ import { spawn } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { randomInt } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { openCliRepo } from '../git/cli-repo.js';
 import { runGit } from '../git/run-git.js';
 import type { Repo } from '../git/repo.js';
 import { OperationError } from '../errors.js';
-import type { Deps, Streams } from './deps.js';
+import { InputTooLarge, type Deps, type Streams } from './deps.js';
 
 export function nodeStreams(): Streams {
   return {
@@ -17,9 +17,17 @@ export function nodeStreams(): Streams {
     err: (text) => void process.stderr.write(text),
     isStdoutTTY: Boolean(process.stdout.isTTY),
     isStdinTTY: Boolean(process.stdin.isTTY),
-    readStdin: async () => {
+    readStdin: async (maxBytes = Infinity) => {
       const chunks: Buffer[] = [];
-      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      let total = 0;
+      for await (const chunk of process.stdin) {
+        total += (chunk as Buffer).byteLength;
+        if (total > maxBytes) {
+          process.stdin.destroy();
+          throw new InputTooLarge(null, maxBytes);
+        }
+        chunks.push(chunk as Buffer);
+      }
       return Buffer.concat(chunks);
     },
   };
@@ -34,7 +42,7 @@ export function nodeDeps(): Deps {
     now: () => new Date(),
     random: () => randomInt(0, 2 ** 32) / 2 ** 32,
     openRepo: (dir) => openCliRepo(dir, env),
-    readFile: (path) => readFile(path),
+    readFile: (path, maxBytes) => readFileCapped(path, maxBytes ?? Infinity),
     readLines: (path) => createInterface({ input: createReadStream(path, { highWaterMark: 1 << 16 }), crlfDelay: Infinity }),
     writeFile: async (path, data) => {
       await mkdir(dirname(path), { recursive: true });
@@ -44,6 +52,27 @@ export function nodeDeps(): Deps {
     editText: (initial, repo) => editWithGitEditor(initial, repo, env),
     faultAfter: env.GIT_CHECKPOINT_FAULT,
   };
+}
+
+/** Reads a file, refusing it by its size before reading and stopping at the cap whatever the size said. */
+async function readFileCapped(path: string, maxBytes: number): Promise<Uint8Array> {
+  const handle = await open(path, 'r');
+  try {
+    const st = await handle.stat();
+    if (st.isFile() && st.size > maxBytes) throw new InputTooLarge(st.size, maxBytes);
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.alloc(64 * 1024);
+      const { bytesRead } = await handle.read(chunk, 0, chunk.byteLength, null);
+      if (bytesRead === 0) return Buffer.concat(chunks);
+      total += bytesRead;
+      if (total > maxBytes) throw new InputTooLarge(null, maxBytes);
+      chunks.push(chunk.subarray(0, bytesRead));
+    }
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Runs the editor git would use (`git var GIT_EDITOR`) on a file in the git dir, like `git commit`. */

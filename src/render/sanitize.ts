@@ -89,3 +89,16 @@ export function oneLine(text: string, max?: number): string {
   }
   return max < 1 ? '' : `${out}…`;
 }
+
+/** What JSON.stringify leaves raw inside strings although a terminal may act on it: C1, DEL, format and separator characters. */
+const JSON_UNSAFE = /[\x7f-\x9f\p{Cf}\u2028\u2029]/gu;
+
+/**
+ * Makes serialized JSON safe to print: the characters above become `\uXXXX`
+ * escapes (UTF-16 units), which decode to the same value, so the document
+ * means exactly what it did. C0 controls are already escaped by JSON.stringify.
+ */
+export function escapeJsonText(json: string): string {
+  const unit = (ch: string, i: number) => `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`;
+  return json.replace(JSON_UNSAFE, (ch) => (ch.length === 1 ? unit(ch, 0) : unit(ch, 0) + unit(ch, 1)));
+}

@@ -195,6 +195,17 @@ function describeObjects(open: Open): void {
       expect(await repo.readBlobAt(head, 'missing.txt')).toBeNull();
       expect(await repo.readBlobAt(head, 'dir')).toBeNull();
     });
+    it('reads a blob under a size cap, reporting the size of one over it without its bytes', async () => {
+      const { repo } = await open({ commits: [{ message: 'init', files: { 'small.txt': 'hello\n', 'big.txt': 'x'.repeat(5000), 'dir/a': 'a' } }] });
+      const head = (await repo.readRef('refs/heads/main'))!;
+      const small = await repo.readBlobAtCapped(head, 'small.txt', 6);
+      expect(small?.size).toBe(6);
+      expect(text(small!.data)).toBe('hello\n');
+      expect(await repo.readBlobAtCapped(head, 'big.txt', 4999)).toEqual({ size: 5000, data: null });
+      expect(await repo.readBlobAtCapped(head, 'missing.txt', 10)).toBeNull();
+      expect(await repo.readBlobAtCapped(head, 'dir', 10)).toBeNull();
+      expect(await repo.readBlobAtCapped(MISSING, 'small.txt', 10)).toBeNull();
+    });
   });
 }
 

@@ -78,6 +78,8 @@ export function runProcess(cmd: string, args: string[], cwd: string, env: Record
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     child.on('error', reject);
+    // A command that refuses its input may exit before reading all of it.
+    child.stdin.on('error', () => {});
     child.on('close', (code) => resolvePromise({ code: code ?? -1, stdout, stderr }));
     child.stdin.end(input ?? '');
   });

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSandbox, type Sandbox } from '../helpers/sandbox.js';
@@ -24,6 +24,13 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'badlist.json'), '{"decisions": [{"what": "x"}]}');
   writeFileSync(join(dir, 'binary.bin'), Buffer.from([0x7b, 0, 1, 2, 3]));
   writeFileSync(join(dir, 'badstatus.json'), '{"task": {"title": "x", "status": "sleeping"}}');
+  // 50 MiB without writing 50 MiB: a sparse file. It must be refused by its size, unread.
+  writeFileSync(join(dir, 'huge.json'), '');
+  truncateSync(join(dir, 'huge.json'), 50 * 1024 * 1024);
+  writeFileSync(join(dir, 'longwhy.json'), JSON.stringify({ decisions: [{ what: 'x', why: 'y'.repeat(70_000) }] }));
+  writeFileSync(join(dir, 'deep.json'), `{"notes": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`);
+  writeFileSync(join(dir, 'a-file'), 'not a directory\n');
+  mkdirSync(join(dir, 'a-dir'));
 });
 afterAll(() => sb.cleanup());
 
@@ -74,6 +81,28 @@ const cases: Case[] = [
   { name: 'save in a bare repository', args: ['save', '-m', 'x'], cwd: () => bare, code: 128, message: /fatal: this operation must be run in a work tree/ },
   { name: 'save inside .git', args: ['save', '-m', 'x'], cwd: () => join(dir, '.git'), code: 128, message: /must be run in a work tree/ },
   { name: '-C to a missing directory', args: ['-C', 'no/such/dir', 'list'], code: 128, message: /fatal:/ },
+  { name: '-C to a file', args: ['-C', 'a-file', 'list'], code: 128, message: /fatal: cannot change to/ },
+  { name: 'a 50 MiB input document', args: ['save', '--input', 'huge.json'], code: 129, message: /huge.json: document is 52428800 bytes, over the 8 MiB limit/ },
+  { name: 'an endless input file', args: ['save', '--input', '/dev/zero'], code: 129, message: /\/dev\/zero: document over the 8 MiB limit/ },
+  { name: 'stdin over the limit', args: ['save', '--input', '-'], input: 'x'.repeat(9 * 1024 * 1024), code: 129, message: /stdin: document over the 8 MiB limit/ },
+  { name: 'stdin binary data', args: ['save', '--input', '-'], input: '\u007fELF\u0002\u0001\u0001\u0000\u0000', code: 129, message: /stdin: binary data/ },
+  { name: 'input is a directory', args: ['save', '--input', 'a-dir'], code: 129, message: /cannot read input 'a-dir': EISDIR/ },
+  { name: 'input deeply nested', args: ['save', '--input', 'deep.json'], code: 129, message: /deep.json: invalid document: notes/ },
+  { name: 'input value over the field limit', args: ['save', '--input', 'longwhy.json'], code: 129, message: /longwhy.json: invalid document: decisions\.0\.why/ },
+  { name: 'oversized task title', args: ['save', '-m', 't'.repeat(70_000)], code: 129, message: /invalid checkpoint content: task\.title/ },
+  { name: 'oversized next step', args: ['save', '-m', 'x', '--next', 'n'.repeat(70_000)], code: 129, message: /invalid checkpoint content: nextSteps\.0/ },
+  { name: 'oversized unknown checkpoint', args: ['show', 'z'.repeat(100_000)], code: 1, message: /no checkpoint matches/ },
+  { name: 'invalid duration unit', args: ['list', '--since', '5 fortnights'], code: 129, message: /invalid duration for '--since': '5 fortnights'/ },
+  { name: 'invalid duration number', args: ['list', '--since=-3d'], code: 129, message: /invalid duration for '--since': '-3d'/ },
+  { name: 'invalid calendar date', args: ['list', '--since', '2026-13-45'], code: 129, message: /invalid date for '--since'/ },
+  { name: 'empty since', args: ['list', '--since', ''], code: 129, message: /'--since' needs a non-empty value|invalid duration/ },
+  { name: 'ambiguous prefix', args: ['show', '2'], code: 1, message: /checkpoint '2' is ambiguous; candidates:/ },
+  { name: 'ambiguous parent', args: ['save', '-m', 'x', '--parent', '2'], code: 1, message: /checkpoint '2' is ambiguous/ },
+  { name: 'empty checkpoint name', args: ['show', ''], code: 129, message: /empty checkpoint name/ },
+  { name: 'show with two checkpoints', args: ['show', 'keep', 'latest'], code: 129, message: /too many arguments for 'show'/ },
+  { name: 'doctor with an argument', args: ['doctor', 'now'], code: 129, message: /too many arguments for 'doctor'/ },
+  { name: 'doctor outside a repository', args: ['doctor'], cwd: () => outside, code: 128, message: /fatal: not a git repository/ },
+  { name: 'show inside a bare repository with no checkpoints', args: ['show', 'latest'], cwd: () => bare, code: 1, message: /no checkpoints yet/ },
 ];
 
 describe('bad input never changes a ref', () => {
@@ -85,7 +114,7 @@ describe('bad input never changes a ref', () => {
     expect(refs()).toBe(before);
   });
 
-  it('has at least 20 cases', () => {
-    expect(cases.length).toBeGreaterThanOrEqual(20);
+  it('has at least 40 cases', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(40);
   });
 });

@@ -1,0 +1,72 @@
+/**
+ * Concurrent saves all land (SPEC §3, §9): 16 `save` processes across two
+ * worktrees of one clone (one writer, one chain, one notes ref), started
+ * together with readers and repairers of the same refs. Every checkpoint must
+ * be in the chain and in the notes, exactly once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { makeSandbox, type RunResult, type Sandbox } from '../helpers/sandbox.js';
+
+let sb: Sandbox;
+let main: string;
+let second: string;
+const SAVES = 16;
+
+/**
+ * Commands run over and over while the saves are in flight. `fetch` and
+ * `prune --dry-run` join in by themselves once those commands exist (each is
+ * probed with `-h` first).
+ */
+const ALONGSIDE: string[][] = [['doctor', '--fix'], ['list', '--json']];
+const WHEN_AVAILABLE: string[][] = [['fetch', 'origin'], ['prune', '--dry-run', '--keep', '1000']];
+
+beforeAll(async () => {
+  sb = makeSandbox();
+  main = sb.repo('race');
+  second = join(sb.root, 'race-second');
+  sb.git(main, 'worktree', 'add', '-q', '-b', 'second', second);
+  const remote = join(sb.root, 'remote.git');
+  sb.git(sb.root, 'init', '-q', '--bare', remote);
+  sb.git(main, 'remote', 'add', 'origin', remote);
+  for (const cmd of WHEN_AVAILABLE) {
+    if ((await sb.ckpt(main, [cmd[0]!, '-h'])).code === 0) ALONGSIDE.push(cmd);
+  }
+});
+afterAll(() => sb.cleanup());
+
+describe('16 concurrent saves in two worktrees', () => {
+  it('every checkpoint lands in the chain and in the notes', async () => {
+    const saves = Array.from({ length: SAVES }, (_, i) =>
+      sb.ckpt(i % 2 ? second : main, ['save', '-m', `racer ${i}`, '--json']),
+    );
+    let saving = true;
+    const all = Promise.all(saves).finally(() => (saving = false));
+    const others: RunResult[] = [];
+    // Each repeats until the saves are done (bounded), so some runs meet a chain and notes that are moving.
+    const loops = ALONGSIDE.map(async (args) => {
+      for (let n = 0; saving && n < 30; n++) others.push(await sb.ckpt(n % 2 ? second : main, args));
+    });
+    const results: RunResult[] = await all;
+    await Promise.all(loops);
+    expect(others.length).toBeGreaterThan(ALONGSIDE.length);
+    for (const r of others) expect(r.code, r.stderr).toBe(0);
+    for (const r of results) expect(r.code, r.stderr).toBe(0);
+    const saved = results.map((r) => JSON.parse(r.stdout) as { id: string; writer: string; notes: string });
+    expect(new Set(saved.map((s) => s.writer)).size).toBe(1);
+    expect(saved.every((s) => s.notes === 'ok')).toBe(true);
+
+    const writer = saved[0]!.writer;
+    const chain = sb.git(main, 'log', '--first-parent', '--format=%(trailers:key=Checkpoint-Id,valueonly)', `refs/checkpoints/${writer}`);
+    const chainIds = chain.split('\n').filter(Boolean);
+    expect(chainIds.sort()).toEqual(saved.map((s) => s.id).sort());
+
+    const note = sb.git(main, 'notes', '--ref', `refs/notes/checkpoints/${writer}`, 'show', 'HEAD').split('\n').filter(Boolean);
+    expect(note).toHaveLength(SAVES);
+    for (const [i, s] of saved.entries()) {
+      expect(note).toContain(`checkpoint ${s.id} on ${i % 2 ? 'second' : 'main'}: racer ${i}`);
+    }
+    expect(() => sb.git(main, 'fsck', '--strict', '--no-dangling')).not.toThrow();
+    expect((await sb.ckpt(main, ['doctor'])).code).toBe(0);
+  }, 60_000);
+});
