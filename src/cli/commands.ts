@@ -21,5 +21,9 @@ export const COMMANDS: Record<string, CommandEntry> = {
   list: { summary: 'list checkpoints, newest first', load: () => import('../commands/list.js') },
   show: { summary: 'print one checkpoint', load: () => import('../commands/show.js') },
   doctor: { summary: 'check storage, notes and records; --fix rebuilds what is derived', load: () => import('../commands/doctor.js') },
+  switch: { summary: 'save a checkpoint for this branch (when there is work), then git switch', load: () => import('../commands/switch.js') },
+  install: { summary: 'install hooks and config in this repository (--manual: print them)', load: () => import('../commands/install.js') },
+  uninstall: { summary: 'remove exactly what install added', load: () => import('../commands/uninstall.js') },
+  hook: { summary: 'internal: entry point of the git hooks install puts in place', load: () => import('../commands/hook.js') },
   help: { summary: 'show help for a command', load: () => import('../commands/help.js') },
 };

@@ -31,6 +31,16 @@ export const options: OptionSpec = {
 export const usage = 'git checkpoint save [<label>] [-m <task>] [--decision "<what> :: <why>"]... [--next <step>]... [--input <file|->] [-e]';
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+  return runSave(ctx, args, { allowEditor: true });
+}
+
+export interface SaveOptions {
+  /** False: never open the editor unless -e asks (`switch` and hooks save on their own initiative). */
+  allowEditor: boolean;
+}
+
+/** `save` for other commands (`switch`, the post-checkout prompt): the same flags, the same record. */
+export async function runSave(ctx: Context, args: ParsedArgs, opts: SaveOptions): Promise<CommandResult> {
   maxPositionals(args, 1, 'save');
   if (args.values.parent && args.values['no-parent']) throw new UsageError("'--parent' and '--no-parent' cannot be used together");
   if (args.values.wip && args.values['no-wip']) throw new UsageError("'--wip' and '--no-wip' cannot be used together");
@@ -42,7 +52,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const writer = await ensureWriter(repo, identity, ctx.deps.random);
   const given = hasContent(doc) || hasContent(flags);
   let content = mergeContent(doc, flags);
-  if (args.values.edit || (!given && ctx.deps.streams.isStdinTTY && ctx.deps.streams.isStdoutTTY)) {
+  if (args.values.edit || (opts.allowEditor && !given && ctx.deps.streams.isStdinTTY && ctx.deps.streams.isStdoutTTY)) {
     content = await editContent(ctx, repo, content, gathered.git);
   } else if (!content.task.title.trim()) {
     content.task.title = '(no description)';

@@ -29,6 +29,12 @@ export interface Deps {
   readFile(path: string): Promise<Uint8Array>;
   /** Runs the user's editor on `file` content and returns the edited text (for `--edit`). */
   editText(initial: string, repo: Repo): Promise<string>;
+  /**
+   * Asks one line on the controlling terminal (/dev/tty), even when stdin and
+   * stdout are redirected, as git hooks' are; null when there is no terminal.
+   * Absent in tests that have none.
+   */
+  readTtyLine?(prompt: string): Promise<string | null>;
   /** Test hook: throws after the named step of `save` (SPEC §9 crash tests). */
   faultAfter?: string | undefined;
 }

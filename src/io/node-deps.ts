@@ -1,6 +1,7 @@
 /** The real dependencies: the only module that touches process, node:fs, the clock and crypto. */
 import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
+import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openCliRepo } from '../git/cli-repo.js';
@@ -34,8 +35,30 @@ export function nodeDeps(): Deps {
     openRepo: (dir) => openCliRepo(dir, env),
     readFile: (path) => readFile(path),
     editText: (initial, repo) => editWithGitEditor(initial, repo, env),
+    readTtyLine: async (prompt) => readTtyLine(prompt),
     faultAfter: env.GIT_CHECKPOINT_FAULT,
   };
+}
+
+/** Reads one line from /dev/tty (blocking: the user is typing); null when the process has no terminal. */
+function readTtyLine(prompt: string): string | null {
+  let fd: number;
+  try {
+    fd = openSync('/dev/tty', 'r+');
+  } catch {
+    return null;
+  }
+  try {
+    writeSync(fd, prompt);
+    const bytes: number[] = [];
+    const one = Buffer.alloc(1);
+    while (bytes.length < 4096 && readSync(fd, one, 0, 1, null) === 1 && one[0] !== 0x0a) bytes.push(one[0]!);
+    return Buffer.from(bytes).toString('utf8');
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Runs the editor git would use (`git var GIT_EDITOR`) on a file in the git dir, like `git commit`. */

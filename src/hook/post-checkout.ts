@@ -1,0 +1,67 @@
+/**
+ * post-checkout (SPEC §10): on a real branch switch, remind what was left and
+ * what waits. Silent for path checkouts (flag 0), clone and `worktree add`
+ * (old HEAD all zeros), rebase and bisect (detached HEAD, or git mid-operation,
+ * or a reflog entry that is not a checkout), a switch to the same branch, and
+ * with GIT_CHECKPOINT_SKIP=1. Kept lean: it runs inside every `git switch`.
+ */
+import type { Context } from '../cli/context.js';
+import { previousBranch } from '../git/admin.js';
+import type { Repo } from '../git/repo.js';
+import { newestOnBranch } from './branch-checkpoint.js';
+import { isMidOperation, lastHeadMove } from './head-move.js';
+import { renderReminder, saveCommand } from './reminder.js';
+
+interface CheckoutArgs {
+  oldHead: string;
+  newHead: string;
+  isBranchCheckout: boolean;
+}
+
+/** git's arguments, or pre-commit's PRE_COMMIT_* variables when run through pre-commit. */
+function readArgs(args: string[], env: Record<string, string | undefined>): CheckoutArgs {
+  const [oldHead = env.PRE_COMMIT_FROM_REF ?? '', newHead = env.PRE_COMMIT_TO_REF ?? '', flag = env.PRE_COMMIT_CHECKOUT_TYPE ?? ''] = args;
+  return { oldHead, newHead, isBranchCheckout: flag === '1' };
+}
+
+export async function postCheckout(ctx: Context, argv: string[]): Promise<void> {
+  const env = ctx.deps.env;
+  const args = readArgs(argv, env);
+  if (env.GIT_CHECKPOINT_SKIP === '1' || !args.isBranchCheckout || /^0+$/.test(args.oldHead)) return;
+  const repo = await ctx.repo();
+  const gitDir = repo.info.gitDir;
+  const [mode, arrived, move, busy] = await Promise.all([
+    hookPrompt(repo), repo.headBranch(), lastHeadMove(gitDir), isMidOperation(gitDir),
+  ]);
+  if (mode === 'off' || busy || arrived === null) return;
+  if (move.message !== null && !move.message.startsWith('checkout:')) return;
+  const left = move.message !== null ? move.from : await previousBranch(repo.info, env);
+  if (left === arrived && args.oldHead === args.newHead) return;
+  const [status, leftLast, arrivedLast] = await Promise.all([
+    repo.status().catch(() => null),
+    left !== null && left !== arrived ? newestOnBranch(repo.info, env, left) : null,
+    newestOnBranch(repo.info, env, arrived),
+  ]);
+  const now = ctx.deps.now();
+  const shownLeft = left !== arrived ? left : null;
+  ctx.deps.streams.err(renderReminder({ left: shownLeft, leftLast, uncommitted: status?.entries.length ?? null, arrived, arrivedLast, now }));
+  if (mode === 'ask' && shownLeft !== null) await askAndSave(ctx, shownLeft);
+}
+
+type PromptMode = 'remind' | 'ask' | 'off';
+
+async function hookPrompt(repo: Repo): Promise<PromptMode> {
+  const value = (await repo.getConfig('checkpoint.hookPrompt'))?.toLowerCase();
+  return value === 'ask' || value === 'off' ? value : 'remind';
+}
+
+/** `checkpoint.hookPrompt=ask`: one line from the terminal, then a save for the branch left. No terminal: nothing. */
+async function askAndSave(ctx: Context, branch: string): Promise<void> {
+  const line = await ctx.deps.readTtyLine?.(`checkpoint: what were you doing on '${branch}'? (one line; empty skips) `);
+  const task = line?.trim();
+  if (!task) return;
+  const save = await import('../commands/save.js');
+  const result = await save.runSave(ctx, { values: { task, branch }, positionals: [] }, { allowEditor: false });
+  const id = result.text?.trim();
+  ctx.deps.streams.err(id ? `checkpoint: saved ${id} for '${branch}'\n` : `checkpoint: not saved; run: ${saveCommand(branch)}\n`);
+}
