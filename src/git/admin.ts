@@ -52,24 +52,24 @@ export async function previousBranch(info: RepoInfo, env: GitEnv): Promise<strin
   return res.code === 0 && ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : null;
 }
 
-/**
- * The newest commit reachable from refs matching `glob` whose message has the
- * line `line` exactly; git filters, so only one commit crosses the pipe.
- * Returns null when none does.
- */
-export async function newestWithLine(
-  info: RepoInfo,
-  env: GitEnv,
-  glob: string,
-  line: string,
-): Promise<{ oid: string; time: number; message: string } | null> {
-  const pattern = `^${line.replace(/[\\.*^$[\]]/g, '\\$&')}$`;
-  const args = ['log', '-1', '-z', `--glob=${glob}`, '--format=%H%x01%ct%x01%B', `--grep=${pattern}`];
-  const res = await runGit(args, where(info, env));
-  const rec = res.code === 0 ? splitNul(res.stdout)[0] : undefined;
-  if (!rec) return null;
-  const [oid = '', time = '0', ...message] = rec.split('\x01');
-  return { oid, time: Number(time), message: message.join('\x01') };
+export interface LoggedCommit {
+  oid: string;
+  parents: string[];
+  /** Committer time, seconds since the epoch. */
+  time: number;
+  message: string;
+}
+
+/** Commits reachable from `include` but not from `exclude` (all parents), newest first, in one `git log`. */
+export async function logBetween(info: RepoInfo, env: GitEnv, include: string[], exclude: string[]): Promise<LoggedCommit[]> {
+  if (!include.length) return [];
+  const input = [...include, ...(exclude.length ? ['--not', ...exclude] : [])].join('\n') + '\n';
+  const res = await runGit(['log', '-z', '--format=%H%x01%P%x01%ct%x01%B', '--stdin'], { ...where(info, env), input });
+  if (res.code !== 0) throw new Error(`git log failed: ${res.stderr.trim().split('\n').pop() ?? ''}`);
+  return splitNul(res.stdout).map((rec) => {
+    const [oid = '', parents = '', time = '0', ...message] = rec.split('\x01');
+    return { oid: oid.replace(/^\n/, ''), parents: parents ? parents.split(' ') : [], time: Number(time), message: message.join('\x01') };
+  });
 }
 
 /** `git push` with these arguments; the result carries git's last error line. */

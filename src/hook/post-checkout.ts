@@ -8,7 +8,7 @@
 import type { Context } from '../cli/context.js';
 import { previousBranch } from '../git/admin.js';
 import type { Repo } from '../git/repo.js';
-import { newestOnBranch } from './branch-checkpoint.js';
+import { newestByBranch } from './branch-checkpoint.js';
 import { isMidOperation, lastHeadMove } from './head-move.js';
 import { renderReminder, saveCommand } from './reminder.js';
 
@@ -29,22 +29,21 @@ export async function postCheckout(ctx: Context, argv: string[]): Promise<void> 
   const args = readArgs(argv, env);
   if (env.GIT_CHECKPOINT_SKIP === '1' || !args.isBranchCheckout || /^0+$/.test(args.oldHead)) return;
   const repo = await ctx.repo();
-  const gitDir = repo.info.gitDir;
-  const [mode, arrived, move, busy] = await Promise.all([
-    hookPrompt(repo), repo.headBranch(), lastHeadMove(gitDir), isMidOperation(gitDir),
+  // File reads first: most silent cases cost no subprocess.
+  const [move, busy] = await Promise.all([lastHeadMove(repo.info.gitDir), isMidOperation(repo.info.gitDir)]);
+  if (busy || (move.message !== null && !move.message.startsWith('checkout:'))) return;
+  const [mode, status, latest] = await Promise.all([
+    hookPrompt(repo), repo.status().catch(() => null), newestByBranch(repo, env),
   ]);
-  if (mode === 'off' || busy || arrived === null) return;
-  if (move.message !== null && !move.message.startsWith('checkout:')) return;
+  const arrived = status ? status.branch : await repo.headBranch();
+  if (mode === 'off' || arrived === null) return;
   const left = move.message !== null ? move.from : await previousBranch(repo.info, env);
   if (left === arrived && args.oldHead === args.newHead) return;
-  const [status, leftLast, arrivedLast] = await Promise.all([
-    repo.status().catch(() => null),
-    left !== null && left !== arrived ? newestOnBranch(repo.info, env, left) : null,
-    newestOnBranch(repo.info, env, arrived),
-  ]);
-  const now = ctx.deps.now();
   const shownLeft = left !== arrived ? left : null;
-  ctx.deps.streams.err(renderReminder({ left: shownLeft, leftLast, uncommitted: status?.entries.length ?? null, arrived, arrivedLast, now }));
+  ctx.deps.streams.err(renderReminder({
+    left: shownLeft, leftLast: shownLeft !== null ? (latest[shownLeft] ?? null) : null,
+    uncommitted: status?.entries.length ?? null, arrived, arrivedLast: latest[arrived] ?? null, now: ctx.deps.now(),
+  }));
   if (mode === 'ask' && shownLeft !== null) await askAndSave(ctx, shownLeft);
 }
 
