@@ -9,6 +9,7 @@ import { EXIT } from '../cli/exit-codes.js';
 import { hasContent } from '../checkpoint/input.js';
 import { UsageError } from '../errors.js';
 import { runGitOnTerminal } from '../git/admin.js';
+import type { Repo } from '../git/repo.js';
 import { contentFromFlags } from './save-content.js';
 import { options as saveOptions, runSave } from './save.js';
 
@@ -27,7 +28,8 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const given = hasContent(contentFromFlags(saveArgs)) || args.values.input !== undefined || Boolean(args.values.edit);
   const dirty = given ? true : (await repo.status()).entries.length > 0;
   let saved: string | null = null;
-  if (dirty) {
+  // A mistyped branch: let git say so without leaving a checkpoint behind each time.
+  if (dirty && (create !== undefined || (await canSwitchTo(repo, target.at(-1)!)))) {
     const result = await runSave(ctx, saveArgs, { allowEditor: false });
     if (result.exitCode !== EXIT.ok && result.exitCode !== EXIT.partial) return result;
     saved = (result.json as { id?: string } | undefined)?.id ?? null;
@@ -36,6 +38,12 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const cwd = repo.info.workTree ?? ctx.globals.dir;
   const code = await runGitOnTerminal(cwd, ctx.deps.env, ['switch', ...target]);
   return { exitCode: code, json: { saved, switched: code === 0, gitExitCode: code } };
+}
+
+/** A local branch, or one that `git switch` would create from a remote branch of that name. */
+async function canSwitchTo(repo: Repo, branch: string): Promise<boolean> {
+  if (await repo.readRef(`refs/heads/${branch}`)) return true;
+  return (await repo.listRefs('refs/remotes/')).some((r) => r.name.endsWith(`/${branch}`));
 }
 
 function switchArgs(create: string | undefined, positionals: string[]): string[] {
