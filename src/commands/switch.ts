@@ -13,8 +13,11 @@ import type { Repo } from '../git/repo.js';
 import { contentFromFlags } from './save-content.js';
 import { options as saveOptions, runSave } from './save.js';
 
+// Every save option but --branch: the checkpoint is for the branch being left.
+const { branch: _branch, ...savedOptions } = saveOptions;
+
 export const options: OptionSpec = {
-  ...saveOptions,
+  ...savedOptions,
   create: { type: 'string', short: 'c' },
 };
 

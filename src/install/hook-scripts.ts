@@ -3,10 +3,9 @@
  * tool recognises its own: the marker line. Files next to a hook that hold a
  * user's earlier hook carry fixed suffixes, so uninstall can put them back.
  */
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packageFile } from '../io/package-files.js';
 
 export const MARKER = '# managed-by: git-checkpoint';
 export const HOOK_NAMES = ['post-checkout', 'pre-push'] as const;
@@ -22,13 +21,9 @@ export function isOurs(content: Buffer | null): boolean {
   return content !== null && content.toString('utf8').split('\n', 4).includes(MARKER);
 }
 
-/**
- * The package's hooks/ directory. The bundle lives in dist/, the sources in
- * src/install/: both find it above them.
- */
+/** The package's hooks/ directory. */
 export function shippedHooksDir(): string {
-  const candidates = ['../hooks', '../../hooks'].map((rel) => fileURLToPath(new URL(rel, import.meta.url)));
-  return candidates.find((dir) => existsSync(join(dir, 'post-checkout'))) ?? candidates[0]!;
+  return packageFile('hooks');
 }
 
 /** Reads a shipped script; throws when this installation lacks it. */

@@ -35,6 +35,11 @@ export interface Deps {
    * Absent in tests that have none.
    */
   readTtyLine?(prompt: string): Promise<string | null>;
+  /**
+   * Shows a man page file with `man` on the terminal, positioned at `topic`
+   * when given; false when `man` is missing or fails. Absent in tests.
+   */
+  showManPage?(path: string, topic?: string): Promise<boolean>;
   /** Test hook: throws after the named step of `save` (SPEC §9 crash tests). */
   faultAfter?: string | undefined;
 }

@@ -36,6 +36,7 @@ export function nodeDeps(): Deps {
     readFile: (path) => readFile(path),
     editText: (initial, repo) => editWithGitEditor(initial, repo, env),
     readTtyLine: async (prompt) => readTtyLine(prompt),
+    showManPage: (path, topic) => showManPage(path, topic, env),
     faultAfter: env.GIT_CHECKPOINT_FAULT,
   };
 }
@@ -79,4 +80,14 @@ async function editWithGitEditor(initial: string, repo: Repo, env: Record<string
   const text = await readFile(file, 'utf8');
   await rm(file, { force: true });
   return text;
+}
+
+/** `man -l <file>` on the terminal; with a topic, less opens at its entry. */
+function showManPage(path: string, topic: string | undefined, env: Record<string, string | undefined>): Promise<boolean> {
+  const less = topic ? { LESS: `${env.LESS ?? '-R'} +/^ +${topic.replace(/[^a-z-]/g, '')}( |$)` } : {};
+  return new Promise((resolve) => {
+    const child = spawn('man', ['-l', path], { env: { ...env, ...less } as NodeJS.ProcessEnv, stdio: 'inherit' });
+    child.on('error', () => resolve(false));
+    child.on('close', (code) => resolve(code === 0));
+  });
 }
