@@ -32,7 +32,10 @@ export function renderInstalled(o: InstallOutcome): string {
   }
   lines.push('config (this repository):');
   if (o.writerCreated) lines.push(`  checkpoint.writer = ${o.writer} (new: this clone's writer id)`);
-  for (const s of o.config.steps) lines.push(`  ${s.key} += ${s.value}   (${s.why})`);
+  o.config.steps.forEach((s, i) => {
+    const first = o.config.steps.findIndex((t) => t.key === s.key) === i;
+    lines.push(`  ${s.key} += ${s.value}${first ? `   (${s.why})` : ''}`);
+  });
   if (!o.writerCreated && !o.config.steps.length) lines.push('  already configured');
   if (o.config.remoteNote) lines.push(`  note: ${o.config.remoteNote}`);
   lines.push('', ...PUSH_NOTICE, '');
