@@ -45,6 +45,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
 
 /** A local branch, or one that `git switch` would create from a remote branch of that name. */
 async function canSwitchTo(repo: Repo, branch: string): Promise<boolean> {
+  if (branch === '-') return true; // the previous branch, as git switch - says
   if (await repo.readRef(`refs/heads/${branch}`)) return true;
   return (await repo.listRefs('refs/remotes/')).some((r) => r.name.endsWith(`/${branch}`));
 }

@@ -1,5 +1,5 @@
 /** The installed hooks on real git (SPEC §10): reminders, silence, push along, failure containment, switch. */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,6 +96,30 @@ describe('post-checkout', () => {
     expect(res.code).toBe(0);
     expect(res.stderr).toContain("checkpoint: left 'main'");
     expect(sb.git(dir, 'for-each-ref', 'refs/checkpoints/')).toBe('');
+  });
+
+  it('hookPrompt=ask reads one line from the terminal and saves it for the branch left', async () => {
+    const dir = await installedRepo('ask-tty');
+    sb.git(dir, 'config', 'checkpoint.hookPrompt', 'ask');
+    writeFileSync(join(dir, 'draft.txt'), 'half done\n');
+    // script(1) gives git a terminal; answer once the question shows (no sleeps).
+    const child = spawn('script', ['-qec', 'git switch other', '/dev/null'], { cwd: dir, env: sb.env });
+    let seen = '';
+    let answered = false;
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      seen += d;
+      if (!answered && seen.includes('what were you doing')) {
+        answered = true;
+        child.stdin.write('Sketch the parser\r');
+      }
+    });
+    const guard = setTimeout(() => child.kill(), 20_000); // bounded: a hook that never asks must not hang the suite
+    const code = await new Promise<number | null>((done) => child.on('close', done));
+    clearTimeout(guard);
+    expect(code).toBe(0);
+    expect(seen).toMatch(/checkpoint: saved \d{8}-\d{6}-[a-z0-9]{4} for 'main'/);
+    const list = JSON.parse((await sb.ckpt(dir, ['list', '--json'])).stdout);
+    expect(list.checkpoints[0]).toMatchObject({ title: 'Sketch the parser', branch: 'main' });
   });
 });
 
