@@ -5,12 +5,13 @@
  * or a reflog entry that is not a checkout), a switch to the same branch, and
  * with GIT_CHECKPOINT_SKIP=1. Kept lean: it runs inside every `git switch`.
  */
-import type { Context } from '../cli/context.js';
-import { previousBranch } from '../git/admin.js';
-import type { Repo } from '../git/repo.js';
-import { newestByBranch } from './branch-checkpoint.js';
-import { isMidOperation, lastHeadMove } from './head-move.js';
-import { renderReminder, saveCommand } from './reminder.js';
+import type { CommandResult, Context } from '../../cli/context.js';
+import { EXIT } from '../../cli/exit-codes.js';
+import { previousBranch } from '../../git/admin.js';
+import type { Repo } from '../../git/repo.js';
+import { newestByBranch } from '../../hook/branch-checkpoint.js';
+import { isMidOperation, lastHeadMove } from '../../hook/head-move.js';
+import { renderReminder, saveCommand } from '../../hook/reminder.js';
 
 interface CheckoutArgs {
   oldHead: string;
@@ -24,7 +25,12 @@ function readArgs(args: string[], env: Record<string, string | undefined>): Chec
   return { oldHead, newHead, isBranchCheckout: flag === '1' };
 }
 
-export async function postCheckout(ctx: Context, argv: string[]): Promise<void> {
+export async function run(ctx: Context, argv: string[]): Promise<CommandResult> {
+  await remind(ctx, argv);
+  return { exitCode: EXIT.ok };
+}
+
+async function remind(ctx: Context, argv: string[]): Promise<void> {
   const env = ctx.deps.env;
   const args = readArgs(argv, env);
   if (env.GIT_CHECKPOINT_SKIP === '1' || !args.isBranchCheckout || /^0+$/.test(args.oldHead)) return;
@@ -59,7 +65,7 @@ async function askAndSave(ctx: Context, branch: string): Promise<void> {
   const line = await ctx.deps.readTtyLine?.(`checkpoint: what were you doing on '${branch}'? (one line; empty skips) `);
   const task = line?.trim();
   if (!task) return;
-  const save = await import('../commands/save.js');
+  const save = await import('../save.js');
   const result = await save.runSave(ctx, { values: { task, branch }, positionals: [] }, { allowEditor: false });
   const id = result.text?.trim();
   ctx.deps.streams.err(id ? `checkpoint: saved ${id} for '${branch}'\n` : `checkpoint: not saved; run: ${saveCommand(branch)}\n`);

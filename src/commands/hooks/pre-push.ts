@@ -3,11 +3,17 @@
  * remote being pushed to (or checkpoint.remote), when checkpoint.autoPush is
  * true (its default). Never blocks the user's push: a failure is one warning.
  */
-import type { Context } from '../cli/context.js';
-import { readWriter } from '../checkpoint/identity.js';
-import { pushOwnCheckpoints } from '../checkpoint/push-along.js';
+import type { CommandResult, Context } from '../../cli/context.js';
+import { EXIT } from '../../cli/exit-codes.js';
+import { readWriter } from '../../checkpoint/identity.js';
+import { pushOwnCheckpoints } from '../../checkpoint/push-along.js';
 
-export async function prePush(ctx: Context, args: string[]): Promise<void> {
+export async function run(ctx: Context, args: string[]): Promise<CommandResult> {
+  await pushAlong(ctx, args);
+  return { exitCode: EXIT.ok };
+}
+
+async function pushAlong(ctx: Context, args: string[]): Promise<void> {
   const env = ctx.deps.env;
   if (env.GIT_CHECKPOINT_SKIP === '1') return;
   const repo = await ctx.repo();
