@@ -82,6 +82,15 @@ export async function run() {
     const added = row.toolMs - row.baseMs;
     process.stderr.write(`bench: the hook adds ${added.toFixed(1)} ms at the median (budget ${BUDGET_MS} ms)\n`);
     const switchRow = { ...row, target: Number(((row.baseMs + BUDGET_MS) / row.baseMs).toFixed(2)), pass: added <= BUDGET_MS };
+    // The same hook alone, against node's own start: what the hook costs beyond the floor of any Node tool.
+    const [oldHead, newHead] = ['main', 'other'].map((b) => sh('git', ['rev-parse', b], { cwd: dir, env }).trim());
+    const hookRow = compare({
+      name: 'post-checkout hook script alone vs node -e 0',
+      tool: () => timeOnce(join(dir, '.git', 'hooks', 'post-checkout'), [oldHead, newHead, '1'], { cwd: dir, env }),
+      baseline: () => timeScript('', { cwd: dir, env }),
+      runs: 15,
+    });
+    process.stderr.write(`bench: the hook alone costs ${(hookRow.toolMs - hookRow.baseMs).toFixed(1)} ms beyond node -e 0 (${hookRow.baseMs.toFixed(1)} ms)\n`);
     const versionRow = compare({
       name: 'git checkpoint --version vs node -e 0',
       tool: () => timeTool(['--version'], { cwd: dir, env }),
@@ -89,7 +98,7 @@ export async function run() {
       runs: 15,
       target: 1.3,
     });
-    return [switchRow, versionRow];
+    return [switchRow, hookRow, versionRow];
   } finally {
     if (process.env.BENCH_KEEP) process.stderr.write(`bench: kept ${root}\n`);
     else removeDir(root);
