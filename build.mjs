@@ -17,7 +17,9 @@ await build({
   format: 'cjs',
   entryPoints: ['src/main.ts'],
   outfile: 'dist/git-checkpoint.cjs',
-  banner: { js: '#!/usr/bin/env node' },
+  // Sources written as ES modules may read import.meta.url: give the CommonJS bundle its own.
+  banner: { js: "#!/usr/bin/env node\nconst __gcpMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  define: { 'import.meta.url': '__gcpMetaUrl' },
   // isomorphic-git is never used by the CLI (SPEC §1): keep it out of the start-up path.
   external: ['isomorphic-git'],
 });

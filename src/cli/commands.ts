@@ -33,5 +33,8 @@ export const COMMANDS: Record<string, CommandEntry> = {
   prune: { summary: 'drop old checkpoints from your own chain', load: () => import('../commands/prune.js') },
   drop: { summary: 'remove one of your own checkpoints', load: () => import('../commands/drop.js') },
   doctor: { summary: 'check storage, notes and records; --fix rebuilds what is derived', load: () => import('../commands/doctor.js') },
+  switch: { summary: 'save a checkpoint for this branch (when there is work), then git switch', load: () => import('../commands/switch.js') },
+  install: { summary: 'install hooks and config in this repository (--manual: print them)', load: () => import('../commands/install.js') },
+  uninstall: { summary: 'remove exactly what install added', load: () => import('../commands/uninstall.js') },
   help: { summary: 'show help for a command', load: () => import('../commands/help.js') },
 };

@@ -1,4 +1,7 @@
-/** `git checkpoint help [command]`: built-in text (the man page comes with install). */
+/**
+ * `git checkpoint help [command]`: the man page (man/git-checkpoint.1) through
+ * `man` when standard output is a terminal, else the built-in text.
+ */
 import type { OptionSpec } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
@@ -8,8 +11,13 @@ import { UsageError } from '../errors.js';
 export const options: OptionSpec = {};
 export const usage = 'git checkpoint help [<command>]';
 
-export async function run(_ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   const name = args.positionals[0];
+  if (name !== undefined && !COMMANDS[name]) throw new UsageError(`'${name}' is not a git checkpoint command`);
+  if (ctx.deps.streams.isStdoutTTY && !ctx.globals.json && ctx.deps.showManPage) {
+    const { packageFile } = await import('../io/package-files.js');
+    if (await ctx.deps.showManPage(packageFile('man/git-checkpoint.1'), name)) return { exitCode: EXIT.ok };
+  }
   if (name === undefined) return { exitCode: EXIT.ok, text: generalHelp() };
   return { exitCode: EXIT.ok, text: await commandHelp(name) };
 }
@@ -26,7 +34,7 @@ export function generalHelp(): string {
     'commands:',
     ...lines,
     '',
-    "See 'git checkpoint <command> -h' for a command's options.",
+    "See 'git checkpoint <command> -h' for a command's options, and the manual: git checkpoint help.",
     '',
   ].join('\n');
 }

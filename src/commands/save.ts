@@ -38,6 +38,16 @@ export const options: OptionSpec = {
 export const usage = 'git checkpoint save [<label>] [-m <task>] [--decision "<what> :: <why>"]... [--next <step>]... [--input <file|->] [--transcript <file.jsonl>] [-e]';
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+  return runSave(ctx, args, { allowEditor: true });
+}
+
+export interface SaveOptions {
+  /** False: never open the editor unless -e asks (`switch` and hooks save on their own initiative). */
+  allowEditor: boolean;
+}
+
+/** `save` for other commands (`switch`, the post-checkout prompt): the same flags, the same record. */
+export async function runSave(ctx: Context, args: ParsedArgs, opts: SaveOptions): Promise<CommandResult> {
   maxPositionals(args, 1, 'save');
   if (args.values.parent && args.values['no-parent']) throw new UsageError("'--parent' and '--no-parent' cannot be used together");
   if (args.values.wip && args.values['no-wip']) throw new UsageError("'--wip' and '--no-wip' cannot be used together");
@@ -49,6 +59,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   return saveCheckpoint(ctx, {
     layers: [harvested, doc, flags],
     edit: Boolean(args.values.edit),
+    allowEditor: opts.allowEditor,
     branch: stringOption(args, 'branch'),
     wip: args.values.wip ? true : args.values['no-wip'] ? false : undefined,
     lineage: args.values['no-parent'] ? { kind: 'none' } : specs ? { kind: 'specs', specs } : { kind: 'default' },
@@ -60,6 +71,8 @@ export interface SaveRequest {
   layers: Partial<CheckpointContent>[];
   /** Open the editor on the content (also done with no content at all on a TTY). */
   edit?: boolean;
+  /** False: never open the editor unless `edit` asks (default true). */
+  allowEditor?: boolean;
   /** Record for this branch instead of the current one. */
   branch?: string | undefined;
   /** Take the `wip` snapshot; undefined: `checkpoint.wip` (default true). */
@@ -83,7 +96,7 @@ export async function saveCheckpoint(ctx: Context, req: SaveRequest): Promise<Co
   await addWip(ctx, repo, req.wip, gathered);
   const given = req.layers.some(hasContent);
   let content = mergeContent(...req.layers);
-  if (req.edit || (!given && ctx.deps.streams.isStdinTTY && ctx.deps.streams.isStdoutTTY)) {
+  if (req.edit || (req.allowEditor !== false && !given && ctx.deps.streams.isStdinTTY && ctx.deps.streams.isStdoutTTY)) {
     content = await editContent(ctx, repo, content, gathered.git);
   } else if (!content.task.title.trim()) {
     content.task.title = '(no description)';

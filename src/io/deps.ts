@@ -45,6 +45,17 @@ export interface Deps {
   removeFile(path: string): Promise<void>;
   /** Runs the user's editor on `file` content and returns the edited text (for `--edit`). */
   editText(initial: string, repo: Repo): Promise<string>;
+  /**
+   * Asks one line on the controlling terminal (/dev/tty), even when stdin and
+   * stdout are redirected, as git hooks' are; null when there is no terminal.
+   * Absent in tests that have none.
+   */
+  readTtyLine?(prompt: string): Promise<string | null>;
+  /**
+   * Shows a man page file with `man` on the terminal, positioned at `topic`
+   * when given; false when `man` is missing or fails. Absent in tests.
+   */
+  showManPage?(path: string, topic?: string): Promise<boolean>;
   /** Test hook: throws after the named step of `save` (SPEC §9 crash tests). */
   faultAfter?: string | undefined;
 }

@@ -1,8 +1,8 @@
 /** The real dependencies: the only module that touches process, node:fs, the clock and crypto. */
 import { spawn } from 'node:child_process';
-import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { randomInt } from 'node:crypto';
+import { closeSync, createReadStream, openSync, readSync, writeSync } from 'node:fs';
 import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { openCliRepo } from '../git/cli-repo.js';
@@ -50,6 +50,8 @@ export function nodeDeps(): Deps {
     },
     removeFile: (path) => rm(path, { force: true }),
     editText: (initial, repo) => editWithGitEditor(initial, repo, env),
+    readTtyLine: async (prompt) => readTtyLine(prompt),
+    showManPage: (path, topic) => showManPage(path, topic, env),
     faultAfter: env.GIT_CHECKPOINT_FAULT,
   };
 }
@@ -75,6 +77,27 @@ async function readFileCapped(path: string, maxBytes: number): Promise<Uint8Arra
   }
 }
 
+/** Reads one line from /dev/tty (blocking: the user is typing); null when the process has no terminal. */
+function readTtyLine(prompt: string): string | null {
+  let fd: number;
+  try {
+    fd = openSync('/dev/tty', 'r+');
+  } catch {
+    return null;
+  }
+  try {
+    writeSync(fd, prompt);
+    const bytes: number[] = [];
+    const one = Buffer.alloc(1);
+    while (bytes.length < 4096 && readSync(fd, one, 0, 1, null) === 1 && one[0] !== 0x0a) bytes.push(one[0]!);
+    return Buffer.from(bytes).toString('utf8');
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Runs the editor git would use (`git var GIT_EDITOR`) on a file in the git dir, like `git commit`. */
 async function editWithGitEditor(initial: string, repo: Repo, env: Record<string, string | undefined>): Promise<string> {
   const cwd = repo.info.workTree ?? repo.info.gitDir;
@@ -93,4 +116,14 @@ async function editWithGitEditor(initial: string, repo: Repo, env: Record<string
   const text = await readFile(file, 'utf8');
   await rm(file, { force: true });
   return text;
+}
+
+/** `man -l <file>` on the terminal; with a topic, less opens at its entry. */
+function showManPage(path: string, topic: string | undefined, env: Record<string, string | undefined>): Promise<boolean> {
+  const less = topic ? { LESS: `${env.LESS ?? '-R'} +/^ +${topic.replace(/[^a-z-]/g, '')}( |$)` } : {};
+  return new Promise((resolve) => {
+    const child = spawn('man', ['-l', path], { env: { ...env, ...less } as NodeJS.ProcessEnv, stdio: 'inherit' });
+    child.on('error', () => resolve(false));
+    child.on('close', (code) => resolve(code === 0));
+  });
 }

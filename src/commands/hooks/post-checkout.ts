@@ -1,0 +1,72 @@
+/**
+ * post-checkout (SPEC §10): on a real branch switch, remind what was left and
+ * what waits. Silent for path checkouts (flag 0), clone and `worktree add`
+ * (old HEAD all zeros), rebase and bisect (detached HEAD, or git mid-operation,
+ * or a reflog entry that is not a checkout), a switch to the same branch, and
+ * with GIT_CHECKPOINT_SKIP=1. Kept lean: it runs inside every `git switch`.
+ */
+import type { CommandResult, Context } from '../../cli/context.js';
+import { EXIT } from '../../cli/exit-codes.js';
+import { previousBranch } from '../../git/admin.js';
+import type { Repo } from '../../git/repo.js';
+import { newestByBranch } from '../../hook/branch-checkpoint.js';
+import { isMidOperation, lastHeadMove } from '../../hook/head-move.js';
+import { renderReminder, saveCommand } from '../../hook/reminder.js';
+
+interface CheckoutArgs {
+  oldHead: string;
+  newHead: string;
+  isBranchCheckout: boolean;
+}
+
+/** git's arguments, or pre-commit's PRE_COMMIT_* variables when run through pre-commit. */
+function readArgs(args: string[], env: Record<string, string | undefined>): CheckoutArgs {
+  const [oldHead = env.PRE_COMMIT_FROM_REF ?? '', newHead = env.PRE_COMMIT_TO_REF ?? '', flag = env.PRE_COMMIT_CHECKOUT_TYPE ?? ''] = args;
+  return { oldHead, newHead, isBranchCheckout: flag === '1' };
+}
+
+export async function run(ctx: Context, argv: string[]): Promise<CommandResult> {
+  await remind(ctx, argv);
+  return { exitCode: EXIT.ok };
+}
+
+async function remind(ctx: Context, argv: string[]): Promise<void> {
+  const env = ctx.deps.env;
+  const args = readArgs(argv, env);
+  if (env.GIT_CHECKPOINT_SKIP === '1' || !args.isBranchCheckout || /^0+$/.test(args.oldHead)) return;
+  const repo = await ctx.repo();
+  // File reads first: most silent cases cost no subprocess.
+  const [move, busy] = await Promise.all([lastHeadMove(repo.info.gitDir), isMidOperation(repo.info.gitDir)]);
+  if (busy || (move.message !== null && !move.message.startsWith('checkout:'))) return;
+  const [mode, status, latest] = await Promise.all([
+    hookPrompt(repo), repo.status().catch(() => null), newestByBranch(repo, env),
+  ]);
+  const arrived = status ? status.branch : await repo.headBranch();
+  if (mode === 'off' || arrived === null) return;
+  const left = move.message !== null ? move.from : await previousBranch(repo.info, env);
+  if (left === arrived && args.oldHead === args.newHead) return;
+  const shownLeft = left !== arrived ? left : null;
+  ctx.deps.streams.err(renderReminder({
+    left: shownLeft, leftLast: shownLeft !== null ? (latest[shownLeft] ?? null) : null,
+    uncommitted: status?.entries.length ?? null, arrived, arrivedLast: latest[arrived] ?? null, now: ctx.deps.now(),
+  }));
+  if (mode === 'ask' && shownLeft !== null) await askAndSave(ctx, shownLeft);
+}
+
+type PromptMode = 'remind' | 'ask' | 'off';
+
+async function hookPrompt(repo: Repo): Promise<PromptMode> {
+  const value = (await repo.getConfig('checkpoint.hookPrompt'))?.toLowerCase();
+  return value === 'ask' || value === 'off' ? value : 'remind';
+}
+
+/** `checkpoint.hookPrompt=ask`: one line from the terminal, then a save for the branch left. No terminal: nothing. */
+async function askAndSave(ctx: Context, branch: string): Promise<void> {
+  const line = await ctx.deps.readTtyLine?.(`checkpoint: what were you doing on '${branch}'? (one line; empty skips) `);
+  const task = line?.trim();
+  if (!task) return;
+  const save = await import('../save.js');
+  const result = await save.runSave(ctx, { values: { task, branch }, positionals: [] }, { allowEditor: false });
+  const id = result.text?.trim();
+  ctx.deps.streams.err(id ? `checkpoint: saved ${id} for '${branch}'\n` : `checkpoint: not saved; run: ${saveCommand(branch)}\n`);
+}

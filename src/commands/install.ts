@@ -1,0 +1,61 @@
+/** `git checkpoint install [--manual] [--force]` (SPEC §10): hooks and config for this repository. */
+import { maxPositionals, type OptionSpec } from '../cli/args.js';
+import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
+import { EXIT } from '../cli/exit-codes.js';
+import { ensureWriter, readIdentity, readWriter } from '../checkpoint/identity.js';
+import { makeWriterId } from '../checkpoint/ids.js';
+import { UnsupportedError } from '../errors.js';
+import { hooksDirectory } from '../git/admin.js';
+import type { Repo } from '../git/repo.js';
+import { applyConfig, planConfig } from '../install/config-plan.js';
+import { shippedHooksDir } from '../install/hook-scripts.js';
+import { applyHookStep, planHook, readHookFacts } from '../install/hook-plan.js';
+import { detectManager } from '../install/managers.js';
+import { renderInstalled, renderManual, type InstallOutcome } from '../install/report.js';
+import { recordAdded } from '../install/state.js';
+
+export const options: OptionSpec = {
+  manual: { type: 'boolean' },
+  force: { type: 'boolean' },
+};
+
+export const usage = 'git checkpoint install [--manual] [--force]';
+
+export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+  maxPositionals(args, 0, 'install');
+  const manual = Boolean(args.values.manual);
+  const repo = await gitRepo(ctx, 'install');
+  const env = ctx.deps.env;
+  const hooksDir = await hooksDirectory(repo.info, env);
+  const manager = await detectManager(repo.info.workTree, await repo.getConfig('core.hooksPath'));
+  const existing = await readWriter(repo);
+  const identity = await readIdentity(repo, env);
+  const writer = existing ?? (manual
+    ? makeWriterId(identity.isFallback ? {} : identity, ctx.deps.random)
+    : await ensureWriter(repo, identity, ctx.deps.random, ctx.deps.now));
+  const config = await planConfig(repo, env, writer);
+  const hooks = manager ? [] : (await readHookFacts(hooksDir)).map((f) => planHook(f, Boolean(args.values.force)));
+  const outcome: InstallOutcome = { hooksDir, manager, hooks, config, writer, writerCreated: existing === null };
+  const json = {
+    manual, hooksDir, manager: manager?.name ?? null, writer, writerCreated: outcome.writerCreated,
+    hooks: hooks.map((h) => ({ name: h.facts.name, action: h.kind })),
+    config: config.steps.map(({ key, value }) => ({ key, value })),
+  };
+  if (manual) return { exitCode: EXIT.ok, json, text: renderManual(outcome, shippedHooksDir()) };
+
+  for (const step of hooks) await applyHookStep(step);
+  await applyConfig(repo, env, config.steps);
+  const added = config.steps.map(({ key, value }) => ({ key, value }));
+  if (outcome.writerCreated) added.push({ key: 'checkpoint.writer', value: writer });
+  await recordAdded(repo, added);
+  const blocked = hooks.filter((h) => h.kind === 'blocked');
+  for (const b of blocked) ctx.deps.streams.err(`error: ${b.facts.name} hook not installed: ${'reason' in b ? b.reason : ''}\n`);
+  return { exitCode: blocked.length ? EXIT.failed : EXIT.ok, json, text: ctx.globals.quiet ? '' : renderInstalled(outcome) };
+}
+
+/** Hooks run under git, so install and uninstall need the git binary's repository. */
+export async function gitRepo(ctx: Context, command: string): Promise<Repo> {
+  const repo = await ctx.repo();
+  if (repo.backend !== 'cli') throw new UnsupportedError(`'${command}' needs the git binary: hooks only run under git`);
+  return repo;
+}

@@ -1,0 +1,86 @@
+/**
+ * Git-binary operations for what only makes sense where git itself runs:
+ * hooks, multi-valued local config, remotes, push, and handing the terminal to
+ * `git switch`. isomorphic-git has no hooks and no transport we use here, so
+ * these are not part of the `Repo` interface; every call still goes through
+ * run-git.ts.
+ */
+import type { RepoInfo } from './repo.js';
+import { runGit, splitNul, type RunOptions } from './run-git.js';
+
+export type GitEnv = Record<string, string | undefined>;
+
+function where(info: RepoInfo, env: GitEnv): RunOptions {
+  return { cwd: info.workTree ?? info.gitDir, env };
+}
+
+/** The hooks directory git uses (`git rev-parse --git-path hooks`: honours core.hooksPath and worktrees). */
+export async function hooksDirectory(info: RepoInfo, env: GitEnv): Promise<string> {
+  const res = await runGit(['rev-parse', '--path-format=absolute', '--git-path', 'hooks'], where(info, env));
+  if (res.code !== 0) throw new Error(`git rev-parse --git-path hooks failed: ${res.stderr.trim()}`);
+  return res.stdout.toString('utf8').trim();
+}
+
+/** Values of `key` in the repository's local config only, in order. */
+export async function localConfigValues(info: RepoInfo, env: GitEnv, key: string): Promise<string[]> {
+  const res = await runGit(['config', '--local', '-z', '--get-all', key], where(info, env));
+  return res.code === 0 ? splitNul(res.stdout) : [];
+}
+
+/** Adds one more value to a (multi-valued) key in the local config. */
+export async function addConfigValue(info: RepoInfo, env: GitEnv, key: string, value: string): Promise<void> {
+  const res = await runGit(['config', '--local', '--add', key, value], where(info, env));
+  if (res.code !== 0) throw new Error(`git config --add ${key} failed: ${res.stderr.trim()}`);
+}
+
+/** Removes exactly `value` from `key` in the local config (`--fixed-value`); false when it was not there. */
+export async function unsetConfigValue(info: RepoInfo, env: GitEnv, key: string, value: string): Promise<boolean> {
+  const res = await runGit(['config', '--local', '--fixed-value', '--unset-all', key, value], where(info, env));
+  return res.code === 0;
+}
+
+/** Names of the configured remotes. */
+export async function remoteNames(info: RepoInfo, env: GitEnv): Promise<string[]> {
+  const res = await runGit(['remote'], where(info, env));
+  return res.code === 0 ? res.stdout.toString('utf8').split('\n').filter(Boolean) : [];
+}
+
+/** The branch checked out before the current one (`@{-1}`); null when that was a detached HEAD or unknown. */
+export async function previousBranch(info: RepoInfo, env: GitEnv): Promise<string | null> {
+  const res = await runGit(['rev-parse', '--quiet', '--symbolic-full-name', '@{-1}'], where(info, env));
+  const ref = res.stdout.toString('utf8').trim();
+  return res.code === 0 && ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : null;
+}
+
+export interface LoggedCommit {
+  oid: string;
+  parents: string[];
+  /** Committer time, seconds since the epoch. */
+  time: number;
+  message: string;
+}
+
+/** Commits reachable from `include` but not from `exclude` (all parents), newest first, in one `git log`. */
+export async function logBetween(info: RepoInfo, env: GitEnv, include: string[], exclude: string[]): Promise<LoggedCommit[]> {
+  if (!include.length) return [];
+  const input = [...include, ...(exclude.length ? ['--not', ...exclude] : [])].join('\n') + '\n';
+  const res = await runGit(['log', '-z', '--format=%H%x01%P%x01%ct%x01%B', '--stdin'], { ...where(info, env), input });
+  if (res.code !== 0) throw new Error(`git log failed: ${res.stderr.trim().split('\n').pop() ?? ''}`);
+  return splitNul(res.stdout).map((rec) => {
+    const [oid = '', parents = '', time = '0', ...message] = rec.split('\x01');
+    return { oid: oid.replace(/^\n/, ''), parents: parents ? parents.split(' ') : [], time: Number(time), message: message.join('\x01') };
+  });
+}
+
+/** `git push` with these arguments; the result carries git's last error line. */
+export async function pushQuietly(info: RepoInfo, env: GitEnv, args: string[]): Promise<{ ok: boolean; error: string }> {
+  const res = await runGit(['push', ...args], where(info, env));
+  const error = res.stderr.trim().split('\n').filter(Boolean).pop() ?? `exit code ${res.code}`;
+  return { ok: res.code === 0, error: error.replace(/^(fatal|error): /, '') };
+}
+
+/** Runs git on the user's terminal (its messages and exit code are the user's to see); returns the exit code. */
+export async function runGitOnTerminal(cwd: string, env: GitEnv, args: string[]): Promise<number> {
+  const res = await runGit(args, { cwd, env, inherit: true });
+  return res.code;
+}

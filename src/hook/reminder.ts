@@ -1,0 +1,44 @@
+/** The post-checkout reminder (SPEC §10): what you left, and what waits where you arrived. */
+import { formatAge } from '../checkpoint/when.js';
+import { oneLine, visible } from '../render/sanitize.js';
+import { shellQuote } from '../render/shell.js';
+import type { BranchCheckpoint } from './branch-checkpoint.js';
+
+export interface ReminderFacts {
+  /** The branch left; null when HEAD was detached. */
+  left: string | null;
+  leftLast: BranchCheckpoint | null;
+  /** Uncommitted paths now in the working tree (they came along); null when unknown. */
+  uncommitted: number | null;
+  arrived: string;
+  arrivedLast: BranchCheckpoint | null;
+  now: Date;
+}
+
+const P = 'checkpoint:';
+
+/** The lines for stderr. Stored text (titles, writers) is made safe to print. */
+export function renderReminder(f: ReminderFacts): string {
+  const lines: string[] = [];
+  if (f.left !== null) {
+    const changes = f.uncommitted === null ? '' : f.uncommitted === 0 ? 'no uncommitted changes' : `${f.uncommitted} uncommitted change${f.uncommitted === 1 ? '' : 's'} came along`;
+    const last = f.leftLast ? `last checkpoint ${age(f.leftLast, f.now)}` : 'no checkpoint yet';
+    lines.push(`${P} left '${visible(f.left)}': ${[changes, last].filter(Boolean).join('; ')}`);
+    lines.push(`${P}   save it: ${saveCommand(f.left)}`);
+  }
+  if (f.arrivedLast) {
+    const c = f.arrivedLast;
+    lines.push(`${P} on '${visible(f.arrived)}': "${oneLine(c.title, 100)}", ${age(c, f.now)} by ${oneLine(c.writer, 40)}`);
+    lines.push(`${P}   resume:  git checkpoint resume`);
+  }
+  return lines.length ? `${lines.join('\n')}\n` : '';
+}
+
+/** The exact command that saves a checkpoint for the branch just left. */
+export function saveCommand(branch: string): string {
+  return `git checkpoint save --branch ${shellQuote(branch)} -m "<what you were doing>"`;
+}
+
+function age(c: BranchCheckpoint, now: Date): string {
+  return formatAge(new Date(c.time * 1000), now);
+}

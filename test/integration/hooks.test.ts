@@ -1,0 +1,220 @@
+/** The installed hooks on real git (SPEC §10): reminders, silence, push along, failure containment, switch. */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeSandbox, runProcess, type Sandbox } from '../helpers/sandbox.js';
+
+let sb: Sandbox;
+beforeAll(() => {
+  sb = makeSandbox();
+});
+afterAll(() => sb.cleanup());
+
+const gitRun = (cwd: string, args: string[], env: Record<string, string> = {}) => runProcess('git', args, cwd, { ...sb.env, ...env });
+
+/** A repository with a bare origin, a second branch `other` one commit ahead, and the hooks installed. */
+async function installedRepo(name: string): Promise<string> {
+  const dir = sb.repo(name);
+  sb.git(sb.root, 'init', '-q', '--bare', `${name}.git`);
+  sb.git(dir, 'remote', 'add', 'origin', join(sb.root, `${name}.git`));
+  sb.git(dir, 'switch', '-q', '-c', 'other');
+  writeFileSync(join(dir, 'other.txt'), 'other\n');
+  sb.git(dir, 'add', '.');
+  sb.git(dir, 'commit', '-q', '-m', 'other work');
+  sb.git(dir, 'switch', '-q', 'main');
+  const res = await sb.ckpt(dir, ['install']);
+  expect(res.code).toBe(0);
+  return dir;
+}
+
+describe('post-checkout', () => {
+  it('reminds what was left and what waits, and never changes git switch’s exit code', async () => {
+    const dir = await installedRepo('remind');
+    writeFileSync(join(dir, 'draft.txt'), 'half done\n');
+    const first = await gitRun(dir, ['switch', 'other']);
+    expect(first.code).toBe(0);
+    expect(first.stderr).toContain("checkpoint: left 'main': 1 uncommitted change came along; no checkpoint yet");
+    expect(first.stderr).toContain('git checkpoint save --branch main -m "<what you were doing>"');
+    await sb.ckpt(dir, ['save', '-m', 'Wire the retry loop']);
+    const back = await gitRun(dir, ['switch', 'main']);
+    expect(back.stderr).toMatch(/left 'other': 1 uncommitted change came along; last checkpoint (just now|\d+ \w+ ago)/);
+    const again = await gitRun(dir, ['switch', 'other']);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toMatch(/checkpoint: on 'other': "Wire the retry loop", (just now|\d+ \w+ ago) by ada-[a-z0-9]{6}/);
+    expect(again.stderr).toContain('git checkpoint resume');
+
+    const faulty = await gitRun(dir, ['switch', 'main'], { GIT_CHECKPOINT_HOOK_FAULT: 'post-checkout' });
+    expect(faulty.code).toBe(0);
+    expect(faulty.stderr).toContain('warning: git-checkpoint post-checkout hook failed: injected fault');
+    expect((await gitRun(dir, ['switch', 'other'], { GIT_CHECKPOINT_SKIP: '1' })).stderr).not.toContain('checkpoint');
+    sb.git(dir, 'config', 'checkpoint.hookPrompt', 'off');
+    expect((await gitRun(dir, ['switch', 'main'])).stderr).not.toContain('checkpoint');
+  });
+
+  it('says nothing during clone, rebase, bisect, worktree add and path checkouts', async () => {
+    const dir = await installedRepo('silent');
+    const shared = join(sb.root, 'silent-hooks');
+    mkdirSync(shared);
+    await sb.ckpt(dir, ['save', '-m', 'something to remind about']);
+    const quiet = (r: { stderr: string; stdout: string }) => `${r.stdout}${r.stderr}`;
+    writeFileSync(join(dir, 'README.md'), 'changed\n');
+    const pathCheckout = await gitRun(dir, ['checkout', '--', 'README.md']);
+    expect(quiet(pathCheckout)).not.toMatch(/checkpoint/);
+
+    // Hooks are not copied by clone: point the clone at the installed ones.
+    const clone = await gitRun(sb.root, ['-c', `core.hooksPath=${join(dir, '.git', 'hooks')}`, 'clone', '-q', dir, 'silent-clone']);
+    expect(clone.code).toBe(0);
+    expect(quiet(clone)).toBe('');
+
+    sb.git(dir, 'switch', '-q', 'other');
+    writeFileSync(join(dir, 'main-only.txt'), 'x\n');
+    sb.git(dir, 'switch', '-q', 'main');
+    sb.git(dir, 'add', 'main-only.txt');
+    sb.git(dir, 'commit', '-q', '-m', 'main moves on');
+    const rebase = await gitRun(dir, ['rebase', 'main', 'other']);
+    expect(rebase.code).toBe(0);
+    expect(rebase.stderr).not.toMatch(/checkpoint:/);
+
+    const bisect = [
+      await gitRun(dir, ['bisect', 'start', 'other', 'main~1']),
+      await gitRun(dir, ['bisect', 'good']),
+      await gitRun(dir, ['bisect', 'reset']),
+    ];
+    for (const step of bisect) expect(step.stderr).not.toMatch(/checkpoint:/);
+
+    const wt = await gitRun(dir, ['worktree', 'add', '-q', join(sb.root, 'silent-wt'), 'main~1']);
+    expect(wt.code).toBe(0);
+    expect(quiet(wt)).toBe('');
+  });
+
+  it('asks nothing and never blocks when hookPrompt=ask has no terminal', async () => {
+    const dir = await installedRepo('ask');
+    sb.git(dir, 'config', 'checkpoint.hookPrompt', 'ask');
+    // setsid: no controlling terminal, as in CI or an editor's git integration.
+    const res = await runProcess('setsid', ['git', 'switch', 'other'], dir, sb.env);
+    expect(res.code).toBe(0);
+    expect(res.stderr).toContain("checkpoint: left 'main'");
+    expect(sb.git(dir, 'for-each-ref', 'refs/checkpoints/')).toBe('');
+  });
+
+  it('hookPrompt=ask reads one line from the terminal and saves it for the branch left', async () => {
+    const dir = await installedRepo('ask-tty');
+    sb.git(dir, 'config', 'checkpoint.hookPrompt', 'ask');
+    writeFileSync(join(dir, 'draft.txt'), 'half done\n');
+    // script(1) gives git a terminal; answer once the question shows (no sleeps).
+    const child = spawn('script', ['-qec', 'git switch other', '/dev/null'], { cwd: dir, env: sb.env });
+    let seen = '';
+    let answered = false;
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      seen += d;
+      if (!answered && seen.includes('what were you doing')) {
+        answered = true;
+        child.stdin.write('Sketch the parser\r');
+      }
+    });
+    const guard = setTimeout(() => child.kill(), 20_000); // bounded: a hook that never asks must not hang the suite
+    const code = await new Promise<number | null>((done) => child.on('close', done));
+    clearTimeout(guard);
+    expect(code).toBe(0);
+    expect(seen).toMatch(/checkpoint: saved \d{8}-\d{6}-[a-z0-9]{4} for 'main'/);
+    const list = JSON.parse((await sb.ckpt(dir, ['list', '--json'])).stdout);
+    expect(list.checkpoints[0]).toMatchObject({ title: 'Sketch the parser', branch: 'main' });
+  });
+});
+
+describe('without git-checkpoint on PATH', () => {
+  it('git switch and git push still succeed with one hint line each', async () => {
+    const dir = await installedRepo('nopath');
+    // Only git on PATH: git-checkpoint may be installed system-wide next to git itself.
+    const gitOnly = join(sb.root, 'git-only');
+    mkdirSync(gitOnly);
+    symlinkSync(execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim(), join(gitOnly, 'git'));
+    const bare = { ...sb.env, PATH: gitOnly };
+    const sw = await runProcess('git', ['switch', 'other'], dir, bare);
+    expect(sw.code).toBe(0);
+    expect(sw.stderr.split('\n').filter((l) => l.startsWith('hint:'))).toEqual([
+      'hint: git-checkpoint is not on PATH: no checkpoint reminder (git checkpoint uninstall removes this hook)',
+    ]);
+    const push = await runProcess('git', ['push', '-q', 'origin', 'other'], dir, bare);
+    expect(push.code).toBe(0);
+    expect(push.stderr.trim()).toBe('hint: git-checkpoint is not on PATH: checkpoints not pushed along (git checkpoint uninstall removes this hook)');
+  });
+});
+
+describe('sharing through plain git fetch and push', () => {
+  it('a plain push carries own checkpoints, a plain fetch brings a teammate’s, git log shows notes', async () => {
+    const a = await installedRepo('share-a');
+    const idA = (await sb.ckpt(a, ['save', '-m', 'from A'])).stdout.trim();
+    expect((await gitRun(a, ['push', '-q', 'origin', 'main'])).code).toBe(0);
+    const writerA = sb.git(a, 'config', 'checkpoint.writer').trim();
+
+    sb.git(sb.root, 'clone', '-q', join(sb.root, 'share-a.git'), 'share-b');
+    const b = join(sb.root, 'share-b');
+    expect((await sb.ckpt(b, ['install'])).code).toBe(0);
+    sb.git(b, 'fetch', '-q');
+    expect(sb.git(b, 'for-each-ref', '--format=%(refname)', 'refs/checkpoints/')).toContain(`refs/checkpoints/remotes/origin/${writerA}`);
+    expect(sb.git(b, 'log', '-1', 'main')).toContain(`checkpoint ${idA} on main: from A`);
+
+    const idB = (await sb.ckpt(b, ['save', '-m', 'from B'])).stdout.trim();
+    writeFileSync(join(b, 'b.txt'), 'b\n');
+    sb.git(b, 'add', '.');
+    sb.git(b, 'commit', '-q', '-m', 'B works');
+    const push = await gitRun(b, ['push', '-q', 'origin', 'main']);
+    expect(push.code).toBe(0);
+    expect(push.stderr).toBe('');
+    const writerB = sb.git(b, 'config', 'checkpoint.writer').trim();
+    const remoteRefs = sb.git(join(sb.root, 'share-a.git'), 'for-each-ref', '--format=%(refname)');
+    expect(remoteRefs).toContain(`refs/checkpoints/${writerB}`);
+    expect(remoteRefs).toContain(`refs/notes/checkpoints/${writerB}`);
+    sb.git(a, 'fetch', '-q');
+    expect((await sb.ckpt(a, ['show', idB, '--json'])).stdout).toContain('"from B"');
+  });
+
+  it('checkpoint.autoPush=false keeps them home; a refused checkpoint push is one warning, the code push succeeds', async () => {
+    const dir = await installedRepo('nopush');
+    await sb.ckpt(dir, ['save', '-m', 'stays here']);
+    sb.git(dir, 'config', 'checkpoint.autoPush', 'false');
+    expect((await gitRun(dir, ['push', '-q', 'origin', 'main'])).code).toBe(0);
+    const remote = join(sb.root, 'nopush.git');
+    expect(sb.git(remote, 'for-each-ref', 'refs/checkpoints/')).toBe('');
+
+    sb.git(dir, 'config', 'checkpoint.autoPush', 'true');
+    writeFileSync(join(remote, 'hooks', 'pre-receive'), '#!/bin/sh\nwhile read o n ref; do case "$ref" in refs/checkpoints/*) echo "no checkpoints here" >&2; exit 1;; esac; done\n');
+    sb.git(remote, 'config', 'core.hooksPath', join(remote, 'hooks'));
+    const { chmodSync } = await import('node:fs');
+    chmodSync(join(remote, 'hooks', 'pre-receive'), 0o755);
+    const push = await gitRun(dir, ['push', '-q', 'origin', 'other']);
+    expect(push.code).toBe(0);
+    const warnings = push.stderr.split('\n').filter((l) => l.startsWith('warning:'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^warning: checkpoints not pushed to origin: /);
+    expect(sb.git(remote, 'for-each-ref', '--format=%(refname)')).toContain('refs/heads/other');
+  });
+});
+
+describe('git checkpoint switch', () => {
+  it('saves the uncommitted work for the branch left, then switches; git’s errors pass through', async () => {
+    const dir = await installedRepo('switch');
+    writeFileSync(join(dir, 'wip.txt'), 'unfinished\n');
+    const res = await sb.ckpt(dir, ['switch', 'other', '-m', 'Halfway through the parser']);
+    expect(res.code).toBe(0);
+    expect(res.stderr).toMatch(/checkpoint: saved \d{8}-\d{6}-[a-z0-9]{4}/);
+    expect(res.stderr).toContain("Switched to branch 'other'");
+    expect(sb.git(dir, 'branch', '--show-current').trim()).toBe('other');
+    const list = JSON.parse((await sb.ckpt(dir, ['list', '--json'])).stdout);
+    expect(list.checkpoints[0]).toMatchObject({ title: 'Halfway through the parser', branch: 'main' });
+
+    const missing = await sb.ckpt(dir, ['switch', 'no-such-branch']);
+    expect(missing.code).toBe(128);
+    expect(missing.stderr).toContain('fatal: invalid reference: no-such-branch');
+    expect(missing.stderr).not.toContain('checkpoint: saved');
+
+    sb.git(dir, 'stash', '-u', '-q');
+    const clean = await sb.ckpt(dir, ['switch', 'main']);
+    expect(clean.code).toBe(0);
+    expect(clean.stderr).not.toContain('checkpoint: saved');
+    expect(JSON.parse((await sb.ckpt(dir, ['list', '--json'])).stdout).total).toBe(1);
+    expect(readFileSync(join(dir, '.git', 'HEAD'), 'utf8').trim()).toBe('ref: refs/heads/main');
+  });
+});

@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { COMMANDS } from '../../src/cli/commands.js';
+
+const man = readFileSync(new URL('../../man/git-checkpoint.1', import.meta.url), 'utf8');
+/** roff writes a hyphen in a flag as `\-`. */
+const plain = man.replace(/\\-/g, '-');
+
+describe('man/git-checkpoint.1', () => {
+  it('documents every command of SPEC §5', () => {
+    const spec = ['save', 'list', 'show', 'resume', 'status', 'diff', 'apply', 'log', 'synthesize', 'push', 'fetch',
+      'install', 'uninstall', 'switch', 'prune', 'drop', 'doctor', 'hook', 'agent', 'help'];
+    for (const cmd of spec) expect(plain.includes(`.TP\n\\fB${cmd}\\fR`) || plain.includes(`.TP\n\\fB${cmd} `), cmd).toBe(true);
+  });
+
+  it('documents every flag of every registered command', async () => {
+    for (const [name, entry] of Object.entries(COMMANDS)) {
+      const mod = await entry.load();
+      for (const flag of Object.keys(mod.options)) expect(plain, `${name} --${flag}`).toContain(`--${flag}`);
+    }
+  });
+
+  it('documents every exit code and config key', () => {
+    for (const code of ['0', '1', '2', '3', '128', '129']) expect(plain).toContain(`.B ${code}\n`);
+    for (const key of ['checkpoint.writer', 'checkpoint.remote', 'checkpoint.autoPush', 'checkpoint.wip', 'checkpoint.hookPrompt',
+      'checkpoint.exclude', 'checkpoint.maxFileSize', 'notes.displayRef', 'notes.rewriteRef']) expect(plain).toContain(key);
+  });
+});
