@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const BUNDLE = join(ROOT, 'dist', 'git-checkpoint.cjs');
+export const BUNDLE = join(ROOT, 'bin', 'git-checkpoint.cjs');
 
 /** An isolated environment: no user or system git config leaks into a measurement. */
 export function benchEnv(home) {

@@ -3,7 +3,7 @@
  * reads, one `log` for a whole walk — so it works wherever git works (linked
  * worktrees, SHA-256, reftable, index v4, fsmonitor).
  */
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { FatalError } from '../errors.js';
 import { CatFileBatch } from './cat-file-batch.js';
@@ -342,7 +342,6 @@ class CliRepo implements Repo {
   }
 
   private async splitExisting(paths: string[]): Promise<{ existing: number[]; result: (string | null)[] }> {
-    const { lstat } = await import('node:fs/promises');
     const result: (string | null)[] = paths.map(() => null);
     const existing: number[] = [];
     await Promise.all(

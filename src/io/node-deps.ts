@@ -1,14 +1,11 @@
 /** The real dependencies: the only module that touches process, node:fs, the clock and crypto. */
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { randomInt } from 'node:crypto';
+// Start-up matters (SPEC §11): modules that pull in child_process, crypto,
+// zlib or readline load on first use, so `--version` or a silent hook pays
+// for none of them.
 import { closeSync, createReadStream, openSync, readSync, writeSync } from 'node:fs';
-import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { openCliRepo } from '../git/cli-repo.js';
-import { runGit } from '../git/run-git.js';
-import type { Repo } from '../git/repo.js';
-import { OperationError } from '../errors.js';
+import { mkdir, open, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { InputTooLarge, type Deps, type Streams } from './deps.js';
 
 export function nodeStreams(): Streams {
@@ -40,18 +37,19 @@ export function nodeDeps(): Deps {
     env,
     cwd: process.cwd(),
     now: () => new Date(),
-    random: () => randomInt(0, 2 ** 32) / 2 ** 32,
-    openRepo: (dir) => openCliRepo(dir, env),
+    // Web Crypto is a global: no module to load.
+    random: () => globalThis.crypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32,
+    openRepo: async (dir) => (await import('../git/cli-repo.js')).openCliRepo(dir, env),
     readFile: (path, maxBytes) => readFileCapped(path, maxBytes ?? Infinity),
-    readLines: (path) => createInterface({ input: createReadStream(path, { highWaterMark: 1 << 16 }), crlfDelay: Infinity }),
+    readLines: (path) => readLines(path),
     writeFile: async (path, data) => {
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, data);
     },
     removeFile: (path) => rm(path, { force: true }),
-    editText: (initial, repo) => editWithGitEditor(initial, repo, env),
+    editText: async (initial, repo) => (await import('./terminal-programs.js')).editWithGitEditor(initial, repo, env),
     readTtyLine: async (prompt) => readTtyLine(prompt),
-    showManPage: (path, topic) => showManPage(path, topic, env),
+    showManPage: async (path, topic) => (await import('./terminal-programs.js')).showManPage(path, topic, env),
     faultAfter: env.GIT_CHECKPOINT_FAULT,
   };
 }
@@ -98,32 +96,9 @@ function readTtyLine(prompt: string): string | null {
   }
 }
 
-/** Runs the editor git would use (`git var GIT_EDITOR`) on a file in the git dir, like `git commit`. */
-async function editWithGitEditor(initial: string, repo: Repo, env: Record<string, string | undefined>): Promise<string> {
-  const cwd = repo.info.workTree ?? repo.info.gitDir;
-  const res = await runGit(['var', 'GIT_EDITOR'], { cwd, env });
-  const editor = res.stdout.toString('utf8').trim() || 'vi';
-  const dir = join(repo.info.gitDir, 'checkpoint');
-  await mkdir(dir, { recursive: true });
-  const file = join(dir, 'CHECKPOINT_EDIT.md');
-  await writeFile(file, initial);
-  const code = await new Promise<number>((resolve, reject) => {
-    const child = spawn('sh', ['-c', `${editor} "$@"`, editor, file], { cwd, env: env as NodeJS.ProcessEnv, stdio: 'inherit' });
-    child.on('error', reject);
-    child.on('close', (c) => resolve(c ?? 1));
-  });
-  if (code !== 0) throw new OperationError(`there was a problem with the editor '${editor}'`);
-  const text = await readFile(file, 'utf8');
-  await rm(file, { force: true });
-  return text;
-}
-
-/** `man -l <file>` on the terminal; with a topic, less opens at its entry. */
-function showManPage(path: string, topic: string | undefined, env: Record<string, string | undefined>): Promise<boolean> {
-  const less = topic ? { LESS: `${env.LESS ?? '-R'} +/^ +${topic.replace(/[^a-z-]/g, '')}( |$)` } : {};
-  return new Promise((resolve) => {
-    const child = spawn('man', ['-l', path], { env: { ...env, ...less } as NodeJS.ProcessEnv, stdio: 'inherit' });
-    child.on('error', () => resolve(false));
-    child.on('close', (code) => resolve(code === 0));
-  });
+/** Lines of a file, streamed (transcripts of tens of megabytes are never held whole). */
+async function* readLines(path: string): AsyncIterable<string> {
+  // Loaded here, not at start-up; require, not import(): the bundle runs as CommonJS.
+  const { createInterface } = createRequire(import.meta.url)('node:readline') as typeof import('node:readline');
+  yield* createInterface({ input: createReadStream(path, { highWaterMark: 1 << 16 }), crlfDelay: Infinity });
 }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const BUNDLE = fileURLToPath(new URL('../../dist/git-checkpoint.cjs', import.meta.url));
+export const BUNDLE = fileURLToPath(new URL('../../bin/git-checkpoint.cjs', import.meta.url));
 
 export interface RunResult {
   code: number;
