@@ -9,15 +9,11 @@ import { findUnsafeEntries } from '../checkpoint/safe-path.js';
 import type { Repo } from '../git/repo.js';
 import { repairNotes } from '../checkpoint/notes-repair.js';
 import { visible } from '../render/sanitize.js';
+import { checkInstall, type Finding } from './doctor-install.js';
 
 export const options: OptionSpec = { fix: { type: 'boolean' } };
 export const usage = 'git checkpoint doctor [--fix]';
 
-interface Finding {
-  check: string;
-  ok: boolean;
-  detail: string;
-}
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   maxPositionals(args, 0, 'doctor');
@@ -48,6 +44,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
         : 'consistent with the chain',
     });
   }
+  findings.push(...(await checkInstall(repo, ctx.deps.env, writer)));
   const ok = findings.every((f) => f.ok);
   const text = findings.map((f) => `${f.ok ? 'ok  ' : 'FAIL'}  ${f.check}: ${f.detail}`).join('\n') + '\n';
   return { exitCode: ok ? EXIT.ok : EXIT.failed, json: { ok, fixed: fix, findings }, text };

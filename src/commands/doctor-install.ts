@@ -1,0 +1,48 @@
+/**
+ * `doctor`'s look at what `install` sets up (SPEC §5, §10): the two hooks and
+ * the config values. Not installed is not a failure (install is optional);
+ * installed but outdated or incomplete is, with the command that mends it.
+ */
+import { planConfig } from '../install/config-plan.js';
+import { readHookFacts, planHook } from '../install/hook-plan.js';
+import { detectManager } from '../install/managers.js';
+import { hooksDirectory, type GitEnv } from '../git/admin.js';
+import type { Repo } from '../git/repo.js';
+import { visible } from '../render/sanitize.js';
+
+export interface Finding {
+  check: string;
+  ok: boolean;
+  detail: string;
+}
+
+/** Findings for the hooks and the config; none on a backend without hooks (isomorphic-git). */
+export async function checkInstall(repo: Repo, env: GitEnv, writer: string | null): Promise<Finding[]> {
+  if (repo.backend !== 'cli' || !repo.info.workTree) return [];
+  const manager = await detectManager(repo.info.workTree, await repo.getConfig('core.hooksPath'));
+  const dir = await hooksDirectory(repo.info, env);
+  const steps = (await readHookFacts(dir)).map((facts) => planHook(facts, false));
+  const ours = steps.filter((s) => s.kind === 'unchanged' || s.kind === 'update');
+  const installed = ours.length > 0;
+  const hooks: Finding = manager && !installed
+    ? { check: 'hooks', ok: true, detail: `managed by ${manager.name}: see git checkpoint install for the snippet` }
+    : !installed
+      ? { check: 'hooks', ok: true, detail: 'not installed (optional: git checkpoint install)' }
+      : describeHooks(steps.map((s) => ({ name: s.facts.name, kind: s.kind })), dir);
+  const findings = [hooks];
+  if (installed && writer) {
+    const plan = await planConfig(repo, env, writer);
+    findings.push(plan.steps.length
+      ? { check: 'config', ok: false, detail: `missing ${plan.steps.map((s) => `${s.key}=${visible(s.value)}`).join(', ')} (run git checkpoint install)` }
+      : { check: 'config', ok: true, detail: 'fetch refspecs, notes.displayRef and notes.rewriteRef in place' });
+  }
+  return findings;
+}
+
+function describeHooks(hooks: { name: string; kind: string }[], dir: string): Finding {
+  const stale = hooks.filter((h) => h.kind === 'update').map((h) => h.name);
+  const missing = hooks.filter((h) => h.kind !== 'update' && h.kind !== 'unchanged').map((h) => h.name);
+  if (!stale.length && !missing.length) return { check: 'hooks', ok: true, detail: `post-checkout and pre-push installed in ${visible(dir)}` };
+  const parts = [...(stale.length ? [`outdated: ${stale.join(', ')}`] : []), ...(missing.length ? [`not ours or missing: ${missing.join(', ')}`] : [])];
+  return { check: 'hooks', ok: false, detail: `${parts.join('; ')} (run git checkpoint install)` };
+}
