@@ -3,6 +3,7 @@
  * so a repeated item moves to the end (the latest wording wins) and the
  * oldest items fall off past the cap. Maps trailer fields onto the record.
  */
+import { cutAtWord } from '../checkpoint/message.js';
 import { todoStatuses, type CheckpointContent } from '../checkpoint/schema.js';
 import type { TrailerEntry } from './trailers.js';
 
@@ -14,9 +15,9 @@ import type { TrailerEntry } from './trailers.js';
 export const LIST_CAP = 50;
 export const MAX_ITEM_CHARS = 1000;
 
-/** Cuts an item to MAX_ITEM_CHARS (marking the cut with …). */
+/** Cuts an item to MAX_ITEM_CHARS (marking the cut with …), at a word boundary: see cutAtWord. */
 export function clip(text: string): string {
-  return text.length <= MAX_ITEM_CHARS ? text : `${text.slice(0, MAX_ITEM_CHARS - 1)}…`;
+  return cutAtWord(text, MAX_ITEM_CHARS);
 }
 export const FILES_CAP = 40;
 

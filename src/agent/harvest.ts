@@ -7,7 +7,7 @@
  * messages, `update_plan` calls). Memory stays bounded: only the last few
  * user turns and capped lists are kept.
  */
-import { oneLineTitle } from '../checkpoint/message.js';
+import { cutAtWord, oneLineTitle } from '../checkpoint/message.js';
 import type { CheckpointContent } from '../checkpoint/schema.js';
 import { parseTrailers, type TrailerEntry } from './trailers.js';
 import { addTodoWrite, applyTrailer, FILES_CAP, keepLatest, newLists, type HarvestLists } from './harvest-lists.js';
@@ -154,7 +154,7 @@ export class Harvester {
     set('files', [...l.files].reverse().map(([path, why]) => ({ path, why })));
     set('quotes', this.turns.map((text) => (text.length <= MAX_QUOTE_CHARS
       ? { text, by: 'user', verbatim: true }
-      : { text: `${text.slice(0, MAX_QUOTE_CHARS)}…`, by: 'user', verbatim: false })));
+      : { text: cutAtWord(text, MAX_QUOTE_CHARS), by: 'user', verbatim: false })));
     return out;
   }
 }

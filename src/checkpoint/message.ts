@@ -5,8 +5,20 @@ export const TITLE_MAX = 100;
 
 /** One line, at most `max` characters: what notes lines and subjects carry. */
 export function oneLineTitle(title: string, max = TITLE_MAX): string {
-  const flat = title.replace(/\s+/g, ' ').trim() || '(no description)';
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  return cutAtWord(title.replace(/\s+/g, ' ').trim() || '(no description)', max);
+}
+
+/**
+ * Shortens `text` to at most `max` characters, marked with `…`, cutting only
+ * at white space: a cut through a token could leave the start of a secret
+ * that no redaction pattern recognises any more (text may be cut before it is
+ * redacted). A first word longer than `max` is dropped whole.
+ */
+export function cutAtWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const head = text.slice(0, max);
+  const space = head.search(/\s\S*$/);
+  return `${space > 0 ? head.slice(0, space).trimEnd() : ''}…`;
 }
 
 export function buildMessage(record: CheckpointRecord): string {

@@ -1,6 +1,6 @@
 /**
  * Git-binary operations for what only makes sense where git itself runs:
- * hooks, multi-valued local config, remotes, push, and handing the terminal to
+ * hooks, multi-valued local config, remotes, and handing the terminal to
  * `git switch`. isomorphic-git has no hooks and no transport we use here, so
  * these are not part of the `Repo` interface; every call still goes through
  * run-git.ts.
@@ -50,33 +50,6 @@ export async function previousBranch(info: RepoInfo, env: GitEnv): Promise<strin
   const res = await runGit(['rev-parse', '--quiet', '--symbolic-full-name', '@{-1}'], where(info, env));
   const ref = res.stdout.toString('utf8').trim();
   return res.code === 0 && ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : null;
-}
-
-export interface LoggedCommit {
-  oid: string;
-  parents: string[];
-  /** Committer time, seconds since the epoch. */
-  time: number;
-  message: string;
-}
-
-/** Commits reachable from `include` but not from `exclude` (all parents), newest first, in one `git log`. */
-export async function logBetween(info: RepoInfo, env: GitEnv, include: string[], exclude: string[]): Promise<LoggedCommit[]> {
-  if (!include.length) return [];
-  const input = [...include, ...(exclude.length ? ['--not', ...exclude] : [])].join('\n') + '\n';
-  const res = await runGit(['log', '-z', '--format=%H%x01%P%x01%ct%x01%B', '--stdin'], { ...where(info, env), input });
-  if (res.code !== 0) throw new Error(`git log failed: ${res.stderr.trim().split('\n').pop() ?? ''}`);
-  return splitNul(res.stdout).map((rec) => {
-    const [oid = '', parents = '', time = '0', ...message] = rec.split('\x01');
-    return { oid: oid.replace(/^\n/, ''), parents: parents ? parents.split(' ') : [], time: Number(time), message: message.join('\x01') };
-  });
-}
-
-/** `git push` with these arguments; the result carries git's last error line. */
-export async function pushQuietly(info: RepoInfo, env: GitEnv, args: string[]): Promise<{ ok: boolean; error: string }> {
-  const res = await runGit(['push', ...args], where(info, env));
-  const error = res.stderr.trim().split('\n').filter(Boolean).pop() ?? `exit code ${res.code}`;
-  return { ok: res.code === 0, error: error.replace(/^(fatal|error): /, '') };
 }
 
 /** Runs git on the user's terminal (its messages and exit code are the user's to see); returns the exit code. */

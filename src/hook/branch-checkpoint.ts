@@ -9,7 +9,7 @@
  */
 import { parseMessage } from '../checkpoint/message.js';
 import { CHAINS_PREFIX } from '../checkpoint/refs.js';
-import { logBetween, type GitEnv } from '../git/admin.js';
+import type { GitEnv } from '../git/admin.js';
 import type { Repo } from '../git/repo.js';
 
 export interface BranchCheckpoint {
@@ -47,7 +47,7 @@ export async function newestByBranch(repo: Repo, env: GitEnv): Promise<Record<st
 async function extend(repo: Repo, env: GitEnv, base: BranchIndex, tips: Record<string, string>): Promise<BranchIndex | null> {
   const old = Object.values(base.tips);
   const fresh = [...new Set(Object.values(tips))].filter((oid) => !old.includes(oid));
-  const commits = await logBetween(repo.info, env, fresh, old);
+  const commits = fresh.length ? await repo.walkCommits(fresh, { exclude: old }) : [];
   const parents = new Set(commits.flatMap((c) => c.parents));
   const rewound = Object.entries(base.tips).some(([name, oid]) => tips[name] !== oid && !parents.has(oid));
   if (rewound) return null;
@@ -56,7 +56,8 @@ async function extend(repo: Repo, env: GitEnv, base: BranchIndex, tips: Record<s
     const facts = parseMessage(c.message);
     if (!facts.id || !facts.writer || facts.branch === null) continue;
     const seen = branches[facts.branch];
-    if (!seen || c.time > seen.time) branches[facts.branch] = { title: facts.title, writer: facts.writer, time: c.time };
+    const time = c.committer.timestamp;
+    if (!seen || time > seen.time) branches[facts.branch] = { title: facts.title, writer: facts.writer, time };
   }
   return { v: INDEX_VERSION, tips, branches };
 }

@@ -44,6 +44,14 @@ describe('post-checkout', () => {
     expect(again.stderr).toMatch(/checkpoint: on 'other': "Wire the retry loop", (just now|\d+ \w+ ago) by ada-[a-z0-9]{6}/);
     expect(again.stderr).toContain('git checkpoint resume');
 
+    // A chain that moved since the last switch is read incrementally (from the old tips on).
+    await sb.ckpt(dir, ['save', '-m', 'Second thoughts on the retry loop']);
+    const away = await gitRun(dir, ['switch', 'main']);
+    expect(away.stderr).not.toContain('hook failed');
+    const returned = await gitRun(dir, ['switch', 'other']);
+    expect(returned.stderr).not.toContain('hook failed');
+    expect(returned.stderr).toMatch(/checkpoint: on 'other': "Second thoughts on the retry loop"/);
+
     const faulty = await gitRun(dir, ['switch', 'main'], { GIT_CHECKPOINT_HOOK_FAULT: 'post-checkout' });
     expect(faulty.code).toBe(0);
     expect(faulty.stderr).toContain('warning: git-checkpoint post-checkout hook failed: injected fault');
@@ -169,6 +177,22 @@ describe('sharing through plain git fetch and push', () => {
     expect(remoteRefs).toContain(`refs/notes/checkpoints/${writerB}`);
     sb.git(a, 'fetch', '-q');
     expect((await sb.ckpt(a, ['show', idB, '--json'])).stdout).toContain('"from B"');
+  });
+
+  it('after a drop, a plain git push replaces the rewritten chain on the remote, with no warning', async () => {
+    const dir = await installedRepo('push-after-drop');
+    const remote = join(sb.root, 'push-after-drop.git');
+    await sb.ckpt(dir, ['save', '-m', 'keep me']);
+    await sb.ckpt(dir, ['save', '-m', 'drop me', 'oops']);
+    expect((await gitRun(dir, ['push', '-q', 'origin', 'main'])).code).toBe(0);
+    const writer = sb.git(dir, 'config', 'checkpoint.writer').trim();
+    expect(sb.git(remote, 'rev-list', '--count', `refs/checkpoints/${writer}`).trim()).toBe('2');
+    expect((await sb.ckpt(dir, ['drop', 'oops'])).code).toBe(0);
+    sb.git(dir, 'commit', '-q', '--allow-empty', '-m', 'more code');
+    const second = await gitRun(dir, ['push', '-q', 'origin', 'main']);
+    expect(second.code).toBe(0);
+    expect(second.stderr).not.toContain('warning');
+    expect(sb.git(remote, 'log', '--format=%s', `refs/checkpoints/${writer}`).trim()).toBe('checkpoint: keep me');
   });
 
   it('checkpoint.autoPush=false keeps them home; a refused checkpoint push is one warning, the code push succeeds', async () => {

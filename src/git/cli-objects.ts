@@ -1,0 +1,89 @@
+/**
+ * Object reads and writes for the CLI backend. Reads go through the running
+ * `cat-file --batch` (no subprocess each); writes are done in-process as loose
+ * objects, or by git itself in a shared repository.
+ */
+import type { CliContext } from './cli-context.js';
+import { formatGitDate, parseCommit, parseTree } from './object-parse.js';
+import { renderCommit, renderTree } from './object-write.js';
+import { writeLooseObject } from './loose-objects.js';
+import type { CappedBlob, CommitInfo, NewCommit, TreeEntry } from './repo.js';
+import { gitOk, runGit } from './run-git.js';
+
+/** The blob's bytes; null when the object is missing or not a blob. */
+export async function readBlob(ctx: CliContext, oid: string): Promise<Uint8Array | null> {
+  const obj = await ctx.batch.read(oid);
+  return obj?.type === 'blob' ? obj.data : null;
+}
+
+/** The blob at `path` in `commit`'s tree; null when absent or not a blob. */
+export async function readBlobAt(ctx: CliContext, commit: string, path: string): Promise<Uint8Array | null> {
+  const obj = await ctx.batch.read(`${commit}:${path}`);
+  return obj?.type === 'blob' ? obj.data : null;
+}
+
+/** Asks `--batch-check` for the size first, so a blob over `maxBytes` is never read. */
+export async function readBlobAtCapped(ctx: CliContext, commit: string, path: string, maxBytes: number): Promise<CappedBlob | null> {
+  const info = await ctx.check.read(`${commit}:${path}`);
+  if (info?.type !== 'blob') return null;
+  if (info.size > maxBytes) return { size: info.size, data: null };
+  const data = await readBlobAt(ctx, commit, path);
+  return data ? { size: data.byteLength, data } : null;
+}
+
+/** The tree's entries; null when the object is missing or not a tree. */
+export async function readTree(ctx: CliContext, oid: string): Promise<TreeEntry[] | null> {
+  const obj = await ctx.batch.read(oid);
+  if (obj?.type !== 'tree') return null;
+  return parseTree(obj.data, ctx.info.objectFormat === 'sha256' ? 32 : 20);
+}
+
+/** The parsed commit; null when the object is missing or not a commit. */
+export async function readCommit(ctx: CliContext, oid: string): Promise<CommitInfo | null> {
+  const obj = await ctx.batch.read(oid);
+  return obj?.type === 'commit' ? parseCommit(oid, obj.data) : null;
+}
+
+/** True when the object exists (`git cat-file -e`). */
+export async function hasObject(ctx: CliContext, oid: string): Promise<boolean> {
+  const res = await runGit(['cat-file', '-e', oid], ctx.opts);
+  return res.code === 0;
+}
+
+export async function writeBlob(ctx: CliContext, data: Uint8Array | string): Promise<string> {
+  if (await writesDirectly(ctx)) {
+    return writeLooseObject(ctx.objectsDir, 'blob', typeof data === 'string' ? Buffer.from(data) : data, ctx.info.objectFormat);
+  }
+  const out = await gitOk(['hash-object', '-w', '-t', 'blob', '--stdin'], { ...ctx.opts, input: data });
+  return out.toString('utf8').trim();
+}
+
+export async function writeTree(ctx: CliContext, entries: TreeEntry[]): Promise<string> {
+  if (await writesDirectly(ctx)) return writeLooseObject(ctx.objectsDir, 'tree', renderTree(entries), ctx.info.objectFormat);
+  const input = entries.map((e) => `${e.mode} ${e.type} ${e.oid}\t${e.name}\0`).join('');
+  const out = await gitOk(['mktree', '-z'], { ...ctx.opts, input });
+  return out.toString('utf8').trim();
+}
+
+export async function writeCommit(ctx: CliContext, c: NewCommit): Promise<string> {
+  if (await writesDirectly(ctx)) {
+    return writeLooseObject(ctx.objectsDir, 'commit', Buffer.from(renderCommit(c)), ctx.info.objectFormat);
+  }
+  const args = ['commit-tree', '--no-gpg-sign', c.tree, ...c.parents.flatMap((p) => ['-p', p]), '-F', '-'];
+  const extraEnv = {
+    GIT_AUTHOR_NAME: c.author.name, GIT_AUTHOR_EMAIL: c.author.email, GIT_AUTHOR_DATE: formatGitDate(c.author),
+    GIT_COMMITTER_NAME: c.committer.name, GIT_COMMITTER_EMAIL: c.committer.email,
+    GIT_COMMITTER_DATE: formatGitDate(c.committer),
+  };
+  const out = await gitOk(args, { ...ctx.opts, input: c.message, extraEnv });
+  return out.toString('utf8').trim();
+}
+
+/**
+ * Objects are written in-process unless the repository is shared between
+ * users (core.sharedRepository: git then sets group permissions we leave to git).
+ */
+async function writesDirectly(ctx: CliContext): Promise<boolean> {
+  const shared = (await ctx.config.get('core.sharedRepository'))?.toLowerCase();
+  return !shared || shared === 'false' || shared === 'umask' || shared === '0';
+}

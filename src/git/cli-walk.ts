@@ -1,0 +1,72 @@
+/**
+ * History walks for the CLI backend: one `git log` (or `rev-list --count`) for
+ * a whole walk, whatever the number of commits, the tips fed on stdin.
+ */
+import { FatalError } from '../errors.js';
+import type { CommitInfo, WalkOptions } from './repo.js';
+import { gitOk, runGit, splitNul, type RunOptions } from './run-git.js';
+
+/**
+ * A walk's whole output (ids, people, messages) may not pass this: 10,000
+ * checkpoints take about 5 MiB, so only a hostile chain (a commit with a
+ * giant message) reaches it, and the walk fails instead of eating memory.
+ */
+const WALK_OUTPUT_LIMIT = 64 * 1024 * 1024;
+
+/** See `Objects.walkCommits`: git's own date order, `^oid` for each excluded tip. */
+export async function walkCommits(opts: RunOptions, tips: string[], o: WalkOptions = {}): Promise<CommitInfo[]> {
+  if (!tips.length) return [];
+  const format = '%H%x01%T%x01%P%x01%an%x01%ae%x01%ad%x01%cn%x01%ce%x01%cd%x01%B';
+  const args = ['log', '-z', '--date=raw', `--format=${format}`];
+  if (o.limit !== undefined) args.push(`-n${o.limit}`);
+  if (o.firstParent) args.push('--first-parent');
+  args.push('--stdin');
+  const revs = [...tips, ...(o.exclude ?? []).map((oid) => `^${oid}`)];
+  const out = await gitOk(args, { ...opts, input: `${revs.join('\n')}\n`, maxStdout: WALK_OUTPUT_LIMIT });
+  return splitNul(out).map(parseLogRecord);
+}
+
+/** How many commits `walkCommits` would return, without reading them. */
+export async function countCommits(opts: RunOptions, tips: string[], o: Omit<WalkOptions, 'limit'> = {}): Promise<number> {
+  if (!tips.length) return 0;
+  const args = ['rev-list', '--count', ...(o.firstParent ? ['--first-parent'] : []), '--stdin'];
+  const revs = [...tips, ...(o.exclude ?? []).map((oid) => `^${oid}`)];
+  const out = await gitOk(args, { ...opts, input: `${revs.join('\n')}\n` });
+  return Number(out.toString('utf8').trim());
+}
+
+/** `git merge-base --is-ancestor`: false as well when either commit is missing. */
+export async function isAncestor(opts: RunOptions, ancestor: string, descendant: string): Promise<boolean> {
+  const res = await runGit(['merge-base', '--is-ancestor', ancestor, descendant], opts);
+  return res.code === 0;
+}
+
+/** First-parent history of HEAD, newest first, at most `n`; empty on an unborn branch. */
+export async function recentCommits(opts: RunOptions, n: number): Promise<{ oid: string; subject: string }[]> {
+  const res = await runGit(['log', `-n${n}`, '--first-parent', '-z', '--format=%H%x01%s', 'HEAD', '--'], opts);
+  if (res.code !== 0) {
+    if (/does not have any commits|unknown revision|bad default revision|bad revision 'HEAD'/.test(res.stderr)) return [];
+    throw new FatalError(`git log failed: ${res.stderr.trim()}`);
+  }
+  return splitNul(res.stdout).map((rec) => {
+    const [oid = '', subject = ''] = rec.split('\x01');
+    return { oid, subject };
+  });
+}
+
+function parseLogRecord(rec: string): CommitInfo {
+  const [oid = '', tree = '', parents = '', an = '', ae = '', ad = '', cn = '', ce = '', cd = '', ...msg] = rec.split('\x01');
+  const person = (name: string, email: string, raw: string) => {
+    const [ts = '0', tz = '+0000'] = raw.split(' ');
+    const sign = tz.startsWith('-') ? -1 : 1;
+    return { name, email, timestamp: Number(ts), tzOffsetMinutes: sign * (Number(tz.slice(1, 3)) * 60 + Number(tz.slice(3, 5))) };
+  };
+  return {
+    oid: oid.replace(/^\n/, ''),
+    tree,
+    parents: parents ? parents.split(' ') : [],
+    author: person(an, ae, ad),
+    committer: person(cn, ce, cd),
+    message: msg.join('\x01'),
+  };
+}
