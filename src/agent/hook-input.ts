@@ -19,6 +19,9 @@ const hookInputSchema = z.looseObject({
 });
 export type HookInput = z.infer<typeof hookInputSchema>;
 
+/** A hook's JSON input is a few hundred bytes: anything over 1 MiB is not one. */
+export const HOOK_INPUT_MAX = 1024 * 1024;
+
 /** Parses hook input; UsageError (exit 129) naming what is wrong. Empty input is `{}`. */
 export function parseHookInput(bytes: Uint8Array): HookInput {
   const text = Buffer.from(bytes).toString('utf8').trim();

@@ -8,6 +8,7 @@
 import type { Lease, ObjectId, PushedRef, Repo } from '../git/repo.js';
 import { parseMessage } from './message.js';
 import { chainRef, notesRef, remoteChainPrefix, remoteNotesPrefix } from './refs.js';
+import { gitComplaint } from './remote.js';
 import { isCoveredByRewrite } from './rewrites.js';
 
 export interface RefPush {
@@ -71,7 +72,7 @@ export async function applyPush(repo: Repo, remote: string, writer: string, plan
   const rejected = out.refs.filter((r) => r.flag === '!');
   const ok = out.ok && rejected.length === 0;
   if (ok) for (const p of plan) await rememberPushed(repo, p);
-  const error = ok ? null : rejected.map((r) => `${r.ref} ${r.summary}`).join('; ') || lastLine(out.stderr);
+  const error = ok ? null : rejected.map((r) => `${r.ref} ${r.summary}`).join('; ') || gitComplaint(out.stderr);
   const moved = out.refs.some((r) => r.flag !== '=' && r.flag !== '!');
   return {
     remote, writer, ok, refs: out.refs, error,
@@ -100,7 +101,3 @@ async function rememberPushed(repo: Repo, p: RefPush): Promise<void> {
   }
 }
 
-function lastLine(stderr: string): string {
-  const lines = stderr.split('\n').map((l) => l.trim()).filter(Boolean);
-  return (lines.find((l) => /^(fatal|error): /.test(l)) ?? lines.at(-1) ?? 'git push failed').replace(/^(fatal|error): /, '');
-}

@@ -26,7 +26,8 @@ export async function resolveRemote(repo: Repo, given: string | undefined): Prom
   return name;
 }
 
-async function defaultRemote(repo: Repo): Promise<string> {
+/** checkpoint.remote, else the current branch's remote, else `origin` (SPEC §5); not checked to exist. */
+export async function defaultRemote(repo: Repo): Promise<string> {
   const configured = await repo.getConfig('checkpoint.remote');
   if (configured) return configured;
   const branch = await repo.headBranch();

@@ -52,12 +52,17 @@ async function extend(repo: Repo, env: GitEnv, base: BranchIndex, tips: Record<s
   const rewound = Object.entries(base.tips).some(([name, oid]) => tips[name] !== oid && !parents.has(oid));
   if (rewound) return null;
   const branches = { ...base.branches };
+  // Commit times have one-second resolution: within this walk (newest first) the first one per
+  // branch wins, and it also beats an indexed checkpoint of the same second, which is older.
+  const touched = new Set<string>();
   for (const c of commits) {
     const facts = parseMessage(c.message);
     if (!facts.id || !facts.writer || facts.branch === null) continue;
     const seen = branches[facts.branch];
     const time = c.committer.timestamp;
-    if (!seen || time > seen.time) branches[facts.branch] = { title: facts.title, writer: facts.writer, time };
+    const newer = !seen || time > seen.time || (time === seen.time && !touched.has(facts.branch));
+    touched.add(facts.branch);
+    if (newer) branches[facts.branch] = { title: facts.title, writer: facts.writer, time };
   }
   return { v: INDEX_VERSION, tips, branches };
 }

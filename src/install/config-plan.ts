@@ -5,6 +5,7 @@
  * second install adds nothing and uninstall can remove exactly these values.
  */
 import { fetchRefspecs, NOTES_PREFIX, notesRef } from '../checkpoint/refs.js';
+import { defaultRemote } from '../checkpoint/remote.js';
 import { addConfigValue, localConfigValues, remoteNames, type GitEnv } from '../git/admin.js';
 import type { Repo } from '../git/repo.js';
 import type { AddedValue } from './state.js';
@@ -23,19 +24,10 @@ export interface ConfigPlan {
 
 export const DISPLAY_REF = `${NOTES_PREFIX}*`;
 
-/** The checkpoint remote (SPEC §5): checkpoint.remote, else the current branch's remote, else origin. */
-export async function checkpointRemote(repo: Repo): Promise<string> {
-  const configured = await repo.getConfig('checkpoint.remote');
-  if (configured) return configured;
-  const branch = await repo.headBranch();
-  const tracked = branch ? await repo.getConfig(`branch.${branch}.remote`) : null;
-  return tracked && tracked !== '.' ? tracked : 'origin';
-}
-
 /** Works out the values to add for `writer`; reads config, writes nothing. */
 export async function planConfig(repo: Repo, env: GitEnv, writer: string): Promise<ConfigPlan> {
   const steps: ConfigStep[] = [];
-  const remote = await checkpointRemote(repo);
+  const remote = await defaultRemote(repo);
   const remotes = await remoteNames(repo.info, env);
   let remoteNote: string | null = null;
   if (remotes.includes(remote)) {

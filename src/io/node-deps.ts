@@ -9,6 +9,13 @@ import { dirname } from 'node:path';
 import { InputTooLarge, type Deps, type Streams } from './deps.js';
 
 export function nodeStreams(): Streams {
+  // A reader that went away (`| head`) ends the command quietly, as git does, not with a stack trace.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') process.exit(0);
+      throw err;
+    });
+  }
   return {
     out: (text) => void process.stdout.write(text),
     err: (text) => void process.stderr.write(text),

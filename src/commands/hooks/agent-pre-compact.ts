@@ -10,14 +10,14 @@ import { basename, resolve } from 'node:path';
 import type { CommandResult, Context } from '../../cli/context.js';
 import { EXIT } from '../../cli/exit-codes.js';
 import { harvestTranscript, isInside, type HarvestResult } from '../../agent/harvest-file.js';
-import { parseHookInput, type HookInput } from '../../agent/hook-input.js';
+import { HOOK_INPUT_MAX, parseHookInput, type HookInput } from '../../agent/hook-input.js';
 import { UsageError } from '../../errors.js';
 import { saveCheckpoint } from '../save.js';
 
 export async function run(ctx: Context, args: string[]): Promise<CommandResult> {
   if (args.length) throw new UsageError(`agent-pre-compact takes no arguments (the hook input comes on stdin)`);
   if (ctx.deps.streams.isStdinTTY) throw new UsageError('agent-pre-compact reads the hook JSON on stdin; it is meant to be run by the agent');
-  const input = parseHookInput(await ctx.deps.streams.readStdin());
+  const input = parseHookInput(await ctx.deps.streams.readStdin(HOOK_INPUT_MAX));
   if (!input.transcript_path || !input.session_id) throw new UsageError('hook input needs session_id and transcript_path');
   const repo = await ctx.worktreeRepo();
   const workTree = repo.info.workTree!;

@@ -8,7 +8,7 @@
  */
 import type { CommandResult, Context } from '../../cli/context.js';
 import { EXIT } from '../../cli/exit-codes.js';
-import { parseHookInput } from '../../agent/hook-input.js';
+import { HOOK_INPUT_MAX, parseHookInput } from '../../agent/hook-input.js';
 import { planReconcile } from '../../checkpoint/reconcile.js';
 import { gatherReconcileFacts } from '../../checkpoint/reconcile-facts.js';
 import { reconcileVerdicts } from '../../render/recap-reconcile.js';
@@ -30,7 +30,7 @@ export async function run(ctx: Context, _args: string[]): Promise<CommandResult>
 
 async function sessionContext(ctx: Context): Promise<string> {
   // Run by hand in a terminal there is no hook JSON to wait for.
-  const input = ctx.deps.streams.isStdinTTY ? {} : parseHookInput(await ctx.deps.streams.readStdin());
+  const input = ctx.deps.streams.isStdinTTY ? {} : parseHookInput(await ctx.deps.streams.readStdin(HOOK_INPUT_MAX));
   if (input.cwd) ctx.globals.dir = input.cwd;
   const repo = await ctx.repo();
   const [listing, branch] = await Promise.all([loadListing(repo), repo.headBranch()]);
