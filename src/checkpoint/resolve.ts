@@ -5,7 +5,7 @@
 import { InvalidRecordError, NotFoundError, UsageError } from '../errors.js';
 import type { Repo } from '../git/repo.js';
 import { oneLine } from '../render/sanitize.js';
-import type { CheckpointSummary, Listing } from './listing.js';
+import { loadListing, type CheckpointSummary, type Listing } from './listing.js';
 import { readRecordAt } from './read-record.js';
 import type { CheckpointRecord } from './schema.js';
 
@@ -42,4 +42,20 @@ export async function loadRecord(repo: Repo, summary: Pick<CheckpointSummary, 'c
   const parsed = await readRecordAt(repo, summary.commit);
   if (!parsed.ok) throw new InvalidRecordError(`checkpoint ${summary.commit} is invalid: ${parsed.error}`);
   return parsed.value;
+}
+
+export interface FoundCheckpoint {
+  listing: Listing;
+  summary: CheckpointSummary;
+  record: CheckpointRecord;
+}
+
+/**
+ * What every command taking a `<ckpt>` does first: list the chains, resolve
+ * `spec` against the current branch (for `latest`), read and validate the record.
+ */
+export async function findCheckpoint(repo: Repo, spec: string): Promise<FoundCheckpoint> {
+  const [listing, branch] = await Promise.all([loadListing(repo), repo.headBranch()]);
+  const summary = resolveCheckpoint(listing, spec, branch);
+  return { listing, summary, record: await loadRecord(repo, summary) };
 }

@@ -2,8 +2,7 @@
 import { maxPositionals, type OptionSpec } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
-import { loadListing } from '../checkpoint/listing.js';
-import { loadRecord, resolveCheckpoint } from '../checkpoint/resolve.js';
+import { findCheckpoint } from '../checkpoint/resolve.js';
 import type { CheckpointRecord } from '../checkpoint/schema.js';
 import { UsageError } from '../errors.js';
 import type { Repo } from '../git/repo.js';
@@ -20,8 +19,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const spec = args.positionals[0];
   if (spec === undefined) throw new UsageError('diff needs a checkpoint (an id, a label or latest)');
   const repo = await ctx.worktreeRepo();
-  const [listing, branch] = await Promise.all([loadListing(repo), repo.headBranch()]);
-  const record = await loadRecord(repo, resolveCheckpoint(listing, spec, branch));
+  const { record } = await findCheckpoint(repo, spec);
   const commits = await commitsSince(repo, record);
   const wip = record.git.wip;
   // The patch shows file content from a stored tree: made visible like every stored string (SPEC §9).

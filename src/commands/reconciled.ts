@@ -3,10 +3,9 @@ import { stringOption } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
 import type { CheckpointSummary } from '../checkpoint/listing.js';
-import { loadListing } from '../checkpoint/listing.js';
 import { planReconcile, type Reconcile } from '../checkpoint/reconcile.js';
 import { gatherReconcileFacts } from '../checkpoint/reconcile-facts.js';
-import { loadRecord, resolveCheckpoint } from '../checkpoint/resolve.js';
+import { findCheckpoint } from '../checkpoint/resolve.js';
 import type { CheckpointRecord } from '../checkpoint/schema.js';
 import { UsageError } from '../errors.js';
 import { renderMarkdown } from '../render/md.js';
@@ -32,10 +31,8 @@ export function readFormat(ctx: Context, args: ParsedArgs, formats: readonly str
 /** Resolves `spec`, loads its record and reconciles it (SPEC §8); exit 3 on drift. */
 export async function loadReconciled(ctx: Context, spec: string): Promise<Reconciled> {
   const repo = await ctx.worktreeRepo();
-  const [listing, branch] = await Promise.all([loadListing(repo), repo.headBranch()]);
+  const { listing, summary, record } = await findCheckpoint(repo, spec);
   warnInvalid(ctx, listing);
-  const summary = resolveCheckpoint(listing, spec, branch);
-  const record = await loadRecord(repo, summary);
   const reconcile = planReconcile(record, await gatherReconcileFacts(repo, record));
   return { summary, record, reconcile, exitCode: reconcile.drift ? EXIT.drift : EXIT.ok };
 }

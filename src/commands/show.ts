@@ -2,8 +2,7 @@
 import { maxPositionals, stringOption, type OptionSpec } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
-import { loadListing } from '../checkpoint/listing.js';
-import { loadRecord, resolveCheckpoint } from '../checkpoint/resolve.js';
+import { findCheckpoint } from '../checkpoint/resolve.js';
 import { findUnsafeEntries } from '../checkpoint/safe-path.js';
 import { serializeRecord } from '../checkpoint/schema.js';
 import { UsageError } from '../errors.js';
@@ -27,9 +26,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   }
   const repo = await ctx.repo();
   const spec = args.positionals[0] ?? 'latest';
-  const [listing, branch] = await Promise.all([loadListing(repo), repo.headBranch()]);
-  const summary = resolveCheckpoint(listing, spec, branch);
-  const record = await loadRecord(repo, summary);
+  const { summary, record } = await findCheckpoint(repo, spec);
   if (record.git.wip) {
     const check = await findUnsafeEntries(repo, record.git.wip.tree);
     if (check.unsafe.length) {
