@@ -37,7 +37,7 @@ export function writeChain(dir, env, { writer, count, ref, branch = 'main', head
     records.push(r);
     const json = `${JSON.stringify(r, null, 2)}\n`;
     const when = Math.floor(Date.parse(r.createdAt) / 1000);
-    const msg = `checkpoint: ${r.task.title}\n\nCheckpoint-Id: ${r.id}\nCheckpoint-Writer: ${writer}\nCheckpoint-Branch: ${branch}\n`;
+    const msg = `checkpoint: ${r.task.title}\n\nCheckpoint-Id: ${r.id}\nCheckpoint-Writer: ${writer}\nCheckpoint-Branch: ${branch}\nCheckpoint-Seq: ${i + 1}\n`;
     script += `commit ${target}\ncommitter Bench Mark <bench@example.com> ${when} +0000\n${data(msg)}`;
     if (i === start) script += existingFrom(dir, env, target);
     script += `M 100644 inline checkpoint.json\n${data(json)}M 100644 inline CHECKPOINT.md\n${data(`# ${r.task.title}\n`)}\n`;

@@ -20,7 +20,7 @@ function checkpointCommit(template, i, branch) {
     git: { ...template.git, branch }, parents: [] };
   const json = `${JSON.stringify(record, null, 2)}\n`;
   const md = `# ${title}\n`;
-  const message = `checkpoint: ${title}\n\nCheckpoint-Id: ${id}\nCheckpoint-Writer: ${WRITER}\nCheckpoint-Branch: ${branch}\n`;
+  const message = `checkpoint: ${title}\n\nCheckpoint-Id: ${id}\nCheckpoint-Writer: ${WRITER}\nCheckpoint-Branch: ${branch}\nCheckpoint-Seq: ${i + 1}\n`;
   const when = `${Math.floor(at.getTime() / 1000)} +0000`;
   const data = (s) => `data ${Buffer.byteLength(s)}\n${s}\n`;
   return `commit refs/checkpoints/${WRITER}\nauthor Bench Mark <bench@example.com> ${when}\ncommitter Bench Mark <bench@example.com> ${when}\n${data(message)}`

@@ -37,7 +37,7 @@ function chainStream(template, writer, count, startSeconds) {
     const id = `${iso.slice(0, 10).replaceAll('-', '')}-${iso.slice(11, 19).replaceAll(':', '')}-${(i % 1296).toString(36).padStart(4, '0')}`;
     const title = `task ${i} of ${writer}`;
     const record = { ...template, id, createdAt: iso, writer, task: { ...template.task, title } };
-    const message = `checkpoint: ${title}\n\nCheckpoint-Id: ${id}\nCheckpoint-Writer: ${writer}\nCheckpoint-Branch: main\n`;
+    const message = `checkpoint: ${title}\n\nCheckpoint-Id: ${id}\nCheckpoint-Writer: ${writer}\nCheckpoint-Branch: main\nCheckpoint-Seq: ${i + 1}\n`;
     parts.push(`commit refs/checkpoints/${writer}\n`, `committer Bench Mark <bench@example.com> ${t} +0000\n`, data(message));
     parts.push(`M 100644 inline checkpoint.json\n`, data(`${JSON.stringify(record, null, 2)}\n`));
     parts.push(`M 100644 inline CHECKPOINT.md\n`, data(`# ${title}\n`), '\n');

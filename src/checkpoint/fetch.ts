@@ -39,8 +39,11 @@ export async function fetchCheckpoints(repo: Repo, remote: string, knownBefore?:
   const known = [...new Set(knownRefs.map((r) => r.oid))];
   const counted = await Promise.all(moved.map(async (ref) => {
     const rewritten = ref.old !== null && !(await repo.isAncestor(ref.old, ref.oid));
-    // One `rev-list --count` per moved chain: the new checkpoints on it that this clone did not have.
-    const count = rewritten ? await countRewritten(repo, ref.old!, ref.oid) : await repo.countCommits([ref.oid], { firstParent: true, exclude: known });
+    const count = rewritten
+      ? await countRewritten(repo, ref.old!, ref.oid)
+      : (await countBySeq(repo, ref, knownRefs)) ??
+        // The chain's commits this clone did not have: one walk of the new part.
+        (await repo.countCommits([ref.oid], { firstParent: true, exclude: known }));
     return { writer: ref.writer, count, rewritten };
   }));
   const counts = new Map<string, number>();
@@ -48,6 +51,28 @@ export async function fetchCheckpoints(repo: Repo, remote: string, knownBefore?:
   const rewritten = counted.filter((c) => c.rewritten).map((c) => c.writer);
   const arrived = [...counts].map(([writer, count]) => ({ writer, count })).sort((a, b) => b.count - a.count || a.writer.localeCompare(b.writer));
   return { remote, arrived, rewritten: rewritten.sort() };
+}
+
+/**
+ * How many checkpoints a chain that moved forward brought, from the
+ * `Checkpoint-Seq` trailers of its old and new tips, without walking the
+ * chain. Null when that cannot be trusted and the chain must be walked: no
+ * trailer (a chain written before there were any), or the same writer's
+ * chain is also held under another name (the own chain, another remote), so
+ * some of the new part may be known already.
+ */
+async function countBySeq(
+  repo: Repo,
+  ref: { name: string; oid: ObjectId; writer: string; old: ObjectId | null },
+  knownRefs: RefRecord[],
+): Promise<number | null> {
+  if (knownRefs.some((r) => r.name !== ref.name && parseChainRef(r.name)?.writer === ref.writer)) return null;
+  const seqOf = async (oid: ObjectId | null) => {
+    const commit = oid ? await repo.readCommit(oid) : null;
+    return commit ? parseMessage(commit.message).seq : null;
+  };
+  const [tip, old] = await Promise.all([seqOf(ref.oid), ref.old ? seqOf(ref.old) : 0]);
+  return tip !== null && old !== null && old <= tip ? tip - old : null;
 }
 
 /** A rewritten chain brings new commits for old checkpoints: only ids it did not hold before count. */

@@ -21,14 +21,26 @@ export function cutAtWord(text: string, max: number): string {
   return `${space > 0 ? head.slice(0, space).trimEnd() : ''}…`;
 }
 
-export function buildMessage(record: CheckpointRecord): string {
+/**
+ * `seq`: the checkpoint's position on its writer's chain (1 for the first),
+ * so `fetch` can say how many arrived without walking the chain.
+ */
+export function buildMessage(record: CheckpointRecord, seq: number): string {
   const trailers = [
     `Checkpoint-Id: ${record.id}`,
     `Checkpoint-Writer: ${record.writer}`,
     `Checkpoint-Branch: ${record.git.branch ?? '(detached)'}`,
   ];
   if (record.label) trailers.push(`Checkpoint-Label: ${record.label}`);
+  trailers.push(`Checkpoint-Seq: ${seq}`);
   return `checkpoint: ${oneLineTitle(record.task.title)}\n\n${trailers.join('\n')}\n`;
+}
+
+/** `message` with its `Checkpoint-Seq` trailer set to `seq` (added when it has none): what prune and drop renumber. */
+export function withSeq(message: string, seq: number): string {
+  const line = `Checkpoint-Seq: ${seq}`;
+  if (/^Checkpoint-Seq: .*$/m.test(message)) return message.replace(/^Checkpoint-Seq: .*$/m, line);
+  return `${message.replace(/\n*$/, '')}\n${line}\n`;
 }
 
 export interface MessageFacts {
@@ -37,6 +49,8 @@ export interface MessageFacts {
   writer: string | null;
   branch: string | null;
   label: string | null;
+  /** Position on the writer's chain; null when absent or not a plain positive number. */
+  seq: number | null;
 }
 
 /** Reads title and trailers back from a commit message; fields absent from it are null. */
@@ -44,13 +58,14 @@ export function parseMessage(message: string): MessageFacts {
   const subject = message.split('\n', 1)[0] ?? '';
   const facts: MessageFacts = {
     title: subject.startsWith('checkpoint: ') ? subject.slice('checkpoint: '.length) : subject,
-    id: null, writer: null, branch: null, label: null,
+    id: null, writer: null, branch: null, label: null, seq: null,
   };
   for (const line of message.split('\n')) {
-    const m = /^Checkpoint-(Id|Writer|Branch|Label): (.*)$/.exec(line);
+    const m = /^Checkpoint-(Id|Writer|Branch|Label|Seq): (.*)$/.exec(line);
     if (!m) continue;
     const value = m[2] ?? '';
-    if (m[1] === 'Id') facts.id = value;
+    if (m[1] === 'Seq') facts.seq = /^[1-9][0-9]{0,14}$/.test(value) ? Number(value) : null;
+    else if (m[1] === 'Id') facts.id = value;
     else if (m[1] === 'Writer') facts.writer = value;
     else if (m[1] === 'Branch') facts.branch = value === '(detached)' ? null : value;
     else facts.label = value;

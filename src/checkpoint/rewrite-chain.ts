@@ -1,13 +1,14 @@
 /**
  * Applies a prune/drop plan to the own chain (SPEC §5, §9): new commits with
- * the same trees, messages, authors and dates (so ids and records are kept),
- * then one compare-and-swap of the chain ref, then the own notes rebuilt.
+ * the same trees, authors, dates and messages but for a renumbered
+ * `Checkpoint-Seq` (so ids and records are kept), then one compare-and-swap
+ * of the chain ref, then the own notes rebuilt.
  * Other writers' refs are never touched. A save that lands meanwhile makes
  * the swap fail; the plan is then made again on the new chain.
  */
 import { OperationError } from '../errors.js';
 import type { CommitInfo, ObjectId, Person, Repo } from '../git/repo.js';
-import { parseMessage } from './message.js';
+import { parseMessage, withSeq } from './message.js';
 import { repairNotes } from './notes-repair.js';
 import { planRewrite, type ChainEntry } from './prune-plan.js';
 import { chainRef } from './refs.js';
@@ -74,11 +75,13 @@ async function writeRewrite(repo: Repo, entries: { commit: string; info: CommitI
   const byOid = new Map(entries.map((e) => [e.commit, e.info]));
   const renamed = new Map<string, string>();
   let prev = plan.keptPrefix.at(-1) ?? null;
-  for (const step of plan.rewrite) {
+  for (const [i, step] of plan.rewrite.entries()) {
     const c = byOid.get(step.commit)!;
     const lineage = step.lineage.map((p) => renamed.get(p) ?? p);
     const parents = [...new Set([...(prev ? [prev] : []), ...lineage])];
-    prev = await repo.writeCommit({ tree: c.tree, parents, author: c.author, committer: c.committer, message: c.message });
+    // Positions close the gap the dropped checkpoints left.
+    const message = withSeq(c.message, plan.keptPrefix.length + i + 1);
+    prev = await repo.writeCommit({ tree: c.tree, parents, author: c.author, committer: c.committer, message });
     renamed.set(step.commit, prev);
   }
   return prev;

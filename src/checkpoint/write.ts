@@ -6,7 +6,7 @@
  */
 import { OperationError } from '../errors.js';
 import type { ObjectId, Person, Repo, TreeEntry } from '../git/repo.js';
-import { buildMessage, noteLine } from './message.js';
+import { buildMessage, noteLine, parseMessage } from './message.js';
 import { appendNotes, backoff, prepareNotes } from './notes.js';
 import { chainRef, notesRef } from './refs.js';
 import { serializeRecord, type CheckpointRecord } from './schema.js';
@@ -53,9 +53,8 @@ export async function writeCheckpoint(repo: Repo, plan: WritePlan): Promise<Writ
   ];
   if (record.git.wip) entries.push({ mode: '040000', type: 'tree', oid: record.git.wip.tree, name: 'wip' });
   const tree = await repo.writeTree(entries);
-  const message = buildMessage(record);
   const ref = chainRef(record.writer);
-  const commit = await moveChain(repo, ref, { tree, message, plan });
+  const commit = await moveChain(repo, ref, { tree, plan });
   if (plan.faultAfter === 'ref') throw new InjectedFault('ref');
   let notesError: string | null = null;
   if (noteEdits.length) {
@@ -72,13 +71,14 @@ export async function writeCheckpoint(repo: Repo, plan: WritePlan): Promise<Writ
 async function moveChain(
   repo: Repo,
   ref: string,
-  c: { tree: ObjectId; message: string; plan: WritePlan },
+  c: { tree: ObjectId; plan: WritePlan },
 ): Promise<ObjectId> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const tip = await repo.readRef(ref);
     const parents = [...(tip ? [tip] : []), ...c.plan.lineageCommits.filter((p) => p !== tip)];
+    const message = buildMessage(c.plan.record, tip ? (await chainPosition(repo, tip)) + 1 : 1);
     const commit = await repo.writeCommit({
-      tree: c.tree, parents: [...new Set(parents)], author: c.plan.who, committer: c.plan.who, message: c.message,
+      tree: c.tree, parents: [...new Set(parents)], author: c.plan.who, committer: c.plan.who, message,
     });
     if (c.plan.faultAfter === 'objects') throw new InjectedFault('objects');
     if (await repo.updateRef(ref, commit, tip, `checkpoint: ${c.plan.record.id}`)) return commit;
@@ -87,4 +87,10 @@ async function moveChain(
   throw new OperationError(`could not update ${ref}: other saves kept moving it`, {
     hint: 'try again; nothing was written',
   });
+}
+
+/** The position of `tip` on its chain: its `Checkpoint-Seq`, or counted when the chain has none. */
+async function chainPosition(repo: Repo, tip: ObjectId): Promise<number> {
+  const commit = await repo.readCommit(tip);
+  return (commit && parseMessage(commit.message).seq) ?? repo.countCommits([tip], { firstParent: true });
 }

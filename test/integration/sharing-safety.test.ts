@@ -177,3 +177,39 @@ describe('prune and drop rewrite the own chain only', () => {
     expect(sb.git(bare, 'rev-parse', `refs/checkpoints/${writerA}`)).toBe(remoteTip);
   });
 });
+
+describe('fetch counts what arrived', () => {
+  const traced = async (dir: string, remote = 'origin') => {
+    const res = await sb.ckpt(dir, ['fetch', remote], { env: { GIT_CHECKPOINT_TRACE: '1' } });
+    expect(res.code).toBe(0);
+    return { stdout: res.stdout, walked: /^trace: .* git rev-list /m.test(res.stderr) };
+  };
+
+  it('from the Checkpoint-Seq trailers, without walking a chain, and walks when they cannot be trusted', async () => {
+    const { a, b } = await makeTeam(sb, 'counting', fileUrl);
+    await saveMany(sb, a, 'ada', 3);
+    const writerA = writerOf(sb, a);
+    await ok(a, ['push']);
+    expect(await traced(b)).toEqual({ stdout: `fetched 3 new checkpoints from origin: 3 from ${writerA}\n`, walked: false });
+    await saveMany(sb, a, 'ada more', 2);
+    await ok(a, ['push']);
+    expect(await traced(b)).toEqual({ stdout: `fetched 2 new checkpoints from origin: 2 from ${writerA}\n`, walked: false });
+    expect(await traced(b)).toEqual({ stdout: 'no new checkpoints from origin\n', walked: false });
+
+    // Chains already held under other names (B's own, A's from origin) are walked: nothing new.
+    await saveMany(sb, b, 'bob', 2);
+    await ok(b, ['push']);
+    sb.git(b, 'remote', 'add', 'backup', sb.git(b, 'remote', 'get-url', 'origin').trim());
+    expect(await traced(b, 'backup')).toEqual({ stdout: 'no new checkpoints from backup\n', walked: true });
+
+    // A chain without trailers (written by hand here) is walked and counted all the same.
+    const tree = sb.git(a, 'rev-parse', `refs/checkpoints/${writerA}^{tree}`).trim();
+    let prev: string | null = null;
+    for (let i = 1; i <= 4; i++) {
+      const msg = `checkpoint: old ${i}\n\nCheckpoint-Id: 20260101-00000${i}-old${i}\nCheckpoint-Writer: old-aaaaaa\nCheckpoint-Branch: main\n`;
+      prev = sb.git(a, 'commit-tree', tree, ...(prev ? ['-p', prev] : []), '-m', msg).trim();
+    }
+    sb.git(a, 'push', '-q', 'origin', `${prev}:refs/checkpoints/old-aaaaaa`);
+    expect(await traced(b)).toEqual({ stdout: 'fetched 4 new checkpoints from origin: 4 from old-aaaaaa\n', walked: true });
+  });
+});

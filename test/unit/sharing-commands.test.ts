@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseMessage, withSeq } from '../../src/checkpoint/message.js';
 import { makeMemCli } from '../helpers/mem-cli.js';
 
 const json = (s: string) => JSON.parse(s);
@@ -65,5 +66,56 @@ describe('push and fetch on memfs', () => {
     await m.repo.setConfig('checkpoint.remote', 'team');
     await m.cli(['save', '-m', 'x']);
     expect((await m.cli(['push'])).stderr).toContain("fatal: cannot push 'team' with the isomorphic-git backend");
+  });
+});
+
+describe('Checkpoint-Seq: the position on the chain, so fetch can count without a walk', () => {
+  const seqs = async (m: Awaited<ReturnType<typeof makeMemCli>>) => {
+    const writer = (await m.repo.getConfig('checkpoint.writer'))!;
+    const tip = (await m.repo.readRef(`refs/checkpoints/${writer}`))!;
+    const chain = await m.repo.walkCommits([tip], { firstParent: true });
+    return chain.map((c) => parseMessage(c.message).seq).reverse();
+  };
+
+  it('save numbers 1, 2, 3; drop and prune renumber what they rewrite', async () => {
+    const m = await makeMemCli();
+    const ids: string[] = [];
+    for (let i = 1; i <= 5; i++) ids.push((await m.cli(['save', '-m', `task ${i}`])).stdout.trim());
+    expect(await seqs(m)).toEqual([1, 2, 3, 4, 5]);
+    expect((await m.cli(['drop', ids[1]!])).code).toBe(0);
+    expect(await seqs(m)).toEqual([1, 2, 3, 4]);
+    expect((await m.cli(['prune', '--keep', '2'])).code).toBe(0);
+    expect(await seqs(m)).toEqual([1, 2]);
+    expect((await m.cli(['save', '-m', 'task 6'])).code).toBe(0);
+    expect(await seqs(m)).toEqual([1, 2, 3]);
+    // Ids and records are untouched by the renumbering.
+    expect(json((await m.cli(['list', '--json'])).stdout).checkpoints.map((c: { title: string }) => c.title)).toEqual(['task 6', 'task 5', 'task 4']);
+  });
+
+  it('a save on a chain written without the trailer counts the chain once', async () => {
+    const m = await makeMemCli();
+    for (let i = 1; i <= 3; i++) await m.cli(['save', '-m', `task ${i}`]);
+    const writer = (await m.repo.getConfig('checkpoint.writer'))!;
+    const ref = `refs/checkpoints/${writer}`;
+    // Rewrite the chain as an older writer would have left it: no Checkpoint-Seq lines.
+    let prev: string | null = null;
+    for (const c of (await m.repo.walkCommits([(await m.repo.readRef(ref))!], { firstParent: true })).reverse()) {
+      const message = c.message.replace(/^Checkpoint-Seq: .*\n/m, '');
+      prev = await m.repo.writeCommit({ tree: c.tree, parents: prev ? [prev] : [], author: c.author, committer: c.committer, message });
+    }
+    expect(await m.repo.updateRef(ref, prev!, await m.repo.readRef(ref), 'test: legacy chain')).toBe(true);
+    expect(await seqs(m)).toEqual([null, null, null]);
+    await m.cli(['save', '-m', 'task 4']);
+    await m.cli(['save', '-m', 'task 5']);
+    expect(await seqs(m)).toEqual([null, null, null, 4, 5]);
+  });
+
+  it('reads only plain positive numbers', () => {
+    const seq = (v: string) => parseMessage(`checkpoint: t\n\nCheckpoint-Id: x\nCheckpoint-Seq: ${v}\n`).seq;
+    expect(seq('1')).toBe(1);
+    expect(seq('5000')).toBe(5000);
+    for (const bad of ['0', '-1', '007', '1e3', '1.5', ' 2', '9'.repeat(16), '']) expect(seq(bad)).toBeNull();
+    expect(withSeq('checkpoint: t\n\nCheckpoint-Id: x\nCheckpoint-Seq: 9\n', 2)).toBe('checkpoint: t\n\nCheckpoint-Id: x\nCheckpoint-Seq: 2\n');
+    expect(withSeq('checkpoint: t\n\nCheckpoint-Id: x\n', 3)).toBe('checkpoint: t\n\nCheckpoint-Id: x\nCheckpoint-Seq: 3\n');
   });
 });
