@@ -60,6 +60,9 @@ describe('16 concurrent saves in two worktrees', () => {
     const chain = sb.git(main, 'log', '--first-parent', '--format=%(trailers:key=Checkpoint-Id,valueonly)', `refs/checkpoints/${writer}`);
     const chainIds = chain.split('\n').filter(Boolean);
     expect(chainIds.sort()).toEqual(saved.map((s) => s.id).sort());
+    // Each save numbered the tip it finally landed on: positions 16 down to 1, none twice.
+    const seqs = sb.git(main, 'log', '--first-parent', '--format=%(trailers:key=Checkpoint-Seq,valueonly)', `refs/checkpoints/${writer}`);
+    expect(seqs.split('\n').filter(Boolean).map(Number)).toEqual(Array.from({ length: SAVES }, (_, i) => SAVES - i));
 
     const note = sb.git(main, 'notes', '--ref', `refs/notes/checkpoints/${writer}`, 'show', 'HEAD').split('\n').filter(Boolean);
     expect(note).toHaveLength(SAVES);
