@@ -7,7 +7,7 @@ import { OperationError } from '../errors.js';
 import type { ObjectId, RefRecord, Repo } from '../git/repo.js';
 import { parseMessage } from './message.js';
 import { CHAINS_PREFIX, fetchRefspecs, parseChainRef, remoteChainPrefix } from './refs.js';
-import { gitComplaint } from './remote.js';
+import { dropOwnNotesCopy, gitComplaint } from './remote.js';
 
 export interface FetchReport {
   remote: string;
@@ -18,20 +18,27 @@ export interface FetchReport {
 }
 
 /**
- * Fetches checkpoints from `remote` (a configured remote name). OperationError
- * when git fails. `knownBefore`: the chain refs listed before the fetch, when
- * the caller already started listing them.
+ * Fetches checkpoints from `remote` (a configured remote name) for this
+ * clone's writer (null before its first save). OperationError when git fails.
+ * `knownBefore`: the chain refs listed before the fetch, when the caller
+ * already started listing them.
  */
-export async function fetchCheckpoints(repo: Repo, remote: string, knownBefore?: Promise<RefRecord[]>): Promise<FetchReport> {
+export async function fetchCheckpoints(
+  repo: Repo,
+  remote: string,
+  writer: string | null,
+  knownBefore?: Promise<RefRecord[]>,
+): Promise<FetchReport> {
   const knownRefs = await (knownBefore ?? repo.listRefs(CHAINS_PREFIX));
   const prefix = remoteChainPrefix(remote);
   const before = new Map(knownRefs.filter((r) => r.name.startsWith(prefix)).map((r) => [r.name, r.oid]));
-  const res = await repo.fetchRefs(remote, fetchRefspecs(remote));
+  const res = await repo.fetchRefs(remote, fetchRefspecs(remote, writer));
   if (!res.ok) {
     throw new OperationError(`could not fetch checkpoints from '${remote}': ${gitComplaint(res.stderr)}`, {
       hint: `check the remote with: git ls-remote ${remote} 'refs/checkpoints/*'`,
     });
   }
+  if (writer) await dropOwnNotesCopy(repo, remote, writer);
   const moved = (await repo.listRefs(prefix)).flatMap((r) => {
     const parsed = before.get(r.name) !== r.oid ? parseChainRef(r.name) : null;
     return parsed ? [{ ...r, writer: parsed.writer, old: before.get(r.name) ?? null }] : [];

@@ -7,8 +7,8 @@
  */
 import type { Lease, ObjectId, PushedRef, Repo } from '../git/repo.js';
 import { parseMessage } from './message.js';
-import { chainRef, notesRef, remoteChainPrefix, remoteNotesPrefix } from './refs.js';
-import { gitComplaint } from './remote.js';
+import { chainRef, notesRef, remoteChainPrefix } from './refs.js';
+import { dropOwnNotesCopy, gitComplaint } from './remote.js';
 import { isCoveredByRewrite } from './rewrites.js';
 
 export interface RefPush {
@@ -18,8 +18,12 @@ export interface RefPush {
   local: ObjectId | null;
   /** The remote's value as last fetched or pushed; null when unknown or absent. */
   base: ObjectId | null;
-  /** The remote-copy ref that remembers `base`. */
-  copy: string;
+  /**
+   * The remote-copy ref that remembers `base`; null for the own notes, whose
+   * last pushed value is kept in a file (a copy under refs/notes/ would show
+   * every own note twice in `git log`).
+   */
+  copy: string | null;
   mode: 'fast-forward' | 'lease' | 'up-to-date';
 }
 
@@ -40,11 +44,11 @@ export interface PushReport {
 export async function planPush(repo: Repo, remote: string, writer: string): Promise<RefPush[]> {
   const pairs = [
     { ref: chainRef(writer), copy: `${remoteChainPrefix(remote)}${writer}` },
-    { ref: notesRef(writer), copy: `${remoteNotesPrefix(remote)}${writer}` },
+    { ref: notesRef(writer), copy: null },
   ];
   const plan: RefPush[] = [];
   for (const { ref, copy } of pairs) {
-    const [local, base] = await Promise.all([repo.readRef(ref), repo.readRef(copy)]);
+    const [local, base] = await Promise.all([repo.readRef(ref), copy ? repo.readRef(copy) : lastPushedNotes(repo, remote, ref)]);
     if (!local) {
       if (base && (await isCoveredByRewrite(repo, ref, base))) plan.push({ ref, local: null, base, copy, mode: 'lease' });
       continue;
@@ -71,7 +75,10 @@ export async function applyPush(repo: Repo, remote: string, writer: string, plan
   const out = await repo.pushRefs(remote, refspecs, { atomic: true, leases });
   const rejected = out.refs.filter((r) => r.flag === '!');
   const ok = out.ok && rejected.length === 0;
-  if (ok) for (const p of plan) await rememberPushed(repo, p);
+  if (ok) {
+    for (const p of plan) await rememberPushed(repo, remote, p);
+    await dropOwnNotesCopy(repo, remote, writer);
+  }
   const error = ok ? null : rejected.map((r) => `${r.ref} ${r.summary}`).join('; ') || gitComplaint(out.stderr);
   const moved = out.refs.some((r) => r.flag !== '=' && r.flag !== '!');
   return {
@@ -93,11 +100,31 @@ async function countNew(repo: Repo, p: RefPush): Promise<number> {
 }
 
 /** Moves the remote copy to what the remote now holds: the lease base of the next push. */
-async function rememberPushed(repo: Repo, p: RefPush): Promise<void> {
+async function rememberPushed(repo: Repo, remote: string, p: RefPush): Promise<void> {
+  if (p.copy === null) return rememberPushedNotes(repo, remote, p.ref, p.local);
   for (let attempt = 0; attempt < 5; attempt++) {
     const current = await repo.readRef(p.copy);
     if (current === p.local) return;
     if (p.local === null ? await repo.deleteRef(p.copy, current!) : await repo.updateRef(p.copy, p.local, current, 'checkpoint: push')) return;
   }
+}
+
+/** `<remote> <ref> <oid>` lines: what each remote was last sent of the own notes. */
+const PUSHED_NOTES_FILE = 'pushed-notes';
+
+async function readPushedNotes(repo: Repo): Promise<string[][]> {
+  const text = (await repo.readGitFile(PUSHED_NOTES_FILE, 'common')) ?? '';
+  return text.split('\n').map((line) => line.split(' ')).filter((f) => f.length === 3);
+}
+
+async function lastPushedNotes(repo: Repo, remote: string, ref: string): Promise<ObjectId | null> {
+  return (await readPushedNotes(repo)).find(([r, name]) => r === remote && name === ref)?.[2] ?? null;
+}
+
+/** Last writer wins: a stale value only makes the next push send refs git finds up to date. */
+async function rememberPushedNotes(repo: Repo, remote: string, ref: string, oid: ObjectId | null): Promise<void> {
+  const rest = (await readPushedNotes(repo)).filter(([r, name]) => r !== remote || name !== ref);
+  const lines = [...rest, ...(oid ? [[remote, ref, oid]] : [])].map((f) => `${f.join(' ')}\n`);
+  await repo.writeGitFile(PUSHED_NOTES_FILE, lines.join(''), 'common');
 }
 

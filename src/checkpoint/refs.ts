@@ -45,13 +45,19 @@ export function parseChainRef(name: string): ChainRefName | null {
   return { remote: null, writer: rest };
 }
 
-/** Refspecs for fetching every writer's chains and notes into the remote's namespace. */
-export function fetchRefspecs(remote: string): string[] {
+/**
+ * Refspecs for fetching every writer's chains and notes into the remote's
+ * namespace. The own writer's notes stay out: they are derived from the own
+ * chain, and a second copy would make `git log` show each own note twice
+ * (notes.displayRef matches both).
+ */
+export function fetchRefspecs(remote: string, ownWriter: string | null): string[] {
   return [
     `+${CHAINS_PREFIX}*:${remoteChainPrefix(remote)}*`,
     `^${REMOTE_CHAINS_PREFIX}*`,
     `+${NOTES_PREFIX}*:${remoteNotesPrefix(remote)}*`,
     `^${REMOTE_NOTES_PREFIX}*`,
+    ...(ownWriter ? [`^${notesRef(ownWriter)}`] : []),
   ];
 }
 

@@ -1,6 +1,7 @@
 /** Which remote `push` and `fetch` talk to (SPEC §5). */
 import { OperationError } from '../errors.js';
 import type { Repo } from '../git/repo.js';
+import { remoteNotesPrefix } from './refs.js';
 
 /** Remote names become one path component of refs/checkpoints/remotes/<remote>/<writer>. */
 const REMOTE_NAME = /^[A-Za-z0-9._-]+$/;
@@ -42,4 +43,15 @@ export function gitComplaint(stderr: string): string {
   const lines = stderr.split('\n').map((l) => l.trim()).filter(Boolean);
   const line = lines.find((l) => l.startsWith('fatal: ')) ?? lines.at(-1) ?? 'git failed';
   return line.replace(/^(fatal|error): /, '');
+}
+
+/**
+ * Removes a copy of the own notes under the remote's namespace (the push
+ * base of earlier versions, or a plain `git fetch` with refspecs from before
+ * the own notes were left out): `git log` would show each own note twice.
+ */
+export async function dropOwnNotesCopy(repo: Repo, remote: string, writer: string): Promise<void> {
+  const copy = `${remoteNotesPrefix(remote)}${writer}`;
+  const oid = await repo.readRef(copy);
+  if (oid) await repo.deleteRef(copy, oid);
 }

@@ -3,6 +3,7 @@ import { maxPositionals, type OptionSpec } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { fetchCheckpoints, type FetchReport } from '../checkpoint/fetch.js';
+import { readWriter } from '../checkpoint/identity.js';
 import { CHAINS_PREFIX } from '../checkpoint/refs.js';
 import { resolveRemote } from '../checkpoint/remote.js';
 import { visible } from '../render/sanitize.js';
@@ -17,7 +18,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const known = repo.listRefs(CHAINS_PREFIX);
   known.catch(() => {});
   const remote = await resolveRemote(repo, args.positionals[0]);
-  const report = await fetchCheckpoints(repo, remote, known);
+  const report = await fetchCheckpoints(repo, remote, await readWriter(repo), known);
   const total = report.arrived.reduce((n, a) => n + a.count, 0);
   return { exitCode: EXIT.ok, json: { ...report, total }, text: ctx.globals.quiet ? '' : renderFetch(report, total) };
 }

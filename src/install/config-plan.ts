@@ -32,7 +32,7 @@ export async function planConfig(repo: Repo, env: GitEnv, writer: string): Promi
   let remoteNote: string | null = null;
   if (remotes.includes(remote)) {
     const have = await localConfigValues(repo.info, env, `remote.${remote}.fetch`);
-    for (const spec of fetchRefspecs(remote)) {
+    for (const spec of fetchRefspecs(remote, writer)) {
       if (!have.includes(spec)) steps.push({ key: `remote.${remote}.fetch`, value: spec, why: 'a plain git fetch brings teammates\' checkpoints' });
     }
   } else {

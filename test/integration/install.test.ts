@@ -43,6 +43,7 @@ describe('install / uninstall', () => {
     expect(sb.git(dir, 'config', '--get-all', 'remote.origin.fetch').split('\n')).toEqual(expect.arrayContaining([
       '+refs/checkpoints/*:refs/checkpoints/remotes/origin/*', '^refs/checkpoints/remotes/*',
       '+refs/notes/checkpoints/*:refs/notes/checkpoints/remotes/origin/*', '^refs/notes/checkpoints/remotes/*',
+      `^refs/notes/checkpoints/${writer}`,
     ]));
     expect(sb.git(dir, 'config', '--get-all', 'notes.displayRef').trim().split('\n')).toEqual(['refs/notes/mine', 'refs/notes/checkpoints/*']);
     expect(sb.git(dir, 'config', 'notes.rewriteRef').trim()).toBe(`refs/notes/checkpoints/${writer}`);

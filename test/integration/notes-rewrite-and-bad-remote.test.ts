@@ -51,6 +51,32 @@ describe('notes follow rewritten commits', () => {
   });
 });
 
+describe('git log shows each checkpoint note once', () => {
+  it('after install, push and every kind of fetch, on both clones', async () => {
+    const { a, b } = await makeTeam(sb, 'note-once', (p) => `file://${p}`);
+    const [id] = await saveMany(sb, a, 'ada', 1);
+    const line = `checkpoint ${id} on main: ada 1`;
+    const shown = (dir: string, rev: string) => sb.git(dir, 'log', '-1', rev).split('\n').filter((l) => l.trim() === line).length;
+    for (const dir of [a, b]) expect((await sb.ckpt(dir, ['install'])).code).toBe(0);
+    expect((await sb.ckpt(a, ['push'])).code).toBe(0);
+    sb.git(a, 'fetch', '-q');
+    expect((await sb.ckpt(a, ['fetch'])).code).toBe(0);
+    expect(shown(a, 'HEAD')).toBe(1);
+    sb.git(b, 'fetch', '-q');
+    expect((await sb.ckpt(b, ['fetch'])).code).toBe(0);
+    expect(shown(b, 'origin/main')).toBe(1);
+
+    // A copy of the own notes left under the remote's namespace (as a plain fetch without the exclusion makes) goes at the next fetch or push.
+    const writer = writerOf(sb, a);
+    for (const cmd of ['fetch', 'push']) {
+      sb.git(a, 'update-ref', `refs/notes/checkpoints/remotes/origin/${writer}`, `refs/notes/checkpoints/${writer}`);
+      expect(shown(a, 'HEAD')).toBe(2);
+      expect((await sb.ckpt(a, [cmd])).code).toBe(0);
+      expect(shown(a, 'HEAD')).toBe(1);
+    }
+  });
+});
+
 describe('a remote with malformed checkpoints', () => {
   it('fetches fine; list warns about each and skips it', async () => {
     const { bare, a, b } = await makeTeam(sb, 'malformed', (p) => `file://${p}`);

@@ -160,7 +160,7 @@ describe('prune and drop rewrite the own chain only', () => {
     sb.git(twin, 'config', 'checkpoint.writer', writerA);
     await ok(twin, ['fetch']);
     sb.git(twin, 'update-ref', `refs/checkpoints/${writerA}`, `refs/checkpoints/remotes/origin/${writerA}`);
-    sb.git(twin, 'update-ref', `refs/notes/checkpoints/${writerA}`, `refs/notes/checkpoints/remotes/origin/${writerA}`);
+    sb.git(twin, 'fetch', '-q', 'origin', `refs/notes/checkpoints/${writerA}:refs/notes/checkpoints/${writerA}`);
     await saveMany(sb, twin, 'twin', 1);
     await ok(twin, ['push']);
     const remoteTip = sb.git(bare, 'rev-parse', `refs/checkpoints/${writerA}`);
