@@ -7,7 +7,7 @@ import { OperationError } from '../errors.js';
 import type { ObjectId, RefRecord, Repo } from '../git/repo.js';
 import { parseMessage } from './message.js';
 import { CHAINS_PREFIX, fetchRefspecs, parseChainRef, remoteChainPrefix } from './refs.js';
-import { dropOwnNotesCopy, gitComplaint } from './remote.js';
+import { dropOwnNotesCopies, gitComplaint } from './remote.js';
 
 export interface FetchReport {
   remote: string;
@@ -38,7 +38,7 @@ export async function fetchCheckpoints(
       hint: `check the remote with: git ls-remote ${remote} 'refs/checkpoints/*'`,
     });
   }
-  if (writer) await dropOwnNotesCopy(repo, remote, writer);
+  if (writer) await dropOwnNotesCopies(repo, writer);
   const moved = (await repo.listRefs(prefix)).flatMap((r) => {
     const parsed = before.get(r.name) !== r.oid ? parseChainRef(r.name) : null;
     return parsed ? [{ ...r, writer: parsed.writer, old: before.get(r.name) ?? null }] : [];
@@ -66,7 +66,9 @@ export async function fetchCheckpoints(
  * chain. Null when that cannot be trusted and the chain must be walked: no
  * trailer (a chain written before there were any), or the same writer's
  * chain is also held under another name (the own chain, another remote), so
- * some of the new part may be known already.
+ * some of the new part may be known already. The numbers come from the
+ * writer's side and shape nothing but this count: a chain that lies about
+ * them is miscounted, never lost or hidden.
  */
 async function countBySeq(
   repo: Repo,
@@ -79,7 +81,8 @@ async function countBySeq(
     return commit ? parseMessage(commit.message).seq : null;
   };
   const [tip, old] = await Promise.all([seqOf(ref.oid), ref.old ? seqOf(ref.old) : 0]);
-  return tip !== null && old !== null && old <= tip ? tip - old : null;
+  // A chain that moved forward brought at least one: anything else is a number not to believe.
+  return tip !== null && old !== null && tip > old ? tip - old : null;
 }
 
 /** A rewritten chain brings new commits for old checkpoints: only ids it did not hold before count. */

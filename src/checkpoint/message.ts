@@ -36,11 +36,9 @@ export function buildMessage(record: CheckpointRecord, seq: number): string {
   return `checkpoint: ${oneLineTitle(record.task.title)}\n\n${trailers.join('\n')}\n`;
 }
 
-/** `message` with its `Checkpoint-Seq` trailer set to `seq` (added when it has none): what prune and drop renumber. */
+/** `message` with one `Checkpoint-Seq` trailer, set to `seq`, last: what prune and drop renumber. */
 export function withSeq(message: string, seq: number): string {
-  const line = `Checkpoint-Seq: ${seq}`;
-  if (/^Checkpoint-Seq: .*$/m.test(message)) return message.replace(/^Checkpoint-Seq: .*$/m, line);
-  return `${message.replace(/\n*$/, '')}\n${line}\n`;
+  return `${message.replace(/^Checkpoint-Seq: .*(\n|$)/gm, '').replace(/\n*$/, '')}\nCheckpoint-Seq: ${seq}\n`;
 }
 
 export interface MessageFacts {

@@ -1,14 +1,16 @@
 /**
  * `push` (SPEC §3, §5): the own chain and the own notes, under the same names
  * on the remote, atomically. Fast-forward only, except that after `prune` or
- * `drop` the own refs are replaced with `--force-with-lease` whose expected
+ * `drop` the own chain is replaced with `--force-with-lease` whose expected
  * value is the remote copy fetched (or last pushed) — and only when that
- * copy holds nothing this clone did not rewrite on purpose.
+ * copy holds nothing this clone did not rewrite on purpose. The own notes
+ * only ever grow (a rebuild is a new commit on top), so they always go as a
+ * fast-forward.
  */
 import type { Lease, ObjectId, PushedRef, Repo } from '../git/repo.js';
 import { parseMessage } from './message.js';
 import { chainRef, notesRef, remoteChainPrefix } from './refs.js';
-import { dropOwnNotesCopy, gitComplaint } from './remote.js';
+import { dropOwnNotesCopies, gitComplaint } from './remote.js';
 import { isCoveredByRewrite } from './rewrites.js';
 
 export interface RefPush {
@@ -77,7 +79,7 @@ export async function applyPush(repo: Repo, remote: string, writer: string, plan
   const ok = out.ok && rejected.length === 0;
   if (ok) {
     for (const p of plan) await rememberPushed(repo, remote, p);
-    await dropOwnNotesCopy(repo, remote, writer);
+    await dropOwnNotesCopies(repo, writer);
   }
   const error = ok ? null : rejected.map((r) => `${r.ref} ${r.summary}`).join('; ') || gitComplaint(out.stderr);
   const moved = out.refs.some((r) => r.flag !== '=' && r.flag !== '!');
@@ -109,7 +111,12 @@ async function rememberPushed(repo: Repo, remote: string, p: RefPush): Promise<v
   }
 }
 
-/** `<remote> <ref> <oid>` lines: what each remote was last sent of the own notes. */
+/**
+ * `<remote> <ref> <oid>` lines: what each remote was last sent of the own
+ * notes, so a pre-push with nothing new sends nothing. Only push writes it:
+ * notes rewound on the remote by someone else are sent again at the next
+ * change of the local notes, not before.
+ */
 const PUSHED_NOTES_FILE = 'pushed-notes';
 
 async function readPushedNotes(repo: Repo): Promise<string[][]> {

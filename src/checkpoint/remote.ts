@@ -1,7 +1,7 @@
 /** Which remote `push` and `fetch` talk to (SPEC §5). */
 import { OperationError } from '../errors.js';
 import type { Repo } from '../git/repo.js';
-import { remoteNotesPrefix } from './refs.js';
+import { REMOTE_NOTES_PREFIX } from './refs.js';
 
 /** Remote names become one path component of refs/checkpoints/remotes/<remote>/<writer>. */
 const REMOTE_NAME = /^[A-Za-z0-9._-]+$/;
@@ -46,12 +46,14 @@ export function gitComplaint(stderr: string): string {
 }
 
 /**
- * Removes a copy of the own notes under the remote's namespace (the push
- * base of earlier versions, or a plain `git fetch` with refspecs from before
- * the own notes were left out): `git log` would show each own note twice.
+ * Removes copies of the own notes under any remote's namespace (the push
+ * base of earlier versions, or a plain `git fetch` with refspecs installed
+ * before the own notes were left out): `git log` would show each own note
+ * twice.
  */
-export async function dropOwnNotesCopy(repo: Repo, remote: string, writer: string): Promise<void> {
-  const copy = `${remoteNotesPrefix(remote)}${writer}`;
-  const oid = await repo.readRef(copy);
-  if (oid) await repo.deleteRef(copy, oid);
+export async function dropOwnNotesCopies(repo: Repo, writer: string): Promise<void> {
+  for (const ref of await repo.listRefs(REMOTE_NOTES_PREFIX)) {
+    const rest = ref.name.slice(REMOTE_NOTES_PREFIX.length).split('/');
+    if (rest.length === 2 && rest[1] === writer) await repo.deleteRef(ref.name, ref.oid);
+  }
 }

@@ -179,6 +179,29 @@ describe('sharing through plain git fetch and push', () => {
     expect((await sb.ckpt(a, ['show', idB, '--json'])).stdout).toContain('"from B"');
   });
 
+  it('a git push sends checkpoints only when they moved: not after checkpoint push, yes after an amend moved the notes', async () => {
+    const dir = await installedRepo('push-only-moved');
+    const remote = join(sb.root, 'push-only-moved.git');
+    await sb.ckpt(dir, ['save', '-m', 'on the first commit']);
+    expect((await sb.ckpt(dir, ['push'])).code).toBe(0);
+    const writer = sb.git(dir, 'config', 'checkpoint.writer').trim();
+    const notes = `refs/notes/checkpoints/${writer}`;
+    // The hook's own git commands show with the trace on: a push of checkpoints is `git push --porcelain`.
+    const hookPushed = (stderr: string) => /^trace: .* git push --porcelain/m.test(stderr);
+    const first = await gitRun(dir, ['push', '-q', 'origin', 'main'], { GIT_CHECKPOINT_TRACE: '1' });
+    expect(first.code).toBe(0);
+    expect(hookPushed(first.stderr)).toBe(false);
+
+    // notes.rewriteRef (set by install) copies the note to the amended commit: only the notes moved.
+    sb.git(dir, 'commit', '-q', '--amend', '-m', 'amended');
+    expect(sb.git(dir, 'rev-parse', notes)).not.toBe(sb.git(remote, 'rev-parse', notes));
+    const second = await gitRun(dir, ['push', '-q', '-f', 'origin', 'main'], { GIT_CHECKPOINT_TRACE: '1' });
+    expect(second.code).toBe(0);
+    expect(hookPushed(second.stderr)).toBe(true);
+    expect(sb.git(remote, 'rev-parse', notes)).toBe(sb.git(dir, 'rev-parse', notes));
+    expect(sb.git(remote, 'log', '-1', `--notes=${notes}`, '--format=%s%n%N', 'main')).toContain('on the first commit');
+  });
+
   it('after a drop, a plain git push replaces the rewritten chain on the remote, with no warning', async () => {
     const dir = await installedRepo('push-after-drop');
     const remote = join(sb.root, 'push-after-drop.git');

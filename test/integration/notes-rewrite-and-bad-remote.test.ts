@@ -52,28 +52,49 @@ describe('notes follow rewritten commits', () => {
 });
 
 describe('git log shows each checkpoint note once', () => {
-  it('after install, push and every kind of fetch, on both clones', async () => {
+  it('after install, push and every kind of fetch, for the own notes and a teammate\'s', async () => {
     const { a, b } = await makeTeam(sb, 'note-once', (p) => `file://${p}`);
+    const [idA] = await saveMany(sb, a, 'ada', 1);
+    const [idB] = await saveMany(sb, b, 'bob', 1);
+    const shown = (dir: string, line: string) => sb.git(dir, 'log', '-1', 'origin/main').split('\n').filter((l) => l.trim() === line).length;
+    const lineA = `checkpoint ${idA} on main: ada 1`;
+    const lineB = `checkpoint ${idB} on main: bob 1`;
+    for (const dir of [a, b]) {
+      expect((await sb.ckpt(dir, ['install'])).code).toBe(0);
+      expect((await sb.ckpt(dir, ['push'])).code).toBe(0);
+    }
+    for (const dir of [a, b]) {
+      sb.git(dir, 'fetch', '-q');
+      expect((await sb.ckpt(dir, ['fetch'])).code).toBe(0);
+      sb.git(dir, 'fetch', '-q');
+      expect([shown(dir, lineA), shown(dir, lineB)]).toEqual([1, 1]);
+    }
+  });
+
+  it('a clone set up with the refspecs from before the own notes were left out is told, and cleaned', async () => {
+    const { a } = await makeTeam(sb, 'note-upgrade', (p) => `file://${p}`);
     const [id] = await saveMany(sb, a, 'ada', 1);
     const line = `checkpoint ${id} on main: ada 1`;
-    const shown = (dir: string, rev: string) => sb.git(dir, 'log', '-1', rev).split('\n').filter((l) => l.trim() === line).length;
-    for (const dir of [a, b]) expect((await sb.ckpt(dir, ['install'])).code).toBe(0);
+    const shown = () => sb.git(a, 'log', '-1').split('\n').filter((l) => l.trim() === line).length;
+    expect((await sb.ckpt(a, ['install'])).code).toBe(0);
+    const writer = writerOf(sb, a);
+    sb.git(a, 'config', '--unset', '--fixed-value', 'remote.origin.fetch', `^refs/notes/checkpoints/${writer}`);
     expect((await sb.ckpt(a, ['push'])).code).toBe(0);
     sb.git(a, 'fetch', '-q');
+    expect(shown()).toBe(2);
+    const doctor = await sb.ckpt(a, ['doctor']);
+    expect(doctor.stdout).toContain(`missing remote.origin.fetch=^refs/notes/checkpoints/${writer} (run git checkpoint install)`);
     expect((await sb.ckpt(a, ['fetch'])).code).toBe(0);
-    expect(shown(a, 'HEAD')).toBe(1);
-    sb.git(b, 'fetch', '-q');
-    expect((await sb.ckpt(b, ['fetch'])).code).toBe(0);
-    expect(shown(b, 'origin/main')).toBe(1);
+    expect(shown()).toBe(1);
+    sb.git(a, 'fetch', '-q');
+    expect(shown()).toBe(2);
+    expect((await sb.ckpt(a, ['push'])).code).toBe(0);
+    expect(shown()).toBe(1);
 
-    // A copy of the own notes left under the remote's namespace (as a plain fetch without the exclusion makes) goes at the next fetch or push.
-    const writer = writerOf(sb, a);
-    for (const cmd of ['fetch', 'push']) {
-      sb.git(a, 'update-ref', `refs/notes/checkpoints/remotes/origin/${writer}`, `refs/notes/checkpoints/${writer}`);
-      expect(shown(a, 'HEAD')).toBe(2);
-      expect((await sb.ckpt(a, [cmd])).code).toBe(0);
-      expect(shown(a, 'HEAD')).toBe(1);
-    }
+    expect((await sb.ckpt(a, ['install'])).stdout).toContain(`^refs/notes/checkpoints/${writer}`);
+    sb.git(a, 'fetch', '-q');
+    expect(shown()).toBe(1);
+    expect((await sb.ckpt(a, ['doctor'])).stdout).toContain('fetch refspecs, notes.displayRef and notes.rewriteRef in place');
   });
 });
 

@@ -211,5 +211,16 @@ describe('fetch counts what arrived', () => {
     }
     sb.git(a, 'push', '-q', 'origin', `${prev}:refs/checkpoints/old-aaaaaa`);
     expect(await traced(b)).toEqual({ stdout: 'fetched 4 new checkpoints from origin: 4 from old-aaaaaa\n', walked: true });
+
+    // Numbers that do not go up are not believed: the new part is walked and counted.
+    const liar = (seqs: number[], from: string | null) => seqs.reduce<string | null>((parent, seq, k) => {
+      const msg = `checkpoint: liar\n\nCheckpoint-Id: 20260102-00000${k}-l${seq}${k}x\nCheckpoint-Writer: liar-aaaaaa\nCheckpoint-Branch: main\nCheckpoint-Seq: ${seq}\n`;
+      return sb.git(a, 'commit-tree', tree, ...(parent ? ['-p', parent] : []), '-m', msg).trim();
+    }, from);
+    const honest = liar([1, 2, 3], null)!;
+    sb.git(a, 'push', '-q', 'origin', `${honest}:refs/checkpoints/liar-aaaaaa`);
+    expect(await traced(b)).toEqual({ stdout: 'fetched 3 new checkpoints from origin: 3 from liar-aaaaaa\n', walked: false });
+    sb.git(a, 'push', '-q', 'origin', `${liar([5, 3], honest)}:refs/checkpoints/liar-aaaaaa`);
+    expect(await traced(b)).toEqual({ stdout: 'fetched 2 new checkpoints from origin: 2 from liar-aaaaaa\n', walked: true });
   });
 });

@@ -117,5 +117,8 @@ describe('Checkpoint-Seq: the position on the chain, so fetch can count without 
     for (const bad of ['0', '-1', '007', '1e3', '1.5', ' 2', '9'.repeat(16), '']) expect(seq(bad)).toBeNull();
     expect(withSeq('checkpoint: t\n\nCheckpoint-Id: x\nCheckpoint-Seq: 9\n', 2)).toBe('checkpoint: t\n\nCheckpoint-Id: x\nCheckpoint-Seq: 2\n');
     expect(withSeq('checkpoint: t\n\nCheckpoint-Id: x\n', 3)).toBe('checkpoint: t\n\nCheckpoint-Id: x\nCheckpoint-Seq: 3\n');
+    const twice = withSeq('checkpoint: t\n\nCheckpoint-Seq: 7\nCheckpoint-Id: x\nCheckpoint-Seq: 8', 4);
+    expect(twice).toBe('checkpoint: t\n\nCheckpoint-Id: x\nCheckpoint-Seq: 4\n');
+    expect(parseMessage(twice).seq).toBe(4);
   });
 });
