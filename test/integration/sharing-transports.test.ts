@@ -55,6 +55,9 @@ describe.each(transports)('push and fetch over %s', (name, url) => {
     const show = await sb.ckpt(team.b, ['show', ids[1]!]);
     expect(show.code).toBe(0);
     expect(show.stdout).toContain('ada task 2');
+    const resumed = await sb.ckpt(team.b, ['resume', ids[1]!, '--json']);
+    expect([resumed.code, resumed.stderr]).toEqual([0, '']);
+    expect(JSON.parse(resumed.stdout).checkpoint).toMatchObject({ id: ids[1], writer: writerA, task: { title: 'ada task 2' } });
     const again2 = await sb.ckpt(team.b, ['fetch', '--json']);
     expect(JSON.parse(again2.stdout)).toMatchObject({ remote: 'origin', total: 0, arrived: [], rewritten: [] });
   });
