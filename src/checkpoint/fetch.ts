@@ -38,8 +38,9 @@ export async function fetchCheckpoints(
       hint: `check the remote with: git ls-remote ${remote} 'refs/checkpoints/*'`,
     });
   }
-  if (writer) await dropOwnNotesCopies(repo, writer);
-  const moved = (await repo.listRefs(prefix)).flatMap((r) => {
+  // A leftover copy of the own notes goes while the fetched chains are listed.
+  const [after] = await Promise.all([repo.listRefs(prefix), writer ? dropOwnNotesCopies(repo, writer) : null]);
+  const moved = after.flatMap((r) => {
     const parsed = before.get(r.name) !== r.oid ? parseChainRef(r.name) : null;
     return parsed ? [{ ...r, writer: parsed.writer, old: before.get(r.name) ?? null }] : [];
   });
@@ -76,8 +77,8 @@ async function countBySeq(
   knownRefs: RefRecord[],
 ): Promise<number | null> {
   if (knownRefs.some((r) => r.name !== ref.name && parseChainRef(r.name)?.writer === ref.writer)) return null;
-  const seqOf = async (oid: ObjectId | null) => {
-    const commit = oid ? await repo.readCommit(oid) : null;
+  const seqOf = async (oid: ObjectId) => {
+    const commit = await repo.readCommit(oid);
     return commit ? parseMessage(commit.message).seq : null;
   };
   const [tip, old] = await Promise.all([seqOf(ref.oid), ref.old ? seqOf(ref.old) : 0]);
