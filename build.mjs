@@ -1,4 +1,6 @@
 // Bundles the CLI into one file: start-up is most of a short command's cost (SPEC §11).
+import { createHash } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const common = {
@@ -23,6 +25,13 @@ await build({
   // isomorphic-git is never used by the CLI (SPEC §1): keep it out of the start-up path.
   external: ['isomorphic-git'],
 });
+
+// The loader keys V8's code cache on this line: V8 itself only compares the
+// source's length, so a rebuilt bundle of the same length would run old code.
+const bundle = readFileSync('dist/cli.cjs', 'utf8');
+const id = createHash('sha256').update(bundle).digest('hex').slice(0, 16);
+writeFileSync('dist/cli.cjs', `${bundle}//# git-checkpoint-build ${id}\n`);
+rmSync('dist/cli.cjs.v8cache', { force: true });
 
 await build({
   ...common,

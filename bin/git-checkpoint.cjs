@@ -2,9 +2,9 @@
 // Start-up is most of a short command's cost (SPEC §11). This loader runs the
 // single-file bundle through V8's code cache: the first run stores the
 // compiled code next to the bundle, later runs skip most of the compiling.
-// V8 itself rejects a cache that does not match the bundle or the node
-// version, and the cache is then written anew; when it cannot be written
-// (a read-only install), the tool simply runs without it.
+// A cache made for another build is never used, one V8 rejects (another
+// node version) is written anew; when it cannot be written (a read-only
+// install), the tool simply runs without it.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -13,23 +13,29 @@ const Module = require('node:module');
 
 const file = path.join(__dirname, '..', 'dist', 'cli.cjs');
 const cacheFile = `${file}.v8cache`;
+const source = fs.readFileSync(file, 'utf8');
+// V8 checks a cache against the source's length only: the cache file starts
+// with the build id that build.mjs put on the bundle's last line, and a cache
+// of another build is never handed to V8.
+const build = /git-checkpoint-build ([0-9a-f]{16})\n$/.exec(source.slice(-64))?.[1];
 let cachedData;
 try {
-  cachedData = fs.readFileSync(cacheFile);
+  const stored = build ? fs.readFileSync(cacheFile) : undefined;
+  if (stored && stored.toString('latin1', 0, 17) === `${build}\n`) cachedData = stored.subarray(17);
 } catch {
   cachedData = undefined;
 }
-const script = new vm.Script(Module.wrap(fs.readFileSync(file, 'utf8')), {
+const script = new vm.Script(Module.wrap(source), {
   filename: file,
   cachedData,
   // Any import() of an outside module (none today) resolves as it would from this file.
   importModuleDynamically: (specifier) => import(specifier),
 });
-if (!cachedData || script.cachedDataRejected) {
+if (build && (!cachedData || script.cachedDataRejected)) {
   process.once('exit', () => {
     const tmp = `${cacheFile}.${process.pid}.tmp`;
     try {
-      fs.writeFileSync(tmp, script.createCachedData());
+      fs.writeFileSync(tmp, Buffer.concat([Buffer.from(`${build}\n`), script.createCachedData()]));
       fs.renameSync(tmp, cacheFile);
     } catch {
       try { fs.unlinkSync(tmp); } catch { /* nothing was written */ }
