@@ -100,3 +100,10 @@ export function maxPositionals(args: ParsedArgs, n: number, command: string): vo
     throw new UsageError(`too many arguments for '${command}': ${args.positionals.slice(n).join(' ')}`);
   }
 }
+
+/** The `--format` value (`--json` wins); UsageError for one not in `formats`. */
+export function readFormat(globals: GlobalOptions, args: ParsedArgs, formats: readonly string[], fallback: string): string {
+  const format = globals.json ? 'json' : (stringOption(args, 'format') ?? fallback);
+  if (!formats.includes(format)) throw new UsageError(`invalid value for '--format': '${format}' (expected ${formats.join(', ')})`);
+  return format;
+}

@@ -6,7 +6,7 @@ import { COMMANDS } from './commands.js';
 import { Context } from './context.js';
 import { EXIT, reportError } from './exit-codes.js';
 import { UsageError } from '../errors.js';
-import { escapeJsonText } from '../render/sanitize.js';
+import { renderJson } from '../render/sanitize.js';
 
 /** Runs one invocation; returns the exit code. Never throws. */
 export async function run(argv: string[], deps: Deps): Promise<number> {
@@ -35,7 +35,7 @@ export async function run(argv: string[], deps: Deps): Promise<number> {
       return EXIT.ok;
     }
     const result = await mod.run(ctx, args);
-    if (top.globals.json && result.json !== undefined) deps.streams.out(`${escapeJsonText(JSON.stringify(result.json, null, 2))}\n`);
+    if (top.globals.json && result.json !== undefined) deps.streams.out(renderJson(result.json));
     else if (result.text) deps.streams.out(result.text);
     return result.exitCode;
   } catch (err) {

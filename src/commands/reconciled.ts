@@ -1,5 +1,4 @@
 /** What `resume` and `status` share: find the checkpoint, compare it with the repository, render it. */
-import { stringOption } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
 import type { CheckpointSummary } from '../checkpoint/listing.js';
@@ -7,11 +6,11 @@ import { planReconcile, type Reconcile } from '../checkpoint/reconcile.js';
 import { gatherReconcileFacts } from '../checkpoint/reconcile-facts.js';
 import { findCheckpoint } from '../checkpoint/resolve.js';
 import type { CheckpointRecord } from '../checkpoint/schema.js';
-import { UsageError } from '../errors.js';
 import { renderMarkdown } from '../render/md.js';
 import { renderRecap } from '../render/recap.js';
 import { reconcileVerdicts } from '../render/recap-reconcile.js';
 import { renderReconcile } from '../render/reconcile.js';
+import { renderJson } from '../render/sanitize.js';
 import { warnInvalid } from './list.js';
 
 export interface Reconciled {
@@ -19,13 +18,6 @@ export interface Reconciled {
   record: CheckpointRecord;
   reconcile: Reconcile;
   exitCode: number;
-}
-
-/** The `--format` value (`--json` wins); UsageError for one not in `formats`. */
-export function readFormat(ctx: Context, args: ParsedArgs, formats: readonly string[], fallback: string): string {
-  const format = ctx.globals.json ? 'json' : (stringOption(args, 'format') ?? fallback);
-  if (!formats.includes(format)) throw new UsageError(`invalid value for '--format': '${format}' (expected ${formats.join(', ')})`);
-  return format;
 }
 
 /** Resolves `spec`, loads its record and reconciles it (SPEC §8); exit 3 on drift. */
@@ -40,7 +32,7 @@ export async function loadReconciled(ctx: Context, spec: string): Promise<Reconc
 /** Renders the json, recap and md forms; null for a format the caller renders itself. */
 export async function renderReconciled(ctx: Context, r: Reconciled, format: string): Promise<CommandResult | null> {
   const json = { checkpoint: r.record, reconcile: r.reconcile };
-  if (format === 'json') return { exitCode: r.exitCode, json, text: `${JSON.stringify(json, null, 2)}\n` };
+  if (format === 'json') return { exitCode: r.exitCode, json, text: renderJson(json) };
   if (format === 'recap') return { exitCode: r.exitCode, json, text: renderRecap(r.record, { reconcile: reconcileVerdicts(r.reconcile) }) };
   if (format !== 'md') return null;
   const color = await ctx.useColor();

@@ -1,15 +1,15 @@
 /** `git checkpoint resume [<ckpt>]` (SPEC §5, §8): print the checkpoint, then where the repository disagrees. */
-import { maxPositionals, type OptionSpec } from '../cli/args.js';
+import { maxPositionals, readFormat, type OptionSpec } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { rememberLast } from '../checkpoint/lineage.js';
-import { loadReconciled, readFormat, renderReconciled } from './reconciled.js';
+import { loadReconciled, renderReconciled } from './reconciled.js';
 
 export const options: OptionSpec = { format: { type: 'string' } };
 export const usage = 'git checkpoint resume [<checkpoint>] [--format md|json|recap]';
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   maxPositionals(args, 1, 'resume');
-  const format = readFormat(ctx, args, ['md', 'json', 'recap'], 'md');
+  const format = readFormat(ctx.globals, args, ['md', 'json', 'recap'], 'md');
   const r = await loadReconciled(ctx, args.positionals[0] ?? 'latest');
   // The next save in this worktree continues from here, even across writers (SPEC §3 lineage).
   await rememberLast(await ctx.worktreeRepo(), { id: r.record.id, commit: r.summary.commit, writer: r.record.writer });

@@ -1,11 +1,10 @@
 /** `git checkpoint show <ckpt>` (SPEC §5, §7). */
-import { maxPositionals, stringOption, type OptionSpec } from '../cli/args.js';
+import { maxPositionals, readFormat, type OptionSpec } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { findCheckpoint } from '../checkpoint/resolve.js';
 import { findUnsafeEntries } from '../checkpoint/safe-path.js';
 import { serializeRecord } from '../checkpoint/schema.js';
-import { UsageError } from '../errors.js';
 import { renderMarkdown } from '../render/md.js';
 import { renderRecap } from '../render/recap.js';
 import { escapeJsonText, visible } from '../render/sanitize.js';
@@ -20,10 +19,7 @@ export const FORMATS = ['md', 'recap', 'json'] as const;
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   maxPositionals(args, 1, 'show');
-  const format = ctx.globals.json ? 'json' : (stringOption(args, 'format') ?? 'md');
-  if (!(FORMATS as readonly string[]).includes(format)) {
-    throw new UsageError(`invalid value for '--format': '${format}' (expected ${FORMATS.join(', ')})`);
-  }
+  const format = readFormat(ctx.globals, args, FORMATS, 'md');
   const repo = await ctx.repo();
   const spec = args.positionals[0] ?? 'latest';
   const { summary, record } = await findCheckpoint(repo, spec);

@@ -3,19 +3,19 @@
  * alone, short form; `--format md` prints the whole checkpoint first (as
  * `resume` does, without recording it as resumed), `--format json` the JSON.
  */
-import { maxPositionals, type OptionSpec } from '../cli/args.js';
+import { maxPositionals, readFormat, type OptionSpec } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { formatAge } from '../checkpoint/when.js';
 import { renderReconcile } from '../render/reconcile.js';
 import { oneLine } from '../render/sanitize.js';
-import { loadReconciled, readFormat, renderReconciled } from './reconciled.js';
+import { loadReconciled, renderReconciled } from './reconciled.js';
 
 export const options: OptionSpec = { format: { type: 'string' } };
 export const usage = 'git checkpoint status [--format short|md|json|recap]';
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   maxPositionals(args, 0, 'status');
-  const format = readFormat(ctx, args, ['short', 'md', 'json', 'recap'], 'short');
+  const format = readFormat(ctx.globals, args, ['short', 'md', 'json', 'recap'], 'short');
   const r = await loadReconciled(ctx, 'latest');
   const rendered = await renderReconciled(ctx, r, format);
   if (rendered) return rendered;

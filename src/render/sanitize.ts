@@ -98,6 +98,11 @@ const JSON_UNSAFE = /[\x7f-\x9f\p{Cf}\u2028\u2029]/gu;
  * escapes (UTF-16 units), which decode to the same value, so the document
  * means exactly what it did. C0 controls are already escaped by JSON.stringify.
  */
+/** `value` as a JSON document (indented, or one line with `indent` 0) safe to print, ending with a newline. */
+export function renderJson(value: unknown, indent = 2): string {
+  return `${escapeJsonText(JSON.stringify(value, null, indent || undefined))}\n`;
+}
+
 export function escapeJsonText(json: string): string {
   const unit = (ch: string, i: number) => `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`;
   return json.replace(JSON_UNSAFE, (ch) => (ch.length === 1 ? unit(ch, 0) : unit(ch, 0) + unit(ch, 1)));

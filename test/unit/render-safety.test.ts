@@ -12,6 +12,7 @@ import { reportError } from '../../src/cli/exit-codes.js';
 import { renderMarkdown } from '../../src/render/md.js';
 import { escapeJsonText } from '../../src/render/sanitize.js';
 import { renderList } from '../../src/render/table.js';
+import { makeMemCli } from '../helpers/mem-cli.js';
 
 /** Raw characters a terminal would act on; newline and tab (multi-line notes) are the only controls printed. */
 const RAW = /[\x00-\x08\x0b-\x1f\x7f-\x9f\p{Cf}\u2028\u2029]/u;
@@ -83,5 +84,19 @@ describe('rendering stored strings', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('commands that print JSON', () => {
+  it('resume and status --format json escape a stored title like show does', async () => {
+    const m = await makeMemCli();
+    expect((await m.cli(['save', '-m', 'csi \x9b2J and \u202e flip'])).code).toBe(0);
+    for (const args of [['resume', '--format', 'json'], ['status', '--format', 'json'], ['show', '--format', 'json'], ['resume', '--json']]) {
+      const res = await m.cli(args);
+      expect(res.stdout, args.join(' ')).not.toMatch(RAW);
+      expect(res.stdout, args.join(' ')).toContain('\\u009b2J');
+      const doc = JSON.parse(res.stdout);
+      expect(doc.task?.title ?? doc.checkpoint.task.title).toBe('csi \x9b2J and \u202e flip');
+    }
   });
 });

@@ -15,6 +15,7 @@ import { reconcileVerdicts } from '../../render/recap-reconcile.js';
 import { loadListing } from '../../checkpoint/listing.js';
 import { loadRecord } from '../../checkpoint/resolve.js';
 import { renderRecap } from '../../render/recap.js';
+import { renderJson } from '../../render/sanitize.js';
 
 /** Uncommitted paths listed in the injected recap; the rest are counted. */
 const MAX_PATHS_SHOWN = 100;
@@ -42,5 +43,5 @@ async function sessionContext(ctx: Context): Promise<string> {
   ]);
   const recap = renderRecap(record, { reconcile, maxUncommitted: MAX_PATHS_SHOWN });
   const output = { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: recap } };
-  return `${JSON.stringify(output)}\n`;
+  return renderJson(output, 0);
 }
