@@ -5,6 +5,7 @@
  * are unsafe — leaving the working tree or reaching into `.git`.
  */
 import type { ObjectId, Repo, TreeEntry } from '../git/repo.js';
+import { isSafeName } from './safe-path.js';
 
 export interface TreeChange {
   path: string;
@@ -26,19 +27,10 @@ export interface ApplyPlan {
   skipped: string[];
 }
 
-/** True when a tree entry name could escape the working tree or touch the git dir. */
-export function isUnsafeName(name: string): boolean {
-  return name === '' || name === '.' || name === '..' || /[/\\\0]/.test(name) || name.toLowerCase() === '.git';
-}
-
-/** True when a path is relative, has no `.`/`..`/empty parts and no `.git` component. */
-export function isSafePath(path: string): boolean {
-  return !path.startsWith('/') && path.split('/').every((part) => !isUnsafeName(part));
-}
-
 /**
  * Every blob that differs between two trees, descending only into subtrees
- * that differ. Unsafe entry names are collected in `unsafe`, never followed.
+ * that differ. Unsafe entry names (on either side: a removal is a write too)
+ * are collected in `unsafe`, never followed.
  */
 export async function diffTrees(repo: Repo, base: ObjectId | null, target: ObjectId | null, unsafe: string[], prefix = ''): Promise<TreeChange[]> {
   const [a, b] = await Promise.all([base ? repo.readTree(base) : [], target ? repo.readTree(target) : []]);
@@ -49,7 +41,7 @@ export async function diffTrees(repo: Repo, base: ObjectId | null, target: Objec
     const [l, r] = [left.get(name), right.get(name)];
     if (l && r && l.oid === r.oid && l.mode === r.mode) continue;
     const path = prefix + name;
-    if (r && isUnsafeName(name)) {
+    if (!isSafeName(name)) {
       unsafe.push(path);
       continue;
     }

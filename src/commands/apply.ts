@@ -2,7 +2,7 @@
 import { maxPositionals, type OptionSpec } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
-import { diffTrees, isSafePath, planApply, type ApplyPlan } from '../checkpoint/apply-plan.js';
+import { diffTrees, planApply, type ApplyPlan } from '../checkpoint/apply-plan.js';
 import { lookupBlobs } from '../checkpoint/reconcile-facts.js';
 import { findCheckpoint } from '../checkpoint/resolve.js';
 import { OperationError, UsageError } from '../errors.js';
@@ -42,7 +42,6 @@ async function planFor(repo: Repo, recordedHead: string | null, wipTree: string,
   const base = await baseTree(repo, recordedHead);
   const unsafe: string[] = [];
   const changes = await diffTrees(repo, base, wipTree, unsafe);
-  unsafe.push(...changes.map((c) => c.path).filter((p) => !isSafePath(p)));
   if (unsafe.length) {
     throw new OperationError(`checkpoint ${id} holds paths outside the working tree; nothing applied:\n${listPaths(unsafe)}`);
   }

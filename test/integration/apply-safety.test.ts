@@ -47,13 +47,15 @@ describe('apply never writes outside the working tree', () => {
     const dotgit = gitIn(dir, ['mktree'], `040000 tree ${hooks}\thooks\n`);
     const readme = sb.git(dir, 'rev-parse', 'HEAD:README.md').trim();
     const evil = rawTree(dir, [
-      { mode: '40000', name: '..', oid: inner }, { mode: '40000', name: '.git', oid: dotgit },
+      { mode: '40000', name: '..', oid: inner }, { mode: '40000', name: '.Git.', oid: dotgit }, { mode: '40000', name: '.git', oid: dotgit },
+      { mode: '40000', name: 'git~1', oid: dotgit },
       { mode: '100644', name: 'README.md', oid: readme }, { mode: '100644', name: 'fine.txt', oid: blob },
     ]);
     const id = forgeWip(dir, evil);
     const res = await sb.ckpt(dir, ['apply', id]);
     expect(res.code).toBe(1);
-    expect(res.stderr).toContain('holds paths outside the working tree; nothing applied:\n\t..\n\t.git');
+    // `.Git.` and `git~1` are `.git` on a Windows or macOS working tree.
+    expect(res.stderr).toContain('holds paths outside the working tree; nothing applied:\n\t..\n\t.Git.\n\t.git\n\tgit~1\n');
     expect(existsSync(join(sb.root, 'pwned.txt'))).toBe(false);
     expect(existsSync(join(dir, '.git', 'hooks', 'post-checkout'))).toBe(false);
     expect(existsSync(join(dir, 'fine.txt'))).toBe(false);
