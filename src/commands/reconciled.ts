@@ -1,5 +1,5 @@
 /** What `resume` and `status` share: find the checkpoint, compare it with the repository, render it. */
-import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
+import type { CommandResult, Context } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
 import type { CheckpointSummary } from '../checkpoint/listing.js';
 import { planReconcile, type Reconcile } from '../checkpoint/reconcile.js';

@@ -9,20 +9,29 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 export interface BatchObject {
   oid: string;
   type: string;
-  /** Empty in check mode. */
+  /** Empty in check mode, and when the object is over the read's `maxBytes` (then `skipped`). */
   data: Buffer;
   size: number;
+  /** True when the contents were over `maxBytes` and were dropped unread. */
+  skipped?: true;
 }
 
 interface Pending {
   resolve(value: BatchObject | null): void;
   reject(err: Error): void;
+  maxBytes: number;
 }
+
+const EMPTY = Buffer.alloc(0);
 
 export class CatFileBatch {
   private child: ChildProcessWithoutNullStreams | null = null;
   private readonly queue: Pending[] = [];
-  private buffer: Buffer = Buffer.alloc(0);
+  private buffer: Buffer = EMPTY;
+  /** The object whose contents are arriving, copied straight into a buffer of its size. */
+  private body: { pending: Pending; oid: string; type: string; data: Buffer; filled: number } | null = null;
+  /** Bytes still to drop: a skipped object's contents, or the newline after each object. */
+  private skip = 0;
   private failure: Error | null = null;
 
   constructor(
@@ -31,13 +40,17 @@ export class CatFileBatch {
     private readonly mode: 'contents' | 'check' = 'contents',
   ) {}
 
-  /** Reads an object by name (`<oid>` or `<commit>:<path>`); null when it does not exist. */
-  read(name: string): Promise<BatchObject | null> {
+  /**
+   * Reads an object by name (`<oid>` or `<commit>:<path>`); null when it does
+   * not exist. Contents over `maxBytes` are never held: git streams them, they
+   * are dropped as they arrive, and the object comes back `skipped`.
+   */
+  read(name: string, maxBytes = Infinity): Promise<BatchObject | null> {
     if (name.includes('\n')) return Promise.resolve(null);
     if (this.failure) return Promise.reject(this.failure);
     const child = this.start();
     return new Promise((resolve, reject) => {
-      this.queue.push({ resolve, reject });
+      this.queue.push({ resolve, reject, maxBytes });
       child.stdin.write(`${name}\n`);
     });
   }
@@ -59,11 +72,13 @@ export class CatFileBatch {
     child.stdin.on('error', () => {});
     const fail = (err: Error) => {
       this.failure = err;
-      for (const p of this.queue.splice(0)) p.reject(err);
+      const waiting = [...(this.body ? [this.body.pending] : []), ...this.queue.splice(0)];
+      this.body = null;
+      for (const p of waiting) p.reject(err);
     };
     child.on('error', fail);
     child.on('close', (code) => {
-      if (this.queue.length) fail(new Error(`git cat-file --batch exited with ${code}`));
+      if (this.queue.length || this.body) fail(new Error(`git cat-file --batch exited with ${code}`));
       if (this.child === child) this.child = null;
     });
     this.child = child;
@@ -71,26 +86,41 @@ export class CatFileBatch {
   }
 
   private drain(): void {
-    while (this.queue.length) {
+    for (;;) {
+      if (this.skip) {
+        const n = Math.min(this.skip, this.buffer.length);
+        this.buffer = this.buffer.subarray(n);
+        this.skip -= n;
+        if (this.skip) return;
+      }
+      if (this.body) {
+        const b = this.body;
+        const n = this.buffer.copy(b.data, b.filled);
+        b.filled += n;
+        this.buffer = this.buffer.subarray(n);
+        if (b.filled < b.data.length) return;
+        this.body = null;
+        this.skip = 1;
+        b.pending.resolve({ oid: b.oid, type: b.type, data: b.data, size: b.data.length });
+        continue;
+      }
+      if (!this.queue.length) return;
       const nl = this.buffer.indexOf(10);
       if (nl < 0) return;
       const header = this.buffer.subarray(0, nl).toString('utf8');
+      this.buffer = this.buffer.subarray(nl + 1);
+      const pending = this.queue.shift()!;
       if (header.endsWith(' missing') || header.endsWith(' ambiguous')) {
-        this.buffer = this.buffer.subarray(nl + 1);
-        this.queue.shift()?.resolve(null);
+        pending.resolve(null);
         continue;
       }
-      const [oid = '', type, sizeText] = header.split(' ');
+      const [oid = '', type = '', sizeText] = header.split(' ');
       const size = Number(sizeText);
-      if (this.mode === 'check') {
-        this.buffer = this.buffer.subarray(nl + 1);
-        this.queue.shift()?.resolve({ oid, type: type ?? '', data: Buffer.alloc(0), size });
-        continue;
-      }
-      if (this.buffer.length < nl + 1 + size + 1) return;
-      const data = Buffer.from(this.buffer.subarray(nl + 1, nl + 1 + size));
-      this.buffer = this.buffer.subarray(nl + 1 + size + 1);
-      this.queue.shift()?.resolve({ oid, type: type ?? '', data, size });
+      if (this.mode === 'check') pending.resolve({ oid, type, data: EMPTY, size });
+      else if (size > pending.maxBytes) {
+        this.skip = size + 1;
+        pending.resolve({ oid, type, data: EMPTY, size, skipped: true });
+      } else this.body = { pending, oid, type, data: Buffer.allocUnsafe(size), filled: 0 };
     }
   }
 }

@@ -8,7 +8,7 @@ import { formatGitDate, parseCommit, parseTree } from './object-parse.js';
 import { renderCommit, renderTree } from './object-write.js';
 import { writeLooseObject } from './loose-objects.js';
 import type { CappedBlob, CommitInfo, NewCommit, TreeEntry } from './repo.js';
-import { gitOk, runGit } from './run-git.js';
+import { gitOk } from './run-git.js';
 
 /** The blob's bytes; null when the object is missing or not a blob. */
 export async function readBlob(ctx: CliContext, oid: string): Promise<Uint8Array | null> {
@@ -38,16 +38,18 @@ export async function readTree(ctx: CliContext, oid: string): Promise<TreeEntry[
   return parseTree(obj.data, ctx.info.objectFormat === 'sha256' ? 32 : 20);
 }
 
-/** The parsed commit; null when the object is missing or not a commit. */
+/** Larger commits are not read (a fetched ref may name anything): git's own are kilobytes. */
+const MAX_COMMIT_BYTES = 8 << 20;
+
+/** The parsed commit; null when the object is missing, not a commit, or over MAX_COMMIT_BYTES. */
 export async function readCommit(ctx: CliContext, oid: string): Promise<CommitInfo | null> {
-  const obj = await ctx.batch.read(oid);
-  return obj?.type === 'commit' ? parseCommit(oid, obj.data) : null;
+  const obj = await ctx.batch.read(oid, MAX_COMMIT_BYTES);
+  return obj?.type === 'commit' && !obj.skipped ? parseCommit(oid, obj.data) : null;
 }
 
-/** True when the object exists (`git cat-file -e`). */
+/** True when the object exists (asked of the running `cat-file --batch-check`). */
 export async function hasObject(ctx: CliContext, oid: string): Promise<boolean> {
-  const res = await runGit(['cat-file', '-e', oid], ctx.opts);
-  return res.code === 0;
+  return (await ctx.check.read(oid)) !== null;
 }
 
 export async function writeBlob(ctx: CliContext, data: Uint8Array | string): Promise<string> {

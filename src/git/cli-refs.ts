@@ -9,9 +9,10 @@ import { gitOk, runGit } from './run-git.js';
 
 /** Resolves `name`; null when it does not exist. */
 export async function readRef(ctx: CliContext, name: string): Promise<string | null> {
-  // Full ref names resolve through the running cat-file (no subprocess); it re-reads refs on every request.
+  // Full ref names resolve through the running cat-file (no subprocess); it re-reads refs on every
+  // request. Only the id is wanted: the contents (maybe a stranger's huge blob) are dropped unread.
   if (/^refs\/[^\s:^~]+$/.test(name)) {
-    const obj = await ctx.batch.read(name);
+    const obj = await ctx.batch.read(name, 0);
     return obj ? obj.oid : null;
   }
   const res = await runGit(['rev-parse', '--verify', '--quiet', '--end-of-options', name], ctx.opts);

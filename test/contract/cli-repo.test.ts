@@ -1,3 +1,5 @@
+import { describe, expect, it } from 'vitest';
+import { CatFileBatch } from '../../src/git/cat-file-batch.js';
 import { openCliRepo } from '../../src/git/cli-repo.js';
 import { makeGitRepo } from '../helpers/git-fixture.js';
 import { describeRepoContract } from './repo-contract.js';
@@ -13,4 +15,32 @@ describeRepoContract('git CLI', async (spec) => {
       g.cleanup();
     },
   };
+});
+
+describe('git CLI reads through one cat-file', () => {
+  it('drops contents it was not asked for: a ref at a huge blob, a "commit" that is a blob', async () => {
+    const g = makeGitRepo({ commits: [{ message: 'one', files: { 'a.txt': 'a\n' } }] });
+    const repo = await openCliRepo(g.dir, g.env);
+    try {
+      const big = g.git(['hash-object', '-w', '--stdin'], { input: 'x'.repeat(24 << 20) }).trim();
+      g.git(['update-ref', 'refs/checkpoints/remotes/origin/evil-aaaaaa', big]);
+      const head = g.git(['rev-parse', 'HEAD']).trim();
+      const batch = new CatFileBatch(g.dir, g.env);
+      const [skipped, kept] = await Promise.all([batch.read(big, 1024), batch.read('HEAD:a.txt', 1024)]);
+      batch.close();
+      expect(skipped).toMatchObject({ oid: big, type: 'blob', size: 24 << 20, skipped: true });
+      expect(skipped!.data.length).toBe(0);
+      expect(kept!.data.toString()).toBe('a\n');
+      // Interleaved with reads that must still line up after the dropped contents.
+      const [ref, asCommit, commit, exists, gone] = await Promise.all([
+        repo.readRef('refs/checkpoints/remotes/origin/evil-aaaaaa'), repo.readCommit(big), repo.readCommit(head),
+        repo.hasObject(big), repo.hasObject('0'.repeat(40)),
+      ]);
+      expect([ref, asCommit, commit?.oid, exists, gone]).toEqual([big, null, head, true, false]);
+      expect(Buffer.from((await repo.readBlobAt(head, 'a.txt'))!).toString()).toBe('a\n');
+    } finally {
+      await repo.close();
+      g.cleanup();
+    }
+  });
 });
