@@ -4,8 +4,8 @@
  * objects, or by git itself in a shared repository.
  */
 import type { CliContext } from './cli-context.js';
-import { formatGitDate, parseCommit, parseTree } from './object-parse.js';
-import { renderCommit, renderTree } from './object-write.js';
+import { parseCommit, parseTree } from './object-parse.js';
+import { formatGitDate, renderCommit, renderTree } from './object-write.js';
 import { writeLooseObject } from './loose-objects.js';
 import type { CappedBlob, CommitInfo, NewCommit, TreeEntry } from './repo.js';
 import { gitOk } from './run-git.js';

@@ -6,8 +6,8 @@
  */
 import git from 'isomorphic-git';
 import { OperationError } from '../errors.js';
+import { parseCommit } from './object-parse.js';
 import { renderCommit } from './object-write.js';
-import { parseIsoCommit } from './iso-commit-parse.js';
 import { OID, isoBase, nullOnIsoError, type IsoContext } from './iso-context.js';
 import type { CappedBlob, CommitInfo, NewCommit, ObjectId, TreeEntry } from './repo.js';
 
@@ -67,7 +67,7 @@ export async function readTree(ctx: IsoContext, oid: ObjectId): Promise<TreeEntr
 /** The parsed commit; null when the object is missing or not a commit. */
 export async function readCommit(ctx: IsoContext, oid: ObjectId): Promise<CommitInfo | null> {
   const raw = await readRaw(ctx, oid, 'commit');
-  return raw ? parseIsoCommit(oid, decoder.decode(raw.object)) : null;
+  return raw ? parseCommit(oid, decoder.decode(raw.object)) : null;
 }
 
 /** True when the object exists, whatever its type. */

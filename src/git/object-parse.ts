@@ -3,7 +3,7 @@ import type { CommitInfo, Person, TreeEntry } from './repo.js';
 
 /** Parses `Name <email> 1700000000 +0100`. */
 export function parsePerson(line: string): Person {
-  const m = /^(.*) <([^>]*)> (\d+) ([+-])(\d\d)(\d\d)$/.exec(line);
+  const m = /^(.*?) ?<([^>]*)> (\d+) ([+-])(\d\d)(\d\d)$/.exec(line);
   if (!m) return { name: line, email: '', timestamp: 0, tzOffsetMinutes: 0 };
   const sign = m[4] === '-' ? -1 : 1;
   return {
@@ -14,18 +14,13 @@ export function parsePerson(line: string): Person {
   };
 }
 
-/** Formats a person's date the way git's *_DATE variables accept it: `@<seconds> <+hhmm>` (the `@` keeps small values unambiguous). */
-export function formatGitDate(p: Person): string {
-  const sign = p.tzOffsetMinutes < 0 ? '-' : '+';
-  const abs = Math.abs(p.tzOffsetMinutes);
-  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
-  const mm = String(abs % 60).padStart(2, '0');
-  return `@${p.timestamp} ${sign}${hh}${mm}`;
-}
-
-/** Parses a raw commit object. Multi-line headers (gpgsig, mergetag) are skipped. */
-export function parseCommit(oid: string, data: Buffer): CommitInfo {
-  const text = data.toString('utf8');
+/**
+ * Parses a raw commit object, for both backends. Multi-line headers (gpgsig,
+ * mergetag) are skipped; of a repeated author or committer line the first
+ * counts, as in git.
+ */
+export function parseCommit(oid: string, data: Buffer | string): CommitInfo {
+  const text = typeof data === 'string' ? data : data.toString('utf8');
   const split = text.indexOf('\n\n');
   const head = split < 0 ? text : text.slice(0, split);
   const message = split < 0 ? '' : text.slice(split + 2);
@@ -37,6 +32,7 @@ export function parseCommit(oid: string, data: Buffer): CommitInfo {
     committer: parsePerson(''),
     message,
   };
+  const seen = new Set<string>();
   for (const line of head.split('\n')) {
     if (line.startsWith(' ')) continue;
     const sp = line.indexOf(' ');
@@ -44,8 +40,10 @@ export function parseCommit(oid: string, data: Buffer): CommitInfo {
     const value = line.slice(sp + 1);
     if (key === 'tree') info.tree = value;
     else if (key === 'parent') info.parents.push(value);
-    else if (key === 'author') info.author = parsePerson(value);
-    else if (key === 'committer') info.committer = parsePerson(value);
+    else if ((key === 'author' || key === 'committer') && !seen.has(key)) {
+      seen.add(key);
+      info[key] = parsePerson(value);
+    }
   }
   return info;
 }

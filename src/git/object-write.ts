@@ -15,9 +15,17 @@ export function renderCommit(c: NewCommit): string {
 
 function formatPerson(p: Person): string {
   if (/[<>\n\0]/.test(p.name + p.email)) throw new OperationError(`invalid identity: ${JSON.stringify(p.name)}`);
+  return `${p.name} <${p.email}> ${p.timestamp} ${timezone(p)}`;
+}
+
+/** A person's date the way git's *_DATE variables accept it: `@<seconds> <+hhmm>` (the `@` keeps small values unambiguous). */
+export function formatGitDate(p: Person): string {
+  return `@${p.timestamp} ${timezone(p)}`;
+}
+
+function timezone(p: Person): string {
   const abs = Math.abs(p.tzOffsetMinutes);
-  const tz = `${p.tzOffsetMinutes < 0 ? '-' : '+'}${pad2(Math.floor(abs / 60))}${pad2(abs % 60)}`;
-  return `${p.name} <${p.email}> ${p.timestamp} ${tz}`;
+  return `${p.tzOffsetMinutes < 0 ? '-' : '+'}${pad2(Math.floor(abs / 60))}${pad2(abs % 60)}`;
 }
 
 function pad2(n: number): string {

@@ -44,3 +44,24 @@ describe('git CLI reads through one cat-file', () => {
     }
   });
 });
+
+describe('git CLI writes objects in a shared repository through git itself', () => {
+  it('writes byte for byte the objects it writes in-process elsewhere', async () => {
+    const written = async (config: Record<string, string>) => {
+      const g = makeGitRepo({ config });
+      const repo = await openCliRepo(g.dir, g.env);
+      try {
+        const blob = await repo.writeBlob('body\n');
+        const tree = await repo.writeTree([{ mode: '100644', type: 'blob', oid: blob, name: 'checkpoint.json' }]);
+        const who = (tz: number) => ({ name: 'Ada L', email: 'ada@example.com', timestamp: 1700000000, tzOffsetMinutes: tz });
+        const commit = await repo.writeCommit({ tree, parents: [], author: who(-150), committer: who(345), message: 'checkpoint: x\n\nCheckpoint-Seq: 1\n' });
+        return { blob, tree, commit, fsck: g.git(['fsck', '--strict', '--no-dangling'], { allowFailure: true }) };
+      } finally {
+        await repo.close();
+        g.cleanup();
+      }
+    };
+    const [direct, shared] = await Promise.all([written({}), written({ 'core.sharedRepository': 'group' })]);
+    expect(shared).toEqual(direct);
+  });
+});
