@@ -6,7 +6,6 @@
 import type { CliContext } from './cli-context.js';
 import { parseCommit, parseTree } from './object-parse.js';
 import { formatGitDate, renderCommit, renderTree } from './object-write.js';
-import { writeLooseObject } from './loose-objects.js';
 import type { CappedBlob, CommitInfo, NewCommit, TreeEntry } from './repo.js';
 import { gitOk } from './run-git.js';
 
@@ -54,14 +53,14 @@ export async function hasObject(ctx: CliContext, oid: string): Promise<boolean> 
 
 export async function writeBlob(ctx: CliContext, data: Uint8Array | string): Promise<string> {
   if (await writesDirectly(ctx)) {
-    return writeLooseObject(ctx.objectsDir, 'blob', typeof data === 'string' ? Buffer.from(data) : data, ctx.info.objectFormat);
+    return (await looseObjects()).writeLooseObject(ctx.objectsDir, 'blob', typeof data === 'string' ? Buffer.from(data) : data, ctx.info.objectFormat);
   }
   const out = await gitOk(['hash-object', '-w', '-t', 'blob', '--stdin'], { ...ctx.opts, input: data });
   return out.toString('utf8').trim();
 }
 
 export async function writeTree(ctx: CliContext, entries: TreeEntry[]): Promise<string> {
-  if (await writesDirectly(ctx)) return writeLooseObject(ctx.objectsDir, 'tree', renderTree(entries), ctx.info.objectFormat);
+  if (await writesDirectly(ctx)) return (await looseObjects()).writeLooseObject(ctx.objectsDir, 'tree', renderTree(entries), ctx.info.objectFormat);
   const input = entries.map((e) => `${e.mode} ${e.type} ${e.oid}\t${e.name}\0`).join('');
   const out = await gitOk(['mktree', '-z'], { ...ctx.opts, input });
   return out.toString('utf8').trim();
@@ -69,7 +68,7 @@ export async function writeTree(ctx: CliContext, entries: TreeEntry[]): Promise<
 
 export async function writeCommit(ctx: CliContext, c: NewCommit): Promise<string> {
   if (await writesDirectly(ctx)) {
-    return writeLooseObject(ctx.objectsDir, 'commit', Buffer.from(renderCommit(c)), ctx.info.objectFormat);
+    return (await looseObjects()).writeLooseObject(ctx.objectsDir, 'commit', Buffer.from(renderCommit(c)), ctx.info.objectFormat);
   }
   const args = ['commit-tree', '--no-gpg-sign', c.tree, ...c.parents.flatMap((p) => ['-p', p]), '-F', '-'];
   const extraEnv = {
@@ -79,6 +78,11 @@ export async function writeCommit(ctx: CliContext, c: NewCommit): Promise<string
   };
   const out = await gitOk(args, { ...ctx.opts, input: c.message, extraEnv });
   return out.toString('utf8').trim();
+}
+
+/** crypto and zlib load only for a command that writes: a read-only one (list, the post-checkout hook) never pays for them. */
+function looseObjects(): Promise<typeof import('./loose-objects.js')> {
+  return import('./loose-objects.js');
 }
 
 /**
