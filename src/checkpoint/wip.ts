@@ -8,6 +8,7 @@
  */
 import micromatch from 'micromatch';
 import type { Repo, WorktreeStatus } from '../git/repo.js';
+import { parseBool, parseSize } from './config-values.js';
 import { MAX_PATHS, type GitState } from './schema.js';
 import { looksLikeSecret } from './secret-content.js';
 
@@ -42,22 +43,6 @@ export async function readWipSettings(repo: Repo, warn: (message: string) => voi
     maxFileSize: maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
     exclude: [...DEFAULT_EXCLUDES, ...globs.filter((g) => g.trim() !== '')],
   };
-}
-
-/** Git's boolean spellings; null when the value is none of them. */
-export function parseBool(value: string): boolean | null {
-  const v = value.trim().toLowerCase();
-  if (['true', 'yes', 'on', '1'].includes(v)) return true;
-  if (['false', 'no', 'off', '0', ''].includes(v)) return false;
-  return null;
-}
-
-/** A size as git writes them: `512`, `100k`, `1m`, `1g`; null when invalid. */
-export function parseSize(value: string): number | null {
-  const m = /^\s*(\d+)\s*([kmg]?)\s*$/i.exec(value);
-  if (!m) return null;
-  const unit = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[m[2]!.toLowerCase() as '' | 'k' | 'm' | 'g'];
-  return Number(m[1]) * unit;
 }
 
 /** Every path whose working-tree state differs from HEAD: the status paths and the sources of renames. */

@@ -10,7 +10,7 @@ import type { CommandResult, Context } from '../../cli/context.js';
 import { EXIT } from '../../cli/exit-codes.js';
 import { readWriter } from '../../checkpoint/identity.js';
 import { applyPush, planPush } from '../../checkpoint/push.js';
-import { parseBool } from '../../checkpoint/wip.js';
+import { parseBool } from '../../checkpoint/config-values.js';
 import { visible } from '../../render/sanitize.js';
 
 export async function run(ctx: Context, args: string[]): Promise<CommandResult> {
