@@ -57,7 +57,10 @@ describe('post-checkout', () => {
     expect(faulty.stderr).toContain('warning: git-checkpoint post-checkout hook failed: injected fault');
     expect((await gitRun(dir, ['switch', 'other'], { GIT_CHECKPOINT_SKIP: '1' })).stderr).not.toContain('checkpoint');
     sb.git(dir, 'config', 'checkpoint.hookPrompt', 'off');
-    expect((await gitRun(dir, ['switch', 'main'])).stderr).not.toContain('checkpoint');
+    // Off is off: no status, no walk of the chains, only what opening the repository costs.
+    const off = await gitRun(dir, ['switch', 'main'], { GIT_CHECKPOINT_TRACE: '1' });
+    expect(off.stderr).not.toContain('checkpoint');
+    expect(off.stderr.split('\n').filter((l) => l.startsWith('trace:')).map((l) => l.split(' ')[3])).toEqual(expect.not.arrayContaining(['status', 'log', 'for-each-ref']));
   });
 
   it('says nothing during clone, rebase, bisect, worktree add and path checkouts', async () => {

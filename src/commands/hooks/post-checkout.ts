@@ -35,14 +35,14 @@ async function remind(ctx: Context, argv: string[]): Promise<void> {
   const args = readArgs(argv, env);
   if (env.GIT_CHECKPOINT_SKIP === '1' || !args.isBranchCheckout || /^0+$/.test(args.oldHead)) return;
   const repo = await ctx.repo();
-  // File reads first: most silent cases cost no subprocess.
+  // The config came with the repository; then file reads: most silent cases cost no subprocess.
+  const mode = await hookPrompt(repo);
+  if (mode === 'off') return;
   const [move, busy] = await Promise.all([lastHeadMove(repo.info.gitDir), isMidOperation(repo.info.gitDir)]);
   if (busy || (move.message !== null && !move.message.startsWith('checkout:'))) return;
-  const [mode, status, latest] = await Promise.all([
-    hookPrompt(repo), repo.status().catch(() => null), newestByBranch(repo, env),
-  ]);
+  const [status, latest] = await Promise.all([repo.status().catch(() => null), newestByBranch(repo, env)]);
   const arrived = status ? status.branch : await repo.headBranch();
-  if (mode === 'off' || arrived === null) return;
+  if (arrived === null) return;
   const left = move.message !== null ? move.from : await previousBranch(repo.info, env);
   if (left === arrived && args.oldHead === args.newHead) return;
   const shownLeft = left !== arrived ? left : null;
