@@ -1,7 +1,9 @@
 /**
  * `git checkpoint switch <branch>` (SPEC §5): save a checkpoint for the
  * current branch when there is uncommitted work or something to say, then
- * `git switch`, whose messages and exit code are passed through unchanged.
+ * `git switch`, whose messages pass through. Exit codes are SPEC §2's: a
+ * switch git refused is 1 when nothing was saved, 2 when a checkpoint was
+ * (it is written; the switch is the step that failed).
  */
 import { stringOption, type OptionSpec } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
@@ -31,16 +33,21 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const given = hasContent(contentFromFlags(saveArgs)) || args.values.input !== undefined || Boolean(args.values.edit);
   const dirty = given ? true : (await repo.status()).entries.length > 0;
   let saved: string | null = null;
+  let partial = false;
   // A mistyped branch: let git say so without leaving a checkpoint behind each time.
   if (dirty && (create !== undefined || (await canSwitchTo(repo, target.at(-1)!)))) {
     const result = await runSave(ctx, saveArgs, { allowEditor: false });
     if (result.exitCode !== EXIT.ok && result.exitCode !== EXIT.partial) return result;
     saved = (result.json as { id?: string } | undefined)?.id ?? null;
+    partial = result.exitCode === EXIT.partial;
     if (saved && !ctx.globals.quiet) ctx.deps.streams.err(`checkpoint: saved ${saved}\n`);
   }
   const cwd = repo.info.workTree ?? ctx.globals.dir;
   const code = await runGitOnTerminal(cwd, ctx.deps.env, ['switch', ...target]);
-  return { exitCode: code, json: { saved, switched: code === 0, gitExitCode: code } };
+  const json = { saved, switched: code === 0, gitExitCode: code };
+  if (code === 0) return { exitCode: partial ? EXIT.partial : EXIT.ok, json };
+  if (saved) ctx.warn(`checkpoint ${saved} is saved, but git switch failed (exit ${code}): you are still on the branch it was saved for`);
+  return { exitCode: saved ? EXIT.partial : EXIT.failed, json };
 }
 
 /** A local branch, or one that `git switch` would create from a remote branch of that name. */

@@ -256,15 +256,27 @@ describe('git checkpoint switch', () => {
     expect(list.checkpoints[0]).toMatchObject({ title: 'Halfway through the parser', branch: 'main' });
 
     const missing = await sb.ckpt(dir, ['switch', 'no-such-branch']);
-    expect(missing.code).toBe(128);
+    expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('fatal: invalid reference: no-such-branch');
     expect(missing.stderr).not.toContain('checkpoint: saved');
 
+    // git refuses after the save: exit 2 (written, the switch failed), the checkpoint stays.
+    writeFileSync(join(dir, 'wip.txt'), 'more\n');
+    sb.git(dir, 'switch', '-q', 'main');
+    writeFileSync(join(dir, 'other.txt'), 'in the way\n');
+    const refused = await sb.ckpt(dir, ['switch', 'other', '-m', 'Blocked by a stray file']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('would be overwritten by checkout');
+    expect(refused.stderr).toMatch(/warning: checkpoint \S+ is saved, but git switch failed \(exit 1\): you are still on the branch it was saved for/);
+    expect(sb.git(dir, 'branch', '--show-current').trim()).toBe('main');
+    expect(JSON.parse((await sb.ckpt(dir, ['list', '--json'])).stdout).checkpoints[0]).toMatchObject({ title: 'Blocked by a stray file', branch: 'main' });
+
     sb.git(dir, 'stash', '-u', '-q');
+    sb.git(dir, 'switch', '-q', 'other');
     const clean = await sb.ckpt(dir, ['switch', 'main']);
     expect(clean.code).toBe(0);
     expect(clean.stderr).not.toContain('checkpoint: saved');
-    expect(JSON.parse((await sb.ckpt(dir, ['list', '--json'])).stdout).total).toBe(1);
+    expect(JSON.parse((await sb.ckpt(dir, ['list', '--json'])).stdout).total).toBe(2);
     expect(readFileSync(join(dir, '.git', 'HEAD'), 'utf8').trim()).toBe('ref: refs/heads/main');
   });
 });
