@@ -38,7 +38,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
     if (ctx.deps.env.GIT_CHECKPOINT_HOOK_FAULT === name) throw new Error('injected fault');
     return await (await load()).run(ctx, rest);
   } catch (err) {
-    ctx.deps.streams.err(`warning: git-checkpoint ${name} hook failed: ${(err as Error).message ?? String(err)}\n`);
+    ctx.warn(`git-checkpoint ${name} hook failed: ${(err as Error).message ?? String(err)}`);
     return { exitCode: EXIT.ok };
   }
 }

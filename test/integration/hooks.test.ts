@@ -205,6 +205,25 @@ describe('sharing through plain git fetch and push', () => {
     expect(sb.git(remote, 'log', '-1', `--notes=${notes}`, '--format=%s%n%N', 'main')).toContain('on the first commit');
   });
 
+  it('pushes along to checkpoint.remote (even one with only a pushurl), or to the remote pre-commit names', async () => {
+    const dir = await installedRepo('push-where');
+    const apart = join(sb.root, 'push-where-checkpoints.git');
+    sb.git(sb.root, 'init', '-q', '--bare', apart);
+    sb.git(dir, 'config', 'remote.ckpts.pushurl', apart);
+    sb.git(dir, 'config', 'checkpoint.remote', 'ckpts');
+    await sb.ckpt(dir, ['save', '-m', 'kept apart']);
+    const writer = sb.git(dir, 'config', 'checkpoint.writer').trim();
+    const push = await gitRun(dir, ['push', '-q', 'origin', 'main']);
+    expect([push.code, push.stderr]).toEqual([0, '']);
+    expect(sb.git(apart, 'rev-parse', `refs/checkpoints/${writer}`)).toBe(sb.git(dir, 'rev-parse', `refs/checkpoints/${writer}`));
+    expect(sb.git(join(sb.root, 'push-where.git'), 'for-each-ref', 'refs/checkpoints/')).toBe('');
+
+    sb.git(dir, 'config', '--unset', 'checkpoint.remote');
+    const viaPreCommit = await sb.ckpt(dir, ['hook', 'pre-push'], { env: { PRE_COMMIT_REMOTE_NAME: 'origin' } });
+    expect([viaPreCommit.code, viaPreCommit.stderr]).toEqual([0, '']);
+    expect(sb.git(join(sb.root, 'push-where.git'), 'rev-parse', `refs/checkpoints/${writer}`)).toBe(sb.git(dir, 'rev-parse', `refs/checkpoints/${writer}`));
+  });
+
   it('after a drop, a plain git push replaces the rewritten chain on the remote, with no warning', async () => {
     const dir = await installedRepo('push-after-drop');
     const remote = join(sb.root, 'push-after-drop.git');

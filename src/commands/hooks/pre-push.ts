@@ -8,9 +8,10 @@
  */
 import type { CommandResult, Context } from '../../cli/context.js';
 import { EXIT } from '../../cli/exit-codes.js';
+import { parseBool } from '../../checkpoint/config-values.js';
 import { readWriter } from '../../checkpoint/identity.js';
 import { applyPush, planPush } from '../../checkpoint/push.js';
-import { parseBool } from '../../checkpoint/config-values.js';
+import { resolveRemote } from '../../checkpoint/remote.js';
 import { visible } from '../../render/sanitize.js';
 
 export async function run(ctx: Context, args: string[]): Promise<CommandResult> {
@@ -27,9 +28,10 @@ async function pushAlong(ctx: Context, args: string[]): Promise<void> {
   const writer = await readWriter(repo);
   if (!writer) return;
   // pre-commit passes the remote in PRE_COMMIT_REMOTE_NAME instead of $1.
-  const remote = (await repo.getConfig('checkpoint.remote')) ?? args[0] ?? env.PRE_COMMIT_REMOTE_NAME;
+  const given = (await repo.getConfig('checkpoint.remote')) ?? args[0] ?? env.PRE_COMMIT_REMOTE_NAME;
   // A push to a bare URL has no remote name to keep the fetched copies under: `git checkpoint push <remote>` does it.
-  if (!remote || !/^[A-Za-z0-9._-]+$/.test(remote) || !(await repo.getConfig(`remote.${remote}.url`))) return;
+  const remote = given ? await resolveRemote(repo, given).catch(() => null) : null;
+  if (!remote) return;
   const plan = await planPush(repo, remote, writer);
   if (!plan.length || plan.every((p) => p.mode === 'up-to-date')) return;
   const report = await applyPush(repo, remote, writer, plan);
