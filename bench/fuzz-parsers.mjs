@@ -8,7 +8,7 @@
 //
 // Prints the number of cases per parser; exits 1 on any crash or hang.
 import { build } from 'esbuild';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -21,12 +21,11 @@ const SLOW_MS = 1000;
 
 /** Bundles the parsers from src/ into a temporary module. */
 async function loadParsers() {
-  const hasRecap = existsSync(join(ROOT, 'src/checkpoint/parse-recap.ts'));
   const contents = [
     "export { parseRecord, serializeRecord, emptyContent } from './src/checkpoint/schema.ts';",
     "export { parseInputDocument } from './src/checkpoint/input.ts';",
     "export { renderMarkdown } from './src/render/md.ts';",
-    hasRecap ? "export * as recap from './src/checkpoint/parse-recap.ts';" : 'export const recap = null;',
+    "export { parseRecap } from './src/checkpoint/parse-recap.ts';",
   ].join('\n');
   const dir = mkdtempSync(join(tmpdir(), 'gcp-fuzz-'));
   const outfile = join(dir, 'parsers.mjs');
@@ -153,13 +152,8 @@ const results = [
   fuzz('input JSON (parseInputDocument)', inputsFrom([recordJson, '{"task":"x","nextSteps":["a"]}'], record, CASES), (s) => p.parseInputDocument(enc.encode(s), 'json'), isUsage),
   fuzz('input markdown (parseInputDocument)', inputsFrom([md], null, CASES), (s) => p.parseInputDocument(enc.encode(s), 'md'), isUsage),
 ];
-const recapParse = p.recap && Object.entries(p.recap).find(([k, v]) => typeof v === 'function' && /^parse/i.test(k))?.[1];
-if (recapParse) {
-  const seed = 'SESSION_RECAP/1\nBRANCH|main|tracking|origin/main\nTASK|Fuzz|in_progress|run it\nDECISION|a|b|none\nRESUME_NEXT|npm test\nRESUME_HUMAN|go on\n';
-  results.push(fuzz('recap (parse-recap)', inputsFrom([seed], null, CASES), (s) => recapParse(s), (err) => isUsage(err) || err?.name === 'UsageError'));
-} else {
-  console.log('recap parser: src/checkpoint/parse-recap.ts not present, skipped');
-}
+const recapSeed = 'SESSION_RECAP/1\nBRANCH|main|tracking|origin/main\nTASK|Fuzz|in_progress|run it\nDECISION|a|b|none\nRESUME_NEXT|npm test\nRESUME_HUMAN|go on\n';
+results.push(fuzz('recap (parseRecap)', inputsFrom([recapSeed], null, CASES), (s) => p.parseRecap(s), (err) => isUsage(err) || err?.name === 'UsageError'));
 
 let failed = false;
 for (const r of results) {

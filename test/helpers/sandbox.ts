@@ -84,3 +84,9 @@ export function runProcess(cmd: string, args: string[], cwd: string, env: Record
     child.stdin.end(input ?? '');
   });
 }
+
+/** Every object in `dir`'s repository, decompressed, as one string: what a leak check searches. */
+export function allObjectText(sb: Sandbox, dir: string): string {
+  const res = spawnSync('git', ['cat-file', '--batch-all-objects', '--batch', '--unordered'], { cwd: dir, env: sb.env, maxBuffer: 1 << 28 });
+  return res.stdout.toString('latin1');
+}

@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentKeys } from '../../src/checkpoint/schema.js';
-import { makeSandbox, type Sandbox } from '../helpers/sandbox.js';
+import { allObjectText, makeSandbox, type Sandbox } from '../helpers/sandbox.js';
 import { claudeTranscript, PLANTED, SESSION, USER_TURNS } from '../helpers/transcript.js';
 
 let sb: Sandbox;
@@ -13,12 +12,6 @@ beforeAll(() => {
 afterAll(() => sb.cleanup());
 
 const contentOf = (rec: Record<string, unknown>) => Object.fromEntries(contentKeys.map((k) => [k, rec[k]]));
-
-/** Every object in the repository, decompressed, as one string. */
-function allObjects(dir: string): string {
-  const res = spawnSync('git', ['cat-file', '--batch-all-objects', '--batch', '--unordered'], { cwd: dir, env: sb.env, maxBuffer: 1 << 28 });
-  return res.stdout.toString('latin1');
-}
 
 describe('agent hooks on real git', () => {
   it('pre-compact saves the harvest with no planted secret in any object; session-start round-trips', async () => {
@@ -37,7 +30,7 @@ describe('agent hooks on real git', () => {
     expect(rec.quotes[2]).toEqual({ text: USER_TURNS[2], by: 'user', verbatim: true });
     expect(rec.decisions[0]).toEqual({ what: 'exponential backoff', why: 'the API rate-limits bursts', by: 'agent' });
     expect(rec.git.worktree.files.map((f: { path: string }) => f.path)).toEqual(['src/up.ts']);
-    const objects = allObjects(dir);
+    const objects = allObjectText(sb, dir);
     expect(objects).toContain('exponential backoff');
     expect(objects).not.toContain(PLANTED.github);
     expect(objects).not.toContain(PLANTED.aws);

@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeSandbox, type Sandbox } from '../helpers/sandbox.js';
+import { allObjectText, makeSandbox, type Sandbox } from '../helpers/sandbox.js';
+import { makeTeam } from '../helpers/teammates.js';
 
 let sb: Sandbox;
 beforeAll(() => {
@@ -15,20 +15,9 @@ const ENV_SECRET = 'DATABASE_PASSWORD=correct-horse-battery-staple';
 const KEY_BODY = 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW';
 const BINARY = Buffer.from(Array.from({ length: 512 }, (_, i) => (i * 37) % 256));
 
-/** Every object's content in a repository, decompressed, as one string (to search for leaks). */
-function allObjectText(dir: string): string {
-  const list = sb.git(dir, 'cat-file', '--batch-all-objects', '--batch-check=%(objectname)');
-  const res = spawnSync('git', ['cat-file', '--batch'], { cwd: dir, env: sb.env, input: list, maxBuffer: 1 << 28 });
-  return res.stdout.toString('latin1');
-}
-
 describe('a teammate resumes through a bare remote', () => {
   it('sees the work as absent, applies it byte for byte, and secrets never left the first clone', async () => {
-    const remote = join(sb.root, 'remote.git');
-    sb.git(sb.root, 'init', '-q', '--bare', '-b', 'main', remote);
-    const a = sb.repo('alice');
-    sb.git(a, 'remote', 'add', 'origin', remote);
-    sb.git(a, 'push', '-q', 'origin', 'main');
+    const { a, b } = await makeTeam(sb, 'alice-bob', (bare) => bare);
     writeFileSync(join(a, 'README.md'), '# demo\n\nhalf-written section\n');
     mkdirSync(join(a, 'src'));
     writeFileSync(join(a, 'src', 'retry.ts'), 'export const tries = 3;\n');
@@ -42,9 +31,6 @@ describe('a teammate resumes through a bare remote', () => {
     expect(saved.stderr).toContain('not saved in wip: .env (pattern), deploy-notes.txt (secret), server-key (secret)');
     sb.git(a, 'push', '-q', 'origin', 'refs/checkpoints/*:refs/checkpoints/*');
 
-    const b = join(sb.root, 'bob');
-    sb.git(sb.root, 'clone', '-q', remote, b);
-    sb.git(b, 'config', 'user.email', 'bob@example.com');
     sb.git(b, 'fetch', '-q', 'origin', '+refs/checkpoints/*:refs/checkpoints/remotes/origin/*');
 
     const resumed = await sb.ckpt(b, ['resume', '--json']);
@@ -63,7 +49,7 @@ describe('a teammate resumes through a bare remote', () => {
     }
     expect(sb.git(b, 'status', '--porcelain')).toBe(' M README.md\n?? src/\n');
     for (const dir of [a, b]) {
-      const objects = allObjectText(dir);
+      const objects = allObjectText(sb, dir);
       expect(objects).toContain('half-written section');
       expect(objects).not.toContain(ENV_SECRET);
       expect(objects).not.toContain(TOKEN);
@@ -85,18 +71,12 @@ describe('a teammate resumes through a bare remote', () => {
   });
 
   it('reports the head as missing when the checkpoint\'s commit was never pushed', async () => {
-    const remote = join(sb.root, 'remote2.git');
-    sb.git(sb.root, 'init', '-q', '--bare', '-b', 'main', remote);
-    const a = sb.repo('alice2');
-    sb.git(a, 'remote', 'add', 'origin', remote);
-    sb.git(a, 'push', '-q', 'origin', 'main');
+    const { a, b } = await makeTeam(sb, 'unpushed', (bare) => bare);
     writeFileSync(join(a, 'local.txt'), 'only in alice\n');
     sb.git(a, 'add', 'local.txt');
     sb.git(a, 'commit', '-q', '-m', 'not pushed');
     const id = (await sb.ckpt(a, ['save', '-m', 'unpushed head'])).stdout.trim();
     sb.git(a, 'push', '-q', 'origin', 'refs/checkpoints/*:refs/checkpoints/*');
-    const b = join(sb.root, 'bob2');
-    sb.git(sb.root, 'clone', '-q', remote, b);
     sb.git(b, 'fetch', '-q', 'origin', '+refs/checkpoints/*:refs/checkpoints/remotes/origin/*');
     const res = await sb.ckpt(b, ['status']);
     expect(res.code).toBe(3);

@@ -78,7 +78,8 @@ describe('rendering stored strings', () => {
         } catch (e) {
           err = e;
         }
-        const report = reportError(err ?? new Error(s), 'show');
+        const report = reportError(err, 'show');
+        expect(report.stderr).toContain('is ambiguous');
         expect(report.stderr).not.toMatch(RAW);
         expect(reportError(new Error(s), null).stderr).not.toMatch(RAW);
       }),
