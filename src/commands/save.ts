@@ -93,7 +93,6 @@ export async function saveCheckpoint(ctx: Context, req: SaveRequest): Promise<Co
   const repo = await ctx.worktreeRepo();
   const [identity, gathered] = await Promise.all([readIdentity(repo, ctx.deps.env), gatherGitState(repo, { branch: req.branch })]);
   const writer = await ensureWriter(repo, identity, ctx.deps.random, ctx.deps.now);
-  await addWip(ctx, repo, req.wip, gathered);
   const given = req.layers.some(hasContent);
   let content = mergeContent(...req.layers);
   if (req.edit || (req.allowEditor !== false && !given && ctx.deps.streams.isStdinTTY && ctx.deps.streams.isStdoutTTY)) {
@@ -105,6 +104,8 @@ export async function saveCheckpoint(ctx: Context, req: SaveRequest): Promise<Co
   const lineage = await resolveLineage(repo, req.lineage, writer, gathered.git.branch);
   const redactOptions = await loadRedactOptions(repo, identity.isFallback ? null : identity.email);
   refuseSecretLabel(content.label, redactOptions);
+  // Objects are written only once every input check has passed.
+  await addWip(ctx, repo, req.wip, gathered);
   const redacted = redactRecordText(content, gathered.git, redactOptions);
   const now = ctx.deps.now();
   const record = buildRecord(ctx, now, { ...redacted, writer, identity, parents: lineage.map((l) => l.id) });

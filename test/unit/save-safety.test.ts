@@ -5,12 +5,23 @@ import { makeGen } from '../helpers/secret-corpus.js';
 describe('save safety', () => {
   it('refuses a label that looks like a secret (labels are stored unredacted in trailers)', async () => {
     const m = await makeMemCli();
+    await m.fs.promises.writeFile('/repo/work.txt', 'uncommitted work\n');
+    const objects = async () => {
+      const fanout = (await m.fs.promises.readdir('/repo/.git/objects')) as string[];
+      const lists = await Promise.all(fanout.filter((d) => /^[0-9a-f]{2}$/.test(d)).map((d) => m.fs.promises.readdir(`/repo/.git/objects/${d}`)));
+      return lists.flat().length;
+    };
+    const before = await objects();
     const label = `AKIA${makeGen(9).key('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 16)}`;
     const res = await m.cli(['save', '-m', 'x', label]);
     expect(res.code).toBe(129);
     expect(res.stderr).toContain('error: the label looks like a secret (aws-key)');
     expect(res.stderr).not.toContain(label);
     expect(await m.repo.listRefs('refs/checkpoints/')).toEqual([]);
+    // Refused before anything is stored: not even the snapshot of the working tree.
+    expect(await objects()).toBe(before);
+    expect((await m.cli(['save', '-m', 'x'])).code).toBe(0);
+    expect(await objects()).toBeGreaterThan(before);
   });
 
   it('removes a writer lock left by a save that died, instead of waiting on it forever', async () => {
