@@ -8,8 +8,9 @@
 import { listOption, stringOption, type OptionSpec } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { loadListing, type CheckpointSummary, type Listing } from '../checkpoint/listing.js';
+import { loadLineage } from '../checkpoint/lineage-graph.js';
 import { loadRecord, resolveCheckpoint } from '../checkpoint/resolve.js';
-import { LABEL_PATTERN, type CheckpointRecord } from '../checkpoint/schema.js';
+import { LABEL_PATTERN } from '../checkpoint/schema.js';
 import { planSynthesis, type SynthesisInput } from '../checkpoint/synthesize.js';
 import { UsageError } from '../errors.js';
 import type { Repo } from '../git/repo.js';
@@ -41,7 +42,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   if (!chosen.size) throw new UsageError('nothing left to synthesize after --exclude');
   const records = await Promise.all([...chosen.values()].map(async (s) => ({ s, record: await loadRecord(repo, s) })));
   const inputs: SynthesisInput[] = await Promise.all(records.map(async ({ s, record }) => ({
-    record, commit: s.commit, ancestors: await ancestorsAmong(repo, listing, record, new Set(chosen.keys())),
+    record, commit: s.commit, ancestors: await ancestorsAmong(repo, listing, s, new Set(chosen.keys())),
   })));
   const plan = planSynthesis(inputs, { label, excluded: [...excluded].sort() });
   const { superseded, contradictions, closed } = plan.stats;
@@ -49,21 +50,8 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   return saveCheckpoint(ctx, { layers: [plan.content], lineage: { kind: 'links', links: plan.parents } });
 }
 
-/** The ids in `among` that `record` descends from, following record parents (bounded). */
-async function ancestorsAmong(repo: Repo, listing: Listing, record: CheckpointRecord, among: Set<string>): Promise<Set<string>> {
-  const byId = new Map(listing.checkpoints.map((c) => [c.id, c]));
-  const found = new Set<string>();
-  const seen = new Set<string>([record.id]);
-  let frontier = [...record.parents];
-  while (frontier.length && seen.size < MAX_WALK) {
-    const id = frontier.shift()!;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    if (among.has(id)) found.add(id);
-    const summary = byId.get(id);
-    if (!summary) continue;
-    const parent = await loadRecord(repo, summary).catch(() => null);
-    if (parent) frontier = [...frontier, ...parent.parents];
-  }
-  return found;
+/** The ids in `among` that `start` descends from, following record parents (bounded). */
+async function ancestorsAmong(repo: Repo, listing: Listing, start: CheckpointSummary, among: Set<string>): Promise<Set<string>> {
+  const { nodes } = await loadLineage(repo, listing, start, MAX_WALK);
+  return new Set([...nodes.keys()].filter((id) => id !== start.id && among.has(id)));
 }
