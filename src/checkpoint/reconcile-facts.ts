@@ -9,24 +9,29 @@ export const COUNT_LIMIT = 1000;
 
 /** Gathers the facts for reconciling `record` with `repo`'s working tree. */
 export async function gatherReconcileFacts(repo: Repo, record: CheckpointRecord): Promise<ReconcileFacts> {
-  const status = await repo.status();
   const recordedBranch = record.git.branch;
-  const [branchExists, remoteBranches, head] = await Promise.all([
-    recordedBranch === null ? Promise.resolve(false) : repo.readRef(`refs/heads/${recordedBranch}`).then((oid) => oid !== null),
-    recordedBranch === null ? Promise.resolve([]) : findRemoteBranches(repo, recordedBranch),
-    relateHeads(repo, record.git.head, status.head),
+  // The branch facts need no status: they run while git status does.
+  const branchFacts = Promise.all([
+    recordedBranch === null ? false : repo.readRef(`refs/heads/${recordedBranch}`).then((oid) => oid !== null),
+    recordedBranch === null ? [] : findRemoteBranches(repo, recordedBranch),
   ]);
+  branchFacts.catch(() => {});
+  const status = await repo.status();
   const dirty = [...new Set(status.entries.map((e) => e.path))];
   const recordedPaths = record.git.worktree.files.map((f) => f.path);
   const listed = new Set(recordedPaths);
   const toHash = [...new Set([...recordedPaths, ...dirty])];
-  const oids = await repo.hashWorktreeFiles(toHash);
-  const hashes = new Map(toHash.map((p, i) => [p, oids[i] ?? null]));
   const unlisted = dirty.filter((p) => !listed.has(p));
   const wt = record.git.worktree;
-  const wipBlobs = record.git.wip && unlisted.length && (wt.truncated || !wt.collected)
-    ? await lookupBlobs(repo, record.git.wip.tree, unlisted)
-    : new Map<string, string | null>();
+  const [[branchExists, remoteBranches], head, oids, wipBlobs] = await Promise.all([
+    branchFacts,
+    relateHeads(repo, record.git.head, status.head),
+    repo.hashWorktreeFiles(toHash),
+    record.git.wip && unlisted.length && (wt.truncated || !wt.collected)
+      ? lookupBlobs(repo, record.git.wip.tree, unlisted)
+      : new Map<string, string | null>(),
+  ]);
+  const hashes = new Map(toHash.map((p, i) => [p, oids[i] ?? null]));
   return {
     currentBranch: status.branch, currentHead: status.head, branchExists, remoteBranches, head, dirty, hashes, wipBlobs,
   };
@@ -44,9 +49,8 @@ async function relateHeads(repo: Repo, recorded: string | null, current: string 
   if (recorded !== null && !(await repo.readCommit(recorded))) return { relation: 'missing', ...none };
   if (current === null) return { relation: 'behind', ...(await between(repo, recorded!, null)) };
   if (recorded === null) return { relation: 'ahead', ...(await between(repo, current, null)) };
-  let relation: HeadVerdict = 'diverged';
-  if (await repo.isAncestor(recorded, current)) relation = 'ahead';
-  else if (await repo.isAncestor(current, recorded)) relation = 'behind';
+  const [isAhead, isBehind] = await Promise.all([repo.isAncestor(recorded, current), repo.isAncestor(current, recorded)]);
+  const relation: HeadVerdict = isAhead ? 'ahead' : isBehind ? 'behind' : 'diverged';
   const [tip, base] = relation === 'behind' ? [recorded, current] : [current, recorded];
   return { relation, ...(await between(repo, tip, base)) };
 }
