@@ -32,9 +32,12 @@ export async function snapshotWorktree(opts: RunOptions, gitDir: string, changed
   const kept = new Set(keep);
   // Directories (nested repositories, listed as `dir/`) are not files git can stage here.
   const update = [...new Set(changed)].filter((p) => !kept.has(p) && !p.endsWith('/'));
-  const start = (await hasHead(opts)) ? ['read-tree', 'HEAD'] : ['read-tree', '--empty'];
   return withTempIndex(opts, gitDir, async (o) => {
-    await gitOk(start, o);
+    // HEAD's tree, or nothing on an unborn branch (asked only when reading HEAD failed: one process less per save).
+    if ((await runGit(['read-tree', 'HEAD'], o)).code !== 0) {
+      if (await hasHead(opts)) await gitOk(['read-tree', 'HEAD'], o);
+      else await gitOk(['read-tree', '--empty'], o);
+    }
     if (update.length) {
       await gitOk(['update-index', '--add', '--remove', '-z', '--stdin'], { ...o, input: `${update.join('\0')}\0` });
     }
