@@ -5,7 +5,7 @@
  */
 import type { CliContext } from './cli-context.js';
 import { parseCommit, parseTree } from './object-parse.js';
-import { formatGitDate, renderCommit, renderTree } from './object-write.js';
+import { checkTreeEntries, formatGitDate, renderCommit, renderTree } from './object-write.js';
 import type { CappedBlob, CommitInfo, NewCommit, TreeEntry } from './repo.js';
 import { gitOk } from './run-git.js';
 
@@ -61,6 +61,7 @@ export async function writeBlob(ctx: CliContext, data: Uint8Array | string): Pro
 
 export async function writeTree(ctx: CliContext, entries: TreeEntry[]): Promise<string> {
   if (await writesDirectly(ctx)) return (await looseObjects()).writeLooseObject(ctx.objectsDir, 'tree', renderTree(entries), ctx.info.objectFormat);
+  checkTreeEntries(entries);
   const input = entries.map((e) => `${e.mode} ${e.type} ${e.oid}\t${e.name}\0`).join('');
   const out = await gitOk(['mktree', '-z'], { ...ctx.opts, input });
   return out.toString('utf8').trim();

@@ -5,9 +5,8 @@
  * zones with the opposite sign.
  */
 import git from 'isomorphic-git';
-import { OperationError } from '../errors.js';
 import { parseCommit } from './object-parse.js';
-import { renderCommit } from './object-write.js';
+import { renderCommit, renderTree, sortTreeEntries } from './object-write.js';
 import { OID, isoBase, nullOnIsoError, type IsoContext } from './iso-context.js';
 import type { CappedBlob, CommitInfo, NewCommit, ObjectId, TreeEntry } from './repo.js';
 
@@ -59,9 +58,8 @@ export async function readTree(ctx: IsoContext, oid: ObjectId): Promise<TreeEntr
   if (res?.type !== 'tree') return null;
   const parsed = res.object as { mode: string; path: string; oid: string; type: string }[];
   const entries = parsed.map((e) => ({ mode: e.mode, type: e.type, oid: e.oid, name: e.path }) as TreeEntry);
-  // isomorphic-git lists entries in readdir order; git orders trees as if their names ended in '/'.
-  const key = (e: TreeEntry) => Buffer.from(e.type === 'tree' ? `${e.name}/` : e.name);
-  return entries.sort((a, b) => Buffer.compare(key(a), key(b)));
+  // isomorphic-git lists entries in readdir order.
+  return sortTreeEntries(entries);
 }
 
 /** The parsed commit; null when the object is missing or not a commit. */
@@ -80,17 +78,9 @@ export async function writeBlob(ctx: IsoContext, data: Uint8Array | string): Pro
   return git.writeBlob({ fs: ctx.fs, gitdir: ctx.gitdir, blob });
 }
 
-/** OperationError for an entry name git would refuse (empty, '.', '..', with '/' or NUL, repeated). */
+/** Written from our own rendering, like commits: the same checks and bytes as the CLI backend. */
 export async function writeTree(ctx: IsoContext, entries: TreeEntry[]): Promise<ObjectId> {
-  const names = new Set<string>();
-  for (const e of entries) {
-    if (!e.name || e.name === '.' || e.name === '..' || /[/\0]/.test(e.name) || names.has(e.name)) {
-      throw new OperationError(`invalid tree entry name: ${JSON.stringify(e.name)}`);
-    }
-    names.add(e.name);
-  }
-  const tree = entries.map((e) => ({ mode: e.mode, path: e.name, oid: e.oid, type: e.type }));
-  return git.writeTree({ fs: ctx.fs, gitdir: ctx.gitdir, tree });
+  return git.writeObject({ fs: ctx.fs, gitdir: ctx.gitdir, type: 'tree', object: renderTree(entries), format: 'content' });
 }
 
 /** Written from our own rendering, so the stored bytes are exactly the values given. */

@@ -37,15 +37,28 @@ function pad2(n: number): string {
  * its name ended in '/'), modes without leading zeros, binary object ids.
  */
 export function renderTree(entries: TreeEntry[]): Buffer {
-  const key = (e: TreeEntry) => Buffer.from(e.type === 'tree' ? `${e.name}/` : e.name);
-  const sorted = [...entries].sort((a, b) => Buffer.compare(key(a), key(b)));
+  checkTreeEntries(entries);
   const parts: Buffer[] = [];
-  for (const e of sorted) {
-    if (!e.name || e.name.includes('/') || e.name.includes('\0')) {
-      throw new OperationError(`invalid tree entry name: ${JSON.stringify(e.name)}`);
-    }
+  for (const e of sortTreeEntries(entries)) {
     const mode = e.mode === '040000' ? '40000' : e.mode;
     parts.push(Buffer.from(`${mode} ${e.name}\0`), Buffer.from(e.oid, 'hex'));
   }
   return Buffer.concat(parts);
+}
+
+/** OperationError for an entry name git would refuse: empty, `.`, `..`, with `/` or NUL, or repeated. */
+export function checkTreeEntries(entries: TreeEntry[]): void {
+  const names = new Set<string>();
+  for (const e of entries) {
+    if (!e.name || e.name === '.' || e.name === '..' || /[/\0]/.test(e.name) || names.has(e.name)) {
+      throw new OperationError(`invalid tree entry name: ${JSON.stringify(e.name)}`);
+    }
+    names.add(e.name);
+  }
+}
+
+/** Entries in git's tree order: a tree sorts as if its name ended in '/'. */
+export function sortTreeEntries(entries: TreeEntry[]): TreeEntry[] {
+  const key = (e: TreeEntry) => Buffer.from(e.type === 'tree' ? `${e.name}/` : e.name);
+  return [...entries].sort((a, b) => Buffer.compare(key(a), key(b)));
 }

@@ -139,6 +139,15 @@ function describeObjects(open: Open): void {
       expect(text(await repo.readBlobAt(await commitWithTree(repo, tree), 'a/x'))).toBe('hello\n');
     });
 
+    it('refuses tree entry names git would refuse, writing nothing', async () => {
+      const { repo } = await open();
+      const blob = (name: string) => ({ mode: '100644' as const, type: 'blob' as const, oid: HELLO, name });
+      await repo.writeBlob('hello\n');
+      for (const entries of [[blob('')], [blob('.')], [blob('..')], [blob('a/b')], [blob('a\0b')], [blob('x'), blob('x')]]) {
+        await expect(repo.writeTree(entries), JSON.stringify(entries.map((e) => e.name))).rejects.toThrow(/invalid tree entry name/);
+      }
+    });
+
     it('round-trips a commit exactly: parents, people, times, zones, message', async () => {
       const { repo } = await open();
       await repo.writeBlob('hello\n');
