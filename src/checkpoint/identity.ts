@@ -17,12 +17,13 @@ export interface Identity {
 
 /** The author identity git would use: GIT_AUTHOR_* first, then user.name / user.email. */
 export async function readIdentity(repo: Repo, env: Record<string, string | undefined>): Promise<Identity> {
-  const name = env.GIT_AUTHOR_NAME || (await repo.getConfig('user.name'));
-  const email = env.GIT_AUTHOR_EMAIL || (await repo.getConfig('user.email'));
-  if (!name || !email) return { ...FALLBACK_AUTHOR, isFallback: true };
   // Git strips these from identities; a commit header cannot hold them.
-  const clean = (s: string) => s.replace(/[<>\n\0]/g, '').trim();
-  return { name: clean(name) || FALLBACK_AUTHOR.name, email: clean(email) || FALLBACK_AUTHOR.email, isFallback: false };
+  const clean = (s: string | null | undefined) => (s ?? '').replace(/[<>\n\0]/g, '').trim();
+  const name = clean(env.GIT_AUTHOR_NAME || (await repo.getConfig('user.name')));
+  const email = clean(env.GIT_AUTHOR_EMAIL || (await repo.getConfig('user.email')));
+  // Nothing usable left is no identity at all: the fallback, with its warning (SPEC §3).
+  if (!name || !email) return { ...FALLBACK_AUTHOR, isFallback: true };
+  return { name, email, isFallback: false };
 }
 
 /** The configured writer id, or null when this clone has not saved yet (or the value is not a writer id). */

@@ -90,6 +90,9 @@ describe('hostile records', () => {
     expect(res.stderr).toMatch(/not valid JSON/);
     expect(res.stdout).not.toMatch(RAW);
     expect(res.stderr).not.toMatch(RAW);
+    // The listing cache does not hide the broken ref next time.
+    const again = await sb.ckpt(dir, ['list']);
+    expect(again.stderr).toMatch(/refs\/checkpoints\/remotes\/origin\/blob-000000: does not point at a checkpoint commit/);
   });
 
   it('list --json is one valid document with every unsafe character escaped', async () => {

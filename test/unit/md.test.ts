@@ -289,6 +289,11 @@ describe('parseMarkdown(renderMarkdown(record))', () => {
 });
 
 describe('parseMarkdown of hand-written markdown', () => {
+  it('continues an item on an indented line after a blank one, as markdown reads a loose list', () => {
+    const parsed = parseMarkdown(['# task', 'Loose lists', '', '## Next steps', '1. step one', '', '   continued', '2. step two'].join('\n'));
+    expect(parsed.ok && parsed.content.nextSteps).toEqual(['step one continued', 'step two']);
+  });
+
   it('reads the same shape loosely', () => {
     const md = [
       '# My notes for tomorrow', '', '- label: auth-fix', '- MODE: Salient', '- compact imminent: no', '', '> remember the cookie', '',

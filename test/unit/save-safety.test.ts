@@ -43,3 +43,17 @@ describe('save safety', () => {
     expect(shown.stdout).toContain('> DB_PASSWORD=[REDACTED:password] at [REDACTED:private-ip]');
   });
 });
+
+describe('the identity a checkpoint is saved under', () => {
+  it('strips what a commit header cannot hold, and falls back with the warning when nothing is left', async () => {
+    const m = await makeMemCli({ config: { 'user.name': 'Ada <Lovelace>', 'user.email': '<ada@example.com>' } });
+    expect((await m.cli(['save', '-m', 'kept'])).stderr).toBe('');
+    expect(JSON.parse((await m.cli(['show', '--json'])).stdout).author).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com' });
+
+    const blank = await makeMemCli({ config: { 'user.name': '<>', 'user.email': 'ada@example.com' } });
+    const res = await blank.cli(['save', '-m', 'who?']);
+    expect(res.code).toBe(0);
+    expect(res.stderr).toContain('warning: no git identity (user.name / user.email): saved as git-checkpoint <checkpoint@localhost>');
+    expect(JSON.parse((await blank.cli(['show', '--json'])).stdout).author).toEqual({ name: 'git-checkpoint', email: 'checkpoint@localhost' });
+  });
+});
