@@ -4,6 +4,7 @@
  */
 import { isStaged } from '../git/porcelain.js';
 import type { Repo, WorktreeStatus } from '../git/repo.js';
+import { recordableStatus } from './safe-path.js';
 import { MAX_PATHS, type GitState } from './schema.js';
 
 export const RECENT_COMMITS = 8;
@@ -22,7 +23,7 @@ export interface Gathered {
 /** Reads branch, head, upstream, recent commits and every dirty path with its blob id. */
 export async function gatherGitState(repo: Repo, opts: GatherOptions = {}): Promise<Gathered> {
   const notCollected: GitState['notCollected'] = [];
-  const [status, commits] = await Promise.all([
+  const [seen, commits] = await Promise.all([
     repo.status().catch((err: Error) => {
       notCollected.push({ section: 'status', reason: err.message });
       return null;
@@ -32,6 +33,12 @@ export async function gatherGitState(repo: Repo, opts: GatherOptions = {}): Prom
       return [];
     }),
   ]);
+  const recordable = seen ? recordableStatus(seen) : null;
+  const status = recordable?.status ?? null;
+  if (recordable?.leftOut.length) {
+    const shown = recordable.leftOut.slice(0, 3).join(', ');
+    notCollected.push({ section: 'worktree', reason: `left out ${recordable.leftOut.length} path(s) git reserves for its own directory: ${shown}` });
+  }
   const git: GitState = {
     branch: status?.branch ?? null,
     head: status?.head ?? null,

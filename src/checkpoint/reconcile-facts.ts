@@ -1,6 +1,7 @@
 /** Reads what `planReconcile` needs from the repository: one status, bounded walks, one batch of hashes. */
 import type { Repo } from '../git/repo.js';
 import type { CommitLine, HeadVerdict, ReconcileFacts } from './reconcile.js';
+import { recordableStatus } from './safe-path.js';
 import type { CheckpointRecord } from './schema.js';
 
 /** Commits listed per verdict, and how far a count goes before it is reported as "N or more". */
@@ -16,7 +17,8 @@ export async function gatherReconcileFacts(repo: Repo, record: CheckpointRecord)
     recordedBranch === null ? [] : findRemoteBranches(repo, recordedBranch),
   ]);
   branchFacts.catch(() => {});
-  const status = await repo.status();
+  // What save could not record is not held against the checkpoint either.
+  const { status } = recordableStatus(await repo.status());
   const dirty = [...new Set(status.entries.map((e) => e.path))];
   const recordedPaths = record.git.worktree.files.map((f) => f.path);
   const listed = new Set(recordedPaths);

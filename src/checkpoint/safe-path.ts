@@ -5,7 +5,7 @@
  * (compared case-insensitively, with the trailing dots and spaces that
  * Windows ignores, as git's own fsck does).
  */
-import type { ObjectId, Repo } from '../git/repo.js';
+import type { ObjectId, Repo, WorktreeStatus } from '../git/repo.js';
 
 const GIT_DIR_NAME = /^\.git[. ]*$|^git~\d+$/i;
 
@@ -18,6 +18,19 @@ export function isSafeName(name: string): boolean {
 export function isSafeRelativePath(path: string): boolean {
   if (path.startsWith('/') || /^[A-Za-z]:/.test(path) || path.includes('\0')) return false;
   return path.split('/').every((part) => part !== '' && part !== '.' && part !== '..' && !GIT_DIR_NAME.test(part));
+}
+
+/**
+ * The status without the entries a checkpoint cannot hold: paths git itself
+ * refuses to track (an untracked `.GIT/` or `git~1/` on a case-sensitive
+ * disk). Save leaves them out (and says so); resume does not count them.
+ */
+export function recordableStatus(status: WorktreeStatus): { status: WorktreeStatus; leftOut: string[] } {
+  const ok = (path: string) => isSafeRelativePath(path.endsWith('/') ? path.slice(0, -1) : path);
+  const leftOut = status.entries.filter((e) => !ok(e.path) || (e.origPath !== undefined && !ok(e.origPath))).map((e) => e.path);
+  if (!leftOut.length) return { status, leftOut };
+  const gone = new Set(leftOut);
+  return { status: { ...status, entries: status.entries.filter((e) => !gone.has(e.path)) }, leftOut };
 }
 
 export interface TreeCheck {

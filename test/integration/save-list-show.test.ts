@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSandbox, type Sandbox } from '../helpers/sandbox.js';
@@ -169,6 +169,24 @@ describe('save, list, show on real git', () => {
     expect(record.git.worktree).toMatchObject({ collected: true, total: 4, truncated: false });
     expect(record.git.commits).toEqual([{ oid: sb.git(dir, 'rev-parse', 'HEAD').trim(), subject: 'initial commit' }]);
     sb.git(dir, 'fsck', '--strict', '--no-dangling');
+  });
+
+  it('leaves out untracked paths git reserves for .git (.GIT/, git~1/), says so, and resume does not count them', async () => {
+    const dir = sb.repo('reserved-names');
+    for (const d of ['.GIT', 'git~1']) {
+      mkdirSync(join(dir, d));
+      writeFileSync(join(dir, d, 'x'), 'x\n');
+    }
+    writeFileSync(join(dir, 'fine.txt'), 'ok\n');
+    const saved = await sb.ckpt(dir, ['save', '-m', 'next to odd names']);
+    expect(saved.code).toBe(0);
+    expect(saved.stderr).toBe('warning: not collected: worktree: left out 2 path(s) git reserves for its own directory: .GIT/x, git~1/x\n');
+    const record = JSON.parse((await sb.ckpt(dir, ['show', '--json'])).stdout);
+    expect(record.git.worktree.files.map((f: { path: string }) => f.path)).toEqual(['fine.txt']);
+    expect(sb.git(dir, 'ls-tree', '-r', '--name-only', `${record.git.wip.tree}`).trim()).toBe('README.md\nfine.txt');
+    const resumed = await sb.ckpt(dir, ['resume', '--json']);
+    expect(resumed.code).toBe(0);
+    expect(JSON.parse(resumed.stdout).reconcile.drift).toBe(false);
   });
 
   it('works on an unborn branch and on a detached HEAD', async () => {
