@@ -22,6 +22,8 @@ export interface Sandbox {
   env: Record<string, string>;
   /** Runs git in `cwd`; throws on a non-zero exit. */
   git(cwd: string, ...args: string[]): string;
+  /** Runs git in `cwd` with `input` on stdin; returns stdout trimmed, throws on a non-zero exit. */
+  gitIn(cwd: string, args: string[], input: string | Buffer): string;
   /** Runs `git checkpoint ...` in `cwd` and returns code and output. */
   ckpt(cwd: string, args: string[], opts?: { input?: string; env?: Record<string, string> }): Promise<RunResult>;
   /** Makes a repository with one commit (unless `empty`) on branch main. */
@@ -51,8 +53,13 @@ export function makeSandbox(): Sandbox {
     if (res.status !== 0) throw new Error(`git ${args.join(' ')} failed (${res.status}): ${res.stderr}`);
     return res.stdout;
   };
+  const gitIn = (cwd: string, args: string[], input: string | Buffer) => {
+    const res = spawnSync('git', args, { cwd, env, input });
+    if (res.status !== 0) throw new Error(`git ${args.join(' ')} failed (${res.status}): ${res.stderr.toString()}`);
+    return res.stdout.toString('utf8').trim();
+  };
   return {
-    root, env, git,
+    root, env, git, gitIn,
     ckpt: (cwd, args, opts = {}) => runProcess('git', ['checkpoint', ...args], cwd, { ...env, ...opts.env }, opts.input),
     repo: (name, opts = {}) => {
       const dir = join(root, name);

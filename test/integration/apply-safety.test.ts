@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,17 +9,10 @@ beforeAll(() => {
 });
 afterAll(() => sb.cleanup());
 
-/** Runs git with `input` on stdin; returns trimmed stdout, throws on failure. */
-function gitIn(dir: string, args: string[], input: string | Buffer): string {
-  const res = spawnSync('git', args, { cwd: dir, env: sb.env, input });
-  if (res.status !== 0) throw new Error(`git ${args.join(' ')}: ${res.stderr.toString()}`);
-  return res.stdout.toString().trim();
-}
-
 /** Raw tree bytes git would never write itself: `hash-object --literally` does not check entry names. */
 function rawTree(dir: string, entries: { mode: string; name: string; oid: string }[]): string {
   const body = Buffer.concat(entries.map((e) => Buffer.concat([Buffer.from(`${e.mode} ${e.name}\0`), Buffer.from(e.oid, 'hex')])));
-  return gitIn(dir, ['hash-object', '-w', '-t', 'tree', '--literally', '--stdin'], body);
+  return sb.gitIn(dir, ['hash-object', '-w', '-t', 'tree', '--literally', '--stdin'], body);
 }
 
 /** Replaces the newest checkpoint's wip tree by `tree`, as a hostile teammate's chain could; returns its id. */
@@ -28,11 +20,11 @@ function forgeWip(dir: string, tree: string): string {
   const ref = `refs/checkpoints/${sb.git(dir, 'config', 'checkpoint.writer').trim()}`;
   const record = JSON.parse(sb.git(dir, 'show', `${ref}:checkpoint.json`));
   record.git.wip = { tree, excluded: [] };
-  const blob = gitIn(dir, ['hash-object', '-w', '--stdin'], `${JSON.stringify(record, null, 2)}\n`);
+  const blob = sb.gitIn(dir, ['hash-object', '-w', '--stdin'], `${JSON.stringify(record, null, 2)}\n`);
   const md = sb.git(dir, 'rev-parse', `${ref}:CHECKPOINT.md`).trim();
-  const top = gitIn(dir, ['mktree'], `100644 blob ${md}\tCHECKPOINT.md\n100644 blob ${blob}\tcheckpoint.json\n`);
+  const top = sb.gitIn(dir, ['mktree'], `100644 blob ${md}\tCHECKPOINT.md\n100644 blob ${blob}\tcheckpoint.json\n`);
   const message = sb.git(dir, 'log', '-1', '--format=%B', ref);
-  const commit = gitIn(dir, ['commit-tree', top, '-p', sb.git(dir, 'rev-parse', ref).trim()], message);
+  const commit = sb.gitIn(dir, ['commit-tree', top, '-p', sb.git(dir, 'rev-parse', ref).trim()], message);
   sb.git(dir, 'update-ref', ref, commit);
   return record.id;
 }
@@ -41,10 +33,10 @@ describe('apply never writes outside the working tree', () => {
   it('refuses a checkpoint whose wip tree names .. or .git, changing nothing', async () => {
     const dir = sb.repo('hostile');
     expect((await sb.ckpt(dir, ['save', '-m', 'innocent'])).code).toBe(0);
-    const blob = gitIn(dir, ['hash-object', '-w', '--stdin'], 'pwned\n');
-    const inner = gitIn(dir, ['mktree'], `100644 blob ${blob}\tpwned.txt\n`);
-    const hooks = gitIn(dir, ['mktree'], `100755 blob ${blob}\tpost-checkout\n`);
-    const dotgit = gitIn(dir, ['mktree'], `040000 tree ${hooks}\thooks\n`);
+    const blob = sb.gitIn(dir, ['hash-object', '-w', '--stdin'], 'pwned\n');
+    const inner = sb.gitIn(dir, ['mktree'], `100644 blob ${blob}\tpwned.txt\n`);
+    const hooks = sb.gitIn(dir, ['mktree'], `100755 blob ${blob}\tpost-checkout\n`);
+    const dotgit = sb.gitIn(dir, ['mktree'], `040000 tree ${hooks}\thooks\n`);
     const readme = sb.git(dir, 'rev-parse', 'HEAD:README.md').trim();
     const evil = rawTree(dir, [
       { mode: '40000', name: '..', oid: inner }, { mode: '40000', name: '.Git.', oid: dotgit }, { mode: '40000', name: '.git', oid: dotgit },

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSandbox, type Sandbox } from '../helpers/sandbox.js';
 
@@ -53,10 +52,10 @@ describe('invalid records', () => {
     const ref = `refs/checkpoints/${writer}`;
     // A hand-made chain commit whose record breaks the schema.
     const bad = JSON.stringify({ schema: 'git-checkpoint/v1', id: '20260101-000000-abcd', task: 'not an object' });
-    const badBlob = spawnInput(dir, ['hash-object', '-w', '--stdin'], bad);
-    const tree = spawnInput(dir, ['mktree'], `100644 blob ${badBlob}\tcheckpoint.json\n`);
+    const badBlob = sb.gitIn(dir, ['hash-object', '-w', '--stdin'], bad);
+    const tree = sb.gitIn(dir, ['mktree'], `100644 blob ${badBlob}\tcheckpoint.json\n`);
     const msg = `checkpoint: broken\n\nCheckpoint-Id: 20260101-000000-abcd\nCheckpoint-Writer: ${writer}\n`;
-    const commit = spawnInput(dir, ['commit-tree', tree, '-p', ref, '-F', '-'], msg);
+    const commit = sb.gitIn(dir, ['commit-tree', tree, '-p', ref, '-F', '-'], msg);
     sb.git(dir, 'update-ref', ref, commit);
     await sb.ckpt(dir, ['save', '-m', 'after the broken one']);
 
@@ -70,10 +69,4 @@ describe('invalid records', () => {
     const byCommit = await sb.ckpt(dir, ['show', commit]);
     expect(byCommit.code).toBe(1);
   });
-
-  function spawnInput(cwd: string, args: string[], input: string): string {
-    const res = spawnSync('git', args, { cwd, env: sb.env, input, encoding: 'utf8' });
-    if (res.status !== 0) throw new Error(res.stderr);
-    return res.stdout.trim();
-  }
 });

@@ -5,7 +5,6 @@
  * wip paths, refs that are not commits. Every reader warns naming the commit,
  * never crashes, and never sends a raw control character to the terminal.
  */
-import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSandbox, type Sandbox } from '../helpers/sandbox.js';
 
@@ -21,11 +20,7 @@ let base: Record<string, any>;
 let seq = 0;
 const planted: Record<string, { commit: string; id: string }> = {};
 
-function git(args: string[], input?: string | Buffer): string {
-  const res = spawnSync('git', args, { cwd: dir, env: sb.env, input });
-  if (res.status !== 0) throw new Error(`git ${args.join(' ')}: ${res.stderr}`);
-  return res.stdout.toString('utf8').trim();
-}
+const git = (args: string[], input: string | Buffer = '') => sb.gitIn(dir, args, input);
 
 /** Plants one commit on its own fetched chain; `body` is the record, or its text with `@ID@` and `@WRITER@` to fill in. */
 function plant(name: string, body: unknown, opts: { message?: (id: string, writer: string) => string; tree?: string } = {}): void {

@@ -2,7 +2,6 @@
  * Notes follow amend and rebase through notes.rewriteRef (SPEC §3, §10), and
  * a remote holding malformed checkpoints is fetched without harm (SPEC §4, §9).
  */
-import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,8 +108,8 @@ describe('a remote with malformed checkpoints', () => {
       ['mallory-bbbbbb', JSON.stringify({ schema: 'git-checkpoint/v1', id: '20261101-120000-bbbb', task: 42 }), '20261101-120000-bbbb'],
     ] as const;
     for (const [writer, content, id] of bad) {
-      const oid = gitInput(bare, ['hash-object', '-w', '--stdin'], content);
-      const tree = gitInput(bare, ['mktree'], `100644 blob ${oid}\tcheckpoint.json\n`);
+      const oid = sb.gitIn(bare, ['hash-object', '-w', '--stdin'], content);
+      const tree = sb.gitIn(bare, ['mktree'], `100644 blob ${oid}\tcheckpoint.json\n`);
       const msg = `checkpoint: evil\n\nCheckpoint-Id: ${id}\nCheckpoint-Writer: ${writer}\nCheckpoint-Branch: main\n`;
       const commit = sb.git(bare, 'commit-tree', tree, '-m', msg).trim();
       sb.git(bare, 'update-ref', `refs/checkpoints/${writer}`, commit);
@@ -130,9 +129,3 @@ describe('a remote with malformed checkpoints', () => {
     expect(show.stderr).toMatch(/^error: checkpoint [0-9a-f]+ is invalid/);
   });
 });
-
-function gitInput(repo: string, args: string[], input: string): string {
-  const res = spawnSync('git', args, { cwd: repo, env: sb.env, input, encoding: 'utf8' });
-  if (res.status !== 0) throw new Error(res.stderr);
-  return res.stdout.trim();
-}
