@@ -255,17 +255,12 @@ function describeHistory(open: Open): void {
       expect((await repo.walkCommits([h.m], { firstParent: true, limit: 2 })).map((c) => c.oid)).toEqual([h.m, h.b]);
     });
 
-    it('leaves out what an excluded tip reaches, as git log base..tip does', async () => {
+    it('leaves out what is reachable from excluded commits, like git log A --not B', async () => {
       const { repo } = await open();
       const h = await buildHistory(repo);
       expect((await repo.walkCommits([h.m], { exclude: [h.a] })).map((c) => c.oid)).toEqual([h.m, h.b, h.c]);
       expect((await repo.walkCommits([h.m], { exclude: [h.c], limit: 2 })).map((c) => c.oid)).toEqual([h.m, h.b]);
       expect(await repo.walkCommits([h.a], { exclude: [h.m] })).toEqual([]);
-    });
-
-    it('leaves out what is reachable from excluded commits, like git log A --not B', async () => {
-      const { repo } = await open();
-      const h = await buildHistory(repo);
       expect((await repo.walkCommits([h.m], { exclude: [h.b] })).map((c) => c.oid)).toEqual([h.m, h.c]);
       expect((await repo.walkCommits([h.m, h.x], { exclude: [h.a] })).map((c) => c.oid)).toEqual([h.m, h.x, h.b, h.c]);
       expect((await repo.walkCommits([h.m], { firstParent: true, exclude: [h.a] })).map((c) => c.oid)).toEqual([h.m, h.b]);
