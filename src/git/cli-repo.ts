@@ -4,12 +4,11 @@
  * worktrees, SHA-256, reftable, index v4, fsmonitor). This class only holds
  * the helper processes and delegates to the cli-* modules.
  */
-import { stat } from 'node:fs/promises';
+import * as fsp from 'node:fs/promises';
 import { FatalError } from '../errors.js';
 import { CatFileBatch } from './cat-file-batch.js';
 import { CliConfig } from './cli-config.js';
 import type { CliContext } from './cli-context.js';
-import * as files from './cli-git-files.js';
 import * as objects from './cli-objects.js';
 import { probeRepo } from './cli-open.js';
 import * as refs from './cli-refs.js';
@@ -18,6 +17,7 @@ import { fetchRefs, pushRefs } from './cli-transport.js';
 import * as walk from './cli-walk.js';
 import * as worktree from './cli-worktree.js';
 import { readConfigMap } from './config-map.js';
+import * as files from './git-files.js';
 import type {
   CappedBlob, CommitInfo, Lease, NewCommit, PushOutcome, RefRecord, Repo, RepoInfo, TreeEntry, WalkOptions, WorktreeStatus,
 } from './repo.js';
@@ -26,7 +26,7 @@ import type { RunOptions } from './run-git.js';
 /** Opens the repository containing `dir` with the git binary; FatalError when there is none. */
 export async function openCliRepo(dir: string, env: Record<string, string | undefined>): Promise<Repo> {
   const opts: RunOptions = { cwd: dir, env };
-  const st = await stat(dir).catch(() => null);
+  const st = await fsp.stat(dir).catch(() => null);
   if (!st?.isDirectory()) throw new FatalError(`cannot change to '${dir}': No such file or directory`);
   // Config is read by nearly every command: fetch it alongside the probe, not after it.
   const config = readConfigMap(opts);
@@ -185,19 +185,23 @@ class CliRepo implements Repo {
 
   // ── git-dir files ──
   readGitFile(name: string, scope: 'worktree' | 'common'): Promise<string | null> {
-    return files.readGitFile(this.info, name, scope);
+    return files.readGitFile(fsp, this.gitFilesDir(scope), name);
   }
 
   writeGitFile(name: string, content: string, scope: 'worktree' | 'common'): Promise<void> {
-    return files.writeGitFile(this.info, name, content, scope);
+    return files.writeGitFile(fsp, this.gitFilesDir(scope), name, content);
   }
 
   createGitFileExclusive(name: string, content: string, scope: 'worktree' | 'common'): Promise<boolean> {
-    return files.createGitFileExclusive(this.info, name, content, scope);
+    return files.createGitFileExclusive(fsp, this.gitFilesDir(scope), name, content);
   }
 
   deleteGitFile(name: string, scope: 'worktree' | 'common'): Promise<void> {
-    return files.deleteGitFile(this.info, name, scope);
+    return files.deleteGitFile(fsp, this.gitFilesDir(scope), name);
+  }
+
+  private gitFilesDir(scope: 'worktree' | 'common'): string {
+    return scope === 'worktree' ? this.info.gitDir : this.info.commonDir;
   }
 
   async close(): Promise<void> {

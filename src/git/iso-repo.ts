@@ -8,7 +8,7 @@
 import { UnsupportedError } from '../errors.js';
 import * as config from './iso-config.js';
 import type { FsPromises, IsoContext } from './iso-context.js';
-import * as files from './iso-git-files.js';
+import * as files from './git-files.js';
 import * as objects from './iso-objects.js';
 import { findRepo, refuseUnsupported } from './iso-open.js';
 import * as refs from './iso-refs.js';
@@ -60,7 +60,6 @@ function transportUnsupported(what: string, remote: string): UnsupportedError {
 class IsoRepo implements Repo {
   readonly backend = 'isomorphic-git' as const;
   readonly info: RepoInfo;
-  private tmpSeq = 0;
 
   constructor(private readonly ctx: IsoContext) {
     // No linked worktrees here, so the per-worktree and the common git dir are one.
@@ -198,19 +197,19 @@ class IsoRepo implements Repo {
 
   // ── git-dir files (one git dir here, so the scope makes no difference) ──
   readGitFile(name: string): Promise<string | null> {
-    return files.readGitFile(this.ctx, name);
+    return files.readGitFile(this.ctx.fsp, this.ctx.gitdir, name);
   }
 
   writeGitFile(name: string, content: string): Promise<void> {
-    return files.writeGitFile(this.ctx, name, content, ++this.tmpSeq);
+    return files.writeGitFile(this.ctx.fsp, this.ctx.gitdir, name, content);
   }
 
   createGitFileExclusive(name: string, content: string): Promise<boolean> {
-    return files.createGitFileExclusive(this.ctx, name, content);
+    return files.createGitFileExclusive(this.ctx.fsp, this.ctx.gitdir, name, content);
   }
 
   deleteGitFile(name: string): Promise<void> {
-    return files.deleteGitFile(this.ctx, name);
+    return files.deleteGitFile(this.ctx.fsp, this.ctx.gitdir, name);
   }
 
   async close(): Promise<void> {}

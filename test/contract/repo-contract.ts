@@ -489,6 +489,11 @@ function describeGitDirFiles(open: Open): void {
       await repo.deleteGitFile('locks/save', 'common');
       await repo.deleteGitFile('locks/save', 'common');
       expect(await repo.readGitFile('locks/save', 'common')).toBeNull();
+      // Writes of one file at the same moment each land whole (their temporary files differ).
+      const texts = Array.from({ length: 8 }, (_, i) => `{"n":${i}}\n`);
+      await Promise.all(texts.map((t) => repo.writeGitFile('cache.json', t, 'common')));
+      expect(texts).toContain(await repo.readGitFile('cache.json', 'common'));
+      await expect(repo.writeGitFile('../escape', 'x', 'common')).rejects.toThrow(/invalid git-dir file name/);
     });
 
     it('describes itself', async () => {
