@@ -16,6 +16,7 @@ import * as worktreeStatus from './cli-status.js';
 import { fetchRefs, pushRefs } from './cli-transport.js';
 import * as walk from './cli-walk.js';
 import * as worktree from './cli-worktree.js';
+import { readWorktreeFile } from './worktree-files.js';
 import { readConfigMap } from './config-map.js';
 import * as files from './git-files.js';
 import type {
@@ -168,7 +169,7 @@ class CliRepo implements Repo {
   }
 
   readWorktreeFile(path: string, maxBytes: number): Promise<{ size: number; data: Uint8Array | null } | null> {
-    return worktree.readWorktreeFile(this.ctx.opts.cwd, path, maxBytes);
+    return readWorktreeFile(fsp, this.ctx.opts.cwd, path, maxBytes);
   }
 
   snapshotWorktree(changed: string[], keep: string[]): Promise<string> {

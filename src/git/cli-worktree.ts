@@ -3,23 +3,23 @@
  * each one builds a temporary index in the git dir (GIT_INDEX_FILE), so the
  * user's index, HEAD and every ref stay untouched, and removes it afterwards.
  */
-import { lstat, mkdir, readFile, readlink, rm, rmdir } from 'node:fs/promises';
+import * as fsp from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { OperationError } from '../errors.js';
 import type { ObjectId } from './repo.js';
 import { gitOk, runGit, type RunOptions } from './run-git.js';
+import { refuseSymlinkedParent, removeFile } from './worktree-files.js';
 
 let indexSeq = 0;
 
 /** Runs `fn` with options pointing git at a fresh temporary index; always removes it. */
 async function withTempIndex<T>(opts: RunOptions, gitDir: string, fn: (o: RunOptions) => Promise<T>): Promise<T> {
   const index = join(gitDir, 'checkpoint', `tmp-index-${process.pid}-${++indexSeq}`);
-  await mkdir(dirname(index), { recursive: true });
+  await fsp.mkdir(dirname(index), { recursive: true });
   try {
     return await fn({ ...opts, extraEnv: { ...opts.extraEnv, GIT_INDEX_FILE: index } });
   } finally {
-    await rm(index, { force: true });
-    await rm(`${index}.lock`, { force: true });
+    await fsp.rm(index, { force: true });
+    await fsp.rm(`${index}.lock`, { force: true });
   }
 }
 
@@ -50,36 +50,14 @@ export async function restoreWorktreeFiles(
   opts: RunOptions, gitDir: string, tree: ObjectId, write: string[], remove: string[],
 ): Promise<void> {
   const top = opts.cwd;
-  for (const path of [...write, ...remove]) await refuseSymlinkedParent(top, path);
+  for (const path of [...write, ...remove]) await refuseSymlinkedParent(fsp, top, path);
   if (write.length) {
     await withTempIndex(opts, gitDir, async (o) => {
       await gitOk(['read-tree', tree], o);
       await gitOk(['checkout-index', '-f', '-z', '--stdin'], { ...o, input: `${write.join('\0')}\0` });
     });
   }
-  for (const path of remove) await removeFile(top, path);
-}
-
-/** Refuses a path whose leading directories include a symlink: writing there would leave the working tree. */
-export async function refuseSymlinkedParent(top: string, path: string): Promise<void> {
-  const parts = path.split('/');
-  for (let i = 1; i < parts.length; i++) {
-    const st = await lstat(join(top, ...parts.slice(0, i))).catch(() => null);
-    if (!st) return;
-    if (st.isSymbolicLink() || !st.isDirectory()) {
-      throw new OperationError(`refusing to write '${path}': '${parts.slice(0, i).join('/')}' is not a directory`);
-    }
-  }
-}
-
-/** Deletes one file, then the directories it leaves empty (as git does). */
-async function removeFile(top: string, path: string): Promise<void> {
-  await rm(join(top, path), { force: true });
-  const parts = path.split('/').slice(0, -1);
-  for (let i = parts.length; i > 0; i--) {
-    const ok = await rmdir(join(top, ...parts.slice(0, i))).then(() => true, () => false);
-    if (!ok) return;
-  }
+  for (const path of remove) await removeFile(fsp, top, path);
 }
 
 /** See `Worktree.diffTreeToWorktree`: `tree` in a temporary index, new files as intent-to-add, then `git diff`. */
@@ -91,21 +69,4 @@ export async function diffTreeToWorktree(opts: RunOptions, gitDir: string, tree:
     const out = await gitOk(['diff', '--no-color', '--no-ext-diff', '--no-textconv', '--', ...pathspecs], o);
     return out.toString('utf8');
   });
-}
-
-/** See `Worktree.readWorktreeFile`. */
-export async function readWorktreeFile(
-  top: string, path: string, maxBytes: number,
-): Promise<{ size: number; data: Uint8Array | null } | null> {
-  const full = join(top, path);
-  const st = await lstat(full).catch(() => null);
-  if (!st) return null;
-  if (st.isSymbolicLink()) {
-    const target = Buffer.from(await readlink(full));
-    return { size: target.length, data: target.length <= maxBytes ? target : null };
-  }
-  if (!st.isFile()) return null;
-  if (st.size > maxBytes) return { size: st.size, data: null };
-  const data = await readFile(full).catch(() => null);
-  return data ? { size: data.length, data: data.length <= maxBytes ? data : null } : null;
 }

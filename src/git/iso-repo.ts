@@ -15,6 +15,7 @@ import * as refs from './iso-refs.js';
 import * as worktreeStatus from './iso-status.js';
 import * as walk from './iso-walk.js';
 import * as worktree from './iso-worktree.js';
+import { readWorktreeFile, type WorktreeFs } from './worktree-files.js';
 import type {
   CappedBlob, CommitInfo, Lease, NewCommit, ObjectId, PushOutcome, RefRecord, Repo, RepoInfo, TreeEntry,
   WalkOptions, WorktreeStatus,
@@ -176,7 +177,7 @@ class IsoRepo implements Repo {
   }
 
   readWorktreeFile(path: string, maxBytes: number): Promise<{ size: number; data: Uint8Array | null } | null> {
-    return worktree.readWorktreeFile(this.wfs, this.ctx.dir, path, maxBytes);
+    return readWorktreeFile(this.wfs, this.ctx.dir, path, maxBytes);
   }
 
   snapshotWorktree(changed: string[], keep: string[]): Promise<ObjectId> {
@@ -191,8 +192,8 @@ class IsoRepo implements Repo {
     throw new UnsupportedError('the isomorphic-git backend cannot show diffs', { hint: 'use the git CLI backend' });
   }
 
-  private get wfs(): worktree.WorktreeFs {
-    return this.ctx.fsp as unknown as worktree.WorktreeFs;
+  private get wfs(): WorktreeFs {
+    return this.ctx.fsp as unknown as WorktreeFs;
   }
 
   // ── git-dir files (one git dir here, so the scope makes no difference) ──

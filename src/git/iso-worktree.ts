@@ -6,21 +6,9 @@
 import { posix } from 'node:path';
 import { OperationError } from '../errors.js';
 import type { ObjectId, Repo, TreeEntry } from './repo.js';
+import { refuseSymlinkedParent, removeFile, type WorktreeFs } from './worktree-files.js';
 
 const { dirname, join } = posix;
-
-/** The parts of `fs.promises` used here (node:fs and memfs both provide them). */
-export interface WorktreeFs {
-  readFile(path: string): Promise<Uint8Array>;
-  writeFile(path: string, data: Uint8Array): Promise<void>;
-  mkdir(path: string, opts: { recursive: true }): Promise<unknown>;
-  unlink(path: string): Promise<void>;
-  rmdir(path: string): Promise<void>;
-  symlink(target: string, path: string): Promise<void>;
-  chmod(path: string, mode: number): Promise<void>;
-  readlink(path: string): Promise<string>;
-  lstat(path: string): Promise<{ isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean; size: number; mode: number }>;
-}
 
 type Flat = Map<string, { mode: TreeEntry['mode']; oid: ObjectId }>;
 
@@ -104,38 +92,5 @@ export async function restoreWorktreeFiles(
       await fsp.chmod(full, mode === '100755' ? 0o755 : 0o644);
     }
   }
-  for (const path of remove) {
-    await fsp.unlink(join(top, path)).catch(() => undefined);
-    for (let dir = dirname(path); dir !== '.'; dir = dirname(dir)) {
-      if (!(await fsp.rmdir(join(top, dir)).then(() => true, () => false))) break;
-    }
-  }
-}
-
-async function refuseSymlinkedParent(fsp: WorktreeFs, top: string, path: string): Promise<void> {
-  const parts = path.split('/');
-  for (let i = 1; i < parts.length; i++) {
-    const st = await fsp.lstat(join(top, ...parts.slice(0, i))).catch(() => null);
-    if (!st) return;
-    if (st.isSymbolicLink() || !st.isDirectory()) {
-      throw new OperationError(`refusing to write '${path}': '${parts.slice(0, i).join('/')}' is not a directory`);
-    }
-  }
-}
-
-/** See `Worktree.readWorktreeFile`. */
-export async function readWorktreeFile(
-  fsp: WorktreeFs, top: string, path: string, maxBytes: number,
-): Promise<{ size: number; data: Uint8Array | null } | null> {
-  const full = join(top, path);
-  const st = await fsp.lstat(full).catch(() => null);
-  if (!st) return null;
-  if (st.isSymbolicLink()) {
-    const target = Buffer.from(await fsp.readlink(full));
-    return { size: target.length, data: target.length <= maxBytes ? target : null };
-  }
-  if (!st.isFile()) return null;
-  if (st.size > maxBytes) return { size: st.size, data: null };
-  const data = await fsp.readFile(full);
-  return { size: data.length, data: data.length <= maxBytes ? data : null };
+  for (const path of remove) await removeFile(fsp, top, path);
 }
