@@ -56,8 +56,7 @@ async function removeConfig(repo: Repo, env: Record<string, string | undefined>)
       kept.push({ ...added, why: 'your checkpoints are saved under it' });
       continue;
     }
-    if (await unsetConfigValue(repo.info, env, added.key, added.value)) removed.push(added);
+    if (await unsetConfigValue(repo, env, added.key, added.value)) removed.push(added);
   }
-  repo.reloadConfig();
   return { removed, kept };
 }

@@ -5,7 +5,7 @@
  * these are not part of the `Repo` interface; every call still goes through
  * run-git.ts.
  */
-import type { RepoInfo } from './repo.js';
+import type { Repo, RepoInfo } from './repo.js';
 import { runGit, splitNul, type RunOptions } from './run-git.js';
 
 export type GitEnv = Record<string, string | undefined>;
@@ -27,15 +27,17 @@ export async function localConfigValues(info: RepoInfo, env: GitEnv, key: string
   return res.code === 0 ? splitNul(res.stdout) : [];
 }
 
-/** Adds one more value to a (multi-valued) key in the local config. */
-export async function addConfigValue(info: RepoInfo, env: GitEnv, key: string, value: string): Promise<void> {
-  const res = await runGit(['config', '--local', '--add', key, value], where(info, env));
+/** Adds one more value to a (multi-valued) key in the local config; the repository's config is read anew after. */
+export async function addConfigValue(repo: Repo, env: GitEnv, key: string, value: string): Promise<void> {
+  const res = await runGit(['config', '--local', '--add', key, value], where(repo.info, env));
+  repo.reloadConfig();
   if (res.code !== 0) throw new Error(`git config --add ${key} failed: ${res.stderr.trim()}`);
 }
 
 /** Removes exactly `value` from `key` in the local config (`--fixed-value`); false when it was not there. */
-export async function unsetConfigValue(info: RepoInfo, env: GitEnv, key: string, value: string): Promise<boolean> {
-  const res = await runGit(['config', '--local', '--fixed-value', '--unset-all', key, value], where(info, env));
+export async function unsetConfigValue(repo: Repo, env: GitEnv, key: string, value: string): Promise<boolean> {
+  const res = await runGit(['config', '--local', '--fixed-value', '--unset-all', key, value], where(repo.info, env));
+  repo.reloadConfig();
   return res.code === 0;
 }
 

@@ -48,6 +48,5 @@ export async function planConfig(repo: Repo, env: GitEnv, writer: string): Promi
 
 /** Adds each value to the local config, in order. */
 export async function applyConfig(repo: Repo, env: GitEnv, steps: ConfigStep[]): Promise<void> {
-  for (const step of steps) await addConfigValue(repo.info, env, step.key, step.value);
-  repo.reloadConfig();
+  for (const step of steps) await addConfigValue(repo, env, step.key, step.value);
 }
