@@ -12,6 +12,7 @@ export interface GitFilesFs {
   writeFile(path: string, data: string, opts?: { flag?: string }): Promise<void>;
   mkdir(path: string, opts: { recursive: true }): Promise<unknown>;
   rename(from: string, to: string): Promise<void>;
+  link(existing: string, path: string): Promise<void>;
   unlink(path: string): Promise<void>;
 }
 
@@ -33,16 +34,25 @@ export async function writeGitFile(fs: GitFilesFs, gitDir: string, name: string,
   await fs.rename(tmp, path);
 }
 
-/** Creates the file only when it does not exist (an inter-process lock); false when it does. */
+/**
+ * Creates the file only when it does not exist (an inter-process lock); false
+ * when it does. The file appears with its content (a hard link of a finished
+ * temporary file): another process never reads a lock that is still empty and
+ * takes it for one left behind.
+ */
 export async function createGitFileExclusive(fs: GitFilesFs, gitDir: string, name: string, content: string): Promise<boolean> {
   const path = gitFilePath(gitDir, name);
   await fs.mkdir(posix.dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}-${++tmpSeq}.tmp`;
+  await fs.writeFile(tmp, content);
   try {
-    await fs.writeFile(path, content, { flag: 'wx' });
+    await fs.link(tmp, path);
     return true;
   } catch (err) {
     if ((err as { code?: string }).code === 'EEXIST') return false;
     throw err;
+  } finally {
+    await fs.unlink(tmp).catch(() => undefined);
   }
 }
 

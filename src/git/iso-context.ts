@@ -12,6 +12,7 @@ export interface FsPromises {
   writeFile(path: string, data: string | Uint8Array, opts?: { flag?: string }): Promise<void>;
   mkdir(path: string, opts: { recursive: true }): Promise<unknown>;
   rename(from: string, to: string): Promise<void>;
+  link(existing: string, path: string): Promise<void>;
   unlink(path: string): Promise<void>;
   readdir(path: string): Promise<string[]>;
   lstat(path: string): Promise<{ isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean }>;
