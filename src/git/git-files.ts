@@ -50,9 +50,20 @@ export async function createGitFileExclusive(fs: GitFilesFs, gitDir: string, nam
     return true;
   } catch (err) {
     if ((err as { code?: string }).code === 'EEXIST') return false;
-    throw err;
+    // A file system without hard links: create-if-absent, filled a moment later.
+    return createExclusive(fs, path, content);
   } finally {
     await fs.unlink(tmp).catch(() => undefined);
+  }
+}
+
+async function createExclusive(fs: GitFilesFs, path: string, content: string): Promise<boolean> {
+  try {
+    await fs.writeFile(path, content, { flag: 'wx' });
+    return true;
+  } catch (err) {
+    if ((err as { code?: string }).code === 'EEXIST') return false;
+    throw err;
   }
 }
 

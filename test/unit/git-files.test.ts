@@ -59,4 +59,11 @@ describe('git-dir lock files', () => {
     expect(temps).toHaveLength(2);
     expect(await Promise.all(temps.map((p) => fs.readFile(p, 'utf8').then(() => 'left', () => 'gone')))).toEqual(['gone', 'gone']);
   });
+
+  it('still locks on a file system without hard links', async () => {
+    const fs = { ...slowWritingFs(), link: async () => Promise.reject(Object.assign(new Error('EPERM'), { code: 'EPERM' })) };
+    expect(await createGitFileExclusive(fs, '/git', 'writer.lock', '1')).toBe(true);
+    expect(await createGitFileExclusive(fs, '/git', 'writer.lock', '2')).toBe(false);
+    expect(await readGitFile(fs, '/git', 'writer.lock')).toBe('1');
+  });
 });
