@@ -16,9 +16,13 @@ export interface GatherOptions {
 
 export interface Gathered {
   git: GitState;
-  /** The raw status, for callers that need every path (the wip snapshot). */
+  /** The raw status, for callers that need every path (the wip snapshot); nested repositories left out. */
   status: WorktreeStatus | null;
+  /** Untracked nested repositories and worktrees (paths without the final `/`): recorded by name only. */
+  nested: string[];
 }
+
+export const NESTED_REASON = 'nested repository' as const;
 
 /** Reads branch, head, upstream, recent commits and every dirty path with its blob id. */
 export async function gatherGitState(repo: Repo, opts: GatherOptions = {}): Promise<Gathered> {
@@ -34,7 +38,9 @@ export async function gatherGitState(repo: Repo, opts: GatherOptions = {}): Prom
     }),
   ]);
   const recordable = seen ? recordableStatus(seen) : null;
-  const status = recordable?.status ?? null;
+  const nested = recordable?.nested ?? [];
+  const isNested = new Set(nested);
+  const status = recordable ? { ...recordable.status, entries: recordable.status.entries.filter((e) => !isNested.has(e.path)) } : null;
   if (recordable?.leftOut.length) {
     const shown = recordable.leftOut.slice(0, 3).join(', ');
     notCollected.push({ section: 'worktree', reason: `left out ${recordable.leftOut.length} path(s) git reserves for its own directory: ${shown}` });
@@ -51,8 +57,8 @@ export async function gatherGitState(repo: Repo, opts: GatherOptions = {}): Prom
     notCollected,
   };
   if (opts.branch !== undefined && opts.branch !== git.branch) await applyBranchOverride(repo, git, opts.branch);
-  if (status) git.worktree = await describeWorktree(repo, status, notCollected);
-  return { git, status };
+  if (status && recordable) git.worktree = await describeWorktree(repo, status, nested, notCollected);
+  return { git, status, nested };
 }
 
 async function applyBranchOverride(repo: Repo, git: GitState, branch: string): Promise<void> {
@@ -66,9 +72,10 @@ async function applyBranchOverride(repo: Repo, git: GitState, branch: string): P
 async function describeWorktree(
   repo: Repo,
   status: WorktreeStatus,
+  nested: string[],
   notCollected: GitState['notCollected'],
 ): Promise<GitState['worktree']> {
-  const total = status.entries.length;
+  const total = status.entries.length + nested.length;
   const entries = status.entries.slice(0, MAX_PATHS);
   let oids: (string | null)[];
   try {
@@ -80,7 +87,10 @@ async function describeWorktree(
   return {
     collected: true,
     total,
-    truncated: total > entries.length,
-    files: entries.map((e, i) => ({ path: e.path, status: e.xy, staged: isStaged(e), oid: oids[i] ?? null })),
+    truncated: total > entries.length + Math.min(nested.length, MAX_PATHS - entries.length),
+    files: [
+      ...entries.map((e, i) => ({ path: e.path, status: e.xy, staged: isStaged(e), oid: oids[i] ?? null })),
+      ...nested.slice(0, MAX_PATHS - entries.length).map((path) => ({ path, status: '??', staged: false, oid: null, withheld: NESTED_REASON })),
+    ],
   };
 }

@@ -1,6 +1,6 @@
 /** Who is saving: the git identity, and this clone's writer id (SPEC §3). */
+import { FatalError } from '../errors.js';
 import type { Repo } from '../git/repo.js';
-import { makeWriterId } from './ids.js';
 import { WRITER_PATTERN } from './refs.js';
 
 export const FALLBACK_AUTHOR = { name: 'git-checkpoint', email: 'checkpoint@localhost' };
@@ -33,25 +33,38 @@ export async function readWriter(repo: Repo): Promise<string | null> {
 }
 
 /**
- * Returns the writer id, creating it on first use. Concurrent first saves
+ * The configured writer id; null when unset. A value that is not a writer id
+ * is a fatal error (exit 128), never replaced silently: a new id at every save
+ * would scatter one clone's checkpoints over many chains.
+ */
+export async function readWriterStrict(repo: Repo): Promise<string | null> {
+  const value = await repo.getConfig(WRITER_KEY);
+  if (value === null) return null;
+  if (WRITER_PATTERN.test(value)) return value;
+  throw new FatalError(`bad config value '${value}' for '${WRITER_KEY}' (expected <slug>-<6 of [a-z0-9]>, lowercase)`, {
+    hint: `fix it with: git config ${WRITER_KEY} <id>, or remove it (git config --unset ${WRITER_KEY}) to get a new one`,
+  });
+}
+
+/**
+ * Returns the writer id, claiming `candidate` on first use. Concurrent first saves
  * (several processes, several worktrees) agree on one id: the creator holds
  * an exclusive lock file in the common git dir while it writes the config.
  * The lock holds its creation time; one older than STALE_LOCK_MS was left by
  * a save that died (it is held for milliseconds) and is removed, so a crash
  * never blocks the next first save.
  */
-export async function ensureWriter(repo: Repo, identity: Identity, random: () => number, now: () => Date): Promise<string> {
-  const existing = await readWriter(repo);
+export async function ensureWriter(repo: Repo, candidate: string, now: () => Date): Promise<string> {
+  const existing = await readWriterStrict(repo);
   if (existing) return existing;
   for (let attempt = 0; attempt < 250; attempt++) {
     if (await repo.createGitFileExclusive(LOCK, String(now().getTime()), 'common')) {
       try {
         repo.reloadConfig();
-        const current = await readWriter(repo);
+        const current = await readWriterStrict(repo);
         if (current) return current;
-        const writer = makeWriterId(identity.isFallback ? {} : identity, random);
-        await repo.setConfig(WRITER_KEY, writer);
-        return writer;
+        await repo.setConfig(WRITER_KEY, candidate);
+        return candidate;
       } finally {
         await repo.deleteGitFile(LOCK, 'common');
       }
@@ -59,7 +72,7 @@ export async function ensureWriter(repo: Repo, identity: Identity, random: () =>
     await removeStaleLock(repo, now());
     await sleep(20);
     repo.reloadConfig();
-    const current = await readWriter(repo);
+    const current = await readWriterStrict(repo);
     if (current) return current;
   }
   throw new Error(`could not create ${WRITER_KEY}: ${LOCK} stays locked (remove it if no save is running)`);

@@ -38,9 +38,10 @@ export async function readLast(repo: Repo): Promise<LineageLink | null> {
  * The default predecessor: what this worktree last saved or resumed; else the
  * writer's own newest checkpoint when it was saved on the same branch.
  */
-export async function defaultPredecessor(repo: Repo, writer: string, branch: string | null): Promise<LineageLink | null> {
+export async function defaultPredecessor(repo: Repo, writer: string | null, branch: string | null): Promise<LineageLink | null> {
   const last = await readLast(repo);
   if (last) return last;
+  if (!writer) return null;
   const tip = await repo.readRef(chainRef(writer));
   if (!tip) return null;
   const commit = await repo.readCommit(tip);

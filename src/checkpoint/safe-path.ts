@@ -25,12 +25,16 @@ export function isSafeRelativePath(path: string): boolean {
  * refuses to track (an untracked `.GIT/` or `git~1/` on a case-sensitive
  * disk). Save leaves them out (and says so); resume does not count them.
  */
-export function recordableStatus(status: WorktreeStatus): { status: WorktreeStatus; leftOut: string[] } {
+export function recordableStatus(status: WorktreeStatus): { status: WorktreeStatus; leftOut: string[]; nested: string[] } {
   const ok = (path: string) => isSafeRelativePath(path.endsWith('/') ? path.slice(0, -1) : path);
   const leftOut = status.entries.filter((e) => !ok(e.path) || (e.origPath !== undefined && !ok(e.origPath))).map((e) => e.path);
-  if (!leftOut.length) return { status, leftOut };
   const gone = new Set(leftOut);
-  return { status: { ...status, entries: status.entries.filter((e) => !gone.has(e.path)) }, leftOut };
+  // git lists an untracked directory whole only when it is a repository of its own (a nested clone, a
+  // worktree added inside the tree): such a path is recorded by name and never snapshotted.
+  const nested = status.entries.filter((e) => !gone.has(e.path) && e.path.endsWith('/')).map((e) => e.path.slice(0, -1));
+  if (!leftOut.length && !nested.length) return { status, leftOut, nested };
+  const entries = status.entries.filter((e) => !gone.has(e.path)).map((e) => (e.path.endsWith('/') ? { ...e, path: e.path.slice(0, -1) } : e));
+  return { status: { ...status, entries }, leftOut, nested };
 }
 
 export interface TreeCheck {

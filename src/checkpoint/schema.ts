@@ -40,6 +40,8 @@ export const worktreeFileSchema = z.object({
   status: z.string().check(z.regex(/^[.MTADRCU?!]{2}$/, 'expected a two-letter porcelain status')),
   staged: z.boolean(),
   oid: z.nullable(oid()),
+  /** Why the blob id is not recorded (the file was kept out of the wip snapshot as a secret or by pattern). */
+  withheld: z.optional(text()),
 });
 
 export const gitStateSchema = z.object({
@@ -92,6 +94,15 @@ export const recordSchema = z.object({
   notes: z.nullable(z.string().check(z.maxLength(512 * 1024))),
   git: gitStateSchema,
   redactions: z.record(z.string(), z.int().check(z.minimum(0))),
+  /** How many items at the end of nextSteps / blockers / questions were carried from checkpoint `from`. */
+  carried: z.optional(z.nullable(z.object({
+    from: z.string().check(z.regex(ID_PATTERN, 'expected a checkpoint id')),
+    nextSteps: z.int().check(z.minimum(0)),
+    blockers: z.int().check(z.minimum(0)),
+    questions: z.int().check(z.minimum(0)),
+  }))),
+  /** Open items of the predecessor that this save closed (`save --done`). */
+  done: z.optional(list(text())),
 });
 
 export type CheckpointRecord = z.infer<typeof recordSchema>;
@@ -192,11 +203,15 @@ function orderRecord(r: CheckpointRecord): CheckpointRecord {
         ...(r.git.worktree.reason ? { reason: r.git.worktree.reason } : {}),
         total: r.git.worktree.total,
         truncated: r.git.worktree.truncated,
-        files: r.git.worktree.files.map((f) => ({ path: f.path, status: f.status, staged: f.staged, oid: f.oid })),
+        files: r.git.worktree.files.map((f) => ({
+          path: f.path, status: f.status, staged: f.staged, oid: f.oid, ...(f.withheld ? { withheld: f.withheld } : {}),
+        })),
       },
       wip: r.git.wip ? { tree: r.git.wip.tree, excluded: r.git.wip.excluded.map((e) => ({ path: e.path, reason: e.reason })) } : null,
       notCollected: r.git.notCollected.map((n) => ({ section: n.section, reason: n.reason })),
     },
     redactions: Object.fromEntries(Object.entries(r.redactions).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+    ...(r.carried ? { carried: { from: r.carried.from, nextSteps: r.carried.nextSteps, blockers: r.carried.blockers, questions: r.carried.questions } } : {}),
+    ...(r.done?.length ? { done: r.done } : {}),
   };
 }

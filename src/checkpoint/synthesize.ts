@@ -11,9 +11,11 @@
  *   it is kept and flagged as an open question.
  * - Dead ends from every input are kept.
  * - Open items (questions, blockers, next steps, todos) are merged and
- *   de-duplicated; an item is closed — dropped — when a later input that
- *   descends from the one listing it no longer lists it (or marks the todo
- *   completed). Items of independent lines of work are all kept.
+ *   de-duplicated; an item is closed — dropped — only when it was closed
+ *   explicitly: a later input that descends from the one listing it names it
+ *   in its `done` list (`save --done`), or marks the todo completed. An item
+ *   a later checkpoint merely does not repeat is still open (saves carry open
+ *   items forward, so absence is no answer).
  * - Files, learnings, constraints, assumptions, links and quotes are unions.
  * - The notes carry a table naming every input.
  */
@@ -111,9 +113,9 @@ function mergeDecisions(inputs: SynthesisInput[], stats: SynthesisPlan['stats'])
   return { decisions, contradictions };
 }
 
-/** Whether `item` (normalised) was dropped by a later input descending from `from`. */
-function isClosed(inputs: SynthesisInput[], from: string, has: (i: SynthesisInput) => boolean): boolean {
-  return inputs.some((i) => i.ancestors.has(from) && !has(i));
+/** Whether `key` (normalised) was closed explicitly (`done`) by a later input descending from `from`. */
+function isClosed(inputs: SynthesisInput[], from: string, key: string): boolean {
+  return inputs.some((i) => i.ancestors.has(from) && (i.record.done ?? []).some((d) => norm(d) === key));
 }
 
 function openItems(inputs: SynthesisInput[], pick: (r: CheckpointRecord) => string[], stats: SynthesisPlan['stats']): string[] {
@@ -124,8 +126,7 @@ function openItems(inputs: SynthesisInput[], pick: (r: CheckpointRecord) => stri
     for (const item of pick(input.record)) {
       const key = norm(item);
       if (out.has(key) || closed.has(key)) continue;
-      const has = (i: SynthesisInput) => pick(i.record).some((x) => norm(x) === key);
-      if (isClosed(inputs, input.record.id, has)) closed.add(key);
+      if (isClosed(inputs, input.record.id, key)) closed.add(key);
       else out.set(key, item);
     }
   }
@@ -138,9 +139,8 @@ function mergeTodos(inputs: SynthesisInput[], stats: SynthesisPlan['stats']): Ch
   for (const { record } of inputs) for (const t of record.todos) latest.set(norm(t.text), t);
   const out: CheckpointContent['todos'] = [];
   for (const [key, todo] of latest) {
-    const listed = (i: SynthesisInput) => i.record.todos.some((t) => norm(t.text) === key && t.status !== 'completed');
     const origin = inputs.find((i) => i.record.todos.some((t) => norm(t.text) === key));
-    if (todo.status === 'completed' || (origin && isClosed(inputs, origin.record.id, listed))) stats.closed++;
+    if (todo.status === 'completed' || (origin && isClosed(inputs, origin.record.id, key))) stats.closed++;
     else out.push(todo);
   }
   return out;

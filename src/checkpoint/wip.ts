@@ -8,7 +8,7 @@
  */
 import micromatch from 'micromatch';
 import type { Repo, WorktreeStatus } from '../git/repo.js';
-import { parseBool, parseSize } from './config-values.js';
+import { boolSetting, parseSize } from './config-values.js';
 import { MAX_PATHS, type GitState } from './schema.js';
 import { looksLikeSecret } from './secret-content.js';
 
@@ -34,12 +34,11 @@ export async function readWipSettings(repo: Repo, warn: (message: string) => voi
   const [wip, size, globs] = await Promise.all([
     repo.getConfig('checkpoint.wip'), repo.getConfig('checkpoint.maxFileSize'), repo.getConfigAll('checkpoint.exclude'),
   ]);
-  const enabled = wip === null ? true : parseBool(wip);
-  if (enabled === null) warn(`bad boolean config value '${wip}' for 'checkpoint.wip': using true`);
+  const enabled = boolSetting(wip, 'checkpoint.wip', true);
   const maxFileSize = size === null ? DEFAULT_MAX_FILE_SIZE : parseSize(size);
   if (maxFileSize === null) warn(`bad size '${size}' for 'checkpoint.maxFileSize': using 1m`);
   return {
-    enabled: enabled ?? true,
+    enabled,
     maxFileSize: maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
     exclude: [...DEFAULT_EXCLUDES, ...globs.filter((g) => g.trim() !== '')],
   };

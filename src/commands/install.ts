@@ -30,9 +30,8 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const manager = await detectManager(repo.info.workTree, await repo.getConfig('core.hooksPath'));
   const existing = await readWriter(repo);
   const identity = await readIdentity(repo, env);
-  const writer = existing ?? (manual
-    ? makeWriterId(identity.isFallback ? {} : identity, ctx.deps.random)
-    : await ensureWriter(repo, identity, ctx.deps.random, ctx.deps.now));
+  const candidate = makeWriterId(identity.isFallback ? {} : identity, ctx.deps.random);
+  const writer = existing ?? (manual ? candidate : await ensureWriter(repo, candidate, ctx.deps.now));
   const config = await planConfig(repo, env, writer);
   const hooks = manager ? [] : (await readHookFacts(hooksDir)).map((f) => planHook(f, Boolean(args.values.force)));
   const outcome: InstallOutcome = { hooksDir, manager, hooks, config, writer, writerCreated: existing === null };

@@ -14,7 +14,7 @@ import { LABEL_PATTERN } from '../checkpoint/schema.js';
 import { planSynthesis, type SynthesisInput } from '../checkpoint/synthesize.js';
 import { UsageError } from '../errors.js';
 import type { Repo } from '../git/repo.js';
-import { saveCheckpoint } from './save.js';
+import { saveAndReport } from './shared/save-report.js';
 
 export const options: OptionSpec = {
   exclude: { type: 'string', multiple: true },
@@ -47,7 +47,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const plan = planSynthesis(inputs, { label, excluded: [...excluded].sort() });
   const { superseded, contradictions, closed } = plan.stats;
   ctx.hint(`synthesized ${inputs.length} checkpoint(s): ${superseded} superseded, ${contradictions} contradiction(s), ${closed} closed item(s)`);
-  return saveCheckpoint(ctx, { layers: [plan.content], lineage: { kind: 'links', links: plan.parents } });
+  return saveAndReport(ctx, { layers: [plan.content], lineage: { kind: 'links', links: plan.parents }, carry: false });
 }
 
 /** The ids in `among` that `start` descends from, following record parents (bounded). */

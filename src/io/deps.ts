@@ -56,8 +56,11 @@ export interface Deps {
    * when given; false when `man` is missing or fails. Absent in tests.
    */
   showManPage?(path: string, topic?: string): Promise<boolean>;
-  /** Test hook: throws after the named step of `save` (SPEC §9 crash tests). */
-  faultAfter?: string | undefined;
+  /**
+   * The command lines (argv) of this process's ancestors, nearest first, at
+   * most `depth`; empty where the system does not tell (no /proc). Absent in tests.
+   */
+  ancestorCommandLines?(depth: number): Promise<string[][]>;
 }
 
 /** Thrown by `readFile` / `readStdin` past their cap; `size` is null when unknown (a pipe). */

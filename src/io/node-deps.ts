@@ -3,7 +3,7 @@
 // zlib or readline load on first use, so `--version` or a silent hook pays
 // for none of them.
 import { closeSync, createReadStream, openSync, readSync, writeSync } from 'node:fs';
-import { mkdir, open, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { InputTooLarge, type Deps, type Streams } from './deps.js';
@@ -46,7 +46,10 @@ export function nodeDeps(): Deps {
     now: () => new Date(),
     // Web Crypto is a global: no module to load.
     random: () => globalThis.crypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32,
-    openRepo: async (dir) => (await import('../git/cli-repo.js')).openCliRepo(dir, env),
+    openRepo: async (dir) => {
+      const repo = await (await import('../git/cli-repo.js')).openCliRepo(dir, env);
+      return env.GIT_CHECKPOINT_FAULT ? (await import('./fault-repo.js')).withFault(repo, env.GIT_CHECKPOINT_FAULT) : repo;
+    },
     readFile: (path, maxBytes) => readFileCapped(path, maxBytes ?? Infinity),
     readLines: (path) => readLines(path),
     writeFile: async (path, data) => {
@@ -57,8 +60,24 @@ export function nodeDeps(): Deps {
     editText: async (initial, repo) => (await import('./terminal-programs.js')).editWithGitEditor(initial, repo, env),
     readTtyLine: async (prompt) => readTtyLine(prompt),
     showManPage: async (path, topic) => (await import('./terminal-programs.js')).showManPage(path, topic, env),
-    faultAfter: env.GIT_CHECKPOINT_FAULT,
+    ancestorCommandLines: async (depth) => ancestorCommandLines(process.ppid, depth),
   };
+}
+
+/** argv of `pid` and its ancestors from /proc (Linux); stops where /proc does not answer. */
+async function ancestorCommandLines(pid: number, depth: number): Promise<string[][]> {
+  const out: string[][] = [];
+  for (let i = 0; i < depth && pid > 1; i++) {
+    const [cmdline, stat] = await Promise.all([
+      readFile(`/proc/${pid}/cmdline`).catch(() => null),
+      readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null),
+    ]);
+    if (!cmdline || !stat) break;
+    out.push(cmdline.toString('utf8').split('\0').filter((a, k, all) => a !== '' || k < all.length - 1));
+    // The parent pid is the 2nd field after the command name, which may hold spaces and parentheses.
+    pid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  }
+  return out;
 }
 
 /** Reads a file, refusing it by its size before reading and stopping at the cap whatever the size said. */

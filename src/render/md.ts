@@ -74,11 +74,11 @@ export function renderMarkdown(record: CheckpointRecord, opts: MarkdownOptions =
   const blocks = [bold(`# Checkpoint ${visible(r.id)} — saved ${utc(r.createdAt)} on ${branch}`), ...headerBlocks(r, opts)];
   const sections: [string, string[]][] = [
     [T.task, taskLines(r.task)],
-    [T.nextSteps, r.nextSteps.map(stepLine)],
+    [T.nextSteps, markCarried(r.nextSteps.map(stepLine), r.carried?.nextSteps, r.carried?.from)],
     [T.decisions, r.decisions.map(decisionLine)],
     [T.rejected, r.rejected.map((d) => item('-', pair(field(d.what, isSeparator), d.why && field(d.why))))],
-    [T.blockers, plain(r.blockers)],
-    [T.questions, plain(r.questions)],
+    [T.blockers, markCarried(plain(r.blockers), r.carried?.blockers, r.carried?.from)],
+    [T.questions, markCarried(plain(r.questions), r.carried?.questions, r.carried?.from)],
     [T.learnings, plain(r.learnings)],
     [T.constraints, plain(r.constraints)],
     [T.assumptions, plain(r.assumptions)],
@@ -94,6 +94,17 @@ export function renderMarkdown(record: CheckpointRecord, opts: MarkdownOptions =
   for (const [title, lines] of sections) if (lines.length) blocks.push(`${bold(`## ${title}`)}\n\n${lines.join('\n')}`);
   blocks.push(`${FOOTER_LEAD} this is a snapshot from ${utc(r.createdAt)}; run \`git checkpoint status\` to compare it with the repository before acting on it.`);
   return `${blocks.join('\n\n')}\n`;
+}
+
+/**
+ * Marks the last `count` items as carried forward from checkpoint `from` with
+ * a whole-line comment, which the markdown parser skips (an `--input` of this
+ * text reads the items back unchanged).
+ */
+function markCarried(lines: string[], count: number | undefined, from: string | undefined): string[] {
+  if (!count || !from || count > lines.length) return lines;
+  const at = lines.length - count;
+  return [...lines.slice(0, at), `<!-- carried from ${visible(from)} (still open; save --done <n|text> closes one) -->`, ...lines.slice(at)];
 }
 
 function stepLine(step: string, i: number): string {

@@ -2,6 +2,7 @@
  * Runs the real CLI (`run(argv, deps)`) against an isomorphic-git repository
  * on memfs: no disk, no git binary, a fixed clock and seeded randomness.
  */
+import { withFault } from '../../src/io/fault-repo.js';
 import { posix } from 'node:path';
 import { run } from '../../src/cli/run.js';
 import type { Deps } from '../../src/io/deps.js';
@@ -49,7 +50,7 @@ export async function makeMemCli(spec: MemRepoSpec = {}, seed = 1): Promise<MemC
       cwd: mem.dir,
       now: () => clock.now,
       random,
-      openRepo: async () => mem.repo,
+      openRepo: async () => withFault(mem.repo, opts.env?.GIT_CHECKPOINT_FAULT),
       readFile: async (path) => Buffer.from(await mem.fs.promises.readFile(path)),
       readLines: async function* (path) {
         yield* String(await mem.fs.promises.readFile(path, 'utf8')).split('\n');
@@ -63,7 +64,6 @@ export async function makeMemCli(spec: MemRepoSpec = {}, seed = 1): Promise<MemC
         if (!opts.edit) throw new Error('no editor in this test');
         return opts.edit(text);
       },
-      faultAfter: opts.env?.GIT_CHECKPOINT_FAULT,
     };
     const code = await run(args, deps);
     return { code, stdout, stderr };

@@ -37,6 +37,8 @@ const B = record('20261129-100200-bbbb', 2, 'ada-aaaaaa', {
   files: [{ path: 'src/up.ts' }, { path: 'test/up.test.ts', why: 'new test' }],
   quotes: [{ text: 'Never retry POSTs.', by: 'user', verbatim: true }],
 }, ['20261129-100100-aaaa']);
+// B closed two of A's items explicitly (save --done).
+B.done = ['which region hosts staging?', 'write the retry loop'];
 const C = record('20261129-100300-cccc', 3, 'bob-bbbbbb', {
   task: { title: 'Uploader: region config', status: 'blocked' },
   decisions: [{ what: 'read the region from env', why: 'ops asked' }],
@@ -72,9 +74,11 @@ describe('planSynthesis', () => {
     expect(plan.stats).toEqual({ superseded: 1, contradictions: 0, closed: 2 });
   });
 
-  it('drops a question answered on the same line of work', () => {
+  it('drops a question closed with --done on the same line of work, and keeps one merely not repeated', () => {
     const plan = planSynthesis([input(A), input(B, [A.id])]);
     expect(plan.content.questions).toEqual(['do we need jitter?']);
+    const quiet = { ...B, done: [] };
+    expect(planSynthesis([input(A), input(quiet, [A.id])]).content.questions).toEqual(['do we need jitter?', 'which region hosts staging?']);
   });
 
   it('flags a decision that retries an earlier dead end as a contradiction', () => {
@@ -104,7 +108,8 @@ describe('git checkpoint synthesize', () => {
     const rec = JSON.parse((await m.cli(['show', 'syn', '--json'])).stdout);
     expect(rec.parents).toEqual([a, b]);
     expect(rec.decisions.map((d: { what: string }) => d.what)).toEqual(['[superseded] db: sqlite', 'db: postgres']);
-    expect(rec.questions).toEqual(['q2?']);
+    // q1? was never closed: "two" carried it forward, and synthesize keeps it open.
+    expect(rec.questions).toEqual(['q2?', 'q1?']);
     expect(rec.notes).toContain(`Excluded: ${x}.`);
     expect((await m.cli(['synthesize', x, '--exclude', x])).code).toBe(129);
   });

@@ -12,7 +12,7 @@ import { EXIT } from '../../cli/exit-codes.js';
 import { harvestTranscript, isInside, type HarvestResult } from '../../agent/harvest-file.js';
 import { HOOK_INPUT_MAX, parseHookInput, type HookInput } from '../../agent/hook-input.js';
 import { UsageError } from '../../errors.js';
-import { saveCheckpoint } from '../save.js';
+import { saveAndReport } from '../shared/save-report.js';
 
 export async function run(ctx: Context, args: string[]): Promise<CommandResult> {
   if (args.length) throw new UsageError(`agent-pre-compact takes no arguments (the hook input comes on stdin)`);
@@ -34,7 +34,7 @@ export async function run(ctx: Context, args: string[]): Promise<CommandResult> 
   if (mismatch) return refuse(ctx, mismatch);
   const trigger = input.trigger ?? 'unknown';
   const notes = `Saved automatically before a ${trigger} context compaction (agent session ${input.session_id}).`;
-  return saveCheckpoint(ctx, {
+  return saveAndReport(ctx, {
     layers: [harvest.content, { compactImminent: true, mode: 'routine', notes }],
     lineage: { kind: 'default' },
   });

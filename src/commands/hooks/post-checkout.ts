@@ -65,8 +65,9 @@ async function askAndSave(ctx: Context, branch: string): Promise<void> {
   const line = await ctx.deps.readTtyLine?.(`checkpoint: what were you doing on '${branch}'? (one line; empty skips) `);
   const task = line?.trim();
   if (!task) return;
-  const save = await import('../save.js');
-  const result = await save.runSave(ctx, { values: { task, branch }, positionals: [] }, { allowEditor: false });
-  const id = result.text?.trim();
+  const { saveAndReport } = await import('../shared/save-report.js');
+  const result = await saveAndReport(ctx, { layers: [{ task: { title: task, status: 'in_progress' } }], branch, lineage: { kind: 'default' } })
+    .catch((err: Error) => { ctx.warn(err.message); return null; });
+  const id = result?.outcome.record.id;
   ctx.deps.streams.err(id ? `checkpoint: saved ${id} for '${branch}'\n` : `checkpoint: not saved; run: ${saveCommand(branch)}\n`);
 }

@@ -1,0 +1,101 @@
+/**
+ * `save`, step 1 of 3 (gather → plan → apply): reads everything a save
+ * depends on and writes nothing. A failure here (a bad config value, an
+ * unknown `--parent`) ends the save before any object, ref or config key
+ * exists (SPEC §2: nothing written on exit 1 and 129).
+ */
+import type { Repo } from '../git/repo.js';
+import { gatherGitState, NESTED_REASON, type Gathered } from './gather.js';
+import { readIdentity, readWriterStrict, type Identity } from './identity.js';
+import { defaultPredecessor, type LineageLink } from './lineage.js';
+import { loadListing } from './listing.js';
+import { readRecordAt } from './read-record.js';
+import { loadRedactOptions } from './redact-config.js';
+import type { RedactOptions } from './redact.js';
+import { resolveCheckpoint } from './resolve.js';
+import type { CheckpointRecord } from './schema.js';
+import { changedPaths, planExclusions, readWipSettings, type ExclusionReason } from './wip.js';
+
+export type LineageRequest =
+  | { kind: 'default' }
+  | { kind: 'none' }
+  | { kind: 'specs'; specs: string[] }
+  | { kind: 'links'; links: LineageLink[] };
+
+export interface SaveFactsRequest {
+  /** Record for this branch instead of the current one. */
+  branch?: string | undefined;
+  /** Take the `wip` snapshot; undefined: `checkpoint.wip` (default true). */
+  wip?: boolean | undefined;
+  lineage: LineageRequest;
+}
+
+/** What the working tree holds that must stay out of every object, and what the snapshot covers. */
+export interface WipFacts {
+  /** Take the snapshot (flag, else `checkpoint.wip`). */
+  enabled: boolean;
+  /** Every path whose working-tree state differs from HEAD. */
+  changed: string[];
+  /** Paths left out of the snapshot (and whose blob ids are withheld), sorted. */
+  excluded: { path: string; reason: ExclusionReason | typeof NESTED_REASON }[];
+  /** Why the exclusions could not be decided (the snapshot is then skipped). */
+  error: string | null;
+}
+
+export interface SaveFacts {
+  identity: Identity;
+  /** `checkpoint.writer`; null when this clone has not saved yet. */
+  writer: string | null;
+  gathered: Gathered;
+  lineage: LineageLink[];
+  /** The first predecessor's record (open items carry forward from it); null when none or unreadable. */
+  predecessor: CheckpointRecord | null;
+  redact: RedactOptions;
+  wip: WipFacts;
+  objectFormat: 'sha1' | 'sha256';
+  /** Config warnings met while reading (a bad `checkpoint.wip` value, ...). */
+  warnings: string[];
+}
+
+/** Reads the repository for a save. Throws (nothing written) on a bad writer id or an unknown parent. */
+export async function gatherSaveFacts(repo: Repo, env: Record<string, string | undefined>, req: SaveFactsRequest): Promise<SaveFacts> {
+  const warnings: string[] = [];
+  const [identity, writer, gathered, settings] = await Promise.all([
+    readIdentity(repo, env),
+    readWriterStrict(repo),
+    gatherGitState(repo, { branch: req.branch }),
+    readWipSettings(repo, (m) => warnings.push(m)),
+  ]);
+  const [lineage, redact] = await Promise.all([
+    resolveLineage(repo, req.lineage, writer, gathered.git.branch),
+    loadRedactOptions(repo, identity.isFallback ? null : identity.email),
+  ]);
+  const predecessor = lineage[0] ? await readRecordAt(repo, lineage[0].commit).then((r) => (r.ok ? r.value : null)) : null;
+  const enabled = req.wip ?? settings.enabled;
+  const wip: WipFacts = { enabled, changed: [], excluded: [], error: null };
+  if (gathered.status) {
+    wip.changed = changedPaths(gathered.status);
+    // Decided even without a snapshot: an excluded file's blob id is never recorded either.
+    try {
+      const nested = gathered.nested.map((path) => ({ path, reason: NESTED_REASON }));
+      wip.excluded = [...(await planExclusions(repo, wip.changed, settings)), ...nested].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    } catch (err) {
+      wip.error = (err as Error).message;
+    }
+  }
+  return { identity, writer, gathered, lineage, predecessor, redact, wip, objectFormat: repo.info.objectFormat, warnings };
+}
+
+async function resolveLineage(repo: Repo, lineage: LineageRequest, writer: string | null, branch: string | null): Promise<LineageLink[]> {
+  if (lineage.kind === 'none') return [];
+  if (lineage.kind === 'links') return lineage.links;
+  if (lineage.kind === 'default') {
+    const link = await defaultPredecessor(repo, writer, branch);
+    return link ? [link] : [];
+  }
+  const listing = await loadListing(repo);
+  return lineage.specs.map((spec) => {
+    const found = resolveCheckpoint(listing, spec, branch);
+    return { id: found.id, commit: found.commit, writer: found.writer };
+  });
+}

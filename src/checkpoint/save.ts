@@ -1,0 +1,47 @@
+/**
+ * The one save service (SPEC §5, §6): gather facts → plan → apply. Every
+ * caller — `save`, `switch`, `synthesize`, the post-checkout prompt, the
+ * agent hooks — comes through here with a request; none builds another
+ * command's arguments. Nothing is written until the plan is complete, so a
+ * refused save (exit 1 or 129) leaves the repository exactly as it was.
+ */
+import type { Repo } from '../git/repo.js';
+import { hasContent, mergeContent } from './input.js';
+import { applySave, type SaveOutcome } from './save-apply.js';
+import { gatherSaveFacts, type SaveFactsRequest } from './save-facts.js';
+import { planSave } from './save-plan.js';
+import type { CheckpointContent, GitState } from './schema.js';
+
+export type { SaveOutcome } from './save-apply.js';
+export type { LineageRequest } from './save-facts.js';
+
+export interface SaveRequest extends SaveFactsRequest {
+  /** Content layers; later ones win (harvest, then documents, then flags). */
+  layers: Partial<CheckpointContent>[];
+  /** Carry the predecessor's open items forward (default true). */
+  carry?: boolean;
+  /** Predecessor items this save closes (`--done <n|text>`). */
+  done?: string[];
+  /**
+   * The editor: `always` (`-e`), or `when-empty` (a bare `save` on a terminal).
+   * It receives the merged content and the git state, and returns the content to save.
+   */
+  editor?: { mode: 'always' | 'when-empty'; run(content: CheckpointContent, git: GitState): Promise<CheckpointContent> };
+}
+
+export interface SaveDeps {
+  env: Record<string, string | undefined>;
+  now(): Date;
+  random(): number;
+}
+
+/** Saves one checkpoint. Throws a CheckpointError (nothing written) when the save is refused or fails before the chain moves. */
+export async function saveCheckpoint(repo: Repo, deps: SaveDeps, req: SaveRequest): Promise<SaveOutcome> {
+  const facts = await gatherSaveFacts(repo, deps.env, req);
+  const given = req.layers.some(hasContent);
+  let content = mergeContent(...req.layers);
+  if (req.editor && (req.editor.mode === 'always' || !given)) content = await req.editor.run(content, facts.gathered.git);
+  const now = deps.now();
+  const plan = planSave(facts, { content, given: given || Boolean(req.editor), carry: req.carry ?? true, done: req.done ?? [] }, { now, random: deps.random });
+  return applySave(repo, plan, { now });
+}

@@ -1,0 +1,28 @@
+/** How every command that saves reports it: the id on stdout, git-style lines on stderr, `save --json`'s shape. */
+import type { CommandResult, Context } from '../../cli/context.js';
+import { EXIT } from '../../cli/exit-codes.js';
+import { saveCheckpoint, type SaveOutcome, type SaveRequest } from '../../checkpoint/save.js';
+import { oneLine } from '../../render/sanitize.js';
+
+/** Runs the save service in the command's repository and turns the outcome into a result (exit 2 when the note failed). */
+export async function saveAndReport(ctx: Context, req: SaveRequest): Promise<CommandResult & { outcome: SaveOutcome }> {
+  const repo = await ctx.worktreeRepo();
+  const outcome = await saveCheckpoint(repo, ctx.deps, req);
+  return { ...reportSave(ctx, outcome), outcome };
+}
+
+export function reportSave(ctx: Context, o: SaveOutcome): CommandResult {
+  for (const w of o.warnings) ctx.warn(w);
+  for (const n of o.notices) ctx.deps.streams.err(`${oneLine(n, 2000)}\n`);
+  for (const h of o.hints) ctx.hint(h);
+  const { record } = o;
+  const json = {
+    id: record.id, ref: o.ref, commit: o.commit, writer: record.writer, branch: record.git.branch,
+    redactions: record.redactions, notes: o.notesOk ? 'ok' : 'failed',
+  };
+  if (!o.notesOk) {
+    ctx.deps.streams.err(`error: checkpoint ${record.id} saved, but the notes link failed: ${oneLine(o.notesError ?? '', 500)}\n`);
+    ctx.hint('repair it with: git checkpoint doctor --fix');
+  }
+  return { exitCode: o.notesOk ? EXIT.ok : EXIT.partial, json, text: ctx.globals.quiet ? '' : `${record.id}\n` };
+}
