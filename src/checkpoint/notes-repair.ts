@@ -7,7 +7,8 @@
 import type { Person, Repo } from '../git/repo.js';
 import { noteLine, parseMessage } from './message.js';
 import { backoff, readNotesMap, writeNotesCommit } from './notes.js';
-import { chainRef, notesRef } from './refs.js';
+import { readOwnCommits } from './own-chain.js';
+import { notesRef } from './refs.js';
 import { readRecordAt } from './read-record.js';
 import type { CheckpointRecord } from './schema.js';
 
@@ -20,11 +21,9 @@ const LINE_ID = /^checkpoint (\d{8}-\d{6}-[a-z0-9]{4}) on /;
 
 /** The own chain's valid records, oldest first (first-parent history of the chain). */
 export async function readOwnChain(repo: Repo, writer: string): Promise<CheckpointRecord[]> {
-  const tip = await repo.readRef(chainRef(writer));
-  if (!tip) return [];
-  const commits = await repo.walkCommits([tip], { firstParent: true });
+  const { commits } = await readOwnCommits(repo, writer);
   const records: CheckpointRecord[] = [];
-  for (const c of commits.reverse()) {
+  for (const c of [...commits].reverse()) {
     if (parseMessage(c.message).writer !== writer) continue;
     const parsed = await readRecordAt(repo, c.oid);
     if (parsed.ok) records.push(parsed.value);

@@ -53,19 +53,25 @@ export interface RewritePlan {
 /**
  * Which commits to reuse, rewrite and drop. Lineage parents that are dropped
  * checkpoints of the own chain disappear; those on other chains stay.
+ * `repair`: the oldest entry's first parent is another writer's commit (a
+ * corrupted chain), so every entry is rewritten and that commit becomes a
+ * lineage parent (extra parents of the next own checkpoint, when there is
+ * one): the first-parent line then holds only the writer's own checkpoints.
  */
 export function planRewrite(
   entries: { commit: string; parents: string[] }[],
   drop: ReadonlySet<string>,
+  opts: { repair?: boolean } = {},
 ): RewritePlan {
   const plan: RewritePlan = { keptPrefix: [], rewrite: [], dropped: [] };
-  for (const e of entries) {
+  for (const [i, e] of entries.entries()) {
     if (drop.has(e.commit)) {
       plan.dropped.push(e.commit);
       continue;
     }
-    if (!plan.dropped.length) plan.keptPrefix.push(e.commit);
-    else plan.rewrite.push({ commit: e.commit, lineage: e.parents.slice(1).filter((p) => !drop.has(p)) });
+    const extra = i === 0 && opts.repair ? e.parents : e.parents.slice(1);
+    if (!plan.dropped.length && !opts.repair) plan.keptPrefix.push(e.commit);
+    else plan.rewrite.push({ commit: e.commit, lineage: extra.filter((p) => !drop.has(p)) });
   }
   return plan;
 }

@@ -11,6 +11,11 @@ export function chainRef(writer: string): string {
   return `${CHAINS_PREFIX}${writer}`;
 }
 
+/** Where the own chain's last tip goes when drop/prune empties it (its reflog keeps each one). */
+export function droppedRef(writer: string): string {
+  return `refs/checkpoint-dropped/${writer}`;
+}
+
 export function notesRef(writer: string): string {
   return `${NOTES_PREFIX}${writer}`;
 }
@@ -59,6 +64,16 @@ export function fetchRefspecs(remote: string, ownWriter: string | null): string[
     `^${REMOTE_NOTES_PREFIX}*`,
     ...(ownWriter ? [`^${notesRef(ownWriter)}`] : []),
   ];
+}
+
+/**
+ * `notes.rewriteRef` for the own notes, as a glob that matches that one ref
+ * only (`…/ada-k3x9q[2]`): git warns at every amend and rebase when an exact
+ * rewriteRef names a ref that does not exist yet (before the first save),
+ * and stays silent for a glob that matches nothing.
+ */
+export function rewriteRefPattern(writer: string): string {
+  return `${NOTES_PREFIX}${writer.slice(0, -1)}[${writer.slice(-1)}]`;
 }
 
 /** Refspecs for pushing the own writer's chain and notes under the same names. */

@@ -9,9 +9,10 @@
 import { OperationError } from '../errors.js';
 import type { CommitInfo, ObjectId, Person, Repo } from '../git/repo.js';
 import { parseMessage, withSeq } from './message.js';
+import { readOwnCommits } from './own-chain.js';
 import { repairNotes } from './notes-repair.js';
 import { planRewrite, type ChainEntry } from './prune-plan.js';
-import { chainRef } from './refs.js';
+import { chainRef, droppedRef } from './refs.js';
 import { recordRewrite } from './rewrites.js';
 
 const MAX_ATTEMPTS = 20;
@@ -21,44 +22,65 @@ export interface RewriteResult {
   kept: number;
   /** False when notes could not be rebuilt (the chain was rewritten: exit 2). */
   notesOk: boolean;
+  /** The chain's tip before the rewrite (null: no chain): `git update-ref` back to it undoes the rewrite. */
+  oldTip: ObjectId | null;
+  /** True when another writer's commit was moved off the first-parent line. */
+  repaired: boolean;
 }
 
-/** The own chain, oldest first, with the commits (first-parent history of the ref). */
-export async function readChainEntries(repo: Repo, writer: string): Promise<{ tip: ObjectId | null; entries: (ChainEntry & { info: CommitInfo })[] }> {
-  const tip = await repo.readRef(chainRef(writer));
-  if (!tip) return { tip: null, entries: [] };
-  const commits = (await repo.walkCommits([tip], { firstParent: true })).reverse();
-  const entries = commits.map((info) => {
+export interface ChainEntries {
+  tip: ObjectId | null;
+  /** Oldest first. */
+  entries: (ChainEntry & { info: CommitInfo })[];
+  /** True when the oldest own checkpoint's first parent is another writer's commit: a rewrite repairs it. */
+  corrupt: boolean;
+}
+
+/** The own chain, oldest first, with the commits (the writer's first-parent line only). */
+export async function readChainEntries(repo: Repo, writer: string): Promise<ChainEntries> {
+  const { tip, commits, foreign } = await readOwnCommits(repo, writer);
+  const entries = [...commits].reverse().map((info) => {
     const facts = parseMessage(info.message);
     return { commit: info.oid, id: facts.id ?? info.oid, time: info.author.timestamp, title: facts.title, info };
   });
-  return { tip, entries };
+  return { tip, entries, corrupt: foreign !== null };
+}
+
+export interface RewriteOptions {
+  dryRun?: boolean;
+  /** Rewrite a corrupted chain even when nothing is dropped (`doctor --fix`). */
+  repair?: boolean;
 }
 
 /**
  * Removes the checkpoints `choose` picks from the own chain. `choose` runs on
- * the current chain at every attempt. Returns what was dropped (nothing
- * written when `dryRun` or when nothing is picked).
+ * the current chain at every attempt. A corrupted chain (another writer's
+ * commit on the first-parent line) is repaired by the same rewrite. Returns
+ * what was dropped (nothing written when `dryRun`, or when nothing is picked
+ * and nothing needs repair); `oldTip` is the chain's value before, for undo.
  */
 export async function rewriteOwnChain(
   repo: Repo,
   writer: string,
   who: Person,
   choose: (entries: ChainEntry[]) => ChainEntry[],
-  opts: { dryRun?: boolean } = {},
+  opts: RewriteOptions = {},
 ): Promise<RewriteResult> {
   const ref = chainRef(writer);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const { tip, entries } = await readChainEntries(repo, writer);
+    const { tip, entries, corrupt } = await readChainEntries(repo, writer);
     const dropped = choose(entries);
-    const result = { dropped, kept: entries.length - dropped.length, notesOk: true };
-    if (!tip || !dropped.length || opts.dryRun) return result;
-    const newTip = await writeRewrite(repo, entries, new Set(dropped.map((d) => d.commit)));
+    const repair = corrupt && (opts.repair || dropped.length > 0);
+    const result: RewriteResult = { dropped, kept: entries.length - dropped.length, notesOk: true, oldTip: tip, repaired: false };
+    if (!tip || (!dropped.length && !repair) || opts.dryRun) return result;
+    const newTip = await writeRewrite(repo, entries, new Set(dropped.map((d) => d.commit)), repair);
     await recordRewrite(repo, ref, tip);
+    if (!newTip) await keepDropped(repo, writer, tip);
     const swapped = newTip
-      ? await repo.updateRef(ref, newTip, tip, `checkpoint: rewrite (${dropped.length} dropped)`)
+      ? await repo.updateRef(ref, newTip, tip, `checkpoint: rewrite (${dropped.length} dropped${repair ? ', repaired' : ''})`)
       : await repo.deleteRef(ref, tip);
     if (!swapped) continue;
+    result.repaired = repair;
     try {
       await repairNotes(repo, writer, who, true);
     } catch {
@@ -69,16 +91,35 @@ export async function rewriteOwnChain(
   throw new OperationError(`could not rewrite ${ref}: other saves kept moving it`, { hint: 'try again; nothing was changed' });
 }
 
+/**
+ * git deletes a ref's reflog with the ref: before the own chain is removed
+ * whole (its last checkpoint dropped), its tip goes to `refs/checkpoint-dropped/<writer>`
+ * (outside refs/checkpoints/: never listed, fetched or pushed), whose reflog keeps
+ * every chain removed this way. `git update-ref -d` of it lets them be collected.
+ */
+async function keepDropped(repo: Repo, writer: string, tip: ObjectId): Promise<void> {
+  const ref = droppedRef(writer);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    if (await repo.updateRef(ref, tip, await repo.readRef(ref), 'checkpoint: chain emptied by drop/prune')) return;
+  }
+}
+
 /** Writes the rewritten commits; returns the new tip (null when nothing is left). */
-async function writeRewrite(repo: Repo, entries: { commit: string; info: CommitInfo }[], drop: Set<string>): Promise<ObjectId | null> {
-  const plan = planRewrite(entries.map((e) => ({ commit: e.commit, parents: e.info.parents })), drop);
+async function writeRewrite(
+  repo: Repo, entries: { commit: string; info: CommitInfo }[], drop: Set<string>, repair: boolean,
+): Promise<ObjectId | null> {
+  const plan = planRewrite(entries.map((e) => ({ commit: e.commit, parents: e.info.parents })), drop, { repair });
   const byOid = new Map(entries.map((e) => [e.commit, e.info]));
   const renamed = new Map<string, string>();
   let prev = plan.keptPrefix.at(-1) ?? null;
+  let pending: string[] = [];
   for (const [i, step] of plan.rewrite.entries()) {
     const c = byOid.get(step.commit)!;
     const lineage = step.lineage.map((p) => renamed.get(p) ?? p);
-    const parents = [...new Set([...(prev ? [prev] : []), ...lineage])];
+    // A checkpoint with no own predecessor left has no parents (another chain's commit is never a first
+    // parent); its lineage moves to the next one as extra parents, so what it built on stays reachable.
+    const parents = prev ? [...new Set([prev, ...pending, ...lineage])] : [];
+    pending = prev ? [] : lineage;
     // Positions close the gap the dropped checkpoints left.
     const message = withSeq(c.message, plan.keptPrefix.length + i + 1);
     prev = await repo.writeCommit({ tree: c.tree, parents, author: c.author, committer: c.committer, message });

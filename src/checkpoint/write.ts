@@ -8,6 +8,7 @@ import { OperationError } from '../errors.js';
 import type { ObjectId, Person, Repo, TreeEntry } from '../git/repo.js';
 import { buildMessage, noteLine, parseMessage } from './message.js';
 import { appendNotes, backoff, prepareNotes } from './notes.js';
+import { readOwnCommits } from './own-chain.js';
 import { chainRef, notesRef } from './refs.js';
 import { serializeRecord, type CheckpointRecord } from './schema.js';
 
@@ -21,8 +22,6 @@ export interface WritePlan {
   lineageCommits: ObjectId[];
   /** Commit date and identity. */
   who: Person;
-  /** Test hook: throw right after this step ('objects' | 'ref' | 'note'). */
-  faultAfter?: string | undefined;
 }
 
 export interface WriteResult {
@@ -33,29 +32,26 @@ export interface WriteResult {
   notesError: string | null;
 }
 
-export class InjectedFault extends Error {
-  constructor(step: string) {
-    super(`injected fault after ${step}`);
-  }
-}
-
-/** Applies a plan. Throws OperationError (nothing visible written) when the chain cannot be updated. */
+/**
+ * Applies a plan. Throws OperationError naming the step (nothing visible
+ * written) when the objects or the chain ref cannot be written; the note's
+ * preparation, started alongside, is always settled first, so no helper
+ * process outlives a failed save.
+ */
 export async function writeCheckpoint(repo: Repo, plan: WritePlan): Promise<WriteResult> {
   const { record } = plan;
   // The note's objects can be written while the chain commit is made; only its ref must wait for the chain.
   const noteEdits = record.git.head ? [{ target: record.git.head, lines: [noteLine(record)] }] : [];
   const notePrep = noteEdits.length ? prepareNotes(repo, notesRef(record.writer), noteEdits, plan.who) : undefined;
-  notePrep?.catch(() => {});
-  const [json, md] = await Promise.all([repo.writeBlob(serializeRecord(record)), repo.writeBlob(plan.markdown)]);
-  const entries: TreeEntry[] = [
-    { mode: '100644', type: 'blob', oid: md, name: 'CHECKPOINT.md' },
-    { mode: '100644', type: 'blob', oid: json, name: 'checkpoint.json' },
-  ];
-  if (record.git.wip) entries.push({ mode: '040000', type: 'tree', oid: record.git.wip.tree, name: 'wip' });
-  const tree = await repo.writeTree(entries);
   const ref = chainRef(record.writer);
-  const commit = await moveChain(repo, ref, { tree, plan });
-  if (plan.faultAfter === 'ref') throw new InjectedFault('ref');
+  let commit: ObjectId;
+  try {
+    const tree = await failingStep('write the checkpoint objects', () => writeRecordTree(repo, plan));
+    commit = await moveChain(repo, ref, { tree, plan });
+  } catch (err) {
+    await notePrep?.catch(() => {});
+    throw err;
+  }
   let notesError: string | null = null;
   if (noteEdits.length) {
     try {
@@ -64,8 +60,36 @@ export async function writeCheckpoint(repo: Repo, plan: WritePlan): Promise<Writ
       notesError = (err as Error).message;
     }
   }
-  if (plan.faultAfter === 'note') throw new InjectedFault('note');
   return { commit, ref, notesOk: notesError === null, notesError };
+}
+
+async function writeRecordTree(repo: Repo, plan: WritePlan): Promise<ObjectId> {
+  const { record } = plan;
+  const [json, md] = await Promise.all([repo.writeBlob(serializeRecord(record)), repo.writeBlob(plan.markdown)]);
+  const entries: TreeEntry[] = [
+    { mode: '100644', type: 'blob', oid: md, name: 'CHECKPOINT.md' },
+    { mode: '100644', type: 'blob', oid: json, name: 'checkpoint.json' },
+  ];
+  if (record.git.wip) entries.push({ mode: '040000', type: 'tree', oid: record.git.wip.tree, name: 'wip' });
+  return repo.writeTree(entries);
+}
+
+/** Runs one write step; any failure becomes an OperationError that names it (exit 1, nothing visible written). */
+async function failingStep<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof OperationError) throw err;
+    throw new OperationError(`could not ${name}: ${describeFailure(err as NodeJS.ErrnoException)}`, { hint: 'nothing was saved' });
+  }
+}
+
+/** The system's own words, with what they mean for a write (a read-only file system reports EROFS, or EACCES as root). */
+function describeFailure(err: NodeJS.ErrnoException): string {
+  const message = err.message.split('\n')[0] ?? String(err);
+  if (err.code === 'ENOSPC' || /no space left/i.test(message)) return `no space left on device (${message})`;
+  if (err.code === 'EROFS' || /read-only file system/i.test(message)) return `read-only file system (${message})`;
+  return message;
 }
 
 async function moveChain(
@@ -75,13 +99,14 @@ async function moveChain(
 ): Promise<ObjectId> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const tip = await repo.readRef(ref);
-    const parents = [...(tip ? [tip] : []), ...c.plan.lineageCommits.filter((p) => p !== tip)];
-    const message = buildMessage(c.plan.record, tip ? (await chainPosition(repo, tip)) + 1 : 1);
-    const commit = await repo.writeCommit({
+    // The first parent is this writer's previous checkpoint and nothing else (SPEC §3): a predecessor
+    // on another chain is only ever an extra parent, so a first checkpoint has none of them.
+    const parents = tip ? [tip, ...c.plan.lineageCommits.filter((p) => p !== tip)] : [];
+    const message = buildMessage(c.plan.record, tip ? (await chainPosition(repo, tip, c.plan.record.writer)) + 1 : 1);
+    const commit = await failingStep('write the checkpoint commit', () => repo.writeCommit({
       tree: c.tree, parents: [...new Set(parents)], author: c.plan.who, committer: c.plan.who, message,
-    });
-    if (c.plan.faultAfter === 'objects') throw new InjectedFault('objects');
-    if (await repo.updateRef(ref, commit, tip, `checkpoint: ${c.plan.record.id}`)) return commit;
+    }));
+    if (await failingStep(`update ${ref}`, () => repo.updateRef(ref, commit, tip, `checkpoint: ${c.plan.record.id}`))) return commit;
     await backoff(attempt);
   }
   throw new OperationError(`could not update ${ref}: other saves kept moving it`, {
@@ -90,7 +115,7 @@ async function moveChain(
 }
 
 /** The position of `tip` on its chain: its `Checkpoint-Seq`, or counted when the chain has none. */
-async function chainPosition(repo: Repo, tip: ObjectId): Promise<number> {
+async function chainPosition(repo: Repo, tip: ObjectId, writer: string): Promise<number> {
   const commit = await repo.readCommit(tip);
-  return (commit && parseMessage(commit.message).seq) ?? repo.countCommits([tip], { firstParent: true });
+  return (commit && parseMessage(commit.message).seq) ?? (await readOwnCommits(repo, writer, tip)).commits.length;
 }

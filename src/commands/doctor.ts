@@ -6,7 +6,11 @@ import { readIdentity, readWriter } from '../checkpoint/identity.js';
 import { clearListingCache, loadListing, type Listing } from '../checkpoint/listing.js';
 import { loadRecord } from '../checkpoint/resolve.js';
 import { findUnsafeEntries } from '../checkpoint/safe-path.js';
-import type { Repo } from '../git/repo.js';
+import type { Person, Repo } from '../git/repo.js';
+import { parseMessage } from '../checkpoint/message.js';
+import { readOwnCommits } from '../checkpoint/own-chain.js';
+import { chainRef } from '../checkpoint/refs.js';
+import { rewriteOwnChain } from '../checkpoint/rewrite-chain.js';
 import { repairNotes } from '../checkpoint/notes-repair.js';
 import { visible } from '../render/sanitize.js';
 import { checkInstall, type Finding } from './doctor-install.js';
@@ -34,6 +38,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   if (writer) {
     const id = await readIdentity(repo, ctx.deps.env);
     const who = { name: id.name, email: id.email, timestamp: Math.floor(ctx.deps.now().getTime() / 1000), tzOffsetMinutes: 0 };
+    findings.push(await checkOwnChain(repo, writer, who, fix));
     const notes = await repairNotes(repo, writer, who, fix);
     const broken = notes.missing + notes.stale > 0;
     findings.push({
@@ -48,6 +53,22 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const ok = findings.every((f) => f.ok);
   const text = findings.map((f) => `${f.ok ? 'ok  ' : 'FAIL'}  ${f.check}: ${f.detail}`).join('\n') + '\n';
   return { exitCode: ok ? EXIT.ok : EXIT.failed, json: { ok, fixed: fix, findings }, text };
+}
+
+/**
+ * The own chain's first-parent line must hold only this writer's checkpoints
+ * (SPEC §3). An older version could make a teammate's checkpoint the first
+ * parent of a writer's first one; `--fix` rewrites the chain so that commit
+ * becomes an extra (lineage) parent: every checkpoint is kept, ids included.
+ */
+async function checkOwnChain(repo: Repo, writer: string, who: Person, fix: boolean): Promise<Finding> {
+  const { commits, foreign } = await readOwnCommits(repo, writer);
+  if (!foreign) return { check: 'chain', ok: true, detail: `${chainRef(writer)}: ${commits.length} checkpoint(s), all yours` };
+  const whose = visible(parseMessage(foreign.message).writer ?? '?');
+  const problem = `${chainRef(writer)} reaches ${foreign.oid} of writer ${whose} through first parents`;
+  if (!fix) return { check: 'chain', ok: false, detail: `${problem} (run git checkpoint doctor --fix)` };
+  const result = await rewriteOwnChain(repo, writer, who, () => [], { repair: true });
+  return { check: 'chain', ok: result.repaired, detail: `${problem}: ${result.repaired ? `repaired, ${result.kept} checkpoint(s) kept, ${whose}'s kept as a lineage parent` : 'not repaired'}` };
 }
 
 /** Every wip tree must only hold paths that stay in the working tree (SPEC §9); bounded per tree. */

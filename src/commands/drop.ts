@@ -25,5 +25,5 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const dryRun = Boolean(args.values['dry-run']);
   const result = await rewriteOwnChain(repo, writer, await notesAuthor(ctx), (entries) => entries.filter((e) => e.id === target.id), { dryRun });
   if (!result.dropped.length) throw new OperationError(`checkpoint ${target.id} is not on your chain any more`);
-  return finish(ctx, result, dryRun, 'drop');
+  return finish(ctx, result, dryRun, 'drop', writer);
 }

@@ -2,7 +2,8 @@
  * Refs for the CLI backend. Updates are git's own compare-and-swap
  * (`update-ref <ref> <new> <old>`), so they race safely with any git process.
  */
-import { FatalError } from '../errors.js';
+import { stat } from 'node:fs/promises';
+import { FatalError, OperationError } from '../errors.js';
 import type { CliContext } from './cli-context.js';
 import type { RefRecord } from './repo.js';
 import { gitOk, runGit } from './run-git.js';
@@ -35,12 +36,49 @@ export async function listRefs(ctx: CliContext, prefix: string): Promise<RefReco
  */
 export async function updateRef(ctx: CliContext, name: string, next: string, expected: string | null, reason: string): Promise<boolean> {
   const zeroOid = '0'.repeat(ctx.info.objectFormat === 'sha256' ? 64 : 40);
-  const res = await runGit(['update-ref', '-m', reason, name, next, expected ?? zeroOid], {
+  // The tool's own refs keep a reflog, so what prune or drop rewrote stays recoverable (git reflog <ref>).
+  const reflog = OWN_REFS.test(name) ? ['--create-reflog'] : [];
+  const res = await runGit(['update-ref', ...reflog, '-m', reason, name, next, expected ?? zeroOid], {
     ...ctx.opts, extraEnv: { LC_ALL: 'C' },
   });
   if (res.code === 0) return true;
+  const lock = lockFileOf(res.stderr);
+  if (lock) return waitForLock(name, lock);
   if (isLostRace(res.stderr)) return false;
   throw new FatalError(`cannot update ${name}: ${res.stderr.trim().split('\n').pop() ?? ''}`);
+}
+
+const OWN_REFS = /^refs\/((notes\/)?checkpoints\/(?!remotes\/)|checkpoint-dropped\/)/;
+/** How long a lock may stay unchanged before it is taken for one left by a process that died. */
+const LOCK_WINDOW_MS = 1000;
+
+/** The lock file named in git's "Unable to create '<path>.lock': File exists." */
+function lockFileOf(stderr: string): string | null {
+  return /Unable to create '(.+\.lock)': File exists/.exec(stderr)?.[1] ?? null;
+}
+
+/**
+ * Another process holds `lock`. A live one holds it for milliseconds: when
+ * the lock goes away or is replaced within the window, the update is a lost
+ * race (false: the caller retries). A lock that stays the same was left by
+ * a process that died: that fails at once, in git's words, naming the file.
+ */
+async function waitForLock(name: string, lock: string): Promise<boolean> {
+  const first = await lockToken(lock);
+  const until = Date.now() + LOCK_WINDOW_MS;
+  while (first !== null && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 50));
+    if ((await lockToken(lock)) !== first) return false;
+  }
+  if (first === null) return false;
+  throw new OperationError(`cannot lock ref '${name}': Unable to create '${lock}': File exists.`, {
+    hint: `another git process seems to be running in this repository; if none is, one crashed earlier: remove the file manually to continue (rm '${lock}')`,
+  });
+}
+
+async function lockToken(path: string): Promise<string | null> {
+  const st = await stat(path).catch(() => null);
+  return st ? `${st.ino}:${st.mtimeMs}:${st.size}` : null;
 }
 
 /** Deletes `name` only if it is at `expected`; false otherwise (moved, or already gone). */

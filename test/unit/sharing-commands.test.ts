@@ -13,10 +13,14 @@ describe('prune and drop on memfs (isomorphic-git backend)', () => {
     expect(json(dry.stdout)).toMatchObject({ dryRun: true, kept: 2, dropped: [{ id: ids[0] }, { id: ids[1] }] });
     expect(json((await m.cli(['list', '--json'])).stdout).total).toBe(4);
 
+    const commits = json(dry.stdout).dropped.map((d: { commit: string }) => d.commit);
+    const oldTip = await m.repo.readRef(`refs/checkpoints/${json((await m.cli(['list', '--json'])).stdout).checkpoints[0].writer}`);
     const res = await m.cli(['prune', '--keep', '2']);
     expect(res.code).toBe(0);
-    expect(res.stdout).toBe(`dropped ${ids[0]}  task 1\ndropped ${ids[1]}  task 2\ndropped 2 checkpoints, kept 2\n`);
-    expect(res.stderr).toBe('hint: share the rewritten chain with: git checkpoint push\n');
+    expect(res.stdout).toBe(`dropped ${ids[0]} (was ${commits[0]})  task 1\ndropped ${ids[1]} (was ${commits[1]})  task 2\ndropped 2 checkpoints, kept 2\n`);
+    expect(res.stderr).toContain(`hint: undo with: git update-ref refs/checkpoints/`);
+    expect(res.stderr).toContain(` ${oldTip} (the chain before`);
+    expect(res.stderr).toContain('hint: share the rewritten chain with: git checkpoint push\n');
     const listed = json((await m.cli(['list', '--json'])).stdout);
     expect(listed.checkpoints.map((c: { id: string }) => c.id)).toEqual([ids[3], ids[2]]);
     const rec = json((await m.cli(['show', ids[2]!, '--json'])).stdout);
