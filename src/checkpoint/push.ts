@@ -9,8 +9,10 @@
  */
 import type { Lease, ObjectId, PushedRef, Repo } from '../git/repo.js';
 import { parseMessage } from './message.js';
+import { isForeign, readOwnCommits } from './own-chain.js';
 import { chainRef, notesRef, remoteChainPrefix } from './refs.js';
 import { dropOwnNotesCopies, gitComplaint } from './remote.js';
+import { strippedTip } from './export-chain.js';
 import { isCoveredByRewrite } from './rewrites.js';
 
 export interface RefPush {
@@ -37,20 +39,30 @@ export interface PushReport {
   pushed: number;
   /** True when the own chain on the remote was replaced after prune/drop. */
   rewrote: boolean;
+  /** How many of the `pushed` checkpoints carried a wip tree (uncommitted files). */
+  withWip: number;
+  /** True when nothing was sent: what git would have done. */
+  dryRun: boolean;
   refs: PushedRef[];
   /** git's complaint when the push failed. */
   error: string | null;
 }
 
+export interface PushOptions {
+  /** Send the chain without wip trees (`checkpoint.autoPush=nowip`): its twin line (export-chain.ts). */
+  nowip?: boolean;
+}
+
 /** Works out how each own ref goes to `remote`; empty when the writer has saved nothing. */
-export async function planPush(repo: Repo, remote: string, writer: string): Promise<RefPush[]> {
+export async function planPush(repo: Repo, remote: string, writer: string, opts: PushOptions = {}): Promise<RefPush[]> {
   const pairs = [
     { ref: chainRef(writer), copy: `${remoteChainPrefix(remote)}${writer}` },
     { ref: notesRef(writer), copy: null },
   ];
   const plan: RefPush[] = [];
   for (const { ref, copy } of pairs) {
-    const [local, base] = await Promise.all([repo.readRef(ref), copy ? repo.readRef(copy) : lastPushedNotes(repo, remote, ref)]);
+    const [tip, base] = await Promise.all([repo.readRef(ref), copy ? repo.readRef(copy) : lastPushedNotes(repo, remote, ref)]);
+    const local = tip && opts.nowip && copy ? await strippedTip(repo, writer, tip) : tip;
     if (!local) {
       if (base && (await isCoveredByRewrite(repo, ref, base))) plan.push({ ref, local: null, base, copy, mode: 'lease' });
       continue;
@@ -67,38 +79,57 @@ async function isFastForward(repo: Repo, base: ObjectId, local: ObjectId): Promi
   return (await repo.hasObject(base)) && repo.isAncestor(base, local);
 }
 
-/** Performs the plan; a rejected ref is reported in the result, never retried with force. */
-export async function applyPush(repo: Repo, remote: string, writer: string, plan: RefPush[]): Promise<PushReport> {
+/**
+ * Performs the plan; a rejected ref is reported in the result, never retried
+ * with force. `dryRun`: git's own `push --dry-run` (it asks the remote and
+ * reports, transfers nothing), and nothing is recorded locally.
+ */
+export async function applyPush(repo: Repo, remote: string, writer: string, plan: RefPush[], opts: { dryRun?: boolean } = {}): Promise<PushReport> {
   const chain = plan.find((p) => p.ref === chainRef(writer));
-  const pushed = chain ? await countNew(repo, chain) : 0;
+  const [pushed, withWip] = chain ? await Promise.all([countNew(repo, writer, chain), newWithWip(repo, writer, chain)]) : [0, 0];
   const leases: Lease[] = plan.filter((p) => p.mode === 'lease').map((p) => ({ ref: p.ref, expected: p.base }));
   // Up-to-date refs go too: the remote may have lost them (a fresh remote, a deleted ref).
   const refspecs = plan.map((p) => `${p.local ?? ''}:${p.ref}`);
-  const out = await repo.pushRefs(remote, refspecs, { atomic: true, leases });
+  const out = await repo.pushRefs(remote, refspecs, { atomic: true, leases, dryRun: Boolean(opts.dryRun) });
   const rejected = out.refs.filter((r) => r.flag === '!');
   const ok = out.ok && rejected.length === 0;
-  if (ok) {
+  if (ok && !opts.dryRun) {
     for (const p of plan) await rememberPushed(repo, remote, p);
     await dropOwnNotesCopies(repo, writer);
   }
   const error = ok ? null : rejected.map((r) => `${r.ref} ${r.summary}`).join('; ') || gitComplaint(out.stderr);
   const moved = out.refs.some((r) => r.flag !== '=' && r.flag !== '!');
   return {
-    remote, writer, ok, refs: out.refs, error,
+    remote, writer, ok, refs: out.refs, error, dryRun: Boolean(opts.dryRun),
     pushed: ok && moved ? pushed : 0,
+    withWip: ok && moved ? withWip : 0,
     rewrote: ok && out.refs.some((r) => (r.flag === '+' || r.flag === '-') && r.ref === chainRef(writer)),
   };
 }
 
-/** Checkpoints on the local chain that are not on the remote copy (by id: a rewrite keeps ids). */
-async function countNew(repo: Repo, p: RefPush): Promise<number> {
+/** Checkpoints on the local chain that are not on the remote copy (by id: a rewrite keeps ids); own commits only. */
+async function countNew(repo: Repo, writer: string, p: RefPush): Promise<number> {
   if (!p.local) return 0;
   const base = p.base && (await repo.hasObject(p.base)) ? p.base : null;
-  const ids = (commits: { message: string }[]) => commits.map((c) => parseMessage(c.message).id).filter((id) => id !== null);
-  if (!base) return ids(await repo.walkCommits([p.local], { firstParent: true })).length;
-  if (p.mode !== 'lease') return ids(await repo.walkCommits([p.local], { firstParent: true, exclude: [base] })).length;
-  const there = new Set(ids(await repo.walkCommits([base], { firstParent: true })));
-  return ids(await repo.walkCommits([p.local], { firstParent: true })).filter((id) => !there.has(id)).length;
+  const ids = async (tip: ObjectId) => new Set((await readOwnCommits(repo, writer, tip)).commits.map((c) => parseMessage(c.message).id ?? c.oid));
+  if (!base) return (await ids(p.local)).size;
+  if (p.mode !== 'lease') {
+    const walked = await repo.walkCommits([p.local], { firstParent: true, exclude: [base] });
+    const end = walked.findIndex((c) => isForeign(c, writer));
+    return end < 0 ? walked.length : end;
+  }
+  const [local, there] = await Promise.all([ids(p.local), ids(base)]);
+  return [...local].filter((id) => !there.has(id)).length;
+}
+
+/** Of the new checkpoints (the newest 1,000 at most), how many carry a wip tree. */
+async function newWithWip(repo: Repo, writer: string, p: RefPush): Promise<number> {
+  if (!p.local) return 0;
+  const base = p.base && p.mode !== 'lease' && (await repo.hasObject(p.base)) ? [p.base] : [];
+  const walked = await repo.walkCommits([p.local], { firstParent: true, exclude: base, limit: 1000 });
+  const end = walked.findIndex((c) => isForeign(c, writer));
+  const trees = await Promise.all((end < 0 ? walked : walked.slice(0, end)).map((c) => repo.readTree(c.tree)));
+  return trees.filter((t) => t?.some((e) => e.name === 'wip' && e.type === 'tree')).length;
 }
 
 /** Moves the remote copy to what the remote now holds: the lease base of the next push. */

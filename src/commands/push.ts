@@ -7,8 +7,8 @@ import { applyPush, planPush, type PushReport } from '../checkpoint/push.js';
 import { resolveRemote } from '../checkpoint/remote.js';
 import { visible } from '../render/sanitize.js';
 
-export const options: OptionSpec = {};
-export const usage = 'git checkpoint push [<remote>]';
+export const options: OptionSpec = { 'dry-run': { type: 'boolean', short: 'n' } };
+export const usage = 'git checkpoint push [-n | --dry-run] [<remote>]';
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   maxPositionals(args, 1, 'push');
@@ -17,10 +17,11 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const writer = await readWriter(repo);
   const plan = writer ? await planPush(repo, remote, writer) : [];
   if (!writer || !plan.length) {
-    const json = { remote, writer, ok: true, pushed: 0, rewrote: false, refs: [], error: null };
+    const json = { remote, writer, ok: true, pushed: 0, rewrote: false, withWip: 0, dryRun: Boolean(args.values['dry-run']), refs: [], error: null };
     return { exitCode: EXIT.ok, json, text: ctx.globals.quiet ? '' : 'nothing to push: no checkpoints saved in this clone\n' };
   }
-  const report = await applyPush(repo, remote, writer, plan);
+  const dryRun = Boolean(args.values['dry-run']);
+  const report = await applyPush(repo, remote, writer, plan, { dryRun });
   if (!report.ok) {
     ctx.deps.streams.err(`error: failed to push checkpoints to '${visible(remote)}': ${visible(report.error ?? '')}\n`);
     ctx.hint(rejectionHint(report, remote));
@@ -37,13 +38,15 @@ function rejectionHint(report: PushReport, remote: string): string {
   return `check the remote with: git ls-remote ${remote}`;
 }
 
-/** `pushed 3 new checkpoints to origin`. */
+/** `pushed 3 new checkpoints to origin`; with --dry-run, `would push …` and the refs git would update. */
 export function renderPush(report: PushReport): string {
   const remote = visible(report.remote);
   const n = report.pushed;
   const lines: string[] = [];
-  if (report.rewrote) lines.push(`replaced your rewritten chain on ${remote} (after prune or drop)`);
-  if (n) lines.push(`pushed ${n} new checkpoint${n === 1 ? '' : 's'} to ${remote}`);
+  const [replace, push] = report.dryRun ? ['would replace', 'would push'] : ['replaced', 'pushed'];
+  if (report.rewrote) lines.push(`${replace} your rewritten chain on ${remote} (after prune or drop)`);
+  if (n) lines.push(`${push} ${n} new checkpoint${n === 1 ? '' : 's'} to ${remote}${report.withWip ? ` (${report.withWip} with snapshots of uncommitted files)` : ''}`);
+  if (report.dryRun) for (const r of report.refs) if (r.flag !== '=') lines.push(`  ${visible(r.ref)}  ${visible(r.summary)}`);
   if (!lines.length) lines.push(`checkpoints already up to date on ${remote}`);
   return `${lines.join('\n')}\n`;
 }

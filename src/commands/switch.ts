@@ -1,9 +1,10 @@
 /**
  * `git checkpoint switch <branch>` (SPEC §5): save a checkpoint for the
  * current branch when there is uncommitted work or something to say, then
- * `git switch`, whose messages pass through. Exit codes are SPEC §2's: a
- * switch git refused is 1 when nothing was saved, 2 when a checkpoint was
- * (it is written; the switch is the step that failed).
+ * `git switch`, whose messages pass through. It checks first, as git would,
+ * and saves nothing when the switch is a no-op or would be refused. Exit
+ * codes are SPEC §2's: a switch git refused is 1 when nothing was saved, 2
+ * when a checkpoint was (it is written; the switch is the step that failed).
  */
 import { stringOption, type OptionSpec } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
@@ -11,9 +12,11 @@ import { EXIT } from '../cli/exit-codes.js';
 import { hasContent } from '../checkpoint/input.js';
 import { UsageError } from '../errors.js';
 import { runGitOnTerminal } from '../git/admin.js';
-import type { Repo } from '../git/repo.js';
 import { contentFromFlags } from './save-content.js';
-import { options as saveOptions, runSave } from './save.js';
+import { options as saveOptions } from './save.js';
+import { saveRequestFromArgs } from './shared/save-args.js';
+import { saveAndReport } from './shared/save-report.js';
+import { switchRefusal } from './shared/switch-check.js';
 
 // Every save option but --branch: the checkpoint is for the branch being left.
 const { branch: _branch, ...savedOptions } = saveOptions;
@@ -31,16 +34,21 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const repo = await ctx.worktreeRepo();
   const saveArgs: ParsedArgs = { values: { ...args.values, create: undefined }, positionals: [] };
   const given = hasContent(contentFromFlags(saveArgs)) || args.values.input !== undefined || Boolean(args.values.edit);
-  const dirty = given ? true : (await repo.status()).entries.length > 0;
+  // The branch being left, read once before anything else: the checkpoint is recorded for it even if
+  // another process switches this worktree meanwhile.
+  const [status, leaving] = await Promise.all([given ? null : repo.status(), repo.headBranch()]);
+  const dirty = given || (status?.entries.length ?? 0) > 0;
   let saved: string | null = null;
   let partial = false;
-  // A mistyped branch: let git say so without leaving a checkpoint behind each time.
-  if (dirty && (create !== undefined || (await canSwitchTo(repo, target.at(-1)!)))) {
-    const result = await runSave(ctx, saveArgs, { allowEditor: false });
-    if (result.exitCode !== EXIT.ok && result.exitCode !== EXIT.partial) return result;
-    saved = (result.json as { id?: string } | undefined)?.id ?? null;
+  const refusal = dirty ? await switchRefusal(repo, { create, target: create ?? args.positionals[0]!, current: leaving }) : null;
+  if (dirty && refusal === null) {
+    const req = await saveRequestFromArgs(ctx, saveArgs, { allowEditor: false });
+    const result = await saveAndReport(ctx, leaving === null ? req : { ...req, branch: leaving });
+    saved = result.outcome.record.id;
     partial = result.exitCode === EXIT.partial;
-    if (saved && !ctx.globals.quiet) ctx.deps.streams.err(`checkpoint: saved ${saved}\n`);
+    if (!ctx.globals.quiet) ctx.deps.streams.err(`checkpoint: saved ${saved}\n`);
+  } else if (dirty && refusal) {
+    ctx.hint(`no checkpoint saved: ${refusal}`);
   }
   const cwd = repo.info.workTree ?? ctx.globals.dir;
   const code = await runGitOnTerminal(cwd, ctx.deps.env, ['switch', ...target]);
@@ -48,13 +56,6 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   if (code === 0) return { exitCode: partial ? EXIT.partial : EXIT.ok, json };
   if (saved) ctx.warn(`checkpoint ${saved} is saved, but git switch failed (exit ${code}): you are still on the branch it was saved for`);
   return { exitCode: saved ? EXIT.partial : EXIT.failed, json };
-}
-
-/** A local branch, or one that `git switch` would create from a remote branch of that name. */
-async function canSwitchTo(repo: Repo, branch: string): Promise<boolean> {
-  if (branch === '-') return true; // the previous branch, as git switch - says
-  if (await repo.readRef(`refs/heads/${branch}`)) return true;
-  return (await repo.listRefs('refs/remotes/')).some((r) => r.name.endsWith(`/${branch}`));
 }
 
 function switchArgs(create: string | undefined, positionals: string[]): string[] {

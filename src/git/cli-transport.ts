@@ -23,9 +23,10 @@ export async function pushRefs(
   opts: RunOptions,
   remote: string,
   refspecs: string[],
-  o: { atomic: boolean; leases: Lease[] },
+  o: { atomic: boolean; leases: Lease[]; dryRun?: boolean },
 ): Promise<PushOutcome> {
   const args = ['push', '--porcelain', '--no-verify'];
+  if (o.dryRun) args.push('--dry-run');
   if (o.atomic) args.push('--atomic');
   for (const lease of o.leases) args.push(`--force-with-lease=${lease.ref}:${lease.expected ?? ''}`);
   args.push('--end-of-options', remote, ...refspecs);

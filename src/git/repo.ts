@@ -225,7 +225,7 @@ export interface Transport {
   /** `git fetch` of exactly these refspecs (negative ones included); resolves with git's verdict. */
   fetchRefs(remote: string, refspecs: string[]): Promise<{ ok: boolean; stderr: string }>;
   /** `git push --porcelain --no-verify` of these refspecs; `atomic` makes it all or nothing. Never forces without a lease. */
-  pushRefs(remote: string, refspecs: string[], opts: { atomic: boolean; leases: Lease[] }): Promise<PushOutcome>;
+  pushRefs(remote: string, refspecs: string[], opts: { atomic: boolean; leases: Lease[]; dryRun?: boolean }): Promise<PushOutcome>;
 }
 
 export interface Repo extends Objects, Refs, Config, Worktree, GitDirFiles, Transport {

@@ -4,7 +4,7 @@
  * values not already present are added, each with `git config --add`, so a
  * second install adds nothing and uninstall can remove exactly these values.
  */
-import { fetchRefspecs, NOTES_PREFIX, notesRef } from '../checkpoint/refs.js';
+import { fetchRefspecs, NOTES_PREFIX, rewriteRefPattern } from '../checkpoint/refs.js';
 import { defaultRemote } from '../checkpoint/remote.js';
 import { addConfigValue, localConfigValues, remoteNames, type GitEnv } from '../git/admin.js';
 import type { Repo } from '../git/repo.js';
@@ -40,7 +40,7 @@ export async function planConfig(repo: Repo, env: GitEnv, writer: string): Promi
   }
   const wanted: ConfigStep[] = [
     { key: 'notes.displayRef', value: DISPLAY_REF, why: 'git log shows checkpoint notes' },
-    { key: 'notes.rewriteRef', value: notesRef(writer), why: 'notes follow amend and rebase' },
+    { key: 'notes.rewriteRef', value: rewriteRefPattern(writer), why: 'notes follow amend and rebase' },
   ];
   for (const w of wanted) if (!(await repo.getConfigAll(w.key)).includes(w.value)) steps.push(w);
   return { steps, remote: remotes.includes(remote) ? remote : null, remoteNote };

@@ -1,6 +1,6 @@
 /** The installed hooks on real git (SPEC §10): reminders, silence, push along, failure containment, switch. */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSandbox, runProcess, type Sandbox } from '../helpers/sandbox.js';
@@ -279,16 +279,31 @@ describe('git checkpoint switch', () => {
     expect(missing.stderr).toContain('fatal: invalid reference: no-such-branch');
     expect(missing.stderr).not.toContain('checkpoint: saved');
 
-    // git refuses after the save: exit 2 (written, the switch failed), the checkpoint stays.
+    // git would refuse (an untracked file in the way): nothing is saved, git says why, exit 1.
     writeFileSync(join(dir, 'wip.txt'), 'more\n');
     sb.git(dir, 'switch', '-q', 'main');
     writeFileSync(join(dir, 'other.txt'), 'in the way\n');
     const refused = await sb.ckpt(dir, ['switch', 'other', '-m', 'Blocked by a stray file']);
-    expect(refused.code).toBe(2);
+    expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('would be overwritten by checkout');
-    expect(refused.stderr).toMatch(/warning: checkpoint \S+ is saved, but git switch failed \(exit 1\): you are still on the branch it was saved for/);
+    expect(refused.stderr).toContain('hint: no checkpoint saved: local changes would be overwritten by the switch');
+    expect(refused.stderr).not.toContain('checkpoint: saved');
     expect(sb.git(dir, 'branch', '--show-current').trim()).toBe('main');
-    expect(JSON.parse((await sb.ckpt(dir, ['list', '--json'])).stdout).checkpoints[0]).toMatchObject({ title: 'Blocked by a stray file', branch: 'main' });
+    expect(JSON.parse((await sb.ckpt(dir, ['list', '--json'])).stdout).total).toBe(1);
+
+    // A no-op (already on the branch) and -c of an existing branch save nothing either.
+    const noop = await sb.ckpt(dir, ['switch', 'main', '-m', 'nothing to leave']);
+    expect(noop.code).toBe(0);
+    expect(noop.stderr).toContain("Already on 'main'");
+    const exists = await sb.ckpt(dir, ['switch', '-c', 'other', '-m', 'exists already']);
+    expect(exists.code).toBe(1);
+    expect(exists.stderr).toContain("a branch named 'other' already exists");
+    expect(JSON.parse((await sb.ckpt(dir, ['list', '--json'])).stdout).total).toBe(1);
+    rmSync(join(dir, 'other.txt'));
+    const saved = await sb.ckpt(dir, ['switch', 'other', '-m', 'Left main for other']);
+    expect(saved.code).toBe(0);
+    expect(JSON.parse((await sb.ckpt(dir, ['list', '--json'])).stdout).checkpoints[0]).toMatchObject({ title: 'Left main for other', branch: 'main' });
+    sb.git(dir, 'switch', '-q', 'main');
 
     sb.git(dir, 'stash', '-u', '-q');
     sb.git(dir, 'switch', '-q', 'other');

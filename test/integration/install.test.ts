@@ -46,7 +46,7 @@ describe('install / uninstall', () => {
       `^refs/notes/checkpoints/${writer}`,
     ]));
     expect(sb.git(dir, 'config', '--get-all', 'notes.displayRef').trim().split('\n')).toEqual(['refs/notes/mine', 'refs/notes/checkpoints/*']);
-    expect(sb.git(dir, 'config', 'notes.rewriteRef').trim()).toBe(`refs/notes/checkpoints/${writer}`);
+    expect(sb.git(dir, 'config', 'notes.rewriteRef').trim()).toBe(`refs/notes/checkpoints/${writer.slice(0, -1)}[${writer.slice(-1)}]`);
     const hooks = join(dir, '.git', 'hooks');
     expect(readFileSync(join(hooks, 'post-checkout'), 'utf8')).toContain('# managed-by: git-checkpoint');
     expect(statSync(join(hooks, 'pre-push')).mode & 0o111).not.toBe(0);

@@ -1,17 +1,19 @@
 /**
  * pre-push (SPEC §10): push the own checkpoints along with the code when
- * checkpoint.autoPush is true (its default) — to checkpoint.remote when a team
- * keeps checkpoints in a repository of their own, else to the remote being
- * pushed to. The same plan as `git checkpoint push` (atomic, fast-forward, a
- * lease only after a local prune/drop). Never blocks the user's push: a
- * failure is one warning.
+ * checkpoint.autoPush says so (true, its default, or `nowip`: records without
+ * their wip trees) — to checkpoint.remote when a team keeps checkpoints in a
+ * repository of their own, else to the remote being pushed to. The same plan
+ * as `git checkpoint push` (atomic, fast-forward, a lease only after a local
+ * prune/drop). Sends nothing for `git push --dry-run`. Never blocks the
+ * user's push: a failure, or an invalid setting, is one warning.
  */
 import type { CommandResult, Context } from '../../cli/context.js';
 import { EXIT } from '../../cli/exit-codes.js';
-import { parseBool } from '../../checkpoint/config-values.js';
+import { autoPushSetting, type AutoPush } from '../../checkpoint/config-values.js';
 import { readWriter } from '../../checkpoint/identity.js';
 import { applyPush, planPush } from '../../checkpoint/push.js';
 import { resolveRemote } from '../../checkpoint/remote.js';
+import { isDryRunPush, isGitPush } from '../../hook/push-invocation.js';
 import { visible } from '../../render/sanitize.js';
 
 export async function run(ctx: Context, args: string[]): Promise<CommandResult> {
@@ -23,17 +25,42 @@ async function pushAlong(ctx: Context, args: string[]): Promise<void> {
   const env = ctx.deps.env;
   if (env.GIT_CHECKPOINT_SKIP === '1') return;
   const repo = await ctx.repo();
-  const auto = await repo.getConfig('checkpoint.autoPush');
-  if (auto !== null && parseBool(auto) === false) return;
+  let mode: AutoPush;
+  try {
+    mode = autoPushSetting(await repo.getConfig('checkpoint.autoPush'));
+  } catch (err) {
+    ctx.warn(`${(err as Error).message}: checkpoints not pushed`);
+    return;
+  }
+  if (mode === 'off' || (await isDryRun(ctx))) return;
   const writer = await readWriter(repo);
   if (!writer) return;
-  // pre-commit passes the remote in PRE_COMMIT_REMOTE_NAME instead of $1.
+  // pre-commit passes the remote in PRE_COMMIT_REMOTE_NAME instead of $1. A name that reads as an
+  // option is no remote name: it never reaches git's command line.
   const given = (await repo.getConfig('checkpoint.remote')) ?? args[0] ?? env.PRE_COMMIT_REMOTE_NAME;
   // A push to a bare URL has no remote name to keep the fetched copies under: `git checkpoint push <remote>` does it.
-  const remote = given ? await resolveRemote(repo, given).catch(() => null) : null;
+  const remote = given && !given.startsWith('-') ? await resolveRemote(repo, given).catch(() => null) : null;
   if (!remote) return;
-  const plan = await planPush(repo, remote, writer);
+  const plan = await planPush(repo, remote, writer, { nowip: mode === 'nowip' });
   if (!plan.length || plan.every((p) => p.mode === 'up-to-date')) return;
   const report = await applyPush(repo, remote, writer, plan);
-  if (!report.ok) ctx.warn(`checkpoints not pushed to ${visible(remote)}: ${visible(report.error ?? '')} (try: git checkpoint push ${visible(remote)})`);
+  if (!report.ok) {
+    ctx.warn(`checkpoints not pushed to ${visible(remote)}: ${visible(report.error ?? '')} (try: git checkpoint push ${visible(remote)})`);
+    return;
+  }
+  if (report.pushed) ctx.deps.streams.err(`checkpoint: ${pushedLine(report.pushed, report.withWip, visible(remote))}\n`);
+}
+
+/** `pushed 3 checkpoints to origin (2 with snapshots of uncommitted files; …)`. */
+function pushedLine(n: number, withWip: number, remote: string): string {
+  const what = `pushed ${n} checkpoint${n === 1 ? '' : 's'} to ${remote}`;
+  if (!withWip) return `${what} (records only, no uncommitted files)`;
+  return `${what} (${withWip} with snapshots of uncommitted files; git config checkpoint.autoPush nowip sends records only)`;
+}
+
+/** True when the `git push` running this hook is `--dry-run` / `-n` (read from its command line where the system tells). */
+async function isDryRun(ctx: Context): Promise<boolean> {
+  const lines = (await ctx.deps.ancestorCommandLines?.(6).catch(() => [])) ?? [];
+  const push = lines.find(isGitPush);
+  return push !== undefined && isDryRunPush(push);
 }

@@ -1,0 +1,54 @@
+/**
+ * The pre-push hook is not told whether the push is a dry run: git runs it
+ * for `git push --dry-run` too, and only skips the transfer itself. So the
+ * hook reads the command line of the `git push` that runs it (its nearest
+ * ancestor that is one) and sends nothing when it carries `-n`/`--dry-run`.
+ */
+
+/** True when `argv` is a `git … push …` command line. */
+export function isGitPush(argv: string[]): boolean {
+  return pushArgs(argv) !== null;
+}
+
+/** True when `argv` is `git push` with `--dry-run` or `-n` (alone or in a cluster of short options). */
+export function isDryRunPush(argv: string[]): boolean {
+  const args = pushArgs(argv);
+  if (!args) return false;
+  for (const arg of args) {
+    if (arg === '--') return false;
+    if (arg === '--dry-run') return true;
+    if (/^-[^-]/.test(arg) && shortCluster(arg.slice(1))) return true;
+  }
+  return false;
+}
+
+/** `-n` in a cluster such as `-fn`; `-o` takes the rest of the cluster as its value. */
+function shortCluster(flags: string): boolean {
+  for (const c of flags) {
+    if (c === 'n') return true;
+    if (c === 'o') return false;
+  }
+  return false;
+}
+
+// git's own options that take a separate value before the subcommand.
+const GLOBAL_WITH_VALUE = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--super-prefix', '--config-env', '--exec-path']);
+
+/** The arguments after `push` of a git command line; null when it is not a push. */
+function pushArgs(argv: string[]): string[] | null {
+  const [program, ...rest] = argv;
+  if (!program || !/(^|\/)git(\.exe)?$/.test(program)) {
+    // git may show itself as `git-push` when run through the dashed form.
+    return program && /(^|\/)git-push$/.test(program) ? rest : null;
+  }
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    if (GLOBAL_WITH_VALUE.has(arg)) {
+      i++;
+      continue;
+    }
+    if (arg.startsWith('-')) continue;
+    return arg === 'push' ? rest.slice(i + 1) : null;
+  }
+  return null;
+}
