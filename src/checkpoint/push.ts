@@ -9,6 +9,7 @@
  */
 import type { Lease, ObjectId, PushedRef, Repo } from '../git/repo.js';
 import { parseMessage } from './message.js';
+import { readRecordAt } from './read-record.js';
 import { isForeign, readOwnCommits } from './own-chain.js';
 import { chainRef, notesRef, remoteChainPrefix } from './refs.js';
 import { dropOwnNotesCopies, gitComplaint } from './remote.js';
@@ -69,10 +70,27 @@ export async function planPush(repo: Repo, remote: string, writer: string, opts:
     }
     let mode: RefPush['mode'] = 'fast-forward';
     if (base === local) mode = 'up-to-date';
-    else if (base && !(await isFastForward(repo, base, local)) && (await isCoveredByRewrite(repo, ref, base))) mode = 'lease';
+    else if (base && !(await isFastForward(repo, base, local)) && (await isReplaceable(repo, writer, ref, base, copy ? local : null))) mode = 'lease';
     plan.push({ ref, local, base, copy, mode });
   }
   return plan;
+}
+
+/**
+ * The remote's copy may be replaced (with a lease) when it holds nothing this
+ * clone lacks: tips this clone rewrote on purpose (prune, drop), or — for the
+ * chain — checkpoints whose ids are all on the chain being sent (the same
+ * checkpoints with or without their wip trees, after checkpoint.autoPush
+ * changed between true and nowip). A chain saved under the same writer id by
+ * another clone has ids of its own and is never replaced.
+ */
+async function isReplaceable(repo: Repo, writer: string, ref: string, base: ObjectId, local: ObjectId | null): Promise<boolean> {
+  if (await isCoveredByRewrite(repo, ref, base)) return true;
+  if (!local || !(await repo.hasObject(base))) return false;
+  const ids = async (tip: ObjectId) => (await readOwnCommits(repo, writer, tip)).commits.map((c) => parseMessage(c.message).id);
+  const [there, here] = await Promise.all([ids(base), ids(local)]);
+  const have = new Set(here);
+  return there.length > 0 && there.every((id) => id !== null && have.has(id));
 }
 
 async function isFastForward(repo: Repo, base: ObjectId, local: ObjectId): Promise<boolean> {
@@ -122,14 +140,15 @@ async function countNew(repo: Repo, writer: string, p: RefPush): Promise<number>
   return [...local].filter((id) => !there.has(id)).length;
 }
 
-/** Of the new checkpoints (the newest 1,000 at most), how many carry a wip tree. */
+/** Of the new checkpoints (the newest 200 at most), how many carry uncommitted files in a wip tree. */
 async function newWithWip(repo: Repo, writer: string, p: RefPush): Promise<number> {
   if (!p.local) return 0;
   const base = p.base && p.mode !== 'lease' && (await repo.hasObject(p.base)) ? [p.base] : [];
-  const walked = await repo.walkCommits([p.local], { firstParent: true, exclude: base, limit: 1000 });
+  const walked = await repo.walkCommits([p.local], { firstParent: true, exclude: base, limit: 200 });
   const end = walked.findIndex((c) => isForeign(c, writer));
+  const records = await Promise.all((end < 0 ? walked : walked.slice(0, end)).map((c) => readRecordAt(repo, c.oid)));
   const trees = await Promise.all((end < 0 ? walked : walked.slice(0, end)).map((c) => repo.readTree(c.tree)));
-  return trees.filter((t) => t?.some((e) => e.name === 'wip' && e.type === 'tree')).length;
+  return records.filter((r, i) => r.ok && r.value.git.worktree.total > 0 && trees[i]?.some((e) => e.name === 'wip')).length;
 }
 
 /** Moves the remote copy to what the remote now holds: the lease base of the next push. */

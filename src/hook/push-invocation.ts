@@ -10,25 +10,32 @@ export function isGitPush(argv: string[]): boolean {
   return pushArgs(argv) !== null;
 }
 
-/** True when `argv` is `git push` with `--dry-run` or `-n` (alone or in a cluster of short options). */
-export function isDryRunPush(argv: string[]): boolean {
-  const args = pushArgs(argv);
-  if (!args) return false;
-  for (const arg of args) {
-    if (arg === '--') return false;
-    if (arg === '--dry-run') return true;
-    if (/^-[^-]/.test(arg) && shortCluster(arg.slice(1))) return true;
-  }
-  return false;
+export interface PushFlags {
+  /** `-n` / `--dry-run`: git transfers nothing, and neither does the hook. */
+  dryRun: boolean;
+  /** `-q` / `--quiet`: the hook says nothing when all goes well. */
+  quiet: boolean;
 }
 
-/** `-n` in a cluster such as `-fn`; `-o` takes the rest of the cluster as its value. */
-function shortCluster(flags: string): boolean {
-  for (const c of flags) {
-    if (c === 'n') return true;
-    if (c === 'o') return false;
+/** The flags of a `git push` command line that the hook honours (alone or in a cluster of short options). */
+export function pushFlags(argv: string[]): PushFlags {
+  const flags: PushFlags = { dryRun: false, quiet: false };
+  for (const arg of pushArgs(argv) ?? []) {
+    if (arg === '--') break;
+    if (arg === '--dry-run') flags.dryRun = true;
+    else if (arg === '--quiet') flags.quiet = true;
+    else if (/^-[^-]/.test(arg)) shortCluster(arg.slice(1), flags);
   }
-  return false;
+  return flags;
+}
+
+/** `-n`, `-q` in a cluster such as `-fnq`; `-o` takes the rest of the cluster as its value. */
+function shortCluster(cluster: string, flags: PushFlags): void {
+  for (const c of cluster) {
+    if (c === 'n') flags.dryRun = true;
+    else if (c === 'q') flags.quiet = true;
+    else if (c === 'o') return;
+  }
 }
 
 // git's own options that take a separate value before the subcommand.

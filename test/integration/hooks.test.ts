@@ -220,7 +220,7 @@ describe('sharing through plain git fetch and push', () => {
 
     sb.git(dir, 'config', '--unset', 'checkpoint.remote');
     const viaPreCommit = await sb.ckpt(dir, ['hook', 'pre-push'], { env: { PRE_COMMIT_REMOTE_NAME: 'origin' } });
-    expect([viaPreCommit.code, viaPreCommit.stderr]).toEqual([0, '']);
+    expect([viaPreCommit.code, viaPreCommit.stderr]).toEqual([0, 'checkpoint: pushed 1 checkpoint to origin (records only, no uncommitted files)\n']);
     expect(sb.git(join(sb.root, 'push-where.git'), 'rev-parse', `refs/checkpoints/${writer}`)).toBe(sb.git(dir, 'rev-parse', `refs/checkpoints/${writer}`));
   });
 

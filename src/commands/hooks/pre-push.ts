@@ -13,7 +13,7 @@ import { autoPushSetting, type AutoPush } from '../../checkpoint/config-values.j
 import { readWriter } from '../../checkpoint/identity.js';
 import { applyPush, planPush } from '../../checkpoint/push.js';
 import { resolveRemote } from '../../checkpoint/remote.js';
-import { isDryRunPush, isGitPush } from '../../hook/push-invocation.js';
+import { isGitPush, pushFlags, type PushFlags } from '../../hook/push-invocation.js';
 import { visible } from '../../render/sanitize.js';
 
 export async function run(ctx: Context, args: string[]): Promise<CommandResult> {
@@ -32,7 +32,8 @@ async function pushAlong(ctx: Context, args: string[]): Promise<void> {
     ctx.warn(`${(err as Error).message}: checkpoints not pushed`);
     return;
   }
-  if (mode === 'off' || (await isDryRun(ctx))) return;
+  const flags = await readPushFlags(ctx);
+  if (mode === 'off' || flags.dryRun) return;
   const writer = await readWriter(repo);
   if (!writer) return;
   // pre-commit passes the remote in PRE_COMMIT_REMOTE_NAME instead of $1. A name that reads as an
@@ -48,7 +49,7 @@ async function pushAlong(ctx: Context, args: string[]): Promise<void> {
     ctx.warn(`checkpoints not pushed to ${visible(remote)}: ${visible(report.error ?? '')} (try: git checkpoint push ${visible(remote)})`);
     return;
   }
-  if (report.pushed) ctx.deps.streams.err(`checkpoint: ${pushedLine(report.pushed, report.withWip, visible(remote))}\n`);
+  if (report.pushed && !flags.quiet) ctx.deps.streams.err(`checkpoint: ${pushedLine(report.pushed, report.withWip, visible(remote))}\n`);
 }
 
 /** `pushed 3 checkpoints to origin (2 with snapshots of uncommitted files; …)`. */
@@ -58,9 +59,8 @@ function pushedLine(n: number, withWip: number, remote: string): string {
   return `${what} (${withWip} with snapshots of uncommitted files; git config checkpoint.autoPush nowip sends records only)`;
 }
 
-/** True when the `git push` running this hook is `--dry-run` / `-n` (read from its command line where the system tells). */
-async function isDryRun(ctx: Context): Promise<boolean> {
+/** The `git push` running this hook: its -n and -q, read from its command line where the system tells. */
+async function readPushFlags(ctx: Context): Promise<PushFlags> {
   const lines = (await ctx.deps.ancestorCommandLines?.(6).catch(() => [])) ?? [];
-  const push = lines.find(isGitPush);
-  return push !== undefined && isDryRunPush(push);
+  return pushFlags(lines.find(isGitPush) ?? []);
 }
