@@ -28,7 +28,11 @@ export async function writeLooseObject(
   const dir = join(objectsDir, oid.slice(0, 2));
   const path = join(dir, oid.slice(2));
   if (await stat(path).catch(() => null)) return oid;
-  await mkdir(dir, { recursive: true });
+  // The objects directory exists: only the fan-out directory may be missing. A plain mkdir reports the
+  // real cause (EROFS, ENOSPC, EACCES), where a recursive one can say ENOENT on a read-only file system.
+  await mkdir(dir).catch((err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EEXIST') throw err;
+  });
   const tmp = join(dir, `tmp_obj_${randomBytes(6).toString('hex')}`);
   // Loose objects are read-only, as git leaves them; level 1 is git's core.looseCompression default.
   await writeFile(tmp, deflateSync(raw, { level: 1 }), { mode: 0o444 });
