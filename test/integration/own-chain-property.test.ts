@@ -6,6 +6,7 @@
  * clone that saved it (from a ref or a reflog).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../helpers/mem-cli.js';
 import { makeSandbox, type Sandbox } from '../helpers/sandbox.js';
 import { makeTeam, writerOf } from '../helpers/teammates.js';
 
@@ -14,18 +15,6 @@ beforeAll(() => {
   sb = makeSandbox();
 });
 afterAll(() => sb.cleanup());
-
-/** mulberry32: a small deterministic generator, so a failing seed can be replayed. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const STEPS = 10;
 const OPS = ['save', 'save', 'fetch', 'resume-other', 'push', 'drop', 'prune'] as const;
@@ -72,7 +61,7 @@ function assertInvariants(dir: string, saved: string[]): void {
 describe('own chains under random hand-overs', () => {
   for (const seed of [7, 90210]) {
     it(`seed ${seed}: first-parent lines stay own, nothing saved is lost`, async () => {
-      const random = seeded(seed);
+      const random = seededRandom(seed);
       const { a, b } = await makeTeam(sb, `prop-${seed}`, (bare) => bare);
       const saved = new Map<string, string[]>([[a, []], [b, []]]);
       // Every walk starts with the hand-over itself: B's first save builds on A's checkpoint.
