@@ -7,7 +7,7 @@ import { resolveCheckpoint } from '../checkpoint/resolve.js';
 import { rewriteOwnChain } from '../checkpoint/rewrite-chain.js';
 import { OperationError, UsageError } from '../errors.js';
 import { visible } from '../render/sanitize.js';
-import { finish, notesAuthor } from './prune.js';
+import { finish, notesAuthor } from './shared/rewrite-report.js';
 
 export const options: OptionSpec = { 'dry-run': { type: 'boolean', short: 'n' } };
 export const usage = 'git checkpoint drop <checkpoint> [--dry-run]';

@@ -1,22 +1,10 @@
 /** `git checkpoint save [label]` (SPEC §5, §6): flags and documents in, the one save service does the rest. */
 import { maxPositionals, type OptionSpec } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
-import { contentOptions } from './save-content.js';
-import { saveRequestFromArgs } from './shared/save-args.js';
+import { saveOptions, saveRequestFromArgs } from './shared/save-args.js';
 import { saveAndReport } from './shared/save-report.js';
 
-export const options: OptionSpec = {
-  ...contentOptions,
-  branch: { type: 'string' },
-  parent: { type: 'string', multiple: true },
-  'no-parent': { type: 'boolean' },
-  wip: { type: 'boolean' },
-  'no-wip': { type: 'boolean' },
-  edit: { type: 'boolean', short: 'e' },
-  transcript: { type: 'string' },
-  done: { type: 'string', multiple: true },
-  'no-carry': { type: 'boolean' },
-};
+export const options: OptionSpec = saveOptions;
 
 export const usage = 'git checkpoint save [<label>] [-m <task>] [--decision "<what> :: <why>"]... [--next <step>]... [--done <n|text>]... [--no-carry] [--input <file|->] [--transcript <file.jsonl>] [-e]';
 

@@ -12,9 +12,8 @@ import { EXIT } from '../cli/exit-codes.js';
 import { hasContent } from '../checkpoint/input.js';
 import { UsageError } from '../errors.js';
 import { runGitOnTerminal } from '../git/admin.js';
-import { contentFromFlags } from './save-content.js';
-import { options as saveOptions } from './save.js';
-import { saveRequestFromArgs } from './shared/save-args.js';
+import { saveOptions, saveRequestFromArgs } from './shared/save-args.js';
+import { contentFromFlags } from './shared/save-content.js';
 import { saveAndReport } from './shared/save-report.js';
 import { switchRefusal } from './shared/switch-check.js';
 

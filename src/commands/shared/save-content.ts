@@ -1,11 +1,11 @@
 /** Turns `save` flags and documents into record content (flags win over documents). */
 import { resolve } from 'node:path';
-import { listOption, stringOption, type OptionSpec } from '../cli/args.js';
-import type { Context, ParsedArgs } from '../cli/context.js';
-import { UsageError } from '../errors.js';
-import { MAX_INPUT_BYTES, parseInputDocument, splitPair, type InputFormat } from '../checkpoint/input.js';
-import { InputTooLarge } from '../io/deps.js';
-import { LABEL_PATTERN, taskStatuses, type CheckpointContent, type TaskStatus } from '../checkpoint/schema.js';
+import { listOption, stringOption, type OptionSpec } from '../../cli/args.js';
+import type { Context, ParsedArgs } from '../../cli/context.js';
+import { UsageError } from '../../errors.js';
+import { MAX_INPUT_BYTES, parseInputDocument, splitPair, type InputFormat } from '../../checkpoint/input.js';
+import { InputTooLarge } from '../../io/deps.js';
+import { LABEL_PATTERN, taskStatuses, type CheckpointContent, type TaskStatus } from '../../checkpoint/schema.js';
 
 export const contentOptions: OptionSpec = {
   task: { type: 'string', short: 'm' },

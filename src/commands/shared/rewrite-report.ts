@@ -1,0 +1,40 @@
+/** What prune and drop share: the identity of rebuilt notes commits, and the report of a rewrite. */
+import type { CommandResult, Context } from '../../cli/context.js';
+import { EXIT } from '../../cli/exit-codes.js';
+import { readIdentity } from '../../checkpoint/identity.js';
+import { chainRef } from '../../checkpoint/refs.js';
+import type { RewriteResult } from '../../checkpoint/rewrite-chain.js';
+import { oneLine, visible } from '../../render/sanitize.js';
+
+/** The identity for rebuilt notes commits. */
+export async function notesAuthor(ctx: Context) {
+  const id = await readIdentity(await ctx.repo(), ctx.deps.env);
+  return { name: id.name, email: id.email, timestamp: Math.floor(ctx.deps.now().getTime() / 1000), tzOffsetMinutes: 0 };
+}
+
+/**
+ * Shared by prune and drop: the report, and exit 2 when the notes rebuild
+ * failed. Like `git stash drop`, each dropped checkpoint is printed with its
+ * commit, and the chain's previous tip with the command that restores it.
+ */
+export function finish(ctx: Context, result: RewriteResult, dryRun: boolean, command: string, writer: string): CommandResult {
+  const written = !dryRun && result.dropped.length > 0;
+  const json = {
+    dryRun, dropped: result.dropped.map((d) => ({ id: d.id, commit: d.commit })), kept: result.kept,
+    oldTip: written ? result.oldTip : null, notes: written ? (result.notesOk ? 'ok' : 'failed') : 'unchanged',
+  };
+  const verb = dryRun ? 'would drop' : 'dropped';
+  const lines = result.dropped.map((d) => `${verb} ${visible(d.id)} (was ${d.commit})  ${oneLine(d.title, 72)}`);
+  lines.push(result.dropped.length
+    ? `${verb} ${result.dropped.length} checkpoint${result.dropped.length === 1 ? '' : 's'}, kept ${result.kept}`
+    : `nothing to ${command}: kept all ${result.kept}`);
+  if (written && result.oldTip) {
+    ctx.hint(`undo with: git update-ref ${chainRef(writer)} ${result.oldTip} (the chain before; git reflog ${chainRef(writer)} lists earlier ones)`);
+  }
+  if (written) ctx.hint('share the rewritten chain with: git checkpoint push');
+  if (!result.notesOk) {
+    ctx.deps.streams.err('error: the chain was rewritten, but the notes could not be rebuilt\n');
+    ctx.hint('repair them with: git checkpoint doctor --fix');
+  }
+  return { exitCode: result.notesOk ? EXIT.ok : EXIT.partial, json, text: ctx.globals.quiet ? '' : `${lines.join('\n')}\n` };
+}
