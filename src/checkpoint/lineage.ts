@@ -35,18 +35,33 @@ export async function readLast(repo: Repo): Promise<LineageLink | null> {
 }
 
 /**
- * The default predecessor: what this worktree last saved or resumed; else the
- * writer's own newest checkpoint when it was saved on the same branch.
+ * The default predecessor: what this worktree last saved or resumed, when it
+ * was on this branch; else the writer's own newest checkpoint when it was
+ * saved on this branch; else what the worktree last saved or resumed (a
+ * checkpoint continued on a new branch).
  */
 export async function defaultPredecessor(repo: Repo, writer: string | null, branch: string | null): Promise<LineageLink | null> {
   const last = await readLast(repo);
-  if (last) return last;
-  if (!writer) return null;
+  if (last && (await branchOf(repo, last.commit)) === branch) return last;
+  const own = writer ? await ownNewestOn(repo, writer, branch) : null;
+  return own ?? last;
+}
+
+async function branchOf(repo: Repo, commit: string): Promise<string | null | undefined> {
+  const info = await repo.readCommit(commit);
+  return info ? parseMessage(info.message).branch : undefined;
+}
+
+/** How far back the own chain is searched for the newest checkpoint of a branch. */
+const BRANCH_SEARCH = 200;
+
+async function ownNewestOn(repo: Repo, writer: string, branch: string | null): Promise<LineageLink | null> {
   const tip = await repo.readRef(chainRef(writer));
   if (!tip) return null;
-  const commit = await repo.readCommit(tip);
-  if (!commit) return null;
-  const facts = parseMessage(commit.message);
-  if (!facts.id || facts.branch !== branch) return null;
-  return { id: facts.id, commit: tip, writer };
+  for (const commit of await repo.walkCommits([tip], { firstParent: true, limit: BRANCH_SEARCH })) {
+    const facts = parseMessage(commit.message);
+    if (facts.writer !== null && facts.writer !== writer) return null;
+    if (facts.id && facts.branch === branch) return { id: facts.id, commit: commit.oid, writer };
+  }
+  return null;
 }

@@ -48,7 +48,11 @@ export interface SaveFacts {
   writer: string | null;
   gathered: Gathered;
   lineage: LineageLink[];
-  /** The first predecessor's record (open items carry forward from it); null when none or unreadable. */
+  /**
+   * The record open items carry forward from: the first predecessor when it was
+   * named (`--parent`) or saved on the same branch; null otherwise (a save on a
+   * branch just switched to does not inherit the other branch's next steps).
+   */
   predecessor: CheckpointRecord | null;
   redact: RedactOptions;
   wip: WipFacts;
@@ -70,7 +74,9 @@ export async function gatherSaveFacts(repo: Repo, env: Record<string, string | u
     resolveLineage(repo, req.lineage, writer, gathered.git.branch),
     loadRedactOptions(repo, identity.isFallback ? null : identity.email),
   ]);
-  const predecessor = lineage[0] ? await readRecordAt(repo, lineage[0].commit).then((r) => (r.ok ? r.value : null)) : null;
+  const first = lineage[0] ? await readRecordAt(repo, lineage[0].commit).then((r) => (r.ok ? r.value : null)) : null;
+  const named = req.lineage.kind === 'specs' || req.lineage.kind === 'links';
+  const predecessor = first && (named || first.git.branch === gathered.git.branch) ? first : null;
   const enabled = req.wip ?? settings.enabled;
   const wip: WipFacts = { enabled, changed: [], excluded: [], error: null };
   if (gathered.status) {

@@ -71,6 +71,13 @@ describe('open items carry forward', () => {
     expect(r.done).toEqual(['write the lexer', 'LL or LR?']);
     const unknown = await sb.ckpt(dir, ['save', '-m', 'D', '--done', 'no such item']);
     expect(unknown.code).toBe(129);
+    // Another branch does not inherit this branch's open items; back on main they carry again.
+    sb.git(dir, 'switch', '-q', '-c', 'feature');
+    await sb.ckpt(dir, ['save', '-m', 'on feature']);
+    expect(latest(dir).nextSteps).toEqual([]);
+    sb.git(dir, 'switch', '-q', 'main');
+    await sb.ckpt(dir, ['save', '-m', 'back on main']);
+    expect(latest(dir).nextSteps).toEqual(['add tests', 'write the parser']);
     await sb.ckpt(dir, ['save', '-m', 'E', '--no-carry']);
     r = latest(dir);
     expect([r.nextSteps, r.blockers, r.carried]).toEqual([[], [], undefined]);
