@@ -1,10 +1,11 @@
 /**
  * Per-writer notes (SPEC §3): the note on a code commit holds one line per
  * checkpoint saved there. Written with compare-and-swap like the chain, so
- * concurrent saves never drop a line. Trees are written flat; git reads any
- * fanout, and notes.rewriteRef may re-fan it later.
+ * concurrent saves never drop a line. Trees use git's fanout layout
+ * (notes-tree.ts): adding a line rewrites only the trees on its note's path.
  */
-import type { ObjectId, Person, Repo, TreeEntry } from '../git/repo.js';
+import type { ObjectId, Person, Repo } from '../git/repo.js';
+import { findNote, setNote, writeNotesTree } from './notes-tree.js';
 
 const MAX_ATTEMPTS = 100;
 
@@ -43,20 +44,20 @@ export interface PreparedNotes {
 /** Writes (but does not publish) a notes commit adding `edits` to the current notes of `ref`. */
 export async function prepareNotes(repo: Repo, ref: string, edits: NoteEdit[], who: Person): Promise<PreparedNotes> {
   const old = await repo.readRef(ref);
-  const map = await readNotesMap(repo, old);
-  let changed = false;
+  const start = old ? ((await repo.readCommit(old))?.tree ?? null) : null;
+  let tree = start;
   for (const edit of edits) {
-    const current = map.get(edit.target);
+    const current = await findNote(repo, tree, edit.target);
     const text = current ? Buffer.from((await repo.readBlob(current)) ?? []).toString('utf8') : '';
     const have = new Set(text.split('\n').filter(Boolean));
     const add = edit.lines.filter((l) => !have.has(l));
     if (!add.length) continue;
     const next = `${text}${text && !text.endsWith('\n') ? '\n' : ''}${add.join('\n')}\n`;
-    map.set(edit.target, await repo.writeBlob(next));
-    changed = true;
+    tree = await setNote(repo, tree, edit.target, await repo.writeBlob(next));
   }
-  if (!changed) return { old, commit: null };
-  return { old, commit: await writeNotesCommit(repo, map, old ? [old] : [], who, 'Notes added by git-checkpoint') };
+  if (tree === start || tree === null) return { old, commit: null };
+  const message = 'Notes added by git-checkpoint\n';
+  return { old, commit: await repo.writeCommit({ tree, parents: old ? [old] : [], author: who, committer: who, message }) };
 }
 
 /**
@@ -80,7 +81,7 @@ export async function appendNotes(
   throw new Error(`could not update ${ref}: it kept moving under us`);
 }
 
-/** Writes a notes commit holding exactly `map` (flat layout). */
+/** Writes a notes commit holding exactly `map` (git's fanout layout once it is large). */
 export async function writeNotesCommit(
   repo: Repo,
   map: Map<ObjectId, string>,
@@ -88,8 +89,7 @@ export async function writeNotesCommit(
   who: Person,
   message: string,
 ): Promise<ObjectId> {
-  const entries: TreeEntry[] = [...map].map(([target, blob]) => ({ mode: '100644', type: 'blob', oid: blob, name: target }));
-  const tree = await repo.writeTree(entries);
+  const tree = await writeNotesTree(repo, map);
   return repo.writeCommit({ tree, parents, author: who, committer: who, message: `${message}\n` });
 }
 

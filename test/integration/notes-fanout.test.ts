@@ -1,0 +1,84 @@
+/**
+ * Notes trees in git's fanout layout: what this tool writes, `git notes`
+ * reads; what `git notes` writes (any fanout), this tool finds and extends;
+ * and adding a note to a large notes tree rewrites only the trees on its path.
+ */
+import { describe, expect, it } from 'vitest';
+import { openCliRepo } from '../../src/git/cli-repo.js';
+import { findNote, FANOUT_AT, setNote } from '../../src/checkpoint/notes-tree.js';
+import { prepareNotes } from '../../src/checkpoint/notes.js';
+import { makeGitRepo } from '../helpers/git-fixture.js';
+
+const who = { name: 'Ada', email: 'ada@example.com', timestamp: 1_764_000_000, tzOffsetMinutes: 0 };
+
+describe('notes fanout', () => {
+  it('git reads the notes we lay out, flat and fanned, and we read the ones git lays out', async () => {
+    const g = makeGitRepo({ commits: [{ message: 'one', files: { 'a.txt': 'a\n' } }] });
+    const repo = await openCliRepo(g.dir, g.env);
+    try {
+      // Targets need not exist for git notes to list them: fake but well-formed object ids.
+      const targets = Array.from({ length: FANOUT_AT + 40 }, (_, i) => g.git(['hash-object', '--stdin'], { input: `t${i}` }).trim());
+      let tree: string | null = null;
+      for (const [i, t] of targets.entries()) tree = await setNote(repo, tree, t, await repo.writeBlob(`note ${i}\n`));
+      const root = (await repo.readTree(tree!))!;
+      expect(root.every((e) => e.type === 'tree' && /^[0-9a-f]{2}$/.test(e.name))).toBe(true);
+      const commit = await repo.writeCommit({ tree: tree!, parents: [], author: who, committer: who, message: 'notes\n' });
+      g.git(['update-ref', 'refs/notes/ours', commit]);
+      const listed = g.git(['notes', '--ref', 'refs/notes/ours', 'list']).trim().split('\n');
+      expect(listed).toHaveLength(targets.length);
+      expect(g.git(['notes', '--ref', 'refs/notes/ours', 'show', targets[7]!])).toBe('note 7\n');
+
+      // git's own layout (it fans out as it sees fit): found, and extended in place.
+      const head = g.git(['rev-parse', 'HEAD']).trim();
+      // git fast-import lays notes out as git notes does (notes.c), in one process: 300 commits, a note on each.
+      const stream: string[] = [];
+      for (let i = 1; i <= 300; i++) stream.push('commit refs/heads/many', `mark :${i}`, 'committer Ada <ada@example.com> 1764000000 +0000', `data ${String(i).length}`, String(i), ...(i > 1 ? [`from :${i - 1}`] : []), '');
+      stream.push('commit refs/notes/gits', 'committer Ada <ada@example.com> 1764000000 +0000', 'data 5', 'notes');
+      for (let i = 1; i <= 300; i++) stream.push(`N inline :${i}`, `data ${`git ${i}`.length}`, `git ${i}`);
+      stream.push(`N inline ${head}`, 'data 7', 'on head', '');
+      g.git(['fast-import', '--quiet'], { input: `${stream.join('\n')}\n` });
+      const gitsTree = g.git(['rev-parse', 'refs/notes/gits^{tree}']).trim();
+      expect((await repo.readTree(gitsTree))!.some((e) => e.type === 'tree')).toBe(true); // git fanned it out
+      expect(await findNote(repo, gitsTree, head)).toBe(g.git(['notes', '--ref', 'refs/notes/gits', 'list', head]).trim());
+      const prepared = await prepareNotes(repo, 'refs/notes/gits', [{ target: head, lines: ['checkpoint x on main: more'] }], who);
+      g.git(['update-ref', 'refs/notes/gits', prepared.commit!, prepared.old!]);
+      expect(g.git(['notes', '--ref', 'refs/notes/gits', 'show', head])).toBe('on head\ncheckpoint x on main: more\n');
+      expect(g.git(['notes', '--ref', 'refs/notes/gits', 'list']).trim().split('\n')).toHaveLength(301);
+      g.git(['fsck', '--strict', '--no-dangling']);
+    } finally {
+      await repo.close();
+      g.cleanup();
+    }
+  });
+
+  it('adding one note to 5,000 writes a handful of objects, not the whole tree', async () => {
+    const g = makeGitRepo({ commits: [{ message: 'one', files: { 'a.txt': 'a\n' } }] });
+    const repo = await openCliRepo(g.dir, g.env);
+    try {
+      const blob = await repo.writeBlob('a note\n');
+      const lines = Array.from({ length: 5_000 }, (_, i) => {
+        const t = (i * 2654435761 % 2 ** 32).toString(16).padStart(8, '0').repeat(5);
+        return `100644 blob ${blob}\t${t.slice(0, 2)}/${t.slice(2)}`;
+      });
+      // A fanned-out tree built with git's plumbing.
+      const byDir = new Map<string, string[]>();
+      for (const l of lines) {
+        const [meta, path] = l.split('\t') as [string, string];
+        const [dir, name] = path.split('/') as [string, string];
+        byDir.set(dir, [...(byDir.get(dir) ?? []), `${meta}\t${name}`]);
+      }
+      const sub = [...byDir].map(([dir, entries]) => `040000 tree ${g.git(['mktree'], { input: `${entries.join('\n')}\n` }).trim()}\t${dir}`);
+      const tree = g.git(['mktree'], { input: `${sub.join('\n')}\n` }).trim();
+      const before = g.git(['count-objects', '-v']);
+      const head = g.git(['rev-parse', 'HEAD']).trim();
+      const next = await setNote(repo, tree, head, await repo.writeBlob('checkpoint y on main: t\n'));
+      const after = g.git(['count-objects', '-v']);
+      const loose = (s: string) => Number(/^count: (\d+)/m.exec(s)![1]);
+      expect(loose(after) - loose(before)).toBeLessThanOrEqual(3); // the note blob, one subtree, the root
+      expect(await findNote(repo, next, head)).not.toBeNull();
+    } finally {
+      await repo.close();
+      g.cleanup();
+    }
+  });
+});
