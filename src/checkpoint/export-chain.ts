@@ -19,7 +19,11 @@ export async function strippedTip(repo: Repo, writer: string, tip: ObjectId): Pr
   const map = await readMap(repo);
   const { commits } = await readOwnCommits(repo, writer, tip);
   if (!commits.length) return null;
-  const known = commits.findIndex((c) => map.has(c.oid));
+  // A pair is trusted only while its twin is on the kept line (a twin git collected is made again).
+  const kept = await repo.readRef(nowipRef(writer));
+  const onLine = async (twin: ObjectId) => kept !== null && (twin === kept || ((await repo.hasObject(twin)) && (await repo.isAncestor(twin, kept))));
+  let known = commits.findIndex((c) => map.has(c.oid));
+  if (known >= 0 && !(await onLine(map.get(commits[known]!.oid)!))) known = -1;
   const todo = (known < 0 ? commits : commits.slice(0, known)).reverse();
   let prev = known < 0 ? null : map.get(commits[known]!.oid)!;
   const own = new Set(commits.map((c) => c.oid));
@@ -28,11 +32,24 @@ export async function strippedTip(repo: Repo, writer: string, tip: ObjectId): Pr
     prev = await writeTwin(repo, c, prev, own);
     added.push(`${c.oid} ${prev}\n`);
   }
+  // The twin line is kept under its own ref (outside refs/checkpoints/: never listed, fetched or pushed
+  // by name), so gc keeps it and the next push strips only what is new.
+  if (prev && prev !== kept) await repo.updateRef(nowipRef(writer), prev, kept, 'checkpoint: nowip twins').catch(() => false);
   if (added.length) {
     // Only a cache: losing it means stripping again, to the same commits.
     await repo.writeGitFile(MAP_FILE, [...[...map].map(([a, b]) => `${a} ${b}\n`), ...added].join(''), 'common').catch(() => {});
   }
   return prev;
+}
+
+/** The original own checkpoint commit of `twin`, when it is one this clone made; null otherwise. */
+export async function originalOf(repo: Repo, twin: ObjectId): Promise<ObjectId | null> {
+  for (const [original, made] of await readMap(repo)) if (made === twin) return original;
+  return null;
+}
+
+export function nowipRef(writer: string): string {
+  return `refs/checkpoint-nowip/${writer}`;
 }
 
 async function writeTwin(repo: Repo, c: CommitInfo, prevTwin: ObjectId | null, own: Set<ObjectId>): Promise<ObjectId> {

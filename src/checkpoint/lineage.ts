@@ -41,10 +41,20 @@ export async function readLast(repo: Repo): Promise<LineageLink | null> {
  * checkpoint continued on a new branch).
  */
 export async function defaultPredecessor(repo: Repo, writer: string | null, branch: string | null): Promise<LineageLink | null> {
-  const last = await readLast(repo);
+  let last = await readLast(repo);
+  // An own checkpoint that drop or prune removed is no predecessor (its content must not come back);
+  // one that a rewrite kept is found under its new commit.
+  if (last && writer && last.writer === writer) last = await ownById(repo, writer, last.id, last.commit);
   if (last && (await branchOf(repo, last.commit)) === branch) return last;
   const own = writer ? await ownNewestOn(repo, writer, branch) : null;
   return own ?? last;
+}
+
+async function ownById(repo: Repo, writer: string, id: string, commit: string): Promise<LineageLink | null> {
+  // The usual case, the chain's tip, costs no walk.
+  if ((await repo.readRef(chainRef(writer))) === commit) return { id, commit, writer };
+  const found = await searchOwn(repo, writer, (facts) => facts.id === id);
+  return found ? { id, commit: found, writer } : null;
 }
 
 async function branchOf(repo: Repo, commit: string): Promise<string | null | undefined> {
@@ -56,12 +66,22 @@ async function branchOf(repo: Repo, commit: string): Promise<string | null | und
 const BRANCH_SEARCH = 200;
 
 async function ownNewestOn(repo: Repo, writer: string, branch: string | null): Promise<LineageLink | null> {
+  let id: string | null = null;
+  const commit = await searchOwn(repo, writer, (facts) => {
+    if (facts.id && facts.branch === branch) id = facts.id;
+    return id !== null;
+  });
+  return commit && id ? { id, commit, writer } : null;
+}
+
+/** The newest commit on the own chain (its first BRANCH_SEARCH) whose trailers pass `test`. */
+async function searchOwn(repo: Repo, writer: string, test: (facts: ReturnType<typeof parseMessage>) => boolean): Promise<string | null> {
   const tip = await repo.readRef(chainRef(writer));
   if (!tip) return null;
   for (const commit of await repo.walkCommits([tip], { firstParent: true, limit: BRANCH_SEARCH })) {
     const facts = parseMessage(commit.message);
     if (facts.writer !== null && facts.writer !== writer) return null;
-    if (facts.id && facts.branch === branch) return { id: facts.id, commit: commit.oid, writer };
+    if (test(facts)) return commit.oid;
   }
   return null;
 }

@@ -13,7 +13,7 @@ import { readRecordAt } from './read-record.js';
 import { isForeign, readOwnCommits } from './own-chain.js';
 import { chainRef, notesRef, remoteChainPrefix } from './refs.js';
 import { dropOwnNotesCopies, gitComplaint } from './remote.js';
-import { strippedTip } from './export-chain.js';
+import { originalOf, strippedTip } from './export-chain.js';
 import { isCoveredByRewrite } from './rewrites.js';
 
 export interface RefPush {
@@ -86,6 +86,9 @@ export async function planPush(repo: Repo, remote: string, writer: string, opts:
  */
 async function isReplaceable(repo: Repo, writer: string, ref: string, base: ObjectId, local: ObjectId | null): Promise<boolean> {
   if (await isCoveredByRewrite(repo, ref, base)) return true;
+  // The remote holds the nowip twins of a chain this clone rewrote: judged by their originals.
+  const original = await originalOf(repo, base);
+  if (original && (await isCoveredByRewrite(repo, ref, original))) return true;
   if (!local || !(await repo.hasObject(base))) return false;
   const ids = async (tip: ObjectId) => (await readOwnCommits(repo, writer, tip)).commits.map((c) => parseMessage(c.message).id);
   const [there, here] = await Promise.all([ids(base), ids(local)]);

@@ -14,7 +14,9 @@ import { shadowedName } from './label-check.js';
 import type { LineageLink } from './lineage.js';
 import { redactRecordText, redactText, type RedactionCounts, type RedactOptions } from './redact.js';
 import type { SaveFacts } from './save-facts.js';
-import { describeIssue, MAX_PATHS, recordSchema, SCHEMA_ID, type CheckpointContent, type CheckpointRecord, type GitState } from './schema.js';
+import {
+  describeIssue, MAX_PATHS, MAX_RECORD_BYTES, recordSchema, SCHEMA_ID, serializeRecord, type CheckpointContent, type CheckpointRecord, type GitState,
+} from './schema.js';
 
 export interface SaveContentInput {
   content: CheckpointContent;
@@ -52,14 +54,22 @@ export function planSave(facts: SaveFacts, input: SaveContentInput, at: { now: D
   checkLabel(content.label, facts.redact);
   const { closed, unmatched } = resolveDone(facts.predecessor, input.done);
   if (unmatched.length) throw new UsageError(`--done '${unmatched[0]}' matches no open item of checkpoint ${facts.predecessor?.id ?? '(none)'}`);
-  const carry = carryForward(content, facts.predecessor, closed, input.carry);
   const git = withWip(facts);
-  const redacted = redactRecordText(carry.content, git, facts.redact);
-  const done = carry.done.map((d) => redactText(d, redacted.counts, facts.redact.rules, facts.redact));
   const writer = facts.writer ?? makeWriterId(facts.identity.isFallback ? {} : facts.identity, at.random);
-  const record = buildRecord({
-    at, writer, facts, content: redacted.content, git: redacted.git, counts: redacted.counts, carried: carry.carried, done,
-  });
+  const build = (withCarry: boolean) => {
+    const carry = carryForward(content, facts.predecessor, closed, withCarry);
+    const redacted = redactRecordText(carry.content, git, facts.redact);
+    const done = carry.done.map((d) => redactText(d, redacted.counts, facts.redact.rules, facts.redact));
+    return buildRecord({ at, writer, facts, content: redacted.content, git: redacted.git, counts: redacted.counts, carried: carry.carried, done });
+  };
+  let record = build(input.carry);
+  if (recordBytes(record) > MAX_RECORD_BYTES && record.carried) {
+    record = build(false);
+    hints.push('the open items carried forward would take the record over 1 MiB: none were carried this time');
+  }
+  if (recordBytes(record) > MAX_RECORD_BYTES) {
+    throw new UsageError(`the checkpoint would be ${recordBytes(record)} bytes, over the 1 MiB limit of a record: shorten the content`);
+  }
   return {
     record,
     createWriter: facts.writer === null,
@@ -70,6 +80,8 @@ export function planSave(facts: SaveFacts, input: SaveContentInput, at: { now: D
     notices: notices(facts, record),
   };
 }
+
+const recordBytes = (record: CheckpointRecord) => Buffer.byteLength(serializeRecord(record));
 
 /** Placeholder tree id of the right length: the record is validated and fitted before the snapshot exists. */
 export function placeholderTree(format: 'sha1' | 'sha256'): ObjectId {

@@ -8,7 +8,7 @@ import { OperationError } from '../errors.js';
 import type { ObjectId, Person, Repo, TreeEntry } from '../git/repo.js';
 import { buildMessage, noteLine, parseMessage } from './message.js';
 import { appendNotes, backoff, prepareNotes } from './notes.js';
-import { readOwnCommits } from './own-chain.js';
+import { isForeign, readOwnCommits } from './own-chain.js';
 import { chainRef, notesRef } from './refs.js';
 import { serializeRecord, type CheckpointRecord } from './schema.js';
 
@@ -99,6 +99,7 @@ async function moveChain(
 ): Promise<ObjectId> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const tip = await repo.readRef(ref);
+    if (tip) await refuseForeignTip(repo, ref, tip, c.plan.record.writer);
     // The first parent is this writer's previous checkpoint and nothing else (SPEC §3): a predecessor
     // on another chain is only ever an extra parent, so a first checkpoint has none of them.
     const parents = tip ? [tip, ...c.plan.lineageCommits.filter((p) => p !== tip)] : [];
@@ -112,6 +113,14 @@ async function moveChain(
   throw new OperationError(`could not update ${ref}: other saves kept moving it`, {
     hint: 'try again; nothing was written',
   });
+}
+
+/** A chain ref left at another writer's commit (by an older version's drop) is repaired first, never built on. */
+async function refuseForeignTip(repo: Repo, ref: string, tip: ObjectId, writer: string): Promise<void> {
+  const commit = await repo.readCommit(tip);
+  if (commit && isForeign(commit, writer)) {
+    throw new OperationError(`${ref} points at another writer's checkpoint (${tip})`, { hint: 'repair the chain with: git checkpoint doctor --fix' });
+  }
 }
 
 /** The position of `tip` on its chain: its `Checkpoint-Seq`, or counted when the chain has none. */

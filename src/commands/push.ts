@@ -2,6 +2,7 @@
 import { maxPositionals, type OptionSpec } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
+import { autoPushSetting } from '../checkpoint/config-values.js';
 import { readWriter } from '../checkpoint/identity.js';
 import { applyPush, planPush, type PushReport } from '../checkpoint/push.js';
 import { resolveRemote } from '../checkpoint/remote.js';
@@ -15,7 +16,9 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const repo = await ctx.repo();
   const remote = await resolveRemote(repo, args.positionals[0]);
   const writer = await readWriter(repo);
-  const plan = writer ? await planPush(repo, remote, writer) : [];
+  // Sent as the hook sends them: with checkpoint.autoPush=nowip, records without their wip trees.
+  const nowip = autoPushSetting(await repo.getConfig('checkpoint.autoPush')) === 'nowip';
+  const plan = writer ? await planPush(repo, remote, writer, { nowip }) : [];
   if (!writer || !plan.length) {
     const json = { remote, writer, ok: true, pushed: 0, rewrote: false, withWip: 0, dryRun: Boolean(args.values['dry-run']), refs: [], error: null };
     return { exitCode: EXIT.ok, json, text: ctx.globals.quiet ? '' : 'nothing to push: no checkpoints saved in this clone\n' };

@@ -39,7 +39,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const dirty = given || (status?.entries.length ?? 0) > 0;
   let saved: string | null = null;
   let partial = false;
-  const refusal = dirty ? await switchRefusal(repo, { create, target: create ?? args.positionals[0]!, current: leaving }) : null;
+  const refusal = dirty ? await switchRefusal(repo, { create, target: create ?? args.positionals[0]!, current: leaving, startPoint: create !== undefined ? args.positionals[0] : undefined }) : null;
   if (dirty && refusal === null) {
     const req = await saveRequestFromArgs(ctx, saveArgs, { allowEditor: false });
     const result = await saveAndReport(ctx, leaving === null ? req : { ...req, branch: leaving });

@@ -17,25 +17,47 @@ export interface PushFlags {
   quiet: boolean;
 }
 
-/** The flags of a `git push` command line that the hook honours (alone or in a cluster of short options). */
+// Options of git push that take their value as the next argument, when not given with `=`.
+const PUSH_WITH_VALUE = new Set(['-o', '--push-option', '--repo', '--receive-pack', '--exec']);
+
+/**
+ * The flags of a `git push` command line that the hook honours: alone, in a
+ * cluster of short options, or as a long option abbreviated as git allows
+ * (`--dry`); the last of `--dry-run` / `--no-dry-run` wins.
+ */
 export function pushFlags(argv: string[]): PushFlags {
   const flags: PushFlags = { dryRun: false, quiet: false };
-  for (const arg of pushArgs(argv) ?? []) {
+  const args = pushArgs(argv) ?? [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
     if (arg === '--') break;
-    if (arg === '--dry-run') flags.dryRun = true;
-    else if (arg === '--quiet') flags.quiet = true;
-    else if (/^-[^-]/.test(arg)) shortCluster(arg.slice(1), flags);
+    if (PUSH_WITH_VALUE.has(arg)) i++;
+    else if (arg.startsWith('--')) longOption(arg, flags);
+    else if (/^-[^-]/.test(arg) && shortCluster(arg.slice(1), flags)) i++;
   }
   return flags;
 }
 
-/** `-n`, `-q` in a cluster such as `-fnq`; `-o` takes the rest of the cluster as its value. */
-function shortCluster(cluster: string, flags: PushFlags): void {
-  for (const c of cluster) {
+/** `--dry-run`, `--no-dry-run`, `--quiet` and their unambiguous abbreviations (`--dr`, `--qu`). */
+function longOption(arg: string, flags: PushFlags): void {
+  const is = (full: string, min: number) => arg.length >= min && full.startsWith(arg);
+  if (is('--dry-run', 4)) flags.dryRun = true;
+  else if (is('--no-dry-run', 7)) flags.dryRun = false;
+  else if (is('--quiet', 4)) flags.quiet = true;
+  else if (is('--no-quiet', 6)) flags.quiet = false;
+}
+
+/**
+ * `-n`, `-q` in a cluster such as `-fnq`; `-o` takes the rest of the cluster
+ * as its value, or the next argument when it ends the cluster (returns true then).
+ */
+function shortCluster(cluster: string, flags: PushFlags): boolean {
+  for (const [k, c] of [...cluster].entries()) {
     if (c === 'n') flags.dryRun = true;
     else if (c === 'q') flags.quiet = true;
-    else if (c === 'o') return;
+    else if (c === 'o') return k === cluster.length - 1;
   }
+  return false;
 }
 
 // git's own options that take a separate value before the subcommand.

@@ -298,6 +298,9 @@ describe('git checkpoint switch', () => {
     const exists = await sb.ckpt(dir, ['switch', '-c', 'other', '-m', 'exists already']);
     expect(exists.code).toBe(1);
     expect(exists.stderr).toContain("a branch named 'other' already exists");
+    const badStart = await sb.ckpt(dir, ['switch', '-c', 'fresh', 'nosuchref', '-m', 'bad start point']);
+    expect(badStart.code).toBe(1);
+    expect(badStart.stderr).not.toContain('checkpoint: saved');
     expect(JSON.parse((await sb.ckpt(dir, ['list', '--json'])).stdout).total).toBe(1);
     rmSync(join(dir, 'other.txt'));
     const saved = await sb.ckpt(dir, ['switch', 'other', '-m', 'Left main for other']);

@@ -77,6 +77,22 @@ describe('checkpoint.autoPush', () => {
     expect(sb.git(bare, 'rev-list', '--objects', chain)).not.toContain(blobOfPlan);
   });
 
+  it('nowip: a push after prune replaces the twin line, and git checkpoint push sends twins too', async () => {
+    const [dir, bare] = await installed('nowip-prune');
+    sb.git(dir, 'config', 'checkpoint.autoPush', 'nowip');
+    for (const t of ['one', 'two', 'three']) {
+      writeFileSync(join(dir, 'draft.txt'), `${t}\n`);
+      await sb.ckpt(dir, ['save', '-m', t]);
+    }
+    expect((await gitRun(dir, ['push', 'origin', 'main'])).code).toBe(0);
+    expect((await sb.ckpt(dir, ['prune', '--keep', '1'])).code).toBe(0);
+    const push = await sb.ckpt(dir, ['push']);
+    expect(push.code, push.stderr).toBe(0);
+    const chain = `refs/checkpoints/${sb.git(dir, 'config', 'checkpoint.writer').trim()}`;
+    expect(sb.git(bare, 'log', '--format=%s', chain).trim()).toBe('checkpoint: three');
+    expect(sb.git(bare, 'ls-tree', '--name-only', chain)).not.toContain('wip');
+  });
+
   it('an invalid value is one warning in the hook and sends nothing; in a command it is fatal, as git says it', async () => {
     const [dir, bare] = await installed('badbool');
     await sb.ckpt(dir, ['save', '-m', 'stays']);

@@ -84,6 +84,20 @@ describe('open items carry forward', () => {
   });
 });
 
+describe('a dropped checkpoint hands nothing forward', () => {
+  it('after drop of the last save, the next save continues the one before, not the dropped one', async () => {
+    const dir = sb.repo('dropped-last');
+    const good = (await sb.ckpt(dir, ['save', '-m', 'good', '--next', 'keep-me'])).stdout.trim();
+    const bad = (await sb.ckpt(dir, ['save', '-m', 'bad', '--next', 'secret-plan'])).stdout.trim();
+    expect((await sb.ckpt(dir, ['drop', bad])).code).toBe(0);
+    expect((await sb.ckpt(dir, ['save', '-m', 'after'])).code).toBe(0);
+    const r = latest(dir);
+    expect(r.parents).toEqual([good]);
+    expect(r.nextSteps).toEqual(['keep-me']);
+    expect(JSON.stringify(r)).not.toContain('secret-plan');
+  });
+});
+
 describe('a file kept out of the snapshot keeps no blob id', () => {
   it('secret content and excluded names: path and reason only', async () => {
     const dir = sb.repo('withheld');

@@ -17,12 +17,25 @@ export interface SwitchIntent {
   target: string;
   /** The branch checked out now; null when detached. */
   current: string | null;
+  /** With `-c`: where the new branch starts (default HEAD). */
+  startPoint?: string | undefined;
+}
+
+/** git's rules for a branch name (`git check-ref-format --branch`), as far as a switch needs them. */
+function isBranchName(name: string): boolean {
+  if (!name || name.startsWith('-') || name === '@' || name.endsWith('.') || name.endsWith('/') || name.endsWith('.lock')) return false;
+  if (/\.\.|@\{|\/\/|[\x00-\x20\x7f~^:?*[\\]/.test(name)) return false;
+  return name.split('/').every((part) => part !== '' && !part.startsWith('.'));
 }
 
 /** Why git would not switch (or would do nothing); null when it would. */
 export async function switchRefusal(repo: Repo, intent: SwitchIntent): Promise<string | null> {
   if (intent.create !== undefined) {
-    return (await repo.readRef(`refs/heads/${intent.create}`)) ? `a branch named '${intent.create}' already exists` : null;
+    if (!isBranchName(intent.create)) return `'${intent.create}' is not a valid branch name`;
+    if (await repo.readRef(`refs/heads/${intent.create}`)) return `a branch named '${intent.create}' already exists`;
+    const start = await repo.readRef(intent.startPoint ?? 'HEAD');
+    if (!start) return intent.startPoint === undefined ? null : `invalid reference: ${intent.startPoint}`;
+    return (await conflictingPath(repo, start)) === null ? null : 'local changes would be overwritten by the switch';
   }
   if (intent.target === '-') return null; // the previous branch, as git switch - says
   if (intent.target === intent.current) return `already on '${intent.target}'`;
