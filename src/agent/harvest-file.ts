@@ -27,12 +27,15 @@ export function isInside(dir: string, workTree: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
+/** Transcript lines over this are skipped unread (a pasted image, a huge tool result): memory stays bounded. */
+export const MAX_LINE_BYTES = 4 * 1024 * 1024;
+
 /** Reads the whole transcript line by line; the file is never held in memory. */
 export async function harvestTranscript(
   deps: Deps, path: string, opts: { sessionId: string | null; workTree: string },
 ): Promise<HarvestResult> {
   const harvester = new Harvester(opts.sessionId, repoPathMapper(opts.workTree));
-  for await (const line of deps.readLines(path)) harvester.feed(line);
+  for await (const line of deps.readLines(path, MAX_LINE_BYTES)) harvester.feed(line);
   return { content: harvester.content(), facts: harvester.facts };
 }
 
@@ -44,6 +47,7 @@ export async function harvestFromFile(ctx: Context, file: string): Promise<Parti
     const { content, facts } = await harvestTranscript(ctx.deps, path, { sessionId: null, workTree: repo.info.workTree! });
     if (facts.lines > 0 && facts.badLines === facts.lines) throw new UsageError(`${file}: not a JSONL transcript (no line is JSON)`);
     if (facts.badLines) ctx.warn(`${file}: skipped ${facts.badLines} malformed line(s)`);
+    if (facts.longLines) ctx.warn(`${file}: skipped ${facts.longLines} line(s) over ${MAX_LINE_BYTES / 1048576} MiB`);
     return content;
   } catch (err) {
     if (err instanceof UsageError) throw err;

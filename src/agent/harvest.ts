@@ -1,19 +1,24 @@
 /**
  * Harvests checkpoint content from an agent transcript, one JSONL line at a
- * time (a transcript can be tens of megabytes: it is never held whole).
+ * time (a transcript can weigh a hundred megabytes: it is never held whole).
  * Reads Claude Code's format (`type: user|assistant`, `message.content`
- * blocks, `tool_use` calls such as TodoWrite, Edit, Write, Read) and, as far
- * as it maps, Codex's rollout format (`session_meta`, `response_item`
- * messages, `update_plan` calls). Memory stays bounded: only the last few
- * user turns and capped lists are kept.
+ * blocks, `tool_use` calls) and Codex's rollout format (`session_meta`,
+ * `response_item` messages and calls).
+ *
+ * Claude Code appends rewound branches and replays history into the same
+ * file; the conversation that counts is the `parentUuid` chain from the last
+ * entry back (across a compaction through `logicalParentUuid`), each `uuid`
+ * once. Each entry's contribution is kept as small steps and applied in chain
+ * order at the end. Lines over the reader's cap arrive as null and are counted.
  */
 import { cutAtWord, oneLineTitle } from '../checkpoint/message.js';
 import type { CheckpointContent } from '../checkpoint/schema.js';
-import { parseTrailers, type TrailerEntry } from './trailers.js';
-import { addTodoWrite, applyTrailer, FILES_CAP, keepLatest, newLists, type HarvestLists } from './harvest-lists.js';
+import { newLists } from './harvest-lists.js';
+import { applyStep, patchPaths, type Step, type StepState } from './harvest-steps.js';
+import { contentOf } from './harvest-content.js';
+import { humanText } from './human-text.js';
 
-/** How many of the latest user turns become verbatim quotes. */
-export const QUOTED_TURNS = 10;
+export { QUOTED_TURNS } from './harvest-steps.js';
 /** Longer user turns are cut and marked reconstructed (verbatim: false). */
 export const MAX_QUOTE_CHARS = 4000;
 
@@ -25,29 +30,36 @@ export interface HarvestFacts {
   lastCwd: string | null;
   lines: number;
   badLines: number;
+  /** Lines over the reader's cap, skipped unread. */
+  longLines: number;
 }
 
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const EDIT_TOOLS = new Set(['Edit', 'MultiEdit', 'Write', 'NotebookEdit']);
+/** Tools whose result carries the person's answer or approval. */
+const ANSWERED = new Set(['AskUserQuestion', 'ExitPlanMode', 'TaskCreate']);
 
-/** Injected text that is not the person's own words. */
-const NOT_HUMAN = /^\s*(<(command-name|command-message|command-args|local-command-stdout|local-command-stderr|system-reminder|user_instructions|environment_context|user-prompt-submit-hook)\b|Caveat: |\[Request interrupted|This session is being continued from a previous conversation|# AGENTS\.md instructions)/;
+interface Entry { parent: string | null; steps: Step[] }
 
 export class Harvester {
-  private readonly lists: HarvestLists = newLists();
-  private readonly turns: string[] = [];
-  private firstRequest: string | null = null;
-  readonly facts: HarvestFacts = { sessionSeen: false, otherSession: null, lastCwd: null, lines: 0, badLines: 0 };
+  private readonly entries = new Map<string, Entry>();
+  private lastLeaf: string | null = null;
+  private linked = false;
+  /** Calls whose result matters, by tool_use id: the tool name and what it asked. */
+  private readonly pending = new Map<string, { name: string; input: Json }>();
+  private readonly state: StepState;
+  readonly facts: HarvestFacts = { sessionSeen: false, otherSession: null, lastCwd: null, lines: 0, badLines: 0, longLines: 0 };
 
   /** `sessionId`: the session the transcript must belong to (null: do not check). `toRepoPath`: repo-relative path or null. */
-  constructor(
-    private readonly sessionId: string | null,
-    private readonly toRepoPath: (path: string) => string | null,
-  ) {}
+  constructor(private readonly sessionId: string | null, toRepoPath: (path: string) => string | null) {
+    this.state = { lists: newLists(), turns: [], firstRequest: null, tasks: new Map(), toRepoPath };
+  }
 
-  /** Takes one transcript line; malformed lines are counted and skipped. */
-  feed(line: string): void {
+  /** Takes one transcript line (null: a line over the cap); malformed lines are counted and skipped. */
+  feed(line: string | null): void {
+    if (line === null) { this.facts.longLines++; return; }
     if (!line.trim()) return;
     this.facts.lines++;
     let entry: unknown;
@@ -57,19 +69,31 @@ export class Harvester {
       this.facts.badLines++;
       return;
     }
-    if (!isObj(entry)) return;
+    if (isObj(entry)) this.feedEntry(entry);
+  }
+
+  /** Takes one parsed entry (for formats that are not JSONL). */
+  feedEntry(entry: Json): void {
     this.noteContext(entry);
-    if (entry.type === 'response_item' && isObj(entry.payload)) return this.feedCodex(entry.payload);
-    if (entry.isSidechain === true || entry.isMeta === true || entry.isCompactSummary === true) return;
-    const message = isObj(entry.message) ? entry.message : null;
-    if (!message) return;
-    if (entry.type === 'user') this.feedUser(message.content);
-    else if (entry.type === 'assistant') this.feedAssistant(message.content);
+    if (entry.type === 'response_item' && isObj(entry.payload)) return this.apply(this.codexSteps(entry.payload));
+    if (entry.isSidechain === true) return;
+    const uuid = str(entry.uuid);
+    if (uuid !== null && this.entries.has(uuid)) return;
+    const steps = entry.isMeta === true || entry.isCompactSummary === true ? [] : this.claudeSteps(entry);
+    if (uuid === null) return this.apply(steps);
+    const parent = str(entry.parentUuid) ?? str(entry.logicalParentUuid);
+    if (parent !== null) this.linked = true;
+    this.entries.set(uuid, { parent, steps });
+    if (entry.type === 'user' || entry.type === 'assistant' || entry.type === 'system') this.lastLeaf = uuid;
+  }
+
+  private apply(steps: Step[]): void {
+    for (const step of steps) applyStep(this.state, step);
   }
 
   private noteContext(entry: Json): void {
     const meta = entry.type === 'session_meta' && isObj(entry.payload) ? entry.payload : entry;
-    const session = str(meta.sessionId) ?? str(entry.type === 'session_meta' ? meta.id : null);
+    const session = str(meta.sessionId) ?? str(meta.session_id) ?? str(entry.type === 'session_meta' ? meta.id : null);
     if (session !== null && this.sessionId !== null) {
       if (session === this.sessionId) this.facts.sessionSeen = true;
       else this.facts.otherSession ??= session;
@@ -78,83 +102,102 @@ export class Harvester {
     if (cwd) this.facts.lastCwd = cwd;
   }
 
-  private feedUser(content: unknown): void {
-    if (typeof content === 'string') return this.addTurn(content);
-    if (!Array.isArray(content)) return;
-    const texts = content.filter((b): b is Json => isObj(b) && b.type === 'text' && typeof b.text === 'string');
-    if (texts.length) this.addTurn(texts.map((b) => b.text as string).join('\n'));
+  private claudeSteps(entry: Json): Step[] {
+    const message = isObj(entry.message) ? entry.message : null;
+    if (!message) return [];
+    if (entry.type === 'user') return this.userSteps(message.content);
+    if (entry.type === 'assistant' && Array.isArray(message.content)) return message.content.flatMap((b) => this.assistantBlock(b));
+    return [];
   }
 
-  private addTurn(text: string): void {
-    if (!text.trim() || NOT_HUMAN.test(text)) return;
-    this.firstRequest ??= text;
-    this.turns.push(text);
-    if (this.turns.length > QUOTED_TURNS) this.turns.shift();
+  private userSteps(content: unknown): Step[] {
+    if (typeof content === 'string') return this.turn(content);
+    if (!Array.isArray(content)) return [];
+    const texts = content.filter((b): b is Json => isObj(b) && b.type === 'text' && typeof b.text === 'string').map((b) => b.text as string);
+    const results = content.filter((b): b is Json => isObj(b) && b.type === 'tool_result').flatMap((b) => this.resultSteps(b));
+    return [...results, ...(texts.length ? this.turn(texts.join('\n')) : [])];
   }
 
-  private feedAssistant(content: unknown): void {
-    if (!Array.isArray(content)) return;
-    for (const block of content) {
-      if (!isObj(block)) continue;
-      if (block.type === 'text' && typeof block.text === 'string') this.addTrailers(parseTrailers(block.text));
-      else if (block.type === 'tool_use' && isObj(block.input)) this.addToolUse(str(block.name) ?? '', block.input);
+  private turn(text: string): Step[] {
+    const human = humanText(text);
+    return human === null ? [] : [{ k: 'turn', text: human.length > MAX_QUOTE_CHARS + 1 ? human.slice(0, MAX_QUOTE_CHARS + 1) : human }];
+  }
+
+  private assistantBlock(block: unknown): Step[] {
+    if (!isObj(block)) return [];
+    if (block.type === 'text' && typeof block.text === 'string') return block.text.includes('ckpt') ? [{ k: 'text', text: block.text }] : [];
+    if (block.type !== 'tool_use' || !isObj(block.input)) return [];
+    const name = str(block.name) ?? '';
+    const input = block.input;
+    if (ANSWERED.has(name) && typeof block.id === 'string') this.pending.set(block.id, { name, input });
+    if (name === 'TodoWrite' && Array.isArray(input.todos)) return [{ k: 'todos', todos: input.todos }];
+    if (name === 'TaskUpdate' && input.taskId !== undefined) {
+      return [{ k: 'task-update', id: String(input.taskId), status: str(input.status), subject: str(input.subject) }];
     }
-  }
-
-  private addTrailers(trailers: TrailerEntry[][]): void {
-    for (const t of trailers) applyTrailer(this.lists, t, this.toRepoPath);
-  }
-
-  private addToolUse(name: string, input: Json): void {
-    if (name === 'TodoWrite' && Array.isArray(input.todos)) return addTodoWrite(this.lists, input.todos);
     const path = str(input.file_path) ?? str(input.notebook_path);
-    if (!path) return;
-    const rel = this.toRepoPath(path);
-    if (rel === null) return;
-    const edited = ['Edit', 'MultiEdit', 'Write', 'NotebookEdit'].includes(name);
-    if (!edited && name !== 'Read') return;
-    const prior = this.lists.files.get(rel);
-    keepLatest(this.lists.files, rel, edited || prior === 'edited' ? 'edited' : 'read', FILES_CAP);
+    if (path && (EDIT_TOOLS.has(name) || name === 'Read')) return [{ k: 'file', path, edited: EDIT_TOOLS.has(name) }];
+    return [];
   }
 
-  private feedCodex(payload: Json): void {
+  private resultSteps(block: Json): Step[] {
+    const call = typeof block.tool_use_id === 'string' ? this.pending.get(block.tool_use_id) : undefined;
+    if (!call) return [];
+    this.pending.delete(block.tool_use_id as string);
+    const text = resultText(block.content);
+    if (call.name === 'AskUserQuestion') return block.is_error === true ? [] : this.turn(text);
+    if (call.name === 'ExitPlanMode') return block.is_error === true || typeof call.input.plan !== 'string' ? [] : [{ k: 'plan', plan: call.input.plan }];
+    const subject = str(call.input.subject);
+    if (!subject || block.is_error === true) return [];
+    return [{ k: 'task-create', id: /#(\d+)/.exec(text)?.[1] ?? null, subject }];
+  }
+
+  private codexSteps(payload: Json): Step[] {
     if (payload.type === 'message' && Array.isArray(payload.content)) {
       const texts = payload.content.filter((b): b is Json => isObj(b) && typeof b.text === 'string').map((b) => b.text as string);
-      if (payload.role === 'user') this.addTurn(texts.join('\n'));
-      else if (payload.role === 'assistant') for (const t of texts) this.addTrailers(parseTrailers(t));
-    } else if (payload.type === 'function_call' && payload.name === 'update_plan' && typeof payload.arguments === 'string') {
-      try {
-        const args = JSON.parse(payload.arguments) as Json;
-        if (Array.isArray(args.plan)) addTodoWrite(this.lists, args.plan.map((p: Json) => ({ content: p.step, status: p.status })));
-      } catch {
-        this.facts.badLines++;
-      }
+      if (payload.role === 'user') return this.turn(texts.join('\n'));
+      return payload.role === 'assistant' ? texts.filter((t) => t.includes('ckpt')).map((text) => ({ k: 'text', text })) : [];
+    }
+    const name = str(payload.name);
+    const raw = str(payload.arguments) ?? str(payload.input);
+    if (raw === null || (payload.type !== 'function_call' && payload.type !== 'custom_tool_call')) return [];
+    if (name === 'apply_patch' || raw.includes('*** Begin Patch')) return patchPaths(raw).map((path) => ({ k: 'file', path, edited: true }));
+    if (name !== 'update_plan') return [];
+    try {
+      const args = JSON.parse(raw) as Json;
+      return Array.isArray(args.plan) ? [{ k: 'todos', todos: args.plan.map((p: Json) => ({ content: p.step, status: p.status })) }] : [];
+    } catch {
+      this.facts.badLines++;
+      return [];
     }
   }
 
   /** The harvested content; fields with nothing found are left out so other layers keep theirs. */
   content(): Partial<CheckpointContent> {
-    const l = this.lists;
-    const out: Partial<CheckpointContent> = { mode: 'routine' };
-    const title = l.task ?? (this.firstRequest === null ? null : oneLineTitle(this.firstRequest, 120));
-    if (title) out.task = { title, status: 'in_progress' };
-    const set = <K extends keyof CheckpointContent>(key: K, value: CheckpointContent[K] & unknown[]) => {
-      if (value.length) out[key] = value;
-    };
-    set('decisions', [...l.decisions.values()]);
-    set('rejected', [...l.rejected.values()]);
-    set('learnings', [...l.learnings.keys()]);
-    set('constraints', [...l.constraints.keys()]);
-    set('assumptions', [...l.assumptions.keys()]);
-    set('questions', [...l.questions.keys()]);
-    set('links', [...l.links.keys()]);
-    set('todos', l.todos);
-    const open = [...l.todos.filter((t) => t.status === 'in_progress'), ...l.todos.filter((t) => t.status === 'pending')];
-    set('nextSteps', [...l.next.keys(), ...open.map((t) => t.text)]);
-    set('files', [...l.files].reverse().map(([path, why]) => ({ path, why })));
-    set('quotes', this.turns.map((text) => (text.length <= MAX_QUOTE_CHARS
+    for (const uuid of this.chain()) this.apply(this.entries.get(uuid)!.steps);
+    this.entries.clear();
+    const s = this.state;
+    const title = s.lists.task ?? (s.firstRequest === null ? null : oneLineTitle(s.firstRequest, 120));
+    const quotes = s.turns.map((text) => (text.length <= MAX_QUOTE_CHARS
       ? { text, by: 'user', verbatim: true }
-      : { text: cutAtWord(text, MAX_QUOTE_CHARS), by: 'user', verbatim: false })));
-    return out;
+      : { text: cutAtWord(text, MAX_QUOTE_CHARS), by: 'user', verbatim: false }));
+    return contentOf(s.lists, title, quotes);
   }
+
+  /** The entries that count, oldest first: the parent chain from the last leaf, or file order when nothing links. */
+  private chain(): string[] {
+    if (!this.linked) return [...this.entries.keys()];
+    const out: string[] = [];
+    const seen = new Set<string>();
+    for (let at = this.lastLeaf; at !== null && !seen.has(at) && this.entries.has(at); at = this.entries.get(at)!.parent) {
+      seen.add(at);
+      out.push(at);
+    }
+    return out.reverse();
+  }
+}
+
+function resultText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content.filter((b): b is Json => isObj(b) && typeof b.text === 'string').map((b) => b.text as string).join('\n');
 }

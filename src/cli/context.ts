@@ -42,6 +42,12 @@ export class Context {
     return this.repoPromise;
   }
 
+  /** Makes `repo`, found in `dir`, this command's repository (agent hooks look in several places first). */
+  adoptRepo(dir: string, repo: Repo): void {
+    this.globals.dir = dir;
+    this.repoPromise = Promise.resolve(repo);
+  }
+
   /** A repository with a working tree; exit 128 in a bare repository or inside .git. */
   async worktreeRepo(): Promise<Repo> {
     const repo = await this.repo();

@@ -1,73 +1,73 @@
 /**
- * `git checkpoint agent install|uninstall claude|codex [--project|--user]`:
- * puts our PreCompact and SessionStart hooks into the agent's settings
- * (merged, every other byte kept) or takes exactly them out again.
+ * `git checkpoint agent install|uninstall <agent> [--project | --user]`: puts
+ * our pre-compaction and session-start hooks, and our skill, where the agent
+ * reads them — or takes exactly them out again. The default scope is
+ * personal: this repository, in a file that is not committed (where the agent
+ * has one). `--project` writes the shared file with a guarded command that
+ * does nothing on a machine without git-checkpoint. Every agent is an adapter
+ * (src/agent/adapters/).
  */
-import { join } from 'node:path';
 import type { OptionSpec } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
+import { ADAPTERS, findAdapter } from '../agent/adapters/index.js';
+import type { Roots, Scope } from '../agent/adapters/types.js';
+import { hookCommand, planChanges, type FileChange } from '../agent/install-plan.js';
 import { JsonSyntaxError } from '../agent/json-edit.js';
-import { AGENTS, installHooks, uninstallHooks, type Agent } from '../agent/settings.js';
 import { FatalError, OperationError, UsageError } from '../errors.js';
+import { packageFile } from '../io/package-files.js';
 
 export const options: OptionSpec = {
   project: { type: 'boolean' },
   user: { type: 'boolean' },
 };
 
-export const usage = 'git checkpoint agent (install | uninstall) (claude | codex) [--project | --user]';
+export const usage = `git checkpoint agent (install | uninstall) (${ADAPTERS.map((a) => a.name).join(' | ')}) [--project | --user]`;
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
-  const [action, agent, ...extra] = args.positionals;
+  const [action, name, ...extra] = args.positionals;
   if (action !== 'install' && action !== 'uninstall') throw new UsageError(`expected 'install' or 'uninstall', got '${action ?? ''}'`);
-  if (!(AGENTS as readonly (string | undefined)[]).includes(agent)) throw new UsageError(`expected an agent: ${AGENTS.join(' or ')}`);
+  const adapter = findAdapter(name ?? '');
+  if (!adapter) throw new UsageError(`expected an agent: ${ADAPTERS.map((a) => a.name).join(', ')}`);
   if (extra.length) throw new UsageError(`too many arguments for 'agent': ${extra.join(' ')}`);
   if (args.values.project && args.values.user) throw new UsageError("'--project' and '--user' cannot be used together");
-  const scope = args.values.user ? 'user' : 'project';
-  const file = await settingsPath(ctx, agent as Agent, scope);
-  const before = await readOptional(ctx, file);
-  let changed: boolean;
+  const scope: Scope = args.values.user ? 'user' : args.values.project ? 'project' : 'personal';
+  const plan = adapter.plan(scope, await roots(ctx, scope), hookCommand(adapter.name, scope));
+  const skill = plan.skill ? await readText(ctx, packageFile('hooks/agents/SKILL.md')) : null;
+  if (plan.skill && skill === null) {
+    ctx.warn('this installation has no hooks/agents/SKILL.md: the skill is left out');
+    plan.skill = null;
+  }
+  let outcome;
   try {
-    changed = action === 'install' ? await install(ctx, file, before) : await uninstall(ctx, file, before);
+    outcome = await planChanges(action, plan, skill ?? '', (path) => readText(ctx, path));
   } catch (err) {
-    if (err instanceof SyntaxError || err instanceof JsonSyntaxError) {
-      throw new OperationError(`cannot edit ${file}: ${(err as Error).message}; nothing changed`);
-    }
+    if (err instanceof JsonSyntaxError) throw new OperationError(err.message);
     throw err;
   }
-  const verb = action === 'install' ? (changed ? 'installed' : 'already installed') : changed ? 'removed' : 'not installed';
-  const text = `${verb}: PreCompact and SessionStart hooks for ${agent} in ${file}\n`;
-  if (action === 'install' && agent === 'codex' && changed) ctx.hint('Codex runs new hooks only after you review and trust them (/hooks)');
-  return { exitCode: EXIT.ok, text: ctx.globals.quiet ? '' : text, json: { action, agent, scope, file, changed } };
+  for (const change of outcome.changes) await apply(ctx, change);
+  for (const kept of outcome.kept) ctx.warn(`left alone: ${kept}`);
+  const verb = action === 'install' ? 'installed' : 'removed';
+  const lines = outcome.changes.map((c) => `${verb}: ${adapter.title} ${c.what} in ${c.path}`);
+  if (!lines.length) lines.push(`${action === 'install' ? 'already installed' : 'not installed'}: ${adapter.title} hooks (${scope})`);
+  if (action === 'install' && adapter.name === 'codex' && outcome.changes.length) ctx.hint('Codex runs new hooks only after you review and trust them (/hooks)');
+  const json = { action, agent: adapter.name, scope, changed: outcome.changes.map((c) => c.path), kept: outcome.kept };
+  return { exitCode: EXIT.ok, text: ctx.globals.quiet ? '' : `${lines.join('\n')}\n`, json };
 }
 
-async function install(ctx: Context, file: string, before: string | null): Promise<boolean> {
-  const { text, changed } = installHooks(before);
-  if (changed) await ctx.deps.writeFile(file, text);
-  return changed;
+async function roots(ctx: Context, scope: Scope): Promise<Roots> {
+  const home = ctx.deps.env.HOME ?? ctx.deps.env.USERPROFILE;
+  if (!home && scope === 'user') throw new FatalError('HOME is not set: cannot find the user settings');
+  const workTree = scope === 'user' ? ctx.globals.dir : (await ctx.worktreeRepo()).info.workTree!;
+  return { workTree, home: home ?? workTree, env: ctx.deps.env };
 }
 
-async function uninstall(ctx: Context, file: string, before: string | null): Promise<boolean> {
-  if (before === null) return false;
-  const { text, changed } = uninstallHooks(before);
-  if (!changed) return false;
-  if (text === null) await ctx.deps.removeFile(file);
-  else await ctx.deps.writeFile(file, text);
-  return true;
+async function apply(ctx: Context, change: FileChange): Promise<void> {
+  if (change.content === null) await ctx.deps.removeFile(change.path);
+  else await ctx.deps.writeFile(change.path, change.content, change.executable);
 }
 
-/** Where each agent keeps its hooks, per scope. */
-async function settingsPath(ctx: Context, agent: Agent, scope: 'project' | 'user'): Promise<string> {
-  const relative = agent === 'claude' ? join('.claude', 'settings.json') : join('.codex', 'hooks.json');
-  if (scope === 'project') return join((await ctx.worktreeRepo()).info.workTree!, relative);
-  const home = ctx.deps.env.HOME;
-  if (agent === 'codex' && ctx.deps.env.CODEX_HOME) return join(ctx.deps.env.CODEX_HOME, 'hooks.json');
-  if (!home) throw new FatalError('HOME is not set: cannot find the user settings');
-  return join(home, relative);
-}
-
-async function readOptional(ctx: Context, file: string): Promise<string | null> {
+async function readText(ctx: Context, file: string): Promise<string | null> {
   try {
     return Buffer.from(await ctx.deps.readFile(file)).toString('utf8');
   } catch (err) {

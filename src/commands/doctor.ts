@@ -14,6 +14,7 @@ import { rewriteOwnChain } from '../checkpoint/rewrite-chain.js';
 import { repairNotes } from '../checkpoint/notes-repair.js';
 import { visible } from '../render/sanitize.js';
 import { checkInstall, type Finding } from './doctor-install.js';
+import { readFailure } from '../agent/session-record.js';
 
 export const options: OptionSpec = { fix: { type: 'boolean' } };
 export const usage = 'git checkpoint doctor [--fix]';
@@ -50,6 +51,14 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
     });
   }
   findings.push(...(await checkInstall(repo, ctx.deps.env, writer)));
+  const hookFailure = await readFailure(repo);
+  if (hookFailure) {
+    findings.push({
+      check: 'agent hooks',
+      ok: false,
+      detail: `last failure ${hookFailure.at} (${hookFailure.agent} ${hookFailure.hook}): ${visible(hookFailure.message)}; the next successful save clears this`,
+    });
+  }
   const ok = findings.every((f) => f.ok);
   const text = findings.map((f) => `${f.ok ? 'ok  ' : 'FAIL'}  ${f.check}: ${f.detail}`).join('\n') + '\n';
   return { exitCode: ok ? EXIT.ok : EXIT.failed, json: { ok, fixed: fix, findings }, text };

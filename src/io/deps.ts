@@ -14,9 +14,11 @@ export interface Streams {
   isStdinTTY: boolean;
   /**
    * Reads standard input (for `--input -`), at most `maxBytes`: past that it
-   * stops reading and rejects with an `InputTooLarge` error.
+   * stops reading and rejects with an `InputTooLarge` error. With
+   * `deadlineMs`, a stdin still open then stops being read and the call
+   * rejects with `StdinTimeout`, which carries what had arrived.
    */
-  readStdin(maxBytes?: number): Promise<Uint8Array>;
+  readStdin(maxBytes?: number, deadlineMs?: number): Promise<Uint8Array>;
 }
 
 export interface Deps {
@@ -36,11 +38,12 @@ export interface Deps {
   readFile(path: string, maxBytes?: number): Promise<Uint8Array>;
   /**
    * Reads a file line by line without loading it whole (agent transcripts of
-   * tens of megabytes); lines come without their `\n`.
+   * a hundred megabytes); lines come without their `\n`. A line over
+   * `maxLineBytes` is skipped without being held and comes as null.
    */
-  readLines(path: string): AsyncIterable<string>;
-  /** Writes a file outside the repository (agent settings), creating its directory. */
-  writeFile(path: string, data: string): Promise<void>;
+  readLines(path: string, maxLineBytes?: number): AsyncIterable<string | null>;
+  /** Writes a file outside the repository (agent settings), creating its directory; `executable`: mode 0755. */
+  writeFile(path: string, data: string, executable?: boolean): Promise<void>;
   /** Removes a file; no error when it is already gone. */
   removeFile(path: string): Promise<void>;
   /** Runs the user's editor on `file` content and returns the edited text (for `--edit`). */
@@ -67,5 +70,12 @@ export interface Deps {
 export class InputTooLarge extends Error {
   constructor(readonly size: number | null, readonly maxBytes: number) {
     super(`input is over ${maxBytes} bytes`);
+  }
+}
+
+/** Thrown by `readStdin` when its deadline passes before stdin closes. */
+export class StdinTimeout extends Error {
+  constructor(readonly received: Uint8Array, readonly deadlineMs: number) {
+    super(`stdin was still open after ${deadlineMs / 1000} s`);
   }
 }

@@ -1,12 +1,11 @@
 /** The real dependencies: the only module that touches process, node:fs, the clock and crypto. */
 // Start-up matters (SPEC §11): modules that pull in child_process, crypto,
-// zlib or readline load on first use, so `--version` or a silent hook pays
+// or zlib load on first use, so `--version` or a silent hook pays
 // for none of them.
-import { closeSync, createReadStream, openSync, readSync, writeSync } from 'node:fs';
-import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { closeSync, openSync, readSync, writeSync } from 'node:fs';
+import { chmod, mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { InputTooLarge, type Deps, type Streams } from './deps.js';
+import { InputTooLarge, StdinTimeout, type Deps, type Streams } from './deps.js';
 
 export function nodeStreams(): Streams {
   // A reader that went away (`| head`) ends the command quietly, as git does, not with a stack trace.
@@ -21,19 +20,7 @@ export function nodeStreams(): Streams {
     err: (text) => void process.stderr.write(text),
     isStdoutTTY: Boolean(process.stdout.isTTY),
     isStdinTTY: Boolean(process.stdin.isTTY),
-    readStdin: async (maxBytes = Infinity) => {
-      const chunks: Buffer[] = [];
-      let total = 0;
-      for await (const chunk of process.stdin) {
-        total += (chunk as Buffer).byteLength;
-        if (total > maxBytes) {
-          process.stdin.destroy();
-          throw new InputTooLarge(null, maxBytes);
-        }
-        chunks.push(chunk as Buffer);
-      }
-      return Buffer.concat(chunks);
-    },
+    readStdin: (maxBytes = Infinity, deadlineMs?: number) => readStdinCapped(maxBytes, deadlineMs),
   };
 }
 
@@ -51,10 +38,11 @@ export function nodeDeps(): Deps {
       return env.GIT_CHECKPOINT_FAULT ? (await import('./fault-repo.js')).withFault(repo, env.GIT_CHECKPOINT_FAULT) : repo;
     },
     readFile: (path, maxBytes) => readFileCapped(path, maxBytes ?? Infinity),
-    readLines: (path) => readLines(path),
-    writeFile: async (path, data) => {
+    readLines: (path, maxLineBytes) => readLines(path, maxLineBytes ?? Infinity),
+    writeFile: async (path, data, executable) => {
       await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, data);
+      await writeFile(path, data, executable ? { mode: 0o755 } : {});
+      if (executable) await chmod(path, 0o755);
     },
     removeFile: (path) => rm(path, { force: true }),
     editText: async (initial, repo) => (await import('./terminal-programs.js')).editWithGitEditor(initial, repo, env),
@@ -122,9 +110,73 @@ function readTtyLine(prompt: string): string | null {
   }
 }
 
-/** Lines of a file, streamed (transcripts of tens of megabytes are never held whole). */
-async function* readLines(path: string): AsyncIterable<string> {
-  // Loaded here, not at start-up; require, not import(): the bundle runs as CommonJS.
-  const { createInterface } = createRequire(import.meta.url)('node:readline') as typeof import('node:readline');
-  yield* createInterface({ input: createReadStream(path, { highWaterMark: 1 << 16 }), crlfDelay: Infinity });
+/**
+ * Reads stdin to its end, at most `maxBytes`; with a deadline, a stdin still
+ * open then is let go (so the process can exit) and the call rejects with
+ * StdinTimeout carrying what had arrived.
+ */
+function readStdinCapped(maxBytes: number, deadlineMs?: number): Promise<Uint8Array> {
+  return new Promise((resolvePromise, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const stdin = process.stdin;
+    const finish = (err: Error | null) => {
+      clearTimeout(timer);
+      stdin.off('data', onData).off('end', onEnd).off('error', onError);
+      if (err) {
+        stdin.destroy();
+        reject(err);
+      } else resolvePromise(Buffer.concat(chunks));
+    };
+    const onData = (chunk: Buffer) => {
+      total += chunk.byteLength;
+      if (total > maxBytes) return finish(new InputTooLarge(null, maxBytes));
+      chunks.push(chunk);
+    };
+    const onEnd = () => finish(null);
+    const onError = (err: Error) => finish(err);
+    const timer = deadlineMs === undefined ? undefined : setTimeout(() => finish(new StdinTimeout(Buffer.concat(chunks), deadlineMs)), deadlineMs);
+    stdin.on('data', onData).on('end', onEnd).on('error', onError);
+  });
+}
+
+/**
+ * Lines of a file, streamed in 64 KiB reads (transcripts of a hundred
+ * megabytes are never held whole). A line longer than `maxLineBytes` is
+ * dropped as it is read, so one huge line costs no memory, and comes as null.
+ */
+async function* readLines(path: string, maxLineBytes: number): AsyncIterable<string | null> {
+  const handle = await open(path, 'r');
+  try {
+    const buf = Buffer.alloc(1 << 16);
+    let parts: Buffer[] = [];
+    let size = 0;
+    let skipping = false;
+    for (;;) {
+      const { bytesRead } = await handle.read(buf, 0, buf.byteLength, null);
+      if (bytesRead === 0) break;
+      let start = 0;
+      while (start < bytesRead) {
+        const nl = buf.indexOf(10, start);
+        const end = nl < 0 || nl >= bytesRead ? bytesRead : nl;
+        if (!skipping) {
+          size += end - start;
+          if (size > maxLineBytes) {
+            skipping = true;
+            parts = [];
+          } else parts.push(Buffer.from(buf.subarray(start, end)));
+        }
+        if (end === bytesRead) break;
+        yield skipping ? null : Buffer.concat(parts).toString('utf8');
+        parts = [];
+        size = 0;
+        skipping = false;
+        start = end + 1;
+      }
+    }
+    if (skipping) yield null;
+    else if (size > 0) yield Buffer.concat(parts).toString('utf8');
+  } finally {
+    await handle.close();
+  }
 }

@@ -5,12 +5,12 @@
 import { withFault } from '../../src/io/fault-repo.js';
 import { posix } from 'node:path';
 import { run } from '../../src/cli/run.js';
-import type { Deps } from '../../src/io/deps.js';
+import { StdinTimeout, type Deps } from '../../src/io/deps.js';
 import { makeMemRepo, type MemRepo, type MemRepoSpec } from './iso-fixture.js';
 
 export interface MemCli extends MemRepo {
   /** Runs one command; the clock moves on one second per call. */
-  cli(args: string[], opts?: { stdin?: string; tty?: boolean; edit?: (text: string) => string; env?: Record<string, string> }): Promise<{ code: number; stdout: string; stderr: string }>;
+  cli(args: string[], opts?: { stdin?: string; stdinOpen?: boolean; tty?: boolean; edit?: (text: string) => string; env?: Record<string, string> }): Promise<{ code: number; stdout: string; stderr: string }>;
   clock: { now: Date };
 }
 
@@ -44,7 +44,12 @@ export async function makeMemCli(spec: MemRepoSpec = {}, seed = 1): Promise<MemC
         err: (t) => void (stderr += t),
         isStdoutTTY: Boolean(opts.tty),
         isStdinTTY: Boolean(opts.tty),
-        readStdin: async () => Buffer.from(opts.stdin ?? ''),
+        // stdinOpen: the writer never closes stdin; a deadline then ends the read at once (no real wait).
+        readStdin: async (_max, deadlineMs) => {
+          if (!opts.stdinOpen) return Buffer.from(opts.stdin ?? '');
+          if (deadlineMs === undefined) throw new Error('a read without a deadline would hang');
+          throw new StdinTimeout(Buffer.from(opts.stdin ?? ''), deadlineMs);
+        },
       },
       env: { ...opts.env },
       cwd: mem.dir,
@@ -52,12 +57,13 @@ export async function makeMemCli(spec: MemRepoSpec = {}, seed = 1): Promise<MemC
       random,
       openRepo: async () => withFault(mem.repo, opts.env?.GIT_CHECKPOINT_FAULT),
       readFile: async (path) => Buffer.from(await mem.fs.promises.readFile(path)),
-      readLines: async function* (path) {
-        yield* String(await mem.fs.promises.readFile(path, 'utf8')).split('\n');
+      readLines: async function* (path, maxLineBytes = Infinity) {
+        const lines = String(await mem.fs.promises.readFile(path, 'utf8')).split('\n');
+        yield* lines.map((l) => (Buffer.byteLength(l) > maxLineBytes ? null : l));
       },
-      writeFile: async (path, data) => {
+      writeFile: async (path, data, executable) => {
         await mem.fs.promises.mkdir(posix.dirname(path), { recursive: true });
-        await mem.fs.promises.writeFile(path, data);
+        await mem.fs.promises.writeFile(path, data, executable ? { mode: 0o755 } : {});
       },
       removeFile: async (path) => mem.fs.promises.rm(path, { force: true }),
       editText: async (text) => {

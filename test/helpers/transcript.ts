@@ -10,12 +10,15 @@ export const PLANTED = { github: `ghp_${'A1b2C3d4E5'.repeat(4)}`, aws: 'AKIAQ7WZ
 export interface Turn { type: 'user' | 'assistant'; content: unknown; extra?: Record<string, unknown> }
 
 let counter = 0;
-function line(t: Turn, session: string, cwd: string): string {
+/** One entry; `parent` is the entry before it (Claude Code links every entry to its parent by uuid). */
+function line(t: Turn, session: string, cwd: string, parent: { uuid: string | null }): string {
   counter++;
   const uuid = `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`;
+  const parentUuid = parent.uuid;
+  parent.uuid = uuid;
   const message = t.type === 'user' ? { role: 'user', content: t.content } : { id: `msg_${counter}`, type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: t.content, stop_reason: 'tool_use', usage: { input_tokens: 10, output_tokens: 5 } };
   return JSON.stringify({
-    parentUuid: null, isSidechain: false, userType: 'external', cwd, sessionId: session, version: '2.0.14', gitBranch: 'main',
+    parentUuid, isSidechain: false, userType: 'external', cwd, sessionId: session, version: '2.0.14', gitBranch: 'main',
     type: t.type, message, uuid, timestamp: `2026-11-29T09:${String(counter % 60).padStart(2, '0')}:00.000Z`, ...t.extra,
   });
 }
@@ -63,5 +66,6 @@ export function sampleTurns(cwd: string): Turn[] {
 /** A transcript file's text: one JSON object per line, ending with a newline. */
 export function claudeTranscript(opts: { cwd: string; session?: string; turns?: Turn[] }): string {
   const session = opts.session ?? SESSION;
-  return `${(opts.turns ?? sampleTurns(opts.cwd)).map((t) => line(t, session, opts.cwd)).join('\n')}\n`;
+  const parent = { uuid: null as string | null };
+  return `${(opts.turns ?? sampleTurns(opts.cwd)).map((t) => line(t, session, opts.cwd, parent)).join('\n')}\n`;
 }

@@ -1,0 +1,41 @@
+/**
+ * Claude Code (hooks reference, code.claude.com/docs/en/hooks, 2.1.2xx):
+ * settings `.claude/settings.local.json` (personal, git-ignored by Claude
+ * Code), `.claude/settings.json` (project), `~/.claude/settings.json` (user;
+ * `CLAUDE_CONFIG_DIR` moves it). PreCompact (exit 2 would block compaction:
+ * never used), SessionStart with sources `compact`, `resume` and `fork`
+ * (2.1.214 reports forks as `fork`); `additionalContext` kept up to 10,000
+ * characters; `systemMessage` shown to the person. Skills:
+ * `<config>/skills/<name>/SKILL.md`, or `.claude/skills/` in the project.
+ */
+import { join } from 'node:path';
+import { readClaudeLines } from '../transcripts.js';
+import { commandGroup, configHome, hookFileEdit, json, snakeCaseInput } from './common.js';
+import type { AgentAdapter } from './types.js';
+
+export const claude: AgentAdapter = {
+  name: 'claude',
+  title: 'Claude Code',
+  followed: 'Claude Code 2.1.214+ hooks reference (code.claude.com/docs/en/hooks)',
+  projectDirVars: ['CLAUDE_PROJECT_DIR'],
+  plan(scope, roots, command) {
+    const config = configHome(roots, 'CLAUDE_CONFIG_DIR', '.claude');
+    const file = scope === 'user' ? join(config, 'settings.json')
+      : join(roots.workTree, '.claude', scope === 'project' ? 'settings.json' : 'settings.local.json');
+    const spec = {
+      initial: '{}\n',
+      nested: true,
+      entries: [
+        { event: 'PreCompact', item: commandGroup(command('pre-compact'), 30) },
+        { event: 'SessionStart', item: commandGroup(command('session-start'), 15, 'compact|resume|fork') },
+      ],
+    };
+    const skillRoot = scope === 'project' ? join(roots.workTree, '.claude') : config;
+    return { edits: [hookFileEdit(file, spec)], files: [], skill: join(skillRoot, 'skills', 'git-checkpoint', 'SKILL.md') };
+  },
+  parseInput: snakeCaseInput,
+  readTranscript: readClaudeLines,
+  sessionStartOutput: (context) => json({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context } }),
+  noticeOutput: (message) => json({ systemMessage: message }),
+  contextBudget: 10_000,
+};

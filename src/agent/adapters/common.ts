@@ -1,0 +1,32 @@
+/** Pieces several adapters share: the input fields most agents send, and hook-file edits. */
+import { join } from 'node:path';
+import { installHookEntries, uninstallHookEntries, type HookFileSpec } from '../hooks-file.js';
+import type { AgentInput, HookFileEdit, Roots } from './types.js';
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+/** The snake_case fields Claude Code, Codex and Gemini CLI send. */
+export function snakeCaseInput(d: Record<string, unknown>): AgentInput {
+  return {
+    sessionId: str(d.session_id), transcriptPath: str(d.transcript_path), cwd: str(d.cwd),
+    trigger: str(d.trigger), source: str(d.source), event: str(d.hook_event_name),
+  };
+}
+
+/** The edit that puts `spec`'s entries into (and out of) the JSON file at `path`. */
+export function hookFileEdit(path: string, spec: HookFileSpec): HookFileEdit {
+  return { path, install: (text) => installHookEntries(text, spec), uninstall: (text) => uninstallHookEntries(text, spec) };
+}
+
+/** A `{"matcher"?, "hooks": [{"type": "command", "command", "timeout"}]}` group (Claude Code's shape). */
+export function commandGroup(command: string, timeout: number, matcher?: string): Record<string, unknown> {
+  return { ...(matcher === undefined ? {} : { matcher }), hooks: [{ type: 'command', command, timeout }] };
+}
+
+
+export const json = (value: unknown): string => `${JSON.stringify(value)}\n`;
+
+/** `~/.<dir>` unless the agent's own variable moves it. */
+export function configHome(roots: Roots, variable: string, dir: string): string {
+  return roots.env[variable] || join(roots.home, dir);
+}

@@ -1,0 +1,78 @@
+/**
+ * One agent's facts in one place (git-bug's bridge interface): where its
+ * settings live per scope, what we add to them, how it hands a hook its input,
+ * where its transcript is and how to read it, what shape it reads back from a
+ * session-start hook and how much of it, and where it reads skills. Each agent
+ * is one module in this folder, registered in ./index.ts.
+ */
+import type { Harvester } from '../harvest.js';
+
+export const SCOPES = ['personal', 'project', 'user'] as const;
+/** personal: this repository, uncommitted (the default); project: the committed file; user: the home directory. */
+export type Scope = (typeof SCOPES)[number];
+
+export interface Roots {
+  workTree: string;
+  home: string;
+  env: Record<string, string | undefined>;
+}
+
+/** A hook input in the agents' common terms; null where the agent sent nothing. */
+export interface AgentInput {
+  sessionId: string | null;
+  transcriptPath: string | null;
+  cwd: string | null;
+  /** `manual` | `auto` for a compaction. */
+  trigger: string | null;
+  /** Why a session (re)starts: `startup`, `resume`, `compact`, `clear`, … */
+  source: string | null;
+  event: string | null;
+}
+
+/** A whole file we own (a hook script, a plugin): written when absent, removed only while it is still ours. */
+export interface OwnedFile {
+  path: string;
+  content: string;
+  executable?: boolean;
+}
+
+/** Our entries in an agent's JSON hook file. */
+export interface HookFileEdit {
+  path: string;
+  install(text: string | null): { text: string; changed: boolean };
+  uninstall(text: string): { text: string | null; changed: boolean };
+}
+
+export interface InstallPlan {
+  edits: HookFileEdit[];
+  files: OwnedFile[];
+  /** Where the agent reads our skill (hooks/agents/SKILL.md); null when it reads none. */
+  skill: string | null;
+}
+
+/** How the hook was invoked: which of our two jobs it is asked to do. */
+export type HookKind = 'pre-compact' | 'session-start';
+
+export interface AgentAdapter {
+  /** The CLI name (`git checkpoint agent install <name>`). */
+  name: string;
+  title: string;
+  /** The documentation and version the adapter follows (README table). */
+  followed: string;
+  /** Environment variables that name the project directory, in order. */
+  projectDirVars: readonly string[];
+  /** What `agent install` writes for this scope; `command(kind)` is the hook command line to run. */
+  plan(scope: Scope, roots: Roots, command: (kind: HookKind) => string): InstallPlan;
+  /** Maps the agent's stdin JSON onto AgentInput. */
+  parseInput(data: Record<string, unknown>): AgentInput;
+  /** Feeds the transcript into the harvester; absent when the agent keeps none we can read. */
+  readTranscript?(lines: AsyncIterable<string | null>, harvester: Harvester): Promise<void>;
+  /** True when this session-start event injects only right after a compaction (Gemini CLI's BeforeAgent fires every turn). */
+  injectsOnlyAfterCompaction?(input: AgentInput): boolean;
+  /** The JSON text (or null: print nothing) that injects `context` at a session start. */
+  sessionStartOutput(context: string, input: AgentInput): string | null;
+  /** A message the person sees that never blocks the agent (stdout text). */
+  noticeOutput(message: string, kind: HookKind): string;
+  /** The most characters of injected context the agent keeps whole. */
+  contextBudget: number;
+}

@@ -1,0 +1,58 @@
+/**
+ * The frame around every agent hook: pick the adapter, read the input, find
+ * the repository, run the hook's body, and turn any problem into the agent's
+ * non-blocking message (exit 0, always: an agent hook's exit code can block a
+ * compaction or a prompt) plus a record in the git directory for `doctor`.
+ */
+import type { CommandResult, Context } from '../cli/context.js';
+import { EXIT } from '../cli/exit-codes.js';
+import type { Repo } from '../git/repo.js';
+import { findAdapter } from './adapters/index.js';
+import type { AgentAdapter, AgentInput, HookKind } from './adapters/types.js';
+import { HookProblem, locateRepo, readAgentInput } from './hook-run.js';
+import { recordFailure } from './session-record.js';
+
+export interface HookBodyResult {
+  /** What to print on stdout (the agent's JSON), possibly empty. */
+  text: string;
+  /** Set when the person must hear of a problem (nothing saved, or saved only in part). */
+  problem?: string | null;
+}
+
+type Body = (adapter: AgentAdapter, input: AgentInput, repo: Repo) => Promise<HookBodyResult>;
+
+const WHAT: Record<HookKind, string> = {
+  'pre-compact': 'no checkpoint saved before this compaction',
+  'session-start': 'no checkpoint recap for this session',
+};
+
+export async function runAgentHook(ctx: Context, args: string[], kind: HookKind, body: Body): Promise<CommandResult> {
+  const adapter = findAdapter(args[0] ?? 'claude');
+  if (!adapter || args.length > 1) {
+    ctx.warn(`git-checkpoint agent-${kind}: unknown arguments '${args.join(' ')}' (expected an agent name)`);
+    return { exitCode: EXIT.ok };
+  }
+  let repo: Repo | null = null;
+  let input: AgentInput | null = null;
+  try {
+    input = await readAgentInput(ctx, adapter);
+    repo = await locateRepo(ctx, adapter, input);
+    const out = await body(adapter, input, repo);
+    if (!out.problem) return { exitCode: EXIT.ok, text: out.text };
+    return { exitCode: EXIT.ok, text: out.text + (await report(ctx, adapter, kind, repo, out.problem, `git checkpoint: ${out.problem}`)) };
+  } catch (err) {
+    const message = err instanceof HookProblem ? err.message : (err as Error).message.split('\n')[0]!;
+    repo ??= await locateRepo(ctx, adapter, input ?? { sessionId: null, transcriptPath: null, cwd: null, trigger: null, source: null, event: null }).catch(() => null);
+    return { exitCode: EXIT.ok, text: await report(ctx, adapter, kind, repo, message, `git checkpoint: ${WHAT[kind]}: ${message}`) };
+  }
+}
+
+/** Records the failure (when there is a repository) and renders the notice. */
+async function report(ctx: Context, adapter: AgentAdapter, kind: HookKind, repo: Repo | null, message: string, line: string): Promise<string> {
+  ctx.warn(line);
+  if (repo) {
+    const failure = { at: ctx.deps.now().toISOString(), agent: adapter.name, hook: kind, message };
+    await recordFailure(repo, failure).catch(() => ctx.warn('could not record the failure for git checkpoint doctor'));
+  }
+  return adapter.noticeOutput(line, kind);
+}

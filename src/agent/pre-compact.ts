@@ -1,0 +1,73 @@
+/**
+ * The pre-compact save: harvest the transcript (when the agent keeps one we
+ * read), check it is this session's, and save through the one save path.
+ * A compaction may fire the hook several times: a second save of the same
+ * session with the same content within DEDUPE_WINDOW_MS is skipped.
+ */
+import { resolve } from 'node:path';
+import type { Context } from '../cli/context.js';
+import { EXIT } from '../cli/exit-codes.js';
+import type { CheckpointContent } from '../checkpoint/schema.js';
+import type { Repo } from '../git/repo.js';
+import { saveAndReport } from '../commands/shared/save-report.js';
+import { Harvester } from './harvest.js';
+import { MAX_LINE_BYTES, repoPathMapper, type HarvestResult } from './harvest-file.js';
+import { checkOwnership } from './ownership.js';
+import { clearFailure, fingerprint, readSession, writeSession } from './session-record.js';
+import type { AgentAdapter, AgentInput } from './adapters/types.js';
+import { HookProblem } from './hook-run.js';
+
+export const DEDUPE_WINDOW_MS = 120_000;
+
+export interface PreCompactOutcome {
+  id: string | null;
+  problem: string | null;
+}
+
+export async function saveBeforeCompaction(ctx: Context, adapter: AgentAdapter, input: AgentInput, repo: Repo): Promise<PreCompactOutcome> {
+  const workTree = repo.info.workTree!;
+  const harvest = await harvestInput(ctx, adapter, input, workTree);
+  const content: Partial<CheckpointContent> = harvest?.content ?? {};
+  const print = fingerprint(JSON.stringify(content));
+  const now = ctx.deps.now();
+  if (input.sessionId) {
+    const prev = await readSession(repo, input.sessionId);
+    if (prev && prev.fingerprint === print && now.getTime() - Date.parse(prev.savedAt) < DEDUPE_WINDOW_MS) {
+      ctx.deps.streams.err(`git checkpoint: nothing changed since ${prev.checkpoint}, saved for this session moments ago\n`);
+      return { id: prev.checkpoint, problem: null };
+    }
+  }
+  const result = await saveAndReport(ctx, {
+    layers: [content, { compactImminent: true, mode: 'routine', notes: describe(adapter, input, harvest) }],
+    lineage: { kind: 'default' },
+  });
+  const id = result.outcome.record.id;
+  if (input.sessionId) await writeSession(repo, input.sessionId, { checkpoint: id, savedAt: now.toISOString(), fingerprint: print, pendingInject: true });
+  if (result.exitCode !== EXIT.ok) return { id, problem: `checkpoint ${id} saved before this compaction, but its notes link failed (run git checkpoint doctor --fix)` };
+  await clearFailure(repo);
+  return { id, problem: null };
+}
+
+async function harvestInput(ctx: Context, adapter: AgentAdapter, input: AgentInput, workTree: string): Promise<HarvestResult | null> {
+  if (!input.transcriptPath || !adapter.readTranscript) return null;
+  const transcript = resolve(input.cwd ?? workTree, input.transcriptPath);
+  const harvester = new Harvester(input.sessionId, repoPathMapper(workTree));
+  try {
+    await adapter.readTranscript(ctx.deps.readLines(transcript, MAX_LINE_BYTES), harvester);
+  } catch (err) {
+    throw new HookProblem(`cannot read the transcript ${transcript}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  const result = { content: harvester.content(), facts: harvester.facts };
+  const mismatch = checkOwnership(input, transcript, result);
+  if (mismatch) throw new HookProblem(mismatch);
+  if (result.facts.longLines) ctx.warn(`${transcript}: skipped ${result.facts.longLines} line(s) over ${MAX_LINE_BYTES / 1048576} MiB`);
+  return result;
+}
+
+function describe(adapter: AgentAdapter, input: AgentInput, harvest: HarvestResult | null): string {
+  const session = input.sessionId ? ` (${adapter.title} session ${input.sessionId})` : ` (${adapter.title})`;
+  const what = `Saved automatically before a ${input.trigger ?? 'context'} compaction${session}.`;
+  if (!harvest) return `${what} No transcript was read.`;
+  const long = harvest.facts.longLines;
+  return long ? `${what} ${long} transcript line(s) over ${MAX_LINE_BYTES / 1048576} MiB were skipped.` : what;
+}

@@ -1,0 +1,42 @@
+/**
+ * The recap a session-start hook injects: the checkpoint saved for this
+ * agent session (recorded by the pre-compact hook), else this writer's newest
+ * on the current branch — never another writer's (a fetched teammate's, or a
+ * parallel session under another identity). Rendered as SESSION_RECAP/1 with
+ * reconciliation verdicts, held to the agent's context budget.
+ */
+import type { Context } from '../cli/context.js';
+import { readWriter } from '../checkpoint/identity.js';
+import { loadListing, type CheckpointSummary } from '../checkpoint/listing.js';
+import { planReconcile } from '../checkpoint/reconcile.js';
+import { gatherReconcileFacts } from '../checkpoint/reconcile-facts.js';
+import { loadRecord } from '../checkpoint/resolve.js';
+import type { Repo } from '../git/repo.js';
+import { reconcileVerdicts } from '../render/recap-reconcile.js';
+import { renderRecapWithin } from '../render/recap-fit.js';
+import { readSession, writeSession, type SessionEntry } from './session-record.js';
+import type { AgentAdapter, AgentInput } from './adapters/types.js';
+
+/** Uncommitted paths listed in the injected recap; the rest are counted. */
+const MAX_PATHS_SHOWN = 100;
+
+export async function sessionRecap(_ctx: Context, adapter: AgentAdapter, input: AgentInput, repo: Repo): Promise<string> {
+  const entry = input.sessionId ? await readSession(repo, input.sessionId) : null;
+  if (adapter.injectsOnlyAfterCompaction?.(input) && !entry?.pendingInject) return '';
+  const chosen = await chooseCheckpoint(repo, entry);
+  if (!chosen) return '';
+  const record = await loadRecord(repo, chosen);
+  const reconcile = await gatherReconcileFacts(repo, record).then((facts) => reconcileVerdicts(planReconcile(record, facts))).catch((err: Error) => [
+    { aspect: 'drift' as const, verdict: 'unknown', detail: `could not compare: ${err.message.split('\n')[0]}` },
+  ]);
+  const recap = renderRecapWithin(record, adapter.contextBudget, { reconcile, maxUncommitted: MAX_PATHS_SHOWN });
+  if (entry?.pendingInject && input.sessionId) await writeSession(repo, input.sessionId, { ...entry, pendingInject: false });
+  return adapter.sessionStartOutput(recap, input) ?? '';
+}
+
+async function chooseCheckpoint(repo: Repo, entry: SessionEntry | null): Promise<CheckpointSummary | null> {
+  const [listing, branch, writer] = await Promise.all([loadListing(repo), repo.headBranch(), readWriter(repo)]);
+  const own = entry && listing.checkpoints.find((c) => c.id === entry.checkpoint);
+  if (own) return own;
+  return listing.checkpoints.find((c) => branch !== null && c.branch === branch && writer !== null && c.writer === writer && c.remote === null) ?? null;
+}
