@@ -14,7 +14,8 @@
 import { cutAtWord, oneLineTitle } from '../checkpoint/message.js';
 import type { CheckpointContent } from '../checkpoint/schema.js';
 import { newLists } from './harvest-lists.js';
-import { applyStep, patchPaths, type Step, type StepState } from './harvest-steps.js';
+import { applyStep, type Step, type StepState } from './harvest-steps.js';
+import { codexSteps } from './harvest-codex.js';
 import { contentOf } from './harvest-content.js';
 import { humanText } from './human-text.js';
 
@@ -75,7 +76,7 @@ export class Harvester {
   /** Takes one parsed entry (for formats that are not JSONL). */
   feedEntry(entry: Json): void {
     this.noteContext(entry);
-    if (entry.type === 'response_item' && isObj(entry.payload)) return this.apply(this.codexSteps(entry.payload));
+    if (entry.type === 'response_item' && isObj(entry.payload)) return this.apply(codexSteps(entry.payload, (t) => this.turn(t), () => this.facts.badLines++));
     if (entry.isSidechain === true) return;
     const uuid = str(entry.uuid);
     if (uuid !== null && this.entries.has(uuid)) return;
@@ -149,26 +150,6 @@ export class Harvester {
     const subject = str(call.input.subject);
     if (!subject || block.is_error === true) return [];
     return [{ k: 'task-create', id: /#(\d+)/.exec(text)?.[1] ?? null, subject }];
-  }
-
-  private codexSteps(payload: Json): Step[] {
-    if (payload.type === 'message' && Array.isArray(payload.content)) {
-      const texts = payload.content.filter((b): b is Json => isObj(b) && typeof b.text === 'string').map((b) => b.text as string);
-      if (payload.role === 'user') return this.turn(texts.join('\n'));
-      return payload.role === 'assistant' ? texts.filter((t) => t.includes('ckpt')).map((text) => ({ k: 'text', text })) : [];
-    }
-    const name = str(payload.name);
-    const raw = str(payload.arguments) ?? str(payload.input);
-    if (raw === null || (payload.type !== 'function_call' && payload.type !== 'custom_tool_call')) return [];
-    if (name === 'apply_patch' || raw.includes('*** Begin Patch')) return patchPaths(raw).map((path) => ({ k: 'file', path, edited: true }));
-    if (name !== 'update_plan') return [];
-    try {
-      const args = JSON.parse(raw) as Json;
-      return Array.isArray(args.plan) ? [{ k: 'todos', todos: args.plan.map((p: Json) => ({ content: p.step, status: p.status })) }] : [];
-    } catch {
-      this.facts.badLines++;
-      return [];
-    }
   }
 
   /** The harvested content; fields with nothing found are left out so other layers keep theirs. */

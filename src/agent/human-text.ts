@@ -25,7 +25,6 @@ export function humanText(text: string): string | null {
     return args ? `${command[1]!.trim()} ${args}` : null;
   }
   if (MACHINE_START.test(text)) return null;
-  const stripped = EMBEDDED.test(text) ? text.replace(EMBEDDED, '').trim() : text;
-  EMBEDDED.lastIndex = 0;
+  const stripped = text.includes('<') ? text.replace(EMBEDDED, '').trim() : text;
   return stripped.trim() && !MACHINE_START.test(stripped) ? stripped : null;
 }
