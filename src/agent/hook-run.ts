@@ -13,7 +13,7 @@ import type { AgentAdapter, AgentInput } from './adapters/types.js';
 export const HOOK_INPUT_MAX = 1024 * 1024;
 
 /** An agent writes its hook JSON at once; a stdin still open after this is a stuck writer. */
-export const STDIN_DEADLINE_MS = 3000;
+export const STDIN_DEADLINE_MS = 2000;
 
 /** A hook problem to show the person: nothing saved or injected, and why. */
 export class HookProblem extends Error {}

@@ -58,7 +58,7 @@ describe('agent hooks on real git', () => {
     expect(Object.keys(data.hooks)).toEqual(['Stop', 'PreCompact', 'SessionStart']);
     expect((await sb.ckpt(dir, ['agent', 'uninstall', 'claude', '--user'])).code).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe(original);
-    expect((await sb.ckpt(dir, ['agent', 'install', 'codex'])).code).toBe(0);
+    expect((await sb.ckpt(dir, ['agent', 'install', 'codex', '--project'])).code).toBe(0);
     expect(existsSync(join(dir, '.codex', 'hooks.json'))).toBe(true);
   });
 });
