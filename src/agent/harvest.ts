@@ -43,6 +43,8 @@ const EDIT_TOOLS = new Set(['Edit', 'MultiEdit', 'Write', 'NotebookEdit']);
 const ANSWERED = new Set(['AskUserQuestion', 'ExitPlanMode', 'TaskCreate']);
 
 interface Entry { parent: string | null; steps: Step[] }
+/** Tool-result lines from this long are read by feedToolOutput (Claude Code writes `parentUuid` first). */
+const LIGHT_MIN = 8192;
 
 export class Harvester {
   private readonly entries = new Map<string, Entry>();
@@ -63,6 +65,7 @@ export class Harvester {
     if (line === null) { this.facts.longLines++; return; }
     if (!line.trim()) return;
     this.facts.lines++;
+    if (this.feedToolOutput(line)) return;
     let entry: unknown;
     try {
       entry = JSON.parse(line);
@@ -71,6 +74,26 @@ export class Harvester {
       return;
     }
     if (isObj(entry)) this.feedEntry(entry);
+  }
+
+  /**
+   * A long tool-result entry that answers no call we wait on contributes only
+   * its place in the conversation: its links are read without parsing the
+   * tool's output, which is most of a transcript's bytes. False: parse it.
+   */
+  private feedToolOutput(line: string): boolean {
+    if (line.length < LIGHT_MIN || !line.includes('"tool_result"') || line.includes('"role":"assistant"')) return false;
+    for (const id of this.pending.keys()) if (line.includes(id)) return false;
+    const uuid = /"uuid":"([^"\\]+)"/.exec(line)?.[1];
+    if (!uuid || !line.startsWith('{"parentUuid":')) return false;
+    const session = /"sessionId":"([^"\\]+)"/.exec(line)?.[1];
+    if (session) this.noteContext({ sessionId: session });
+    if (line.includes('"isSidechain":true') || this.entries.has(uuid)) return true;
+    const parent = /^\{"parentUuid":"([^"\\]+)"/.exec(line)?.[1] ?? /"logicalParentUuid":"([^"\\]+)"/.exec(line)?.[1] ?? null;
+    if (parent !== null) this.linked = true;
+    this.entries.set(uuid, { parent, steps: [] });
+    this.lastLeaf = uuid;
+    return true;
   }
 
   /** Takes one parsed entry (for formats that are not JSONL). */

@@ -148,7 +148,7 @@ function readStdinCapped(maxBytes: number, deadlineMs?: number): Promise<Uint8Ar
 async function* readLines(path: string, maxLineBytes: number): AsyncIterable<string | null> {
   const handle = await open(path, 'r');
   try {
-    const buf = Buffer.alloc(1 << 16);
+    const buf = Buffer.alloc(1 << 20);
     let parts: Buffer[] = [];
     let size = 0;
     let skipping = false;
@@ -159,15 +159,16 @@ async function* readLines(path: string, maxLineBytes: number): AsyncIterable<str
       while (start < bytesRead) {
         const nl = buf.indexOf(10, start);
         const end = nl < 0 || nl >= bytesRead ? bytesRead : nl;
-        if (!skipping) {
+        if (end === bytesRead) {
+          // The line goes on in the next read: keep a copy (or, past the cap, nothing).
           size += end - start;
-          if (size > maxLineBytes) {
-            skipping = true;
-            parts = [];
-          } else parts.push(Buffer.from(buf.subarray(start, end)));
+          skipping ||= size > maxLineBytes;
+          parts = skipping ? [] : [...parts, Buffer.from(buf.subarray(start, end))];
+          break;
         }
-        if (end === bytesRead) break;
-        yield skipping ? null : Buffer.concat(parts).toString('utf8');
+        const whole = size + (end - start) > maxLineBytes || skipping;
+        if (whole) yield null;
+        else yield parts.length ? Buffer.concat([...parts, buf.subarray(start, end)]).toString('utf8') : buf.toString('utf8', start, end);
         parts = [];
         size = 0;
         skipping = false;
