@@ -103,6 +103,8 @@ export class Harvester {
     if (entry.isSidechain === true) return;
     const uuid = str(entry.uuid);
     if (uuid !== null && this.entries.has(uuid)) return;
+    // Cursor writes `role` where Claude Code writes `type`.
+    if (entry.type === undefined && (entry.role === 'user' || entry.role === 'assistant')) entry.type = entry.role;
     const steps = entry.isMeta === true || entry.isCompactSummary === true ? [] : this.claudeSteps(entry);
     if (uuid === null) return this.apply(steps);
     const parent = str(entry.parentUuid) ?? str(entry.logicalParentUuid);

@@ -38,9 +38,13 @@ export async function runAgentHook(ctx: Context, args: string[], kind: HookKind,
     input = await readAgentInput(ctx, adapter);
     repo = await locateRepo(ctx, adapter, input);
     const out = await body(adapter, input, repo);
-    if (!out.problem) return { exitCode: EXIT.ok, text: out.text };
+    if (!out.problem) return { exitCode: EXIT.ok, text: out.text || (adapter.quietOutput?.(kind) ?? '') };
     return { exitCode: EXIT.ok, text: out.text + (await report(ctx, adapter, kind, repo, out.problem, `git checkpoint: ${out.problem}`)) };
   } catch (err) {
+    if (err instanceof HookProblem && err.quiet) {
+      ctx.deps.streams.err(`git checkpoint: ${err.message}\n`);
+      return { exitCode: EXIT.ok, text: adapter.quietOutput?.(kind) ?? '' };
+    }
     const message = err instanceof HookProblem ? err.message : (err as Error).message.split('\n')[0]!;
     repo ??= await locateRepo(ctx, adapter, input ?? { sessionId: null, transcriptPath: null, cwd: null, trigger: null, source: null, event: null }).catch(() => null);
     return { exitCode: EXIT.ok, text: await report(ctx, adapter, kind, repo, message, `git checkpoint: ${WHAT[kind]}: ${message}`) };

@@ -15,8 +15,12 @@ export const HOOK_INPUT_MAX = 1024 * 1024;
 /** An agent writes its hook JSON at once; a stdin still open after this is a stuck writer. */
 export const STDIN_DEADLINE_MS = 2000;
 
-/** A hook problem to show the person: nothing saved or injected, and why. */
-export class HookProblem extends Error {}
+/** A hook problem to show the person: nothing saved or injected, and why. `quiet`: not a failure, only a note on stderr. */
+export class HookProblem extends Error {
+  constructor(message: string, readonly quiet = false) {
+    super(message);
+  }
+}
 
 const NO_INPUT: AgentInput = { sessionId: null, transcriptPath: null, cwd: null, trigger: null, source: null, event: null };
 
@@ -65,5 +69,6 @@ export async function locateRepo(ctx: Context, adapter: AgentAdapter, input: Age
     await repo?.close();
     tried.push(dir);
   }
-  throw new HookProblem(`no git work tree at ${tried.join(', ') || 'any known directory'}`);
+  // A user-wide hook also runs in sessions outside any repository: nothing to save there, and nothing failed.
+  throw new HookProblem(`no git work tree at ${tried.join(', ') || 'any known directory'}`, true);
 }

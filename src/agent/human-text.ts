@@ -3,7 +3,8 @@
  * as user turns: slash-command wrappers, shell-mode input and output, task
  * notifications, memory inputs, system reminders, hook output, Codex's
  * environment context. None of it is quoted; a slash command's arguments are
- * the person's words and are kept as `/command args`.
+ * the person's words and are kept as `/command args`; Cursor's `<user_query>`
+ * wrapper is taken off.
  */
 
 /** A turn that starts with one of these is not the person's. */
@@ -19,6 +20,8 @@ const COMMAND = /^\s*<command-name>([^<]*)<\/command-name>[\s\S]*?(?:<command-ar
 
 /** The person's words in a user turn, or null when it holds none. */
 export function humanText(text: string): string | null {
+  const query = /^\s*<user_query>([\s\S]*)<\/user_query>\s*$/.exec(text);
+  if (query) return humanText(query[1]!.trim());
   const command = COMMAND.exec(text);
   if (command) {
     const args = (command[2] ?? '').trim();

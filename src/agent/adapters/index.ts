@@ -4,10 +4,15 @@
  * README table all read this table.
  */
 import { claude } from './claude.js';
+import { cline } from './cline.js';
 import { codex } from './codex.js';
+import { copilot } from './copilot.js';
+import { cursor } from './cursor.js';
+import { gemini } from './gemini.js';
+import { opencode } from './opencode.js';
 import type { AgentAdapter } from './types.js';
 
-export const ADAPTERS: readonly AgentAdapter[] = [claude, codex];
+export const ADAPTERS: readonly AgentAdapter[] = [claude, codex, gemini, cursor, copilot, cline, opencode];
 
 /** The adapter named `name`, or undefined. */
 export function findAdapter(name: string): AgentAdapter | undefined {

@@ -71,6 +71,8 @@ export interface AgentAdapter {
   injectsOnlyAfterCompaction?(input: AgentInput): boolean;
   /** The JSON text (or null: print nothing) that injects `context` at a session start. */
   sessionStartOutput(context: string, input: AgentInput): string | null;
+  /** What a hook prints when it has nothing to say (agents that need a JSON answer every time); '' by default. */
+  quietOutput?(kind: HookKind): string;
   /** A message the person sees that never blocks the agent (stdout text). */
   noticeOutput(message: string, kind: HookKind): string;
   /** The most characters of injected context the agent keeps whole. */

@@ -1,0 +1,202 @@
+/**
+ * Each of the seven agents, as the agent itself would drive us: install into
+ * a temporary home and repository, run the installed hook command the way the
+ * agent runs it (its stdin JSON, environment and cwd), see a checkpoint saved
+ * before compaction and the recap come back in the agent's shape within its
+ * budget, then uninstall and find the files byte for byte as they were.
+ */
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeSandbox, runProcess, type Sandbox } from '../helpers/sandbox.js';
+import { claudeTranscript } from '../helpers/transcript.js';
+
+let sb: Sandbox;
+beforeAll(() => {
+  sb = makeSandbox();
+});
+afterAll(() => sb.cleanup());
+
+const SESSION = '7d3e9f10-2b4c-4d5e-8f60-718293a4b5c6';
+const TASK = 'Make the importer resumable';
+const home = () => sb.env.HOME!;
+const read = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
+
+interface Case {
+  agent: string;
+  /** The file the hooks go into, and text already there that uninstall must give back. */
+  settings?: (dir: string) => string;
+  before?: string;
+  /** Writes the agent's transcript for the session; returns its path (null: the agent hands none). */
+  transcript: (dir: string) => string | null;
+  /** Runs the installed pre-compact / session-start hook as the agent does; returns stdout. */
+  preCompact: (dir: string, transcript: string | null) => Promise<string>;
+  sessionStart: (dir: string) => Promise<string>;
+  /** The recap inside the agent's session-start answer. */
+  recap: (stdout: string) => string;
+  budget: number;
+}
+
+async function sh(command: string, cwd: string, input: unknown, env: Record<string, string> = {}): Promise<string> {
+  const res = await runProcess('sh', ['-c', command], cwd, { ...sb.env, ...env }, JSON.stringify(input));
+  expect(res.code, res.stderr).toBe(0);
+  return res.stdout;
+}
+
+function writeFile(path: string, text: string): string {
+  mkdirSync(join(path, '..'), { recursive: true });
+  writeFileSync(path, text);
+  return path;
+}
+
+const line = (o: unknown) => `${JSON.stringify(o)}\n`;
+
+const CASES: Case[] = [
+  {
+    agent: 'claude',
+    settings: (dir) => join(dir, '.claude', 'settings.local.json'),
+    before: '{\n  "permissions": {\n    "allow": ["Bash(npm test:*)"]\n  }\n}\n',
+    transcript: (dir) => writeFile(join(home(), '.claude', 'projects', 'p', `${SESSION}.jsonl`), claudeTranscript({ cwd: dir, session: SESSION, turns: [{ type: 'user', content: TASK }] })),
+    preCompact: (dir, t) => sh(read(join(dir, '.claude', 'settings.local.json')).hooks.PreCompact[0].hooks[0].command, dir,
+      { session_id: SESSION, transcript_path: t, cwd: dir, hook_event_name: 'PreCompact', trigger: 'auto', custom_instructions: '' }, { CLAUDE_PROJECT_DIR: dir }),
+    sessionStart: (dir) => sh(read(join(dir, '.claude', 'settings.local.json')).hooks.SessionStart[0].hooks[0].command, dir,
+      { session_id: SESSION, transcript_path: 'x', cwd: dir, hook_event_name: 'SessionStart', source: 'compact' }, { CLAUDE_PROJECT_DIR: dir }),
+    recap: (out) => JSON.parse(out).hookSpecificOutput.additionalContext,
+    budget: 10_000,
+  },
+  {
+    agent: 'codex',
+    settings: () => join(home(), '.codex', 'hooks.json'),
+    before: '{\n  "hooks": {\n    "Stop": [\n      {\n        "hooks": [{"type": "command", "command": "notify-send done"}]\n      }\n    ]\n  }\n}\n',
+    transcript: (dir) => writeFile(join(home(), '.codex', 'sessions', '2026', '11', '30', `rollout-2026-11-30T09-00-00-${SESSION}.jsonl`), [
+      line({ timestamp: '2026-11-30T09:00:00Z', type: 'session_meta', payload: { id: SESSION, cwd: dir, originator: 'codex_cli_rs', cli_version: '0.130.0' } }),
+      line({ timestamp: '2026-11-30T09:00:01Z', type: 'response_item', payload: { type: 'message', role: 'user', content: [{ type: 'input_text', text: TASK }] } }),
+      line({ timestamp: '2026-11-30T09:00:02Z', type: 'response_item', payload: { type: 'custom_tool_call', name: 'apply_patch', call_id: 'c1', input: '*** Begin Patch\n*** Update File: README.md\n@@\n-# demo\n+# demo!\n*** End Patch\n' } }),
+    ].join('')),
+    preCompact: (dir, t) => sh(read(join(home(), '.codex', 'hooks.json')).hooks.PreCompact[0].hooks[0].command, dir,
+      { session_id: SESSION, turn_id: 't1', transcript_path: t, cwd: dir, hook_event_name: 'PreCompact', model: 'gpt-5.5', trigger: 'auto' }),
+    sessionStart: (dir) => sh(read(join(home(), '.codex', 'hooks.json')).hooks.SessionStart[0].hooks[0].command, dir,
+      { session_id: SESSION, transcript_path: null, cwd: dir, hook_event_name: 'SessionStart', model: 'gpt-5.5', source: 'compact' }),
+    recap: (out) => JSON.parse(out).hookSpecificOutput.additionalContext,
+    budget: 6_000,
+  },
+  {
+    agent: 'gemini',
+    settings: () => join(home(), '.gemini', 'settings.json'),
+    before: '{\n  "theme": "GitHub",\n  "hooksConfig": { "enabled": true }\n}\n',
+    transcript: () => writeFile(join(home(), '.gemini', 'tmp', 'h', 'chats', 'session-2026-11-30T09-00.json'), JSON.stringify({
+      sessionId: SESSION, projectHash: 'h', startTime: '2026-11-30T09:00:00Z', lastUpdated: '2026-11-30T09:05:00Z',
+      messages: [
+        { id: 'm1', timestamp: '2026-11-30T09:00:00Z', type: 'user', content: TASK },
+        { id: 'm2', timestamp: '2026-11-30T09:01:00Z', type: 'gemini', content: 'Reading it.', toolCalls: [{ id: 't1', name: 'read_file', args: { file_path: 'README.md' }, status: 'success' }] },
+      ],
+    }, null, 2)),
+    preCompact: (dir, t) => sh(read(join(home(), '.gemini', 'settings.json')).hooks.PreCompress[0].hooks[0].command, dir,
+      { session_id: SESSION, transcript_path: t, cwd: dir, hook_event_name: 'PreCompress', timestamp: '2026-11-30T09:05:00Z', trigger: 'auto' }, { GEMINI_PROJECT_DIR: dir }),
+    sessionStart: (dir) => sh(read(join(home(), '.gemini', 'settings.json')).hooks.BeforeAgent[0].hooks[0].command, dir,
+      { session_id: SESSION, transcript_path: 'x', cwd: dir, hook_event_name: 'BeforeAgent', timestamp: '2026-11-30T09:06:00Z', prompt: 'go on' }, { GEMINI_PROJECT_DIR: dir }),
+    recap: (out) => JSON.parse(out).hookSpecificOutput.additionalContext,
+    budget: 10_000,
+  },
+  {
+    agent: 'cursor',
+    settings: () => join(home(), '.cursor', 'hooks.json'),
+    before: '{\n  "version": 1,\n  "hooks": {\n    "afterFileEdit": [{ "command": "./format.sh" }]\n  }\n}\n',
+    transcript: () => writeFile(join(home(), '.cursor', 'projects', 'p', 'agent-transcripts', `${SESSION}.jsonl`), [
+      line({ role: 'user', message: { content: [{ type: 'text', text: `<user_query>\n${TASK}\n</user_query>` }] } }),
+      line({ role: 'assistant', message: { content: [{ type: 'text', text: 'On it.\n<!-- ckpt decision: keep a cursor file | reasoning: restarts resume -->' }] } }),
+    ].join('')),
+    preCompact: (dir, t) => sh(read(join(home(), '.cursor', 'hooks.json')).hooks.preCompact[0].command, dir,
+      { conversation_id: SESSION, generation_id: 'g1', model: 'claude-4.5-sonnet', hook_event_name: 'preCompact', cursor_version: '2.1.0', workspace_roots: [dir],
+        transcript_path: t, trigger: 'auto', context_usage_percent: 91, context_tokens: 180000, context_window_size: 200000, message_count: 40, messages_to_compact: 30, is_first_compaction: true },
+      { CURSOR_PROJECT_DIR: dir }),
+    sessionStart: (dir) => sh(read(join(home(), '.cursor', 'hooks.json')).hooks.sessionStart[0].command, dir,
+      { conversation_id: SESSION, session_id: SESSION, hook_event_name: 'sessionStart', workspace_roots: [dir], is_background_agent: false, composer_mode: 'agent' },
+      { CURSOR_PROJECT_DIR: dir }),
+    recap: (out) => JSON.parse(out).additional_context,
+    budget: 10_000,
+  },
+  {
+    agent: 'copilot',
+    settings: () => join(home(), '.copilot', 'hooks', 'git-checkpoint.json'),
+    transcript: () => writeFile(join(home(), '.copilot', 'session-state', SESSION, 'events.jsonl'), [
+      line({ type: 'session.start', data: { sessionId: SESSION, copilotVersion: '0.0.400' }, id: 'e1', timestamp: '2026-11-30T09:00:00Z' }),
+      line({ type: 'user.message', data: { content: TASK }, id: 'e2', timestamp: '2026-11-30T09:00:01Z' }),
+      line({ type: 'assistant.message', data: { content: 'Done.\n<!-- ckpt next: add a resume test -->' }, id: 'e3', timestamp: '2026-11-30T09:00:02Z' }),
+    ].join('')),
+    preCompact: (dir, t) => sh(read(join(home(), '.copilot', 'hooks', 'git-checkpoint.json')).hooks.preCompact[0].bash, dir,
+      { sessionId: SESSION, timestamp: 1764493200000, cwd: dir, transcriptPath: t, trigger: 'auto' }),
+    sessionStart: (dir) => sh(read(join(home(), '.copilot', 'hooks', 'git-checkpoint.json')).hooks.sessionStart[0].bash, dir,
+      { sessionId: SESSION, timestamp: 1764493300000, cwd: dir, source: 'resume' }),
+    recap: (out) => JSON.parse(out).additionalContext,
+    budget: 10_000,
+  },
+  {
+    agent: 'cline',
+    transcript: () => null,
+    preCompact: async (dir) => {
+      const out = await sh(join(home(), 'Documents', 'Cline', 'Hooks', 'PreCompact'), dir,
+        { clineVersion: '3.35.0', hookName: 'PreCompact', timestamp: '1764493200000', taskId: SESSION, workspaceRoots: [dir], userId: 'u1', preCompact: { contextSize: 180000 } });
+      expect(JSON.parse(out)).toEqual({ cancel: false });
+      return '';
+    },
+    sessionStart: (dir) => sh(join(home(), 'Documents', 'Cline', 'Hooks', 'TaskResume'), dir,
+      { clineVersion: '3.35.0', hookName: 'TaskResume', timestamp: '1764493300000', taskId: SESSION, workspaceRoots: [dir], userId: 'u1', taskResume: { taskMetadata: { taskId: SESSION } } }),
+    recap: (out) => JSON.parse(out).contextModification,
+    budget: 10_000,
+  },
+  {
+    agent: 'opencode',
+    transcript: () => null,
+    // OpenCode loads the plugin module and calls its compaction hook; the recap lands in output.context.
+    preCompact: async (dir) => {
+      const plugin = join(home(), '.config', 'opencode', 'plugins', 'git-checkpoint.js');
+      const copy = join(sb.root, 'opencode-plugin.mjs');
+      copyFileSync(plugin, copy);
+      const saved = { ...process.env };
+      Object.assign(process.env, sb.env);
+      try {
+        const { GitCheckpoint } = await import(pathToFileURL(copy).href);
+        const hooks = await GitCheckpoint({ client: {}, directory: dir, worktree: dir });
+        const output = { context: [] as string[] };
+        await hooks['experimental.session.compacting']({ sessionID: SESSION }, output);
+        return JSON.stringify(output);
+      } finally {
+        process.env = saved;
+      }
+    },
+    sessionStart: async () => '',
+    recap: (out) => JSON.parse(out).context.join('\n'),
+    budget: 10_000,
+  },
+];
+
+describe.each(CASES)('$agent', (c) => {
+  it('install, save before compaction, recap after it in the agent\'s shape, uninstall restores the bytes', async () => {
+    const dir = sb.repo(`agent-${c.agent}`);
+    const settings = c.settings?.(dir);
+    if (settings && c.before) writeFile(settings, c.before);
+    const install = await sb.ckpt(dir, ['agent', 'install', c.agent]);
+    expect(install.code, install.stderr).toBe(0);
+    const transcript = c.transcript(dir);
+    const first = await c.preCompact(dir, transcript);
+    const list = JSON.parse((await sb.ckpt(dir, ['list', '--json'])).stdout);
+    expect(list.total).toBe(1);
+    const rec = JSON.parse((await sb.ckpt(dir, ['show', '--json'])).stdout);
+    expect(rec.compactImminent).toBe(true);
+    if (transcript) expect(rec.task.title).toBe(TASK);
+    const answer = c.agent === 'opencode' ? first : await c.sessionStart(dir);
+    const recap = c.recap(answer);
+    expect(recap.startsWith('SESSION_RECAP/1\n')).toBe(true);
+    expect(recap).toContain(`id|${rec.id}|`);
+    expect(recap.length).toBeLessThanOrEqual(c.budget);
+    const uninstall = await sb.ckpt(dir, ['agent', 'uninstall', c.agent]);
+    expect(uninstall.code, uninstall.stderr).toBe(0);
+    if (settings) {
+      if (c.before) expect(readFileSync(settings, 'utf8')).toBe(c.before);
+      else expect(existsSync(settings)).toBe(false);
+    }
+    expect((await sb.ckpt(dir, ['agent', 'uninstall', c.agent])).stdout).toMatch(/^not installed/);
+  });
+});
