@@ -1,7 +1,7 @@
 /**
  * GitHub Copilot CLI (docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference):
  * hook files `.github/hooks/*.json` (version 1) in the repository, and
- * `~/.copilot/hooks/*.json` for the user (also the personal scope); we write
+ * `~/.copilot/hooks/*.json` (`$COPILOT_HOME`) for the user (also the personal scope); we write
  * our own `git-checkpoint.json` there. Entries `{"type": "command", "bash":
  * "…", "timeoutSec": s}` under camelCase events, which send camelCase input
  * (`sessionId`, `transcriptPath`, `cwd`, `trigger`, `source`). preCompact
@@ -11,7 +11,7 @@
  */
 import { join } from 'node:path';
 import { readCopilotEvents } from '../transcripts.js';
-import { hookFileEdit, json } from './common.js';
+import { configHome, hookFileEdit, json } from './common.js';
 import type { AgentAdapter, AgentInput } from './types.js';
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
@@ -29,7 +29,7 @@ export const copilot: AgentAdapter = {
   followed: 'GitHub Copilot CLI hooks reference (hooks version 1, camelCase events)',
   projectDirVars: [],
   plan(scope, roots, command) {
-    const dir = scope === 'project' ? join(roots.workTree, '.github') : join(roots.home, '.copilot');
+    const dir = scope === 'project' ? join(roots.workTree, '.github') : configHome(roots, 'COPILOT_HOME', '.copilot');
     const spec = {
       initial: '{\n  "version": 1\n}\n',
       nested: false,
