@@ -85,6 +85,24 @@ describe('a faithful harvest', () => {
     ]);
   });
 
+  it('a long tool output stays in the conversation unparsed; a long answer to a question is still read', () => {
+    const a = entry('user', 'Survey the logs', null);
+    const b = entry('assistant', [{ type: 'tool_use', id: 'tb', name: 'Bash', input: { command: 'cat big.log' } }], a.uuid);
+    const c = entry('user', [{ type: 'tool_result', tool_use_id: 'tb', content: 'log line\n'.repeat(5000) }], b.uuid);
+    const d = entry('assistant', [{ type: 'tool_use', id: 'tq', name: 'AskUserQuestion', input: { questions: [] } }], c.uuid);
+    const answer = `User has answered your questions: "Keep which logs?"="${'the audit ones '.repeat(700)}".`;
+    const e = entry('user', [{ type: 'tool_result', tool_use_id: 'tq', content: answer }], d.uuid);
+    const f = entry('assistant', [{ type: 'text', text: '<!-- ckpt decision: keep audit logs -->' }], e.uuid);
+    expect(c.line.length).toBeGreaterThan(8192);
+    expect(e.line.length).toBeGreaterThan(8192);
+    const { content } = harvest([a, b, c, d, e, f].map((x) => x.line));
+    expect(content.quotes![0]!.text).toBe('Survey the logs');
+    // Over 4,000 characters: kept, cut, and marked as not verbatim.
+    expect(content.quotes![1]).toMatchObject({ by: 'user', verbatim: false });
+    expect(content.quotes![1]!.text.startsWith('User has answered your questions: "Keep which logs?"="the audit ones')).toBe(true);
+    expect(content.decisions).toEqual([{ what: 'keep audit logs', why: '', by: 'agent' }]);
+  });
+
   it('counts lines the reader skipped for their size', () => {
     const a = entry('user', 'hello', null);
     const { content, facts } = harvest([a.line, null, null]);
