@@ -50,6 +50,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const verb = action === 'install' ? 'installed' : 'removed';
   const lines = outcome.changes.map((c) => `${verb}: ${adapter.title} ${c.what} in ${c.path}`);
   if (!lines.length) lines.push(`${action === 'install' ? 'already installed' : 'not installed'}: ${adapter.title} hooks (${scope})`);
+  if (action === 'uninstall' && !outcome.changes.length) ctx.hint(`installed in another scope? try --${scope === 'project' ? 'user' : 'project'}${scope === 'personal' ? ' or --user' : ' or no flag (personal)'}`);
   if (action === 'install' && adapter.name === 'codex' && outcome.changes.length) ctx.hint('Codex runs new hooks only after you review and trust them (/hooks)');
   const json = { action, agent: adapter.name, scope, changed: outcome.changes.map((c) => c.path), kept: outcome.kept };
   return { exitCode: EXIT.ok, text: ctx.globals.quiet ? '' : `${lines.join('\n')}\n`, json };

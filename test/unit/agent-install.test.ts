@@ -154,3 +154,13 @@ describe('git checkpoint agent install / uninstall', () => {
     expect((await m.cli(argv)).code).toBe(129);
   });
 });
+
+describe('the adapter table', () => {
+  it('every agent is in the README table with the documentation and version it follows', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { ADAPTERS } = await import('../../src/agent/adapters/index.js');
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    expect(ADAPTERS.map((a) => a.name)).toEqual(['claude', 'codex', 'gemini', 'cursor', 'copilot', 'cline', 'opencode']);
+    for (const a of ADAPTERS) expect(readme, a.name).toContain(`| \`${a.name}\` | ${a.followed} |`);
+  });
+});

@@ -17,7 +17,7 @@ import type { AgentAdapter } from './types.js';
 export const codex: AgentAdapter = {
   name: 'codex',
   title: 'Codex',
-  followed: 'Codex CLI hooks (developers.openai.com/codex/hooks; PreCompact since openai/codex#19905, SessionStart `compact` since #21272)',
+  followed: 'Codex hooks (developers.openai.com/codex/hooks; PreCompact since openai/codex#19905, SessionStart `compact` since #21272)',
   projectDirVars: [],
   plan(scope, roots, command) {
     const file = scope === 'project' ? join(roots.workTree, '.codex', 'hooks.json') : join(configHome(roots, 'CODEX_HOME', '.codex'), 'hooks.json');

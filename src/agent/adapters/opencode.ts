@@ -35,7 +35,7 @@ export const GitCheckpoint = async ({ client, directory, worktree }) => ({
 export const opencode: AgentAdapter = {
   name: 'opencode',
   title: 'OpenCode',
-  followed: 'OpenCode 1.x plugins (opencode.ai/docs/plugins, experimental.session.compacting)',
+  followed: 'OpenCode 1.x plugins (opencode.ai/docs/plugins)',
   projectDirVars: [],
   plan(scope, roots) {
     const dir = scope === 'project' ? join(roots.workTree, '.opencode') : join(roots.env.XDG_CONFIG_HOME || join(roots.home, '.config'), 'opencode');
