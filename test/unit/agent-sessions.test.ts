@@ -137,3 +137,30 @@ describe('Codex without a transcript', () => {
     expect(json(start.stdout).hookSpecificOutput.additionalContext).toContain(`id|${rec.id}|`);
   });
 });
+
+describe('Gemini CLI re-injects through BeforeAgent once after a compression', () => {
+  it('the first turn after PreCompress gets the recap, the turns before and after it get nothing', async () => {
+    const m = await makeMemCli();
+    const gemini = (event: string) => m.cli(['hook', event === 'PreCompress' ? 'agent-pre-compact' : 'agent-session-start', 'gemini'], {
+      stdin: JSON.stringify({ session_id: S1, transcript_path: null, cwd: '/repo', hook_event_name: event, timestamp: '2026-11-30T09:00:00Z', prompt: 'go on', trigger: 'auto' }),
+    });
+    expect((await gemini('BeforeAgent')).stdout).toBe('');
+    expect((await gemini('PreCompress')).code).toBe(0);
+    const first = await gemini('BeforeAgent');
+    expect(json(first.stdout).hookSpecificOutput).toMatchObject({ hookEventName: 'BeforeAgent' });
+    expect(json(first.stdout).hookSpecificOutput.additionalContext).toMatch(/^SESSION_RECAP\/1\n/);
+    expect((await gemini('BeforeAgent')).stdout).toBe('');
+  });
+});
+
+describe('doctor and the last agent-hook failure', () => {
+  it('reports it until a later save succeeds', async () => {
+    const m = await makeMemCli();
+    const bad = await m.cli(['hook', 'agent-pre-compact', 'claude'], { stdin: JSON.stringify({ session_id: S1, transcript_path: '/missing.jsonl', cwd: '/repo' }) });
+    expect(json(bad.stdout).systemMessage).toContain('cannot read the transcript /missing.jsonl');
+    expect((await m.cli(['doctor'])).stdout).toContain('FAIL  agent hooks: last failure');
+    await transcriptFor(m, S1, [{ type: 'user', content: 'Try again' }]);
+    expect((await preCompact(m, S1)).stdout).toBe('');
+    expect((await m.cli(['doctor'])).stdout).not.toContain('agent hooks');
+  });
+});
