@@ -58,6 +58,15 @@ describe('agent hooks never block and never hide (real git)', () => {
     expect(JSON.parse((await sb.ckpt(dir, ['list', '--json'])).stdout).total).toBe(1);
   });
 
+  it('saves next to a nested worktree under .claude/worktrees/ (Claude Code\'s own --worktree)', async () => {
+    const dir = sb.repo('nested');
+    sb.git(dir, 'worktree', 'add', '-q', join(dir, '.claude', 'worktrees', 'x'), '-b', 'x');
+    const transcript = withTranscript(dir);
+    const res = await runHook('git checkpoint hook agent-pre-compact claude', dir, { session_id: SESSION, transcript_path: transcript, cwd: dir, hook_event_name: 'PreCompact', trigger: 'auto' });
+    expect(res).toMatchObject({ code: 0, stdout: '' });
+    expect(JSON.parse((await sb.ckpt(dir, ['list', '--json'])).stdout).total).toBe(1);
+  });
+
   it('a stdin that never closes ends the hook within 5 s, saving nothing and saying so', async () => {
     const dir = sb.repo('stuck');
     const started = Date.now();
