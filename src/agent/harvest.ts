@@ -45,6 +45,8 @@ const ANSWERED = new Set(['AskUserQuestion', 'ExitPlanMode', 'TaskCreate']);
 interface Entry { parent: string | null; steps: Step[] }
 /** Tool-result lines from this long are read by feedToolOutput (Claude Code writes `parentUuid` first). */
 const LIGHT_MIN = 8192;
+/** Where feedToolOutput looks for an entry's own fields and its first content block. */
+const HEAD_CHARS = 2048;
 
 export class Harvester {
   private readonly entries = new Map<string, Entry>();
@@ -82,14 +84,18 @@ export class Harvester {
    * tool's output, which is most of a transcript's bytes. False: parse it.
    */
   private feedToolOutput(line: string): boolean {
-    if (line.length < LIGHT_MIN || !line.includes('"tool_result"') || line.includes('"role":"assistant"')) return false;
+    if (line.length < LIGHT_MIN || !line.startsWith('{"parentUuid":')) return false;
+    // Claude Code writes the entry's own fields, then the message, whose first block is the result.
+    const head = line.slice(0, HEAD_CHARS);
+    if (!head.includes('"type":"user"') || !head.includes('"type":"tool_result"') || head.includes('"role":"assistant"')) return false;
     for (const id of this.pending.keys()) if (line.includes(id)) return false;
-    const uuid = /"uuid":"([^"\\]+)"/.exec(line)?.[1];
-    if (!uuid || !line.startsWith('{"parentUuid":')) return false;
-    const session = /"sessionId":"([^"\\]+)"/.exec(line)?.[1];
+    const at = line.indexOf('"uuid":"', HEAD_CHARS / 2);
+    const uuid = at < 0 ? undefined : /^"uuid":"([^"\\]+)"/.exec(line.slice(at, at + 200))?.[1];
+    if (!uuid) return false;
+    const session = /"sessionId":"([^"\\]+)"/.exec(head)?.[1];
     if (session) this.noteContext({ sessionId: session });
-    if (line.includes('"isSidechain":true') || this.entries.has(uuid)) return true;
-    const parent = /^\{"parentUuid":"([^"\\]+)"/.exec(line)?.[1] ?? /"logicalParentUuid":"([^"\\]+)"/.exec(line)?.[1] ?? null;
+    if (head.includes('"isSidechain":true') || this.entries.has(uuid)) return true;
+    const parent = /^\{"parentUuid":"([^"\\]+)"/.exec(head)?.[1] ?? /"logicalParentUuid":"([^"\\]+)"/.exec(head)?.[1] ?? null;
     if (parent !== null) this.linked = true;
     this.entries.set(uuid, { parent, steps: [] });
     this.lastLeaf = uuid;
