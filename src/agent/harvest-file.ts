@@ -21,12 +21,6 @@ export function repoPathMapper(workTree: string): (path: string) => string | nul
   };
 }
 
-/** True when `dir` is the working tree or inside it. */
-export function isInside(dir: string, workTree: string): boolean {
-  const rel = relative(workTree, resolve(dir));
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-}
-
 /** Transcript lines over this are skipped unread (a pasted image, a huge tool result): memory stays bounded. */
 export const MAX_LINE_BYTES = 4 * 1024 * 1024;
 

@@ -27,8 +27,6 @@ export interface HarvestFacts {
   /** Lines that carried the expected session id, and the first other session id seen. */
   sessionSeen: boolean;
   otherSession: string | null;
-  /** The last working directory the transcript recorded. */
-  lastCwd: string | null;
   lines: number;
   badLines: number;
   /** Lines over the reader's cap, skipped unread. */
@@ -55,7 +53,7 @@ export class Harvester {
   /** Calls whose result matters, by tool_use id: the tool name and what it asked. */
   private readonly pending = new Map<string, { name: string; input: Json }>();
   private readonly state: StepState;
-  readonly facts: HarvestFacts = { sessionSeen: false, otherSession: null, lastCwd: null, lines: 0, badLines: 0, longLines: 0 };
+  readonly facts: HarvestFacts = { sessionSeen: false, otherSession: null, lines: 0, badLines: 0, longLines: 0 };
 
   /** `sessionId`: the session the transcript must belong to (null: do not check). `toRepoPath`: repo-relative path or null. */
   constructor(private readonly sessionId: string | null, toRepoPath: (path: string) => string | null) {
@@ -130,8 +128,6 @@ export class Harvester {
       if (session === this.sessionId) this.facts.sessionSeen = true;
       else this.facts.otherSession ??= session;
     }
-    const cwd = str(meta.cwd);
-    if (cwd) this.facts.lastCwd = cwd;
   }
 
   private claudeSteps(entry: Json): Step[] {
