@@ -4,8 +4,8 @@
  * each in its own module under ./hooks/, loaded only when its hook runs; adding
  * a hook is adding an entry. A failure of our own code never changes the
  * outcome of the user's git command or agent session: it is one warning line
- * and exit 0. A handler may still choose its exit code (an agent hook's
- * "nothing saved, and why" is exit 1, which agents treat as non-blocking).
+ * and exit 0. Agent hooks exit 0 always too (an agent may read any other code
+ * as "block"): they say what went wrong in the agent's own message shape.
  */
 import type { OptionSpec } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
