@@ -1,7 +1,7 @@
 /** Pieces several adapters share: the input fields most agents send, and hook-file edits. */
 import { join } from 'node:path';
 import { installHookEntries, uninstallHookEntries, type HookFileSpec } from '../hooks-file.js';
-import type { AgentInput, HookFileEdit, Roots } from './types.js';
+import type { AgentInput, HookFileEdit, Roots, Scope } from './types.js';
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
@@ -29,4 +29,9 @@ export const json = (value: unknown): string => `${JSON.stringify(value)}\n`;
 /** `~/.<dir>` unless the agent's own variable moves it. */
 export function configHome(roots: Roots, variable: string, dir: string): string {
   return roots.env[variable] || join(roots.home, dir);
+}
+
+/** `<dir>` in the work tree for the project scope, else in the home directory (agents with no uncommitted project file). */
+export function projectOrHome(scope: Scope, roots: Roots, dir: string): string {
+  return join(scope === 'project' ? roots.workTree : roots.home, dir);
 }

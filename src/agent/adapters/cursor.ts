@@ -10,7 +10,7 @@
  */
 import { join } from 'node:path';
 import { readClaudeLines } from '../transcripts.js';
-import { hookFileEdit, json } from './common.js';
+import { hookFileEdit, json, projectOrHome } from './common.js';
 import type { AgentAdapter, AgentInput } from './types.js';
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
@@ -29,7 +29,7 @@ export const cursor: AgentAdapter = {
   followed: 'Cursor 2.x agent hooks (cursor.com/docs/agent/hooks)',
   projectDirVars: ['CURSOR_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'],
   plan(scope, roots, command) {
-    const dir = scope === 'project' ? join(roots.workTree, '.cursor') : join(roots.home, '.cursor');
+    const dir = projectOrHome(scope, roots, '.cursor');
     const spec = {
       initial: '{\n  "version": 1\n}\n',
       nested: false,

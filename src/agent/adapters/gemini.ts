@@ -12,7 +12,7 @@
  */
 import { join } from 'node:path';
 import { readGeminiSession } from '../transcripts.js';
-import { commandGroup, hookFileEdit, json, snakeCaseInput } from './common.js';
+import { commandGroup, hookFileEdit, json, projectOrHome, snakeCaseInput } from './common.js';
 import type { AgentAdapter } from './types.js';
 
 export const gemini: AgentAdapter = {
@@ -21,7 +21,7 @@ export const gemini: AgentAdapter = {
   followed: 'Gemini CLI 0.26+ hooks reference (geminicli.com/docs/hooks/reference)',
   projectDirVars: ['GEMINI_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'],
   plan(scope, roots, command) {
-    const dir = scope === 'project' ? join(roots.workTree, '.gemini') : join(roots.home, '.gemini');
+    const dir = projectOrHome(scope, roots, '.gemini');
     const spec = {
       initial: '{}\n',
       nested: true,
