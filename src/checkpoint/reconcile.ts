@@ -106,7 +106,15 @@ function planWorktree(record: CheckpointRecord, f: ReconcileFacts): Reconcile['w
   const recorded = new Map(wt.files.map((file) => [file.path, file.oid]));
   const excluded = new Set(record.git.wip?.excluded.map((e) => e.path) ?? []);
   const dirty = new Set(f.dirty);
+  // A withheld blob id (a secret kept out, a nested repository) cannot be compared: dirty now is not
+  // compared, clean now is resolved, gone is absent.
+  const withheld = new Set(wt.files.filter((file) => file.withheld).map((file) => file.path));
   for (const path of [...new Set([...wt.files.map((file) => file.path), ...f.dirty])].sort()) {
+    if (withheld.has(path)) {
+      if (dirty.has(path)) out.notCompared++;
+      else out[f.hashes.get(path) ? 'resolved' : 'absent'].push(path);
+      continue;
+    }
     let reference: string | null | undefined = recorded.get(path);
     if (reference === undefined && (wt.truncated || !wt.collected)) {
       // The record does not list every path: the wip tree (which holds them all) decides, if there is one.

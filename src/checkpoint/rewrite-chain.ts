@@ -75,7 +75,7 @@ export async function rewriteOwnChain(
     if (!tip || (!dropped.length && !repair) || opts.dryRun) return result;
     const newTip = await writeRewrite(repo, entries, new Set(dropped.map((d) => d.commit)), repair);
     await recordRewrite(repo, ref, tip);
-    if (!newTip) await keepDropped(repo, writer, tip);
+    await keepOldTip(repo, writer, tip);
     const swapped = newTip
       ? await repo.updateRef(ref, newTip, tip, `checkpoint: rewrite (${dropped.length} dropped${repair ? ', repaired' : ''})`)
       : await repo.deleteRef(ref, tip);
@@ -92,15 +92,16 @@ export async function rewriteOwnChain(
 }
 
 /**
- * git deletes a ref's reflog with the ref: before the own chain is removed
- * whole (its last checkpoint dropped), its tip goes to `refs/checkpoint-dropped/<writer>`
- * (outside refs/checkpoints/: never listed, fetched or pushed), whose reflog keeps
- * every chain removed this way. `git update-ref -d` of it lets them be collected.
+ * Before each rewrite, the chain's tip goes to `refs/checkpoint-dropped/<writer>`
+ * (outside refs/checkpoints/: never listed, fetched or pushed), whose reflog
+ * therefore lists every tip that drop and prune replaced — also after a drop
+ * that empties the chain, when git deletes the chain's own reflog with the
+ * ref. `git update-ref -d` of it lets them be collected.
  */
-async function keepDropped(repo: Repo, writer: string, tip: ObjectId): Promise<void> {
+async function keepOldTip(repo: Repo, writer: string, tip: ObjectId): Promise<void> {
   const ref = droppedRef(writer);
   for (let attempt = 0; attempt < 5; attempt++) {
-    if (await repo.updateRef(ref, tip, await repo.readRef(ref), 'checkpoint: chain emptied by drop/prune')) return;
+    if (await repo.updateRef(ref, tip, await repo.readRef(ref), 'checkpoint: tip before drop/prune')) return;
   }
 }
 
