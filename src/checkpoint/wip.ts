@@ -1,8 +1,8 @@
 /**
  * The `wip` tree of a checkpoint (SPEC §3, §6): the whole working tree at save
  * time, as `git stash create` would keep it, minus exclusions — by size, by
- * `checkpoint.exclude` globs (plus the defaults below), and by content that
- * looks like a secret. Every exclusion is listed with its reason; an excluded
+ * `checkpoint.exclude` globs (plus the defaults below), by content that
+ * looks like a secret, and special files (FIFO, socket, device). Every exclusion is listed with its reason; an excluded
  * path keeps its HEAD version in the tree (or is absent), so nothing of the
  * local content reaches an object.
  */
@@ -20,7 +20,8 @@ export const DEFAULT_MAX_FILE_SIZE = 1024 * 1024;
 /** Files read at once while checking content: enough to overlap I/O, few enough to stay off EMFILE. */
 const READ_BATCH = 32;
 
-export type ExclusionReason = 'pattern' | 'size' | 'secret';
+/** `special`: a FIFO, socket or device, which is never opened (git cannot store one either). */
+export type ExclusionReason = 'pattern' | 'size' | 'secret' | 'special';
 
 export interface WipSettings {
   enabled: boolean;
@@ -72,7 +73,8 @@ export async function planExclusions(
     const files = await Promise.all(batch.map((p) => repo.readWorktreeFile(p, settings.maxFileSize)));
     files.forEach((file, k) => {
       if (!file) return;
-      if (!file.data) excluded.push({ path: batch[k]!, reason: 'size' });
+      if (file.special) excluded.push({ path: batch[k]!, reason: 'special' });
+      else if (!file.data) excluded.push({ path: batch[k]!, reason: 'size' });
       else if (looksLikeSecret(file.data)) excluded.push({ path: batch[k]!, reason: 'secret' });
     });
   }

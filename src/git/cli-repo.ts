@@ -16,7 +16,8 @@ import * as worktreeStatus from './cli-status.js';
 import { fetchRefs, pushRefs } from './cli-transport.js';
 import * as walk from './cli-walk.js';
 import * as worktree from './cli-worktree.js';
-import { readWorktreeFile } from './worktree-files.js';
+import type { WorktreeFs } from './worktree-files.js';
+import { readWorktreeFile, type WorktreeRead } from './worktree-read.js';
 import { readConfigMap } from './config-map.js';
 import * as files from './git-files.js';
 import type {
@@ -157,7 +158,7 @@ class CliRepo implements Repo {
   }
 
   hashWorktreeFiles(paths: string[]): Promise<(string | null)[]> {
-    return worktreeStatus.hashWorktreeFiles(this.ctx.opts, paths);
+    return worktreeStatus.hashWorktreeFiles(this.ctx.opts, paths, this.info.objectFormat);
   }
 
   headBranch(): Promise<string | null> {
@@ -168,8 +169,8 @@ class CliRepo implements Repo {
     return walk.recentCommits(this.ctx.opts, n);
   }
 
-  readWorktreeFile(path: string, maxBytes: number): Promise<{ size: number; data: Uint8Array | null } | null> {
-    return readWorktreeFile(fsp, this.ctx.opts.cwd, path, maxBytes);
+  readWorktreeFile(path: string, maxBytes: number): Promise<WorktreeRead | null> {
+    return readWorktreeFile(fsp as unknown as WorktreeFs, this.ctx.opts.cwd, path, maxBytes);
   }
 
   snapshotWorktree(changed: string[], keep: string[]): Promise<string> {

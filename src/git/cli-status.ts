@@ -2,11 +2,14 @@
  * The working tree as git sees it, for the CLI backend: `git status`, the
  * branch HEAD points at, and blob ids of files without writing them.
  */
+import * as fsp from 'node:fs/promises';
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parsePorcelainV2 } from './porcelain.js';
 import type { WorktreeStatus } from './repo.js';
 import { gitOk, runGit, type RunOptions } from './run-git.js';
+import { hashWorktreeEntry } from './worktree-read.js';
+import type { WorktreeFs } from './worktree-files.js';
 
 /** `git status --porcelain=v2`: branch, upstream, and every dirty path, untracked included. */
 export async function status(opts: RunOptions): Promise<WorktreeStatus> {
@@ -22,14 +25,27 @@ export async function headBranch(opts: RunOptions): Promise<string | null> {
 }
 
 /**
- * Blob ids of the files at `paths` (relative to `opts.cwd`); null for a missing
- * one. One `hash-object --stdin-paths` for all, except paths holding a newline,
- * which that protocol cannot carry, hashed one by one (as is everything when it fails).
+ * Blob ids of the entries at `paths` (relative to `opts.cwd`), as git would
+ * store them; null for a missing one, a directory or a special file (FIFO,
+ * socket, device: never opened). Regular files go through one
+ * `hash-object --stdin-paths` (git's clean filters apply), except paths
+ * holding a newline, which that protocol cannot carry, hashed one by one (as
+ * is everything when it fails). A symlink is hashed here from its target
+ * text: hash-object would follow it.
  */
-export async function hashWorktreeFiles(opts: RunOptions, paths: string[]): Promise<(string | null)[]> {
+export async function hashWorktreeFiles(opts: RunOptions, paths: string[], format: 'sha1' | 'sha256'): Promise<(string | null)[]> {
   if (!paths.length) return [];
-  const { existing, result } = await splitExisting(opts.cwd, paths);
-  const simple = existing.filter((i) => !paths[i]!.includes('\n'));
+  const result: (string | null)[] = paths.map(() => null);
+  const files: number[] = [];
+  await Promise.all(
+    paths.map(async (p, i) => {
+      const st = await lstat(join(opts.cwd, p)).catch(() => null);
+      if (st?.isFile()) files.push(i);
+      else if (st?.isSymbolicLink()) result[i] = await hashWorktreeEntry(fsp as unknown as WorktreeFs, join(opts.cwd, p), format);
+    }),
+  );
+  files.sort((a, b) => a - b);
+  const simple = files.filter((i) => !paths[i]!.includes('\n'));
   if (simple.length) {
     const res = await runGit(['hash-object', '--stdin-paths'], {
       ...opts, input: simple.map((i) => paths[i]).join('\n') + '\n',
@@ -38,21 +54,8 @@ export async function hashWorktreeFiles(opts: RunOptions, paths: string[]): Prom
     if (res.code === 0) simple.forEach((i, k) => (result[i] = oids[k] ?? null));
     else await hashOneByOne(opts, paths, simple, result);
   }
-  await hashOneByOne(opts, paths, existing.filter((i) => paths[i]!.includes('\n')), result);
+  await hashOneByOne(opts, paths, files.filter((i) => paths[i]!.includes('\n')), result);
   return result;
-}
-
-async function splitExisting(top: string, paths: string[]): Promise<{ existing: number[]; result: (string | null)[] }> {
-  const result: (string | null)[] = paths.map(() => null);
-  const existing: number[] = [];
-  await Promise.all(
-    paths.map(async (p, i) => {
-      const st = await lstat(join(top, p)).catch(() => null);
-      if (st && (st.isFile() || st.isSymbolicLink())) existing.push(i);
-    }),
-  );
-  existing.sort((a, b) => a - b);
-  return { existing, result };
 }
 
 async function hashOneByOne(opts: RunOptions, paths: string[], which: number[], result: (string | null)[]): Promise<void> {

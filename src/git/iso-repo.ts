@@ -15,7 +15,8 @@ import * as refs from './iso-refs.js';
 import * as worktreeStatus from './iso-status.js';
 import * as walk from './iso-walk.js';
 import * as worktree from './iso-worktree.js';
-import { readWorktreeFile, type WorktreeFs } from './worktree-files.js';
+import type { WorktreeFs } from './worktree-files.js';
+import { readWorktreeFile, type WorktreeRead } from './worktree-read.js';
 import type {
   CappedBlob, CommitInfo, Lease, NewCommit, ObjectId, PushOutcome, RefRecord, Repo, RepoInfo, TreeEntry,
   WalkOptions, WorktreeStatus,
@@ -165,7 +166,7 @@ class IsoRepo implements Repo {
   }
 
   hashWorktreeFiles(paths: string[]): Promise<(ObjectId | null)[]> {
-    return worktreeStatus.hashWorktreeFiles(this.ctx, paths);
+    return worktreeStatus.hashWorktreeFiles(this.ctx, this.wfs, paths);
   }
 
   headBranch(): Promise<string | null> {
@@ -176,7 +177,7 @@ class IsoRepo implements Repo {
     return walk.recentCommits(this.ctx, n);
   }
 
-  readWorktreeFile(path: string, maxBytes: number): Promise<{ size: number; data: Uint8Array | null } | null> {
+  readWorktreeFile(path: string, maxBytes: number): Promise<WorktreeRead | null> {
     return readWorktreeFile(this.wfs, this.ctx.dir, path, maxBytes);
   }
 

@@ -5,11 +5,13 @@
  */
 import { posix } from 'node:path';
 import git from 'isomorphic-git';
-import { nullWhenMissing, type IsoContext } from './iso-context.js';
+import type { IsoContext } from './iso-context.js';
 import { readRef } from './iso-refs.js';
 import { upstreamOf } from './iso-upstream.js';
 import { reachableFrom } from './iso-walk.js';
 import type { ObjectId, StatusEntry, WorktreeStatus } from './repo.js';
+import type { WorktreeFs } from './worktree-files.js';
+import { hashWorktreeEntry } from './worktree-read.js';
 
 const { join } = posix;
 
@@ -30,9 +32,9 @@ export async function headBranch(ctx: IsoContext): Promise<string | null> {
   return ref && ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : null;
 }
 
-/** Blob ids of the working-tree files at `paths`; null for a missing file or one that is neither file nor symlink. */
-export async function hashWorktreeFiles(ctx: IsoContext, paths: string[]): Promise<(ObjectId | null)[]> {
-  return Promise.all(paths.map((path) => hashWorktreeFile(ctx, join(ctx.dir, path))));
+/** Blob ids of the working-tree entries at `paths` (see `hashWorktreeEntry`: symlinks as their target, special files null). */
+export async function hashWorktreeFiles(ctx: IsoContext, fs: WorktreeFs, paths: string[]): Promise<(ObjectId | null)[]> {
+  return Promise.all(paths.map((path) => hashWorktreeEntry(fs, join(ctx.dir, path), 'sha1')));
 }
 
 async function aheadBehind(ctx: IsoContext, head: ObjectId, upstream: ObjectId): Promise<{ ahead: number; behind: number }> {
@@ -66,16 +68,4 @@ export function porcelainCodes(head: number, workdir: number, stage: number): st
   const x = stage === 1 ? '.' : 'M';
   const y = workdir === 0 ? 'D' : stage === 2 || (stage === 1 && workdir === 1) ? '.' : 'M';
   return x === '.' && y === '.' ? [] : [x + y];
-}
-
-async function hashWorktreeFile(ctx: IsoContext, path: string): Promise<ObjectId | null> {
-  try {
-    const st = await ctx.fsp.lstat(path);
-    // A symlink's blob is its target, as git stores it.
-    if (st.isSymbolicLink()) return (await git.hashBlob({ object: await ctx.fsp.readlink(path) })).oid;
-    if (!st.isFile()) return null;
-    return (await git.hashBlob({ object: await ctx.fsp.readFile(path) })).oid;
-  } catch (err) {
-    return nullWhenMissing(err);
-  }
 }

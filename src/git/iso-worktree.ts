@@ -7,6 +7,7 @@ import { posix } from 'node:path';
 import { OperationError } from '../errors.js';
 import type { ObjectId, Repo, TreeEntry } from './repo.js';
 import { refuseSymlinkedParent, removeFile, type WorktreeFs } from './worktree-files.js';
+import { readRegularFile } from './worktree-read.js';
 
 const { dirname, join } = posix;
 
@@ -62,7 +63,9 @@ export async function snapshotWorktree(repo: Repo, fsp: WorktreeFs, top: string,
     if (st?.isSymbolicLink()) {
       flat.set(path, { mode: '120000', oid: await repo.writeBlob(await fsp.readlink(full)) });
     } else if (st?.isFile()) {
-      flat.set(path, { mode: st.mode & 0o100 ? '100755' : '100644', oid: await repo.writeBlob(await fsp.readFile(full)) });
+      const file = await readRegularFile(fsp, full, Number.MAX_SAFE_INTEGER);
+      if (file?.data) flat.set(path, { mode: st.mode & 0o100 ? '100755' : '100644', oid: await repo.writeBlob(file.data) });
+      else flat.delete(path);
     } else if (!st) {
       flat.delete(path);
     }

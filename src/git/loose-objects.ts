@@ -17,6 +17,18 @@ export function hashObject(type: ObjectType, content: Uint8Array, format: 'sha1'
   return { oid: createHash(format === 'sha256' ? 'sha256' : 'sha1').update(raw).digest('hex'), raw };
 }
 
+/**
+ * An object id computed piece by piece: the header needs the size up front,
+ * then the content may come in chunks (a large file is never held whole).
+ */
+export function startBlobHash(size: number, format: 'sha1' | 'sha256'): { update(chunk: Uint8Array): void; end(last?: Uint8Array): string } {
+  const hash = createHash(format === 'sha256' ? 'sha256' : 'sha1').update(`blob ${size}\0`);
+  return {
+    update: (chunk) => void hash.update(chunk),
+    end: (last) => (last ? hash.update(last) : hash).digest('hex'),
+  };
+}
+
 /** Writes the object unless it already exists; returns its id. */
 export async function writeLooseObject(
   objectsDir: string,

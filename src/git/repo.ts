@@ -135,7 +135,12 @@ export interface WorktreeStatus {
 export interface Worktree {
   /** Branch, upstream and every dirty path, untracked included, ignored excluded. */
   status(): Promise<WorktreeStatus>;
-  /** Blob ids of the working-tree content of `paths` (without writing them); null for a missing file. */
+  /**
+   * Blob ids of the working-tree content of `paths` (without writing them), as
+   * git stores them: a symlink is its target text, never followed. Null for a
+   * missing path, a directory, or a special file (FIFO, socket, device), which
+   * is never opened.
+   */
   hashWorktreeFiles(paths: string[]): Promise<(ObjectId | null)[]>;
   /** The branch HEAD points at (short name), without scanning the working tree; null when detached. */
   headBranch(): Promise<string | null>;
@@ -143,11 +148,13 @@ export interface Worktree {
   recentCommits(n: number): Promise<{ oid: ObjectId; subject: string }[]>;
   /**
    * Size and bytes of a working-tree file, without following a final symlink
-   * (a symlink's bytes are its target, as git stores it). `data` is null when
-   * the file is larger than `maxBytes`; the result is null when the path is
-   * missing or not a file or symlink (a directory, a submodule).
+   * (a symlink's bytes are its target, as git stores it), never reading more
+   * than `maxBytes` + 1. `data` is null when the file is larger than
+   * `maxBytes`; a FIFO, socket or device is not opened: `data` null and
+   * `special` names it. The result is null when the path is missing or a
+   * directory (a submodule).
    */
-  readWorktreeFile(path: string, maxBytes: number): Promise<{ size: number; data: Uint8Array | null } | null>;
+  readWorktreeFile(path: string, maxBytes: number): Promise<{ size: number; data: Uint8Array | null; special?: string } | null>;
   /**
    * The tree `git add -A` would stage, built apart from the user's index (the
    * CLI backend uses a temporary index in the git dir), touching neither the

@@ -1,15 +1,38 @@
 /**
- * Reading and removing working-tree files for both backends (node:fs for the
+ * Writing and removing working-tree files for both backends (node:fs for the
  * CLI, memfs for isomorphic-git): never through a symlinked directory, and
- * removing the directories a removal leaves empty, as git does.
+ * removing the directories a removal leaves empty, as git does. Reading is in
+ * worktree-read.ts.
  */
 import { posix } from 'node:path';
 import { OperationError } from '../errors.js';
 
 const { dirname, join } = posix;
 
+/** What `lstat` and a handle's `stat` say (node:fs and memfs both give these). */
+export interface WorktreeStats {
+  isFile(): boolean;
+  isDirectory(): boolean;
+  isSymbolicLink(): boolean;
+  isFIFO?(): boolean;
+  isSocket?(): boolean;
+  isCharacterDevice?(): boolean;
+  isBlockDevice?(): boolean;
+  size: number;
+  mode: number;
+}
+
+/** An open file, read at positions (node's FileHandle; memfs has the same). */
+export interface WorktreeHandle {
+  stat(): Promise<WorktreeStats>;
+  read(buffer: Uint8Array, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
+  close(): Promise<void>;
+}
+
 /** The parts of `fs.promises` used for working trees (node:fs and memfs both provide them). */
 export interface WorktreeFs {
+  open(path: string, flags: number): Promise<WorktreeHandle>;
+  rename(from: string, to: string): Promise<void>;
   readFile(path: string): Promise<Uint8Array>;
   writeFile(path: string, data: Uint8Array): Promise<void>;
   mkdir(path: string, opts: { recursive: true }): Promise<unknown>;
@@ -18,7 +41,7 @@ export interface WorktreeFs {
   symlink(target: string, path: string): Promise<void>;
   chmod(path: string, mode: number): Promise<void>;
   readlink(path: string): Promise<string>;
-  lstat(path: string): Promise<{ isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean; size: number; mode: number }>;
+  lstat(path: string): Promise<WorktreeStats>;
 }
 
 /** Refuses a path whose leading directories include a symlink: writing there would leave the working tree. */
@@ -39,24 +62,4 @@ export async function removeFile(fs: WorktreeFs, top: string, path: string): Pro
   for (let dir = dirname(path); dir !== '.'; dir = dirname(dir)) {
     if (!(await fs.rmdir(join(top, dir)).then(() => true, () => false))) break;
   }
-}
-
-/**
- * See `Worktree.readWorktreeFile`: a symlink's target, not what it points at;
- * null for what is not a file (or vanished while being read).
- */
-export async function readWorktreeFile(
-  fs: WorktreeFs, top: string, path: string, maxBytes: number,
-): Promise<{ size: number; data: Uint8Array | null } | null> {
-  const full = join(top, path);
-  const st = await fs.lstat(full).catch(() => null);
-  if (!st) return null;
-  if (st.isSymbolicLink()) {
-    const target = Buffer.from(await fs.readlink(full));
-    return { size: target.length, data: target.length <= maxBytes ? target : null };
-  }
-  if (!st.isFile()) return null;
-  if (st.size > maxBytes) return { size: st.size, data: null };
-  const data = await fs.readFile(full).catch(() => null);
-  return data ? { size: data.length, data: data.length <= maxBytes ? data : null } : null;
 }

@@ -18,6 +18,8 @@ export interface FixtureSpec {
   staged?: Record<string, string>;
   /** Then written to the working tree, not added. */
   files?: Record<string, string>;
+  /** Then made as symlinks in the working tree (path → target text), not added. */
+  symlinks?: Record<string, string>;
   /** Then deleted from the working tree, not from the index. */
   removed?: string[];
   /** Finally detach HEAD at the last commit. */
@@ -445,6 +447,21 @@ function describeWorktreeReads(open: Open): void {
       expect(await repo.hasObject(hashes[0]!)).toBe(false);
       expect(hashes[0]).toBe(await repo.writeBlob('not written anywhere\n'));
       expect(await repo.hashWorktreeFiles([])).toEqual([]);
+    });
+
+    it('hashes a symlink as its target text (mode 120000), never what it points at', async () => {
+      const { repo } = await open({
+        commits: [{ message: 'init', files: { 'real.txt': 'the content it points at\n' } }],
+        symlinks: { 'link': 'real.txt', 'dangling': 'no/such/file' },
+      });
+      const [link, dangling, real] = await repo.hashWorktreeFiles(['link', 'dangling', 'real.txt']);
+      expect(link).toBe(await repo.writeBlob('real.txt'));
+      expect(link).not.toBe(real);
+      expect(dangling).toBe(await repo.writeBlob('no/such/file'));
+      const read = await repo.readWorktreeFile('link', 100);
+      expect([read?.size, text(read?.data ?? null)]).toEqual([8, 'real.txt']);
+      const tree = await repo.snapshotWorktree(['link'], []);
+      expect(await listTree(repo, tree)).toContain(`link 120000 ${link}`);
     });
 
     it('lists recent first-parent commits of HEAD, newest first', async () => {

@@ -5,7 +5,7 @@
  * the same on every run (and the same as iso-fixture.ts builds from one spec).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { FIXTURE_AUTHOR, fixtureTime, type FixtureSpec } from '../contract/repo-contract.js';
@@ -74,6 +74,7 @@ function build({ dir, git, writeFile }: GitFixture, spec: FixtureSpec): void {
   for (const [path, content] of staged) writeFile(path, content);
   if (staged.length) git(['add', '--', ...staged.map(([path]) => path)]);
   for (const [path, content] of Object.entries(spec.files ?? {})) writeFile(path, content);
+  for (const [path, target] of Object.entries(spec.symlinks ?? {})) symlinkSync(target, join(dir, path));
   for (const path of spec.removed ?? []) rmSync(join(dir, path));
   if (spec.detached) git(['checkout', '-q', '--detach']);
 }

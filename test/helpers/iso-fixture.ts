@@ -43,6 +43,7 @@ export async function makeMemRepo(spec: MemRepoSpec = {}): Promise<MemRepo> {
   await setConfigEntries(fs, dir, spec.config ?? {});
   await writeAndAdd(fs, dir, spec.staged ?? {});
   for (const [path, content] of Object.entries(spec.files ?? {})) await writeFile(path, content);
+  for (const [path, target] of Object.entries(spec.symlinks ?? {})) await fs.promises.symlink(target, posix.join(dir, path));
   for (const path of spec.removed ?? []) await fs.promises.unlink(posix.join(dir, path));
   if (spec.detached) {
     const head = await git.resolveRef({ fs, dir, ref: 'HEAD' });

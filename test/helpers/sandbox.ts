@@ -24,8 +24,12 @@ export interface Sandbox {
   git(cwd: string, ...args: string[]): string;
   /** Runs git in `cwd` with `input` on stdin; returns stdout trimmed, throws on a non-zero exit. */
   gitIn(cwd: string, args: string[], input: string | Buffer): string;
-  /** Runs `git checkpoint ...` in `cwd` and returns code and output. */
-  ckpt(cwd: string, args: string[], opts?: { input?: string; env?: Record<string, string> }): Promise<RunResult>;
+  /**
+   * Runs `git checkpoint ...` in `cwd` and returns code and output. With
+   * `timeoutMs`, a run that takes longer is killed (its whole process group)
+   * and reported with code TIMED_OUT.
+   */
+  ckpt(cwd: string, args: string[], opts?: { input?: string; env?: Record<string, string>; timeoutMs?: number }): Promise<RunResult>;
   /** Makes a repository with one commit (unless `empty`) on branch main. */
   repo(name: string, opts?: { empty?: boolean }): string;
   cleanup(): void;
@@ -60,7 +64,7 @@ export function makeSandbox(): Sandbox {
   };
   return {
     root, env, git, gitIn,
-    ckpt: (cwd, args, opts = {}) => runProcess('git', ['checkpoint', ...args], cwd, { ...env, ...opts.env }, opts.input),
+    ckpt: (cwd, args, opts = {}) => runProcess('git', ['checkpoint', ...args], cwd, { ...env, ...opts.env }, opts.input, opts.timeoutMs),
     repo: (name, opts = {}) => {
       const dir = join(root, name);
       mkdirSync(dir, { recursive: true });
@@ -76,18 +80,35 @@ export function makeSandbox(): Sandbox {
   };
 }
 
+/** The code of a run killed for taking longer than its timeout. */
+export const TIMED_OUT = -2;
+
 /** Runs a process to completion with the given stdin; never rejects on exit codes. */
-export function runProcess(cmd: string, args: string[], cwd: string, env: Record<string, string>, input?: string): Promise<RunResult> {
+export function runProcess(
+  cmd: string, args: string[], cwd: string, env: Record<string, string>, input?: string, timeoutMs?: number,
+): Promise<RunResult> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(cmd, args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'], detached: timeoutMs !== undefined });
     let stdout = '';
     let stderr = '';
+    let timedOut = false;
+    const timer = timeoutMs === undefined ? null : setTimeout(() => {
+      timedOut = true;
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    }, timeoutMs);
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     child.on('error', reject);
     // A command that refuses its input may exit before reading all of it.
     child.stdin.on('error', () => {});
-    child.on('close', (code) => resolvePromise({ code: code ?? -1, stdout, stderr }));
+    child.on('close', (code) => {
+      if (timer) clearTimeout(timer);
+      resolvePromise(timedOut ? { code: TIMED_OUT, stdout, stderr: `${stderr}(killed after ${timeoutMs} ms)\n` } : { code: code ?? -1, stdout, stderr });
+    });
     child.stdin.end(input ?? '');
   });
 }
