@@ -1,20 +1,22 @@
 /**
  * Working-tree operations of the CLI backend that need an index of their own:
  * each one builds a temporary index in the git dir (GIT_INDEX_FILE), so the
- * user's index, HEAD and every ref stay untouched, and removes it afterwards.
+ * user's index, HEAD and every ref stay untouched, and removes it afterwards
+ * (or, when killed, the next run does: leftovers.ts).
  */
 import * as fsp from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { ObjectId } from './repo.js';
 import { gitOk, runGit, type RunOptions } from './run-git.js';
+import { removeLeftovers, tempName } from './leftovers.js';
 import { refuseSymlinkedParent, removeFile } from './worktree-files.js';
-
-let indexSeq = 0;
 
 /** Runs `fn` with options pointing git at a fresh temporary index; always removes it. */
 async function withTempIndex<T>(opts: RunOptions, gitDir: string, fn: (o: RunOptions) => Promise<T>): Promise<T> {
-  const index = join(gitDir, 'checkpoint', `tmp-index-${process.pid}-${++indexSeq}`);
-  await fsp.mkdir(dirname(index), { recursive: true });
+  const dir = join(gitDir, 'checkpoint');
+  await fsp.mkdir(dir, { recursive: true });
+  await removeLeftovers(dir);
+  const index = join(dir, tempName('tmp-index'));
   try {
     return await fn({ ...opts, extraEnv: { ...opts.extraEnv, GIT_INDEX_FILE: index } });
   } finally {
@@ -45,7 +47,12 @@ export async function snapshotWorktree(opts: RunOptions, gitDir: string, changed
   });
 }
 
-/** See `Worktree.restoreWorktreeFiles`: checkout-index from a temporary index holding `tree`. */
+/**
+ * See `Worktree.restoreWorktreeFiles`: checkout-index from a temporary index
+ * holding `tree` into a staging directory in the git dir (git's filters and
+ * modes apply), then each file renamed into place, so a process killed
+ * midway leaves every file either as it was or complete, never truncated.
+ */
 export async function restoreWorktreeFiles(
   opts: RunOptions, gitDir: string, tree: ObjectId, write: string[], remove: string[],
 ): Promise<void> {
@@ -53,11 +60,34 @@ export async function restoreWorktreeFiles(
   for (const path of [...write, ...remove]) await refuseSymlinkedParent(fsp, top, path);
   if (write.length) {
     await withTempIndex(opts, gitDir, async (o) => {
-      await gitOk(['read-tree', tree], o);
-      await gitOk(['checkout-index', '-f', '-z', '--stdin'], { ...o, input: `${write.join('\0')}\0` });
+      const staging = join(gitDir, 'checkpoint', tempName('apply'));
+      try {
+        await gitOk(['read-tree', tree], o);
+        await gitOk(['checkout-index', '-f', '-z', `--prefix=${staging}/`, '--stdin'], { ...o, input: `${write.join('\0')}\0` });
+        for (const path of write) await moveIntoPlace(join(staging, path), join(top, path));
+      } finally {
+        await fsp.rm(staging, { recursive: true, force: true });
+      }
     });
   }
   for (const path of remove) await removeFile(fsp, top, path);
+}
+
+/** Renames a staged file over its target; across file systems, through a temporary file next to the target. */
+async function moveIntoPlace(staged: string, target: string): Promise<void> {
+  await fsp.mkdir(dirname(target), { recursive: true });
+  try {
+    await fsp.rename(staged, target);
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'EXDEV') throw err;
+    const tmp = `${target}.git-checkpoint-${process.pid}.tmp`;
+    try {
+      await fsp.cp(staged, tmp, { verbatimSymlinks: true, preserveTimestamps: false });
+      await fsp.rename(tmp, target);
+    } finally {
+      await fsp.rm(tmp, { force: true });
+    }
+  }
 }
 
 /** See `Worktree.diffTreeToWorktree`: `tree` in a temporary index, new files as intent-to-add, then `git diff`. */

@@ -88,11 +88,18 @@ export async function restoreWorktreeFiles(
   for (const { path, mode, data } of blobs) {
     const full = join(top, path);
     await fsp.mkdir(dirname(full), { recursive: true });
-    await fsp.unlink(full).catch(() => undefined);
-    if (mode === '120000') await fsp.symlink(Buffer.from(data).toString('utf8'), full);
-    else {
-      await fsp.writeFile(full, data);
-      await fsp.chmod(full, mode === '100755' ? 0o755 : 0o644);
+    // Written whole under a temporary name, then renamed: never a truncated file in its place.
+    const tmp = `${full}.git-checkpoint.tmp`;
+    await fsp.unlink(tmp).catch(() => undefined);
+    try {
+      if (mode === '120000') await fsp.symlink(Buffer.from(data).toString('utf8'), tmp);
+      else {
+        await fsp.writeFile(tmp, data);
+        await fsp.chmod(tmp, mode === '100755' ? 0o755 : 0o644);
+      }
+      await fsp.rename(tmp, full);
+    } finally {
+      await fsp.unlink(tmp).catch(() => undefined);
     }
   }
   for (const path of remove) await removeFile(fsp, top, path);

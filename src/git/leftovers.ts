@@ -1,0 +1,48 @@
+/**
+ * Temporary files and directories this tool makes in `<git dir>/checkpoint/`
+ * (a temporary index, files staged for `apply`, a git-dir file being
+ * replaced) carry the id of the process that made them. A process killed
+ * with SIGKILL cannot remove its own: the next run that makes temporary
+ * files removes those whose process is gone.
+ */
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** `tmp-index-<pid>-<n>` (and its `.lock`), `apply-<pid>-<n>`, `<name>.<pid>-<n>.tmp`. */
+const LEFTOVER = /^(?:(?:tmp-index|apply)-(\d+)-\d+(?:\.lock)?|.+\.(\d+)-\d+\.tmp)$/;
+
+let seq = 0;
+const cleaned = new Set<string>();
+
+/** A fresh name for a temporary file of this process (`<kind>-<pid>-<n>`). */
+export function tempName(kind: 'tmp-index' | 'apply'): string {
+  return `${kind}-${process.pid}-${++seq}`;
+}
+
+/** True while a process with this id runs (EPERM: it runs, as another user). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as { code?: string }).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes leftovers of processes that are gone from `dir` (once per process
+ * and directory); never fails, since a leftover only wastes space. Returns the
+ * names removed.
+ */
+export async function removeLeftovers(dir: string): Promise<string[]> {
+  if (cleaned.has(dir)) return [];
+  cleaned.add(dir);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const gone = names.filter((name) => {
+    const m = LEFTOVER.exec(name);
+    const pid = Number(m?.[1] ?? m?.[2]);
+    return m !== null && pid !== process.pid && !isRunning(pid);
+  });
+  await Promise.all(gone.map((name) => rm(join(dir, name), { recursive: true, force: true }).catch(() => undefined)));
+  return gone;
+}
