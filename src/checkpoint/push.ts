@@ -47,6 +47,12 @@ export interface PushReport {
   refs: PushedRef[];
   /** git's complaint when the push failed. */
   error: string | null;
+  /**
+   * Set when the push landed but recording what the remote now holds failed
+   * (a read-only or full repository): what failed. The remote is right; the
+   * local copies are stale until the next fetch.
+   */
+  bookkeeping: string | null;
 }
 
 export interface PushOptions {
@@ -114,14 +120,11 @@ export async function applyPush(repo: Repo, remote: string, writer: string, plan
   const out = await repo.pushRefs(remote, refspecs, { atomic: true, leases, dryRun: Boolean(opts.dryRun) });
   const rejected = out.refs.filter((r) => r.flag === '!');
   const ok = out.ok && rejected.length === 0;
-  if (ok && !opts.dryRun) {
-    for (const p of plan) await rememberPushed(repo, remote, p);
-    await dropOwnNotesCopies(repo, writer);
-  }
+  const bookkeeping = ok && !opts.dryRun ? await recordPushed(repo, remote, writer, plan) : null;
   const error = ok ? null : rejected.map((r) => `${r.ref} ${r.summary}`).join('; ') || gitComplaint(out.stderr);
   const moved = out.refs.some((r) => r.flag !== '=' && r.flag !== '!');
   return {
-    remote, writer, ok, refs: out.refs, error, dryRun: Boolean(opts.dryRun),
+    remote, writer, ok, refs: out.refs, error, bookkeeping, dryRun: Boolean(opts.dryRun),
     pushed: ok && moved ? pushed : 0,
     withWip: ok && moved ? withWip : 0,
     rewrote: ok && out.refs.some((r) => (r.flag === '+' || r.flag === '-') && r.ref === chainRef(writer)),
@@ -154,6 +157,16 @@ async function newWithWip(repo: Repo, writer: string, p: RefPush): Promise<numbe
   return records.filter((r, i) => r.ok && r.value.git.worktree.total > 0 && trees[i]?.some((e) => e.name === 'wip')).length;
 }
 
+/** After a push that landed: the local records of it, each tried; null when all went well, else what failed. */
+async function recordPushed(repo: Repo, remote: string, writer: string, plan: RefPush[]): Promise<string | null> {
+  const failed: string[] = [];
+  for (const p of plan) {
+    await rememberPushed(repo, remote, p).catch((err: Error) => failed.push(`${p.copy ?? 'pushed-notes'}: ${err.message}`));
+  }
+  await dropOwnNotesCopies(repo, writer).catch((err: Error) => failed.push(`remote notes copies: ${err.message}`));
+  return failed.length ? failed.join('; ') : null;
+}
+
 /** Moves the remote copy to what the remote now holds: the lease base of the next push. */
 async function rememberPushed(repo: Repo, remote: string, p: RefPush): Promise<void> {
   if (p.copy === null) return rememberPushedNotes(repo, remote, p.ref, p.local);
@@ -162,6 +175,7 @@ async function rememberPushed(repo: Repo, remote: string, p: RefPush): Promise<v
     if (current === p.local) return;
     if (p.local === null ? await repo.deleteRef(p.copy, current!) : await repo.updateRef(p.copy, p.local, current, 'checkpoint: push')) return;
   }
+  throw new Error(`cannot update ${p.copy}: it kept moving`);
 }
 
 /**

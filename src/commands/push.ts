@@ -20,7 +20,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const nowip = autoPushSetting(await repo.getConfig('checkpoint.autoPush')) === 'nowip';
   const plan = writer ? await planPush(repo, remote, writer, { nowip }) : [];
   if (!writer || !plan.length) {
-    const json = { remote, writer, ok: true, pushed: 0, rewrote: false, withWip: 0, dryRun: Boolean(args.values['dry-run']), refs: [], error: null };
+    const json = { remote, writer, ok: true, pushed: 0, rewrote: false, withWip: 0, dryRun: Boolean(args.values['dry-run']), refs: [], error: null, bookkeeping: null };
     return { exitCode: EXIT.ok, json, text: ctx.globals.quiet ? '' : 'nothing to push: no checkpoints saved in this clone\n' };
   }
   const dryRun = Boolean(args.values['dry-run']);
@@ -30,7 +30,12 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
     ctx.hint(rejectionHint(report, remote));
     return { exitCode: EXIT.failed, json: report };
   }
-  return { exitCode: EXIT.ok, json: report, text: ctx.globals.quiet ? '' : renderPush(report) };
+  if (report.bookkeeping) {
+    ctx.warn(`pushed, but could not record what '${remote}' now holds: ${report.bookkeeping}`);
+    ctx.hint(`the remote is up to date; once this repository is writable, run: git checkpoint fetch ${remote}`);
+  }
+  const exitCode = report.bookkeeping ? EXIT.partial : EXIT.ok;
+  return { exitCode, json: report, text: ctx.globals.quiet ? '' : renderPush(report) };
 }
 
 function rejectionHint(report: PushReport, remote: string): string {

@@ -87,7 +87,11 @@ export async function deleteRef(ctx: CliContext, name: string, expected: string)
   return res.code === 0;
 }
 
-/** git's words (LC_ALL=C) for a ref that moved under us or is locked by another process. */
+/**
+ * git's words (LC_ALL=C) for a ref that moved under us or is locked by another
+ * process — not a lock that cannot be made at all (read-only, full, denied).
+ */
 function isLostRace(stderr: string): boolean {
+  if (/Read-only file system|Permission denied|No space left on device|Disk quota exceeded/i.test(stderr)) return false;
   return /cannot lock ref|is at .* but expected|reference already exists|unable to create .*\.lock|File exists/i.test(stderr);
 }

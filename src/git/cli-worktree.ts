@@ -4,24 +4,44 @@
  * user's index, HEAD and every ref stay untouched, and removes it afterwards
  * (or, when killed, the next run does: leftovers.ts).
  */
+import { constants } from 'node:fs';
 import * as fsp from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { ObjectId } from './repo.js';
 import { gitOk, runGit, type RunOptions } from './run-git.js';
 import { removeLeftovers, tempName } from './leftovers.js';
 import { refuseSymlinkedParent, removeFile } from './worktree-files.js';
 
-/** Runs `fn` with options pointing git at a fresh temporary index; always removes it. */
-async function withTempIndex<T>(opts: RunOptions, gitDir: string, fn: (o: RunOptions) => Promise<T>): Promise<T> {
-  const dir = join(gitDir, 'checkpoint');
-  await fsp.mkdir(dir, { recursive: true });
-  await removeLeftovers(dir);
+/**
+ * Runs `fn` with options pointing git at a fresh temporary index; always
+ * removes it. The index lives in the git dir, or, when that cannot be
+ * written (a read-only repository: `diff` must still work), in a temporary
+ * directory of the system. With `scratchObjects` (a command that only
+ * reads), objects git writes on the way go to that temporary directory too,
+ * reading the repository's own through an alternate; never for a command
+ * whose objects must last.
+ */
+async function withTempIndex<T>(
+  opts: RunOptions, gitDir: string, fn: (o: RunOptions) => Promise<T>, scratchObjects = false,
+): Promise<T> {
+  const own = join(gitDir, 'checkpoint');
+  const isWritable = await fsp.mkdir(own, { recursive: true }).then(() => fsp.access(own, constants.W_OK)).then(() => true, () => false);
+  const dir = isWritable ? own : await fsp.mkdtemp(join(tmpdir(), 'git-checkpoint-'));
+  if (isWritable) await removeLeftovers(dir);
   const index = join(dir, tempName('tmp-index'));
+  const extraEnv: Record<string, string> = { ...opts.extraEnv, GIT_INDEX_FILE: index };
   try {
-    return await fn({ ...opts, extraEnv: { ...opts.extraEnv, GIT_INDEX_FILE: index } });
+    if (!isWritable && scratchObjects) {
+      const objects = (await gitOk(['rev-parse', '--path-format=absolute', '--git-path', 'objects'], opts)).toString('utf8').trim();
+      await fsp.mkdir(join(dir, 'objects'));
+      Object.assign(extraEnv, { GIT_OBJECT_DIRECTORY: join(dir, 'objects'), GIT_ALTERNATE_OBJECT_DIRECTORIES: objects });
+    }
+    return await fn({ ...opts, extraEnv });
   } finally {
     await fsp.rm(index, { force: true });
     await fsp.rm(`${index}.lock`, { force: true });
+    if (!isWritable) await fsp.rm(dir, { recursive: true, force: true });
   }
 }
 
@@ -98,5 +118,5 @@ export async function diffTreeToWorktree(opts: RunOptions, gitDir: string, tree:
     await gitOk(['add', '--intent-to-add', '--', ...pathspecs], o);
     const out = await gitOk(['diff', '--no-color', '--no-ext-diff', '--no-textconv', '--', ...pathspecs], o);
     return out.toString('utf8');
-  });
+  }, true);
 }
