@@ -13,11 +13,7 @@ const REMOTE_NAME = /^[A-Za-z0-9._-]+$/;
  */
 export async function resolveRemote(repo: Repo, given: string | undefined): Promise<string> {
   const name = given ?? (await defaultRemote(repo));
-  if (!REMOTE_NAME.test(name) || name.startsWith('.') || name.endsWith('.lock')) {
-    throw new OperationError(`'${name}' is not a remote name git checkpoint can keep copies for`, {
-      hint: 'use a configured remote with a simple name (letters, digits, . _ -): git remote -v',
-    });
-  }
+  checkRemoteName(name);
   const url = (await repo.getConfig(`remote.${name}.url`)) ?? (await repo.getConfig(`remote.${name}.pushurl`));
   if (!url) {
     throw new OperationError(`no such remote '${name}'`, {
@@ -25,6 +21,19 @@ export async function resolveRemote(repo: Repo, given: string | undefined): Prom
     });
   }
   return name;
+}
+
+/**
+ * The one check of a remote's name, for `push`, `fetch` and `install` alike:
+ * OperationError (exit 1) for a name that cannot be one path component of
+ * refs/checkpoints/remotes/<remote>/ (a `/`, a leading `.` or `-`, `.lock`).
+ */
+export function checkRemoteName(name: string): void {
+  if (!REMOTE_NAME.test(name) || name.startsWith('.') || name.startsWith('-') || name.endsWith('.lock')) {
+    throw new OperationError(`'${name}' is not a remote name git checkpoint can keep copies for`, {
+      hint: 'use a remote with a simple name (letters, digits, . _ -), or choose one with: git config checkpoint.remote <name>',
+    });
+  }
 }
 
 /** checkpoint.remote, else the current branch's remote, else `origin` (SPEC §5); not checked to exist. */

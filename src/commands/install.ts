@@ -4,15 +4,17 @@ import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { ensureWriter, readIdentity, readWriter } from '../checkpoint/identity.js';
 import { makeWriterId } from '../checkpoint/ids.js';
+import { chainRef } from '../checkpoint/refs.js';
+import { checkRemoteName, defaultRemote } from '../checkpoint/remote.js';
 import { UnsupportedError } from '../errors.js';
-import { hooksDirectory } from '../git/admin.js';
+import { hooksDirectory, unsetConfigValue } from '../git/admin.js';
 import type { Repo } from '../git/repo.js';
-import { applyConfig, planConfig } from '../install/config-plan.js';
+import { applyInstall } from '../install/apply-install.js';
+import { planConfig } from '../install/config-plan.js';
 import { shippedHooksDir } from '../install/hook-scripts.js';
-import { applyHookStep, planHook, readHookFacts } from '../install/hook-plan.js';
+import { planHook, readHookFacts } from '../install/hook-plan.js';
 import { detectManager } from '../install/managers.js';
 import { renderInstalled, renderManual, type InstallOutcome } from '../install/report.js';
-import { recordAdded } from '../install/state.js';
 
 export const options: OptionSpec = {
   manual: { type: 'boolean' },
@@ -26,6 +28,8 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const manual = Boolean(args.values.manual);
   const repo = await gitRepo(ctx, 'install');
   const env = ctx.deps.env;
+  // Refused here as push and fetch would refuse it, before anything is written.
+  checkRemoteName(await defaultRemote(repo));
   const hooksDir = await hooksDirectory(repo.info, env);
   const manager = await detectManager(repo.info.workTree, await repo.getConfig('core.hooksPath'));
   const existing = await readWriter(repo);
@@ -42,11 +46,12 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   };
   if (manual) return { exitCode: EXIT.ok, json, text: renderManual(outcome, shippedHooksDir()) };
 
-  for (const step of hooks) await applyHookStep(step);
-  await applyConfig(repo, env, config.steps);
-  const added = config.steps.map(({ key, value }) => ({ key, value }));
-  if (outcome.writerCreated) added.push({ key: 'checkpoint.writer', value: writer });
-  await recordAdded(repo, added);
+  const alsoAdded = outcome.writerCreated ? [{ key: 'checkpoint.writer', value: writer }] : [];
+  await applyInstall(repo, env, { hooks, config: config.steps, alsoAdded, present: config.present }).catch(async (err: unknown) => {
+    // The writer id made for this install goes too, unless a save has used it meanwhile.
+    if (outcome.writerCreated && !(await repo.readRef(chainRef(writer)))) await unsetConfigValue(repo, env, 'checkpoint.writer', writer);
+    throw err;
+  });
   const blocked = hooks.filter((h) => h.kind === 'blocked');
   for (const b of blocked) ctx.deps.streams.err(`error: ${b.facts.name} hook not installed: ${'reason' in b ? b.reason : ''}\n`);
   return { exitCode: blocked.length ? EXIT.failed : EXIT.ok, json, text: ctx.globals.quiet ? '' : renderInstalled(outcome) };

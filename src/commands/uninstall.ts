@@ -7,11 +7,13 @@ import { maxPositionals, type OptionSpec } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { chainRef } from '../checkpoint/refs.js';
-import { hooksDirectory, unsetConfigValue } from '../git/admin.js';
+import { hooksDirectory, unsetConfigValue, type GitEnv } from '../git/admin.js';
 import type { Repo } from '../git/repo.js';
 import { removeHook, type UnhookResult } from '../install/hook-plan.js';
 import { HOOK_NAMES } from '../install/hook-scripts.js';
-import { clearInstallState, readInstallState, type AddedValue } from '../install/state.js';
+import { ownConfigValues } from '../install/config-plan.js';
+import { clearInstallState, readInstallState, sameValue, type AddedValue } from '../install/state.js';
+import { visible } from '../render/sanitize.js';
 import { gitRepo } from './install.js';
 
 export const options: OptionSpec = {};
@@ -29,34 +31,55 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const repo = await gitRepo(ctx, 'uninstall');
   const env = ctx.deps.env;
   const hooksDir = await hooksDirectory(repo.info, env);
+  const failed: string[] = [];
   const hooks: { name: string; result: UnhookResult }[] = [];
-  for (const name of HOOK_NAMES) hooks.push({ name, result: await removeHook(hooksDir, name) });
-  const { removed, kept } = await removeConfig(repo, env);
-  await clearInstallState(repo);
+  for (const name of HOOK_NAMES) {
+    await removeHook(hooksDir, name).then(
+      (result) => hooks.push({ name, result }),
+      (err: Error) => failed.push(`${name} hook: ${err.message}`),
+    );
+  }
+  const { removed, kept } = await removeConfig(repo, env, failed);
+  // The record stays while anything it lists could not be removed: a second uninstall finishes the job.
+  if (!failed.length) await clearInstallState(repo);
   const lines = [`hooks in ${hooksDir}:`, ...hooks.map((h) => `  ${h.name.padEnd(13)} ${SAID[h.result]}`), 'config (this repository):'];
   for (const r of removed) lines.push(`  ${r.key} -= ${r.value}`);
   for (const k of kept) lines.push(`  ${k.key} = ${k.value} kept: ${k.why}`);
-  if (!removed.length && !kept.length) lines.push('  nothing that install added');
+  if (!removed.length && !kept.length && !failed.length) lines.push('  nothing that install added');
+  for (const f of failed) ctx.deps.streams.err(`error: could not remove ${visible(f)}\n`);
+  if (failed.length) ctx.hint('fix the cause (another git process at work, or a stale .git/config.lock left by one) and run git checkpoint uninstall again');
   return {
-    exitCode: EXIT.ok,
-    json: { hooksDir, hooks, removed, kept: kept.map(({ key, value }) => ({ key, value })) },
+    exitCode: failed.length ? EXIT.failed : EXIT.ok,
+    json: { hooksDir, hooks, removed, kept: kept.map(({ key, value }) => ({ key, value })), failed },
     text: ctx.globals.quiet ? '' : `${lines.join('\n')}\n`,
   };
 }
 
 /**
- * Unsets each recorded value with --fixed-value. The writer id install created
- * stays when a chain already uses it: dropping it would orphan those checkpoints.
+ * Unsets each value install recorded, and each value it recognises as its
+ * own (config-plan.ts) even with the record gone, with --fixed-value; values
+ * that were there before install stay. The writer id install created stays
+ * when a chain already uses it: dropping it would orphan those checkpoints.
+ * What cannot be removed goes to `failed`, and is checked again afterwards.
  */
-async function removeConfig(repo: Repo, env: Record<string, string | undefined>) {
+async function removeConfig(repo: Repo, env: GitEnv, failed: string[]) {
   const removed: AddedValue[] = [];
   const kept: (AddedValue & { why: string })[] = [];
-  for (const added of (await readInstallState(repo)).config) {
-    if (added.key === 'checkpoint.writer' && (await repo.readRef(chainRef(added.value)))) {
-      kept.push({ ...added, why: 'your checkpoints are saved under it' });
+  const state = await readInstallState(repo);
+  const isOurs = (v: AddedValue) => state.config.some((c) => sameValue(c, v)) || !state.preexisting.some((p) => sameValue(p, v));
+  const recognised = async () => (await ownConfigValues(repo, env)).filter(isOurs);
+  const candidates = [...state.config];
+  for (const v of await recognised()) if (!candidates.some((c) => sameValue(c, v))) candidates.push(v);
+  for (const value of candidates) {
+    if (value.key === 'checkpoint.writer' && (await repo.readRef(chainRef(value.value)))) {
+      kept.push({ ...value, why: 'your checkpoints are saved under it' });
       continue;
     }
-    if (await unsetConfigValue(repo, env, added.key, added.value)) removed.push(added);
+    const result = await unsetConfigValue(repo, env, value.key, value.value);
+    if (result === 'removed') removed.push(value);
+    else if (result !== 'absent') failed.push(`${value.key} = ${value.value}: ${result.error}`);
   }
+  const left = (await recognised()).filter((v) => !failed.some((f) => f.startsWith(`${v.key} = ${v.value}:`)));
+  for (const v of left) failed.push(`${v.key} = ${v.value}: still in the config after removing it`);
   return { removed, kept };
 }

@@ -34,11 +34,18 @@ export async function addConfigValue(repo: Repo, env: GitEnv, key: string, value
   if (res.code !== 0) throw new Error(`git config --add ${key} failed: ${res.stderr.trim()}`);
 }
 
-/** Removes exactly `value` from `key` in the local config (`--fixed-value`); false when it was not there. */
-export async function unsetConfigValue(repo: Repo, env: GitEnv, key: string, value: string): Promise<boolean> {
+/**
+ * Removes exactly `value` from `key` in the local config (`--fixed-value`):
+ * 'removed', 'absent' when it was not there, else git's complaint (a config
+ * that cannot be written, a `config.lock` left behind).
+ */
+export async function unsetConfigValue(repo: Repo, env: GitEnv, key: string, value: string): Promise<'removed' | 'absent' | { error: string }> {
   const res = await runGit(['config', '--local', '--fixed-value', '--unset-all', key, value], where(repo.info, env));
   repo.reloadConfig();
-  return res.code === 0;
+  if (res.code === 0) return 'removed';
+  // git config exits 5 for "no such value".
+  if (res.code === 5) return 'absent';
+  return { error: res.stderr.toString().trim().split('\n').pop() || `git config exited ${res.code}` };
 }
 
 /** Names of the configured remotes. */

@@ -4,9 +4,9 @@
  * values not already present are added, each with `git config --add`, so a
  * second install adds nothing and uninstall can remove exactly these values.
  */
-import { fetchRefspecs, NOTES_PREFIX, rewriteRefPattern } from '../checkpoint/refs.js';
+import { fetchRefspecs, NOTES_PREFIX, rewriteRefPattern, WRITER_PATTERN } from '../checkpoint/refs.js';
 import { defaultRemote } from '../checkpoint/remote.js';
-import { addConfigValue, localConfigValues, remoteNames, type GitEnv } from '../git/admin.js';
+import { localConfigValues, remoteNames, type GitEnv } from '../git/admin.js';
 import type { Repo } from '../git/repo.js';
 import type { AddedValue } from './state.js';
 
@@ -16,6 +16,8 @@ export interface ConfigStep extends AddedValue {
 
 export interface ConfigPlan {
   steps: ConfigStep[];
+  /** Values install wants that the config already had: install did not add them, uninstall leaves them. */
+  present: AddedValue[];
   /** The remote whose fetch refspecs were considered; null when there is none. */
   remote: string | null;
   /** Why no remote was used, when none was. */
@@ -27,13 +29,15 @@ export const DISPLAY_REF = `${NOTES_PREFIX}*`;
 /** Works out the values to add for `writer`; reads config, writes nothing. */
 export async function planConfig(repo: Repo, env: GitEnv, writer: string): Promise<ConfigPlan> {
   const steps: ConfigStep[] = [];
+  const present: AddedValue[] = [];
   const remote = await defaultRemote(repo);
   const remotes = await remoteNames(repo.info, env);
   let remoteNote: string | null = null;
   if (remotes.includes(remote)) {
     const have = await localConfigValues(repo.info, env, `remote.${remote}.fetch`);
     for (const spec of fetchRefspecs(remote, writer)) {
-      if (!have.includes(spec)) steps.push({ key: `remote.${remote}.fetch`, value: spec, why: 'a plain git fetch brings teammates\' checkpoints' });
+      const step = { key: `remote.${remote}.fetch`, value: spec, why: 'a plain git fetch brings teammates\' checkpoints' };
+      (have.includes(spec) ? present : steps).push(step);
     }
   } else {
     remoteNote = `no remote '${remote}' yet: fetch refspecs not added (run install again after adding it)`;
@@ -42,11 +46,39 @@ export async function planConfig(repo: Repo, env: GitEnv, writer: string): Promi
     { key: 'notes.displayRef', value: DISPLAY_REF, why: 'git log shows checkpoint notes' },
     { key: 'notes.rewriteRef', value: rewriteRefPattern(writer), why: 'notes follow amend and rebase' },
   ];
-  for (const w of wanted) if (!(await repo.getConfigAll(w.key)).includes(w.value)) steps.push(w);
-  return { steps, remote: remotes.includes(remote) ? remote : null, remoteNote };
+  for (const w of wanted) ((await repo.getConfigAll(w.key)).includes(w.value) ? present : steps).push(w);
+  return { steps, present: present.map(({ key, value }) => ({ key, value })), remote: remotes.includes(remote) ? remote : null, remoteNote };
 }
 
-/** Adds each value to the local config, in order. */
-export async function applyConfig(repo: Repo, env: GitEnv, steps: ConfigStep[]): Promise<void> {
-  for (const step of steps) await addConfigValue(repo, env, step.key, step.value);
+/**
+ * The values in the local config that install writes, recognised by their
+ * exact form (SPEC §3, §10) whatever recorded them: the fetch refspecs on
+ * any remote, notes.displayRef, and a writer's notes.rewriteRef (glob or
+ * exact ref). What
+ * uninstall removes when install's record is gone.
+ */
+export async function ownConfigValues(repo: Repo, env: GitEnv): Promise<AddedValue[]> {
+  const found: AddedValue[] = [];
+  for (const remote of await remoteNames(repo.info, env)) {
+    const key = `remote.${remote}.fetch`;
+    const have = await localConfigValues(repo.info, env, key);
+    const ours = new Set(fetchRefspecs(remote, null));
+    for (const value of have) {
+      if (ours.has(value) || isOwnNotesExclusion(value)) found.push({ key, value });
+    }
+  }
+  for (const value of await localConfigValues(repo.info, env, 'notes.displayRef')) {
+    if (value === DISPLAY_REF) found.push({ key: 'notes.displayRef', value });
+  }
+  for (const value of await localConfigValues(repo.info, env, 'notes.rewriteRef')) {
+    // The glob install writes (`…/ada-k3x9q[2]`), or the exact ref earlier versions wrote.
+    const rest = value.startsWith(NOTES_PREFIX) ? value.slice(NOTES_PREFIX.length).replace(/\[([a-z0-9])\]$/, '$1') : '';
+    if (WRITER_PATTERN.test(rest)) found.push({ key: 'notes.rewriteRef', value });
+  }
+  return found;
+}
+
+/** `^refs/notes/checkpoints/<writer>`: the own notes left out of a fetch. */
+function isOwnNotesExclusion(value: string): boolean {
+  return value.startsWith(`^${NOTES_PREFIX}`) && WRITER_PATTERN.test(value.slice(NOTES_PREFIX.length + 1));
 }

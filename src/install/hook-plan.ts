@@ -19,6 +19,9 @@ export interface HookFacts {
   script: string;
 }
 
+/** Where a new script is written before it is renamed into place. */
+const STAGED_SUFFIX = '.git-checkpoint.tmp';
+
 export type HookStep =
   | { kind: 'create' | 'update' | 'unchanged'; facts: HookFacts }
   | { kind: 'chain' | 'replace'; facts: HookFacts; keepAs: string }
@@ -53,17 +56,51 @@ export function planHook(facts: HookFacts, force: boolean): HookStep {
     : { kind: 'chain', facts, keepAs: facts.path + CHAINED_SUFFIX };
 }
 
-/** Performs one step. The foreign hook is renamed (never copied), so it comes back byte for byte. */
-export async function applyHookStep(step: HookStep): Promise<void> {
-  const { path, script } = step.facts;
-  if (step.kind === 'unchanged' || step.kind === 'blocked') return;
-  await mkdir(join(path, '..'), { recursive: true });
+/** A step whose new script is written whole beside the hook, waiting to be renamed into place. */
+export interface StagedHook {
+  step: HookStep;
+  tmp: string;
+}
+
+/**
+ * Writes the new script of each step that changes a hook to a temporary file
+ * beside it. On failure (a full disk) removes what it wrote and throws:
+ * nothing is in place yet.
+ */
+export async function stageHooks(steps: HookStep[]): Promise<StagedHook[]> {
+  const staged: StagedHook[] = [];
+  try {
+    for (const step of steps) {
+      if (step.kind === 'unchanged' || step.kind === 'blocked') continue;
+      await mkdir(join(step.facts.path, '..'), { recursive: true });
+      const tmp = `${step.facts.path}${STAGED_SUFFIX}`;
+      staged.push({ step, tmp });
+      await writeFile(tmp, step.facts.script, { mode: 0o755 });
+      await chmod(tmp, 0o755);
+    }
+    return staged;
+  } catch (err) {
+    await discardStaged(staged);
+    throw err;
+  }
+}
+
+export async function discardStaged(staged: StagedHook[]): Promise<void> {
+  for (const s of staged) await rm(s.tmp, { force: true });
+}
+
+/**
+ * Puts one staged script in place (renames only: no space needed). The
+ * foreign hook is renamed (never copied), so it comes back byte for byte.
+ * Returns the undo.
+ */
+export async function placeHook({ step, tmp }: StagedHook): Promise<() => Promise<void>> {
+  const { path, content } = step.facts;
   if (step.kind === 'chain' || step.kind === 'replace') await rename(path, step.keepAs);
-  // Through a temporary file: a half-written hook would run on the next checkout.
-  const tmp = `${path}.git-checkpoint.tmp`;
-  await writeFile(tmp, script, { mode: 0o755 });
-  await chmod(tmp, 0o755);
   await rename(tmp, path);
+  if (step.kind === 'chain' || step.kind === 'replace') return () => rename(step.keepAs, path);
+  if (step.kind === 'update' && content) return () => writeFile(path, content, { mode: 0o755 });
+  return () => rm(path, { force: true });
 }
 
 /** One line describing a step, for install's report. */
@@ -91,6 +128,8 @@ export type UnhookResult = 'removed' | 'restored' | 'absent' | 'foreign';
  */
 export async function removeHook(hooksDir: string, name: HookName): Promise<UnhookResult> {
   const path = join(hooksDir, name);
+  // A script an interrupted install left half written (earlier versions could).
+  await rm(`${path}${STAGED_SUFFIX}`, { force: true });
   const content = await readFile(path).catch(() => null);
   if (content !== null && !isOurs(content)) return 'foreign';
   if (content !== null) await rm(path, { force: true });

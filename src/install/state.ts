@@ -1,7 +1,9 @@
 /**
  * What `install` added to the local config, so that `uninstall` removes
- * exactly that (values that were already there before install stay). Kept in
- * the common git dir: config is shared by every worktree of a clone.
+ * exactly that, and the values install would have added but found already
+ * there (`preexisting`: uninstall leaves them). Kept in the common git dir:
+ * config is shared by every worktree of a clone. Written before install
+ * changes anything, so an install killed midway still leaves a record.
  */
 import type { Repo } from '../git/repo.js';
 
@@ -14,28 +16,40 @@ export interface AddedValue {
 
 export interface InstallState {
   config: AddedValue[];
+  preexisting: AddedValue[];
 }
 
-/** The recorded additions; empty when install never ran (or the file is unreadable). */
+const values = (list: unknown): AddedValue[] => Array.isArray(list)
+  ? list.filter((c): c is AddedValue => typeof c?.key === 'string' && typeof c?.value === 'string')
+  : [];
+
+export const sameValue = (a: AddedValue, b: AddedValue): boolean => a.key === b.key && a.value === b.value;
+
+/** The recorded state; empty when install never ran (or the file is unreadable). */
 export async function readInstallState(repo: Repo): Promise<InstallState> {
   const text = await repo.readGitFile(STATE_FILE, 'common');
   try {
     const data = text ? (JSON.parse(text) as Partial<InstallState>) : {};
-    const config = Array.isArray(data.config)
-      ? data.config.filter((c): c is AddedValue => typeof c?.key === 'string' && typeof c?.value === 'string')
-      : [];
-    return { config };
+    return { config: values(data.config), preexisting: values(data.preexisting) };
   } catch {
-    return { config: [] };
+    return { config: [], preexisting: [] };
   }
 }
 
-/** Records more additions (a second install adds to what the first recorded). */
-export async function recordAdded(repo: Repo, added: AddedValue[]): Promise<void> {
-  if (!added.length) return;
+/**
+ * Adds to the record (a second install adds to what the first recorded);
+ * returns a function that puts the earlier record back, for an install that
+ * then fails.
+ */
+export async function recordInstall(repo: Repo, added: AddedValue[], preexisting: AddedValue[]): Promise<() => Promise<void>> {
+  const before = await repo.readGitFile(STATE_FILE, 'common');
   const state = await readInstallState(repo);
-  for (const a of added) if (!state.config.some((c) => c.key === a.key && c.value === a.value)) state.config.push(a);
+  for (const a of added) if (!state.config.some((c) => sameValue(c, a))) state.config.push(a);
+  for (const p of preexisting) {
+    if (!state.config.some((c) => sameValue(c, p)) && !state.preexisting.some((c) => sameValue(c, p))) state.preexisting.push(p);
+  }
   await repo.writeGitFile(STATE_FILE, `${JSON.stringify(state, null, 2)}\n`, 'common');
+  return () => (before === null ? repo.deleteGitFile(STATE_FILE, 'common') : repo.writeGitFile(STATE_FILE, before, 'common'));
 }
 
 export async function clearInstallState(repo: Repo): Promise<void> {

@@ -1,0 +1,149 @@
+/**
+ * install is all or nothing, and uninstall removes what install adds even
+ * without install's record (SPEC §10): a full disk leaves no half
+ * installation and no half-written script; a record that is gone does not
+ * strand config; a config that cannot be written makes uninstall fail loudly
+ * and keep its record; a remote name push and fetch refuse, install refuses.
+ */
+import { existsSync, readdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mountSupport, smallTmpfs, type Mount } from '../helpers/mounts.js';
+import { makeSandbox, type Sandbox } from '../helpers/sandbox.js';
+
+let sb: Sandbox;
+beforeAll(() => {
+  sb = makeSandbox();
+});
+afterAll(() => sb.cleanup());
+
+const HOOKS = ['post-checkout', 'pre-push'];
+const OWN_KEYS = ['remote.origin.fetch', 'notes.displayRef', 'notes.rewriteRef', 'checkpoint.writer'];
+
+/** Every local config value under the keys install writes, and which hooks are ours. */
+function installed(dir: string): { config: string[]; hooks: string[]; staged: string[] } {
+  const config = OWN_KEYS.flatMap((key) => {
+    try {
+      return sb.git(dir, 'config', '--local', '--get-all', key).split('\n').filter(Boolean).map((v) => `${key}=${v}`);
+    } catch {
+      return [];
+    }
+  });
+  const hooksDir = join(dir, '.git', 'hooks');
+  const names = existsSync(hooksDir) ? readdirSync(hooksDir) : [];
+  return { config, hooks: HOOKS.filter((h) => names.includes(h)), staged: names.filter((n) => n.endsWith('.tmp')) };
+}
+
+function repoWithRemote(parent: string, name: string): string {
+  const dir = join(parent, name);
+  sb.git(parent, 'init', '-q', '-b', 'main', dir);
+  rmSync(join(dir, '.git', 'hooks'), { recursive: true, force: true });
+  sb.git(dir, 'commit', '-q', '--allow-empty', '-m', 'initial');
+  sb.git(sb.root, 'init', '-q', '--bare', `${name}.git`);
+  sb.git(dir, 'remote', 'add', 'origin', join(sb.root, `${name}.git`));
+  return dir;
+}
+
+const why = mountSupport();
+describe.skipIf(why !== null)('install on a full disk', () => {
+  let disk: Mount;
+  beforeAll(() => {
+    disk = smallTmpfs(join(sb.root, 'disk'), '1m');
+  });
+  afterAll(() => disk?.release());
+
+  it('installs everything or nothing at every amount of space left', async () => {
+    const dir = repoWithRemote(disk.path, 'full');
+    const clean = installed(dir);
+    const filler = join(disk.path, 'filler');
+    const outcomes: string[] = [];
+    for (const keep of [0, 4, 8, 12, 16, 20, 24, 32, 64].map((k) => k * 1024)) {
+      const { bavail, bsize } = statfsSync(disk.path);
+      try {
+        writeFileSync(filler, Buffer.alloc(Math.max(0, bavail * bsize - keep)));
+      } catch { /* the disk is as full as it gets */ }
+      const res = await sb.ckpt(dir, ['install']);
+      rmSync(filler, { force: true });
+      const now = installed(dir);
+      expect(now.staged, `keep ${keep}`).toEqual([]);
+      if (res.code === 0) {
+        expect(now.hooks, `keep ${keep}`).toEqual(HOOKS);
+        expect(now.config, `keep ${keep}`).toHaveLength(clean.config.length + 8);
+        outcomes.push('installed');
+        expect((await sb.ckpt(dir, ['uninstall'])).code).toBe(0);
+      } else {
+        expect([res.code, res.stderr.startsWith('error: ')], `keep ${keep}: ${res.stderr}`).toEqual([1, true]);
+        expect(now, `keep ${keep}: ${res.stderr}`).toEqual(clean);
+        outcomes.push('nothing');
+      }
+      expect(installed(dir)).toEqual(clean);
+    }
+    expect(outcomes).toContain('installed');
+    expect(outcomes).toContain('nothing');
+  });
+});
+if (why !== null) {
+  describe('install on a full disk', () => {
+    it.skip(`skipped: ${why}`, () => {});
+  });
+}
+
+describe('uninstall without install\'s record', () => {
+  it('removes the values install writes after the record is gone, even after a repeated install', async () => {
+    const dir = repoWithRemote(sb.root, 'lost-record');
+    sb.git(dir, 'config', 'notes.displayRef', 'refs/notes/mine');
+    const before = installed(dir).config;
+    expect((await sb.ckpt(dir, ['install'])).code).toBe(0);
+    rmSync(join(dir, '.git', 'checkpoint', 'installed.json'));
+    expect((await sb.ckpt(dir, ['install'])).code).toBe(0);
+    rmSync(join(dir, '.git', 'checkpoint', 'installed.json'), { force: true });
+    const res = await sb.ckpt(dir, ['uninstall']);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toContain('notes.displayRef -= refs/notes/checkpoints/*');
+    const left = installed(dir);
+    expect(left.hooks).toEqual([]);
+    // The writer id stays (a save makes one too); everything else install wrote is gone, the user's value stays.
+    expect(left.config.filter((c) => !c.startsWith('checkpoint.writer='))).toEqual(before);
+  });
+
+  it('keeps values that were there before install', async () => {
+    const dir = repoWithRemote(sb.root, 'preexisting');
+    sb.git(dir, 'config', '--add', 'notes.displayRef', 'refs/notes/checkpoints/*');
+    expect((await sb.ckpt(dir, ['install'])).code).toBe(0);
+    expect((await sb.ckpt(dir, ['uninstall'])).code).toBe(0);
+    expect(sb.git(dir, 'config', '--get-all', 'notes.displayRef').trim()).toBe('refs/notes/checkpoints/*');
+  });
+
+  it('fails loudly, keeping its record, when the config cannot be written (a stale config.lock)', async () => {
+    const dir = repoWithRemote(sb.root, 'locked');
+    const before = installed(dir).config;
+    expect((await sb.ckpt(dir, ['install'])).code).toBe(0);
+    writeFileSync(join(dir, '.git', 'config.lock'), '');
+    const res = await sb.ckpt(dir, ['uninstall']);
+    expect(res.code).toBe(1);
+    expect(res.stdout).not.toContain('nothing that install added');
+    expect(res.stderr).toMatch(/error: could not remove remote\.origin\.fetch = .*lock/);
+    expect(res.stderr).toContain('stale .git/config.lock');
+    expect(existsSync(join(dir, '.git', 'checkpoint', 'installed.json'))).toBe(true);
+    rmSync(join(dir, '.git', 'config.lock'));
+    expect((await sb.ckpt(dir, ['uninstall'])).code).toBe(0);
+    expect(installed(dir).config.filter((c) => !c.startsWith('checkpoint.writer='))).toEqual(before);
+  });
+});
+
+describe('install and remote names', () => {
+  for (const name of ['team/shared', '-upload']) {
+    it(`refuses '${name}' as push and fetch do, writing nothing`, async () => {
+      const dir = repoWithRemote(sb.root, `remote-${name.replace(/\W/g, '')}`);
+      sb.git(dir, 'remote', 'add', '--', name, join(sb.root, 'lost-record.git'));
+      sb.git(dir, 'config', 'checkpoint.remote', name);
+      const before = installed(dir);
+      const res = await sb.ckpt(dir, ['install']);
+      expect(res.code).toBe(1);
+      expect(res.stderr).toContain(`'${name}' is not a remote name git checkpoint can keep copies for`);
+      expect(installed(dir)).toEqual(before);
+      const push = await sb.ckpt(dir, ['push']);
+      expect(push.stderr).toContain(`'${name}' is not a remote name git checkpoint can keep copies for`);
+    });
+  }
+});
