@@ -30,8 +30,14 @@ export async function writeGitFile(fs: GitFilesFs, gitDir: string, name: string,
   const path = gitFilePath(gitDir, name);
   await fs.mkdir(posix.dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}-${++tmpSeq}.tmp`;
-  await fs.writeFile(tmp, content);
-  await fs.rename(tmp, path);
+  try {
+    await fs.writeFile(tmp, content);
+    await fs.rename(tmp, path);
+  } catch (err) {
+    // A full disk leaves an empty temporary file behind: not ours to keep.
+    await fs.unlink(tmp).catch(() => undefined);
+    throw err;
+  }
 }
 
 /**
