@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ROOT } from './lib.mjs';
+import { ROOT, seededRandom } from './lib.mjs';
 
 const { values } = parseArgs({ options: { cases: { type: 'string', default: '100000' }, seed: { type: 'string', default: '1' } } });
 const CASES = Number(values.cases);
@@ -35,19 +35,7 @@ async function loadParsers() {
   return mod;
 }
 
-/** mulberry32: the same cases for the same seed. */
-function makeRandom(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const random = makeRandom(Number(values.seed));
+const random = seededRandom(Number(values.seed));
 const int = (n) => Math.floor(random() * n);
 const pick = (xs) => xs[int(xs.length)];
 const NASTY = ['\x00', '\x1b[2J', '\x1b]0;x\x07', '\u202e', '\ud800', '\\', '"', '{', '}', '[', ']', ':', ',', '|', '\\|', '\n', '#', '## ', '- ', '—', '`', 'null', '-1', '1e309', '"\\u0000"', '::', ' :: '];

@@ -18,6 +18,18 @@ export function benchEnv(home) {
   return { ...process.env, HOME: home, GIT_CONFIG_GLOBAL: cfg, GIT_CONFIG_NOSYSTEM: '1', LANG: 'C.UTF-8' };
 }
 
+/** mulberry32: the same sequence for the same seed (fuzzing, kill campaigns). */
+export function seededRandom(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 export function tempDir(prefix = 'gcp-bench-') {
   return mkdtempSync(join(tmpdir(), prefix));
 }

@@ -19,6 +19,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seededRandom } from '../../bench/lib.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BUNDLE = join(ROOT, 'bin', 'git-checkpoint.cjs');
@@ -30,18 +31,7 @@ const KILLS = arg('kills', 320);
 const SEED = arg('seed', 20261130);
 const OPS = ['push', 'fetch', 'prune', 'drop', 'apply', 'install', 'uninstall', 'doctor'];
 
-/** mulberry32: the same kills for the same seed. */
-function seeded(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = seeded(SEED);
+const random = seededRandom(SEED);
 
 const root = mkdtempSync(join(tmpdir(), 'gcp-kills-'));
 const home = join(root, 'home');
