@@ -3,7 +3,6 @@
  * branch HEAD points at, and blob ids of files without writing them.
  */
 import * as fsp from 'node:fs/promises';
-import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parsePorcelainV2 } from './porcelain.js';
 import type { WorktreeStatus } from './repo.js';
@@ -39,7 +38,7 @@ export async function hashWorktreeFiles(opts: RunOptions, paths: string[], forma
   const files: number[] = [];
   await Promise.all(
     paths.map(async (p, i) => {
-      const st = await lstat(join(opts.cwd, p)).catch(() => null);
+      const st = await fsp.lstat(join(opts.cwd, p)).catch(() => null);
       if (st?.isFile()) files.push(i);
       else if (st?.isSymbolicLink()) result[i] = await hashWorktreeEntry(fsp as unknown as WorktreeFs, join(opts.cwd, p), format);
     }),
