@@ -1,18 +1,29 @@
 /**
- * "High-entropy string of 32+ characters" (SPEC §9), made precise: a run of
- * base64/base64url/hex characters that looks random rather than written.
- * Hex object ids (40 or 64 characters) and UUIDs are never secrets; neither
- * are identifiers, paths or words joined by separators.
+ * "High-entropy string of 32+ characters" (SPEC §9), made precise. A
+ * candidate is a run of token characters, taken whole across the separators
+ * that providers put inside tokens (`.`, `~`, `|`, `-`, `_`), so that
+ * `<id>.<ts>.<hmac>` or `prefix_<random>` is judged as one token. A body of
+ * hex digits is judged on the hex threshold (hex can never reach base64's
+ * bits per character). Exempt: lowercase git object ids (40 or 64 hex) that
+ * follow no secret keyword, UUIDs, subresource-integrity hashes, and words
+ * joined by separators (paths, identifiers, versions).
  */
 
-const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
+const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const HEX = /^[0-9a-f]+$/i;
+const SRI = /^sha(?:1|256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
+/** A prefix (letters, optionally ending in a separator) before a hex body: `dapi…`, `pul-…`, `sntryu_…`. */
+const PREFIXED_HEX = /^[A-Za-z0-9]{0,12}?[_.~|-]?([0-9a-fA-F]{24,})$/;
+/** A secret keyword ending just before a value: `SENTRY_TOKEN = `, `"apiKey": "`. */
+const KEYWORD_BEFORE = /(?:passw(?:or)?d|passphrase|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credentials?|auth)\w{0,20}["'`]?\s{0,3}(?:=>|:=|[:=,(])?\s{0,3}["'`]?$/i;
+
+/** Candidates: runs of token characters, at least 32 long, with up to 3 `=` of padding. */
+export const CANDIDATE = /(?<![A-Za-z0-9+/_.~|=-])[A-Za-z0-9+/_.~|-]{32,}={0,3}(?![A-Za-z0-9+/=_-])/g;
 
 /** Shannon entropy in bits per character. */
 export function shannonEntropy(text: string): number {
-  const counts = new Map<string, number>();
-  for (const ch of text) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  const counts = new Map<number, number>();
+  for (let i = 0; i < text.length; i++) counts.set(text.charCodeAt(i), (counts.get(text.charCodeAt(i)) ?? 0) + 1);
   let bits = 0;
   for (const n of counts.values()) {
     const p = n / text.length;
@@ -21,30 +32,55 @@ export function shannonEntropy(text: string): number {
   return bits;
 }
 
-/**
- * How often consecutive characters switch between lower case, upper case and
- * digits: about 0.6 for random base62, far less for camelCase words.
- */
-function classSwitchRate(text: string): number {
-  const cls = (c: string) => (c >= 'a' && c <= 'z' ? 1 : c >= 'A' && c <= 'Z' ? 2 : c >= '0' && c <= '9' ? 3 : 0);
+/** Digits, letters, and how often consecutive characters switch between lower case, upper case and digits. */
+function profile(text: string): { digits: number; letters: number; hexLetters: number; switches: number } {
+  let digits = 0;
+  let letters = 0;
+  let hexLetters = 0;
   let switches = 0;
-  for (let i = 1; i < text.length; i++) if (cls(text[i]!) !== cls(text[i - 1]!)) switches++;
-  return switches / Math.max(1, text.length - 1);
+  let prev = -1;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const cls = code >= 48 && code <= 57 ? 3 : code >= 97 && code <= 122 ? 1 : code >= 65 && code <= 90 ? 2 : 0;
+    if (cls === 3) digits++;
+    else if (cls) letters++;
+    if (((code | 0x20) >= 97 && (code | 0x20) <= 102)) hexLetters++;
+    if (i > 0 && cls !== prev) switches++;
+    prev = cls;
+  }
+  return { digits, letters, hexLetters, switches: switches / Math.max(1, text.length - 1) };
+}
+
+/** A run of hex digits that looks random (object ids are judged by the caller). */
+function isRandomHex(hex: string): boolean {
+  const p = profile(hex);
+  return hex.length >= 24 && p.digits >= 2 && p.hexLetters >= 2 && shannonEntropy(hex) >= 3.0;
+}
+
+/** Random base62/base64: high entropy and case or digit switches at every other character (about 0.6 for random base62). */
+function isRandomText(bare: string): boolean {
+  if (bare.length < 24) return false;
+  const p = profile(bare);
+  if (p.letters < 2) return false;
+  if (p.digits >= 2) return p.switches >= 0.3 && shannonEntropy(bare) >= 4.0;
+  // No digits at all (Hugging Face): only mixed case switching as often as random letters do.
+  return bare.length >= 30 && p.switches >= 0.4 && shannonEntropy(bare) >= 4.3;
 }
 
 /**
- * True when `token` (already known to be 32+ characters of
- * `[A-Za-z0-9+/_-]` with optional `=` padding) looks like a random secret.
+ * True when `token` (a CANDIDATE match) looks like a random secret; `before`
+ * is the text just before it (a keyword there takes away the object-id
+ * exemption).
  */
-export function isHighEntropy(token: string): boolean {
+export function isHighEntropy(token: string, before = ''): boolean {
   const body = token.replace(/=+$/, '');
-  if (body.length < 32 || OBJECT_ID.test(body) || UUID.test(body)) return false;
-  const digits = (body.match(/\d/g) ?? []).length;
-  const letters = (body.match(/[A-Za-z]/g) ?? []).length;
-  if (digits < 2 || letters < 2) return false;
-  if (HEX.test(body)) return shannonEntropy(body) >= 3.0;
-  // Judged without separators: words joined by `/`, `_` or `-` (paths, snake_case) keep
-  // long runs of one letter case; random base64 switches case and digits at every other character.
-  const bare = body.replace(/[+/_-]/g, '');
-  return bare.length >= 24 && shannonEntropy(bare) >= 4.0 && classSwitchRate(bare) >= 0.3;
+  if (body.length < 32 || UUID.test(body) || SRI.test(token) || /;base64,$/.test(before)) return false;
+  if (OBJECT_ID.test(body)) return KEYWORD_BEFORE.test(before.slice(-60));
+  const hex = PREFIXED_HEX.exec(body);
+  if (hex) return isRandomHex(hex[1]!);
+  // Hex segments between separators (`<32 hex>-us12`, `<id>|<hex>`), then the whole token without separators.
+  for (const seg of body.split(/[._~|-]/)) {
+    if (/^[0-9a-fA-F]{24,}$/.test(seg) && !OBJECT_ID.test(seg) && !UUID.test(seg) && isRandomHex(seg)) return true;
+  }
+  return isRandomText(body.replace(/[+/_.~|-]/g, ''));
 }

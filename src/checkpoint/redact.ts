@@ -1,11 +1,14 @@
 /**
  * Redaction of free text before anything is written (SPEC §9). Each match
  * becomes `[REDACTED:<reason>]`; only counts are kept, never the values.
- * Every caller goes through `redactRecordText` (a whole record) or
- * `redactText` (one string); `hasHighConfidenceSecret` decides whether a
- * working-tree file is kept out of the wip snapshot.
+ * Every rule looks at the text once; a span claimed by an earlier (more
+ * specific) rule is not taken again by a later one, and placeholders already
+ * in the text are never matched. Every caller goes through `redactText` (one
+ * string), `redactRecordText` (a record) or `redactName` (a branch or a
+ * path); `hasSecret` decides whether a working-tree file is kept out of the
+ * wip snapshot.
  */
-import { BASE_RULES, type RedactRule } from './redact-rules.js';
+import { BASE_RULES, type Hit, type RedactRule } from './redact-rules.js';
 import type { CheckpointContent, GitState } from './schema.js';
 
 export { BASE_RULES, type RedactRule } from './redact-rules.js';
@@ -21,8 +24,11 @@ export interface RedactOptions {
   allowEmails?: string[];
 }
 
-const MAX_PASSES = 8;
+const MAX_PASSES = 4;
+/** How far from its anchor a rule with `near` looks, within the line. */
+const WINDOW = 2000;
 const PLACEHOLDER = (reason: string) => `[REDACTED:${reason}]`;
+export const PLACEHOLDER_PATTERN = /\[REDACTED:[a-z0-9-]+\]/g;
 
 function isAllowed(value: string, reason: string, opts: RedactOptions): boolean {
   if (reason === 'email' && opts.allowEmails?.some((e) => e.toLowerCase() === value.toLowerCase())) return true;
@@ -34,20 +40,79 @@ function fullMatch(re: RegExp, value: string): boolean {
   return m !== null && m.index === 0 && m[0].length === value.length;
 }
 
-function applyRule(text: string, rule: RedactRule, counts: RedactionCounts, opts: RedactOptions): string {
-  return text.replace(rule.pattern, (...args: unknown[]) => {
-    const match = args[0] as string;
-    const last = args[args.length - 1];
-    const groups = typeof last === 'object' && last !== null ? (last as Record<string, string | undefined>) : undefined;
-    const secret = groups?.secret ?? match;
-    // What an earlier rule (or an earlier save) already replaced is never taken again.
-    if (secret.includes('[REDACTED:')) return match;
-    if (rule.accept && !rule.accept(secret)) return match;
-    if (isAllowed(secret, rule.reason, opts) || isAllowed(match, rule.reason, opts)) return match;
-    counts[rule.reason] = (counts[rule.reason] ?? 0) + 1;
-    if (groups?.secret === undefined) return PLACEHOLDER(rule.reason);
-    return `${groups.pre ?? ''}${PLACEHOLDER(rule.reason)}${groups.post ?? ''}`;
-  });
+/** The spans of one rule, before the overlap and allow checks. */
+function ruleHits(text: string, rule: RedactRule): { hit: Hit; match: string }[] {
+  if (rule.requires && !text.includes(rule.requires)) return [];
+  if (rule.find) return rule.find(text).map((hit) => ({ hit, match: text.slice(hit.start, hit.end) }));
+  const out: { hit: Hit; match: string }[] = [];
+  if (rule.near) {
+    for (const [from, to] of windows(text, rule.near)) patternHits(text.slice(from, to), from, rule, out);
+  } else {
+    patternHits(text, 0, rule, out);
+  }
+  return out;
+}
+
+/** The lines around each match of `near` (at most WINDOW characters either side), merged. */
+function windows(text: string, near: RegExp): [number, number][] {
+  const out: [number, number][] = [];
+  near.lastIndex = 0;
+  for (let m = near.exec(text); m; m = near.exec(text)) {
+    const from = Math.max(text.lastIndexOf('\n', m.index) + 1, m.index - WINDOW);
+    const nl = text.indexOf('\n', m.index);
+    const to = Math.min(nl < 0 ? text.length : nl, m.index + m[0].length + WINDOW);
+    const last = out[out.length - 1];
+    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
+    else out.push([from, to]);
+    near.lastIndex = Math.max(near.lastIndex, to);
+  }
+  return out;
+}
+
+function patternHits(text: string, offset: number, rule: RedactRule, out: { hit: Hit; match: string }[]): void {
+  const re = rule.pattern!;
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    if (m[0].length === 0) {
+      re.lastIndex++;
+      continue;
+    }
+    const secret = m.groups?.secret ?? m[0];
+    if (rule.accept && !rule.accept(secret)) continue;
+    const start = offset + m.index + (m.groups?.secret === undefined ? 0 : (m.groups.pre ?? '').length);
+    out.push({ hit: { start, end: start + secret.length, reason: rule.reason }, match: m[0] });
+  }
+}
+
+/** Sorted, non-overlapping spans; `add` refuses a span that touches one already taken. */
+class Claims {
+  readonly spans: Hit[] = [];
+  add(hit: Hit): boolean {
+    let lo = 0;
+    let hi = this.spans.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.spans[mid]!.end <= hit.start) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < this.spans.length && this.spans[lo]!.start < hit.end) return false;
+    this.spans.splice(lo, 0, hit);
+    return true;
+  }
+}
+
+/** Every span to redact in `text`, in order (placeholders already there are left alone). */
+export function findSecrets(text: string, rules: RedactRule[] = BASE_RULES, opts: RedactOptions = {}): Hit[] {
+  const claims = new Claims();
+  if (text.includes('[REDACTED:')) for (const m of text.matchAll(PLACEHOLDER_PATTERN)) claims.add({ start: m.index, end: m.index + m[0].length, reason: '' });
+  for (const rule of rules) {
+    for (const { hit, match } of ruleHits(text, rule)) {
+      const value = text.slice(hit.start, hit.end);
+      if (isAllowed(value, hit.reason, opts) || isAllowed(match, hit.reason, opts)) continue;
+      claims.add(hit);
+    }
+  }
+  return claims.spans.filter((s) => s.reason !== '');
 }
 
 /**
@@ -62,29 +127,68 @@ export function redactText(
   options: Omit<RedactOptions, 'rules'> = {},
 ): string {
   let out = text;
-  // A replacement can change what its neighbour's boundary sees (`key=a@b.co` → `key=[REDACTED:email]`),
-  // so passes repeat until nothing changes; each pass removes text, so this ends.
-  for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const before = out;
-    for (const rule of rules) out = applyRule(out, rule, counts, options);
-    if (out === before) break;
+  let hits = findSecrets(out, rules, options);
+  // A replacement can change what its neighbour's boundary sees: later passes look again, but only at the lines it touched.
+  for (let pass = 0; pass < MAX_PASSES && hits.length; pass++) {
+    let next = '';
+    let at = 0;
+    const placed: [number, number][] = [];
+    for (const h of hits) {
+      next += out.slice(at, h.start);
+      placed.push([next.length, next.length + PLACEHOLDER(h.reason).length]);
+      next += PLACEHOLDER(h.reason);
+      at = h.end;
+      counts[h.reason] = (counts[h.reason] ?? 0) + 1;
+    }
+    out = next + out.slice(at);
+    hits = findInWindows(out, lineWindows(out, placed), rules, options);
   }
   return out;
 }
 
-/** True when `text` holds a private key block or a provider token (the wip exclusion reason `secret`). */
-export function hasHighConfidenceSecret(text: string, rules: RedactRule[] = BASE_RULES): boolean {
-  for (const rule of rules) {
-    if (!rule.highConfidence) continue;
-    const re = new RegExp(rule.pattern.source, rule.pattern.flags);
-    for (const m of text.matchAll(re)) if (!rule.accept || rule.accept(m.groups?.secret ?? m[0])) return true;
+/** The lines holding each span (at most WINDOW characters either side), merged. */
+function lineWindows(text: string, spans: [number, number][]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const [start, end] of spans) {
+    const from = Math.max(text.lastIndexOf('\n', start) + 1, start - WINDOW);
+    const nl = text.indexOf('\n', end);
+    const to = Math.min(nl < 0 ? text.length : nl, end + WINDOW);
+    const last = out[out.length - 1];
+    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
+    else out.push([from, to]);
   }
-  return false;
+  return out;
+}
+
+/** `findSecrets` on the windows only: joined by newlines into one text (one look), hits mapped back. */
+function findInWindows(text: string, windows: [number, number][], rules: RedactRule[], options: RedactOptions): Hit[] {
+  const starts: number[] = [];
+  let joined = '';
+  for (const [from, to] of windows) {
+    starts.push(joined.length);
+    joined += `${text.slice(from, to)}\n`;
+  }
+  return findSecrets(joined, rules, options).flatMap((h) => {
+    let k = 0;
+    for (let hi = starts.length - 1; k < hi; ) {
+      const mid = (k + hi + 1) >> 1;
+      if (starts[mid]! <= h.start) k = mid;
+      else hi = mid - 1;
+    }
+    const [from, to] = windows[k]!;
+    const shift = from - starts[k]!;
+    return h.end + shift <= to ? [{ ...h, start: h.start + shift, end: h.end + shift }] : [];
+  });
+}
+
+/** True when `text` holds anything secret-looking (every rule but personal data and network names). */
+export function hasSecret(text: string, rules: RedactRule[] = BASE_RULES): boolean {
+  return findSecrets(text, rules.filter((r) => !r.pii)).length > 0;
 }
 
 /**
  * Redacts every free-text field of the content (task, decisions, dead ends,
- * lists, todos, file whys, quotes, links, notes) and every commit subject,
+ * lists, todos, hot files, quotes, links, notes) and every commit subject,
  * returning copies and the counts.
  */
 export function redactRecordText(
@@ -104,7 +208,7 @@ export function redactRecordText(
     nextSteps: list(content.nextSteps), blockers: list(content.blockers), questions: list(content.questions),
     learnings: list(content.learnings), constraints: list(content.constraints), assumptions: list(content.assumptions),
     todos: content.todos.map((t) => ({ ...t, text: r(t.text) })),
-    files: content.files.map((f) => ({ path: f.path, ...(f.why !== undefined ? { why: r(f.why) } : {}) })),
+    files: content.files.map((f) => ({ path: r(f.path), ...(f.why !== undefined ? { why: r(f.why) } : {}) })),
     quotes: content.quotes.map((q) => ({ ...q, text: r(q.text), by: r(q.by) })),
     links: list(content.links),
     notes: content.notes === null ? null : r(content.notes),

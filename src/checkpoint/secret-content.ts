@@ -1,15 +1,13 @@
 /**
  * Does a file's content look like it holds a secret? Used to keep such files
- * out of the `wip` snapshot (SPEC §6). Only the redaction engine's
- * high-confidence rules count — private key blocks and provider tokens in
- * their real formats — because a false positive silently drops a file from
- * the snapshot (it is listed as excluded, reason `secret`). Looser rules
- * (`password=`, high-entropy strings, e-mail addresses) redact free text but
- * would exclude ordinary source files here.
+ * out of the `wip` snapshot (SPEC §6, §9): any secret rule counts — provider
+ * tokens, private keys, keyword-named values, JWTs, high-entropy strings —
+ * since a teammate receives the wip tree with the checkpoint. Personal data
+ * and network names (e-mail addresses, hosts) are no reason on their own.
  */
-import { hasHighConfidenceSecret } from './redact.js';
+import { hasSecret } from './redact.js';
 
-/** True when `data` contains a high-confidence secret. Binary content is scanned as Latin-1. */
+/** True when `data` contains a secret. Binary content is scanned as Latin-1. */
 export function looksLikeSecret(data: Uint8Array): boolean {
-  return hasHighConfidenceSecret(Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('latin1'));
+  return hasSecret(Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('latin1'));
 }

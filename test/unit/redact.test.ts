@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BASE_RULES, hasHighConfidenceSecret, redactRecordText, redactText } from '../../src/checkpoint/redact.js';
+import { BASE_RULES, hasSecret, redactRecordText, redactText } from '../../src/checkpoint/redact.js';
 import { emptyContent, type GitState } from '../../src/checkpoint/schema.js';
 import { makeMemCli } from '../helpers/mem-cli.js';
 import { benignSamples, makeGen, secretSamples } from '../helpers/secret-corpus.js';
@@ -62,18 +62,18 @@ describe('redaction cost', () => {
   });
 });
 
-describe('hasHighConfidenceSecret', () => {
-  it('is true for a private key block or a provider token, false for PII and look-alikes', () => {
+describe('hasSecret', () => {
+  it('is true for any secret rule, false for PII and look-alikes', () => {
     const g = makeGen(5);
-    expect(hasHighConfidenceSecret('x\n-----BEGIN OPENSSH PRIVATE KEY-----\nabc\n-----END OPENSSH PRIVATE KEY-----\n')).toBe(true);
-    expect(hasHighConfidenceSecret(`NPM_TOKEN=npm_${g.key('abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 36)}`)).toBe(true);
-    expect(hasHighConfidenceSecret('mail ada@example.com from 10.0.0.1 at db.internal')).toBe(false);
-    expect(hasHighConfidenceSecret('const pattern = /AKIA[A-Z0-9]{16}/; // the AKIA prefix')).toBe(false);
+    expect(hasSecret('x\n-----BEGIN OPENSSH PRIVATE KEY-----\nabc\n-----END OPENSSH PRIVATE KEY-----\n')).toBe(true);
+    expect(hasSecret(`NPM_TOKEN=npm_${g.key('abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 36)}`)).toBe(true);
+    expect(hasSecret('mail ada@example.com from 10.0.0.1 at db.internal')).toBe(false);
+    expect(hasSecret('const pattern = /AKIA[A-Z0-9]{16}/; // the AKIA prefix')).toBe(false);
   });
 });
 
 describe('redactRecordText', () => {
-  it('redacts every free-text field and commit subjects, never paths', () => {
+  it('redacts every free-text field, hot-file paths and commit subjects', () => {
     const s = 'reach me at eve@acme.com';
     const content = {
       ...emptyContent(),
@@ -86,9 +86,9 @@ describe('redactRecordText', () => {
     const git = { commits: [{ oid: 'a'.repeat(40), subject: s }] } as GitState;
     const { content: out, git: outGit, counts } = redactRecordText(content, git);
     expect(JSON.stringify(out)).not.toContain('eve@acme.com"');
-    expect(out.files[0]!.path).toBe('eve@acme.com.txt');
+    expect(out.files[0]!.path).toBe('[REDACTED:email]');
     expect(outGit.commits[0]!.subject).toBe('reach me at [REDACTED:email]');
-    expect(counts).toEqual({ email: 19 });
+    expect(counts).toEqual({ email: 20 });
   });
 });
 
@@ -98,7 +98,7 @@ describe('checkpoint.redact and checkpoint.redactAllow', () => {
     const saved = await m.cli(['save', '-m', 'PROJ-1234 for codename falcon via build.lan and nas.lan', '--json']);
     expect(saved.code).toBe(0);
     expect(JSON.parse(saved.stdout).redactions).toEqual({ custom: 2, 'internal-host': 1 });
-    expect(saved.stderr).toContain('redacted: internal-host ×1, custom ×2');
+    expect(saved.stderr).toContain('redacted: custom ×2, internal-host ×1');
     const shown = JSON.parse((await m.cli(['show', '--json'])).stdout);
     expect(shown.task.title).toBe('[REDACTED:custom] for [REDACTED:custom] via build.lan and [REDACTED:internal-host]');
   });

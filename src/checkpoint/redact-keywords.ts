@@ -1,0 +1,91 @@
+/**
+ * Credentials named by a keyword (SPEC §9): `password=…`, `"token": "…"`,
+ * `var dbPassword string = "…"`, `PASSWORD ?= …`, `<password>…</password>`,
+ * `<add key="ClearTextPassword" value="…"/>`, `System.setProperty("db.password", "…")`,
+ * `--token …`. The scan looks for the keywords only (one fast pass), widens
+ * each hit to its whole key (`DB_PASSWORD`, `token1`), then tries the
+ * assignment forms at the end of the key. Only the value is redacted.
+ */
+import { isHighEntropy } from './entropy.js';
+import type { Hit } from './secret-format-rules.js';
+
+const WORDS = /passw(?:or)?d|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth[_-]?key|signing[_-]?key|encryption[_-]?key|_pass(?![A-Za-z])/gi;
+/** What may follow the keyword inside the key: `SECRET_KEY`, `token_value`, `password2`. */
+const TAIL = '(?:[_.-]?(?:key|value|base|hash|str|string|access[_-]?key))?\\d{0,3}(?![A-Za-z0-9_])';
+/** A declared type between key and value: `: string`, Go's ` string`, ` []byte`. */
+const TYPE = '(?:[ \\t]*:[ \\t]*(?:string|String|str|&str)|[ \\t]+(?:string|String|\\[\\]byte))?';
+const OP = '(?:=>|:=|::=|\\?=|\\.=|\\+=|==?|:)';
+
+type Form = { re: RegExp; when?: (lineBefore: string) => boolean; accept?: (value: string) => boolean };
+const form = (source: string, extra: Omit<Form, 're'> = {}): Form => ({ re: new RegExp(source, 'ydi'), ...extra });
+
+/** Values of `key=value` that are references or placeholders, not secrets. */
+const REFERENCE = new RegExp(
+  '^(?:\\$\\{?[A-Za-z_][\\w.]*(?::?[-=?+][^}]*)?\\}?|\\$\\(.*|%[A-Za-z_]\\w*%|%[-+ #0-9.]*[sdifuxXoeEgGcpqv]|%\\([\\w.]+\\)[sdr]|%\\d+\\$[sd]' +
+    '|\\{\\d*\\}|\\{[A-Za-z_][\\w.]*\\}|<[^>]*>|\\{\\{.*\\}\\}|\\*+|x+|null|none|nil|true|false|yes|no|on|off|enabled|disabled|undefined|changeme' +
+    '|\\.{3}|…|(?:process\\.env|os\\.environ|env|ENV|import\\.meta\\.env)[.\\[(].*)$',
+  'i',
+);
+const PATH = /^(?:\/|~\/|\.\.?\/)/;
+const FLAG = /^-?\d{1,5}$/;
+
+/** A value worth redacting: not a reference, not a small number or a boolean, not a path (unless random like a key). */
+export const isValue = (s: string) => !REFERENCE.test(s) && !FLAG.test(s) && !(PATH.test(s) && !isHighEntropy(s));
+export const hasLetterAndDigit = (s: string) => /[A-Za-z]/.test(s) && /\d/.test(s);
+/** Code, not a literal: `token = next_token`, `password = getPassword`, `secret = secret`. */
+const isIdentifier = (s: string) =>
+  /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/.test(s) && /[._$]|[a-z][A-Z]|passw|secret|token|key|pwd/i.test(s);
+const credentialLike = (s: string) => isValue(s) && (hasLetterAndDigit(s) || (s.length >= 10 && /[^A-Za-z]/.test(s)));
+
+const lineStart = (before: string) => /^[ \t]*(?:export[ \t]+|set[ \t]+|-[ \t]+)?["']?$/.test(before);
+
+/** The forms tried at the end of a key, first match wins. */
+const FORMS: Form[] = [
+  // <password>…</password>, <db.password attr="x">…</db.password>
+  form(`${TAIL}(?:[ \\t][^>\\n]*)?>(?<v>[^<\\s]{1,300})</`, { when: (b) => b.endsWith('<') }),
+  // <add key="ClearTextPassword" value="…"/>, <entry name="token" value="…">
+  form(`${TAIL}"[ \\t]+value[ \\t]*=[ \\t]*"(?<v>[^"\\n]{1,300})"`, { when: (b) => /(?:key|name)[ \t]*=[ \t]*"$/i.test(b) }),
+  // A quoted literal: password = "…", "token": "…", token := "…", 'password' => '…', ("db.password", "…"), password "…"
+  form(`${TAIL}["'\`]?${TYPE}[ \\t]*(?:${OP}[ \\t]*|,[ \\t]*)(?:[@rbuf])?(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`),
+  form(`${TAIL}[ \\t]+(["'])(?<v>[^"'\\s]{1,300})\\1`, { accept: credentialLike }),
+  // KEY=value with nothing around `=` (env files, URLs, shell lines).
+  form(`${TAIL}["']?(?:=|:=)(?<v>[^\\s"'\`&;,)<>\\]}]+)`),
+  // --password value
+  form(`${TAIL}[ \\t]+(?<v>[^\\s"'\`]+)`, { when: (b) => /(?:^|\s)--?$/.test(b) || /\b(?:machine|login)[ \t]+\S+[ \t]+$/.test(b) }),
+  // A line of its own: PASSWORD ?= value, password: value, aws_secret_access_key = value
+  form(`${TAIL}["']?[ \\t]*(?:\\?=|::?=|\\+=|=|:)[ \\t]*(?<v>[^\\s"'\`#;(),]+)[ \\t]*(?=\\r?\\n|$)`, { when: lineStart, accept: (v) => isValue(v) && !isIdentifier(v) }),
+  // key: value inside a line, when the value looks like a credential: `api_key: abc123xyz`.
+  form(`${TAIL}["']?[ \\t]*:[ \\t]*(?<v>[^\\s"'#,;)]{6,})`, { accept: (v) => isValue(v) && hasLetterAndDigit(v) }),
+];
+
+/** Finds every keyword-named credential value in `text`. */
+export function findKeywordValues(text: string): Hit[] {
+  const hits: Hit[] = [];
+  WORDS.lastIndex = 0;
+  for (let m = WORDS.exec(text); m; m = WORDS.exec(text)) {
+    let start = m.index;
+    while (start > 0 && m.index - start < 40 && /[A-Za-z0-9_.-]/.test(text[start - 1]!)) start--;
+    if (start > 0 && /[A-Za-z0-9_.-]/.test(text[start - 1]!)) continue;
+    const lineBefore = text.slice(text.lastIndexOf('\n', start - 1) + 1, start);
+    const hit = tryForms(text, m.index + m[0].length, lineBefore);
+    if (hit) {
+      hits.push(hit);
+      WORDS.lastIndex = Math.max(WORDS.lastIndex, hit.end);
+    }
+  }
+  return hits;
+}
+
+function tryForms(text: string, at: number, lineBefore: string): Hit | null {
+  for (const f of FORMS) {
+    if (f.when && !f.when(lineBefore)) continue;
+    f.re.lastIndex = at;
+    const m = f.re.exec(text);
+    const span = m?.indices?.groups?.v;
+    if (!m || !span) continue;
+    const value = m.groups!.v!;
+    if (!(f.accept ?? isValue)(value)) continue;
+    return { start: span[0], end: span[1], reason: 'password' };
+  }
+  return null;
+}

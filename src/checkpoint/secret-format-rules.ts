@@ -1,0 +1,144 @@
+/**
+ * Compiles the provider table (secret-formats.ts) into one matcher that scans
+ * a text once: a single regular expression finds every place where a known
+ * prefix starts a word, and only the formats with that prefix are tried
+ * there. Formats without a literal prefix (Discord, Telegram, Mailchimp, …)
+ * share a second scan, and formats recognised by context share a third that
+ * looks for the providers' names.
+ */
+import { ALPHABETS, SECRET_FORMATS, type Part, type SecretFormat } from './secret-formats.js';
+import { verifyChecksum } from './secret-checksum.js';
+import { tokenRuns } from './token-runs.js';
+
+/** Where a secret is and why. */
+export interface Hit {
+  start: number;
+  end: number;
+  reason: string;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const partSource = (part: Part) =>
+  typeof part === 'string' ? escape(part) : `[${ALPHABETS[part.set]}]{${part.min},${part.max}}`;
+
+/** The regular-expression source of a format's token. */
+export function formatSource(format: SecretFormat): string {
+  return format.parts.map(partSource).join('');
+}
+
+const BEFORE = '(?<![A-Za-z0-9_])';
+const AFTER = '(?![A-Za-z0-9_-])';
+/** `<name…>` then an assignment: `TWITTER_SECRET = "`, `twitter.key: `, `"twitter": "`. */
+const ASSIGN = `[\\w.-]{0,30}?["']?[ \\t]*(?:=>|:=|\\?=|=|:|,)[ \\t]*["'\`]?`;
+
+interface Compiled {
+  format: SecretFormat;
+  /** Sticky: tried at one position. */
+  sticky: RegExp;
+}
+
+/** A placeholder, a run of one character or a documented example is not a credential. */
+function isPlaceholder(token: string): boolean {
+  const body = token.replace(/^[^A-Za-z0-9]*[A-Za-z]{1,12}[_.~|-]/, '');
+  if (new Set(body).size < Math.min(6, Math.ceil(body.length / 3))) return true;
+  return /x{6,}|X{6,}|\*{4,}|0{10,}|your|example|placeholder|redacted|dummy|EXAMPLE|YOUR_/.test(body);
+}
+
+function accept(compiled: Compiled, token: string): boolean {
+  if (compiled.format.checksum && verifyChecksum(compiled.format.checksum, token)) return true;
+  return !isPlaceholder(token);
+}
+
+function compile(format: SecretFormat): Compiled {
+  const head = format.context ? ASSIGN : '';
+  return { format, sticky: new RegExp(`${head}(${formatSource(format)})${AFTER}`, 'y') };
+}
+
+const specificity = (f: SecretFormat) => {
+  const first = f.parts[0];
+  const lead = typeof first === 'string' ? first.length : 0;
+  const body = f.parts.find((p) => typeof p !== 'string');
+  return lead * 1000 - (body && typeof body !== 'string' ? ALPHABETS[body.set].length : 0);
+};
+
+/** The table compiled for scanning; built on first use (only `save` pays for it). */
+export interface FormatMatcher {
+  find(text: string): Hit[];
+}
+
+const isWordChar = (code: number) => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+
+/** The longest literal of a format without a prefix: a run must contain it before the format is tried. */
+const marker = (f: SecretFormat) => f.parts.filter((x): x is string => typeof x === 'string').sort((a, b) => b.length - a.length)[0] ?? '';
+
+export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS): FormatMatcher {
+  const byLead = new Map<string, Compiled[]>();
+  const loose: { marker: string; re: RegExp; compiled: Compiled }[] = [];
+  const byWord = new Map<string, Compiled[]>();
+  for (const format of [...formats].sort((a, b) => specificity(b) - specificity(a))) {
+    const compiled = compile(format);
+    const first = format.parts[0];
+    if (format.context) for (const w of format.context) byWord.set(w, [...(byWord.get(w) ?? []), compiled]);
+    else if (typeof first === 'string' && first.length >= 2) byLead.set(first, [...(byLead.get(first) ?? []), compiled]);
+    else loose.push({ marker: marker(format), re: new RegExp(`${BEFORE}${formatSource(format)}${AFTER}`, 'g'), compiled });
+  }
+  const leads = [...byLead.keys()].sort((a, b) => b.length - a.length);
+  // Leads by their first two characters; a lead that is a prefix of a longer one is tried there too (`sk-` under `sk-proj-`).
+  const byFirst = new Map<string, string[]>();
+  for (const lead of leads) byFirst.set(lead.slice(0, 2), [...(byFirst.get(lead.slice(0, 2)) ?? []), lead]);
+  const words = [...byWord.keys()].sort((a, b) => b.length - a.length);
+  const wordScan = new RegExp(`(?:${words.map(escape).join('|')})`, 'gi');
+  return {
+    find(text) {
+      const hits: Hit[] = [];
+      for (const run of tokenRuns(text)) {
+        scanRun(text, run.start, run.start + run.text.length, byFirst, byLead, hits);
+        for (const l of loose) if (run.text.includes(l.marker)) findLoose(text, run.start, run.text, l.re, l.compiled, hits);
+      }
+      wordScan.lastIndex = 0;
+      for (let m = wordScan.exec(text); m; m = wordScan.exec(text)) {
+        const end = tryAt(text, m.index + m[0].length, byWord.get(m[0].toLowerCase())!, hits);
+        if (end !== null) wordScan.lastIndex = end;
+      }
+      return hits;
+    },
+  };
+}
+
+/** Tries the leads at every word start inside one run. */
+function scanRun(text: string, from: number, to: number, byFirst: Map<string, string[]>, byLead: Map<string, Compiled[]>, hits: Hit[]): void {
+  for (let i = from; i < to - 19; i++) {
+    if (i > 0 && isWordChar(text.charCodeAt(i - 1))) continue;
+    const leads = byFirst.get(text.slice(i, i + 2));
+    if (!leads) continue;
+    for (const lead of leads) {
+      if (!text.startsWith(lead, i)) continue;
+      const end = tryAt(text, i, byLead.get(lead)!, hits);
+      if (end !== null) {
+        i = end - 1;
+        break;
+      }
+    }
+  }
+}
+
+function findLoose(text: string, offset: number, run: string, re: RegExp, compiled: Compiled, hits: Hit[]): void {
+  re.lastIndex = 0;
+  for (let m = re.exec(run); m; m = re.exec(run)) {
+    if (offset + m.index > 0 && m.index === 0 && isWordChar(text.charCodeAt(offset - 1))) continue;
+    if (accept(compiled, m[0])) hits.push({ start: offset + m.index, end: offset + m.index + m[0].length, reason: compiled.format.reason });
+  }
+}
+
+/** Tries each candidate at `index`; records the first that matches and is not a placeholder; returns its end. */
+function tryAt(text: string, index: number, candidates: Compiled[], hits: Hit[]): number | null {
+  for (const c of candidates) {
+    c.sticky.lastIndex = index;
+    const m = c.sticky.exec(text);
+    if (!m || !accept(c, m[1]!)) continue;
+    const end = index + m[0].length;
+    hits.push({ start: end - m[1]!.length, end, reason: c.format.reason });
+    return end;
+  }
+  return null;
+}
