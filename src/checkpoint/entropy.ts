@@ -12,8 +12,10 @@
 const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SRI = /^sha(?:1|256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
-/** A prefix (letters, optionally ending in a separator) before a hex body: `dapi…`, `pul-…`, `sntryu_…`. */
-const PREFIXED_HEX = /^[A-Za-z0-9]{0,12}?[_.~|-]?([0-9a-fA-F]{24,})$/;
+/** A prefix (words and separators) before a hex body: `dapi…`, `pul-…`, `acme_live_…`. */
+const PREFIXED_HEX = /^((?:[A-Za-z0-9]{1,12}[_.~|-]){0,3}[A-Za-z0-9]{0,12}?[_.~|-]?)([0-9a-fA-F]{24,})$/;
+/** Prefixes that name a hash or a commit, not a credential: `sha1-<hex>`, `commit-<hex>`. */
+const HASH_PREFIX = /^(?:sha\d*|md5|commit|rev|oid|git|g|tree|blob|ref|object|id|hash|head|v[\d.]*)[_.~|-]?$/i;
 /** A secret keyword ending just before a value: `SENTRY_TOKEN = `, `"apiKey": "`. */
 const KEYWORD_BEFORE = /(?:passw(?:or)?d|passphrase|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credentials?|auth)\w{0,20}["'`]?\s{0,3}(?:=>|:=|[:=,(])?\s{0,3}["'`]?$/i;
 
@@ -33,7 +35,8 @@ export function shannonEntropy(text: string): number {
 }
 
 /** Digits, letters, and how often consecutive characters switch between lower case, upper case and digits. */
-function profile(text: string): { digits: number; letters: number; hexLetters: number; switches: number } {
+function profile(text: string): { digits: number; letters: number; upperLetters: number; hexLetters: number; switches: number } {
+  let upperLetters = 0;
   let digits = 0;
   let letters = 0;
   let hexLetters = 0;
@@ -44,11 +47,12 @@ function profile(text: string): { digits: number; letters: number; hexLetters: n
     const cls = code >= 48 && code <= 57 ? 3 : code >= 97 && code <= 122 ? 1 : code >= 65 && code <= 90 ? 2 : 0;
     if (cls === 3) digits++;
     else if (cls) letters++;
+    if (cls === 2) upperLetters++;
     if (((code | 0x20) >= 97 && (code | 0x20) <= 102)) hexLetters++;
     if (i > 0 && cls !== prev) switches++;
     prev = cls;
   }
-  return { digits, letters, hexLetters, switches: switches / Math.max(1, text.length - 1) };
+  return { digits, letters, upperLetters, hexLetters, switches: switches / Math.max(1, text.length - 1) };
 }
 
 /** A run of hex digits that looks random (object ids are judged by the caller). */
@@ -63,8 +67,10 @@ function isRandomText(bare: string): boolean {
   const p = profile(bare);
   if (p.letters < 2) return false;
   if (p.digits >= 2) return p.switches >= 0.3 && shannonEntropy(bare) >= 4.0;
-  // No digits at all (Hugging Face): only mixed case switching as often as random letters do.
-  return bare.length >= 30 && p.switches >= 0.4 && shannonEntropy(bare) >= 4.3;
+  // No digits at all (Hugging Face): only when both cases are about as frequent as in random letters
+  // (CamelCase words have one capital per word) and switch as often.
+  const upper = p.upperLetters / p.letters;
+  return bare.length >= 30 && upper >= 0.3 && upper <= 0.7 && p.switches >= 0.25 && shannonEntropy(bare) >= 4.2;
 }
 
 /**
@@ -75,9 +81,12 @@ function isRandomText(bare: string): boolean {
 export function isHighEntropy(token: string, before = ''): boolean {
   const body = token.replace(/=+$/, '');
   if (body.length < 32 || UUID.test(body) || SRI.test(token) || /;base64,$/.test(before)) return false;
-  if (OBJECT_ID.test(body)) return KEYWORD_BEFORE.test(before.slice(-60));
   const hex = PREFIXED_HEX.exec(body);
-  if (hex) return isRandomHex(hex[1]!);
+  if (hex) {
+    const [, prefix = '', digits = ''] = hex;
+    if (OBJECT_ID.test(digits) && (prefix === '' || HASH_PREFIX.test(prefix))) return KEYWORD_BEFORE.test(before.slice(-60));
+    return isRandomHex(digits);
+  }
   // Hex segments between separators (`<32 hex>-us12`, `<id>|<hex>`), then the whole token without separators.
   for (const seg of body.split(/[._~|-]/)) {
     if (/^[0-9a-fA-F]{24,}$/.test(seg) && !OBJECT_ID.test(seg) && !UUID.test(seg) && isRandomHex(seg)) return true;

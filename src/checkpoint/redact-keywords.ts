@@ -30,11 +30,14 @@ const PATH = /^(?:\/|~\/|\.\.?\/)/;
 const FLAG = /^-?\d{1,5}$/;
 
 /** A value worth redacting: not a reference, not a small number or a boolean, not a path (unless random like a key). */
-export const isValue = (s: string) => !REFERENCE.test(s) && !FLAG.test(s) && !(PATH.test(s) && !isHighEntropy(s));
+export const isValue = (value: string) => {
+  const s = value.replace(/(?:\\[nrt])+$/, '');
+  return s !== '' && !REFERENCE.test(s) && !FLAG.test(s) && !(PATH.test(s) && !isHighEntropy(s));
+};
 export const hasLetterAndDigit = (s: string) => /[A-Za-z]/.test(s) && /\d/.test(s);
 /** Code, not a literal: `token = next_token`, `password = getPassword`, `secret = secret`. */
 const isIdentifier = (s: string) =>
-  /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/.test(s) && /[._$]|[a-z][A-Z]|passw|secret|token|key|pwd/i.test(s);
+  /^[A-Za-z_$][A-Za-z_$]*(?:\.[A-Za-z_$][A-Za-z_$]*)*$/.test(s) && /[._$]|[a-z][A-Z]|passw|secret|token|key|pwd/i.test(s);
 const credentialLike = (s: string) => isValue(s) && (hasLetterAndDigit(s) || (s.length >= 10 && /[^A-Za-z]/.test(s)));
 
 const lineStart = (before: string) => /^[ \t]*(?:export[ \t]+|set[ \t]+|-[ \t]+)?["']?$/.test(before);
@@ -49,11 +52,13 @@ const FORMS: Form[] = [
   form(`${TAIL}["'\`]?${TYPE}[ \\t]*(?:${OP}[ \\t]*|,[ \\t]*)(?:[@rbuf])?(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`),
   form(`${TAIL}[ \\t]+(["'])(?<v>[^"'\\s]{1,300})\\1`, { accept: credentialLike }),
   // KEY=value with nothing around `=` (env files, URLs, shell lines).
-  form(`${TAIL}["']?(?:=|:=)(?<v>[^\\s"'\`&;,)<>\\]}]+)`),
+  form(`${TAIL}["']?(?:=|:=)(?<v>[^\\s"'\`&;,)<>\\]}]+\\}?)`),
   // --password value
   form(`${TAIL}[ \\t]+(?<v>[^\\s"'\`]+)`, { when: (b) => /(?:^|\s)--?$/.test(b) || /\b(?:machine|login)[ \t]+\S+[ \t]+$/.test(b) }),
   // A line of its own: PASSWORD ?= value, password: value, aws_secret_access_key = value
   form(`${TAIL}["']?[ \\t]*(?:\\?=|::?=|\\+=|=|:)[ \\t]*(?<v>[^\\s"'\`#;(),]+)[ \\t]*(?=\\r?\\n|$)`, { when: lineStart, accept: (v) => isValue(v) && !isIdentifier(v) }),
+  // Make's and Go's operators inside a line: `DEPLOY_TOKEN ?= value`, `token := value`.
+  form(`${TAIL}[ \\t]*(?:\\?=|::?=|\\+=)[ \\t]*(?<v>[^\\s"'\`#;(),]+)`, { accept: (v) => isValue(v) && !isIdentifier(v) }),
   // key: value inside a line, when the value looks like a credential: `api_key: abc123xyz`.
   form(`${TAIL}["']?[ \\t]*:[ \\t]*(?<v>[^\\s"'#,;)]{6,})`, { accept: (v) => isValue(v) && hasLetterAndDigit(v) }),
 ];
@@ -66,26 +71,28 @@ export function findKeywordValues(text: string): Hit[] {
     let start = m.index;
     while (start > 0 && m.index - start < 40 && /[A-Za-z0-9_.-]/.test(text[start - 1]!)) start--;
     if (start > 0 && /[A-Za-z0-9_.-]/.test(text[start - 1]!)) continue;
+    while (text[start] === '-' || text[start] === '.') start++;
     const lineBefore = text.slice(text.lastIndexOf('\n', start - 1) + 1, start);
-    const hit = tryForms(text, m.index + m[0].length, lineBefore);
-    if (hit) {
-      hits.push(hit);
-      WORDS.lastIndex = Math.max(WORDS.lastIndex, hit.end);
-    }
+    const { hit, end } = tryForms(text, m.index + m[0].length, lineBefore);
+    if (hit) hits.push(hit);
+    // A value is read once: a reference such as `${DB_PASSWORD:=x}` is not searched again for keywords.
+    WORDS.lastIndex = Math.max(WORDS.lastIndex, end);
   }
   return hits;
 }
 
-function tryForms(text: string, at: number, lineBefore: string): Hit | null {
+/** The first form whose value is accepted, and where the first form that matched at all ends. */
+function tryForms(text: string, at: number, lineBefore: string): { hit: Hit | null; end: number } {
+  let end = 0;
   for (const f of FORMS) {
     if (f.when && !f.when(lineBefore)) continue;
     f.re.lastIndex = at;
     const m = f.re.exec(text);
     const span = m?.indices?.groups?.v;
     if (!m || !span) continue;
-    const value = m.groups!.v!;
-    if (!(f.accept ?? isValue)(value)) continue;
-    return { start: span[0], end: span[1], reason: 'password' };
+    end ||= span[1];
+    if (!(f.accept ?? isValue)(m.groups!.v!)) continue;
+    return { hit: { start: span[0], end: span[1], reason: 'password' }, end: span[1] };
   }
-  return null;
+  return { hit: null, end };
 }

@@ -5,9 +5,16 @@
  * every run sees the same samples.
  */
 import { seededRandom } from './mem-cli.js';
+import { ALPHA, PROVIDER_TEMPLATES } from './secret-corpus-providers.js';
+import { assignmentForms, benignLookalikes } from './secret-corpus-forms.js';
 
 export interface SecretSample {
+  /** The reason it must be counted under; empty: any reason (the value must go, whatever names it). */
   reason: string;
+  /** The provider, for the per-provider recall. */
+  provider?: string;
+  /** The class of miss it guards against (see the README's redaction section). */
+  cls?: string;
   /** The text put into a field. */
   text: string;
   /** The parts that must never reach an object (the value, without its key). */
@@ -38,7 +45,7 @@ export function makeGen(seed: number) {
       const s = str(alphabet, n);
       const digits = (s.match(/\d/g) ?? []).length;
       const okCase = (!/[a-z]/.test(alphabet) || /[a-z]/.test(s)) && (!/[A-Z]/.test(alphabet) || /[A-Z]/.test(s));
-      if (digits >= 2 && okCase && !/^[-_]|[-_]$/.test(s)) return s;
+      if (digits >= (/\d/.test(alphabet) ? 2 : 0) && okCase && !/^[-_]|[-_]$/.test(s)) return s;
     }
   };
   const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
@@ -163,15 +170,49 @@ function entropyAndPii(g: Gen): SecretSample[] {
   ];
 }
 
-/** At least 150 secret samples over every reason of SPEC §9. */
-export function secretSamples(seed = 7): SecretSample[] {
-  const g = makeGen(seed);
-  return [...providerTokens(g), ...structured(g), ...credentials(g), ...entropyAndPii(g)];
+/** Expands a template: `{alphabet:n}` or `{alphabet:min-max}` runs; the secret is the part inside `<<…>>`, else all of it. */
+export function expandTemplate(g: Gen, template: string): { text: string; secret: string } {
+  const text = template.replace(/\{(\w+):(\d+)(?:-(\d+))?\}/g, (_, set: string, lo: string, hi?: string) => {
+    const n = hi ? g.int(Number(lo), Number(hi)) : Number(lo);
+    const alphabet = (ALPHA as Record<string, string>)[set]!;
+    return n >= 16 ? g.key(alphabet, n) : g.str(alphabet, n);
+  });
+  const marked = /<<(.*?)>>/.exec(text);
+  return marked ? { text: text.replace(/<<|>>/g, ''), secret: marked[1]! } : { text, secret: text };
 }
 
-/** At least 150 strings that look like secrets but are not; they must survive verbatim. */
+/** Where a provider token is put: prose, an assignment to a neutral name, JSON, a header, parentheses, a code span. */
+const AROUND = [
+  (t: string) => `deployed with ${t} yesterday`, (t: string) => `DEPLOY_CRED_${t.length}=${t}`, (t: string) => `{"value": "${t}"}`,
+  (t: string) => `curl -H 'X-Custom: ${t}' https://api.example.com`, (t: string) => `(see ${t})`, (t: string) => `\`${t}\``,
+];
+/** Where a `KEY=<<value>>` line is put. */
+const LINE_AROUND = [(l: string) => l, (l: string) => `# .env\n${l}\n`, (l: string) => `  ${l}`, (l: string) => `RUN export ${l}`];
+
+/** At least four samples of every provider, cycling through its formats and surroundings. */
+export function providerSamples(g: Gen): SecretSample[] {
+  return PROVIDER_TEMPLATES.flatMap(([provider, templates]) =>
+    Array.from({ length: Math.max(4, templates.length) }, (_, i) => {
+      const template = templates[i % templates.length]!;
+      const { text, secret } = expandTemplate(g, template);
+      const around = template.includes('<<') ? LINE_AROUND[i % LINE_AROUND.length]! : AROUND[g.int(0, AROUND.length - 1)]!;
+      return { reason: '', provider, cls: template.includes('<<') ? 'provider-context' : 'provider-format', text: around(text), secrets: [secret] };
+    }));
+}
+
+/** At least 600 secret samples over at least 150 providers and every reason of SPEC §9. */
+export function secretSamples(seed = 7): SecretSample[] {
+  const g = makeGen(seed);
+  return [...providerTokens(g), ...structured(g), ...credentials(g), ...entropyAndPii(g), ...providerSamples(g), ...assignmentForms(g)];
+}
+
+/** At least 300 strings that look like secrets but are not; they must survive verbatim. */
 export function benignSamples(seed = 11): string[] {
   const g = makeGen(seed);
+  return [...classicBenign(g), ...benignLookalikes(g)];
+}
+
+function classicBenign(g: Gen): string[] {
   const oids = Array.from({ length: 8 }, (_, i) => g.str(HEXL, i % 2 ? 64 : 40));
   const uuids = Array.from({ length: 8 }, () => [8, 4, 4, 4, 12].map((n) => g.str(HEXL, n)).join('-'));
   return [

@@ -1,0 +1,107 @@
+/**
+ * Secrets by the way they are written rather than by provider (every
+ * assignment form of SPEC §9, object ids after a secret keyword, unknown
+ * prefixed tokens only the entropy fallback can see), and the benign classes
+ * that look like them (integrity hashes, printf and shell placeholders, flag
+ * values, object ids, placeholders in token formats).
+ */
+import type { SecretSample } from './secret-corpus.js';
+import { ALPHA } from './secret-corpus-providers.js';
+
+interface Gen {
+  str: (alphabet: string, n: number) => string;
+  key: (alphabet: string, n: number) => string;
+  int: (lo: number, hi: number) => number;
+  oneOf: <T>(xs: readonly T[]) => T;
+}
+
+const PW = `${ALPHA.an}!*^~`;
+const sample = (cls: string, text: string, secret: string): SecretSample => ({ reason: '', cls, text, secrets: [secret] });
+
+/** Each assignment form, with a fresh value each time. */
+const FORMS: [string, (v: string) => string][] = [
+  ['go :=', (v) => `dbPassword := "${v}"`],
+  ['go var', (v) => `var apiToken string = "${v}"`],
+  ['php .=', (v) => `$secret .= '${v}';`],
+  ['php =>', (v) => `'password' => '${v}',`],
+  ['make ?=', (v) => `DEPLOY_TOKEN ?= ${v}`],
+  ['make :=', (v) => `REGISTRY_PASSWORD := ${v}`],
+  ['xml element', (v) => `<password>${v}</password>`],
+  ['xml element with dots', (v) => `  <db.password>${v}</db.password>`],
+  ['nuget add key', (v) => `<add key="ClearTextPassword" value="${v}" />`],
+  ['java setProperty', (v) => `System.setProperty("javax.net.ssl.keyStorePassword", "${v}");`],
+  ['curl -u', (v) => `curl -u deploy:${v} https://ci.example.com/job`],
+  ['quoted without =', (v) => `password "${v}"`],
+  ['digit suffix', (v) => `token1=${v}`],
+  ['ts typed', (v) => `const clientSecret: string = "${v}";`],
+  ['yaml', (v) => `database:\n  password: ${v}\n  port: 5432`],
+  ['ini spaced', (v) => `[db]\npassword = ${v}\n`],
+  ['json', (v) => `{"apiKey": "${v}", "region": "eu"}`],
+  ['flag', (v) => `mysql --password ${v} -h db`],
+  ['netrc', (v) => `machine api.example.com login deploy password ${v}`],
+  ['python kwarg', (v) => `connect(user="app", password="${v}")`],
+];
+
+export function assignmentForms(g: Gen): SecretSample[] {
+  const out: SecretSample[] = [];
+  for (const [name, write] of FORMS) {
+    for (let i = 0; i < 2; i++) {
+      const v = g.key(PW, g.int(12, 20));
+      out.push(sample(`assignment: ${name}`, write(v), v));
+    }
+  }
+  for (let i = 0; i < 3; i++) {
+    const basic = Buffer.from(`deploy:${g.key(ALPHA.an, 14)}`).toString('base64');
+    out.push(sample('assignment: authorization basic', `Authorization: Basic ${basic}`, basic));
+    const raw = g.key(ALPHA.an, 32);
+    out.push(sample('assignment: authorization raw', `-H "Authorization: ${raw}"`, raw));
+    const data = Buffer.from(g.key(ALPHA.an, 18)).toString('base64');
+    out.push(sample('assignment: kubernetes data', `apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ndata:\n  username: YWRtaW4=\n  password: ${data}\n`, data));
+    const docker = Buffer.from(`bot:${g.key(ALPHA.an, 20)}`).toString('base64');
+    out.push(sample('assignment: docker auths', `{"auths": {"ghcr.io": {"auth": "${docker}"}}}`, docker));
+  }
+  for (let i = 0; i < 4; i++) {
+    const oid = g.str(ALPHA.hex, i % 2 ? 64 : 40);
+    out.push(sample('object id after a keyword', [`SENTRY_TOKEN = ${oid}`, `api_key: ${oid}`, `"secret": "${oid}"`, `token=${oid}`][i]!, oid));
+  }
+  for (let i = 0; i < 6; i++) {
+    const token = [`acme_live_${g.key(ALPHA.hex, 40)}`, `zq-${g.key(ALPHA.hex, 48)}`, `tok.${g.key(ALPHA.url, 12)}.${g.key(ALPHA.an, 30)}`,
+      `${g.key(ALPHA.an, 10)}~${g.key(ALPHA.an, 30)}`, `id|${g.key(ALPHA.an, 36)}`, `xyz_${g.key(ALPHA.al, 40)}`][i]!;
+    out.push(sample('entropy fallback: unknown prefixed token', `the service gave us ${token} for the sandbox`, token));
+  }
+  return out;
+}
+
+/** Benign strings of each class the engine exempts; they must survive verbatim. */
+export function benignLookalikes(g: Gen): string[] {
+  const b64 = (n: number) => Buffer.from(g.str(ALPHA.an, n)).toString('base64');
+  const oid = (n: number) => g.str(ALPHA.hex, n);
+  return [
+    ...[64, 48, 32].flatMap((n) => [`"integrity": "sha512-${b64(n)}"`, `integrity sha384-${b64(n)}`, `<script src="x.js" integrity="sha256-${b64(n)}">`]),
+    `resolved "https://registry.yarnpkg.com/lodash/-/lodash-4.17.21.tgz#${oid(40)}"`, `integrity sha512-${b64(64)} lodash@4.17.21`,
+    'password=%s', "token: '%s'", 'PASSWORD="%(password)s"', 'secret=%d', 'api_key=%1$s', 'printf "password=%s\\n" "$PW"',
+    'password=${DB_PASSWORD:=changeme}', 'token=${GITHUB_TOKEN:-}', 'SECRET=${SECRET?missing}', 'password: ${VAULT_PASSWORD:-default}',
+    'password={0}', 'token={token}', 'secret=$(cat /run/secrets/db)', 'password=process.env.DB_PASSWORD',
+    'PuttyPassword=0', 'savePassword=1', 'token_enabled=true', 'secret=false', 'password_required=yes', 'RememberPassword=off',
+    'password: 0', 'token_ttl=3600', 'tokens=4096', 'max_tokens=8192', 'PasswordMinLength=12',
+    'glptt-token-for-nightly-builds', 'glptt-xxxx', 'ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', 'sk_live_xxxxxxxxxxxxxxxxxxxxxxxx',
+    ...Array.from({ length: 6 }, () => `commit ${oid(40)} merged`), ...Array.from({ length: 4 }, () => `tree ${oid(64)}`),
+    ...Array.from({ length: 4 }, () => `git diff ${oid(40)}..${oid(40)}`), `sha1-${oid(40)}`,
+    'org.apache.commons.lang3.StringUtils.isNotBlank', 'com.example.service.UserAccountSettingsController.handle',
+    'v1.2.3-rc.4+build.20261130', 'node_modules/.pnpm/@types+node@20.19.43/node_modules/@types/node/index.d.ts',
+    'https://example.com/a/b/c/d/e/f?query=value&other=thing#fragment-id', 'app.example.com.cdn.cloudflare.net',
+    'TheQuickBrownFoxJumpsOverTheLazyDogAgainAndAgain', 'handle_oauth_callback_redirect_with_retry_and_backoff',
+    'password reset token expiry is 30 minutes', 'rotate the secret every 90 days', 'the API key lives in Vault',
+    'Authorization: required for every request', 'Basic authentication is disabled', 'curl -u "$USER:$PASS" https://ci.example.com',
+    '<password></password>', '<add key="ClearTextPassword" value="" />', 'kind: ConfigMap\ndata:\n  mode: production',
+    'token := nextToken()', 'password = getPassword()', 'secret = secret_manager.read(name)', 'self.token = token',
+    'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    ...Array.from({ length: 8 }, (_, i) => [`git show ${oid(40)}`, `"sha": "${oid(40)}"`, `HEAD is now at ${oid(12)}`, `blob ${oid(64)}`][i % 4]!),
+    ...Array.from({ length: 8 }, () => `"id": "${[8, 4, 4, 4, 12].map((n) => oid(n)).join('-')}"`),
+    ...Array.from({ length: 8 }, (_, i) => `${['sha256', 'sha384', 'sha512'][i % 3]}-${b64(24 + i * 4)}`),
+    'password=%v', 'token="%q"', 'secret: {{ .Values.secret }}', 'password: "{{ vault_password }}"', 'token=$TOKEN', 'api_key=<api-key>',
+    'DEBUG_PASSWORDS=false', 'token_refresh=off', 'password_expiry_days=90', 'secret_rotation=enabled',
+    'useTokenAuth(true)', 'isPasswordValid(input)', 'validate_secret_format', 'TokenBucketRateLimiter', 'PasswordHasherFactoryBuilder',
+    '2026-11-30T23:55:00.000Z', '1.0.0-alpha.1', 'a1b2c3d4', 'sha256:', 'sha512-', 'Bearer <token>', 'Bearer $TOKEN',
+  ];
+}
