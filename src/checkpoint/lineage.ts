@@ -6,6 +6,7 @@
 import type { Repo } from '../git/repo.js';
 import { parseMessage } from './message.js';
 import { chainRef } from './refs.js';
+import { nameMatches } from './redacted-names.js';
 
 const LAST_FILE = 'last';
 
@@ -45,7 +46,8 @@ export async function defaultPredecessor(repo: Repo, writer: string | null, bran
   // An own checkpoint that drop or prune removed is no predecessor (its content must not come back);
   // one that a rewrite kept is found under its new commit.
   if (last && writer && last.writer === writer) last = await ownById(repo, writer, last.id, last.commit);
-  if (last && (await branchOf(repo, last.commit)) === branch) return last;
+  const lastBranch = last ? await branchOf(repo, last.commit) : undefined;
+  if (last && lastBranch !== undefined && nameMatches(lastBranch, branch)) return last;
   const own = writer ? await ownNewestOn(repo, writer, branch) : null;
   return own ?? last;
 }
@@ -68,7 +70,7 @@ const BRANCH_SEARCH = 200;
 async function ownNewestOn(repo: Repo, writer: string, branch: string | null): Promise<LineageLink | null> {
   let id: string | null = null;
   const commit = await searchOwn(repo, writer, (facts) => {
-    if (facts.id && facts.branch === branch) id = facts.id;
+    if (facts.id && nameMatches(facts.branch, branch)) id = facts.id;
     return id !== null;
   });
   return commit && id ? { id, commit, writer } : null;

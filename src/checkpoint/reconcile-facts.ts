@@ -3,6 +3,7 @@ import type { Repo } from '../git/repo.js';
 import type { CommitLine, HeadVerdict, ReconcileFacts } from './reconcile.js';
 import { recordableStatus } from './safe-path.js';
 import type { CheckpointRecord } from './schema.js';
+import { hasMarker, nameMatches } from './redacted-names.js';
 
 /** Commits listed per verdict, and how far a count goes before it is reported as "N or more". */
 export const LISTED_COMMITS = 5;
@@ -13,7 +14,7 @@ export async function gatherReconcileFacts(repo: Repo, record: CheckpointRecord)
   const recordedBranch = record.git.branch;
   // The branch facts need no status: they run while git status does.
   const branchFacts = Promise.all([
-    recordedBranch === null ? false : repo.readRef(`refs/heads/${recordedBranch}`).then((oid) => oid !== null),
+    recordedBranch === null ? null : findLocalBranch(repo, recordedBranch),
     recordedBranch === null ? [] : findRemoteBranches(repo, recordedBranch),
   ]);
   branchFacts.catch(() => {});
@@ -25,7 +26,7 @@ export async function gatherReconcileFacts(repo: Repo, record: CheckpointRecord)
   const toHash = [...new Set([...recordedPaths, ...dirty])];
   const unlisted = dirty.filter((p) => !listed.has(p));
   const wt = record.git.worktree;
-  const [[branchExists, remoteBranches], head, oids, wipBlobs] = await Promise.all([
+  const [[localBranch, remoteBranches], head, oids, wipBlobs] = await Promise.all([
     branchFacts,
     relateHeads(repo, record.git.head, status.head),
     repo.hashWorktreeFiles(toHash),
@@ -35,13 +36,20 @@ export async function gatherReconcileFacts(repo: Repo, record: CheckpointRecord)
   ]);
   const hashes = new Map(toHash.map((p, i) => [p, oids[i] ?? null]));
   return {
-    currentBranch: status.branch, currentHead: status.head, branchExists, remoteBranches, head, dirty, hashes, wipBlobs,
+    currentBranch: status.branch, currentHead: status.head, branchExists: localBranch !== null, localBranch, remoteBranches, head, dirty, hashes, wipBlobs,
   };
+}
+
+/** The local branch the recorded name stands for (a redacted name matches by its visible parts), or null. */
+async function findLocalBranch(repo: Repo, branch: string): Promise<string | null> {
+  if (!hasMarker(branch)) return (await repo.readRef(`refs/heads/${branch}`)) === null ? null : branch;
+  const refs = await repo.listRefs('refs/heads/');
+  return refs.map((r) => r.name.slice('refs/heads/'.length)).find((name) => nameMatches(branch, name)) ?? null;
 }
 
 async function findRemoteBranches(repo: Repo, branch: string): Promise<string[]> {
   const refs = await repo.listRefs('refs/remotes/');
-  return refs.map((r) => r.name.slice('refs/remotes/'.length)).filter((name) => name.endsWith(`/${branch}`) && name.indexOf('/') === name.length - branch.length - 1);
+  return refs.map((r) => r.name.slice('refs/remotes/'.length)).filter((name) => name.includes('/') && nameMatches(branch, name.slice(name.indexOf('/') + 1)));
 }
 
 /** How HEAD relates to the recorded head, with the commits that make the difference (bounded). */

@@ -4,6 +4,7 @@
  * works from `ReconcileFacts`; `reconcile-facts.ts` reads those from a Repo.
  */
 import { shellQuote } from '../render/shell.js';
+import { hasMarker, nameMatches } from './redacted-names.js';
 import { MAX_PATHS, type CheckpointRecord } from './schema.js';
 
 export type BranchVerdict = 'match' | 'mismatch' | 'missing';
@@ -21,6 +22,8 @@ export interface ReconcileFacts {
   currentHead: string | null;
   /** Whether refs/heads/<recorded branch> exists. */
   branchExists: boolean;
+  /** The local branch the recorded name stands for (differs when the name was stored redacted). */
+  localBranch?: string | null;
   /** Remote-tracking branches named like the recorded branch (`origin/feature`). */
   remoteBranches: string[];
   head: { relation: HeadVerdict; count: number; countIsLowerBound: boolean; commits: CommitLine[] };
@@ -66,11 +69,16 @@ export function planReconcile(record: CheckpointRecord, facts: ReconcileFacts): 
 function planBranch(record: CheckpointRecord, f: ReconcileFacts): Reconcile['branch'] {
   const recorded = record.git.branch;
   const base = { recorded, current: f.currentBranch, remotes: f.remoteBranches };
-  if (recorded === f.currentBranch) return { ...base, verdict: 'match', fix: null };
+  if (nameMatches(recorded, f.currentBranch)) return { ...base, verdict: 'match', fix: null };
   if (recorded === null) return { ...base, verdict: 'mismatch', fix: `git switch --detach ${short(record.git.head)}` };
   // Branch names come from the record (maybe a teammate's): quoted for the shell the fix is pasted into.
-  const name = shellQuote(recorded);
+  const name = shellQuote(f.localBranch ?? recorded);
   if (f.branchExists) return { ...base, verdict: 'mismatch', fix: `git switch ${name}` };
+  // A redacted name cannot be typed: only a branch of this clone that it stands for can be named.
+  if (hasMarker(recorded)) {
+    const remote = f.remoteBranches[0];
+    return { ...base, verdict: 'missing', fix: remote ? `git switch ${shellQuote(remote.slice(remote.indexOf('/') + 1))}` : null };
+  }
   // `git switch <b>` creates the branch from the one remote-tracking branch of that name.
   const fix = f.remoteBranches.length === 1 ? `git switch ${name}`
     : f.remoteBranches.length > 1 ? `git switch -c ${name} --track ${shellQuote(f.remoteBranches[0]!)}`
@@ -100,7 +108,25 @@ function pathVerdict(recordedOid: string | null | undefined, isDirty: boolean, n
   return now === recordedOid ? 'resolved' : 'absent';
 }
 
-function planWorktree(record: CheckpointRecord, f: ReconcileFacts): Reconcile['worktree'] {
+/**
+ * Facts with each dirty path that a redacted recorded path stands for
+ * renamed to the recorded form (its hash moved along), so both compare.
+ */
+function aliasRedactedPaths(record: CheckpointRecord, f: ReconcileFacts): ReconcileFacts {
+  const marked = record.git.worktree.files.map((file) => file.path).filter(hasMarker);
+  if (!marked.length) return f;
+  const alias = new Map<string, string>();
+  for (const path of f.dirty) {
+    const as = marked.find((m) => nameMatches(m, path));
+    if (as) alias.set(path, as);
+  }
+  const hashes = new Map(f.hashes);
+  for (const [path, as] of alias) hashes.set(as, f.hashes.get(path) ?? null);
+  return { ...f, dirty: f.dirty.map((p) => alias.get(p) ?? p), hashes };
+}
+
+function planWorktree(record: CheckpointRecord, facts: ReconcileFacts): Reconcile['worktree'] {
+  const f = aliasRedactedPaths(record, facts);
   const wt = record.git.worktree;
   const out: Reconcile['worktree'] = { unrecorded: [], changed: [], resolved: [], absent: [], notCompared: 0, fixes: [] };
   const recorded = new Map(wt.files.map((file) => [file.path, file.oid]));

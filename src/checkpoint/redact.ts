@@ -188,8 +188,8 @@ export function hasSecret(text: string, rules: RedactRule[] = BASE_RULES): boole
 
 /**
  * Redacts every free-text field of the content (task, decisions, dead ends,
- * lists, todos, hot files, quotes, links, notes) and every commit subject,
- * returning copies and the counts.
+ * lists, todos, hot files, quotes, links, notes) and the git state (commit
+ * subjects, branch, paths), returning copies and the counts.
  */
 export function redactRecordText(
   content: CheckpointContent,
@@ -213,6 +213,24 @@ export function redactRecordText(
     links: list(content.links),
     notes: content.notes === null ? null : r(content.notes),
   };
-  const redactedGit: GitState = { ...git, commits: git.commits.map((c) => ({ oid: c.oid, subject: r(c.subject) })) };
-  return { content: redacted, git: redactedGit, counts };
+  return { content: redacted, git: redactGitState(git, r), counts };
+}
+
+/**
+ * The git half: commit subjects, and every name that reaches an object —
+ * branch and upstream (also in the trailers and the notes line), dirty and
+ * excluded paths — plus the reasons of what was not collected. A redacted
+ * name keeps its visible parts (`fix/[REDACTED:github-token]`).
+ */
+function redactGitState(git: GitState, r: (s: string) => string): GitState {
+  const name = (s: string | null) => (s === null ? null : r(s));
+  return {
+    ...git,
+    branch: name(git.branch),
+    upstream: name(git.upstream),
+    commits: git.commits.map((c) => ({ oid: c.oid, subject: r(c.subject) })),
+    worktree: { ...git.worktree, files: git.worktree.files.map((f) => ({ ...f, path: r(f.path) })) },
+    wip: git.wip ? { ...git.wip, excluded: git.wip.excluded.map((e) => ({ ...e, path: r(e.path) })) } : null,
+    notCollected: git.notCollected.map((n) => ({ ...n, reason: r(n.reason) })),
+  };
 }

@@ -7,6 +7,7 @@ import type { Repo } from '../git/repo.js';
 import { oneLine } from '../render/sanitize.js';
 import { loadListing, type CheckpointSummary, type Listing } from './listing.js';
 import { readRecordAt } from './read-record.js';
+import { nameMatches } from './redacted-names.js';
 import type { CheckpointRecord } from './schema.js';
 
 /** Picks one checkpoint of the listing; NotFoundError when none or several match. */
@@ -14,7 +15,7 @@ export function resolveCheckpoint(listing: Listing, spec: string, currentBranch:
   const all = listing.checkpoints;
   if (!spec.trim()) throw new UsageError('empty checkpoint name', { hint: "use an id, a prefix of one, a label, a commit id or 'latest'" });
   if (spec === 'latest') {
-    const found = all.find((c) => currentBranch !== null && c.branch === currentBranch) ?? all[0];
+    const found = all.find((c) => currentBranch !== null && nameMatches(c.branch, currentBranch)) ?? all[0];
     if (!found) throw new NotFoundError('no checkpoints yet', { hint: 'save one with: git checkpoint save -m "<task>"' });
     return found;
   }

@@ -11,3 +11,8 @@ import { hasSecret } from './redact.js';
 export function looksLikeSecret(data: Uint8Array): boolean {
   return hasSecret(Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('latin1'));
 }
+
+/** True when a path holds a secret in one of its names (`leak-ghp_….txt`). */
+export function nameLooksLikeSecret(path: string): boolean {
+  return hasSecret(path);
+}

@@ -1,8 +1,9 @@
 /**
  * The `wip` tree of a checkpoint (SPEC §3, §6): the whole working tree at save
  * time, as `git stash create` would keep it, minus exclusions — by size, by
- * `checkpoint.exclude` globs (plus the defaults below), by content that
- * looks like a secret, and special files (FIFO, socket, device). Every exclusion is listed with its reason; an excluded
+ * `checkpoint.exclude` globs (plus the credential files below), by a name or
+ * content that looks like a secret, and special files (FIFO, socket, device).
+ * Every exclusion is listed with its reason; an excluded
  * path keeps its HEAD version in the tree (or is absent), so nothing of the
  * local content reaches an object.
  */
@@ -10,11 +11,13 @@ import micromatch from 'micromatch';
 import type { Repo, WorktreeStatus } from '../git/repo.js';
 import { boolSetting, parseSize } from './config-values.js';
 import { MAX_PATHS, type GitState } from './schema.js';
-import { looksLikeSecret } from './secret-content.js';
+import { looksLikeSecret, nameLooksLikeSecret } from './secret-content.js';
 
+/** Well-known credential files, matched case-insensitively (`deploy/.ENV` is an env file too). */
 export const DEFAULT_EXCLUDES: readonly string[] = [
-  '**/.env', '**/.env.*', '**/*.pem', '**/*.key', '**/id_rsa*', '**/id_ed25519*',
-  '**/.npmrc', '**/.netrc', '**/*.p12', '**/*.keystore',
+  '**/.env', '**/.env*', '**/*.pem', '**/*.key', '**/id_rsa*', '**/id_dsa*', '**/id_ecdsa*', '**/id_ed25519*',
+  '**/.npmrc', '**/.pypirc', '**/.netrc', '**/_netrc', '**/.git-credentials', '**/*.p12', '**/*.pfx', '**/*.keystore', '**/*.jks',
+  '**/.aws/credentials', '**/credentials', '**/.docker/config.json', '**/.kube/config', '**/kubeconfig', '**/*.kubeconfig',
 ];
 export const DEFAULT_MAX_FILE_SIZE = 1024 * 1024;
 /** Files read at once while checking content: enough to overlap I/O, few enough to stay off EMFILE. */
@@ -52,7 +55,7 @@ export function changedPaths(status: WorktreeStatus): string[] {
 
 /** A test of paths against the exclude globs, compiled once (compiling per path costs more than matching). */
 export function nameMatcher(settings: WipSettings): (path: string) => boolean {
-  const tests = settings.exclude.map((glob) => micromatch.matcher(glob, { dot: true }));
+  const tests = settings.exclude.map((glob) => micromatch.matcher(glob, { dot: true, nocase: DEFAULT_EXCLUDES.includes(glob) }));
   return (path) => tests.some((test) => test(path));
 }
 
@@ -66,6 +69,8 @@ export async function planExclusions(
   for (const path of paths) {
     if (path.endsWith('/')) continue;
     if (isExcludedName(path)) excluded.push({ path, reason: 'pattern' });
+    // A name that holds a token would reach the snapshot as a tree entry name.
+    else if (nameLooksLikeSecret(path)) excluded.push({ path, reason: 'secret' });
     else toRead.push(path);
   }
   for (let i = 0; i < toRead.length; i += READ_BATCH) {

@@ -6,11 +6,11 @@
  * benign look-alike is in the record verbatim.
  */
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSandbox, type Sandbox } from '../helpers/sandbox.js';
-import { benignSamples, secretSamples, type SecretSample } from '../helpers/secret-corpus.js';
+import { benignSamples, makeGen, secretSamples, type SecretSample } from '../helpers/secret-corpus.js';
 
 let sb: Sandbox;
 let dir: string;
@@ -39,8 +39,9 @@ function buildDocument(texts: string[], title: string): Record<string, any> {
   return doc;
 }
 
-/** Every object's content except the user's own code history, as text. */
-function ourObjects(opts: { withCode?: boolean } = {}): string[] {
+/** Every object's content except the user's own code history, as text (tree entries as their names). */
+function ourObjects(opts: { withCode?: boolean } = {}, repoDir = dir): string[] {
+  const dir = repoDir;
   const code = new Set(opts.withCode ? [] : sb.git(dir, 'rev-list', '--objects', 'refs/heads/main').split('\n').map((l) => l.split(' ')[0]));
   const out = spawnSync('git', ['cat-file', '--batch-all-objects', '--batch'], { cwd: dir, env: sb.env, maxBuffer: 1 << 28 }).stdout;
   const objects: string[] = [];
@@ -68,9 +69,10 @@ afterAll(() => sb.cleanup());
 
 describe('redaction corpus, end to end', () => {
   it(`has ${secrets.length} secrets and ${benign.length} benign look-alikes`, () => {
-    expect(secrets.length).toBeGreaterThanOrEqual(150);
-    expect(benign.length).toBeGreaterThanOrEqual(150);
-    expect(new Set(secrets.map((s) => s.reason)).size).toBe(20);
+    expect(secrets.length).toBeGreaterThanOrEqual(600);
+    expect(new Set(secrets.map((s) => s.provider).filter(Boolean)).size).toBeGreaterThanOrEqual(150);
+    expect(benign.length).toBeGreaterThanOrEqual(300);
+    expect(new Set(secrets.map((s) => s.reason).filter(Boolean)).size).toBe(20);
   });
 
   it('the scan finds a secret where there is one: in the code history', () => {
@@ -84,12 +86,20 @@ describe('redaction corpus, end to end', () => {
     const leaked = secrets.filter((s: SecretSample) => s.secrets.some((v) => haystacks.some((h) => h.includes(v))));
     const caught = secrets.length - leaked.length;
     console.log(`redaction recall: ${caught}/${secrets.length} secrets removed`);
+    const classes = new Map<string, [number, number]>();
+    for (const s of secrets) {
+      const cls = (s.cls ?? s.reason).replace(/:.*/, '');
+      const [n, ok] = classes.get(cls) ?? [0, 0];
+      classes.set(cls, [n + 1, ok + (leaked.includes(s) ? 0 : 1)]);
+    }
+    const providers = new Set(secrets.map((s) => s.provider).filter(Boolean));
+    console.log(`recall per class (${providers.size} providers): ${[...classes].map(([c, [n, ok]]) => `${c} ${ok}/${n}`).join(', ')}`);
     expect(leaked.map((s) => `${s.reason}: ${s.text}`)).toEqual([]);
   });
 
   it('redacted the commit subjects and counted every reason', () => {
     for (const c of record.git.commits.slice(0, inSubjects.length)) expect(c.subject).toMatch(/^deploy: .*\[REDACTED:[a-z-]+\]/);
-    for (const reason of new Set(secrets.map((s) => s.reason))) expect(record.redactions[reason], reason).toBeGreaterThan(0);
+    for (const reason of new Set(secrets.map((s) => s.reason).filter(Boolean))) expect(record.redactions[reason], reason).toBeGreaterThan(0);
   });
 
   it('keeps every benign sample verbatim (no false positive)', () => {
@@ -102,5 +112,83 @@ describe('redaction corpus, end to end', () => {
     const damaged = benign.filter((b) => !values.includes(b));
     console.log(`redaction false positives: ${damaged.length}/${benign.length} benign samples changed`);
     expect(damaged).toEqual([]);
+  });
+});
+
+/** Made-up tokens in real formats, for names and files. */
+const g = makeGen(99);
+const AN = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const branchToken = `ghp_${g.key(AN, 36)}`;
+const pathToken = `ghp_${g.key(AN, 36)}`;
+const jwt = `eyJhbGciOiJIUzI1NiJ9.${Buffer.from('{"sub":"1234567890","name":"Test"}').toString('base64url')}.${g.key(AN, 43)}`;
+const password = g.key(AN, 18);
+const awsSecret = g.key(AN, 40);
+const bearer = g.key(AN, 40);
+const dockerAuth = Buffer.from(`bot:${g.key(AN, 20)}`).toString('base64');
+/** Working-tree files that must stay out of the wip snapshot, each with the value that must not reach an object. */
+const CREDENTIAL_FILES: [string, string, string][] = [
+  ['.git-credentials', `https://deploy:${password}x@github.com\n`, `${password}x`],
+  ['app.config', `<connectionStrings><add name="db" connectionString="Server=db;User Id=sa;Password=${password}a;" /></connectionStrings>\n`, `${password}a`],
+  ['settings.yaml', `database:\n  password: ${password}b\n`, `${password}b`],
+  ['deploy/.ENV', `API_KEY=${password}c\n`, `${password}c`],
+  ['run.sh', `#!/bin/sh\ncurl -s --cookie "session=${jwt}" https://api.example.com\n`, jwt],
+  ['curl-headers.txt', `Authorization: Bearer ${bearer}\n`, bearer],
+  ['aws/credentials', `[default]\naws_access_key_id = AKIA${g.key('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 16)}\naws_secret_access_key = ${awsSecret}\n`, awsSecret],
+  ['docker/config.json', `{"auths": {"ghcr.io": {"auth": "${dockerAuth}"}}}\n`, dockerAuth],
+];
+
+describe('names, paths and wip files', () => {
+  let repo: string;
+  let saved: Record<string, any>;
+  beforeAll(async () => {
+    repo = sb.repo('names');
+    sb.git(repo, 'switch', '-q', '-c', `fix/${branchToken}`);
+    writeFileSync(join(repo, `leak-${pathToken}.txt`), 'nothing secret inside\n');
+    for (const [path, content] of CREDENTIAL_FILES) {
+      mkdirSync(join(repo, path, '..'), { recursive: true });
+      writeFileSync(join(repo, path), content);
+    }
+    writeFileSync(join(repo, 'notes.md'), 'an ordinary file\n');
+    const res = await sb.ckpt(repo, ['save', '-m', 'names', '--json']);
+    expect(res.code, res.stderr).toBe(0);
+    saved = JSON.parse(sb.git(repo, 'cat-file', 'blob', `${JSON.parse(res.stdout).commit}:checkpoint.json`));
+  }, 60_000);
+
+  it('no object holds the branch token, the path token or any credential file value', () => {
+    const objects = ourObjects({}, repo);
+    const treeNames = sb.git(repo, 'ls-tree', '-r', '--name-only', `${saved.git.wip.tree}`);
+    const values = [branchToken, pathToken, ...CREDENTIAL_FILES.map(([, , v]) => v)];
+    expect(values.filter((v) => objects.some((o) => o.includes(v)) || treeNames.includes(v))).toEqual([]);
+    expect(treeNames).toContain('notes.md');
+  });
+
+  it('stores the branch and the path with a marker, in the record, the trailer and the notes line', () => {
+    expect(saved.git.branch).toBe('fix/[REDACTED:github-token]');
+    const message = sb.git(repo, 'log', '-1', '--format=%B', '--glob=refs/checkpoints/*');
+    expect(message).toContain('Checkpoint-Branch: fix/[REDACTED:github-token]');
+    expect(message).not.toContain(branchToken);
+    const notes = sb.git(repo, 'for-each-ref', '--format=%(refname)', 'refs/notes/checkpoints/').trim();
+    expect(sb.git(repo, 'notes', '--ref', notes, 'show', 'HEAD')).toContain('on fix/[REDACTED:github-token]:');
+    expect(saved.git.worktree.files.map((f: any) => f.path)).toContain('leak-[REDACTED:github-token].txt');
+  });
+
+  it('leaves every credential file out of the wip tree, by name or by content, listed with its reason', () => {
+    const excluded = new Map(saved.git.wip.excluded.map((e: any) => [e.path, e.reason]));
+    expect(Object.fromEntries(CREDENTIAL_FILES.map(([path]) => [path, excluded.get(path) ?? null]))).toEqual({
+      '.git-credentials': 'pattern', 'app.config': 'secret', 'settings.yaml': 'secret', 'deploy/.ENV': 'pattern',
+      'run.sh': 'secret', 'curl-headers.txt': 'secret', 'aws/credentials': 'pattern', 'docker/config.json': 'secret',
+    });
+    expect(excluded.get('leak-[REDACTED:github-token].txt')).toBe('secret');
+  });
+
+  it('status compares the redacted branch and path with this clone: no false drift', async () => {
+    const res = await sb.ckpt(repo, ['status', '--json']);
+    const report = JSON.parse(res.stdout).reconcile;
+    expect(report.branch.verdict).toBe('match');
+    expect([...report.worktree.unrecorded, ...report.worktree.absent, ...report.worktree.changed]).toEqual([]);
+    sb.git(repo, 'switch', '-q', 'main');
+    const away = JSON.parse((await sb.ckpt(repo, ['status', '--json'])).stdout).reconcile;
+    expect(away.branch.verdict).toBe('mismatch');
+    expect(away.branch.fix).toBe(`git switch fix/${branchToken}`);
   });
 });
