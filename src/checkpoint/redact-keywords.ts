@@ -52,7 +52,7 @@ const FORMS: Form[] = [
   form(`${TAIL}["'\`]?${TYPE}[ \\t]*(?:${OP}[ \\t]*|,[ \\t]*)(?:[@rbuf])?(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`),
   form(`${TAIL}[ \\t]+(["'])(?<v>[^"'\\s]{1,300})\\1`, { accept: credentialLike }),
   // KEY=value with nothing around `=` (env files, URLs, shell lines).
-  form(`${TAIL}["']?(?:=|:=)(?<v>[^\\s"'\`&;,)<>\\]}]+\\}?)`),
+  form(`${TAIL}["']?(?:=|:=)(?<v>%\\([\\w.]+\\)[a-z]|[^\\s"'\`&;,)<>\\]}]+\\}?)`),
   // --password value
   form(`${TAIL}[ \\t]+(?<v>[^\\s"'\`]+)`, { when: (b) => /(?:^|\s)--?$/.test(b) || /\b(?:machine|login)[ \t]+\S+[ \t]+$/.test(b) }),
   // A line of its own: PASSWORD ?= value, password: value, aws_secret_access_key = value

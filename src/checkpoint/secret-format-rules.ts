@@ -8,7 +8,7 @@
  */
 import { ALPHABETS, SECRET_FORMATS, type Part, type SecretFormat } from './secret-formats.js';
 import { verifyChecksum } from './secret-checksum.js';
-import { tokenRuns } from './token-runs.js';
+import { MIN_TOKEN, tokenRuns } from './token-runs.js';
 
 /** Where a secret is and why. */
 export interface Hit {
@@ -107,7 +107,7 @@ export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS):
 
 /** Tries the leads at every word start inside one run. */
 function scanRun(text: string, from: number, to: number, byFirst: Map<string, string[]>, byLead: Map<string, Compiled[]>, hits: Hit[]): void {
-  for (let i = from; i < to - 19; i++) {
+  for (let i = from; i <= to - MIN_TOKEN; i++) {
     if (i > 0 && isWordChar(text.charCodeAt(i - 1))) continue;
     const leads = byFirst.get(text.slice(i, i + 2));
     if (!leads) continue;

@@ -73,7 +73,7 @@ describe('hasSecret', () => {
 });
 
 describe('redactRecordText', () => {
-  it('redacts every free-text field, hot-file paths and commit subjects', () => {
+  it('redacts every free-text field, hot-file paths, commit subjects, the branch and dirty paths', () => {
     const s = 'reach me at eve@acme.com';
     const content = {
       ...emptyContent(),
@@ -83,12 +83,17 @@ describe('redactRecordText', () => {
       todos: [{ text: s, status: 'pending' as const }], files: [{ path: 'eve@acme.com.txt', why: s }],
       quotes: [{ text: s, by: s, verbatim: true }], links: [s], notes: s,
     };
-    const git = { commits: [{ oid: 'a'.repeat(40), subject: s }] } as GitState;
+    const git: GitState = {
+      branch: 'fix/eve@acme.com', head: null, upstream: null, ahead: 0, behind: 0, commits: [{ oid: 'a'.repeat(40), subject: s }],
+      worktree: { collected: true, total: 1, truncated: false, files: [{ path: 'notes/eve@acme.com', status: '??', staged: false, oid: null }] },
+      wip: null, notCollected: [],
+    };
     const { content: out, git: outGit, counts } = redactRecordText(content, git);
     expect(JSON.stringify(out)).not.toContain('eve@acme.com"');
     expect(out.files[0]!.path).toBe('[REDACTED:email]');
     expect(outGit.commits[0]!.subject).toBe('reach me at [REDACTED:email]');
-    expect(counts).toEqual({ email: 20 });
+    expect([outGit.branch, outGit.worktree.files[0]!.path]).toEqual(['fix/[REDACTED:email]', 'notes/[REDACTED:email]']);
+    expect(counts).toEqual({ email: 22 });
   });
 });
 
