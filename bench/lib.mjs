@@ -113,7 +113,7 @@ export function printTable(rows) {
   const head = '| benchmark | tool (ms) | baseline (ms) | ratio | target | ok |';
   const sep = '| --- | ---: | ---: | ---: | ---: | --- |';
   const lines = rows.map((r) =>
-    `| ${r.name} | ${r.toolMs.toFixed(1)} | ${r.baseMs.toFixed(1)} | ${r.ratio.toFixed(2)}× | ${r.target === undefined ? '—' : `≤ ${r.target}×`} | ${r.pass === null ? '—' : r.pass ? 'yes' : 'NO'} |`,
+    `| ${r.name} | ${r.toolMs.toFixed(1)} | ${r.baseMs.toFixed(1)} | ${r.ratio.toFixed(2)}× | ${r.budgetMs !== undefined ? `≤ ${r.budgetMs} ms` : r.target === undefined ? '—' : `≤ ${r.target}×`} | ${r.pass === null ? '—' : r.pass ? 'yes' : 'NO'} |`,
   );
   console.log([head, sep, ...lines].join('\n'));
   return rows.every((r) => r.pass !== false);

@@ -17,10 +17,10 @@ const PREFIXED_HEX = /^((?:[A-Za-z0-9]{1,12}[_.~|-]){0,3}[A-Za-z0-9]{0,12}?[_.~|
 /** Prefixes that name a hash or a commit, not a credential: `sha1-<hex>`, `commit-<hex>`. */
 const HASH_PREFIX = /^(?:sha\d*|md5|commit|rev|oid|git|g|tree|blob|ref|object|id|hash|head|v[\d.]*)[_.~|-]?$/i;
 /** A secret keyword ending just before a value: `SENTRY_TOKEN = `, `"apiKey": "`. */
-const KEYWORD_BEFORE = /(?:passw(?:or)?d|passphrase|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credentials?|auth)\w{0,20}["'`]?\s{0,3}(?:=>|:=|[:=,(])?\s{0,3}["'`]?$/i;
+const KEYWORD_BEFORE = /(?:passw(?:or)?d|passphrase|pwd|secret|token|[_.-]?key|credentials?|auth)\w{0,20}["'`]?\s{0,3}(?:=>|:=|[:=,(])?\s{0,3}["'`]?$/i;
 
 /** Candidates: runs of token characters, at least 32 long, with up to 3 `=` of padding. */
-export const CANDIDATE = /(?<![A-Za-z0-9+/_.~|=-])[A-Za-z0-9+/_.~|-]{32,}={0,3}(?![A-Za-z0-9+/=_-])/g;
+export const CANDIDATE = /(?<![A-Za-z0-9+/_.~|-])[A-Za-z0-9+/_.~|-]{32,}={0,3}(?![A-Za-z0-9+/=_-])/g;
 
 /** Shannon entropy in bits per character. */
 export function shannonEntropy(text: string): number {
@@ -66,6 +66,9 @@ function isRandomText(bare: string): boolean {
   if (bare.length < 24) return false;
   const p = profile(bare);
   if (p.letters < 2) return false;
+  // One letter case and digits (`a-z0-9` keys): fewer class switches than base62, so judged on entropy with more digits.
+  const oneCase = p.upperLetters === 0 || p.upperLetters === p.letters;
+  if (oneCase && p.digits >= 4 && p.digits >= bare.length / 10 && p.switches >= 0.15 && shannonEntropy(bare) >= 4.2) return true;
   if (p.digits >= 2) return p.switches >= 0.3 && shannonEntropy(bare) >= 4.0;
   // No digits at all (Hugging Face): only when both cases are about as frequent as in random letters
   // (CamelCase words have one capital per word) and switch as often.

@@ -7,9 +7,12 @@
  * assignment forms at the end of the key. Only the value is redacted.
  */
 import { isHighEntropy } from './entropy.js';
-import type { Hit } from './secret-format-rules.js';
+import { formatMatcher, type Hit } from './secret-format-rules.js';
 
-const WORDS = /passw(?:or)?d|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth[_-]?key|signing[_-]?key|encryption[_-]?key|_pass(?![A-Za-z])/gi;
+const WORDS = /passw(?:or)?d|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth[_-]?key|signing[_-]?key|encryption[_-]?key|_pass(?![A-Za-z])|(?<=[A-Za-z0-9])[_.-]key(?![A-Za-z0-9])/gi;
+/** `ADMIN_KEY`, `deepgram_key`: a weaker keyword (`cache_key`, `sort_key` are common), whose value must look like a key. */
+const isWeakWord = (word: string) => /^[_.-]key$/i.test(word);
+const keyLike = (v: string) => v.length >= 16 && /\d/.test(v) && /[A-Za-z]/.test(v) && isValue(v);
 /** What may follow the keyword inside the key: `SECRET_KEY`, `token_value`, `password2`. */
 const TAIL = '(?:[_.-]?(?:key|value|base|hash|str|string|access[_-]?key))?\\d{0,3}(?![A-Za-z0-9_])';
 /** A declared type between key and value: `: string`, Go's ` string`, ` []byte`. */
@@ -73,8 +76,8 @@ export function findKeywordValues(text: string): Hit[] {
     if (start > 0 && /[A-Za-z0-9_.-]/.test(text[start - 1]!)) continue;
     while (text[start] === '-' || text[start] === '.') start++;
     const lineBefore = text.slice(text.lastIndexOf('\n', start - 1) + 1, start);
-    const { hit, end } = tryForms(text, m.index + m[0].length, lineBefore);
-    if (hit) hits.push(hit);
+    const { hit, end } = tryForms(text, m.index + m[0].length, lineBefore, isWeakWord(m[0]));
+    if (hit) hits.push({ ...hit, reason: formatMatcher().nameByContext(text.slice(start, m.index + m[0].length + 20), text.slice(hit.start, hit.end)) ?? hit.reason });
     // A value is read once: a reference such as `${DB_PASSWORD:=x}` is not searched again for keywords.
     WORDS.lastIndex = Math.max(WORDS.lastIndex, end);
   }
@@ -82,7 +85,7 @@ export function findKeywordValues(text: string): Hit[] {
 }
 
 /** The first form whose value is accepted, and where the first form that matched at all ends. */
-function tryForms(text: string, at: number, lineBefore: string): { hit: Hit | null; end: number } {
+function tryForms(text: string, at: number, lineBefore: string, weak: boolean): { hit: Hit | null; end: number } {
   let end = 0;
   for (const f of FORMS) {
     if (f.when && !f.when(lineBefore)) continue;
@@ -91,7 +94,7 @@ function tryForms(text: string, at: number, lineBefore: string): { hit: Hit | nu
     const span = m?.indices?.groups?.v;
     if (!m || !span) continue;
     end ||= span[1];
-    if (!(f.accept ?? isValue)(m.groups!.v!)) continue;
+    if (!(f.accept ?? isValue)(m.groups!.v!) || (weak && !keyLike(m.groups!.v!))) continue;
     return { hit: { start: span[0], end: span[1], reason: 'password' }, end: span[1] };
   }
   return { hit: null, end };

@@ -10,7 +10,7 @@
  */
 import { CANDIDATE, isHighEntropy } from './entropy.js';
 import { findKeywordValues, hasLetterAndDigit, isValue } from './redact-keywords.js';
-import { buildMatcher, type FormatMatcher, type Hit } from './secret-format-rules.js';
+import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { findKubernetesSecretData } from './redact-structured.js';
 import { tokenRuns } from './token-runs.js';
 
@@ -40,9 +40,7 @@ const E = '(?![A-Za-z0-9_-])';
 const rx = (source: string, flags = 'g') => new RegExp(source, flags);
 const isMixed = (s: string) => /[a-z]/.test(s) && /[A-Z]/.test(s) && /\d/.test(s);
 
-let matcher: FormatMatcher | null = null;
-/** The provider table, compiled on first use. */
-const findProviderTokens = (text: string) => (matcher ??= buildMatcher()).find(text);
+const findProviderTokens = (text: string) => formatMatcher().find(text);
 
 /** Random-looking runs; `before` decides the object-id exemption. */
 function findHighEntropy(text: string): Hit[] {

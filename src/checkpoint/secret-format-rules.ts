@@ -1,10 +1,10 @@
 /**
  * Compiles the provider table (secret-formats.ts) into one matcher that scans
- * a text once: a single regular expression finds every place where a known
- * prefix starts a word, and only the formats with that prefix are tried
- * there. Formats without a literal prefix (Discord, Telegram, Mailchimp, …)
- * share a second scan, and formats recognised by context share a third that
- * looks for the providers' names.
+ * a text once: inside the runs of token characters (token-runs.ts), only
+ * the formats whose prefix starts a word there are tried. Formats without a
+ * literal prefix (Discord, Telegram, Mailchimp, …) are tried on the runs
+ * that hold their longest literal. Formats recognised by context name the
+ * provider of a value the keyword rules found (`nameByContext`).
  */
 import { ALPHABETS, SECRET_FORMATS, type Part, type SecretFormat } from './secret-formats.js';
 import { verifyChecksum } from './secret-checksum.js';
@@ -28,8 +28,6 @@ export function formatSource(format: SecretFormat): string {
 
 const BEFORE = '(?<![A-Za-z0-9_])';
 const AFTER = '(?![A-Za-z0-9_-])';
-/** `<name…>` then an assignment: `TWITTER_SECRET = "`, `twitter.key: `, `"twitter": "`. */
-const ASSIGN = `[\\w.-]{0,30}?["']?[ \\t]*(?:=>|:=|\\?=|=|:|,)[ \\t]*["'\`]?`;
 
 interface Compiled {
   format: SecretFormat;
@@ -50,8 +48,7 @@ function accept(compiled: Compiled, token: string): boolean {
 }
 
 function compile(format: SecretFormat): Compiled {
-  const head = format.context ? ASSIGN : '';
-  return { format, sticky: new RegExp(`${head}(${formatSource(format)})${AFTER}`, 'y') };
+  return { format, sticky: new RegExp(`(${formatSource(format)})${AFTER}`, 'y') };
 }
 
 const specificity = (f: SecretFormat) => {
@@ -64,43 +61,61 @@ const specificity = (f: SecretFormat) => {
 /** The table compiled for scanning; built on first use (only `save` pays for it). */
 export interface FormatMatcher {
   find(text: string): Hit[];
+  /**
+   * The reason of a context format for a keyword-named value: the key holds
+   * one of the format's words and the value has the format (`HEROKU_API_KEY` =
+   * a UUID → `heroku-key`); null when none.
+   */
+  nameByContext(key: string, value: string): string | null;
 }
 
+let shared: FormatMatcher | null = null;
+/** The table compiled once, on first use (only saving pays for it). */
+export const formatMatcher = (): FormatMatcher => (shared ??= buildMatcher());
+
 const isWordChar = (code: number) => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+
+/** The length of the shortest token of a format. */
+const shortest = (f: SecretFormat) => f.parts.reduce((n: number, p) => n + (typeof p === 'string' ? p.length : p.min), 0);
 
 /** The longest literal of a format without a prefix: a run must contain it before the format is tried. */
 const marker = (f: SecretFormat) => f.parts.filter((x): x is string => typeof x === 'string').sort((a, b) => b.length - a.length)[0] ?? '';
 
 export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS): FormatMatcher {
   const byLead = new Map<string, Compiled[]>();
-  const loose: { marker: string; re: RegExp; compiled: Compiled }[] = [];
+  const loose: { marker: string; minLength: number; re: RegExp; compiled: Compiled }[] = [];
   const byWord = new Map<string, Compiled[]>();
   for (const format of [...formats].sort((a, b) => specificity(b) - specificity(a))) {
     const compiled = compile(format);
     const first = format.parts[0];
     if (format.context) for (const w of format.context) byWord.set(w, [...(byWord.get(w) ?? []), compiled]);
     else if (typeof first === 'string' && first.length >= 2) byLead.set(first, [...(byLead.get(first) ?? []), compiled]);
-    else loose.push({ marker: marker(format), re: new RegExp(`${BEFORE}${formatSource(format)}${AFTER}`, 'g'), compiled });
+    else loose.push({ marker: marker(format), minLength: shortest(format), re: new RegExp(`${BEFORE}${formatSource(format)}${AFTER}`, 'g'), compiled });
   }
   const leads = [...byLead.keys()].sort((a, b) => b.length - a.length);
   // Leads by their first two characters; a lead that is a prefix of a longer one is tried there too (`sk-` under `sk-proj-`).
   const byFirst = new Map<string, string[]>();
   for (const lead of leads) byFirst.set(lead.slice(0, 2), [...(byFirst.get(lead.slice(0, 2)) ?? []), lead]);
-  const words = [...byWord.keys()].sort((a, b) => b.length - a.length);
-  const wordScan = new RegExp(`(?:${words.map(escape).join('|')})`, 'gi');
+  const contextual = [...byWord].map(([word, list]) => ({ word, formats: list.map((c) => ({ reason: c.format.reason, whole: new RegExp(`^(?:${formatSource(c.format)})$`) })) }));
   return {
     find(text) {
       const hits: Hit[] = [];
       for (const run of tokenRuns(text)) {
         scanRun(text, run.start, run.start + run.text.length, byFirst, byLead, hits);
-        for (const l of loose) if (run.text.includes(l.marker)) findLoose(text, run.start, run.text, l.re, l.compiled, hits);
-      }
-      wordScan.lastIndex = 0;
-      for (let m = wordScan.exec(text); m; m = wordScan.exec(text)) {
-        const end = tryAt(text, m.index + m[0].length, byWord.get(m[0].toLowerCase())!, hits);
-        if (end !== null) wordScan.lastIndex = end;
+        for (const l of loose) {
+          if (run.text.length >= l.minLength && run.text.includes(l.marker)) findLoose(text, run.start, run.text, l.re, l.compiled, hits);
+        }
       }
       return hits;
+    },
+    nameByContext(key, value) {
+      const lower = key.toLowerCase();
+      for (const { word, formats } of contextual) {
+        if (!lower.includes(word)) continue;
+        const found = formats.find((f) => f.whole.test(value));
+        if (found) return found.reason;
+      }
+      return null;
     },
   };
 }

@@ -3,9 +3,10 @@
  * written from the provider's published format or the open scanners'
  * documented rules (gitleaks, trufflehog, detect-secrets, GitHub secret
  * scanning). A format is a sequence of parts: a literal, or a run of one
- * alphabet with a length range. Entries with `context` are only taken right
- * after one of those words and an assignment (their body alone is too
- * common: a UUID, 32 hex). The man page lists every provider of this table.
+ * alphabet with a length range. Entries with `context` have a body too common
+ * to be taken alone (a UUID, 32 hex): they name the provider of a value that
+ * the keyword rules find under a key holding one of those words
+ * (`HEROKU_API_KEY=<uuid>` → `heroku-key`). The man page lists every format.
  *
  * `secret-format-rules.ts` compiles this table; nothing here runs at load.
  */
@@ -31,7 +32,7 @@ export interface SecretFormat {
   /** What the placeholder says: `[REDACTED:<reason>]`. */
   reason: string;
   parts: Part[];
-  /** Words (lower case) one of which must name the value: `<word…> = <token>`. */
+  /** Words (lower case) one of which the key of a keyword-named value holds: `<word…>_API_KEY = <token>`. */
   context?: string[];
   /** A published checksum the token carries (GitHub: CRC32 of the body in its last 6 base62 characters). */
   checksum?: 'github-crc32';

@@ -52,7 +52,7 @@ describe('every format of the provider table', () => {
     fc.assert(
       fc.property(fc.integer(), prose, prose, sep, (seed, before, after, s) => {
         const token = tokenOf(format, seed);
-        const named = format.context ? `${format.context[0]}_key = "${token}"` : token;
+        const named = format.context ? `${format.context[0]}_api_key = "${token}"` : token;
         const text = `${before}${s}${named}${s === '(' ? ')' : s} ${after}`;
         const out = redactText(text, {});
         expect(out).not.toContain(token);
