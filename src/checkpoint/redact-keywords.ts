@@ -9,9 +9,9 @@
 import { isHighEntropy } from './entropy.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
 
-const WORDS = /passw(?:or)?d|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth[_-]?key|signing[_-]?key|encryption[_-]?key|_pass(?![A-Za-z])|(?<=[A-Za-z0-9])[_.-]key(?![A-Za-z0-9])/gi;
+const WORDS = /passw(?:or)?d|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth[_-]?key|signing[_-]?key|encryption[_-]?key|_pass(?![A-Za-z])|key(?![A-Za-z0-9])/gi;
 /** `ADMIN_KEY`, `deepgram_key`: a weaker keyword (`cache_key`, `sort_key` are common), whose value must look like a key. */
-const isWeakWord = (word: string) => /^[_.-]key$/i.test(word);
+const isWeakWord = (word: string) => /^key$/i.test(word);
 const keyLike = (v: string) => v.length >= 16 && /\d/.test(v) && /[A-Za-z]/.test(v) && isValue(v);
 /** What may follow the keyword inside the key: `SECRET_KEY`, `token_value`, `password2`. */
 const TAIL = '(?:[_.-]?(?:key|value|base|hash|str|string|access[_-]?key))?\\d{0,3}(?![A-Za-z0-9_])';
@@ -71,6 +71,8 @@ export function findKeywordValues(text: string): Hit[] {
   const hits: Hit[] = [];
   WORDS.lastIndex = 0;
   for (let m = WORDS.exec(text); m; m = WORDS.exec(text)) {
+    // The weak `key` only as the last word of a longer name: `ADMIN_KEY`, `deepgram.key`.
+    if (isWeakWord(m[0]) && !/[A-Za-z0-9][_.-]$/.test(text.slice(Math.max(0, m.index - 2), m.index))) continue;
     let start = m.index;
     while (start > 0 && m.index - start < 40 && /[A-Za-z0-9_.-]/.test(text[start - 1]!)) start--;
     if (start > 0 && /[A-Za-z0-9_.-]/.test(text[start - 1]!)) continue;
