@@ -10,6 +10,7 @@
  */
 import { BASE_RULES, type Hit, type RedactRule } from './redact-rules.js';
 import type { CheckpointContent, GitState } from './schema.js';
+import { findInWindows, lineWindows, nearWindows } from './redact-windows.js';
 
 export { BASE_RULES, type RedactRule } from './redact-rules.js';
 
@@ -25,8 +26,6 @@ export interface RedactOptions {
 }
 
 const MAX_PASSES = 4;
-/** How far from its anchor a rule with `near` looks, within the line. */
-const WINDOW = 2000;
 const PLACEHOLDER = (reason: string) => `[REDACTED:${reason}]`;
 export const PLACEHOLDER_PATTERN = /\[REDACTED:[a-z0-9-]+\]/g;
 
@@ -46,25 +45,9 @@ function ruleHits(text: string, rule: RedactRule): { hit: Hit; match: string }[]
   if (rule.find) return rule.find(text).map((hit) => ({ hit, match: text.slice(hit.start, hit.end) }));
   const out: { hit: Hit; match: string }[] = [];
   if (rule.near) {
-    for (const [from, to] of windows(text, rule.near)) patternHits(text.slice(from, to), from, rule, out);
+    for (const [from, to] of nearWindows(text, rule.near)) patternHits(text.slice(from, to), from, rule, out);
   } else {
     patternHits(text, 0, rule, out);
-  }
-  return out;
-}
-
-/** The lines around each match of `near` (at most WINDOW characters either side), merged. */
-function windows(text: string, near: RegExp): [number, number][] {
-  const out: [number, number][] = [];
-  near.lastIndex = 0;
-  for (let m = near.exec(text); m; m = near.exec(text)) {
-    const from = Math.max(text.lastIndexOf('\n', m.index) + 1, m.index - WINDOW);
-    const nl = text.indexOf('\n', m.index);
-    const to = Math.min(nl < 0 ? text.length : nl, m.index + m[0].length + WINDOW);
-    const last = out[out.length - 1];
-    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
-    else out.push([from, to]);
-    near.lastIndex = Math.max(near.lastIndex, to);
   }
   return out;
 }
@@ -141,44 +124,9 @@ export function redactText(
       counts[h.reason] = (counts[h.reason] ?? 0) + 1;
     }
     out = next + out.slice(at);
-    hits = findInWindows(out, lineWindows(out, placed), rules, options);
+    hits = findInWindows(out, lineWindows(out, placed), (t) => findSecrets(t, rules, options));
   }
   return out;
-}
-
-/** The lines holding each span (at most WINDOW characters either side), merged. */
-function lineWindows(text: string, spans: [number, number][]): [number, number][] {
-  const out: [number, number][] = [];
-  for (const [start, end] of spans) {
-    const from = Math.max(text.lastIndexOf('\n', start) + 1, start - WINDOW);
-    const nl = text.indexOf('\n', end);
-    const to = Math.min(nl < 0 ? text.length : nl, end + WINDOW);
-    const last = out[out.length - 1];
-    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
-    else out.push([from, to]);
-  }
-  return out;
-}
-
-/** `findSecrets` on the windows only: joined by newlines into one text (one look), hits mapped back. */
-function findInWindows(text: string, windows: [number, number][], rules: RedactRule[], options: RedactOptions): Hit[] {
-  const starts: number[] = [];
-  let joined = '';
-  for (const [from, to] of windows) {
-    starts.push(joined.length);
-    joined += `${text.slice(from, to)}\n`;
-  }
-  return findSecrets(joined, rules, options).flatMap((h) => {
-    let k = 0;
-    for (let hi = starts.length - 1; k < hi; ) {
-      const mid = (k + hi + 1) >> 1;
-      if (starts[mid]! <= h.start) k = mid;
-      else hi = mid - 1;
-    }
-    const [from, to] = windows[k]!;
-    const shift = from - starts[k]!;
-    return h.end + shift <= to ? [{ ...h, start: h.start + shift, end: h.end + shift }] : [];
-  });
 }
 
 /** True when `text` holds anything secret-looking (every rule but personal data and network names). */
