@@ -6,9 +6,14 @@
  * `doctor --fix` rebuilds it).
  */
 import type { CommitInfo, Repo } from '../git/repo.js';
+import { attributeCommits } from './chain-attribution.js';
+import { readListingCache, walkKeyOf, writeListingCache, type CacheEntry, type ListingCache } from './listing-cache.js';
+import { assembleListing, type Walk, type WalkedRef } from './listing-trust.js';
 import { parseMessage } from './message.js';
 import { CHAINS_PREFIX, parseChainRef } from './refs.js';
 import type { CheckpointRecord } from './schema.js';
+
+export { clearListingCache } from './listing-cache.js';
 
 export interface CheckpointSummary {
   id: string;
@@ -22,6 +27,8 @@ export interface CheckpointSummary {
   head: string | null;
   /** Null for the clone's own chains; else the remote it was fetched from. */
   remote: string | null;
+  /** What the listing orders by (ms): `createdAt` capped by the commit's time; far below any date when dated in the future. */
+  time: number;
 }
 
 export interface InvalidCheckpoint {
@@ -37,74 +44,68 @@ export interface Listing {
   invalid: InvalidCheckpoint[];
   /** Writers with a chain in this clone (refs/checkpoints/<writer>). */
   localWriters: Set<string>;
+  /** What fetched chains say about themselves that is not so (SPEC §9), one line each, naming the ref. */
+  warnings: string[];
+  /** True when this clone holds any fetched chain. */
+  hasFetched: boolean;
 }
 
-/** A valid checkpoint's summary as a row, or why the commit is invalid. */
-type SummaryRow = [
-  id: string, createdAt: string, branch: string | null, writer: string, label: string | null,
-  title: string, status: CheckpointSummary['status'], head: string | null,
-];
-type CacheEntry = SummaryRow | { invalid: string; id: string | null };
-const CACHE_FILE = 'list-cache.json';
-// Version 4: records are checked against every trailer and read under the 1 MiB cap.
-const CACHE_VERSION = 4;
-
-/** Lists checkpoints; `local` keeps only the clone's own chains. */
-export async function loadListing(repo: Repo, opts: { local?: boolean } = {}): Promise<Listing> {
-  const refs = (await repo.listRefs(CHAINS_PREFIX)).flatMap((r) => {
+/**
+ * Lists checkpoints; `local` keeps only the clone's own chains. `now` (ms)
+ * lets records dated beyond it be ordered as the oldest; without it no date
+ * counts as in the future.
+ */
+export async function loadListing(repo: Repo, opts: { local?: boolean; now?: number } = {}): Promise<Listing> {
+  const all = (await repo.listRefs(CHAINS_PREFIX)).flatMap((r) => {
     const parsed = parseChainRef(r.name);
     return parsed ? [{ ...parsed, name: r.name, oid: r.oid }] : [];
   });
-  const localWriters = new Set(refs.filter((r) => r.remote === null).map((r) => r.writer));
-  const remoteOf = new Map<string, string>();
-  for (const r of refs) if (r.remote !== null && !remoteOf.has(r.writer)) remoteOf.set(r.writer, r.remote);
+  const localWriters = new Set(all.filter((r) => r.remote === null).map((r) => r.writer));
   // The own chain is authoritative for a local writer: its fetched copy may still
-  // hold what prune/drop removed here and not yet pushed.
-  const wanted = refs.filter((r) => r.remote === null || (!opts.local && !localWriters.has(r.writer)));
-  const tips = [...new Set(wanted.map((r) => r.oid))];
-  const cache = await readCache(repo);
-  const listing: Listing = { checkpoints: [], invalid: [], localWriters };
-  const { oids, entries } = await summarizeWalk(repo, wanted, cache, listing.invalid);
-  const seen = new Set<string>();
-  oids.forEach((oid, i) => {
-    const entry = entries[i]!;
-    if (!Array.isArray(entry)) {
-      listing.invalid.push({ commit: oid, id: entry.id, error: entry.invalid });
-      return;
-    }
-    const [id, createdAt, branch, writer, label, title, status, head] = entry;
-    if ((opts.local && !localWriters.has(writer)) || seen.has(id)) return;
-    seen.add(id);
-    const remote = localWriters.has(writer) ? null : (remoteOf.get(writer) ?? null);
-    listing.checkpoints.push({ id, createdAt, branch, writer, label, title, status, head, commit: oid, remote });
-  });
-  listing.checkpoints = sortNewestFirst(listing.checkpoints);
+  // hold what prune/drop removed here and not yet pushed. Own chains come first:
+  // a commit on both an own and a fetched chain is read as the own one.
+  const wanted = [
+    ...all.filter((r) => r.remote === null),
+    ...all.filter((r) => r.remote !== null && !opts.local && !localWriters.has(r.writer)),
+  ];
+  const cache = await readListingCache(repo);
+  const walk = await summarizeWalk(repo, wanted, cache);
+  const assembled = assembleListing(wanted, walk, { local: Boolean(opts.local), now: opts.now ?? Infinity });
+  const listing: Listing = { ...assembled, localWriters, hasFetched: all.some((r) => r.remote !== null) };
+  listing.invalid.unshift(...walk.broken);
   // A walk that met a broken ref is not cached: the next listing must report it again.
-  const key = listing.invalid.some((i) => i.id === null && i.error.startsWith('refs/')) ? '' : walkKeyOf(tips);
-  if (cache.key !== key || cache.oids.length !== oids.length || oids.some((o, i) => cache.oids[i] !== o)) {
-    await writeCache(repo, { key, oids, rows: entries });
+  const key = walk.broken.length ? '' : walkKeyOf(wanted);
+  if (cache.key !== key || cache.oids.length !== walk.oids.length || walk.oids.some((o, i) => cache.oids[i] !== o)) {
+    await writeListingCache(repo, { key, oids: walk.oids, rows: walk.entries, via: Array.from(walk.via), on: Array.from(walk.on) });
   }
   return listing;
 }
 
+interface WalkedChains extends Walk {
+  oids: string[];
+  entries: CacheEntry[];
+  /** Refs that lead to no readable commit, reported as invalid. */
+  broken: InvalidCheckpoint[];
+}
+
 /**
- * The commits reachable from `tips` (git log order) and their summaries.
- * When the tips are those of the last listing, the walk itself comes from
- * the cache: commits never change, so the same tips reach the same commits.
+ * The commits reachable from the chains (git log order), their summaries,
+ * and which chain each was read from. When the refs are those of the last
+ * listing, the walk itself comes from the cache: commits never change, so
+ * the same tips reach the same commits.
  */
-async function summarizeWalk(
-  repo: Repo,
-  refs: { name: string; oid: string }[],
-  cache: Cache,
-  invalid: InvalidCheckpoint[],
-): Promise<{ oids: string[]; entries: CacheEntry[] }> {
-  const tips = [...new Set(refs.map((r) => r.oid))];
-  if (cache.key && cache.key === walkKeyOf(tips)) return { oids: cache.oids, entries: cache.rows };
-  const commits = await walkChains(repo, refs, invalid);
+async function summarizeWalk(repo: Repo, refs: (WalkedRef & { oid: string })[], cache: ListingCache): Promise<WalkedChains> {
+  if (cache.key && cache.key === walkKeyOf(refs)) {
+    return { oids: cache.oids, entries: cache.rows, via: cache.via, on: cache.on, broken: [] };
+  }
+  const broken: InvalidCheckpoint[] = [];
+  const commits = await walkChains(repo, refs, broken);
   const known = new Map(cache.oids.map((o, i) => [o, cache.rows[i]!]));
   // Misses are read concurrently: the CLI backend pipelines them through one cat-file --batch.
   const entries = await Promise.all(commits.map((c) => known.get(c.oid) ?? summarize(repo, c)));
-  return { oids: commits.map((c) => c.oid), entries };
+  const writerOf = (i: number) => { const e = entries[i]!; return Array.isArray(e) ? e[3] : null; };
+  const { via, onChain } = attributeCommits(refs, commits, writerOf);
+  return { oids: commits.map((c) => c.oid), entries, via, on: onChain, broken };
 }
 
 /**
@@ -132,17 +133,6 @@ async function walkChains(repo: Repo, refs: { name: string; oid: string }[], inv
   return commits;
 }
 
-function walkKeyOf(tips: string[]): string {
-  return [...tips].sort().join(' ');
-}
-
-/** Newest first; stable, so within one millisecond git log's order (children before parents) stands. */
-function sortNewestFirst(list: CheckpointSummary[]): CheckpointSummary[] {
-  const times = list.map((c) => Date.parse(c.createdAt));
-  return list.map((_, i) => i).sort((a, b) => times[b]! - times[a]! || a - b).map((i) => list[i]!);
-}
-
-
 async function summarize(repo: Repo, commit: CommitInfo): Promise<CacheEntry> {
   const facts = parseMessage(commit.message);
   // The schema (zod) loads only when a commit is not in the cache: a warm `list` never builds it.
@@ -152,41 +142,5 @@ async function summarize(repo: Repo, commit: CommitInfo): Promise<CacheEntry> {
   const r = parsed.value;
   const mismatch = trailerMismatch(facts, r);
   if (mismatch) return { invalid: mismatch, id: facts.id };
-  return [r.id, r.createdAt, r.git.branch, r.writer, r.label, r.task.title, r.task.status, r.git.head];
-}
-
-/**
- * The last walk: its tips (sorted, joined), the commits it reached in order,
- * and one row per commit. Rows are arrays, not objects: a listing of 10,000
- * parses noticeably faster.
- */
-interface Cache {
-  key: string | null;
-  oids: string[];
-  rows: CacheEntry[];
-}
-
-async function readCache(repo: Repo): Promise<Cache> {
-  const empty: Cache = { key: null, oids: [], rows: [] };
-  const text = await repo.readGitFile(CACHE_FILE, 'common');
-  if (!text) return empty;
-  try {
-    const data = JSON.parse(text) as { v: number } & Cache;
-    const ok = data.v === CACHE_VERSION && typeof data.key === 'string' && Array.isArray(data.oids) &&
-      Array.isArray(data.rows) && data.oids.length === data.rows.length;
-    return ok ? { key: data.key, oids: data.oids, rows: data.rows } : empty;
-  } catch {
-    return empty;
-  }
-}
-
-async function writeCache(repo: Repo, cache: Cache): Promise<void> {
-  const body = JSON.stringify({ v: CACHE_VERSION, ...cache });
-  // A failed cache write only costs speed next time.
-  await repo.writeGitFile(CACHE_FILE, body, 'common').catch(() => {});
-}
-
-/** Drops the listing cache (`doctor --fix`). */
-export async function clearListingCache(repo: Repo): Promise<void> {
-  await repo.deleteGitFile(CACHE_FILE, 'common');
+  return [r.id, r.createdAt, r.git.branch, r.writer, r.label, r.task.title, r.task.status, r.git.head, commit.committer.timestamp];
 }

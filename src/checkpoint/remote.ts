@@ -66,3 +66,16 @@ export async function dropOwnNotesCopies(repo: Repo, writer: string): Promise<vo
     if (rest.length === 2 && rest[1] === writer) await repo.deleteRef(ref.name, ref.oid);
   }
 }
+
+/**
+ * The remote to suggest `git checkpoint fetch` from when this clone holds no
+ * checkpoint at all, none fetched either, and the default remote is
+ * configured (a fresh clone): null otherwise. Reads config only, never the
+ * network.
+ */
+export async function fetchSuggestion(repo: Repo, listing: { checkpoints: unknown[]; invalid: unknown[]; hasFetched: boolean }): Promise<string | null> {
+  if (listing.checkpoints.length || listing.invalid.length || listing.hasFetched) return null;
+  const name = await defaultRemote(repo);
+  const url = (await repo.getConfig(`remote.${name}.url`)) ?? (await repo.getConfig(`remote.${name}.pushurl`));
+  return url ? name : null;
+}

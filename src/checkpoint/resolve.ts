@@ -6,19 +6,71 @@ import { InvalidRecordError, NotFoundError, UsageError } from '../errors.js';
 import type { Repo } from '../git/repo.js';
 import { oneLine } from '../render/sanitize.js';
 import { loadListing, type CheckpointSummary, type Listing } from './listing.js';
+import { readWriter } from './identity.js';
 import { readRecordAt } from './read-record.js';
 import { nameMatches } from './redacted-names.js';
+import { fetchSuggestion } from './remote.js';
 import type { CheckpointRecord } from './schema.js';
 
-/** Picks one checkpoint of the listing; NotFoundError when none or several match. */
-export function resolveCheckpoint(listing: Listing, spec: string, currentBranch: string | null): CheckpointSummary {
-  const all = listing.checkpoints;
+/** Picks one checkpoint of the listing; NotFoundError when none or several match. `ownWriter` shapes `latest`. */
+export function resolveCheckpoint(listing: Listing, spec: string, currentBranch: string | null, ownWriter: string | null = null): CheckpointSummary {
+  return resolveNamed(listing, spec, { branch: currentBranch, ownWriter, fetchFrom: null }).summary;
+}
+
+export interface ResolveContext {
+  branch: string | null;
+  ownWriter: string | null;
+  /** A configured remote to suggest fetching from when there is nothing at all; null for none. */
+  fetchFrom: string | null;
+}
+
+export interface Resolved {
+  summary: CheckpointSummary;
+  /** Why `latest` is not this writer's newest on the branch (whose it is); null when it is, or for other names. */
+  note: string | null;
+}
+
+/** `resolveCheckpoint`, saying whose checkpoint `latest` turned out to be. */
+export function resolveNamed(listing: Listing, spec: string, rc: ResolveContext): Resolved {
   if (!spec.trim()) throw new UsageError('empty checkpoint name', { hint: "use an id, a prefix of one, a label, a commit id or 'latest'" });
-  if (spec === 'latest') {
-    const found = all.find((c) => currentBranch !== null && nameMatches(c.branch, currentBranch)) ?? all[0];
-    if (!found) throw new NotFoundError('no checkpoints yet', { hint: 'save one with: git checkpoint save -m "<task>"' });
-    return found;
+  if (spec === 'latest') return resolveLatest(listing, rc);
+  return { summary: resolveName(listing, spec), note: null };
+}
+
+/**
+ * `latest` (SPEC §5): this writer's newest on the current branch, then
+ * anyone's newest on the branch, then the newest anywhere, saying whose.
+ */
+function resolveLatest(listing: Listing, rc: ResolveContext): Resolved {
+  const all = listing.checkpoints;
+  const onBranch = latestOnBranch(listing, rc.branch, rc.ownWriter);
+  if (onBranch?.own) return { summary: onBranch.summary, note: null };
+  const found = onBranch?.summary ?? all[0];
+  if (!found) {
+    const hint = rc.fetchFrom
+      ? `fetch the checkpoints of '${rc.fetchFrom}' with: git checkpoint fetch`
+      : 'save one with: git checkpoint save -m "<task>"';
+    throw new NotFoundError('no checkpoints yet', { hint });
   }
+  const mine = found.remote === null && found.writer === rc.ownWriter;
+  const whose = mine ? 'yours' : `by ${oneLine(found.writer, 60)}${found.remote ? ` (from ${oneLine(found.remote, 60)})` : ''}`;
+  const where = `on '${oneLine(found.branch ?? '(detached)', 120)}'`;
+  if (onBranch) return { summary: found, note: `latest ${where} is ${whose}: you have none on this branch` };
+  const here = rc.branch === null ? 'not on a branch' : `no checkpoint on '${oneLine(rc.branch, 120)}'`;
+  return { summary: found, note: `${here}: latest anywhere is ${whose}, ${where}` };
+}
+
+/** This writer's newest checkpoint on `branch`, else anyone's (`own` false); null when the branch has none. */
+export function latestOnBranch(listing: Listing, branch: string | null, ownWriter: string | null): { summary: CheckpointSummary; own: boolean } | null {
+  if (branch === null) return null;
+  const onBranch = listing.checkpoints.filter((c) => nameMatches(c.branch, branch));
+  const own = onBranch.find((c) => c.remote === null && c.writer === ownWriter);
+  if (own) return { summary: own, own: true };
+  return onBranch[0] ? { summary: onBranch[0], own: false } : null;
+}
+
+function resolveName(listing: Listing, spec: string): CheckpointSummary {
+  const all = listing.checkpoints;
   const exact = all.find((c) => c.id === spec);
   if (exact) return exact;
   const labelled = all.find((c) => c.label === spec);
@@ -49,14 +101,18 @@ export interface FoundCheckpoint {
   listing: Listing;
   summary: CheckpointSummary;
   record: CheckpointRecord;
+  /** Whose checkpoint `latest` is when it is not this writer's on this branch (print it). */
+  note: string | null;
 }
 
 /**
  * What every command taking a `<ckpt>` does first: list the chains, resolve
- * `spec` against the current branch (for `latest`), read and validate the record.
+ * `spec` against the current branch and writer (for `latest`), read and
+ * validate the record. `now` (ms) keeps records dated in the future last.
  */
-export async function findCheckpoint(repo: Repo, spec: string): Promise<FoundCheckpoint> {
-  const [listing, branch] = await Promise.all([loadListing(repo), repo.headBranch()]);
-  const summary = resolveCheckpoint(listing, spec, branch);
-  return { listing, summary, record: await loadRecord(repo, summary) };
+export async function findCheckpoint(repo: Repo, spec: string, opts: { now?: number } = {}): Promise<FoundCheckpoint> {
+  const [listing, branch, ownWriter] = await Promise.all([loadListing(repo, { now: opts.now }), repo.headBranch(), readWriter(repo)]);
+  const fetchFrom = await fetchSuggestion(repo, listing);
+  const { summary, note } = resolveNamed(listing, spec, { branch, ownWriter, fetchFrom });
+  return { listing, summary, record: await loadRecord(repo, summary), note };
 }

@@ -28,12 +28,14 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const writer = await readWriter(repo);
   findings.push({ check: 'writer', ok: true, detail: writer ?? 'none yet (created by the first save)' });
   if (fix) await clearListingCache(repo);
-  const listing = await loadListing(repo);
+  const listing = await loadListing(repo, { now: ctx.deps.now().getTime() });
   findings.push({
     check: 'records',
-    ok: listing.invalid.length === 0,
+    ok: listing.invalid.length === 0 && listing.warnings.length === 0,
     detail: `${listing.checkpoints.length} valid, ${listing.invalid.length} invalid` +
-      listing.invalid.map((i) => `\n    invalid ${i.commit}: ${visible(i.error)}`).join(''),
+      (listing.warnings.length ? `, ${listing.warnings.length} not what their ref says` : '') +
+      listing.invalid.map((i) => `\n    invalid ${i.commit}: ${visible(i.error)}`).join('') +
+      listing.warnings.map((w) => `\n    ${visible(w)}`).join(''),
   });
   findings.push(await checkWipTrees(repo, listing));
   if (writer) {

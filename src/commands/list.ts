@@ -5,7 +5,9 @@ import { EXIT } from '../cli/exit-codes.js';
 import { loadListing, type CheckpointSummary, type Listing } from '../checkpoint/listing.js';
 import { parseSince } from '../checkpoint/when.js';
 import { UsageError } from '../errors.js';
-import { visible } from '../render/sanitize.js';
+import { fetchSuggestion } from '../checkpoint/remote.js';
+import type { Repo } from '../git/repo.js';
+import { listingWarnings } from '../render/listing-warnings.js';
 import { renderList } from '../render/table.js';
 
 export const options: OptionSpec = {
@@ -29,7 +31,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   if (args.values.here && args.values.branch !== undefined) throw new UsageError("'--here' and '--branch' cannot be used together");
   const repo = await ctx.repo();
   const branch = args.values.here ? await repo.headBranch() : stringOption(args, 'branch');
-  const listing = await loadListing(repo, { local: Boolean(args.values.local) });
+  const listing = await loadListing(repo, { local: Boolean(args.values.local), now: ctx.deps.now().getTime() });
   warnInvalid(ctx, listing);
   const writer = stringOption(args, 'writer');
   const label = stringOption(args, 'label');
@@ -43,15 +45,21 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const shown = limit === 0 ? matching : matching.slice(0, limit);
   const json = ctx.globals.json ? { total: matching.length, shown: shown.length, checkpoints: shown.map(toJson) } : undefined;
   if (!matching.length) {
-    if (!ctx.globals.json) ctx.hint(listing.checkpoints.length ? 'no checkpoint matches these filters' : 'no checkpoints yet: git checkpoint save -m "<task>"');
+    if (!ctx.globals.json) ctx.hint(await emptyHint(repo, listing));
     return { exitCode: EXIT.ok, json, text: '' };
   }
   return { exitCode: EXIT.ok, json, text: renderList(shown, { total: matching.length, color: await ctx.useColor() }) };
 }
 
-/** Warns once per invalid record (SPEC §4): listed commands skip it and go on. */
+/** Warns about invalid records (SPEC §4) and untrue fetched ones (§9), aggregated past a few: listed commands skip them and go on. */
 export function warnInvalid(ctx: Context, listing: Listing): void {
-  for (const bad of listing.invalid) ctx.warn(`skipping invalid checkpoint ${bad.commit}: ${visible(bad.error)}`);
+  for (const line of listingWarnings(listing)) ctx.warn(line);
+}
+
+async function emptyHint(repo: Repo, listing: Listing): Promise<string> {
+  if (listing.checkpoints.length) return 'no checkpoint matches these filters';
+  const remote = await fetchSuggestion(repo, listing);
+  return remote ? `no checkpoints yet; fetch the checkpoints of '${remote}' with: git checkpoint fetch` : 'no checkpoints yet: git checkpoint save -m "<task>"';
 }
 
 function parseLimit(value: string | undefined): number {

@@ -3,6 +3,7 @@ import { maxPositionals, stringOption, type OptionSpec } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { loadLineage } from '../checkpoint/lineage-graph.js';
+import { readWriter } from '../checkpoint/identity.js';
 import { loadListing } from '../checkpoint/listing.js';
 import { resolveCheckpoint } from '../checkpoint/resolve.js';
 import { UsageError } from '../errors.js';
@@ -17,9 +18,9 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const limitText = stringOption(args, 'limit') ?? '200';
   if (!/^[1-9]\d{0,5}$/.test(limitText)) throw new UsageError(`invalid value for '--limit': '${limitText}' (expected a positive whole number)`);
   const repo = await ctx.repo();
-  const [listing, branch] = await Promise.all([loadListing(repo), repo.headBranch()]);
+  const [listing, branch, writer] = await Promise.all([loadListing(repo, { now: ctx.deps.now().getTime() }), repo.headBranch(), readWriter(repo)]);
   warnInvalid(ctx, listing);
-  const start = resolveCheckpoint(listing, args.positionals[0] ?? 'latest', branch);
+  const start = resolveCheckpoint(listing, args.positionals[0] ?? 'latest', branch, writer);
   const { nodes, truncated } = await loadLineage(repo, listing, start, Number(limitText));
   const json = {
     root: start.id,

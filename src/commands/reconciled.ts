@@ -23,8 +23,9 @@ export interface Reconciled {
 /** Resolves `spec`, loads its record and reconciles it (SPEC §8); exit 3 on drift. */
 export async function loadReconciled(ctx: Context, spec: string): Promise<Reconciled> {
   const repo = await ctx.worktreeRepo();
-  const { listing, summary, record } = await findCheckpoint(repo, spec);
+  const { listing, summary, record, note } = await findCheckpoint(repo, spec, { now: ctx.deps.now().getTime() });
   warnInvalid(ctx, listing);
+  if (note) ctx.hint(note);
   const reconcile = planReconcile(record, await gatherReconcileFacts(repo, record));
   return { summary, record, reconcile, exitCode: reconcile.drift ? EXIT.drift : EXIT.ok };
 }

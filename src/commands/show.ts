@@ -8,6 +8,7 @@ import { serializeRecord } from '../checkpoint/schema.js';
 import { renderMarkdown } from '../render/md.js';
 import { renderRecap } from '../render/recap.js';
 import { escapeJsonText, visible } from '../render/sanitize.js';
+import { warnInvalid } from './list.js';
 
 export const options: OptionSpec = {
   format: { type: 'string' },
@@ -22,7 +23,9 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const format = readFormat(ctx.globals, args, FORMATS, 'md');
   const repo = await ctx.repo();
   const spec = args.positionals[0] ?? 'latest';
-  const { summary, record } = await findCheckpoint(repo, spec);
+  const { listing, summary, record, note } = await findCheckpoint(repo, spec, { now: ctx.deps.now().getTime() });
+  warnInvalid(ctx, listing);
+  if (note) ctx.hint(note);
   if (record.git.wip) {
     const check = await findUnsafeEntries(repo, record.git.wip.tree);
     if (check.unsafe.length) {

@@ -40,7 +40,7 @@ function record(s: string): CheckpointRecord {
 
 const summary = (s: string): CheckpointSummary => ({
   id: '20240501-120000-ab12', createdAt: '2024-05-01T12:00:00Z', branch: s, writer: s, label: s, title: s,
-  status: 'blocked', commit: 'd'.repeat(40), head: null, remote: s,
+  status: 'blocked', commit: 'd'.repeat(40), head: null, remote: s, time: Date.parse('2024-05-01T12:00:00Z'),
 });
 
 describe('rendering stored strings', () => {
@@ -71,7 +71,7 @@ describe('rendering stored strings', () => {
   it('error messages quoting stored titles (ambiguous candidates) print nothing raw', () => {
     fc.assert(
       fc.property(anyText, (s) => {
-        const listing = { checkpoints: [{ ...summary(s), id: '20240501-120000-aaaa' }, { ...summary(s), id: '20240501-120000-bbbb', commit: 'e'.repeat(40) }], invalid: [], localWriters: new Set<string>() };
+        const listing = { checkpoints: [{ ...summary(s), id: '20240501-120000-aaaa' }, { ...summary(s), id: '20240501-120000-bbbb', commit: 'e'.repeat(40) }], invalid: [], localWriters: new Set<string>(), warnings: [], hasFetched: false };
         let err: unknown;
         try {
           resolveCheckpoint(listing, '20240501', null);
