@@ -7,6 +7,7 @@ import { OperationError } from '../errors.js';
 import type { ObjectId, RefRecord, Repo } from '../git/repo.js';
 import { parseMessage } from './message.js';
 import { CHAINS_PREFIX, fetchRefspecs, parseChainRef, remoteChainPrefix } from './refs.js';
+import { fetchWriterByWriter, type WriterFailure } from './fetch-by-writer.js';
 import { dropOwnNotesCopies, gitComplaint } from './remote.js';
 
 export interface FetchReport {
@@ -15,6 +16,8 @@ export interface FetchReport {
   arrived: { writer: string; count: number }[];
   /** Writers whose chain on the remote was rewritten (prune/drop) since the last fetch. */
   rewritten: string[];
+  /** Writers whose chain could not be fetched (the others were), with git's reason. */
+  failed: WriterFailure[];
 }
 
 /**
@@ -33,9 +36,10 @@ export async function fetchCheckpoints(
   const prefix = remoteChainPrefix(remote);
   const before = new Map(knownRefs.filter((r) => r.name.startsWith(prefix)).map((r) => [r.name, r.oid]));
   const res = await repo.fetchRefs(remote, fetchRefspecs(remote, writer));
-  if (!res.ok) {
+  const failed = res.ok ? [] : await fetchWriterByWriter(repo, remote, writer);
+  if (!failed) {
     throw new OperationError(`could not fetch checkpoints from '${remote}': ${gitComplaint(res.stderr)}`, {
-      hint: `check the remote with: git ls-remote ${remote} 'refs/checkpoints/*'`,
+      hint: `check the remote with: git ls-remote -- ${remote} 'refs/checkpoints/*'`,
     });
   }
   // A leftover copy of the own notes goes while the fetched chains are listed.
@@ -58,7 +62,7 @@ export async function fetchCheckpoints(
   for (const c of counted) if (c.count) counts.set(c.writer, (counts.get(c.writer) ?? 0) + c.count);
   const rewritten = counted.filter((c) => c.rewritten).map((c) => c.writer);
   const arrived = [...counts].map(([writer, count]) => ({ writer, count })).sort((a, b) => b.count - a.count || a.writer.localeCompare(b.writer));
-  return { remote, arrived, rewritten: rewritten.sort() };
+  return { remote, arrived, rewritten: rewritten.sort(), failed };
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import type { CommitInfo, Repo } from '../git/repo.js';
 import { attributeCommits } from './chain-attribution.js';
+import { MAX_COMMIT_PARENTS, walkChains } from './chain-walk.js';
 import { readListingCache, walkKeyOf, writeListingCache, type CacheEntry, type ListingCache } from './listing-cache.js';
 import { assembleListing, type Walk, type WalkedRef } from './listing-trust.js';
 import { parseMessage } from './message.js';
@@ -108,33 +109,11 @@ async function summarizeWalk(repo: Repo, refs: (WalkedRef & { oid: string })[], 
   return { oids: commits.map((c) => c.oid), entries, via, on: onChain, broken };
 }
 
-/**
- * Every commit of the chains in one walk. A ref that does not lead to a
- * commit (a fetched ref pointing at a blob, a missing object) is skipped by
- * git's walk, or makes it fail as a whole; then each chain is walked alone.
- * Either way such a ref is reported as invalid, and never hides the others.
- */
-async function walkChains(repo: Repo, refs: { name: string; oid: string }[], invalid: InvalidCheckpoint[]): Promise<CommitInfo[]> {
-  const tips = [...new Set(refs.map((r) => r.oid))];
-  const failed = new Map<string, string>();
-  let commits = await repo.walkCommits(tips).catch(() => null);
-  if (!commits) {
-    const walks = await Promise.all(
-      tips.map((tip) => repo.walkCommits([tip]).catch((err: Error) => (failed.set(tip, err.message), []))),
-    );
-    const byOid = new Map(walks.flat().map((c) => [c.oid, c]));
-    commits = [...byOid.values()].sort((a, b) => b.committer.timestamp - a.committer.timestamp);
-  }
-  const walked = new Set(commits.map((c) => c.oid));
-  for (const r of refs) {
-    const why = failed.has(r.oid) ? `its history cannot be read (${failed.get(r.oid)})` : 'does not point at a checkpoint commit';
-    if (!walked.has(r.oid)) invalid.push({ commit: r.oid, id: null, error: `${r.name}: ${why}` });
-  }
-  return commits;
-}
-
 async function summarize(repo: Repo, commit: CommitInfo): Promise<CacheEntry> {
   const facts = parseMessage(commit.message);
+  if (commit.parents.length > MAX_COMMIT_PARENTS) {
+    return { invalid: `has ${commit.parents.length} parents, more than a checkpoint can have (${MAX_COMMIT_PARENTS})`, id: facts.id };
+  }
   // The schema (zod) loads only when a commit is not in the cache: a warm `list` never builds it.
   const { readRecordAt, trailerMismatch } = await import('./read-record.js');
   const parsed = await readRecordAt(repo, commit.oid);

@@ -3,7 +3,7 @@
  * checkpoint. Plan from data, as in changesets: `planReconcile` is pure and
  * works from `ReconcileFacts`; `reconcile-facts.ts` reads those from a Repo.
  */
-import { shellQuote } from '../render/shell.js';
+import { branchWord } from '../render/shell.js';
 import { hasMarker, nameMatches } from './redacted-names.js';
 import { MAX_PATHS, type CheckpointRecord } from './schema.js';
 
@@ -39,7 +39,11 @@ export interface ReconcileFacts {
 }
 
 export interface Reconcile {
-  branch: { verdict: BranchVerdict; recorded: string | null; current: string | null; remotes: string[]; fix: string | null };
+  branch: {
+    verdict: BranchVerdict; recorded: string | null; current: string | null; remotes: string[]; fix: string | null;
+    /** Set when a fix would be needed but the recorded name is not safe to put into a command (SPEC §9). */
+    unsafeName: boolean;
+  };
   head: {
     verdict: HeadVerdict; recorded: string | null; current: string | null;
     /** Commits on HEAD since the checkpoint (ahead, diverged) or missing from HEAD (behind). */
@@ -68,22 +72,26 @@ export function planReconcile(record: CheckpointRecord, facts: ReconcileFacts): 
 
 function planBranch(record: CheckpointRecord, f: ReconcileFacts): Reconcile['branch'] {
   const recorded = record.git.branch;
-  const base = { recorded, current: f.currentBranch, remotes: f.remoteBranches };
+  const base = { recorded, current: f.currentBranch, remotes: f.remoteBranches, unsafeName: false };
   if (nameMatches(recorded, f.currentBranch)) return { ...base, verdict: 'match', fix: null };
   if (recorded === null) return { ...base, verdict: 'mismatch', fix: `git switch --detach ${short(record.git.head)}` };
-  // Branch names come from the record (maybe a teammate's): quoted for the shell the fix is pasted into.
-  const name = shellQuote(f.localBranch ?? recorded);
-  if (f.branchExists) return { ...base, verdict: 'mismatch', fix: `git switch ${name}` };
+  const verdict = f.branchExists ? 'mismatch' : 'missing';
   // A redacted name cannot be typed: only a branch of this clone that it stands for can be named.
-  if (hasMarker(recorded)) {
+  if (hasMarker(recorded) && !f.localBranch) {
     const remote = f.remoteBranches[0];
-    return { ...base, verdict: 'missing', fix: remote ? `git switch ${shellQuote(remote.slice(remote.indexOf('/') + 1))}` : null };
+    const word = remote ? branchWord(remote.slice(remote.indexOf('/') + 1)) : null;
+    return { ...base, verdict, fix: word ? `git switch -- ${word}` : null };
   }
+  // Branch names come from the record (maybe a teammate's): a name that could act as an option or
+  // that git would refuse gets no command at all; the others are quoted and follow `--`.
+  const name = branchWord(f.localBranch ?? recorded);
+  const track = f.remoteBranches[0] !== undefined ? branchWord(f.remoteBranches[0]) : null;
+  if (name === null || (f.remoteBranches.length > 1 && track === null)) return { ...base, verdict, fix: null, unsafeName: true };
   // `git switch <b>` creates the branch from the one remote-tracking branch of that name.
-  const fix = f.remoteBranches.length === 1 ? `git switch ${name}`
-    : f.remoteBranches.length > 1 ? `git switch -c ${name} --track ${shellQuote(f.remoteBranches[0]!)}`
-      : `git fetch && git switch ${name}`;
-  return { ...base, verdict: 'missing', fix };
+  const fix = f.branchExists || f.remoteBranches.length === 1 ? `git switch -- ${name}`
+    : f.remoteBranches.length > 1 ? `git switch -c ${name} --track -- ${track}`
+      : `git fetch && git switch -- ${name}`;
+  return { ...base, verdict, fix };
 }
 
 function planHead(record: CheckpointRecord, f: ReconcileFacts): Reconcile['head'] {

@@ -20,6 +20,10 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const remote = await resolveRemote(repo, args.positionals[0]);
   const report = await fetchCheckpoints(repo, remote, await readWriter(repo), known);
   const total = report.arrived.reduce((n, a) => n + a.count, 0);
+  for (const f of report.failed.slice(0, 10)) {
+    ctx.warn(`could not fetch the checkpoints of ${visible(f.writer)} from '${visible(remote)}': ${visible(f.reason)}; the other writers' were fetched`);
+  }
+  if (report.failed.length > 10) ctx.warn(`and ${report.failed.length - 10} more writers could not be fetched`);
   return { exitCode: EXIT.ok, json: { ...report, total }, text: ctx.globals.quiet ? '' : renderFetch(report, total) };
 }
 

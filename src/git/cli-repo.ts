@@ -13,7 +13,7 @@ import * as objects from './cli-objects.js';
 import { probeRepo } from './cli-open.js';
 import * as refs from './cli-refs.js';
 import * as worktreeStatus from './cli-status.js';
-import { fetchRefs, pushRefs } from './cli-transport.js';
+import { fetchRefs, listRemoteRefs, pushRefs } from './cli-transport.js';
 import * as walk from './cli-walk.js';
 import * as worktree from './cli-worktree.js';
 import type { WorktreeFs } from './worktree-files.js';
@@ -112,6 +112,10 @@ class CliRepo implements Repo {
   // ── transport ──
   fetchRefs(remote: string, refspecs: string[]): Promise<{ ok: boolean; stderr: string }> {
     return fetchRefs(this.ctx.opts, remote, refspecs);
+  }
+
+  listRemoteRefs(remote: string, patterns: string[]): Promise<{ refs: RefRecord[] | null; stderr: string }> {
+    return listRemoteRefs(this.ctx.opts, remote, patterns);
   }
 
   pushRefs(remote: string, refspecs: string[], opts: { atomic: boolean; leases: Lease[] }): Promise<PushOutcome> {

@@ -2,7 +2,7 @@
  * Fetch and push with the git binary (SPEC §5): every transport git knows
  * (file, ssh, git://, http(s)) with the user's credentials, helpers and config.
  */
-import type { Lease, PushedRef, PushOutcome } from './repo.js';
+import type { Lease, PushedRef, PushOutcome, RefRecord } from './repo.js';
 import { runGit, type RunOptions } from './run-git.js';
 
 /** Never ask on a terminal we do not own: a missing credential fails instead of hanging. */
@@ -13,6 +13,17 @@ export async function fetchRefs(opts: RunOptions, remote: string, refspecs: stri
   const args = ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--no-recurse-submodules', '--end-of-options', remote, ...refspecs];
   const res = await runGit(args, { ...opts, extraEnv: QUIET_ENV });
   return { ok: res.code === 0, stderr: res.stderr };
+}
+
+/** `git ls-remote --refs` of `patterns` on `remote`: `<oid>\t<ref>` lines; refs null when git fails. */
+export async function listRemoteRefs(opts: RunOptions, remote: string, patterns: string[]): Promise<{ refs: RefRecord[] | null; stderr: string }> {
+  const res = await runGit(['ls-remote', '--refs', '--end-of-options', remote, ...patterns], { ...opts, extraEnv: QUIET_ENV });
+  if (res.code !== 0) return { refs: null, stderr: res.stderr };
+  const refs = res.stdout.toString('utf8').split('\n').flatMap((line) => {
+    const m = /^([0-9a-f]{40}|[0-9a-f]{64})\t(\S+)$/.exec(line);
+    return m ? [{ oid: m[1]!, name: m[2]! }] : [];
+  });
+  return { refs, stderr: res.stderr };
 }
 
 /**

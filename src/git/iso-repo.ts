@@ -122,6 +122,10 @@ class IsoRepo implements Repo {
     throw transportUnsupported('fetch', remote);
   }
 
+  async listRemoteRefs(remote: string, _patterns: string[]): Promise<{ refs: RefRecord[] | null; stderr: string }> {
+    throw transportUnsupported('ls-remote', remote);
+  }
+
   async pushRefs(remote: string, _refspecs: string[], _opts: { atomic: boolean; leases: Lease[] }): Promise<PushOutcome> {
     throw transportUnsupported('push', remote);
   }

@@ -231,6 +231,8 @@ export interface Lease {
 export interface Transport {
   /** `git fetch` of exactly these refspecs (negative ones included); resolves with git's verdict. */
   fetchRefs(remote: string, refspecs: string[]): Promise<{ ok: boolean; stderr: string }>;
+  /** `git ls-remote --refs` for these patterns (git's tail matching, `refs/checkpoints/*`); refs null when git fails. */
+  listRemoteRefs(remote: string, patterns: string[]): Promise<{ refs: RefRecord[] | null; stderr: string }>;
   /** `git push --porcelain --no-verify` of these refspecs; `atomic` makes it all or nothing. Never forces without a lease. */
   pushRefs(remote: string, refspecs: string[], opts: { atomic: boolean; leases: Lease[]; dryRun?: boolean }): Promise<PushOutcome>;
 }

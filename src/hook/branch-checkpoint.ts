@@ -7,10 +7,10 @@
  * full listing of 10,000 checkpoints. Good enough for a reminder; `list` and
  * `resume` still validate every record they show.
  */
-import { parseMessage } from '../checkpoint/message.js';
+import { oneLineTitle, parseMessage, TITLE_MAX } from '../checkpoint/message.js';
 import { CHAINS_PREFIX } from '../checkpoint/refs.js';
 import type { GitEnv } from '../git/admin.js';
-import type { Repo } from '../git/repo.js';
+import type { CommitInfo, Repo } from '../git/repo.js';
 
 export interface BranchCheckpoint {
   title: string;
@@ -19,69 +19,101 @@ export interface BranchCheckpoint {
   time: number;
 }
 
+/**
+ * Maps, never objects keyed by data: a branch called `__proto__` or
+ * `constructor` is a branch like any other. Stored as arrays of pairs.
+ */
 interface BranchIndex {
-  v: number;
   /** Chain ref → tip the index was built from. */
-  tips: Record<string, string>;
-  branches: Record<string, BranchCheckpoint>;
+  tips: Map<string, string>;
+  branches: Map<string, BranchCheckpoint>;
 }
 
 const INDEX_FILE = 'branch-index.json';
-const INDEX_VERSION = 1;
+// Version 2: pairs instead of objects, titles and writers cut, branch count capped.
+const INDEX_VERSION = 2;
+/** What one hostile chain can make every `git switch` read (SPEC §9): cut titles, bounded names and counts. */
+const WRITER_MAX = 64;
+const BRANCH_NAME_MAX = 1024;
+const BRANCHES_MAX = 5000;
 
-/** Branch name → its newest checkpoint, for every branch that has one. */
-export async function newestByBranch(repo: Repo, env: GitEnv): Promise<Record<string, BranchCheckpoint>> {
+/** Branch name → its newest checkpoint, for every branch that has one (the newest BRANCHES_MAX). */
+export async function newestByBranch(repo: Repo, env: GitEnv): Promise<Map<string, BranchCheckpoint>> {
   const [refs, cached] = await Promise.all([repo.listRefs(CHAINS_PREFIX), readIndex(repo)]);
-  const tips = Object.fromEntries(refs.map((r) => [r.name, r.oid]));
+  const tips = new Map(refs.map((r) => [r.name, r.oid]));
   let index = cached && sameTips(cached.tips, tips) ? cached : null;
   if (!index) {
-    const base = cached && Object.keys(cached.tips).every((name) => name in tips) ? cached : null;
+    const base = cached && [...cached.tips.keys()].every((name) => tips.has(name)) ? cached : null;
     index = (base && (await extend(repo, env, base, tips))) ?? (await extend(repo, env, empty(), tips))!;
     // A failed write only costs speed next time.
-    await repo.writeGitFile(INDEX_FILE, JSON.stringify(index), 'common').catch(() => {});
+    await repo.writeGitFile(INDEX_FILE, serialize(index), 'common').catch(() => {});
   }
   return index.branches;
 }
 
 /** Adds the commits new since `base`; null when a chain was rewritten (prune, drop) and the index must be rebuilt. */
-async function extend(repo: Repo, env: GitEnv, base: BranchIndex, tips: Record<string, string>): Promise<BranchIndex | null> {
-  const old = Object.values(base.tips);
-  const fresh = [...new Set(Object.values(tips))].filter((oid) => !old.includes(oid));
-  const commits = fresh.length ? await repo.walkCommits(fresh, { exclude: old }) : [];
+async function extend(repo: Repo, env: GitEnv, base: BranchIndex, tips: Map<string, string>): Promise<BranchIndex | null> {
+  const old = [...base.tips.values()];
+  const fresh = [...new Set(tips.values())].filter((oid) => !old.includes(oid));
+  const commits = await walkNew(repo, fresh, old);
   const parents = new Set(commits.flatMap((c) => c.parents));
-  const rewound = Object.entries(base.tips).some(([name, oid]) => tips[name] !== oid && !parents.has(oid));
+  const rewound = [...base.tips].some(([name, oid]) => tips.get(name) !== oid && !parents.has(oid));
   if (rewound) return null;
-  const branches = { ...base.branches };
+  const branches = new Map(base.branches);
   // Commit times have one-second resolution: within this walk (newest first) the first one per
   // branch wins, and it also beats an indexed checkpoint of the same second, which is older.
   const touched = new Set<string>();
   for (const c of commits) {
     const facts = parseMessage(c.message);
-    if (!facts.id || !facts.writer || facts.branch === null) continue;
-    const seen = branches[facts.branch];
+    if (!facts.id || !facts.writer || facts.branch === null || facts.branch.length > BRANCH_NAME_MAX) continue;
+    const seen = branches.get(facts.branch);
     const time = c.committer.timestamp;
     const newer = !seen || time > seen.time || (time === seen.time && !touched.has(facts.branch));
     touched.add(facts.branch);
-    if (newer) branches[facts.branch] = { title: facts.title, writer: facts.writer, time };
+    if (newer) branches.set(facts.branch, { title: oneLineTitle(facts.title.slice(0, 4 * TITLE_MAX)), writer: facts.writer.slice(0, WRITER_MAX), time });
   }
-  return { v: INDEX_VERSION, tips, branches };
+  return { tips, branches: newestOnly(branches) };
+}
+
+/**
+ * The commits reachable from `fresh` and not from `old`, in one walk; when
+ * that fails (a history too large to read, a missing object), chain by
+ * chain, leaving out the ones that fail: one hostile chain costs its own
+ * reminders only, and its tip is indexed so it is not read again.
+ */
+async function walkNew(repo: Repo, fresh: string[], old: string[]): Promise<CommitInfo[]> {
+  if (!fresh.length) return [];
+  const all = await repo.walkCommits(fresh, { exclude: old }).catch(() => null);
+  if (all) return all;
+  const walks = await Promise.all(fresh.map((tip) => repo.walkCommits([tip], { exclude: old }).catch(() => [])));
+  const byOid = new Map(walks.flat().map((c) => [c.oid, c]));
+  return [...byOid.values()].sort((a, b) => b.committer.timestamp - a.committer.timestamp);
+}
+
+function newestOnly(branches: Map<string, BranchCheckpoint>): Map<string, BranchCheckpoint> {
+  if (branches.size <= BRANCHES_MAX) return branches;
+  return new Map([...branches].sort((a, b) => b[1].time - a[1].time).slice(0, BRANCHES_MAX));
 }
 
 function empty(): BranchIndex {
-  return { v: INDEX_VERSION, tips: {}, branches: {} };
+  return { tips: new Map(), branches: new Map() };
 }
 
-function sameTips(a: Record<string, string>, b: Record<string, string>): boolean {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+function sameTips(a: Map<string, string>, b: Map<string, string>): boolean {
+  return a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
+}
+
+function serialize(index: BranchIndex): string {
+  return JSON.stringify({ v: INDEX_VERSION, tips: [...index.tips], branches: [...index.branches] });
 }
 
 async function readIndex(repo: Repo): Promise<BranchIndex | null> {
   const text = await repo.readGitFile(INDEX_FILE, 'common');
   if (!text) return null;
   try {
-    const data = JSON.parse(text) as BranchIndex;
-    return data.v === INDEX_VERSION && typeof data.tips === 'object' && typeof data.branches === 'object' ? data : null;
+    const data = JSON.parse(text) as { v: number; tips: [string, string][]; branches: [string, BranchCheckpoint][] };
+    if (data.v !== INDEX_VERSION || !Array.isArray(data.tips) || !Array.isArray(data.branches)) return null;
+    return { tips: new Map(data.tips), branches: new Map(data.branches) };
   } catch {
     return null;
   }

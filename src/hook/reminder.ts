@@ -1,7 +1,7 @@
 /** The post-checkout reminder (SPEC §10): what you left, and what waits where you arrived. */
 import { formatAge } from '../checkpoint/when.js';
 import { oneLine, visible } from '../render/sanitize.js';
-import { shellQuote } from '../render/shell.js';
+import { branchWord } from '../render/shell.js';
 import type { BranchCheckpoint } from './branch-checkpoint.js';
 
 export interface ReminderFacts {
@@ -24,7 +24,7 @@ export function renderReminder(f: ReminderFacts): string {
     const changes = f.uncommitted === null ? '' : f.uncommitted === 0 ? 'no uncommitted changes' : `${f.uncommitted} uncommitted change${f.uncommitted === 1 ? '' : 's'} came along`;
     const last = f.leftLast ? `last checkpoint ${age(f.leftLast, f.now)}` : 'no checkpoint yet';
     lines.push(`${P} left '${visible(f.left)}': ${[changes, last].filter(Boolean).join('; ')}`);
-    lines.push(`${P}   save it: ${saveCommand(f.left)}`);
+    lines.push(`${P}   save it: ${saveCommand(f.left) ?? NO_COMMAND}`);
   }
   if (f.arrivedLast) {
     const c = f.arrivedLast;
@@ -34,9 +34,13 @@ export function renderReminder(f: ReminderFacts): string {
   return lines.length ? `${lines.join('\n')}\n` : '';
 }
 
-/** The exact command that saves a checkpoint for the branch just left. */
-export function saveCommand(branch: string): string {
-  return `git checkpoint save --branch ${shellQuote(branch)} -m "<what you were doing>"`;
+/** Said instead of a command for a branch whose name is not safe to paste (SPEC §9). */
+export const NO_COMMAND = "(no command: the branch name is not one git accepts as it is, or it starts with '-')";
+
+/** The exact command that saves a checkpoint for the branch just left; null when its name is not safe to paste. */
+export function saveCommand(branch: string): string | null {
+  const word = branchWord(branch);
+  return word === null ? null : `git checkpoint save --branch ${word} -m "<what you were doing>"`;
 }
 
 function age(c: BranchCheckpoint, now: Date): string {

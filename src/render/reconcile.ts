@@ -34,6 +34,7 @@ export function renderReconcile(r: Reconcile, opts: ReconcileRenderOptions): str
       : `${red('missing')}: no local branch ${branchName(b.recorded)}` +
         (b.remotes.length ? `; the remote has it as ${b.remotes.map((n) => oneLine(n, 120)).join(', ')}` : '; no remote-tracking branch has it');
   lines.push(`- branch: ${branchText}`, ...fix(b.fix));
+  if (b.unsafeName) lines.push(`    ${yellow('warning')}: no command printed: git would not take this branch name as it is (or it starts with '-')`);
   lines.push(`- head: ${headText(r, { red, green, yellow })}`, ...r.head.commits.map((c) => `    ${c.oid.slice(0, 7)} ${oneLine(c.subject, 100)}`), ...fix(r.head.fix));
   lines.push(...worktreeLines(r, opts, { red, green, yellow }));
   lines.push('');

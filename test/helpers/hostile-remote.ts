@@ -5,6 +5,10 @@
  * ids, dates from the future, giant titles, octopus commits, broken trees.
  * What a teammate's clone fetches from it is what an attacker chose.
  */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Sandbox } from './sandbox.js';
 import { makeBareRemote } from './teammates.js';
@@ -33,8 +37,10 @@ export interface HostileRemote {
   template: Record<string, any>;
   /** Writes one crafted checkpoint commit and moves refs/checkpoints/<chain> to it. */
   plant(o: PlantOptions): { commit: string; id: string };
-  /** A commit whose tree is malformed (an entry with a broken mode), alone on refs/checkpoints/<chain>. */
+  /** A commit whose tree is malformed (the same entry twice: `git fsck` says duplicateEntries), on refs/checkpoints/<chain>. */
   plantMalformedTree(chain: string): string;
+  /** A commit whose tree object the remote has lost, on refs/checkpoints/<chain>. */
+  plantMissingTree(chain: string): string;
 }
 
 /** Makes `<root>/srv/<name>.git` and a template record from a real save in a scratch repository. */
@@ -66,24 +72,83 @@ export async function makeHostileRemote(sb: Sandbox, name: string): Promise<Host
       `checkpoint: ${title}\n\nCheckpoint-Id: ${r.id}\nCheckpoint-Writer: ${r.writer}\nCheckpoint-Branch: ${r.git?.branch ?? '(detached)'}\n`;
     const parents = o.parents ?? [tip(o.chain)].filter((p): p is string => p !== null);
     const date = o.date ?? `@${Math.floor(Date.parse(String(r.createdAt)) / 1000)} +0000`;
-    const commit = sb.gitIn(bare, ['commit-tree', tree, ...parents.flatMap((p) => ['-p', p]), '-F', '-'], message);
-    const dated = recommit(sb, bare, commit, date);
-    git(['update-ref', `refs/checkpoints/${o.chain}`, dated]);
-    return { commit: dated, id: String(r.id) };
+    const commit = commitTree(sb, bare, [tree, ...parents.flatMap((p) => ['-p', p])], message, date);
+    git(['update-ref', `refs/checkpoints/${o.chain}`, commit]);
+    return { commit, id: String(r.id) };
   };
   const plantMalformedTree = (chain: string) => {
     const blob = git(['hash-object', '-w', '--stdin'], 'x\n');
-    // A mode git never writes ("10644"): mktree refuses it, so the tree is hashed raw.
-    const raw = Buffer.concat([Buffer.from('10644 checkpoint.json\0'), Buffer.from(blob, 'hex')]);
-    const tree = git(['hash-object', '-t', 'tree', '-w', '--literally', '--stdin'], raw);
+    // mktree refuses a tree listing one name twice, so the tree is hashed raw.
+    const entry = Buffer.concat([Buffer.from('100644 checkpoint.json\0'), Buffer.from(blob, 'hex')]);
+    const tree = git(['hash-object', '-t', 'tree', '-w', '--literally', '--stdin'], Buffer.concat([entry, entry]));
     return plant({ chain, tree }).commit;
   };
-  return { bare, url: `file://${join(bare)}`, git, template, plant, plantMalformedTree };
+  const plantMissingTree = (chain: string) => {
+    const blob = git(['hash-object', '-w', '--stdin'], `lost ${chain}\n`);
+    const tree = git(['mktree'], `100644 blob ${blob}\tcheckpoint.json\n`);
+    const commit = plant({ chain, tree }).commit;
+    rmSync(join(bare, 'objects', tree.slice(0, 2), tree.slice(2)));
+    return commit;
+  };
+  return { bare, url: `file://${join(bare)}`, git, template, plant, plantMalformedTree, plantMissingTree };
 }
 
-/** The same commit with author and committer dated `date`. */
-function recommit(sb: Sandbox, bare: string, commit: string, date: string): string {
-  const raw = sb.gitIn(bare, ['cat-file', 'commit', commit], '');
-  const body = raw.replace(/^(author|committer) (.*) \d+ [+-]\d{4}$/gm, (_m, who: string, name: string) => `${who} ${name} ${date.replace(/^@/, '')}`);
-  return sb.gitIn(bare, ['hash-object', '-t', 'commit', '-w', '--stdin'], `${body}\n`);
+/** `git commit-tree` with author and committer dated `date`; the message (any size) on stdin. */
+function commitTree(sb: Sandbox, bare: string, args: string[], message: string, date: string): string {
+  const env = { ...sb.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date };
+  const res = spawnSync('git', ['commit-tree', ...args, '-F', '-'], { cwd: bare, env, input: message, maxBuffer: 1 << 20 });
+  if (res.status !== 0) throw new Error(`git commit-tree failed (${res.status}): ${res.stderr}`);
+  return res.stdout.toString('utf8').trim();
+}
+
+/**
+ * Points `ref` in the repository at `dir` at one commit with `n` parents,
+ * each a root commit with no record (so each is invalid). The objects go in
+ * as one pack built here (one `index-pack`, seconds for 100,000 commits).
+ * Returns the octopus commit.
+ */
+export function plantOctopus(sb: Sandbox, dir: string, ref: string, n: number): string {
+  const emptyTree = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
+  const who = 'Mallory <mallory@example.com> 1767225600 +0000';
+  const commit = (parents: string[], msg: string) =>
+    `tree ${emptyTree}\n${parents.map((p) => `parent ${p}\n`).join('')}author ${who}\ncommitter ${who}\n\n${msg}`;
+  const trailers = (id: string) => `\n\nCheckpoint-Id: ${id}\nCheckpoint-Writer: mallory-dddddd\nCheckpoint-Branch: main\n`;
+  const leaves = Array.from({ length: n }, (_, i) => commit([], `checkpoint: leaf ${i}${trailers(`20260101-000000-${(i % 1679616).toString(36).padStart(4, '0')}`)}`));
+  const leafIds = leaves.map((body) => objectId('commit', body));
+  const octopus = commit(leafIds, `checkpoint: octopus${trailers('20260101-000001-octo')}`);
+  const pack = buildPack([['tree', ''], ...leaves.map((b) => ['commit', b] as const), ['commit', octopus]]);
+  sb.gitIn(dir, ['index-pack', '--stdin', '--fix-thin'], pack);
+  const tip = objectId('commit', octopus);
+  sb.git(dir, 'update-ref', ref, tip);
+  return tip;
+}
+
+function objectId(type: string, body: string): string {
+  const data = Buffer.from(body);
+  return createHash('sha1').update(`${type} ${data.length}\0`).update(data).digest('hex');
+}
+
+/** A version 2 pack of whole (undeltified) objects, trailer included. */
+function buildPack(objects: readonly (readonly ['commit' | 'tree', string])[]): Buffer {
+  const header = Buffer.alloc(12);
+  header.write('PACK', 0, 'latin1');
+  header.writeUInt32BE(2, 4);
+  header.writeUInt32BE(objects.length, 8);
+  const parts: Buffer[] = [header];
+  for (const [type, body] of objects) {
+    const data = Buffer.from(body);
+    const bytes: number[] = [];
+    let size = data.length;
+    let byte = ((type === 'commit' ? 1 : 2) << 4) | (size & 0x0f);
+    size >>= 4;
+    while (size > 0) {
+      bytes.push(byte | 0x80);
+      byte = size & 0x7f;
+      size >>= 7;
+    }
+    bytes.push(byte);
+    parts.push(Buffer.from(bytes), deflateSync(data));
+  }
+  const pack = Buffer.concat(parts);
+  return Buffer.concat([pack, createHash('sha1').update(pack).digest()]);
 }

@@ -49,7 +49,7 @@ describe('resume and status reconcile on real git', () => {
     const res = await sb.ckpt(dir, ['status']);
     expect(res.code).toBe(3);
     expect(res.stdout).toContain("mismatch: checkpoint on 'main', you are on 'other'");
-    expect(res.stdout).toContain('fix: git switch main');
+    expect(res.stdout).toContain('fix: git switch -- main');
     expect(res.stdout).toContain('stop and look');
     expect((await resumeJson(dir, ['latest'])).reconcile.branch).toMatchObject({ verdict: 'mismatch', recorded: 'main', current: 'other' });
   });
@@ -61,7 +61,7 @@ describe('resume and status reconcile on real git', () => {
     sb.git(dir, 'branch', '-q', '-D', 'feature');
     const json = await resumeJson(dir);
     expect(json.code).toBe(3);
-    expect(json.reconcile.branch).toMatchObject({ verdict: 'missing', recorded: 'feature', fix: 'git fetch && git switch feature' });
+    expect(json.reconcile.branch).toMatchObject({ verdict: 'missing', recorded: 'feature', fix: 'git fetch && git switch -- feature' });
   });
 
   it('a new commit → ahead, listed, and not drift', async () => {

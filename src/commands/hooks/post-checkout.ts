@@ -11,7 +11,8 @@ import { previousBranch } from '../../git/admin.js';
 import type { Repo } from '../../git/repo.js';
 import { newestByBranch } from '../../hook/branch-checkpoint.js';
 import { isMidOperation, lastHeadMove } from '../../hook/head-move.js';
-import { renderReminder, saveCommand } from '../../hook/reminder.js';
+import { NO_COMMAND, renderReminder, saveCommand } from '../../hook/reminder.js';
+import { visible } from '../../render/sanitize.js';
 
 interface CheckoutArgs {
   oldHead: string;
@@ -47,8 +48,8 @@ async function remind(ctx: Context, argv: string[]): Promise<void> {
   if (left === arrived && args.oldHead === args.newHead) return;
   const shownLeft = left !== arrived ? left : null;
   ctx.deps.streams.err(renderReminder({
-    left: shownLeft, leftLast: shownLeft !== null ? (latest[shownLeft] ?? null) : null,
-    uncommitted: status?.entries.length ?? null, arrived, arrivedLast: latest[arrived] ?? null, now: ctx.deps.now(),
+    left: shownLeft, leftLast: shownLeft !== null ? (latest.get(shownLeft) ?? null) : null,
+    uncommitted: status?.entries.length ?? null, arrived, arrivedLast: latest.get(arrived) ?? null, now: ctx.deps.now(),
   }));
   if (mode === 'ask' && shownLeft !== null) await askAndSave(ctx, shownLeft);
 }
@@ -62,12 +63,12 @@ async function hookPrompt(repo: Repo): Promise<PromptMode> {
 
 /** `checkpoint.hookPrompt=ask`: one line from the terminal, then a save for the branch left. No terminal: nothing. */
 async function askAndSave(ctx: Context, branch: string): Promise<void> {
-  const line = await ctx.deps.readTtyLine?.(`checkpoint: what were you doing on '${branch}'? (one line; empty skips) `);
+  const line = await ctx.deps.readTtyLine?.(`checkpoint: what were you doing on '${visible(branch)}'? (one line; empty skips) `);
   const task = line?.trim();
   if (!task) return;
   const { saveAndReport } = await import('../shared/save-report.js');
   const result = await saveAndReport(ctx, { layers: [{ task: { title: task, status: 'in_progress' } }], branch, lineage: { kind: 'default' } })
     .catch((err: Error) => { ctx.warn(err.message); return null; });
   const id = result?.outcome.record.id;
-  ctx.deps.streams.err(id ? `checkpoint: saved ${id} for '${branch}'\n` : `checkpoint: not saved; run: ${saveCommand(branch)}\n`);
+  ctx.deps.streams.err(id ? `checkpoint: saved ${visible(id)} for '${visible(branch)}'\n` : `checkpoint: not saved; run: ${saveCommand(branch) ?? NO_COMMAND}\n`);
 }
