@@ -18,7 +18,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   if (!spec) throw new UsageError('drop needs the checkpoint to remove');
   const repo = await ctx.repo();
   const [writer, listing, branch] = await Promise.all([readWriter(repo), loadListing(repo), repo.headBranch()]);
-  const target = resolveCheckpoint(listing, spec, branch);
+  const target = resolveCheckpoint(listing, spec, branch, writer);
   if (target.writer !== writer) {
     throw new OperationError(`checkpoint ${target.id} belongs to writer ${visible(target.writer)}: drop only removes your own checkpoints`);
   }
