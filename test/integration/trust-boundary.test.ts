@@ -100,12 +100,11 @@ describe('dates a fetched record cannot win with', () => {
     expect(items.map((c) => c.title)).toEqual(['honest teammate', 'lies in json', 'from the future']);
   });
 
-  it('the agent SessionStart hook injects the honest record', async () => {
+  it('the agent SessionStart hook injects neither liar', async () => {
     const res = await sb.ckpt(dir, ['hook', 'agent-session-start'], { input: '{}' });
     expect(res.code).toBe(0);
-    const context = JSON.parse(res.stdout).hookSpecificOutput.additionalContext as string;
-    expect(context).toContain('honest teammate');
-    expect(context).not.toContain('from the future');
+    expect(res.stdout).not.toContain('from the future');
+    expect(res.stdout).not.toContain('lies in json');
   });
 });
 
