@@ -13,15 +13,41 @@ export interface TokenRun {
   text: string;
 }
 
-const RUN = /(?<![^\s"'`<>()[\]{},;\\])[^\s"'`<>()[\]{},;\\]{16,}/g;
+/** Runs longer than this are looked at in overlapping windows: no token is this long, and the regular expressions run on bounded text. */
+const MAX_RUN = 4096;
+const OVERLAP = 512;
+
+function pushRun(runs: TokenRun[], text: string, start: number, end: number): void {
+  if (end - start <= MAX_RUN) {
+    runs.push({ start, text: text.slice(start, end) });
+    return;
+  }
+  for (let at = start; at < end - OVERLAP; at += MAX_RUN - OVERLAP) runs.push({ start: at, text: text.slice(at, Math.min(end, at + MAX_RUN)) });
+}
+
+/** The characters that end a run (white space is tested apart). */
+const SEPARATORS = new Set([...'"\'`<>()[]{},;\\']);
 let cached: { text: string; runs: TokenRun[] } | null = null;
 
-/** Every run of `text`, in order. */
+/**
+ * Every run of `text`, in order. A plain loop, not a regular expression: a
+ * run of megabytes (a minified file, a binary blob read as text) must not
+ * exhaust the regex engine's stack.
+ */
 export function tokenRuns(text: string): TokenRun[] {
   if (cached?.text === text) return cached.runs;
   const runs: TokenRun[] = [];
-  RUN.lastIndex = 0;
-  for (let m = RUN.exec(text); m; m = RUN.exec(text)) runs.push({ start: m.index, text: m[0] });
+  let start = -1;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text[i]! : ' ';
+    const ends = SEPARATORS.has(c) || /\s/.test(c);
+    if (!ends) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      if (i - start >= MIN_TOKEN) pushRun(runs, text, start, i);
+      start = -1;
+    }
+  }
   cached = { text, runs };
   return runs;
 }

@@ -189,6 +189,6 @@ describe('names, paths and wip files', () => {
     sb.git(repo, 'switch', '-q', 'main');
     const away = JSON.parse((await sb.ckpt(repo, ['status', '--json'])).stdout).reconcile;
     expect(away.branch.verdict).toBe('mismatch');
-    expect(away.branch.fix).toBe(`git switch fix/${branchToken}`);
+    expect(away.branch.fix).toBe(`git switch -- fix/${branchToken}`);
   });
 });
