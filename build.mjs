@@ -33,6 +33,15 @@ const id = createHash('sha256').update(bundle).digest('hex').slice(0, 16);
 writeFileSync('dist/cli.cjs', `${bundle}//# git-checkpoint-build ${id}\n`);
 rmSync('dist/cli.cjs.v8cache', { force: true });
 
+// The MCP SDK is a second bundle that only `git checkpoint mcp` requires at run time
+// (src/io/node-deps.ts), so the CLI bundle and every other command's start-up stay as they were.
+await build({
+  ...common,
+  format: 'cjs',
+  entryPoints: ['src/mcp-sdk.ts'],
+  outfile: 'dist/mcp-sdk.cjs',
+});
+
 await build({
   ...common,
   entryPoints: ['src/lib.ts'],

@@ -27,6 +27,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
   log: { summary: 'the lineage of a checkpoint, across writers', load: () => import('../commands/log.js') },
   synthesize: { summary: 'merge several checkpoints into one new checkpoint', load: () => import('../commands/synthesize.js') },
   agent: { summary: 'install or remove the agent hooks (claude, codex)', load: () => import('../commands/agent.js') },
+  mcp: { summary: 'serve checkpoints as tools to MCP clients (agents) over stdio', load: () => import('../commands/mcp.js') },
   hook: { summary: 'internal entry point for hook scripts and agent hooks', load: () => import('../commands/hook.js') },
   push: { summary: 'push your checkpoints and notes to a remote', load: () => import('../commands/push.js') },
   fetch: { summary: "fetch everyone's checkpoints from a remote", load: () => import('../commands/fetch.js') },

@@ -2,13 +2,14 @@
 import { maxPositionals, stringOption, type OptionSpec } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
-import { loadListing, type CheckpointSummary, type Listing } from '../checkpoint/listing.js';
+import { loadListing, type Listing } from '../checkpoint/listing.js';
 import { parseSince } from '../checkpoint/when.js';
 import { UsageError } from '../errors.js';
 import { fetchSuggestion } from '../checkpoint/remote.js';
 import type { Repo } from '../git/repo.js';
 import { listingWarnings } from '../render/listing-warnings.js';
 import { renderList } from '../render/table.js';
+import { filterCheckpoints, summaryJson } from './shared/list-data.js';
 
 export const options: OptionSpec = {
   branch: { type: 'string' },
@@ -35,15 +36,9 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   warnInvalid(ctx, listing);
   const writer = stringOption(args, 'writer');
   const label = stringOption(args, 'label');
-  const matching = listing.checkpoints.filter(
-    (c) =>
-      (branch === undefined || c.branch === branch) &&
-      (writer === undefined || c.writer === writer) &&
-      (label === undefined || c.label === label) &&
-      (since === null || Date.parse(c.createdAt) >= since.getTime()),
-  );
+  const matching = filterCheckpoints(listing, { branch, writer, label, since });
   const shown = limit === 0 ? matching : matching.slice(0, limit);
-  const json = ctx.globals.json ? { total: matching.length, shown: shown.length, checkpoints: shown.map(toJson) } : undefined;
+  const json = ctx.globals.json ? { total: matching.length, shown: shown.length, checkpoints: shown.map(summaryJson) } : undefined;
   if (!matching.length) {
     if (!ctx.globals.json) ctx.hint(await emptyHint(repo, listing));
     return { exitCode: EXIT.ok, json, text: '' };
@@ -66,11 +61,4 @@ function parseLimit(value: string | undefined): number {
   if (value === undefined) return DEFAULT_LIMIT;
   if (!/^\d+$/.test(value)) throw new UsageError(`invalid value for '--limit': '${value}' (expected a whole number)`);
   return Number(value);
-}
-
-function toJson(c: CheckpointSummary) {
-  return {
-    id: c.id, createdAt: c.createdAt, branch: c.branch, writer: c.writer, label: c.label,
-    title: c.title, status: c.status, commit: c.commit, remote: c.remote,
-  };
 }

@@ -9,6 +9,7 @@ import { resolveCheckpoint } from '../checkpoint/resolve.js';
 import { UsageError } from '../errors.js';
 import { renderLineage } from '../render/lineage.js';
 import { warnInvalid } from './list.js';
+import { lineageJson } from './shared/log-data.js';
 
 export const options: OptionSpec = { limit: { type: 'string', short: 'n' } };
 export const usage = 'git checkpoint log [<checkpoint>] [-n <max checkpoints>]';
@@ -22,14 +23,6 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   warnInvalid(ctx, listing);
   const start = resolveCheckpoint(listing, args.positionals[0] ?? 'latest', branch, writer);
   const { nodes, truncated } = await loadLineage(repo, listing, start, Number(limitText));
-  const json = {
-    root: start.id,
-    truncated,
-    checkpoints: [...nodes.values()].map((n) => ({
-      id: n.id, parents: n.parents, inClone: n.summary !== null,
-      writer: n.summary?.writer ?? null, remote: n.summary?.remote ?? null, branch: n.summary?.branch ?? null,
-      createdAt: n.summary?.createdAt ?? null, title: n.summary?.title ?? null, commit: n.summary?.commit ?? null,
-    })),
-  };
+  const json = lineageJson(start.id, nodes, truncated);
   return { exitCode: EXIT.ok, json, text: renderLineage(start.id, nodes, { color: await ctx.useColor(), truncated }) };
 }

@@ -5,6 +5,9 @@
  */
 import type { Repo } from '../git/repo.js';
 
+/** What dist/mcp-sdk.cjs exports (src/mcp-sdk.ts). */
+export type McpSdk = typeof import('../mcp-sdk.js');
+
 export interface Streams {
   /** Human or JSON output. */
   out(text: string): void;
@@ -64,6 +67,12 @@ export interface Deps {
    * most `depth`; empty where the system does not tell (no /proc). Absent in tests.
    */
   ancestorCommandLines?(depth: number): Promise<string[][]>;
+  /**
+   * What `git checkpoint mcp` serves with: the MCP SDK, bundled apart from
+   * the CLI (dist/mcp-sdk.cjs) so that no other command pays for loading it,
+   * and the process's stdin and stdout. Absent in tests.
+   */
+  mcpIo?(): { sdk: McpSdk; input: NodeJS.ReadableStream; output: NodeJS.WritableStream };
 }
 
 /** Thrown by `readFile` / `readStdin` past their cap; `size` is null when unknown (a pipe). */

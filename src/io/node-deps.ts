@@ -4,8 +4,10 @@
 // for none of them.
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { chmod, mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { InputTooLarge, StdinTimeout, type Deps, type Streams } from './deps.js';
+import { InputTooLarge, StdinTimeout, type Deps, type McpSdk, type Streams } from './deps.js';
+import { packageFile } from './package-files.js';
 
 export function nodeStreams(): Streams {
   // A reader that went away (`| head`) ends the command quietly, as git does, not with a stack trace.
@@ -49,6 +51,11 @@ export function nodeDeps(): Deps {
     readTtyLine: async (prompt) => readTtyLine(prompt),
     showManPage: async (path, topic) => (await import('./terminal-programs.js')).showManPage(path, topic, env),
     ancestorCommandLines: async (depth) => ancestorCommandLines(process.ppid, depth),
+    mcpIo: () => ({
+      sdk: createRequire(import.meta.url)(packageFile('dist/mcp-sdk.cjs')) as McpSdk,
+      input: process.stdin,
+      output: process.stdout,
+    }),
   };
 }
 

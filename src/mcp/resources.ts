@@ -1,0 +1,53 @@
+/** Resources `checkpoint://latest` and `checkpoint://{id}` (recap text), and the `resume` prompt. */
+import { loadListing } from '../checkpoint/listing.js';
+import { DEFAULT_RECAP_BUDGET, renderRecapWithin } from '../render/recap-budget.js';
+import { renderReconcile } from '../render/reconcile.js';
+import type { McpSdk } from '../io/deps.js';
+import { reconciled, recapText } from './read-tools.js';
+import type { RepoScope } from './repo-scope.js';
+import { resumeArgs } from './schemas.js';
+import type { McpServer } from './sdk-types.js';
+import { errorResult } from './tool-result.js';
+
+const RECAP_MIME = 'text/plain';
+
+export function registerResources(server: McpServer, sdk: McpSdk, scope: RepoScope): void {
+  const read = async (uri: URL, spec: string) => {
+    const text = await failAsText(() => scope.withRepo(undefined, (repo) => recapText(repo, spec)));
+    return { contents: [{ uri: uri.href, mimeType: RECAP_MIME, text }] };
+  };
+  server.registerResource('latest', 'checkpoint://latest', {
+    description: 'The latest checkpoint of the current branch as SESSION_RECAP/1, with how the repository differs from it now.',
+    mimeType: RECAP_MIME,
+  }, (uri) => read(uri, 'latest'));
+  const template = new sdk.ResourceTemplate('checkpoint://{id}', {
+    list: async () => {
+      const recent = await scope.withRepo(undefined, async (repo) => (await loadListing(repo)).checkpoints.slice(0, 50)).catch(() => []);
+      return { resources: recent.map((c) => ({ uri: `checkpoint://${c.id}`, name: c.id, description: c.title, mimeType: RECAP_MIME })) };
+    },
+  });
+  server.registerResource('checkpoint', template, {
+    description: 'One checkpoint (an id, a label or latest) as SESSION_RECAP/1.',
+    mimeType: RECAP_MIME,
+  }, (uri, vars) => read(uri, decodeURIComponent(String(vars.id))));
+  server.registerPrompt('resume', {
+    description: 'Resume work from a checkpoint: its recap and where the repository no longer matches it.',
+    argsSchema: resumeArgs,
+  }, async (args) => {
+    const text = await failAsText(() => scope.withWorktree(args.cwd, async (repo) => {
+      const r = await reconciled(repo, args.checkpoint ?? 'latest');
+      const recap = renderRecapWithin(r.record, DEFAULT_RECAP_BUDGET, r.verdicts);
+      return `Resume this session from checkpoint ${r.record.id}. Check the verdicts first; do not act on the checkpoint where the repository has drifted.\n\n${recap}\n${renderReconcile(r.reconcile, { color: false, maxPaths: 20, heading: true })}`;
+    }));
+    return { messages: [{ role: 'user', content: { type: 'text', text } }] };
+  });
+}
+
+/** Errors of a resource or prompt become a JSON-RPC error with the CLI's message. */
+async function failAsText(fn: () => Promise<string>): Promise<string> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw new Error(errorResult(err).content[0]!.text);
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * `git checkpoint mcp`: a Model Context Protocol server over stdio (SPEC §5).
+ * Tools read and add checkpoints through the same domain services as the CLI;
+ * nothing that changes the working tree or rewrites a chain is offered.
+ * Logs go to stderr only; the server ends when stdin closes.
+ */
+import { VERSION } from '../version.js';
+import type { Deps, McpSdk } from '../io/deps.js';
+import { registerResources } from './resources.js';
+import { RepoScope } from './repo-scope.js';
+import { diffTool, listTool, logTool, recapTool, showTool, statusTool } from './read-tools.js';
+import * as schemas from './schemas.js';
+import type { McpServer } from './sdk-types.js';
+import { LineTransport } from './stdio-transport.js';
+import { errorResult, type ToolResult } from './tool-result.js';
+import { decideTool, saveTool, synthesizeTool } from './write-tools.js';
+
+const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+// Adds a checkpoint; never removes or rewrites anything.
+const WRITE = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
+
+/** Serves on `input`/`output` until the input ends. */
+export async function serveMcp(deps: Deps, io: { sdk: McpSdk; input: NodeJS.ReadableStream; output: NodeJS.WritableStream }): Promise<void> {
+  const server = createServer(deps, io.sdk);
+  const transport = new LineTransport(io.input, io.output, (v) => io.sdk.JSONRPCMessageSchema.parse(v));
+  const closed = new Promise<void>((resolve) => {
+    server.server.onclose = () => resolve();
+  });
+  server.server.onerror = (err) => deps.streams.err(`git checkpoint mcp: ${err.message.split('\n')[0]}\n`);
+  await server.connect(transport);
+  await closed;
+}
+
+/** The server with every tool, resource and prompt registered. */
+export function createServer(deps: Deps, sdk: McpSdk): McpServer {
+  const server = new sdk.McpServer(
+    { name: 'git-checkpoint', version: VERSION },
+    { instructions: 'Checkpoints of working sessions stored in git. Call checkpoint_recap at the start of a session, checkpoint_decide when you take a decision, checkpoint_save before you stop.' },
+  );
+  const scope = new RepoScope(deps, rootsOf(server, sdk));
+  const tool = <S extends schemas.AnyInput>(name: string, description: string, input: S, annotations: typeof READ, run: (args: never) => Promise<ToolResult>) => {
+    server.registerTool(name, { description, inputSchema: input, annotations }, (async (args: never) => {
+      try {
+        return await run(args);
+      } catch (err) {
+        return errorResult(err);
+      }
+    }) as never);
+  };
+  tool('checkpoint_recap', 'The latest checkpoint of the current branch (or the one named) as SESSION_RECAP/1 text with how the repository differs from it now. Read it before resuming work.', schemas.recapInput, READ, (a) => recapTool(scope, a));
+  tool('checkpoint_status', 'Compares a checkpoint (default: latest) with the repository: branch, HEAD and working-tree verdicts as data. Drift is reported, not an error.', schemas.statusInput, READ, (a) => statusTool(scope, a));
+  tool('checkpoint_list', 'Lists checkpoints, newest first, with filters.', schemas.listInput, READ, (a) => listTool(scope, a, deps.now()));
+  tool('checkpoint_show', 'One whole checkpoint, as markdown or as its JSON record.', schemas.showInput, READ, (a) => showTool(scope, a));
+  tool('checkpoint_diff', 'Commits on HEAD since a checkpoint, and the working tree against its snapshot of uncommitted files.', schemas.diffInput, READ, (a) => diffTool(scope, a));
+  tool('checkpoint_log', 'The lineage of a checkpoint: its predecessors across writers.', schemas.logInput, READ, (a) => logTool(scope, a));
+  tool('checkpoint_save', 'Saves a new checkpoint of the session (secrets are redacted; open next steps, blockers and questions of the previous checkpoint carry forward). Returns its id.', schemas.saveInput, WRITE, (a) => saveTool(scope, deps, a));
+  tool('checkpoint_decide', 'Records one decision now, durably: a new checkpoint with the rest of your latest checkpoint on this branch and the decision added.', schemas.decideInput, WRITE, (a) => decideTool(scope, deps, a));
+  tool('checkpoint_synthesize', 'Merges several checkpoints into one new checkpoint (later decisions supersede earlier ones; contradictions are listed).', schemas.synthesizeInput, WRITE, (a) => synthesizeTool(scope, deps, a));
+  registerResources(server, sdk, scope);
+  return server;
+}
+
+/** The client's roots, asked once and again after it says they changed; none when it has no roots capability. */
+function rootsOf(server: McpServer, sdk: McpSdk): () => Promise<string[]> {
+  let cached: Promise<string[]> | null = null;
+  server.server.setNotificationHandler(sdk.RootsListChangedNotificationSchema, async () => {
+    cached = null;
+  });
+  return () => {
+    if (!server.server.getClientCapabilities()?.roots) return Promise.resolve([]);
+    cached ??= server.server.listRoots(undefined, { timeout: 5000 }).then((r) => r.roots.map((root) => root.uri), () => {
+      cached = null;
+      return [];
+    });
+    return cached;
+  };
+}
