@@ -38,10 +38,12 @@ export function createServer(deps: Deps, sdk: McpSdk): McpServer {
     { instructions: 'Checkpoints of working sessions stored in git. Call checkpoint_recap at the start of a session, checkpoint_decide when you take a decision, checkpoint_save before you stop.' },
   );
   const scope = new RepoScope(deps, rootsOf(server, sdk));
+  const inTurn = oneAtATime();
   const tool = <S extends schemas.AnyInput>(name: string, description: string, input: S, annotations: typeof READ, run: (args: never) => Promise<ToolResult>) => {
     server.registerTool(name, { description, inputSchema: input, annotations }, (async (args: never) => {
       try {
-        return await run(args);
+        // Writes take turns: an agent's saves land in the order it made them, and a decide sees the one before.
+        return await (annotations.readOnlyHint ? run(args) : inTurn(() => run(args)));
       } catch (err) {
         return errorResult(err);
       }
@@ -58,6 +60,16 @@ export function createServer(deps: Deps, sdk: McpSdk): McpServer {
   tool('checkpoint_synthesize', 'Merges several checkpoints into one new checkpoint (later decisions supersede earlier ones; contradictions are listed).', schemas.synthesizeInput, WRITE, (a) => synthesizeTool(scope, deps, a));
   registerResources(server, sdk, scope);
   return server;
+}
+
+/** Runs the functions given to it one after another, in the order given. */
+function oneAtATime(): <T>(fn: () => Promise<T>) => Promise<T> {
+  let last: Promise<unknown> = Promise.resolve();
+  return (fn) => {
+    const next = last.then(fn, fn);
+    last = next.catch(() => undefined);
+    return next;
+  };
 }
 
 /** The client's roots, asked once and again after it says they changed; none when it has no roots capability. */

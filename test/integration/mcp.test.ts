@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Ajv from 'ajv';
+import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectMcp, textOf, type McpSession } from '../helpers/mcp-client.js';
 import { makeSandbox, type Sandbox } from '../helpers/sandbox.js';

@@ -1,0 +1,186 @@
+/**
+ * `git checkpoint mcp` under bad input, secrets, concurrency and shutdown:
+ * every bad call is answered with an error naming the problem and the server
+ * serves the next one; secrets never reach an object; two servers saving at
+ * once lose nothing; the server ends with its stdin and leaves no git behind.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectMcp, textOf } from '../helpers/mcp-client.js';
+import { allObjectText, BUNDLE, makeSandbox, type Sandbox } from '../helpers/sandbox.js';
+import { secretSamples } from '../helpers/secret-corpus.js';
+
+let sb: Sandbox;
+beforeAll(() => {
+  sb = makeSandbox();
+});
+afterAll(() => sb.cleanup());
+
+const refs = (dir: string) => sb.git(dir, 'for-each-ref', '--format=%(refname) %(objectname)');
+
+describe('bad input', () => {
+  it('answers each bad call with an error naming the problem, writes nothing, and keeps serving', async () => {
+    const dir = sb.repo('bad-input');
+    const bare = join(sb.root, 'bare.git');
+    sb.git(sb.root, 'init', '-q', '--bare', bare);
+    const plain = join(sb.root, 'plain-dir');
+    mkdirSync(plain);
+    const mcp = await connectMcp(sb, dir);
+    try {
+      const before = refs(dir);
+      const cases: [string, Record<string, unknown>, RegExp][] = [
+        ['checkpoint_apply', {}, /tool checkpoint_apply not found/i],
+        ['checkpoint_save', { task: 42 }, /checkpoint_save.*expected string.*task/is],
+        ['checkpoint_save', { decisions: [{ what: 'x' }] }, /decisions/],
+        ['checkpoint_save', { task: 'x', colour: 'red' }, /colour/],
+        ['checkpoint_save', { task: 'x', label: 'has space' }, /label/],
+        ['checkpoint_save', { task: 'x'.repeat(50 * 1024 * 1024) }, /too big|task/i],
+        ['checkpoint_save', { task: 'x', cwd: plain }, /^fatal: not a git repository/],
+        ['checkpoint_list', { cwd: join(sb.root, 'no-such-dir') }, /^fatal: .*no-such-dir/],
+        ['checkpoint_save', { task: 'x', cwd: bare }, /^fatal: this operation must be run in a work tree/],
+        ['checkpoint_show', { checkpoint: 'nothing-like-this' }, /^error: no (checkpoints yet|checkpoint matches)/],
+        ['checkpoint_save', { task: 'x', status: 'finished' }, /status/],
+      ];
+      for (const [name, args, expected] of cases) {
+        const res = await mcp.client.callTool({ name, arguments: args });
+        expect(res.isError, `${name} ${JSON.stringify(args).slice(0, 80)}`).toBe(true);
+        expect(textOf(res)).toMatch(expected);
+        // The next request is served.
+        const ok = await mcp.client.callTool({ name: 'checkpoint_list', arguments: {} });
+        expect(ok.isError, textOf(ok)).toBeFalsy();
+      }
+      expect(refs(dir)).toBe(before);
+      expect(refs(bare)).toBe('');
+      const saved = await mcp.client.callTool({ name: 'checkpoint_save', arguments: { task: 'after the bad calls' } });
+      expect(saved.isError, textOf(saved)).toBeFalsy();
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it('answers a line that is not JSON with a parse error and reads on', async () => {
+    const dir = sb.repo('not-json');
+    const child = spawn(process.execPath, [BUNDLE, 'mcp'], { cwd: dir, env: sb.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    child.stdin.write('this is not json\n');
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } })}\n`);
+    await waitFor(() => out.includes('"id":1'));
+    child.stdin.end();
+    expect(await exited).toBe(0);
+    const lines = out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines[0]).toMatchObject({ id: null, error: { code: -32700 } });
+    expect(lines[1]).toMatchObject({ id: 1, result: { serverInfo: { name: 'git-checkpoint' } } });
+  });
+});
+
+describe('secrets', () => {
+  it('secrets passed to checkpoint_save never reach an object', async () => {
+    const dir = sb.repo('secrets');
+    const samples = secretSamples().slice(0, 60);
+    const mcp = await connectMcp(sb, dir);
+    try {
+      const texts = samples.map((s) => s.text);
+      const res = await mcp.client.callTool({
+        name: 'checkpoint_save',
+        arguments: {
+          task: texts[0], next: texts.slice(1, 20), notes: texts.slice(20, 30), learnings: texts.slice(30, 40),
+          decisions: texts.slice(40, 50).map((t) => ({ what: t, why: t })), quotes: texts.slice(50).map((t) => ({ text: t, by: 'user', verbatim: true })),
+        },
+      });
+      expect(res.isError, textOf(res)).toBeFalsy();
+      const counts = (res.structuredContent as { redactions: Record<string, number> }).redactions;
+      expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    } finally {
+      await mcp.close();
+    }
+    const objects = allObjectText(sb, dir);
+    expect(objects).toContain('checkpoint.json');
+    for (const s of samples) for (const secret of s.secrets) expect(objects.includes(secret), `${s.reason}: ${secret}`).toBe(false);
+  });
+});
+
+describe('two servers at once', () => {
+  it('100 concurrent decide and save calls lose nothing', async () => {
+    const dir = sb.repo('concurrent');
+    const first = await sb.ckpt(dir, ['save', '-m', 'before the servers', '--json']);
+    const writer = JSON.parse(first.stdout).writer as string;
+    const [a, b] = await Promise.all([connectMcp(sb, dir), connectMcp(sb, dir)]);
+    try {
+      const calls = Array.from({ length: 100 }, (_, i) => {
+        const client = (i % 2 ? a : b).client;
+        return i % 4 < 2
+          ? client.callTool({ name: 'checkpoint_decide', arguments: { what: `decision ${i}`, why: `reason ${i}` } }, undefined, { timeout: 300_000 })
+          : client.callTool({ name: 'checkpoint_save', arguments: { task: `save ${i}` } }, undefined, { timeout: 300_000 });
+      });
+      const results = await Promise.all(calls);
+      for (const r of results) expect(r.isError, textOf(r)).toBeFalsy();
+      const ids = results.map((r) => (r.structuredContent as { id: string }).id);
+      const chain = sb.git(dir, 'log', '--first-parent', '--format=%(trailers:key=Checkpoint-Id,valueonly)', `refs/checkpoints/${writer}`);
+      const chainIds = chain.split('\n').filter(Boolean);
+      expect(chainIds).toHaveLength(101);
+      expect(new Set(chainIds)).toEqual(new Set([...ids, JSON.parse(first.stdout).id]));
+      const note = sb.git(dir, 'notes', '--ref', `refs/notes/checkpoints/${writer}`, 'show', 'HEAD').split('\n').filter(Boolean);
+      expect(note).toHaveLength(101);
+      // Each decision is in the checkpoint its call made.
+      for (const [i, r] of results.entries()) {
+        if (i % 4 >= 2) continue;
+        const rec = JSON.parse(sb.git(dir, 'show', `${(r.structuredContent as { commit: string }).commit}:checkpoint.json`));
+        expect(rec.decisions.map((d: { what: string }) => d.what)).toContain(`decision ${i}`);
+      }
+      sb.git(dir, 'fsck', '--strict', '--no-progress');
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  }, 600_000);
+});
+
+describe('shutdown', () => {
+  it('leaves no git process behind between calls and exits when stdin closes', async () => {
+    const dir = sb.repo('shutdown');
+    const child = spawn(process.execPath, [BUNDLE, 'mcp'], { cwd: dir, env: sb.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const send = (msg: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...msg })}\n`);
+    send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    send({ method: 'notifications/initialized' });
+    send({ id: 2, method: 'tools/call', params: { name: 'checkpoint_save', arguments: { task: 'one' } } });
+    await waitFor(() => out.includes('"id":2'));
+    send({ id: 3, method: 'tools/call', params: { name: 'checkpoint_recap', arguments: {} } });
+    await waitFor(() => out.includes('"id":3'));
+    // Each call closes its repository: the git processes it started end with it (they may take a moment to exit).
+    await waitFor(() => childrenOf(child.pid!).length === 0, 5000).catch(() => undefined);
+    expect(childrenOf(child.pid!)).toEqual([]);
+    child.stdin.end();
+    expect(await exited).toBe(0);
+    expect(out).toContain('TASK|one|in_progress');
+  });
+});
+
+async function waitFor(ok: () => boolean, ms = 60_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Pids (with their command) whose parent is `pid`, from /proc. */
+function childrenOf(pid: number): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) out.push(`${entry} ${stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))}`);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return out;
+}
