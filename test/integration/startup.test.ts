@@ -34,4 +34,21 @@ describe('what a command loads', () => {
       expect(await loaded(dir, args), args.join(' ')).toEqual([]);
     }
   });
+
+  it('only git checkpoint mcp loads the MCP SDK bundle', async () => {
+    const preload = join(sb.root, 'files.cjs');
+    writeFileSync(preload, `process.on('exit', () => process.stderr.write('files: ' + Object.keys(require.cache).join(' ') + '\\n'));\n`);
+    const files = async (dir: string, args: string[], input?: string) => {
+      const res = await sb.ckpt(dir, args, { env: { NODE_OPTIONS: `--require=${preload}` }, ...(input === undefined ? {} : { input }) });
+      expect(res.code, res.stderr).toBe(0);
+      return res.stderr.split('\n').find((l) => l.startsWith('files: '))!.split(' ').filter((f) => f.endsWith('.cjs') || f.endsWith('.js'));
+    };
+    const dir = sb.repo('startup-mcp');
+    const isSdk = (f: string) => f.endsWith('mcp-sdk.cjs') || f.includes('modelcontextprotocol');
+    for (const args of [['--version'], ['list'], ['save', '-m', 'x']]) {
+      expect((await files(dir, args)).filter(isSdk), args.join(' ')).toEqual([]);
+    }
+    // The positive case: the check sees the bundle when it does load (stdin is empty: the server starts and ends).
+    expect((await files(dir, ['mcp'], '')).filter(isSdk)).toHaveLength(1);
+  });
 });
