@@ -10,7 +10,7 @@ const plain = man.replace(/\\-/g, '-');
 describe('man/git-checkpoint.1', () => {
   it('documents every command of SPEC §5', () => {
     const spec = ['save', 'list', 'show', 'resume', 'status', 'diff', 'apply', 'log', 'synthesize', 'push', 'fetch',
-      'install', 'uninstall', 'switch', 'prune', 'drop', 'doctor', 'hook', 'agent', 'help'];
+      'install', 'uninstall', 'switch', 'prune', 'drop', 'doctor', 'hook', 'agent', 'help', 'mcp'];
     for (const cmd of spec) expect(plain.includes(`.TP\n\\fB${cmd}\\fR`) || plain.includes(`.TP\n\\fB${cmd} `), cmd).toBe(true);
   });
 
