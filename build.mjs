@@ -26,12 +26,16 @@ await build({
   external: ['isomorphic-git'],
 });
 
-// The loader keys V8's code cache on this line: V8 itself only compares the
+// The loaders key V8's code cache on this line: V8 itself only compares the
 // source's length, so a rebuilt bundle of the same length would run old code.
-const bundle = readFileSync('dist/cli.cjs', 'utf8');
-const id = createHash('sha256').update(bundle).digest('hex').slice(0, 16);
-writeFileSync('dist/cli.cjs', `${bundle}//# git-checkpoint-build ${id}\n`);
-rmSync('dist/cli.cjs.v8cache', { force: true });
+function stampBuildId(file) {
+  const bundle = readFileSync(file, 'utf8');
+  const id = createHash('sha256').update(bundle).digest('hex').slice(0, 16);
+  writeFileSync(file, `${bundle}//# git-checkpoint-build ${id}\n`);
+  rmSync(`${file}.v8cache`, { force: true });
+}
+
+stampBuildId('dist/cli.cjs');
 
 // The MCP SDK is a second bundle that only `git checkpoint mcp` requires at run time
 // (src/io/node-deps.ts), so the CLI bundle and every other command's start-up stay as they were.
@@ -41,6 +45,8 @@ await build({
   entryPoints: ['src/mcp-sdk.ts'],
   outfile: 'dist/mcp-sdk.cjs',
 });
+// Loaded through V8's code cache as well (src/io/code-cache.ts).
+stampBuildId('dist/mcp-sdk.cjs');
 
 await build({
   ...common,

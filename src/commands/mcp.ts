@@ -11,6 +11,6 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   maxPositionals(args, 0, 'mcp');
   if (!ctx.deps.mcpIo) throw new FatalError('the MCP server needs standard input and output');
   const { serveMcp } = await import('../mcp/server.js');
-  await serveMcp(ctx.deps, ctx.deps.mcpIo());
+  await serveMcp(ctx.deps, await ctx.deps.mcpIo());
   return { exitCode: EXIT.ok };
 }

@@ -72,7 +72,7 @@ export interface Deps {
    * the CLI (dist/mcp-sdk.cjs) so that no other command pays for loading it,
    * and the process's stdin and stdout. Absent in tests.
    */
-  mcpIo?(): { sdk: McpSdk; input: NodeJS.ReadableStream; output: NodeJS.WritableStream };
+  mcpIo?(): Promise<{ sdk: McpSdk; input: NodeJS.ReadableStream; output: NodeJS.WritableStream }>;
 }
 
 /** Thrown by `readFile` / `readStdin` past their cap; `size` is null when unknown (a pipe). */

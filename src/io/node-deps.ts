@@ -51,8 +51,8 @@ export function nodeDeps(): Deps {
     readTtyLine: async (prompt) => readTtyLine(prompt),
     showManPage: async (path, topic) => (await import('./terminal-programs.js')).showManPage(path, topic, env),
     ancestorCommandLines: async (depth) => ancestorCommandLines(process.ppid, depth),
-    mcpIo: () => ({
-      sdk: createRequire(import.meta.url)(packageFile('dist/mcp-sdk.cjs')) as McpSdk,
+    mcpIo: async () => ({
+      sdk: (await import('./code-cache.js')).loadWithCodeCache(packageFile('dist/mcp-sdk.cjs')) as McpSdk,
       input: process.stdin,
       output: process.stdout,
     }),

@@ -35,7 +35,12 @@ export async function serveMcp(deps: Deps, io: { sdk: McpSdk; input: NodeJS.Read
 export function createServer(deps: Deps, sdk: McpSdk): McpServer {
   const server = new sdk.McpServer(
     { name: 'git-checkpoint', version: VERSION },
-    { instructions: 'Checkpoints of working sessions stored in git. Call checkpoint_recap at the start of a session, checkpoint_decide when you take a decision, checkpoint_save before you stop.' },
+    {
+      instructions: 'Checkpoints of working sessions stored in git. Call checkpoint_recap at the start of a session, checkpoint_decide when you take a decision, checkpoint_save before you stop.',
+      // The SDK validates elicitation answers with it, and this server never elicits: without
+      // this, every start would build an Ajv instance (a good part of start-up) for nothing.
+      jsonSchemaValidator: { getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'git-checkpoint does not elicit input' }) },
+    },
   );
   const scope = new RepoScope(deps, rootsOf(server, sdk));
   const inTurn = oneAtATime();
