@@ -77,6 +77,30 @@ describe('bad input', () => {
   });
 });
 
+describe('repository selection', () => {
+  it('uses the call\'s cwd, else the client\'s root, else the agent\'s project directory', async () => {
+    const viaRoot = sb.repo('via-root');
+    const viaEnv = sb.repo('via-env');
+    const viaCwd = sb.repo('via-cwd');
+    for (const dir of [viaRoot, viaEnv, viaCwd]) await sb.ckpt(dir, ['save', '-m', `saved in ${dir.split('/').pop()}`]);
+    const title = async (mcp: Awaited<ReturnType<typeof connectMcp>>, args: Record<string, unknown> = {}) => {
+      const res = await mcp.client.callTool({ name: 'checkpoint_list', arguments: args });
+      expect(res.isError, textOf(res)).toBeFalsy();
+      return (res.structuredContent as { checkpoints: { title: string }[] }).checkpoints[0]!.title;
+    };
+    // Started outside any repository, as an agent may start it.
+    const withRoots = await connectMcp(sb, sb.root, { roots: [viaRoot], env: { CLAUDE_PROJECT_DIR: viaEnv } });
+    const withEnv = await connectMcp(sb, sb.root, { env: { CLAUDE_PROJECT_DIR: viaEnv } });
+    try {
+      expect(await title(withRoots)).toBe('saved in via-root');
+      expect(await title(withRoots, { cwd: viaCwd })).toBe('saved in via-cwd');
+      expect(await title(withEnv)).toBe('saved in via-env');
+    } finally {
+      await Promise.all([withRoots.close(), withEnv.close()]);
+    }
+  });
+});
+
 describe('secrets', () => {
   it('secrets passed to checkpoint_save never reach an object', async () => {
     const dir = sb.repo('secrets');
