@@ -61,17 +61,13 @@ describe('bad input', () => {
   });
 
   it('answers a line that is not JSON with a parse error and reads on', async () => {
-    const dir = sb.repo('not-json');
-    const child = spawn(process.execPath, [BUNDLE, 'mcp'], { cwd: dir, env: sb.env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-    child.stdin.write('this is not json\n');
-    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } })}\n`);
-    await waitFor(() => out.includes('"id":1'));
-    child.stdin.end();
-    expect(await exited).toBe(0);
-    const lines = out.trim().split('\n').map((l) => JSON.parse(l));
+    const server = rawServer(sb.repo('not-json'));
+    server.child.stdin.write('this is not json\n');
+    server.send(INITIALIZE);
+    await waitFor(() => server.out().includes('"id":1'));
+    server.child.stdin.end();
+    expect(await server.exited).toBe(0);
+    const lines = server.out().trim().split('\n').map((l) => JSON.parse(l));
     expect(lines[0]).toMatchObject({ id: null, error: { code: -32700 } });
     expect(lines[1]).toMatchObject({ id: 1, result: { serverInfo: { name: 'git-checkpoint' } } });
   });
@@ -164,26 +160,33 @@ describe('two servers at once', () => {
 
 describe('shutdown', () => {
   it('leaves no git process behind between calls and exits when stdin closes', async () => {
-    const dir = sb.repo('shutdown');
-    const child = spawn(process.execPath, [BUNDLE, 'mcp'], { cwd: dir, env: sb.env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-    const send = (msg: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...msg })}\n`);
-    send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    const { child, send, out: output, exited } = rawServer(sb.repo('shutdown'));
+    send(INITIALIZE);
     send({ method: 'notifications/initialized' });
     send({ id: 2, method: 'tools/call', params: { name: 'checkpoint_save', arguments: { task: 'one' } } });
-    await waitFor(() => out.includes('"id":2'));
+    await waitFor(() => output().includes('"id":2'));
     send({ id: 3, method: 'tools/call', params: { name: 'checkpoint_recap', arguments: {} } });
-    await waitFor(() => out.includes('"id":3'));
+    await waitFor(() => output().includes('"id":3'));
     // Each call closes its repository: the git processes it started end with it (they may take a moment to exit).
     await waitFor(() => childrenOf(child.pid!).length === 0, 5000).catch(() => undefined);
     expect(childrenOf(child.pid!)).toEqual([]);
     child.stdin.end();
     expect(await exited).toBe(0);
-    expect(out).toContain('TASK|one|in_progress');
+    expect(output()).toContain('TASK|one|in_progress');
   });
 });
+
+const INITIALIZE = { id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+
+/** The server on a bare pipe, for what the SDK's client would not send or would hide. */
+function rawServer(dir: string) {
+  const child = spawn(process.execPath, [BUNDLE, 'mcp'], { cwd: dir, env: sb.env, stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  const send = (msg: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...msg })}\n`);
+  return { child, send, out: () => out, exited };
+}
 
 async function waitFor(ok: () => boolean, ms = 60_000): Promise<void> {
   const end = Date.now() + ms;
