@@ -4,7 +4,6 @@
 // for none of them.
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { chmod, mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { InputTooLarge, StdinTimeout, type Deps, type McpSdk, type Streams } from './deps.js';
 import { packageFile } from './package-files.js';
