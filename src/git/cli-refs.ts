@@ -4,6 +4,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { FatalError, OperationError } from '../errors.js';
+import { shellQuote } from '../render/shell.js';
 import type { CliContext } from './cli-context.js';
 import type { RefRecord } from './repo.js';
 import { gitOk, runGit } from './run-git.js';
@@ -72,7 +73,7 @@ async function waitForLock(name: string, lock: string): Promise<boolean> {
   }
   if (first === null) return false;
   throw new OperationError(`cannot lock ref '${name}': Unable to create '${lock}': File exists.`, {
-    hint: `another git process seems to be running in this repository; if none is, one crashed earlier: remove the file manually to continue (rm '${lock}')`,
+    hint: `another git process seems to be running in this repository; if none is, one crashed earlier: remove the file manually to continue (rm -- ${shellQuote(lock)})`,
   });
 }
 

@@ -125,7 +125,7 @@ describe('locks, reflogs and warnings', () => {
     expect(res.code).toBe(1);
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(res.stderr).toContain(`cannot lock ref 'refs/checkpoints/${writer}': Unable to create '${lock}': File exists.`);
-    expect(res.stderr).toContain('remove the file manually to continue');
+    expect(res.stderr).toContain(`remove the file manually to continue (rm -- ${lock})`);
     const { rmSync } = await import('node:fs');
     rmSync(lock);
     const notesLock = join(dir, '.git', 'refs', 'notes', 'checkpoints', `${writer}.lock`);
