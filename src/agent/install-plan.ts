@@ -39,15 +39,15 @@ export function hookCommand(agent: string, scope: Scope): (kind: 'pre-compact' |
 export async function planChanges(action: 'install' | 'uninstall', plan: InstallPlan, skill: string, read: Read): Promise<PlanOutcome> {
   const out: PlanOutcome = { changes: [], kept: [] };
   for (const edit of plan.edits) {
-    const before = await read(edit.path);
+    // Two edits of one file (Gemini CLI keeps hooks and MCP servers in settings.json) apply one after the other.
+    const earlier = out.changes.findIndex((c) => c.path === edit.path);
+    const before = earlier >= 0 ? out.changes[earlier]!.content : await read(edit.path);
     try {
-      if (action === 'install') {
-        const r = edit.install(before);
-        if (r.changed) out.changes.push({ path: edit.path, content: r.text, what: 'hooks' });
-      } else if (before !== null) {
-        const r = edit.uninstall(before);
-        if (r.changed) out.changes.push({ path: edit.path, content: r.text, what: 'hooks' });
-      }
+      const r = action === 'install' ? edit.install(before) : before === null ? null : edit.uninstall(before);
+      const change = { path: edit.path, content: r?.text ?? null, what: edit.what ?? 'hooks' };
+      if (r?.changed && earlier >= 0) out.changes[earlier] = { ...change, what: `${out.changes[earlier]!.what} and ${change.what}` };
+      else if (r?.changed) out.changes.push(change);
+      if (r?.kept) out.kept.push(`${edit.path} (${r.kept})`);
     } catch (err) {
       if (err instanceof SyntaxError || err instanceof JsonSyntaxError) throw new JsonSyntaxError(`cannot edit ${edit.path}: ${err.message}; nothing changed`);
       throw err;

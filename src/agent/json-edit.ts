@@ -13,15 +13,26 @@ export type JsonNode =
 
 export class JsonSyntaxError extends Error {}
 
-/** Parses `text` (strict JSON); JsonSyntaxError with the offset when it is not. */
-export function parseJsonTree(text: string): JsonNode {
+/**
+ * Parses `text` (strict JSON); JsonSyntaxError with the offset when it is not.
+ * With `jsonc`, also `//` and `/* *\/` comments and trailing commas (OpenCode's
+ * `opencode.json` is JSONC); read values of such a file with plainValue.
+ */
+export function parseJsonTree(text: string, jsonc = false): JsonNode {
   let i = 0;
   const fail = (what: string): never => {
     throw new JsonSyntaxError(`${what} at offset ${i}`);
   };
   const ws = () => {
-    while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
+    for (;;) {
+      while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
+      if (!jsonc || text[i] !== '/') return;
+      if (text[i + 1] === '/') i = text.indexOf('\n', i) < 0 ? text.length : text.indexOf('\n', i);
+      else if (text[i + 1] === '*' && text.indexOf('*/', i + 2) >= 0) i = text.indexOf('*/', i + 2) + 2;
+      else return;
+    }
   };
+  const closes = (c: string): boolean => jsonc && (ws(), text[i] === c);
   const str = (): string => {
     const start = i;
     if (text[i] !== '"') fail('expected a string');
@@ -46,7 +57,7 @@ export function parseJsonTree(text: string): JsonNode {
         if (text[i++] !== ':') fail('expected ":"');
         props.push({ key, value: value() });
         ws();
-        if (text[i] === ',') { i++; continue; }
+        if (text[i] === ',') { i++; if (closes('}')) return { kind: 'object', start, end: ++i, props }; continue; }
         if (text[i] === '}') return { kind: 'object', start, end: ++i, props };
         fail('expected "," or "}"');
       }
@@ -59,7 +70,7 @@ export function parseJsonTree(text: string): JsonNode {
       for (;;) {
         items.push(value());
         ws();
-        if (text[i] === ',') { i++; continue; }
+        if (text[i] === ',') { i++; if (closes(']')) return { kind: 'array', start, end: ++i, items }; continue; }
         if (text[i] === ']') return { kind: 'array', start, end: ++i, items };
         fail('expected "," or "]"');
       }
@@ -81,6 +92,13 @@ export function parseJsonTree(text: string): JsonNode {
 
 /** The plain value of a node. */
 export function valueOf(text: string, node: JsonNode): unknown {
+  return JSON.parse(text.slice(node.start, node.end));
+}
+
+/** The value of a node built from its parts: comments and trailing commas (JSONC) left out. */
+export function plainValue(text: string, node: JsonNode): unknown {
+  if (node.kind === 'array') return node.items.map((n) => plainValue(text, n));
+  if (node.kind === 'object') return Object.fromEntries(node.props.map((p) => [p.key, plainValue(text, p.value)]));
   return JSON.parse(text.slice(node.start, node.end));
 }
 

@@ -1,7 +1,8 @@
 /**
- * `git checkpoint agent install|uninstall <agent> [--project | --user]`: puts
- * our pre-compaction and session-start hooks, and our skill, where the agent
- * reads them — or takes exactly them out again. The default scope is
+ * `git checkpoint agent install|uninstall <agent> [--project | --user] [--mcp]`:
+ * puts our pre-compaction and session-start hooks, and our skill, where the
+ * agent reads them (with `--mcp`, also `git checkpoint mcp` among its MCP
+ * servers) — or takes exactly them out again. The default scope is
  * personal: this repository, in a file that is not committed (where the agent
  * has one). `--project` writes the shared file with a guarded command that
  * does nothing on a machine without git-checkpoint. Every agent is an adapter
@@ -20,9 +21,10 @@ import { packageFile } from '../io/package-files.js';
 export const options: OptionSpec = {
   project: { type: 'boolean' },
   user: { type: 'boolean' },
+  mcp: { type: 'boolean' },
 };
 
-export const usage = `git checkpoint agent (install | uninstall) (${ADAPTERS.map((a) => a.name).join(' | ')}) [--project | --user]`;
+export const usage = `git checkpoint agent (install | uninstall) (${ADAPTERS.map((a) => a.name).join(' | ')}) [--project | --user] [--mcp]`;
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   const [action, name, ...extra] = args.positionals;
@@ -32,7 +34,13 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   if (extra.length) throw new UsageError(`too many arguments for 'agent': ${extra.join(' ')}`);
   if (args.values.project && args.values.user) throw new UsageError("'--project' and '--user' cannot be used together");
   const scope: Scope = args.values.user ? 'user' : args.values.project ? 'project' : 'personal';
-  const plan = adapter.plan(scope, await roots(ctx, scope), hookCommand(adapter.name, scope));
+  const where = await roots(ctx, scope);
+  const plan = adapter.plan(scope, where, hookCommand(adapter.name, scope));
+  // Uninstall always takes our server out too: it removes only an entry that still starts `git checkpoint mcp`.
+  const mcpTarget = adapter.mcp(scope, where);
+  const mcp = 'why' in mcpTarget || (action === 'install' && !args.values.mcp) ? null : mcpTarget;
+  if ('why' in mcpTarget && args.values.mcp) ctx.warn(`no MCP server registered: ${mcpTarget.why}`);
+  if (mcp) plan.edits.push(mcp);
   const skill = plan.skill ? await readText(ctx, packageFile('hooks/agents/SKILL.md')) : null;
   if (plan.skill && skill === null) {
     ctx.warn('this installation has no hooks/agents/SKILL.md: the skill is left out');
@@ -52,7 +60,10 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   if (!lines.length) lines.push(`${action === 'install' ? 'already installed' : 'not installed'}: ${adapter.title} hooks (${scope})`);
   if (action === 'uninstall' && !outcome.changes.length) ctx.hint(`installed in another scope? try --${scope === 'project' ? 'user' : 'project'}${scope === 'personal' ? ' or --user' : ' or no flag (personal)'}`);
   if (action === 'install' && adapter.name === 'codex' && outcome.changes.length) ctx.hint('Codex runs new hooks only after you review and trust them (/hooks)');
-  const json = { action, agent: adapter.name, scope, changed: outcome.changes.map((c) => c.path), kept: outcome.kept };
+  const json = {
+    action, agent: adapter.name, scope, mcp: mcp && { path: mcp.path, changed: outcome.changes.some((c) => c.path === mcp.path) },
+    changed: outcome.changes.map((c) => c.path), changes: outcome.changes.map((c) => ({ path: c.path, what: c.what })), kept: outcome.kept,
+  };
   return { exitCode: EXIT.ok, text: ctx.globals.quiet ? '' : `${lines.join('\n')}\n`, json };
 }
 

@@ -10,7 +10,7 @@
  */
 import { join } from 'node:path';
 import { readClaudeLines } from '../transcripts.js';
-import { commandGroup, configHome, hookFileEdit, json, snakeCaseInput } from './common.js';
+import { commandGroup, configHome, hookFileEdit, json, mcpJsonEdit, snakeCaseInput, stdioEntry } from './common.js';
 import type { AgentAdapter } from './types.js';
 
 export const claude: AgentAdapter = {
@@ -32,6 +32,13 @@ export const claude: AgentAdapter = {
     };
     const skillRoot = scope === 'project' ? join(roots.workTree, '.claude') : config;
     return { edits: [hookFileEdit(file, spec)], files: [], skill: join(skillRoot, 'skills', 'git-checkpoint', 'SKILL.md') };
+  },
+  mcp(scope, roots) {
+    // `claude mcp add` keeps local and user servers in `.claude.json` ($CLAUDE_CONFIG_DIR, else the home directory).
+    const state = roots.env.CLAUDE_CONFIG_DIR ? join(roots.env.CLAUDE_CONFIG_DIR, '.claude.json') : join(roots.home, '.claude.json');
+    const entry = { ...stdioEntry({ type: 'stdio' }), env: {} };
+    if (scope === 'project') return mcpJsonEdit(join(roots.workTree, '.mcp.json'), ['mcpServers'], entry);
+    return mcpJsonEdit(state, scope === 'user' ? ['mcpServers'] : ['projects', roots.workTree, 'mcpServers'], entry);
   },
   parseInput: snakeCaseInput,
   readTranscript: readClaudeLines,

@@ -9,7 +9,7 @@
  * hooks no transcript. Skills: `.clinerules/` rules are read as they are.
  */
 import { join } from 'node:path';
-import { json } from './common.js';
+import { configHome, json, mcpJsonEdit, stdioEntry } from './common.js';
 import type { AgentAdapter, AgentInput, HookKind } from './types.js';
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
@@ -45,6 +45,10 @@ export const cline: AgentAdapter = {
       ],
       skill: null,
     };
+  },
+  mcp(scope, roots) {
+    if (scope === 'project') return { why: 'Cline reads MCP servers only from its own settings, not from a project file: use no flag or --user' };
+    return mcpJsonEdit(join(configHome(roots, 'CLINE_DIR', '.cline'), 'data', 'settings', 'cline_mcp_settings.json'), ['mcpServers'], stdioEntry({ type: 'stdio' }));
   },
   parseInput: parseClineInput,
   sessionStartOutput: (context) => json({ cancel: false, contextModification: context }),

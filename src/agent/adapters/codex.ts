@@ -11,7 +11,8 @@
  */
 import { join } from 'node:path';
 import { readClaudeLines } from '../transcripts.js';
-import { commandGroup, configHome, hookFileEdit, json, snakeCaseInput } from './common.js';
+import { commandGroup, configHome, hookFileEdit, json, MCP_ARGS, MCP_COMMAND, snakeCaseInput } from './common.js';
+import { installTomlTable, tomlBlock, uninstallTomlTable } from '../mcp-toml.js';
 import type { AgentAdapter } from './types.js';
 
 export const codex: AgentAdapter = {
@@ -31,6 +32,11 @@ export const codex: AgentAdapter = {
     };
     const skillRoot = scope === 'project' ? roots.workTree : roots.home;
     return { edits: [hookFileEdit(file, spec)], files: [], skill: join(skillRoot, '.agents', 'skills', 'git-checkpoint', 'SKILL.md') };
+  },
+  mcp(scope, roots) {
+    const file = scope === 'project' ? join(roots.workTree, '.codex', 'config.toml') : join(configHome(roots, 'CODEX_HOME', '.codex'), 'config.toml');
+    const block = tomlBlock(MCP_COMMAND, MCP_ARGS);
+    return { path: file, what: 'MCP server', install: (text) => installTomlTable(text, block), uninstall: (text) => uninstallTomlTable(text, block) };
   },
   parseInput: snakeCaseInput,
   readTranscript: readClaudeLines,

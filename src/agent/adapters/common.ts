@@ -1,6 +1,7 @@
 /** Pieces several adapters share: the input fields most agents send, and hook-file edits. */
 import { join } from 'node:path';
 import { installHookEntries, uninstallHookEntries, type HookFileSpec } from '../hooks-file.js';
+import { installJsonMember, uninstallJsonMember } from '../mcp-json.js';
 import type { AgentInput, HookFileEdit, Roots, Scope } from './types.js';
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
@@ -35,3 +36,25 @@ export function configHome(roots: Roots, variable: string, dir: string): string 
 export function projectOrHome(scope: Scope, roots: Roots, dir: string): string {
   return join(scope === 'project' ? roots.workTree : roots.home, dir);
 }
+
+/** How every agent starts our MCP server: `git checkpoint mcp`. */
+export const MCP_COMMAND = 'git';
+export const MCP_ARGS: readonly string[] = ['checkpoint', 'mcp'];
+export const MCP_NAME = 'git-checkpoint';
+
+/** True for a server entry that starts `git checkpoint mcp` (`command` + `args`, or OpenCode's one `command` array). */
+export function isOurMcpEntry(value: unknown): boolean {
+  const v = value as Record<string, unknown> | null;
+  if (typeof v !== 'object' || v === null) return false;
+  const argv = Array.isArray(v.command) ? v.command : [v.command, ...(Array.isArray(v.args) ? v.args : [])];
+  return JSON.stringify(argv) === JSON.stringify([MCP_COMMAND, ...MCP_ARGS]);
+}
+
+/** The edit that registers our server as `<path…>.git-checkpoint` = `entry` in the JSON file at `file`. */
+export function mcpJsonEdit(file: string, path: readonly string[], entry: Record<string, unknown>, opts: { jsonc?: boolean; initial?: string } = {}): HookFileEdit {
+  const spec = { path, key: MCP_NAME, value: entry, isOurs: isOurMcpEntry, jsonc: opts.jsonc, initial: opts.initial ?? '{}\n' };
+  return { path: file, what: 'MCP server', install: (text) => installJsonMember(text, spec), uninstall: (text) => uninstallJsonMember(text, spec) };
+}
+
+/** `{"command": "git", "args": ["checkpoint", "mcp"]}` plus the agent's own keys. */
+export const stdioEntry = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({ ...extra, command: MCP_COMMAND, args: [...MCP_ARGS] });

@@ -11,7 +11,7 @@
  */
 import { join } from 'node:path';
 import { readCopilotEvents } from '../transcripts.js';
-import { configHome, hookFileEdit, json } from './common.js';
+import { configHome, hookFileEdit, json, mcpJsonEdit, stdioEntry } from './common.js';
 import type { AgentAdapter, AgentInput } from './types.js';
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
@@ -39,6 +39,10 @@ export const copilot: AgentAdapter = {
       ],
     };
     return { edits: [hookFileEdit(join(dir, 'hooks', 'git-checkpoint.json'), spec)], files: [], skill: join(dir, 'skills', 'git-checkpoint', 'SKILL.md') };
+  },
+  mcp(scope, roots) {
+    const file = scope === 'project' ? join(roots.workTree, '.github', 'mcp.json') : join(configHome(roots, 'COPILOT_HOME', '.copilot'), 'mcp-config.json');
+    return mcpJsonEdit(file, ['mcpServers'], { ...stdioEntry({ type: 'local' }), tools: ['*'] });
   },
   parseInput: parseCopilotInput,
   readTranscript: readCopilotEvents,

@@ -10,7 +10,7 @@
  */
 import { join } from 'node:path';
 import { readClaudeLines } from '../transcripts.js';
-import { hookFileEdit, json, projectOrHome } from './common.js';
+import { hookFileEdit, json, mcpJsonEdit, projectOrHome, stdioEntry } from './common.js';
 import type { AgentAdapter, AgentInput } from './types.js';
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
@@ -40,6 +40,7 @@ export const cursor: AgentAdapter = {
     };
     return { edits: [hookFileEdit(join(dir, 'hooks.json'), spec)], files: [], skill: join(dir, 'skills', 'git-checkpoint', 'SKILL.md') };
   },
+  mcp: (scope, roots) => mcpJsonEdit(join(projectOrHome(scope, roots, '.cursor'), 'mcp.json'), ['mcpServers'], stdioEntry({ type: 'stdio' })),
   parseInput: parseCursorInput,
   readTranscript: readClaudeLines,
   sessionStartOutput: (context) => json({ additional_context: context }),

@@ -12,7 +12,7 @@
  */
 import { join } from 'node:path';
 import { readGeminiSession } from '../transcripts.js';
-import { commandGroup, hookFileEdit, json, projectOrHome, snakeCaseInput } from './common.js';
+import { commandGroup, hookFileEdit, json, mcpJsonEdit, projectOrHome, snakeCaseInput, stdioEntry } from './common.js';
 import type { AgentAdapter } from './types.js';
 
 export const gemini: AgentAdapter = {
@@ -33,6 +33,7 @@ export const gemini: AgentAdapter = {
     };
     return { edits: [hookFileEdit(join(dir, 'settings.json'), spec)], files: [], skill: join(dir, 'skills', 'git-checkpoint', 'SKILL.md') };
   },
+  mcp: (scope, roots) => mcpJsonEdit(join(projectOrHome(scope, roots, '.gemini'), 'settings.json'), ['mcpServers'], stdioEntry()),
   parseInput: snakeCaseInput,
   readTranscript: readGeminiSession,
   injectsOnlyAfterCompaction: (input) => input.event === 'BeforeAgent',

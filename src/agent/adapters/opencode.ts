@@ -8,7 +8,7 @@
  * OpenCode keeps no transcript file a hook is handed.
  */
 import { join } from 'node:path';
-import { json, snakeCaseInput } from './common.js';
+import { json, MCP_ARGS, MCP_COMMAND, mcpJsonEdit, snakeCaseInput } from './common.js';
 import type { AgentAdapter } from './types.js';
 
 const PLUGIN = `// managed-by: git-checkpoint (git checkpoint agent uninstall opencode removes this file)
@@ -40,6 +40,11 @@ export const opencode: AgentAdapter = {
   plan(scope, roots) {
     const dir = scope === 'project' ? join(roots.workTree, '.opencode') : join(roots.env.XDG_CONFIG_HOME || join(roots.home, '.config'), 'opencode');
     return { edits: [], files: [{ path: join(dir, 'plugins', 'git-checkpoint.js'), content: PLUGIN }], skill: join(dir, 'skills', 'git-checkpoint', 'SKILL.md') };
+  },
+  mcp(scope, roots) {
+    const file = scope === 'project' ? join(roots.workTree, 'opencode.json') : join(roots.env.XDG_CONFIG_HOME || join(roots.home, '.config'), 'opencode', 'opencode.json');
+    const entry = { type: 'local', command: [MCP_COMMAND, ...MCP_ARGS], enabled: true };
+    return mcpJsonEdit(file, ['mcp'], entry, { jsonc: true, initial: '{\n  "$schema": "https://opencode.ai/config.json"\n}\n' });
   },
   parseInput: snakeCaseInput,
   sessionStartOutput: (context) => json({ context }),

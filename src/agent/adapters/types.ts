@@ -36,11 +36,21 @@ export interface OwnedFile {
   executable?: boolean;
 }
 
-/** Our entries in an agent's JSON hook file. */
+/** A planned text edit; `kept` says why a part that is not ours was left alone. */
+export interface EditResult<T = string> {
+  text: T;
+  changed: boolean;
+  kept?: string;
+}
+
+/** Our entries in one of an agent's configuration files (hooks, or the MCP server). */
 export interface HookFileEdit {
   path: string;
-  install(text: string | null): { text: string; changed: boolean };
-  uninstall(text: string): { text: string | null; changed: boolean };
+  /** What the entries are, for the report (`hooks` unless said). */
+  what?: string;
+  install(text: string | null): EditResult;
+  /** `text` null: remove the file (nothing else was left in it). */
+  uninstall(text: string): EditResult<string | null>;
 }
 
 export interface InstallPlan {
@@ -63,6 +73,12 @@ export interface AgentAdapter {
   projectDirVars: readonly string[];
   /** What `agent install` writes for this scope; `command(kind)` is the hook command line to run. */
   plan(scope: Scope, roots: Roots, command: (kind: HookKind) => string): InstallPlan;
+  /**
+   * Where and how the agent registers an MCP server for this scope, with
+   * `git checkpoint mcp` as ours; null when the agent has no such file for
+   * the scope (`why` says so).
+   */
+  mcp(scope: Scope, roots: Roots): HookFileEdit | { why: string };
   /** Maps the agent's stdin JSON onto AgentInput. */
   parseInput(data: Record<string, unknown>): AgentInput;
   /** Feeds the transcript into the harvester; absent when the agent keeps none we can read. */
