@@ -9,8 +9,10 @@
  */
 import { oneLineTitle, parseMessage, TITLE_MAX } from '../checkpoint/message.js';
 import { CHAINS_PREFIX } from '../checkpoint/refs.js';
-import type { GitEnv } from '../git/admin.js';
 import type { CommitInfo, Repo } from '../git/repo.js';
+
+/** What the index is read from and kept in: a repository, or the hook's file reads of one. */
+export type BranchIndexStore = Pick<Repo, 'listRefs' | 'readGitFile' | 'writeGitFile' | 'walkCommits'>;
 
 export interface BranchCheckpoint {
   title: string;
@@ -38,13 +40,13 @@ const BRANCH_NAME_MAX = 1024;
 const BRANCHES_MAX = 5000;
 
 /** Branch name → its newest checkpoint, for every branch that has one (the newest BRANCHES_MAX). */
-export async function newestByBranch(repo: Repo, env: GitEnv): Promise<Map<string, BranchCheckpoint>> {
+export async function newestByBranch(repo: BranchIndexStore): Promise<Map<string, BranchCheckpoint>> {
   const [refs, cached] = await Promise.all([repo.listRefs(CHAINS_PREFIX), readIndex(repo)]);
   const tips = new Map(refs.map((r) => [r.name, r.oid]));
   let index = cached && sameTips(cached.tips, tips) ? cached : null;
   if (!index) {
     const base = cached && [...cached.tips.keys()].every((name) => tips.has(name)) ? cached : null;
-    index = (base && (await extend(repo, env, base, tips))) ?? (await extend(repo, env, empty(), tips))!;
+    index = (base && (await extend(repo, base, tips))) ?? (await extend(repo, empty(), tips))!;
     // A failed write only costs speed next time.
     await repo.writeGitFile(INDEX_FILE, serialize(index), 'common').catch(() => {});
   }
@@ -52,7 +54,7 @@ export async function newestByBranch(repo: Repo, env: GitEnv): Promise<Map<strin
 }
 
 /** Adds the commits new since `base`; null when a chain was rewritten (prune, drop) and the index must be rebuilt. */
-async function extend(repo: Repo, env: GitEnv, base: BranchIndex, tips: Map<string, string>): Promise<BranchIndex | null> {
+async function extend(repo: BranchIndexStore, base: BranchIndex, tips: Map<string, string>): Promise<BranchIndex | null> {
   const old = [...base.tips.values()];
   const fresh = [...new Set(tips.values())].filter((oid) => !old.includes(oid));
   const commits = await walkNew(repo, fresh, old);
@@ -81,7 +83,7 @@ async function extend(repo: Repo, env: GitEnv, base: BranchIndex, tips: Map<stri
  * chain, leaving out the ones that fail: one hostile chain costs its own
  * reminders only, and its tip is indexed so it is not read again.
  */
-async function walkNew(repo: Repo, fresh: string[], old: string[]): Promise<CommitInfo[]> {
+async function walkNew(repo: BranchIndexStore, fresh: string[], old: string[]): Promise<CommitInfo[]> {
   if (!fresh.length) return [];
   const all = await repo.walkCommits(fresh, { exclude: old }).catch(() => null);
   if (all) return all;
@@ -107,7 +109,7 @@ function serialize(index: BranchIndex): string {
   return JSON.stringify({ v: INDEX_VERSION, tips: [...index.tips], branches: [...index.branches] });
 }
 
-async function readIndex(repo: Repo): Promise<BranchIndex | null> {
+async function readIndex(repo: BranchIndexStore): Promise<BranchIndex | null> {
   const text = await repo.readGitFile(INDEX_FILE, 'common');
   if (!text) return null;
   try {

@@ -7,9 +7,8 @@
  */
 import type { CommandResult, Context } from '../../cli/context.js';
 import { EXIT } from '../../cli/exit-codes.js';
-import { previousBranch } from '../../git/admin.js';
-import type { Repo } from '../../git/repo.js';
 import { newestByBranch } from '../../hook/branch-checkpoint.js';
+import { lookAround } from '../../hook/checkout-sight.js';
 import { isMidOperation, lastHeadMove } from '../../hook/head-move.js';
 import { NO_COMMAND, renderReminder, saveCommand } from '../../hook/reminder.js';
 import { visible } from '../../render/sanitize.js';
@@ -35,29 +34,28 @@ async function remind(ctx: Context, argv: string[]): Promise<void> {
   const env = ctx.deps.env;
   const args = readArgs(argv, env);
   if (env.GIT_CHECKPOINT_SKIP === '1' || !args.isBranchCheckout || /^0+$/.test(args.oldHead)) return;
-  const repo = await ctx.repo();
-  // The config came with the repository; then file reads: most silent cases cost no subprocess.
-  const mode = await hookPrompt(repo);
+  // Files before processes: most of what a reminder needs costs no subprocess (checkout-sight.ts).
+  const sight = await lookAround(ctx.deps.cwd, env, () => ctx.repo());
+  const mode = promptMode(await sight.prompt());
   if (mode === 'off') return;
-  const [move, busy] = await Promise.all([lastHeadMove(repo.info.gitDir), isMidOperation(repo.info.gitDir)]);
+  const [move, busy] = await Promise.all([lastHeadMove(sight.gitDir), isMidOperation(sight.gitDir)]);
   if (busy || (move.message !== null && !move.message.startsWith('checkout:'))) return;
-  const [status, latest] = await Promise.all([repo.status().catch(() => null), newestByBranch(repo, env)]);
-  const arrived = status ? status.branch : await repo.headBranch();
+  const [arrived, uncommitted, latest] = await Promise.all([sight.arrived(), sight.uncommitted(), newestByBranch(sight.store)]);
   if (arrived === null) return;
-  const left = move.message !== null ? move.from : await previousBranch(repo.info, env);
+  const left = move.message !== null ? move.from : await sight.previous();
   if (left === arrived && args.oldHead === args.newHead) return;
   const shownLeft = left !== arrived ? left : null;
   ctx.deps.streams.err(renderReminder({
     left: shownLeft, leftLast: shownLeft !== null ? (latest.get(shownLeft) ?? null) : null,
-    uncommitted: status?.entries.length ?? null, arrived, arrivedLast: latest.get(arrived) ?? null, now: ctx.deps.now(),
+    uncommitted, arrived, arrivedLast: latest.get(arrived) ?? null, now: ctx.deps.now(),
   }));
   if (mode === 'ask' && shownLeft !== null) await askAndSave(ctx, shownLeft);
 }
 
 type PromptMode = 'remind' | 'ask' | 'off';
 
-async function hookPrompt(repo: Repo): Promise<PromptMode> {
-  const value = (await repo.getConfig('checkpoint.hookPrompt'))?.toLowerCase();
+function promptMode(setting: string | null): PromptMode {
+  const value = setting?.toLowerCase();
   return value === 'ask' || value === 'off' ? value : 'remind';
 }
 

@@ -1,0 +1,103 @@
+/**
+ * What the post-checkout hook needs from the repository, read from the git
+ * dir's files as git itself stores them, without starting git: where the git
+ * dirs are, the branch HEAD names, the refs under a prefix (loose and
+ * packed), the index's entry count. Every reader answers null when the
+ * layout is not the plain one it knows (GIT_DIR set by the caller, reftable,
+ * a symbolic ref): the caller then asks git. Starting a process costs more
+ * than all of this together, and the hook runs inside every `git switch`.
+ */
+import { readdir, readFile, stat, open } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { RefRecord } from '../git/repo.js';
+
+export interface GitDirs {
+  gitDir: string;
+  commonDir: string;
+  workTree: string;
+}
+
+const OID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+/** A hostile or broken refs directory is read this far, then git is asked. */
+const REFS_MAX = 200_000;
+
+/**
+ * The git dirs of the work tree rooted at `cwd`, where git runs hooks: from
+ * GIT_DIR when git set it (it does in a linked worktree), else from `cwd/.git`
+ * (a directory, or a file naming one). Null when something else decides
+ * (GIT_COMMON_DIR, a bare repository): git is asked then.
+ */
+export async function findGitDirs(cwd: string, env: Record<string, string | undefined>): Promise<GitDirs | null> {
+  if (env.GIT_COMMON_DIR) return null;
+  const gitDir = env.GIT_DIR ? resolve(cwd, env.GIT_DIR) : await dotGitDir(cwd);
+  if (!gitDir || !(await stat(join(gitDir, 'HEAD')).catch(() => null))) return null;
+  const common = (await readFile(join(gitDir, 'commondir'), 'utf8').catch(() => null))?.trim();
+  const commonDir = common ? resolve(gitDir, common) : gitDir;
+  if (await stat(join(commonDir, 'reftable')).catch(() => null)) return null;
+  return { gitDir, commonDir, workTree: env.GIT_WORK_TREE ? resolve(cwd, env.GIT_WORK_TREE) : cwd };
+}
+
+async function dotGitDir(cwd: string): Promise<string | null> {
+  const dotGit = join(cwd, '.git');
+  const info = await stat(dotGit).catch(() => null);
+  if (info?.isDirectory()) return dotGit;
+  if (!info?.isFile()) return null;
+  const m = /^gitdir: (.+)$/m.exec(await readFile(dotGit, 'utf8').catch(() => ''));
+  return m ? resolve(cwd, m[1]!.trim()) : null;
+}
+
+/** The short name of the branch HEAD points at; null when detached or not readable. */
+export async function headBranchOf(gitDir: string): Promise<string | null> {
+  const head = await readFile(join(gitDir, 'HEAD'), 'utf8').catch(() => '');
+  const m = /^ref: refs\/heads\/(.+)\n?$/.exec(head);
+  return m ? m[1]! : null;
+}
+
+/** Entries in the index (its header); null without one. A split or sparse index counts fewer. */
+export async function indexEntries(gitDir: string): Promise<number | null> {
+  const file = await open(join(gitDir, 'index'), 'r').catch(() => null);
+  if (!file) return null;
+  try {
+    const head = Buffer.alloc(12);
+    const { bytesRead } = await file.read(head, 0, 12, 0);
+    return bytesRead === 12 && head.toString('latin1', 0, 4) === 'DIRC' ? head.readUInt32BE(8) : null;
+  } finally {
+    await file.close();
+  }
+}
+
+/**
+ * Refs under `prefix` (e.g. `refs/checkpoints/`) with their object ids, as
+ * `git for-each-ref` lists them: a loose ref wins over its packed line. Null
+ * when something needs git to answer (a symbolic ref, too many entries).
+ */
+export async function readRefsUnder(commonDir: string, prefix: string): Promise<RefRecord[] | null> {
+  const refs = new Map<string, string>();
+  const packed = await readFile(join(commonDir, 'packed-refs'), 'utf8').catch(() => '');
+  for (let at = packed.indexOf(` ${prefix}`); at >= 0; at = packed.indexOf(` ${prefix}`, at + 1)) {
+    const start = packed.lastIndexOf('\n', at) + 1;
+    const end = packed.indexOf('\n', at);
+    const oid = packed.slice(start, at);
+    if (OID.test(oid)) refs.set(packed.slice(at + 1, end < 0 ? undefined : end), oid);
+  }
+  const loose = await readLoose(commonDir, prefix.replace(/\/$/, ''), refs);
+  if (!loose) return null;
+  return [...refs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, oid]) => ({ name, oid }));
+}
+
+async function readLoose(commonDir: string, dir: string, into: Map<string, string>): Promise<boolean> {
+  const entries = await readdir(join(commonDir, dir), { withFileTypes: true }).catch(() => []);
+  for (const e of entries) {
+    if (into.size > REFS_MAX) return false;
+    const name = `${dir}/${e.name}`;
+    if (e.isDirectory()) {
+      if (!(await readLoose(commonDir, name, into))) return false;
+    } else if (e.isFile() && !e.name.endsWith('.lock')) {
+      const text = (await readFile(join(commonDir, name), 'utf8').catch(() => '')).trim();
+      if (text.startsWith('ref:')) return false;
+      // A broken loose ref is left out, as for-each-ref leaves it out (with a warning).
+      if (OID.test(text)) into.set(name, text);
+    }
+  }
+  return true;
+}
