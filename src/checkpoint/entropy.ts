@@ -19,61 +19,108 @@ const HASH_PREFIX = /^(?:sha\d*|md5|commit|rev|oid|git|g|tree|blob|ref|object|id
 /** A secret keyword ending just before a value: `SENTRY_TOKEN = `, `"apiKey": "`. */
 const KEYWORD_BEFORE = /(?:passw(?:or)?d|passphrase|pwd|secret|token|[_.-]?key|credentials?|auth)\w{0,20}["'`]?\s{0,3}(?:=>|:=|[:=,(])?\s{0,3}["'`]?$/i;
 
+/** The roots of KEYWORD_BEFORE's words, lower case: a match lies within the last 41 characters and holds one. */
+const KEYWORD_ROOTS = ['pass', 'pwd', 'secret', 'token', 'key', 'credential', 'auth'];
+function keywordBefore(before: string): boolean {
+  const tail = before.slice(-41).toLowerCase();
+  return KEYWORD_ROOTS.some((w) => tail.includes(w)) && KEYWORD_BEFORE.test(before.slice(-60));
+}
+
 /** Candidates: runs of token characters, at least 32 long, with up to 3 `=` of padding. */
 export const CANDIDATE = /(?<![A-Za-z0-9+/_.~|-])[A-Za-z0-9+/_.~|-]{32,}={0,3}(?![A-Za-z0-9+/=_-])/g;
 
 /** Shannon entropy in bits per character. */
 export function shannonEntropy(text: string): number {
-  const counts = new Map<number, number>();
-  for (let i = 0; i < text.length; i++) counts.set(text.charCodeAt(i), (counts.get(text.charCodeAt(i)) ?? 0) + 1);
+  return entropyOf(text, 0, text.length, false);
+}
+
+const COUNTS = new Uint32Array(128);
+const SEEN = new Uint8Array(128);
+/** The characters a token is split at (`+` and `/` of base64 too): left out of `bare` statistics. */
+const isSeparator = (c: number) => c === 43 || c === 47 || c === 95 || c === 46 || c === 126 || c === 124 || c === 45;
+
+/** The entropy of `text[from, to)`, leaving out the separators when `bare`; no string is built. */
+function entropyOf(text: string, from: number, to: number, bare: boolean): number {
+  const wide = new Map<number, number>();
+  let seen = 0;
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    if (bare && isSeparator(code)) continue;
+    n++;
+    if (code >= 128) wide.set(code, (wide.get(code) ?? 0) + 1);
+    else if (COUNTS[code]!++ === 0) SEEN[seen++] = code;
+  }
   let bits = 0;
-  for (const n of counts.values()) {
-    const p = n / text.length;
+  for (let k = 0; k < seen; k++) {
+    const p = COUNTS[SEEN[k]!]! / n;
+    COUNTS[SEEN[k]!] = 0;
     bits -= p * Math.log2(p);
   }
+  for (const count of wide.values()) bits -= (count / n) * Math.log2(count / n);
   return bits;
 }
 
-/** Digits, letters, and how often consecutive characters switch between lower case, upper case and digits. */
-function profile(text: string): { digits: number; letters: number; upperLetters: number; hexLetters: number; switches: number } {
+interface Profile { length: number; digits: number; letters: number; upperLetters: number; hexLetters: number; switches: number }
+
+/** Length, digits, letters, and how often consecutive characters switch between lower case, upper case and digits. */
+function profile(text: string, from: number, to: number, bare: boolean): Profile {
+  let length = 0;
   let upperLetters = 0;
   let digits = 0;
   let letters = 0;
   let hexLetters = 0;
   let switches = 0;
   let prev = -1;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = from; i < to; i++) {
     const code = text.charCodeAt(i);
+    if (bare && isSeparator(code)) continue;
     const cls = code >= 48 && code <= 57 ? 3 : code >= 97 && code <= 122 ? 1 : code >= 65 && code <= 90 ? 2 : 0;
     if (cls === 3) digits++;
     else if (cls) letters++;
     if (cls === 2) upperLetters++;
     if (((code | 0x20) >= 97 && (code | 0x20) <= 102)) hexLetters++;
-    if (i > 0 && cls !== prev) switches++;
+    if (length > 0 && cls !== prev) switches++;
     prev = cls;
+    length++;
   }
-  return { digits, letters, upperLetters, hexLetters, switches: switches / Math.max(1, text.length - 1) };
+  return { length, digits, letters, upperLetters, hexLetters, switches: switches / Math.max(1, length - 1) };
 }
 
-/** A run of hex digits that looks random (object ids are judged by the caller). */
-function isRandomHex(hex: string): boolean {
-  const p = profile(hex);
-  return hex.length >= 24 && p.digits >= 2 && p.hexLetters >= 2 && shannonEntropy(hex) >= 3.0;
+/** `text[from, to)`, a run of hex digits, looks random (object ids are judged by the caller). */
+function isRandomHex(text: string, from = 0, to = text.length): boolean {
+  const p = profile(text, from, to, false);
+  return to - from >= 24 && p.digits >= 2 && p.hexLetters >= 2 && entropyOf(text, from, to, false) >= 3.0;
 }
 
-/** Random base62/base64: high entropy and case or digit switches at every other character (about 0.6 for random base62). */
-function isRandomText(bare: string): boolean {
-  if (bare.length < 24) return false;
-  const p = profile(bare);
-  if (p.letters < 2) return false;
+/**
+ * Random base62/base64 (`body` judged without its separators): high entropy
+ * and case or digit switches at every other character (about 0.6 for random base62).
+ */
+function isRandomText(body: string): boolean {
+  const p = profile(body, 0, body.length, true);
+  if (p.length < 24 || p.letters < 2) return false;
+  const entropy = () => entropyOf(body, 0, body.length, true);
   // One letter case and digits (`a-z0-9` keys): fewer class switches than base62, so judged on entropy with more digits.
   const oneCase = p.upperLetters === 0 || p.upperLetters === p.letters;
-  if (oneCase && p.digits >= 4 && p.digits >= bare.length / 10 && p.switches >= 0.15 && shannonEntropy(bare) >= 4.2) return true;
-  if (p.digits >= 2) return p.switches >= 0.3 && shannonEntropy(bare) >= 4.0;
+  if (oneCase && p.digits >= 4 && p.digits >= p.length / 10 && p.switches >= 0.15 && entropy() >= 4.2) return true;
+  if (p.digits >= 2) return p.switches >= 0.3 && entropy() >= 4.0;
   // No digits at all (Hugging Face): only when both cases are about as frequent as in random letters
   // (CamelCase words have one capital per word) and switch as often.
   const upper = p.upperLetters / p.letters;
-  return bare.length >= 30 && upper >= 0.3 && upper <= 0.7 && p.switches >= 0.25 && shannonEntropy(bare) >= 4.2;
+  return p.length >= 30 && upper >= 0.3 && upper <= 0.7 && p.switches >= 0.25 && entropy() >= 4.2;
+}
+
+/** True when a hex segment between separators (`<32 hex>-us12`, `<id>|<hex>`) of `body` looks random. */
+function hasRandomHexSegment(body: string): boolean {
+  let from = 0;
+  for (let i = 0; i <= body.length; i++) {
+    const c = i < body.length ? body.charCodeAt(i) : 46;
+    if (c !== 46 && c !== 95 && c !== 126 && c !== 124 && c !== 45) continue;
+    if (i - from >= 24 && hexTail(body.slice(from, i)) === i - from && !OBJECT_ID.test(body.slice(from, i)) && isRandomHex(body, from, i)) return true;
+    from = i + 1;
+  }
+  return false;
 }
 
 /**
@@ -83,16 +130,21 @@ function isRandomText(bare: string): boolean {
  */
 export function isHighEntropy(token: string, before = ''): boolean {
   const body = token.replace(/=+$/, '');
-  if (body.length < 32 || UUID.test(body) || SRI.test(token) || /;base64,$/.test(before)) return false;
-  const hex = PREFIXED_HEX.exec(body);
+  if (body.length < 32 || (body.length === 36 && UUID.test(body)) || (token.startsWith('sha') && SRI.test(token)) || before.endsWith(';base64,')) return false;
+  // Most candidates (paths, identifiers) end in no hex run long enough: the prefix pattern is only tried on those that do.
+  const hex = hexTail(body) >= 24 ? PREFIXED_HEX.exec(body) : null;
   if (hex) {
     const [, prefix = '', digits = ''] = hex;
-    if (OBJECT_ID.test(digits) && (prefix === '' || HASH_PREFIX.test(prefix))) return KEYWORD_BEFORE.test(before.slice(-60));
+    if (OBJECT_ID.test(digits) && (prefix === '' || HASH_PREFIX.test(prefix))) return keywordBefore(before);
     return isRandomHex(digits);
   }
-  // Hex segments between separators (`<32 hex>-us12`, `<id>|<hex>`), then the whole token without separators.
-  for (const seg of body.split(/[._~|-]/)) {
-    if (/^[0-9a-fA-F]{24,}$/.test(seg) && !OBJECT_ID.test(seg) && !UUID.test(seg) && isRandomHex(seg)) return true;
-  }
-  return isRandomText(body.replace(/[+/_.~|-]/g, ''));
+  return hasRandomHexSegment(body) || isRandomText(body);
 }
+
+/** How many hex digits end `text`. */
+function hexTail(text: string): number {
+  let i = text.length;
+  while (i > 0 && isHexCode(text.charCodeAt(i - 1))) i--;
+  return text.length - i;
+}
+const isHexCode = (c: number) => (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 102);

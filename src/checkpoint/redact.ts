@@ -113,17 +113,22 @@ export function redactText(
   let hits = findSecrets(out, rules, options);
   // A replacement can change what its neighbour's boundary sees: later passes look again, but only at the lines it touched.
   for (let pass = 0; pass < MAX_PASSES && hits.length; pass++) {
-    let next = '';
+    // Parts joined once: a string grown by `+=` is a deep rope, and the line search below would pay to walk it.
+    const parts: string[] = [];
+    let length = 0;
     let at = 0;
     const placed: [number, number][] = [];
     for (const h of hits) {
-      next += out.slice(at, h.start);
-      placed.push([next.length, next.length + PLACEHOLDER(h.reason).length]);
-      next += PLACEHOLDER(h.reason);
+      const before = out.slice(at, h.start);
+      const placeholder = PLACEHOLDER(h.reason);
+      parts.push(before, placeholder);
+      placed.push([length + before.length, length + before.length + placeholder.length]);
+      length += before.length + placeholder.length;
       at = h.end;
       counts[h.reason] = (counts[h.reason] ?? 0) + 1;
     }
-    out = next + out.slice(at);
+    parts.push(out.slice(at));
+    out = parts.join('');
     hits = findInWindows(out, lineWindows(out, placed), (t) => findSecrets(t, rules, options));
   }
   return out;

@@ -94,8 +94,8 @@ export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS):
   }
   const leads = [...byLead.keys()].sort((a, b) => b.length - a.length);
   // Leads by their first two characters; a lead that is a prefix of a longer one is tried there too (`sk-` under `sk-proj-`).
-  const byFirst = new Map<string, string[]>();
-  for (const lead of leads) byFirst.set(lead.slice(0, 2), [...(byFirst.get(lead.slice(0, 2)) ?? []), lead]);
+  const byFirst = new Map<number, string[]>();
+  for (const lead of leads) byFirst.set(pairAt(lead, 0), [...(byFirst.get(pairAt(lead, 0)) ?? []), lead]);
   const contextual = [...byWord].map(([word, list]) => ({ word, formats: list.map((c) => ({ reason: c.format.reason, whole: new RegExp(`^(?:${formatSource(c.format)})$`) })) }));
   return {
     find(text) {
@@ -120,11 +120,14 @@ export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS):
   };
 }
 
+/** The two characters at `i` as one number: a map key that costs no string. */
+const pairAt = (text: string, i: number) => text.charCodeAt(i) * 65536 + text.charCodeAt(i + 1);
+
 /** Tries the leads at every word start inside one run. */
-function scanRun(text: string, from: number, to: number, byFirst: Map<string, string[]>, byLead: Map<string, Compiled[]>, hits: Hit[]): void {
+function scanRun(text: string, from: number, to: number, byFirst: Map<number, string[]>, byLead: Map<string, Compiled[]>, hits: Hit[]): void {
   for (let i = from; i <= to - MIN_TOKEN; i++) {
     if (i > 0 && isWordChar(text.charCodeAt(i - 1))) continue;
-    const leads = byFirst.get(text.slice(i, i + 2));
+    const leads = byFirst.get(pairAt(text, i));
     if (!leads) continue;
     for (const lead of leads) {
       if (!text.startsWith(lead, i)) continue;
