@@ -66,6 +66,9 @@ const FORMS: Form[] = [
   form(`${TAIL}["']?[ \\t]*:[ \\t]*(?<v>[^\\s"'#,;)]{6,})`, { accept: (v) => isValue(v) && hasLetterAndDigit(v) }),
 ];
 
+/** A character of a key's name: `[A-Za-z0-9_.-]`. */
+const isKeyChar = (c: number) => (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122) || c === 95 || c === 46 || c === 45;
+
 /** Finds every keyword-named credential value in `text`. */
 export function findKeywordValues(text: string): Hit[] {
   const hits: Hit[] = [];
@@ -74,8 +77,8 @@ export function findKeywordValues(text: string): Hit[] {
     // The weak `key` only as the last word of a longer name: `ADMIN_KEY`, `deepgram.key`.
     if (isWeakWord(m[0]) && !/[A-Za-z0-9][_.-]$/.test(text.slice(Math.max(0, m.index - 2), m.index))) continue;
     let start = m.index;
-    while (start > 0 && m.index - start < 40 && /[A-Za-z0-9_.-]/.test(text[start - 1]!)) start--;
-    if (start > 0 && /[A-Za-z0-9_.-]/.test(text[start - 1]!)) continue;
+    while (start > 0 && m.index - start < 40 && isKeyChar(text.charCodeAt(start - 1))) start--;
+    if (start > 0 && isKeyChar(text.charCodeAt(start - 1))) continue;
     while (text[start] === '-' || text[start] === '.') start++;
     const lineBefore = text.slice(text.lastIndexOf('\n', start - 1) + 1, start);
     const { hit, end } = tryForms(text, m.index + m[0].length, lineBefore, isWeakWord(m[0]));

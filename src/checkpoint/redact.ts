@@ -34,16 +34,25 @@ function isAllowed(value: string, reason: string, opts: RedactOptions): boolean 
   return opts.allow?.some((re) => fullMatch(re, value)) ?? false;
 }
 
+/** The span, or the whole match around it, is allowed through. */
+function isAllowedHit(text: string, hit: Hit, match: string | undefined, opts: RedactOptions): boolean {
+  return isAllowed(text.slice(hit.start, hit.end), hit.reason, opts) || (match !== undefined && isAllowed(match, hit.reason, opts));
+}
+
+/** Each allow pattern without `g`/`y` (so that it keeps no position), built once. */
+const anchoredCopies = new WeakMap<RegExp, RegExp>();
 function fullMatch(re: RegExp, value: string): boolean {
-  const m = new RegExp(re.source, re.flags.replace(/[gy]/g, '')).exec(value);
+  let copy = anchoredCopies.get(re);
+  if (!copy) anchoredCopies.set(re, (copy = new RegExp(re.source, re.flags.replace(/[gy]/g, ''))));
+  const m = copy.exec(value);
   return m !== null && m.index === 0 && m[0].length === value.length;
 }
 
-/** The spans of one rule, before the overlap and allow checks. */
-function ruleHits(text: string, rule: RedactRule): { hit: Hit; match: string }[] {
+/** The spans of one rule, before the overlap and allow checks; `match` is the whole match when it is more than the span. */
+function ruleHits(text: string, rule: RedactRule): { hit: Hit; match?: string }[] {
   if (rule.requires && !text.includes(rule.requires)) return [];
-  if (rule.find) return rule.find(text).map((hit) => ({ hit, match: text.slice(hit.start, hit.end) }));
-  const out: { hit: Hit; match: string }[] = [];
+  if (rule.find) return rule.find(text).map((hit) => ({ hit }));
+  const out: { hit: Hit; match?: string }[] = [];
   if (rule.near) {
     for (const [from, to] of nearWindows(text, rule.near)) patternHits(text.slice(from, to), from, rule, out);
   } else {
@@ -52,7 +61,7 @@ function ruleHits(text: string, rule: RedactRule): { hit: Hit; match: string }[]
   return out;
 }
 
-function patternHits(text: string, offset: number, rule: RedactRule, out: { hit: Hit; match: string }[]): void {
+function patternHits(text: string, offset: number, rule: RedactRule, out: { hit: Hit; match?: string }[]): void {
   const re = rule.pattern!;
   re.lastIndex = 0;
   for (let m = re.exec(text); m; m = re.exec(text)) {
@@ -88,10 +97,10 @@ class Claims {
 export function findSecrets(text: string, rules: RedactRule[] = BASE_RULES, opts: RedactOptions = {}): Hit[] {
   const claims = new Claims();
   if (text.includes('[REDACTED:')) for (const m of text.matchAll(PLACEHOLDER_PATTERN)) claims.add({ start: m.index, end: m.index + m[0].length, reason: '' });
+  const allowing = Boolean(opts.allow?.length || opts.allowEmails?.length);
   for (const rule of rules) {
     for (const { hit, match } of ruleHits(text, rule)) {
-      const value = text.slice(hit.start, hit.end);
-      if (isAllowed(value, hit.reason, opts) || isAllowed(match, hit.reason, opts)) continue;
+      if (allowing && isAllowedHit(text, hit, match, opts)) continue;
       claims.add(hit);
     }
   }

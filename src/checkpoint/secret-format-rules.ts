@@ -94,14 +94,19 @@ export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS):
   }
   const leads = [...byLead.keys()].sort((a, b) => b.length - a.length);
   // Leads by their first two characters; a lead that is a prefix of a longer one is tried there too (`sk-` under `sk-proj-`).
-  const byFirst = new Map<number, string[]>();
+  const byFirst = Object.assign(new Map<number, string[]>(), { starts: new Uint8Array(129) });
   for (const lead of leads) byFirst.set(pairAt(lead, 0), [...(byFirst.get(pairAt(lead, 0)) ?? []), lead]);
+  for (const lead of leads) byFirst.starts[Math.min(lead.charCodeAt(0), 128)] = 1;
+  // Most runs are shorter than any format without a prefix: those skip the list at once.
+  const looseMin = Math.min(...loose.map((l) => l.minLength));
   const contextual = [...byWord].map(([word, list]) => ({ word, formats: list.map((c) => ({ reason: c.format.reason, whole: new RegExp(`^(?:${formatSource(c.format)})$`) })) }));
+  const anyWord = new RegExp(contextual.map(({ word }) => escape(word)).join('|') || '(?!)');
   return {
     find(text) {
       const hits: Hit[] = [];
       for (const run of tokenRuns(text)) {
         scanRun(text, run.start, run.start + run.text.length, byFirst, byLead, hits);
+        if (run.text.length < looseMin) continue;
         for (const l of loose) {
           if (run.text.length >= l.minLength && run.text.includes(l.marker)) findLoose(text, run.start, run.text, l.re, l.compiled, hits);
         }
@@ -110,6 +115,7 @@ export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS):
     },
     nameByContext(key, value) {
       const lower = key.toLowerCase();
+      if (!anyWord.test(lower)) return null;
       for (const { word, formats } of contextual) {
         if (!lower.includes(word)) continue;
         const found = formats.find((f) => f.whole.test(value));
@@ -123,10 +129,13 @@ export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS):
 /** The two characters at `i` as one number: a map key that costs no string. */
 const pairAt = (text: string, i: number) => text.charCodeAt(i) * 65536 + text.charCodeAt(i + 1);
 
+/** Leads by their first two characters, and which characters start one (codes from 128 share the last slot). */
+type LeadIndex = Map<number, string[]> & { starts: Uint8Array };
+
 /** Tries the leads at every word start inside one run. */
-function scanRun(text: string, from: number, to: number, byFirst: Map<number, string[]>, byLead: Map<string, Compiled[]>, hits: Hit[]): void {
+function scanRun(text: string, from: number, to: number, byFirst: LeadIndex, byLead: Map<string, Compiled[]>, hits: Hit[]): void {
   for (let i = from; i <= to - MIN_TOKEN; i++) {
-    if (i > 0 && isWordChar(text.charCodeAt(i - 1))) continue;
+    if (byFirst.starts[Math.min(text.charCodeAt(i), 128)] === 0 || (i > 0 && isWordChar(text.charCodeAt(i - 1)))) continue;
     const leads = byFirst.get(pairAt(text, i));
     if (!leads) continue;
     for (const lead of leads) {
