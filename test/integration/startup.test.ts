@@ -3,7 +3,7 @@
  * (`--version`, `list`, the post-checkout hook) never load the node modules
  * only writing needs.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLE, makeSandbox, type Sandbox } from '../helpers/sandbox.js';
@@ -32,6 +32,32 @@ describe('what a command loads', () => {
     sb.git(dir, 'switch', '-q', '-c', 'other');
     for (const args of [['--version'], ['list'], ['hook', 'post-checkout', head, head, '1']]) {
       expect(await loaded(dir, args), args.join(' ')).toEqual([]);
+    }
+  });
+
+  it('only the save path runs the secret rule table: list, show, resume, status, --version and the hook never build it', async () => {
+    // V8's own call counts (NODE_V8_COVERAGE) for the bundle's lazy module bodies: the table is data that is
+    // evaluated, and compiled into a matcher, only when something is redacted.
+    const calls = async (dir: string, args: string[]) => {
+      const out = mkdtempSync(join(sb.root, 'cov-'));
+      const res = await sb.ckpt(dir, args, { env: { NODE_V8_COVERAGE: out } });
+      expect(res.code, res.stderr).toBe(0);
+      const counts = new Map<string, number>();
+      for (const file of readdirSync(out)) {
+        for (const script of JSON.parse(readFileSync(join(out, file), 'utf8')).result) {
+          if (!script.url.endsWith('cli.cjs')) continue;
+          for (const fn of script.functions) counts.set(fn.functionName, (counts.get(fn.functionName) ?? 0) + fn.ranges[0].count);
+        }
+      }
+      rmSync(out, { recursive: true, force: true });
+      return { table: counts.get('src/checkpoint/secret-formats.ts'), matcher: counts.get('buildMatcher') ?? 0 };
+    };
+    const dir = sb.repo('startup-table');
+    writeFileSync(join(dir, 'notes.txt'), 'work in progress\n');
+    expect(await calls(dir, ['save', '-m', 'first'])).toEqual({ table: 1, matcher: 1 });
+    const head = sb.git(dir, 'rev-parse', 'HEAD').trim();
+    for (const args of [['--version'], ['list'], ['show'], ['resume'], ['status'], ['hook', 'post-checkout', head, head, '1']]) {
+      expect(await calls(dir, args), args.join(' ')).toEqual({ table: 0, matcher: 0 });
     }
   });
 
