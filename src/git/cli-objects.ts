@@ -4,7 +4,7 @@
  * objects, or by git itself in a shared repository.
  */
 import type { CliContext } from './cli-context.js';
-import { parseCommit, parseTree } from './object-parse.js';
+import { parseCommit, parseTree, subjectOf } from './object-parse.js';
 import { checkTreeEntries, formatGitDate, renderCommit, renderTree } from './object-write.js';
 import type { CappedBlob, CommitInfo, NewCommit, TreeEntry } from './repo.js';
 import { gitOk } from './run-git.js';
@@ -44,6 +44,23 @@ const MAX_COMMIT_BYTES = 8 << 20;
 export async function readCommit(ctx: CliContext, oid: string): Promise<CommitInfo | null> {
   const obj = await ctx.batch.read(oid, MAX_COMMIT_BYTES);
   return obj?.type === 'commit' && !obj.skipped ? parseCommit(oid, obj.data) : null;
+}
+
+/**
+ * First-parent history of HEAD, newest first, at most `n`; empty on an
+ * unborn branch. Asked of the running `cat-file --batch` (it resolves `HEAD`
+ * and follows replace refs as `git log` does): no process of its own.
+ */
+export async function recentCommits(ctx: CliContext, n: number): Promise<{ oid: string; subject: string }[]> {
+  const out: { oid: string; subject: string }[] = [];
+  for (let name: string | undefined = 'HEAD'; name && out.length < n;) {
+    const obj = await ctx.batch.read(name, MAX_COMMIT_BYTES);
+    if (obj?.type !== 'commit' || obj.skipped) break;
+    const commit = parseCommit(obj.oid, obj.data);
+    out.push({ oid: obj.oid, subject: subjectOf(commit.message) });
+    name = commit.parents[0];
+  }
+  return out;
 }
 
 /** True when the object exists (asked of the running `cat-file --batch-check`). */

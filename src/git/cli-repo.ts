@@ -170,7 +170,7 @@ class CliRepo implements Repo {
   }
 
   recentCommits(n: number): Promise<{ oid: string; subject: string }[]> {
-    return walk.recentCommits(this.ctx.opts, n);
+    return objects.recentCommits(this.ctx, n);
   }
 
   readWorktreeFile(path: string, maxBytes: number): Promise<WorktreeRead | null> {

@@ -2,7 +2,6 @@
  * History walks for the CLI backend: one `git log` (or `rev-list --count`) for
  * a whole walk, whatever the number of commits, the tips fed on stdin.
  */
-import { FatalError } from '../errors.js';
 import type { CommitInfo, WalkOptions } from './repo.js';
 import { gitOk, runGit, splitNul, type RunOptions } from './run-git.js';
 
@@ -39,19 +38,6 @@ export async function countCommits(opts: RunOptions, tips: string[], o: Omit<Wal
 export async function isAncestor(opts: RunOptions, ancestor: string, descendant: string): Promise<boolean> {
   const res = await runGit(['merge-base', '--is-ancestor', ancestor, descendant], opts);
   return res.code === 0;
-}
-
-/** First-parent history of HEAD, newest first, at most `n`; empty on an unborn branch. */
-export async function recentCommits(opts: RunOptions, n: number): Promise<{ oid: string; subject: string }[]> {
-  const res = await runGit(['log', `-n${n}`, '--first-parent', '-z', '--format=%H%x01%s', 'HEAD', '--'], opts);
-  if (res.code !== 0) {
-    if (/does not have any commits|unknown revision|bad default revision|bad revision 'HEAD'/.test(res.stderr)) return [];
-    throw new FatalError(`git log failed: ${res.stderr.trim()}`);
-  }
-  return splitNul(res.stdout).map((rec) => {
-    const [oid = '', subject = ''] = rec.split('\x01');
-    return { oid, subject };
-  });
 }
 
 function parseLogRecord(rec: string): CommitInfo {

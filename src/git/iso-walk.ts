@@ -6,6 +6,7 @@ import type { IsoContext } from './iso-context.js';
 import { readCommit, readRaw } from './iso-objects.js';
 import { readRef } from './iso-refs.js';
 import type { CommitInfo, ObjectId, WalkOptions } from './repo.js';
+import { subjectOf } from './object-parse.js';
 
 /** Git's date-ordered walk: a queue by committer time, FIFO among equal times, so it can stop at `limit`. */
 export async function walkCommits(ctx: IsoContext, tips: ObjectId[], opts: WalkOptions = {}): Promise<CommitInfo[]> {
@@ -55,13 +56,4 @@ export async function recentCommits(ctx: IsoContext, n: number): Promise<{ oid: 
   if (!head || n <= 0) return [];
   const commits = await walkCommits(ctx, [head], { limit: n, firstParent: true });
   return commits.map((c) => ({ oid: c.oid, subject: subjectOf(c.message) }));
-}
-
-/** Git's `%s`: the first paragraph (after any blank lines), its lines joined with spaces. */
-function subjectOf(message: string): string {
-  const lines = message.split('\n').map((line) => line.trimEnd());
-  const start = lines.findIndex((line) => line.trim() !== '');
-  if (start < 0) return '';
-  const end = lines.findIndex((line, i) => i > start && line.trim() === '');
-  return lines.slice(start, end < 0 ? undefined : end).join(' ');
 }

@@ -67,3 +67,12 @@ export function parseTree(data: Buffer, oidBytes: number): TreeEntry[] {
   }
   return entries;
 }
+
+/** Git's `%s`: the first paragraph (after any blank lines), its lines joined with spaces. */
+export function subjectOf(message: string): string {
+  const lines = message.split('\n').map((line) => line.trimEnd());
+  const start = lines.findIndex((line) => line.trim() !== '');
+  if (start < 0) return '';
+  const end = lines.findIndex((line, i) => i > start && line.trim() === '');
+  return lines.slice(start, end < 0 ? undefined : end).join(' ');
+}
