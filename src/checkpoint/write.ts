@@ -2,12 +2,13 @@
  * Writes a checkpoint in the safe order of SPEC §9: objects, then the chain
  * ref (compare-and-swap, retried on a lost race), then the note. A crash at
  * any point leaves no checkpoint or a complete one; notes are derived and
- * `doctor --fix` rebuilds them.
+ * `doctor --fix` rebuilds them. Usually chain and note move in one
+ * transaction (moveChain).
  */
 import { OperationError } from '../errors.js';
 import type { ObjectId, Person, Repo, TreeEntry } from '../git/repo.js';
 import { buildMessage, noteLine, parseMessage } from './message.js';
-import { appendNotes, backoff, prepareNotes } from './notes.js';
+import { appendNotes, backoff, prepareNotes, type PreparedNotes } from './notes.js';
 import { isForeign, readOwnCommits } from './own-chain.js';
 import { chainRef, notesRef } from './refs.js';
 import { serializeRecord, type CheckpointRecord } from './schema.js';
@@ -42,25 +43,26 @@ export async function writeCheckpoint(repo: Repo, plan: WritePlan): Promise<Writ
   const { record } = plan;
   // The note's objects can be written while the chain commit is made; only its ref must wait for the chain.
   const noteEdits = record.git.head ? [{ target: record.git.head, lines: [noteLine(record)] }] : [];
-  const notePrep = noteEdits.length ? prepareNotes(repo, notesRef(record.writer), noteEdits, plan.who) : undefined;
+  const notes = notesRef(record.writer);
+  const notePrep = noteEdits.length ? prepareNotes(repo, notes, noteEdits, plan.who) : undefined;
   const ref = chainRef(record.writer);
-  let commit: ObjectId;
+  let moved: { commit: ObjectId; withNote: boolean };
   try {
     const tree = await failingStep('write the checkpoint objects', () => writeRecordTree(repo, plan));
-    commit = await moveChain(repo, ref, { tree, plan });
+    moved = await moveChain(repo, ref, { tree, plan, note: notePrep && { ref: notes, prep: notePrep } });
   } catch (err) {
     await notePrep?.catch(() => {});
     throw err;
   }
   let notesError: string | null = null;
-  if (noteEdits.length) {
+  if (noteEdits.length && !moved.withNote) {
     try {
-      await appendNotes(repo, notesRef(record.writer), noteEdits, plan.who, notePrep);
+      await appendNotes(repo, notes, noteEdits, plan.who, notePrep);
     } catch (err) {
       notesError = (err as Error).message;
     }
   }
-  return { commit, ref, notesOk: notesError === null, notesError };
+  return { commit: moved.commit, ref, notesOk: notesError === null, notesError };
 }
 
 async function writeRecordTree(repo: Repo, plan: WritePlan): Promise<ObjectId> {
@@ -92,11 +94,18 @@ function describeFailure(err: NodeJS.ErrnoException): string {
   return message;
 }
 
+/**
+ * Moves the chain to a new commit on its tip. The first attempt moves the
+ * note's ref in the same transaction when its commit is ready (one process,
+ * and never a checkpoint without its note); when that cannot be, the chain
+ * moves alone and the note follows (`withNote` false).
+ */
 async function moveChain(
   repo: Repo,
   ref: string,
-  c: { tree: ObjectId; plan: WritePlan },
-): Promise<ObjectId> {
+  c: { tree: ObjectId; plan: WritePlan; note: { ref: string; prep: Promise<PreparedNotes> } | undefined },
+): Promise<{ commit: ObjectId; withNote: boolean }> {
+  const reason = `checkpoint: ${c.plan.record.id}`;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const tip = await repo.readRef(ref);
     if (tip) await refuseForeignTip(repo, ref, tip, c.plan.record.writer);
@@ -107,7 +116,12 @@ async function moveChain(
     const commit = await failingStep('write the checkpoint commit', () => repo.writeCommit({
       tree: c.tree, parents: [...new Set(parents)], author: c.plan.who, committer: c.plan.who, message,
     }));
-    if (await failingStep(`update ${ref}`, () => repo.updateRef(ref, commit, tip, `checkpoint: ${c.plan.record.id}`))) return commit;
+    const note = attempt === 0 && c.note ? await c.note.prep.catch(() => null) : null;
+    if (note?.commit && c.note) {
+      const both = [{ name: ref, next: commit, expected: tip }, { name: c.note.ref, next: note.commit, expected: note.old }];
+      if (await repo.tryUpdateRefs(both, reason)) return { commit, withNote: true };
+    }
+    if (await failingStep(`update ${ref}`, () => repo.updateRef(ref, commit, tip, reason))) return { commit, withNote: false };
     await backoff(attempt);
   }
   throw new OperationError(`could not update ${ref}: other saves kept moving it`, {

@@ -6,7 +6,7 @@ import { stat } from 'node:fs/promises';
 import { FatalError, OperationError } from '../errors.js';
 import { shellQuote } from '../render/shell.js';
 import type { CliContext } from './cli-context.js';
-import type { RefRecord } from './repo.js';
+import type { RefRecord, RefUpdate } from './repo.js';
 import { gitOk, runGit } from './run-git.js';
 
 /** Resolves `name`; null when it does not exist. */
@@ -80,6 +80,15 @@ async function waitForLock(name: string, lock: string): Promise<boolean> {
 async function lockToken(path: string): Promise<string | null> {
   const st = await stat(path).catch(() => null);
   return st ? `${st.ino}:${st.mtimeMs}:${st.size}` : null;
+}
+
+/** One `update-ref --stdin` transaction: all of `updates` or none (Refs.tryUpdateRefs). */
+export async function tryUpdateRefs(ctx: CliContext, updates: RefUpdate[], reason: string): Promise<boolean> {
+  const zeroOid = '0'.repeat(ctx.info.objectFormat === 'sha256' ? 64 : 40);
+  const reflog = updates.every((u) => OWN_REFS.test(u.name)) ? ['--create-reflog'] : [];
+  const input = updates.map((u) => `update ${u.name}\0${u.next}\0${u.expected ?? zeroOid}\0`).join('');
+  const res = await runGit(['update-ref', ...reflog, '-m', reason, '-z', '--stdin'], { ...ctx.opts, input });
+  return res.code === 0;
 }
 
 /** Deletes `name` only if it is at `expected`; false otherwise (moved, or already gone). */

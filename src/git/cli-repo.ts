@@ -22,6 +22,7 @@ import { readConfigMap } from './config-map.js';
 import * as files from './git-files.js';
 import type {
   CappedBlob, CommitInfo, Lease, NewCommit, PushOutcome, RefRecord, Repo, RepoInfo, TreeEntry, WalkOptions, WorktreeStatus,
+  RefUpdate,
 } from './repo.js';
 import type { RunOptions } from './run-git.js';
 
@@ -133,6 +134,10 @@ class CliRepo implements Repo {
 
   updateRef(name: string, next: string, expected: string | null, reason: string): Promise<boolean> {
     return refs.updateRef(this.ctx, name, next, expected, reason);
+  }
+
+  tryUpdateRefs(updates: RefUpdate[], reason: string): Promise<boolean> {
+    return refs.tryUpdateRefs(this.ctx, updates, reason);
   }
 
   deleteRef(name: string, expected: string): Promise<boolean> {

@@ -8,7 +8,7 @@ import { posix } from 'node:path';
 import git from 'isomorphic-git';
 import { OperationError } from '../errors.js';
 import { OID, nullOnIsoError, nullWhenMissing, type IsoContext } from './iso-context.js';
-import type { ObjectId, RefRecord } from './repo.js';
+import type { ObjectId, RefRecord, RefUpdate } from './repo.js';
 
 const { dirname, join } = posix;
 /** What git's check-ref-format refuses, for names under refs/. */
@@ -49,6 +49,26 @@ export async function updateRef(ctx: IsoContext, name: string, next: ObjectId, e
     await ctx.fsp.rename(lockPath, join(ctx.gitdir, name));
     return true;
   });
+}
+
+/**
+ * All of `updates` or none: each checked, then each moved; a later one that
+ * loses its race puts the earlier ones back (one process: nothing else moved them).
+ */
+export async function tryUpdateRefs(ctx: IsoContext, updates: RefUpdate[]): Promise<boolean> {
+  for (const u of updates) if ((await readRef(ctx, u.name)) !== u.expected) return false;
+  const done: RefUpdate[] = [];
+  for (const u of updates) {
+    if (!(await updateRef(ctx, u.name, u.next, u.expected))) {
+      for (const d of done.reverse()) {
+        if (d.expected) await updateRef(ctx, d.name, d.expected, d.next);
+        else await deleteRef(ctx, d.name, d.next);
+      }
+      return false;
+    }
+    done.push(u);
+  }
+  return true;
 }
 
 /** Compare-and-swap delete, under the same locks as `updateRef`. */

@@ -20,6 +20,7 @@ import { readWorktreeFile, type WorktreeRead } from './worktree-read.js';
 import type {
   CappedBlob, CommitInfo, Lease, NewCommit, ObjectId, PushOutcome, RefRecord, Repo, RepoInfo, TreeEntry,
   WalkOptions, WorktreeStatus,
+  RefUpdate,
 } from './repo.js';
 
 export { porcelainCodes } from './iso-status.js';
@@ -142,6 +143,10 @@ class IsoRepo implements Repo {
   /** isomorphic-git keeps no reflog, so the reason is not passed on. */
   updateRef(name: string, next: ObjectId, expected: ObjectId | null): Promise<boolean> {
     return refs.updateRef(this.ctx, name, next, expected);
+  }
+
+  tryUpdateRefs(updates: RefUpdate[]): Promise<boolean> {
+    return refs.tryUpdateRefs(this.ctx, updates);
   }
 
   deleteRef(name: string, expected: ObjectId): Promise<boolean> {

@@ -101,6 +101,20 @@ export interface Refs {
   updateRef(name: string, next: ObjectId, expected: ObjectId | null, reason: string): Promise<boolean>;
   /** Compare-and-swap delete; false when the ref moved or is already gone. */
   deleteRef(name: string, expected: ObjectId): Promise<boolean>;
+  /**
+   * Compare-and-swap of several refs in one transaction: true when every one
+   * moved, false when none did — for any reason (a ref moved, a lock, a
+   * failed write): the caller then moves them one by one with `updateRef`,
+   * whose failures are the precise ones.
+   */
+  tryUpdateRefs(updates: RefUpdate[], reason: string): Promise<boolean>;
+}
+
+export interface RefUpdate {
+  name: string;
+  next: ObjectId;
+  /** null: the ref must not exist. */
+  expected: ObjectId | null;
 }
 
 export interface Config {

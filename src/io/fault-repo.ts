@@ -28,6 +28,8 @@ export function withFault(repo: Repo, step: string | undefined): Repo {
   return new Proxy(repo, {
     get(target, prop, receiver) {
       if (prop === 'updateRef') return updateRef;
+      // One transaction would move chain and note together: refs move one by one, so each step can fail alone.
+      if (prop === 'tryUpdateRefs') return async () => false;
       const value = Reflect.get(target, prop, receiver) as unknown;
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },

@@ -312,6 +312,19 @@ function describeRefs(open: Open): void {
       expect(await repo.readRef(CHAIN)).toBe(nexts[results.indexOf(true)]);
     });
 
+    it('moves several refs in one transaction: all of them, or none when one is stale', async () => {
+      const { repo } = await open();
+      const NOTES = 'refs/notes/checkpoints/tester-abc123';
+      const [c1, c2, c3] = [await commitAt(repo, 1), await commitAt(repo, 2), await commitAt(repo, 3)];
+      expect(await repo.tryUpdateRefs([{ name: CHAIN, next: c1, expected: null }, { name: NOTES, next: c2, expected: null }], 'test: both')).toBe(true);
+      expect([await repo.readRef(CHAIN), await repo.readRef(NOTES)]).toEqual([c1, c2]);
+      const stale = [{ name: CHAIN, next: c3, expected: c1 }, { name: NOTES, next: c3, expected: c1 }];
+      expect(await repo.tryUpdateRefs(stale, 'test: one stale')).toBe(false);
+      expect([await repo.readRef(CHAIN), await repo.readRef(NOTES)]).toEqual([c1, c2]);
+      expect(await repo.tryUpdateRefs([{ name: CHAIN, next: c3, expected: c1 }, { name: NOTES, next: c3, expected: c2 }], 'test: move')).toBe(true);
+      expect([await repo.readRef(CHAIN), await repo.readRef(NOTES)]).toEqual([c3, c3]);
+    });
+
     it('deletes only when the expected value matches', async () => {
       const { repo } = await open();
       const [c1, c2] = [await commitAt(repo, 1), await commitAt(repo, 2)];
