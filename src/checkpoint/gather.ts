@@ -24,7 +24,7 @@ export interface Gathered {
 
 export const NESTED_REASON = 'nested repository' as const;
 
-/** Reads branch, head, upstream, recent commits and every dirty path with its blob id. */
+/** Reads branch, head, upstream, recent commits and the status; `addWorktree` then adds the dirty paths. */
 export async function gatherGitState(repo: Repo, opts: GatherOptions = {}): Promise<Gathered> {
   const notCollected: GitState['notCollected'] = [];
   const [seen, commits] = await Promise.all([
@@ -57,8 +57,12 @@ export async function gatherGitState(repo: Repo, opts: GatherOptions = {}): Prom
     notCollected,
   };
   if (opts.branch !== undefined && opts.branch !== git.branch) await applyBranchOverride(repo, git, opts.branch);
-  if (status && recordable) git.worktree = await describeWorktree(repo, status, nested, notCollected);
   return { git, status, nested };
+}
+
+/** Adds every dirty path with its blob id to `gathered.git` (hashing them: a git process of its own). */
+export async function addWorktree(repo: Repo, gathered: Gathered): Promise<void> {
+  if (gathered.status) gathered.git.worktree = await describeWorktree(repo, gathered.status, gathered.nested, gathered.git.notCollected);
 }
 
 async function applyBranchOverride(repo: Repo, git: GitState, branch: string): Promise<void> {

@@ -5,7 +5,7 @@
  * exists (SPEC §2: nothing written on exit 1 and 129).
  */
 import type { Repo } from '../git/repo.js';
-import { gatherGitState, NESTED_REASON, type Gathered } from './gather.js';
+import { addWorktree, gatherGitState, NESTED_REASON, type Gathered } from './gather.js';
 import { readIdentity, readWriterStrict, type Identity } from './identity.js';
 import { defaultPredecessor, type LineageLink } from './lineage.js';
 import { loadListing } from './listing.js';
@@ -14,7 +14,7 @@ import { loadRedactOptions } from './redact-config.js';
 import type { RedactOptions } from './redact.js';
 import { resolveCheckpoint } from './resolve.js';
 import type { CheckpointRecord } from './schema.js';
-import { changedPaths, planExclusions, readWipSettings, type ExclusionReason } from './wip.js';
+import { changedPaths, planExclusions, readWipSettings, type ExclusionReason, type WipSettings } from './wip.js';
 
 export type LineageRequest =
   | { kind: 'default' }
@@ -70,26 +70,45 @@ export async function gatherSaveFacts(repo: Repo, env: Record<string, string | u
     gatherGitState(repo, { branch: req.branch }),
     readWipSettings(repo, (m) => warnings.push(m)),
   ]);
-  const [lineage, redact] = await Promise.all([
-    resolveLineage(repo, req.lineage, writer, gathered.git.branch),
+  // Hashing the dirty files (a git process), deciding their exclusions (reading them) and the
+  // lineage (the listing, the predecessor's record) need only the status: all at once.
+  const [, wip, redact, [lineage, first]] = await allSettled([
+    addWorktree(repo, gathered),
+    decideExclusions(repo, gathered, settings, req.wip ?? settings.enabled),
     loadRedactOptions(repo, identity.isFallback ? null : identity.email),
+    resolveLineage(repo, req.lineage, writer, gathered.git.branch).then(async (links) => [
+      links,
+      links[0] ? await readRecordAt(repo, links[0].commit).then((r) => (r.ok ? r.value : null)) : null,
+    ] as const),
   ]);
-  const first = lineage[0] ? await readRecordAt(repo, lineage[0].commit).then((r) => (r.ok ? r.value : null)) : null;
   const named = req.lineage.kind === 'specs' || req.lineage.kind === 'links';
   const predecessor = first && (named || first.git.branch === gathered.git.branch) ? first : null;
-  const enabled = req.wip ?? settings.enabled;
-  const wip: WipFacts = { enabled, changed: [], excluded: [], error: null };
-  if (gathered.status) {
-    wip.changed = changedPaths(gathered.status);
-    // Decided even without a snapshot: an excluded file's blob id is never recorded either.
-    try {
-      const nested = gathered.nested.map((path) => ({ path, reason: NESTED_REASON }));
-      wip.excluded = [...(await planExclusions(repo, wip.changed, settings)), ...nested].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    } catch (err) {
-      wip.error = (err as Error).message;
-    }
-  }
   return { identity, writer, gathered, lineage, predecessor, redact, wip, objectFormat: repo.info.objectFormat, warnings };
+}
+
+/**
+ * Promise.all that waits for every step before it throws the first failure:
+ * no step is left running (or failing unobserved) after the save has ended.
+ */
+async function allSettled<T extends readonly unknown[]>(steps: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(steps);
+  const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
+
+/** Which changed files stay out of a snapshot; decided even without one: an excluded file's blob id is never recorded either. */
+async function decideExclusions(repo: Repo, gathered: Gathered, settings: WipSettings, enabled: boolean): Promise<WipFacts> {
+  const wip: WipFacts = { enabled, changed: [], excluded: [], error: null };
+  if (!gathered.status) return wip;
+  wip.changed = changedPaths(gathered.status);
+  try {
+    const nested = gathered.nested.map((path) => ({ path, reason: NESTED_REASON }));
+    wip.excluded = [...(await planExclusions(repo, wip.changed, settings)), ...nested].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  } catch (err) {
+    wip.error = (err as Error).message;
+  }
+  return wip;
 }
 
 async function resolveLineage(repo: Repo, lineage: LineageRequest, writer: string | null, branch: string | null): Promise<LineageLink[]> {
