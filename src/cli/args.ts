@@ -1,22 +1,13 @@
 /**
- * Argument parsing on node's own `util.parseArgs`: no parser library on the
- * start-up path (bundled yargs costs ~100 ms, more than all of a short command).
+ * The options before the command name, read by hand (like git's own), so that
+ * `--version` and the hook entry points decide what to load before any parser
+ * is loaded; and the helpers commands read their values with.
  */
 import { resolve } from 'node:path';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from '../errors.js';
 import type { GlobalOptions, ParsedArgs } from './context.js';
-
-export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
-
-/** Global flags accepted after the command name too (`git checkpoint list --json`). */
-export const GLOBAL_FLAGS: OptionSpec = {
-  json: { type: 'boolean' },
-  color: { type: 'boolean' },
-  'no-color': { type: 'boolean' },
-  quiet: { type: 'boolean', short: 'q' },
-  help: { type: 'boolean', short: 'h' },
-};
+import { GLOBAL_OPTIONS, TOP_LEVEL_OPTIONS } from './options.js';
+import { didYouMean } from './suggest.js';
 
 export interface TopLevel {
   globals: GlobalOptions;
@@ -46,7 +37,7 @@ export function parseTopLevel(argv: string[], cwd: string): TopLevel {
     else if (arg === '-q' || arg === '--quiet') top.globals.quiet = true;
     else if (arg === '--version' || arg === '-v') top.version = true;
     else if (arg === '-h' || arg === '--help') top.help = true;
-    else if (arg.startsWith('-')) throw new UsageError(`unknown option '${arg}'`);
+    else if (arg.startsWith('-')) throw unknownTopLevel(arg);
     else break;
   }
   top.command = argv[i] ?? null;
@@ -54,27 +45,10 @@ export function parseTopLevel(argv: string[], cwd: string): TopLevel {
   return top;
 }
 
-/** Parses a command's own flags; unknown flags and missing values are usage errors (exit 129). */
-export function parseCommandArgs(rest: string[], options: OptionSpec, globals: GlobalOptions): ParsedArgs {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: rest, options: { ...options, ...GLOBAL_FLAGS }, allowPositionals: true, strict: true });
-  } catch (err) {
-    throw new UsageError(cleanParseError((err as Error).message));
-  }
-  const values = parsed.values as ParsedArgs['values'];
-  if (values.json) globals.json = true;
-  if (values.color) globals.color = true;
-  if (values['no-color']) globals.color = false;
-  if (values.quiet) globals.quiet = true;
-  return { values, positionals: parsed.positionals };
-}
-
-function cleanParseError(message: string): string {
-  return message
-    .replace(/\. To specify a positional argument starting with a '-'.*$/s, '')
-    .replace(/^Unknown option/, 'unknown option')
-    .replace(/^Option/, 'option');
+function unknownTopLevel(arg: string): UsageError {
+  const names = [...GLOBAL_OPTIONS, ...TOP_LEVEL_OPTIONS].map((o) => o.name).filter((n) => n.length > 1);
+  const near = arg.startsWith('--') ? didYouMean(arg.slice(2).split('=')[0]!, names, (n) => `--${n}`) : undefined;
+  return new UsageError(`unknown option '${arg}'`, near ? { hint: near } : {});
 }
 
 /** A string option's value; UsageError when given but empty. */

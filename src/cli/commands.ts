@@ -1,41 +1,116 @@
 /**
- * The command table. Modules load only when their command runs, so a short
- * command pays start-up only for what it uses.
+ * The command table: every command's name, summary, usage, positionals,
+ * options and examples, declared once. The parser, `-h`, `help`, shell
+ * completion and the man page test all read it. Modules load only when their
+ * command runs, so a short command pays start-up only for what it uses.
  */
-import type { OptionSpec } from './args.js';
+import { ADMIN_COMMANDS } from './commands-admin.js';
 import type { CommandResult, Context, ParsedArgs } from './context.js';
+import { formatOption, type OptionDef, type PositionalDef } from './options.js';
+import { SAVE_OPTIONS } from './save-options.js';
 
 export interface CommandModule {
-  options: OptionSpec;
-  usage: string;
   run(ctx: Context, args: ParsedArgs): Promise<CommandResult>;
 }
 
 export interface CommandEntry {
   summary: string;
+  /** Usage lines after `git checkpoint <name>`; one per form. */
+  usage: readonly string[];
+  positionals: readonly PositionalDef[];
+  options: readonly OptionDef[];
+  /** `[command line, what it does]`. */
+  examples: readonly (readonly [string, string])[];
+  /** Parsed by node's own parser, never loading yargs: hook entry points and the MCP server start fast. */
+  fast?: boolean;
   load(): Promise<CommandModule>;
 }
 
+const CKPT: PositionalDef = { name: 'checkpoint', complete: 'checkpoint' };
+
 export const COMMANDS: Record<string, CommandEntry> = {
-  save: { summary: 'save a checkpoint of the session', load: () => import('../commands/save.js') },
-  list: { summary: 'list checkpoints, newest first', load: () => import('../commands/list.js') },
-  show: { summary: 'print one checkpoint', load: () => import('../commands/show.js') },
-  resume: { summary: 'print a checkpoint and where the repository no longer matches it', load: () => import('../commands/resume.js') },
-  status: { summary: 'compare the latest checkpoint with the repository', load: () => import('../commands/status.js') },
-  diff: { summary: 'commits and working-tree changes since a checkpoint', load: () => import('../commands/diff.js') },
-  apply: { summary: "restore a checkpoint's uncommitted files into the working tree", load: () => import('../commands/apply.js') },
-  log: { summary: 'the lineage of a checkpoint, across writers', load: () => import('../commands/log.js') },
-  synthesize: { summary: 'merge several checkpoints into one new checkpoint', load: () => import('../commands/synthesize.js') },
-  agent: { summary: 'install or remove the agent hooks (claude, codex)', load: () => import('../commands/agent.js') },
-  mcp: { summary: 'serve checkpoints as tools to MCP clients (agents) over stdio', load: () => import('../commands/mcp.js') },
-  hook: { summary: 'internal entry point for hook scripts and agent hooks', load: () => import('../commands/hook.js') },
-  push: { summary: 'push your checkpoints and notes to a remote', load: () => import('../commands/push.js') },
-  fetch: { summary: "fetch everyone's checkpoints from a remote", load: () => import('../commands/fetch.js') },
-  prune: { summary: 'drop old checkpoints from your own chain', load: () => import('../commands/prune.js') },
-  drop: { summary: 'remove one of your own checkpoints', load: () => import('../commands/drop.js') },
-  doctor: { summary: 'check storage, notes and records; --fix rebuilds what is derived', load: () => import('../commands/doctor.js') },
-  switch: { summary: 'save a checkpoint for this branch (when there is work), then git switch', load: () => import('../commands/switch.js') },
-  install: { summary: 'install hooks and config in this repository (--manual: print them)', load: () => import('../commands/install.js') },
-  uninstall: { summary: 'remove exactly what install added', load: () => import('../commands/uninstall.js') },
-  help: { summary: 'show help for a command', load: () => import('../commands/help.js') },
+  save: {
+    summary: 'save a checkpoint of the session',
+    usage: ['[<label>] [-m <title>] [--decision "<what> :: <why>"]... [--next <step>]... [--done <n|text>]... [--no-carry] [--input <file|->] [--transcript <file.jsonl>] [-e]'],
+    positionals: [{ name: 'label' }],
+    options: SAVE_OPTIONS,
+    examples: [['git checkpoint save -m "Add retry" --next "run npm test"', 'save with a title and the next step']],
+    load: () => import('../commands/save.js'),
+  },
+  list: {
+    summary: 'list checkpoints, newest first',
+    usage: ['[--branch <branch> | --here] [--writer <writer>] [--label <label>] [--since <date>] [-n <limit>] [--local]'],
+    positionals: [],
+    options: [
+      { name: 'branch', type: 'string', value: 'branch', description: 'only checkpoints saved on this branch', complete: 'branch' },
+      { name: 'here', type: 'boolean', description: 'only checkpoints saved on the current branch' },
+      { name: 'writer', type: 'string', value: 'writer', description: 'only checkpoints of this writer' },
+      { name: 'label', type: 'string', value: 'label', description: 'only checkpoints with this label' },
+      { name: 'since', type: 'string', value: 'date', description: 'only checkpoints saved since then (2026-11-30, yesterday, 2 days ago, 7d)' },
+      { name: 'limit', short: 'n', type: 'string', value: 'limit', default: '20', description: 'show at most this many; 0 for all' },
+      { name: 'local', type: 'boolean', description: 'only your own chains, none fetched' },
+    ],
+    examples: [['git checkpoint list --here --since yesterday', "today's checkpoints on this branch"]],
+    load: () => import('../commands/list.js'),
+  },
+  show: {
+    summary: 'print one checkpoint',
+    usage: ['[<checkpoint>] [--format md|recap|json]'],
+    positionals: [CKPT],
+    options: [formatOption(['md', 'recap', 'json'], 'md')],
+    examples: [['git checkpoint show latest~1', 'the checkpoint before the latest']],
+    load: () => import('../commands/show.js'),
+  },
+  resume: {
+    summary: 'print a checkpoint and where the repository no longer matches it',
+    usage: ['[<checkpoint>] [--format md|recap|json]'],
+    positionals: [CKPT],
+    options: [formatOption(['md', 'json', 'recap'], 'md')],
+    examples: [['git checkpoint resume', 'pick up where the latest checkpoint left off']],
+    load: () => import('../commands/resume.js'),
+  },
+  status: {
+    summary: 'compare the latest checkpoint with the repository',
+    usage: ['[--format short|md|json|recap]'],
+    positionals: [],
+    options: [formatOption(['short', 'md', 'json', 'recap'], 'short')],
+    examples: [['git checkpoint status', 'exit 3 when the repository drifted']],
+    load: () => import('../commands/status.js'),
+  },
+  diff: {
+    summary: 'commits and working-tree changes since a checkpoint',
+    usage: ['[<checkpoint>]'],
+    positionals: [CKPT],
+    options: [],
+    examples: [['git checkpoint diff', 'what changed since the latest checkpoint']],
+    load: () => import('../commands/diff.js'),
+  },
+  apply: {
+    summary: "restore a checkpoint's uncommitted files into the working tree",
+    usage: ['[<checkpoint>]'],
+    positionals: [CKPT],
+    options: [],
+    examples: [['git checkpoint apply latest', "restore the latest checkpoint's uncommitted files"]],
+    load: () => import('../commands/apply.js'),
+  },
+  log: {
+    summary: 'the lineage of a checkpoint, across writers',
+    usage: ['[<checkpoint>] [-n <limit>]'],
+    positionals: [CKPT],
+    options: [{ name: 'limit', short: 'n', type: 'string', value: 'limit', default: '200', description: 'show at most this many checkpoints' }],
+    examples: [['git checkpoint log -n 10', 'the last ten steps of the lineage']],
+    load: () => import('../commands/log.js'),
+  },
+  synthesize: {
+    summary: 'merge several checkpoints into one new checkpoint',
+    usage: ['<checkpoint>... [--exclude <checkpoint>]... [--label <label>]'],
+    positionals: [{ ...CKPT, variadic: true }],
+    options: [
+      { name: 'exclude', type: 'string', multiple: true, value: 'checkpoint', description: 'leave this checkpoint out', complete: 'checkpoint' },
+      { name: 'label', type: 'string', value: 'label', description: 'a label for the new checkpoint' },
+    ],
+    examples: [['git checkpoint synthesize alpha beta --label merged', 'one checkpoint from two sessions']],
+    load: () => import('../commands/synthesize.js'),
+  },
+  ...ADMIN_COMMANDS,
 };

@@ -1,11 +1,12 @@
 /** The CLI: parse, dispatch, render the result, and decide the exit code in one place. */
 import type { Deps } from '../io/deps.js';
 import { VERSION } from '../version.js';
-import { parseCommandArgs, parseTopLevel } from './args.js';
+import { parseTopLevel } from './args.js';
 import { COMMANDS } from './commands.js';
 import { Context } from './context.js';
 import { EXIT, reportError } from './exit-codes.js';
-import { UsageError } from '../errors.js';
+import { parseCommand } from './parse-command.js';
+import { unknownCommand } from './unknown-command.js';
 import { renderJson } from '../render/sanitize.js';
 
 /** Runs one invocation; returns the exit code. Never throws. */
@@ -19,22 +20,25 @@ export async function run(argv: string[], deps: Deps): Promise<number> {
       return EXIT.ok;
     }
     command = top.command;
-    if (command === null || (top.help && command === null)) {
-      const { generalHelp } = await import('../commands/help.js');
+    if (command === null) {
+      const { generalHelp } = await import('./help-text.js');
       deps.streams.out(generalHelp());
-      return top.help ? EXIT.ok : EXIT.usage;
+      return EXIT.usage;
     }
     const entry = COMMANDS[command];
-    if (!entry) throw new UsageError(`'${command}' is not a git checkpoint command. See 'git checkpoint -h'.`);
-    const mod = await entry.load();
-    ctx = new Context(deps, top.globals);
-    const args = parseCommandArgs(top.rest, mod.options, top.globals);
-    if (args.values.help || top.help) {
-      const { commandHelp } = await import('../commands/help.js');
-      deps.streams.out(await commandHelp(command));
-      return EXIT.ok;
+    if (!entry) {
+      command = null;
+      throw unknownCommand(top.command!);
     }
-    const result = await mod.run(ctx, args);
+    const args = top.help ? 'help' : await parseCommand(entry, top.rest, top.globals, deps);
+    if (args === 'help') {
+      // As git's `<command> -h`: the usage on stdout, exit 129.
+      const { commandHelp } = await import('./help-text.js');
+      deps.streams.out(commandHelp(command, entry));
+      return EXIT.usage;
+    }
+    ctx = new Context(deps, top.globals);
+    const result = await (await entry.load()).run(ctx, args);
     if (top.globals.json && result.json !== undefined) deps.streams.out(renderJson(result.json));
     else if (result.text) deps.streams.out(result.text);
     return result.exitCode;

@@ -8,7 +8,6 @@
  * does nothing on a machine without git-checkpoint. Every agent is an adapter
  * (src/agent/adapters/).
  */
-import type { OptionSpec } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { ADAPTERS, findAdapter } from '../agent/adapters/index.js';
@@ -17,14 +16,6 @@ import { hookCommand, planChanges, type FileChange } from '../agent/install-plan
 import { JsonSyntaxError } from '../agent/json-edit.js';
 import { FatalError, OperationError, UsageError } from '../errors.js';
 import { packageFile } from '../io/package-files.js';
-
-export const options: OptionSpec = {
-  project: { type: 'boolean' },
-  user: { type: 'boolean' },
-  mcp: { type: 'boolean' },
-};
-
-export const usage = `git checkpoint agent (install | uninstall) (${ADAPTERS.map((a) => a.name).join(' | ')}) [--project | --user] [--mcp]`;
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   const [action, name, ...extra] = args.positionals;

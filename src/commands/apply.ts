@@ -1,26 +1,22 @@
 /** `git checkpoint apply <ckpt>` (SPEC §5, §9): restore the checkpoint's uncommitted files, like `git stash apply`. */
-import { maxPositionals, type OptionSpec } from '../cli/args.js';
+import { maxPositionals } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { diffTrees, planApply, type ApplyPlan } from '../checkpoint/apply-plan.js';
 import { lookupBlobs } from '../checkpoint/reconcile-facts.js';
 import { findCheckpoint } from '../checkpoint/resolve.js';
-import { OperationError, UsageError } from '../errors.js';
+import { OperationError } from '../errors.js';
 import type { Repo } from '../git/repo.js';
 import { oneLine } from '../render/sanitize.js';
-
-export const options: OptionSpec = {};
-export const usage = 'git checkpoint apply <checkpoint>';
 
 const listPaths = (paths: string[]) => paths.slice(0, 50).map((p) => `\t${oneLine(p, 200)}`).join('\n') +
   (paths.length > 50 ? `\n\t… and ${paths.length - 50} more` : '');
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   maxPositionals(args, 1, 'apply');
-  const spec = args.positionals[0];
-  if (spec === undefined) throw new UsageError('apply needs a checkpoint (an id, a label or latest)');
   const repo = await ctx.worktreeRepo();
-  const { record } = await findCheckpoint(repo, spec);
+  const { record, note } = await findCheckpoint(repo, args.positionals[0] ?? 'latest', { now: ctx.deps.now().getTime() });
+  if (note) ctx.hint(note);
   const wip = record.git.wip;
   if (!wip) throw new OperationError(`checkpoint ${record.id} has no wip snapshot (it was saved with --no-wip)`);
   const plan = await planFor(repo, record.git.head, wip.tree, record.id);

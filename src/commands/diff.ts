@@ -1,22 +1,17 @@
 /** `git checkpoint diff <ckpt>` (SPEC §5): commits on HEAD since the checkpoint, and the working tree against its wip. */
-import { maxPositionals, type OptionSpec } from '../cli/args.js';
+import { maxPositionals } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { findCheckpoint } from '../checkpoint/resolve.js';
-import { UsageError } from '../errors.js';
 import { colorPatch } from '../render/patch.js';
 import { oneLine } from '../render/sanitize.js';
 import { loadDiff } from './shared/diff-data.js';
 
-export const options: OptionSpec = {};
-export const usage = 'git checkpoint diff <checkpoint>';
-
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   maxPositionals(args, 1, 'diff');
-  const spec = args.positionals[0];
-  if (spec === undefined) throw new UsageError('diff needs a checkpoint (an id, a label or latest)');
   const repo = await ctx.worktreeRepo();
-  const { record } = await findCheckpoint(repo, spec);
+  const { record, note } = await findCheckpoint(repo, args.positionals[0] ?? 'latest', { now: ctx.deps.now().getTime() });
+  if (note) ctx.hint(note);
   const json = await loadDiff(repo, record);
   const color = await ctx.useColor();
   const out = [`commits on HEAD since checkpoint ${record.id} (${record.git.head?.slice(0, 7) ?? 'unborn'}):`];

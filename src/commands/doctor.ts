@@ -1,5 +1,5 @@
 /** `git checkpoint doctor [--fix]` (SPEC §5): checks, and rebuilds what is derived. */
-import { maxPositionals, type OptionSpec } from '../cli/args.js';
+import { maxPositionals } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { readIdentity, readWriter } from '../checkpoint/identity.js';
@@ -15,9 +15,6 @@ import { repairNotes } from '../checkpoint/notes-repair.js';
 import { visible } from '../render/sanitize.js';
 import { checkInstall, type Finding } from './doctor-install.js';
 import { readFailure } from '../agent/session-record.js';
-
-export const options: OptionSpec = { fix: { type: 'boolean' } };
-export const usage = 'git checkpoint doctor [--fix]';
 
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {

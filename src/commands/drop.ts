@@ -1,5 +1,5 @@
 /** `git checkpoint drop <ckpt>` (SPEC §5): removes one own checkpoint from the own chain. */
-import { maxPositionals, type OptionSpec } from '../cli/args.js';
+import { maxPositionals } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { readWriter } from '../checkpoint/identity.js';
 import { loadListing } from '../checkpoint/listing.js';
@@ -8,9 +8,6 @@ import { rewriteOwnChain } from '../checkpoint/rewrite-chain.js';
 import { OperationError, UsageError } from '../errors.js';
 import { visible } from '../render/sanitize.js';
 import { finish, notesAuthor } from './shared/rewrite-report.js';
-
-export const options: OptionSpec = { 'dry-run': { type: 'boolean', short: 'n' } };
-export const usage = 'git checkpoint drop <checkpoint> [--dry-run]';
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   maxPositionals(args, 1, 'drop');

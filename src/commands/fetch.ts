@@ -1,5 +1,5 @@
 /** `git checkpoint fetch [remote]` (SPEC §3, §5). */
-import { maxPositionals, type OptionSpec } from '../cli/args.js';
+import { maxPositionals } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { fetchCheckpoints, type FetchReport } from '../checkpoint/fetch.js';
@@ -7,9 +7,6 @@ import { readWriter } from '../checkpoint/identity.js';
 import { CHAINS_PREFIX } from '../checkpoint/refs.js';
 import { resolveRemote } from '../checkpoint/remote.js';
 import { visible } from '../render/sanitize.js';
-
-export const options: OptionSpec = {};
-export const usage = 'git checkpoint fetch [<remote>]';
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   maxPositionals(args, 1, 'fetch');

@@ -7,7 +7,6 @@
  * and exit 0. Agent hooks exit 0 always too (an agent may read any other code
  * as "block"): they say what went wrong in the agent's own message shape.
  */
-import type { OptionSpec } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
 
@@ -22,9 +21,6 @@ export const HOOKS: Record<string, () => Promise<HookHandler>> = {
   'agent-pre-compact': () => import('./hooks/agent-pre-compact.js'),
   'agent-session-start': () => import('./hooks/agent-session-start.js'),
 };
-
-export const options: OptionSpec = {};
-export const usage = `git checkpoint hook <${Object.keys(HOOKS).join('|')}> [<args>]`;
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   const [name = '', ...rest] = args.positionals;

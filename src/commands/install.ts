@@ -1,5 +1,5 @@
 /** `git checkpoint install [--manual] [--force]` (SPEC §10): hooks and config for this repository. */
-import { maxPositionals, type OptionSpec } from '../cli/args.js';
+import { maxPositionals } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { ensureWriter, readIdentity, readWriter } from '../checkpoint/identity.js';
@@ -15,13 +15,6 @@ import { shippedHooksDir } from '../install/hook-scripts.js';
 import { planHook, readHookFacts } from '../install/hook-plan.js';
 import { detectManager } from '../install/managers.js';
 import { renderInstalled, renderManual, type InstallOutcome } from '../install/report.js';
-
-export const options: OptionSpec = {
-  manual: { type: 'boolean' },
-  force: { type: 'boolean' },
-};
-
-export const usage = 'git checkpoint install [--manual] [--force]';
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   maxPositionals(args, 0, 'install');

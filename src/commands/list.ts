@@ -1,5 +1,5 @@
 /** `git checkpoint list` (SPEC §5, §7). */
-import { maxPositionals, stringOption, type OptionSpec } from '../cli/args.js';
+import { maxPositionals, stringOption } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { loadListing, type Listing } from '../checkpoint/listing.js';
@@ -10,18 +10,6 @@ import type { Repo } from '../git/repo.js';
 import { listingWarnings } from '../render/listing-warnings.js';
 import { renderList } from '../render/table.js';
 import { filterCheckpoints, summaryJson } from './shared/list-data.js';
-
-export const options: OptionSpec = {
-  branch: { type: 'string' },
-  here: { type: 'boolean' },
-  writer: { type: 'string' },
-  label: { type: 'string' },
-  since: { type: 'string' },
-  limit: { type: 'string', short: 'n' },
-  local: { type: 'boolean' },
-};
-
-export const usage = 'git checkpoint list [--branch <b> | --here] [--writer <w>] [--label <l>] [--since <date>] [-n <limit>] [--local]';
 
 const DEFAULT_LIMIT = 20;
 

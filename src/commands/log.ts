@@ -1,5 +1,5 @@
 /** `git checkpoint log [<ckpt>]` (SPEC §5): the lineage graph, predecessors across chains. */
-import { maxPositionals, stringOption, type OptionSpec } from '../cli/args.js';
+import { maxPositionals, stringOption } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { loadLineage } from '../checkpoint/lineage-graph.js';
@@ -10,9 +10,6 @@ import { UsageError } from '../errors.js';
 import { renderLineage } from '../render/lineage.js';
 import { warnInvalid } from './list.js';
 import { lineageJson } from './shared/log-data.js';
-
-export const options: OptionSpec = { limit: { type: 'string', short: 'n' } };
-export const usage = 'git checkpoint log [<checkpoint>] [-n <max checkpoints>]';
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   maxPositionals(args, 1, 'log');

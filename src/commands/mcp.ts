@@ -1,11 +1,8 @@
 /** `git checkpoint mcp`: serves checkpoints as MCP tools over stdio until stdin closes (server in src/mcp/). */
-import { maxPositionals, type OptionSpec } from '../cli/args.js';
+import { maxPositionals } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { FatalError } from '../errors.js';
-
-export const options: OptionSpec = {};
-export const usage = 'git checkpoint mcp';
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   maxPositionals(args, 0, 'mcp');

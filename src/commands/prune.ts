@@ -1,5 +1,5 @@
 /** `git checkpoint prune --older-than <duration> --keep <n> [--dry-run]` (SPEC §5). */
-import { maxPositionals, stringOption, type OptionSpec } from '../cli/args.js';
+import { maxPositionals, stringOption } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { readWriter } from '../checkpoint/identity.js';
@@ -8,13 +8,6 @@ import { rewriteOwnChain } from '../checkpoint/rewrite-chain.js';
 import { finish, notesAuthor } from './shared/rewrite-report.js';
 import { parseDuration } from '../checkpoint/when.js';
 import { UsageError } from '../errors.js';
-
-export const options: OptionSpec = {
-  'older-than': { type: 'string' },
-  keep: { type: 'string' },
-  'dry-run': { type: 'boolean', short: 'n' },
-};
-export const usage = 'git checkpoint prune [--older-than <duration>] [--keep <n>] [--dry-run]';
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   maxPositionals(args, 0, 'prune');

@@ -1,5 +1,5 @@
 /** `git checkpoint push [remote]` (SPEC §3, §5). */
-import { maxPositionals, type OptionSpec } from '../cli/args.js';
+import { maxPositionals } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { autoPushSetting } from '../checkpoint/config-values.js';
@@ -7,9 +7,6 @@ import { readWriter } from '../checkpoint/identity.js';
 import { applyPush, planPush, type PushReport } from '../checkpoint/push.js';
 import { resolveRemote } from '../checkpoint/remote.js';
 import { visible } from '../render/sanitize.js';
-
-export const options: OptionSpec = { 'dry-run': { type: 'boolean', short: 'n' } };
-export const usage = 'git checkpoint push [-n | --dry-run] [<remote>]';
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   maxPositionals(args, 1, 'push');

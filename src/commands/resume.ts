@@ -1,11 +1,8 @@
 /** `git checkpoint resume [<ckpt>]` (SPEC §5, §8): print the checkpoint, then where the repository disagrees. */
-import { maxPositionals, readFormat, type OptionSpec } from '../cli/args.js';
+import { maxPositionals, readFormat } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { rememberLast } from '../checkpoint/lineage.js';
 import { loadReconciled, renderReconciled } from './reconciled.js';
-
-export const options: OptionSpec = { format: { type: 'string' } };
-export const usage = 'git checkpoint resume [<checkpoint>] [--format md|json|recap]';
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   maxPositionals(args, 1, 'resume');

@@ -1,5 +1,5 @@
 /** `git checkpoint show <ckpt>` (SPEC §5, §7). */
-import { maxPositionals, readFormat, type OptionSpec } from '../cli/args.js';
+import { maxPositionals, readFormat } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { findCheckpoint } from '../checkpoint/resolve.js';
@@ -9,12 +9,6 @@ import { renderMarkdown } from '../render/md.js';
 import { renderRecap } from '../render/recap.js';
 import { escapeJsonText, visible } from '../render/sanitize.js';
 import { warnInvalid } from './list.js';
-
-export const options: OptionSpec = {
-  format: { type: 'string' },
-};
-
-export const usage = 'git checkpoint show [<checkpoint>] [--format md|recap|json]';
 
 export const FORMATS = ['md', 'recap', 'json'] as const;
 

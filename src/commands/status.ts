@@ -3,15 +3,12 @@
  * alone, short form; `--format md` prints the whole checkpoint first (as
  * `resume` does, without recording it as resumed), `--format json` the JSON.
  */
-import { maxPositionals, readFormat, type OptionSpec } from '../cli/args.js';
+import { maxPositionals, readFormat } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { formatAge } from '../checkpoint/when.js';
 import { renderReconcile } from '../render/reconcile.js';
 import { oneLine } from '../render/sanitize.js';
 import { loadReconciled, renderReconciled } from './reconciled.js';
-
-export const options: OptionSpec = { format: { type: 'string' } };
-export const usage = 'git checkpoint status [--format short|md|json|recap]';
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   maxPositionals(args, 0, 'status');

@@ -6,26 +6,16 @@
  * codes are SPEC §2's: a switch git refused is 1 when nothing was saved, 2
  * when a checkpoint was (it is written; the switch is the step that failed).
  */
-import { stringOption, type OptionSpec } from '../cli/args.js';
+import { stringOption } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { hasContent } from '../checkpoint/input.js';
 import { UsageError } from '../errors.js';
 import { runGitOnTerminal } from '../git/admin.js';
-import { saveOptions, saveRequestFromArgs } from './shared/save-args.js';
+import { saveRequestFromArgs } from './shared/save-args.js';
 import { contentFromFlags } from './shared/save-content.js';
 import { saveAndReport } from './shared/save-report.js';
 import { switchRefusal } from './shared/switch-check.js';
-
-// Every save option but --branch: the checkpoint is for the branch being left.
-const { branch: _branch, ...savedOptions } = saveOptions;
-
-export const options: OptionSpec = {
-  ...savedOptions,
-  create: { type: 'string', short: 'c' },
-};
-
-export const usage = 'git checkpoint switch [<save options>] (<branch> | -c <new-branch> [<start-point>])';
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   const create = stringOption(args, 'create');

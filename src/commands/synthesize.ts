@@ -5,18 +5,11 @@
  * inputs as its lineage parents (their commits on other chains become extra
  * parents of the new chain commit).
  */
-import { listOption, stringOption, type OptionSpec } from '../cli/args.js';
+import { listOption, stringOption } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { UsageError } from '../errors.js';
 import { saveAndReport } from './shared/save-report.js';
 import { planSynthesisRequest } from './shared/synthesis-request.js';
-
-export const options: OptionSpec = {
-  exclude: { type: 'string', multiple: true },
-  label: { type: 'string' },
-};
-
-export const usage = 'git checkpoint synthesize <checkpoint>... [--exclude <checkpoint>]... [--label <label>]';
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   if (!args.positionals.length) throw new UsageError('name at least one checkpoint to synthesize');

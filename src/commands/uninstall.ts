@@ -3,7 +3,7 @@
  * our hook scripts (putting back the hooks install kept) and the config values
  * it recorded — and leaves every other setting and hook as it was.
  */
-import { maxPositionals, type OptionSpec } from '../cli/args.js';
+import { maxPositionals } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { chainRef } from '../checkpoint/refs.js';
@@ -15,9 +15,6 @@ import { ownConfigValues } from '../install/config-plan.js';
 import { clearInstallState, readInstallState, sameValue, type AddedValue } from '../install/state.js';
 import { visible } from '../render/sanitize.js';
 import { gitRepo } from './install.js';
-
-export const options: OptionSpec = {};
-export const usage = 'git checkpoint uninstall';
 
 const SAID: Record<UnhookResult, string> = {
   removed: 'removed',

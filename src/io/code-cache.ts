@@ -1,10 +1,10 @@
 /**
  * Loads a CommonJS bundle through V8's code cache, as bin/git-checkpoint.cjs
  * does for the CLI: here for dist/mcp-sdk.cjs, most of `git checkpoint mcp`'s
- * start-up. The cache (`<file>.v8cache`) starts with the build id that
+ * start-up, and for dist/yargs.cjs. The cache (`<file>.v8cache`) starts with the build id that
  * build.mjs put on the bundle's last line, so a cache of another build is
- * never used; one V8 rejects is written anew; one that cannot be written (a
- * read-only install) is simply not kept.
+ * never used; one V8 rejects is written anew (at exit); one that cannot be
+ * written (a read-only install) is simply not kept.
  */
 import { readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire, Module } from 'node:module';
@@ -27,7 +27,9 @@ export function loadWithCodeCache(file: string): unknown {
   const script = new Script(wrap(source), { filename: file, ...(cachedData ? { cachedData } : {}) });
   const mod = { exports: {} as unknown, filename: file, id: file, loaded: false };
   (script.runInThisContext() as (...args: unknown[]) => void)(mod.exports, createRequire(file), mod, file, dirname(file));
-  if (build && (!cachedData || script.cachedDataRejected)) storeCache(cacheFile, build, script.createCachedData());
+  // Made at exit, as bin/git-checkpoint.cjs does: the cache then holds the functions
+  // the command went on to call, not only those the bundle ran as it loaded.
+  if (build && (!cachedData || script.cachedDataRejected)) process.once('exit', () => storeCache(cacheFile, build, script.createCachedData()));
   return mod.exports;
 }
 

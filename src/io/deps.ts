@@ -5,6 +5,9 @@
  */
 import type { Repo } from '../git/repo.js';
 
+/** What dist/yargs.cjs exports (src/yargs-bundle.ts): the parser of every command but the fast ones. */
+export type YargsFactory = import('../cli/yargs-parse.js').YargsFactory;
+
 /** What dist/mcp-sdk.cjs exports (src/mcp-sdk.ts). */
 export type McpSdk = typeof import('../mcp-sdk.js');
 
@@ -31,6 +34,8 @@ export interface Deps {
   now(): Date;
   /** Uniform in [0, 1). */
   random(): number;
+  /** yargs, loaded when a command that parses with it runs (never by the hook entry points or `--version`). */
+  loadYargs(): Promise<YargsFactory>;
   /** Opens the repository containing `dir`; throws FatalError when there is none. */
   openRepo(dir: string): Promise<Repo>;
   /**

@@ -50,7 +50,7 @@ const cases: Case[] = [
   { name: 'unknown short flag', args: ['list', '-z'], code: 129, message: /unknown option '-z'/ },
   { name: 'unknown global flag', args: ['--frobnicate', 'list'], code: 129, message: /unknown option '--frobnicate'/ },
   { name: 'unknown command', args: ['frobnicate'], code: 129, message: /'frobnicate' is not a git checkpoint command/ },
-  { name: 'missing flag value', args: ['save', '-m'], code: 129, message: /option '-m, --task <value>' argument missing/ },
+  { name: 'missing flag value', args: ['save', '-m'], code: 129, message: /option '-m' requires a value/ },
   { name: 'empty task', args: ['save', '-m', ''], code: 129, message: /'--task' needs a non-empty value/ },
   { name: 'empty decision', args: ['save', '-m', 'x', '--decision', ' '], code: 129, message: /'--decision' needs a non-empty value/ },
   { name: 'invalid status', args: ['save', '-m', 'x', '--status', 'sleeping'], code: 129, message: /invalid value for '--status'/ },

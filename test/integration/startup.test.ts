@@ -61,7 +61,7 @@ describe('what a command loads', () => {
     }
   });
 
-  it('only git checkpoint mcp loads the MCP SDK bundle', async () => {
+  it('only git checkpoint mcp loads the MCP SDK bundle; only interactive commands load yargs', async () => {
     // Records every file read (the bundles are read with readFileSync, then compiled through V8's code cache).
     const preload = join(sb.root, 'files.cjs');
     writeFileSync(preload, [
@@ -79,6 +79,15 @@ describe('what a command loads', () => {
     expect((await files(dir, ['--version'])).some((f) => f.endsWith('cli.cjs')), 'the check sees the bundles read').toBe(true);
     for (const args of [['--version'], ['list'], ['save', '-m', 'x']]) {
       expect((await files(dir, args)).filter(isSdk), args.join(' ')).toEqual([]);
+    }
+    // yargs parses the interactive commands only: --version, the hook entry points and mcp never read its bundle.
+    const isYargs = (f: string) => f.endsWith('yargs.cjs') || f.includes('node_modules/yargs');
+    const head = sb.git(dir, 'rev-parse', 'HEAD').trim();
+    for (const [args, input] of [[['--version']], [['hook', 'post-checkout', head, head, '1']], [['hook', 'pre-push', 'origin', 'file:///nowhere'], ''], [['mcp'], '']] as [string[], string?][]) {
+      expect((await files(dir, args, input)).filter(isYargs), args.join(' ')).toEqual([]);
+    }
+    for (const args of [['list'], ['save', '-m', 'y'], ['show', '--json']]) {
+      expect((await files(dir, args)).filter(isYargs), args.join(' ')).toHaveLength(1);
     }
     // The positive case: the check sees the bundle when it does load (stdin is empty: the server starts and ends).
     expect((await files(dir, ['mcp'], '')).filter(isSdk)).toHaveLength(1);

@@ -164,7 +164,7 @@ describe('global behaviour', () => {
     const m = await makeMemCli();
     expect((await m.cli(['--version'])).stdout).toMatch(/^git-checkpoint version \d+\.\d+\.\d+\n$/);
     const help = await m.cli(['-h']);
-    expect(help.code).toBe(0);
+    expect(help.code).toBe(129);
     expect(help.stdout).toContain('usage: git checkpoint');
     const saveHelp = await m.cli(['save', '-h']);
     expect(saveHelp.stdout).toContain('--decision');

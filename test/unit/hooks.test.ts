@@ -112,7 +112,7 @@ describe('hook, install and help commands on the embedded backend', () => {
     const help = await mem.cli(['help']);
     expect(help.code).toBe(0);
     for (const cmd of ['install', 'uninstall', 'switch', 'hook']) expect(help.stdout).toContain(`   ${cmd} `);
-    expect((await mem.cli(['help', 'switch'])).stdout).toContain('-c, --create <value>');
+    expect((await mem.cli(['help', 'switch'])).stdout).toContain('-c, --create <new-branch>');
     expect((await mem.cli(['help', 'nope'])).code).toBe(129);
   });
 });

@@ -14,10 +14,9 @@ describe('man/git-checkpoint.1', () => {
     for (const cmd of spec) expect(plain.includes(`.TP\n\\fB${cmd}\\fR`) || plain.includes(`.TP\n\\fB${cmd} `), cmd).toBe(true);
   });
 
-  it('documents every flag of every registered command', async () => {
+  it('documents every flag of every registered command', () => {
     for (const [name, entry] of Object.entries(COMMANDS)) {
-      const mod = await entry.load();
-      for (const flag of Object.keys(mod.options)) expect(plain, `${name} --${flag}`).toContain(`--${flag}`);
+      for (const o of entry.options) expect(plain, `${name} --${o.name}`).toContain(`--${o.name}`);
     }
   });
 

@@ -1,26 +1,13 @@
 /** `save`'s flags → a save request; shared by `save` and `switch` (which saves for the branch it leaves). */
-import { listOption, stringOption, type OptionSpec } from '../../cli/args.js';
+import { listOption, stringOption } from '../../cli/args.js';
 import type { Context, ParsedArgs } from '../../cli/context.js';
 import type { SaveRequest } from '../../checkpoint/save.js';
 import { harvestFromFile } from '../../agent/harvest-file.js';
 import { UsageError } from '../../errors.js';
-import { contentFromFlags, contentFromInput, contentOptions } from './save-content.js';
+import { contentFromFlags, contentFromInput } from './save-content.js';
 import { editContent } from './save-edit.js';
 
 /** Every `save` option (`switch` takes them all but --branch). */
-export const saveOptions: OptionSpec = {
-  ...contentOptions,
-  branch: { type: 'string' },
-  parent: { type: 'string', multiple: true },
-  'no-parent': { type: 'boolean' },
-  wip: { type: 'boolean' },
-  'no-wip': { type: 'boolean' },
-  edit: { type: 'boolean', short: 'e' },
-  transcript: { type: 'string' },
-  done: { type: 'string', multiple: true },
-  'no-carry': { type: 'boolean' },
-};
-
 /**
  * Reads content flags, `--input` and `--transcript`, and the lineage, wip and
  * carry options. `allowEditor: false` (switch, hooks): the editor opens only

@@ -1,32 +1,11 @@
 /** Turns `save` flags and documents into record content (flags win over documents). */
 import { resolve } from 'node:path';
-import { listOption, stringOption, type OptionSpec } from '../../cli/args.js';
+import { listOption, stringOption } from '../../cli/args.js';
 import type { Context, ParsedArgs } from '../../cli/context.js';
 import { UsageError } from '../../errors.js';
 import { MAX_INPUT_BYTES, parseInputDocument, splitPair, type InputFormat } from '../../checkpoint/input.js';
 import { InputTooLarge } from '../../io/deps.js';
 import { LABEL_PATTERN, taskStatuses, type CheckpointContent, type TaskStatus } from '../../checkpoint/schema.js';
-
-export const contentOptions: OptionSpec = {
-  task: { type: 'string', short: 'm' },
-  status: { type: 'string' },
-  decision: { type: 'string', multiple: true },
-  rejected: { type: 'string', multiple: true },
-  next: { type: 'string', multiple: true },
-  blocker: { type: 'string', multiple: true },
-  question: { type: 'string', multiple: true },
-  learning: { type: 'string', multiple: true },
-  constraint: { type: 'string', multiple: true },
-  assumption: { type: 'string', multiple: true },
-  link: { type: 'string', multiple: true },
-  file: { type: 'string', multiple: true },
-  note: { type: 'string' },
-  label: { type: 'string' },
-  salient: { type: 'boolean' },
-  'compact-imminent': { type: 'boolean' },
-  input: { type: 'string' },
-  'input-format': { type: 'string' },
-};
 
 /** The content given by flags alone; undefined fields were not given. */
 export function contentFromFlags(args: ParsedArgs): Partial<CheckpointContent> {

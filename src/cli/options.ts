@@ -1,0 +1,68 @@
+/**
+ * What an option is, once for every consumer: the parser (yargs, or node's
+ * own parser on the fast path), `-h`, shell completion and the man page test
+ * all read these declarations.
+ */
+
+/** What a value names, for completion: checkpoint names, branches, remotes, files. */
+export type ValueKind = 'checkpoint' | 'branch' | 'remote' | 'file' | 'agent' | 'hook' | 'command' | 'shell';
+
+export interface OptionDef {
+  /** The long name, without `--`. */
+  name: string;
+  /** One letter, without `-`. */
+  short?: string;
+  /** `string` options take a value (`--name <value>`, `--name=<value>`, `-x<value>`). */
+  type: 'boolean' | 'string';
+  /** Repeatable: every value is kept, in order. */
+  multiple?: boolean;
+  /** The placeholder in usage lines: `--task <title>`. */
+  value?: string;
+  /** The only values accepted; anything else is a usage error naming them. */
+  choices?: readonly string[];
+  /** What applies when the option is not given (help text only: commands apply their own defaults). */
+  default?: string;
+  description: string;
+  /** What the value names, for completion. */
+  complete?: ValueKind;
+}
+
+export interface PositionalDef {
+  /** The placeholder in usage lines. */
+  name: string;
+  complete?: ValueKind;
+  /** Takes any number of values. */
+  variadic?: boolean;
+}
+
+/** Accepted by every command, before or after its name. */
+export const GLOBAL_OPTIONS: readonly OptionDef[] = [
+  { name: 'json', type: 'boolean', description: 'machine output: one JSON document on standard output' },
+  { name: 'color', type: 'boolean', description: 'colour the output' },
+  { name: 'no-color', type: 'boolean', description: 'never colour the output' },
+  { name: 'quiet', short: 'q', type: 'boolean', description: 'print less: no hints, no progress' },
+  { name: 'help', short: 'h', type: 'boolean', description: "print this command's usage" },
+];
+
+/** Options accepted only before the command name (`git checkpoint -C <dir> list`). */
+export const TOP_LEVEL_OPTIONS: readonly OptionDef[] = [
+  { name: 'C', type: 'string', value: 'dir', description: 'run as if started in <dir> (repeatable)', complete: 'file' },
+  { name: 'version', short: 'v', type: 'boolean', description: 'print the version and exit' },
+];
+
+/** The `format` option shared by the commands that print one checkpoint. */
+export function formatOption(choices: readonly string[], fallback: string): OptionDef {
+  return { name: 'format', type: 'string', value: 'format', choices, default: fallback, description: 'output format (--json is --format json)' };
+}
+
+/** `-n, --dry-run`. */
+export function dryRunOption(description: string): OptionDef {
+  return { name: 'dry-run', short: 'n', type: 'boolean', description };
+}
+
+/** How an option is written in usage and messages: `-m, --task <title>`. */
+export function optionLabel(o: OptionDef): string {
+  const long = o.name.length === 1 ? `-${o.name}` : `--${o.name}`;
+  const value = o.type === 'string' ? ` <${o.value ?? 'value'}>` : '';
+  return `${o.short ? `-${o.short}, ` : ''}${long}${value}`;
+}
