@@ -115,6 +115,49 @@ describe('redaction corpus, end to end', () => {
   });
 });
 
+/** Personal data and network names are redacted in text but are no reason to keep a file out of the wip snapshot. */
+const PERSONAL = new Set(['email', 'phone', 'internal-host', 'private-ip']);
+
+describe('redaction corpus in working-tree files, end to end', () => {
+  const inFiles = secrets.filter((s) => !PERSONAL.has(s.reason));
+  let repo: string;
+  let saved: Record<string, any>;
+  beforeAll(async () => {
+    repo = sb.repo('wip-corpus');
+    mkdirSync(join(repo, 'secret'));
+    mkdirSync(join(repo, 'benign'));
+    inFiles.forEach((s, i) => writeFileSync(join(repo, 'secret', `s${i}.txt`), `${s.text}\n`));
+    benign.forEach((b, i) => writeFileSync(join(repo, 'benign', `b${i}.txt`), `${b}\n`));
+    const res = await sb.ckpt(repo, ['save', '-m', 'corpus in files', '--json']);
+    expect(res.code, res.stderr).toBe(0);
+    saved = JSON.parse(sb.git(repo, 'cat-file', 'blob', `${JSON.parse(res.stdout).commit}:checkpoint.json`));
+  }, 120_000);
+
+  it('no secret value of any file reaches an object: every file that holds one is left out of the wip tree', () => {
+    const objects = ourObjects({}, repo);
+    const leaked = inFiles.filter((s) => s.secrets.some((v) => objects.some((o) => o.includes(v))));
+    const classes = new Map<string, [number, number]>();
+    for (const s of inFiles) {
+      const cls = (s.cls ?? s.reason).replace(/:.*/, '');
+      const [n, ok] = classes.get(cls) ?? [0, 0];
+      classes.set(cls, [n + 1, ok + (leaked.includes(s) ? 0 : 1)]);
+    }
+    console.log(`wip recall per class: ${[...classes].map(([c, [n, ok]]) => `${c} ${ok}/${n}`).join(', ')}`);
+    expect(leaked.map((s) => `${s.reason || s.provider}: ${s.text}`)).toEqual([]);
+    const excluded = new Map(saved.git.wip.excluded.map((e: any) => [e.path, e.reason]));
+    expect(inFiles.map((_, i) => excluded.get(`secret/s${i}.txt`)).filter((r) => r !== 'secret')).toEqual([]);
+  });
+
+  it('keeps every benign file in the wip tree, byte for byte', () => {
+    const tree = sb.git(repo, 'ls-tree', '-r', '--name-only', saved.git.wip.tree).split('\n');
+    const dropped = benign.filter((_, i) => !tree.includes(`benign/b${i}.txt`));
+    console.log(`wip false positives: ${dropped.length}/${benign.length} benign files left out`);
+    expect(dropped).toEqual([]);
+    const i = benign.length - 1;
+    expect(sb.git(repo, 'cat-file', 'blob', `${saved.git.wip.tree}:benign/b${i}.txt`)).toBe(`${benign[i]}\n`);
+  });
+});
+
 /** Made-up tokens in real formats, for names and files. */
 const g = makeGen(99);
 const AN = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
