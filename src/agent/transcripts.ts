@@ -1,8 +1,8 @@
 /**
  * Transcript readers: each turns an agent's session file into entries for
  * the Harvester. Claude Code, Codex and Cursor write JSONL the Harvester
- * reads as it is; Gemini CLI writes one JSON document; GitHub Copilot CLI
- * writes an event log.
+ * reads as it is; Gemini CLI writes one JSON document, Cline hands its
+ * compaction hook one; GitHub Copilot CLI writes an event log.
  */
 import type { Harvester } from './harvest.js';
 
@@ -17,21 +17,25 @@ export async function readClaudeLines(lines: AsyncIterable<string | null>, harve
   for await (const line of lines) harvester.feed(line);
 }
 
-/** Gemini CLI: `{"sessionId", "messages": [{"type": "user" | "gemini", "content", "toolCalls"}]}`. */
-export async function readGeminiSession(lines: AsyncIterable<string | null>, harvester: Harvester): Promise<void> {
+/** A transcript that is one JSON document, read whole up to MAX_DOCUMENT_BYTES; undefined when it is not one (counted). */
+async function readDocument(lines: AsyncIterable<string | null>, harvester: Harvester): Promise<unknown> {
   const parts: string[] = [];
   let size = 0;
   for await (const line of lines) {
     if (line === null || (size += line.length) > MAX_DOCUMENT_BYTES) return harvester.feed(null);
     parts.push(line);
   }
-  let doc: unknown;
   try {
-    doc = JSON.parse(parts.join('\n'));
+    return JSON.parse(parts.join('\n'));
   } catch {
     harvester.facts.badLines++;
-    return;
+    return undefined;
   }
+}
+
+/** Gemini CLI: `{"sessionId", "messages": [{"type": "user" | "gemini", "content", "toolCalls"}]}`. */
+export async function readGeminiSession(lines: AsyncIterable<string | null>, harvester: Harvester): Promise<void> {
+  const doc = await readDocument(lines, harvester);
   if (!isObj(doc) || !Array.isArray(doc.messages)) return;
   harvester.feedEntry({ sessionId: doc.sessionId });
   for (const m of doc.messages.filter(isObj)) {
@@ -43,6 +47,43 @@ export async function readGeminiSession(lines: AsyncIterable<string | null>, har
     harvester.feedEntry({ type: 'assistant', message: { content: [{ type: 'text', text }, ...blocks] } });
   }
 }
+
+/**
+ * Cline's PreCompact context file (`preCompact.contextJsonPath`): the API
+ * conversation, an array of `{"role", "content"}` in Anthropic's message
+ * shape. Cline wraps the request in `<task>` and appends
+ * `<environment_details>` to user turns; its file tools take `path`.
+ */
+export async function readClineContext(lines: AsyncIterable<string | null>, harvester: Harvester): Promise<void> {
+  const doc = await readDocument(lines, harvester);
+  if (!Array.isArray(doc)) return;
+  for (const m of doc.filter(isObj)) {
+    const blocks = typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : Array.isArray(m.content) ? m.content.filter(isObj) : [];
+    if (m.role === 'user') {
+      const text = blocks.filter((b) => b.type === 'text').map((b) => clineUserText(String(b.text ?? ''))).filter(Boolean).join('\n');
+      const rest = blocks.filter((b) => b.type !== 'text');
+      harvester.feedEntry({ type: 'user', message: { content: rest.length ? [...(text ? [{ type: 'text', text }] : []), ...rest] : text } });
+    } else if (m.role === 'assistant') {
+      const content = blocks.map((b) => (b.type === 'tool_use' ? clineTool(b) : b));
+      harvester.feedEntry({ type: 'assistant', message: { content } });
+    }
+  }
+}
+
+function clineUserText(text: string): string {
+  const task = /<(?:task|feedback|answer)>\n?([\s\S]*?)\n?<\/(?:task|feedback|answer)>/.exec(text);
+  return (task ? task[1]! : text).replace(/<environment_details>[\s\S]*?(<\/environment_details>|$)/g, '').trim();
+}
+
+/** Cline's file tools under the names (and the `file_path` argument) the Harvester knows. */
+function clineTool(b: Json): Json {
+  const name = CLINE_TOOLS[String(b.name)];
+  if (!name) return b;
+  const input = isObj(b.input) ? b.input : {};
+  return { ...b, name, input: { ...input, file_path: input.path } };
+}
+
+const CLINE_TOOLS: Record<string, string> = { write_to_file: 'Write', replace_in_file: 'Edit', read_file: 'Read' };
 
 /** Gemini CLI's file tools under the names the Harvester knows. */
 const GEMINI_TOOLS: Record<string, string> = { write_file: 'Write', replace: 'Edit', read_file: 'Read', write_todos: 'TodoWrite' };

@@ -1,19 +1,25 @@
 /**
  * Config for the CLI backend: every value git sees (includes, worktree config)
- * read in one subprocess, then kept until we write a key or are asked to reload.
+ * read in one subprocess, then kept until we write a key, or are asked to
+ * reload and one of the files it came from changed.
  */
-import { readConfigMap } from './config-map.js';
+import { readConfig, stampFiles, type ConfigRead } from './config-map.js';
 import { gitOk, type RunOptions } from './run-git.js';
 
 export class CliConfig {
+  private read: Promise<ConfigRead & { stamp: string }> | null = null;
+  private check = false;
+
   /**
-   * `map` may already be on its way (openCliRepo starts reading it alongside
+   * `first` may already be on its way (openCliRepo starts reading it alongside
    * its probe); null reads it on first use.
    */
   constructor(
     private readonly opts: RunOptions,
-    private map: Promise<Map<string, string[]>> | null = null,
-  ) {}
+    first: Promise<ConfigRead> | null = null,
+  ) {
+    if (first) this.read = withStamp(first);
+  }
 
   /** Last value of `key` (git's rule for single-valued keys); null when unset. */
   async get(key: string): Promise<string | null> {
@@ -28,18 +34,28 @@ export class CliConfig {
   /** `git config --local`; the next read sees the new value. */
   async set(key: string, value: string): Promise<void> {
     await gitOk(['config', '--local', key, value], this.opts);
-    this.map = null;
+    this.read = null;
   }
 
-  /** Drops the cached values so the next read sees other processes' writes. */
+  /** The next read sees other processes' writes: it reads again unless none of the config files changed. */
   reload(): void {
-    this.map = null;
+    this.check = true;
   }
 
-  private load(): Promise<Map<string, string[]>> {
-    this.map ??= readConfigMap(this.opts);
-    return this.map;
+  private async load(): Promise<Map<string, string[]>> {
+    if (this.check && this.read) {
+      this.check = false;
+      const last = this.read;
+      this.read = last.then(async (r) => (r.stamp === (await stampFiles(r.files)) ? r : withStamp(readConfig(this.opts))), () => withStamp(readConfig(this.opts)));
+    }
+    this.read ??= withStamp(readConfig(this.opts));
+    return (await this.read).map;
   }
+}
+
+async function withStamp(read: Promise<ConfigRead>): Promise<ConfigRead & { stamp: string }> {
+  const r = await read;
+  return { ...r, stamp: await stampFiles(r.files) };
 }
 
 /** Git's key form: section and name lowercased, a subsection kept as written. */

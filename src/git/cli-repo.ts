@@ -18,7 +18,7 @@ import * as walk from './cli-walk.js';
 import * as worktree from './cli-worktree.js';
 import type { WorktreeFs } from './worktree-files.js';
 import { readWorktreeFile, type WorktreeRead } from './worktree-read.js';
-import { readConfigMap } from './config-map.js';
+import { readConfig, type ConfigRead } from './config-map.js';
 import * as files from './git-files.js';
 import type {
   CappedBlob, CommitInfo, Lease, NewCommit, PushOutcome, RefRecord, Repo, RepoInfo, TreeEntry, WalkOptions, WorktreeStatus,
@@ -32,7 +32,7 @@ export async function openCliRepo(dir: string, env: Record<string, string | unde
   const st = await fsp.stat(dir).catch(() => null);
   if (!st?.isDirectory()) throw new FatalError(`cannot change to '${dir}': No such file or directory`);
   // Config is read by nearly every command: fetch it alongside the probe, not after it.
-  const config = readConfigMap(opts);
+  const config = readConfig(opts);
   config.catch(() => {});
   const { info, objectsDir } = await probeRepo(dir, opts);
   return new CliRepo(info, env, objectsDir, config);
@@ -46,7 +46,7 @@ class CliRepo implements Repo {
     readonly info: RepoInfo,
     env: Record<string, string | undefined>,
     objectsDir: string,
-    config: Promise<Map<string, string[]>> | null = null,
+    config: Promise<ConfigRead> | null = null,
   ) {
     // Our status and reads must never take the index lock from under the user.
     const quiet = { ...env, GIT_OPTIONAL_LOCKS: '0' };

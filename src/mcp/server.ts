@@ -21,7 +21,7 @@ const WRITE = { readOnlyHint: false, destructiveHint: false, idempotentHint: fal
 
 /** Serves on `input`/`output` until the input ends. */
 export async function serveMcp(deps: Deps, io: { sdk: McpSdk; input: NodeJS.ReadableStream; output: NodeJS.WritableStream }): Promise<void> {
-  const server = createServer(deps, io.sdk);
+  const { server, scope } = createServer(deps, io.sdk);
   const transport = new LineTransport(io.input, io.output, (v) => io.sdk.JSONRPCMessageSchema.parse(v));
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = () => resolve();
@@ -29,10 +29,11 @@ export async function serveMcp(deps: Deps, io: { sdk: McpSdk; input: NodeJS.Read
   server.server.onerror = (err) => deps.streams.err(`git checkpoint mcp: ${err.message.split('\n')[0]}\n`);
   await server.connect(transport);
   await closed;
+  await scope.close();
 }
 
-/** The server with every tool, resource and prompt registered. */
-export function createServer(deps: Deps, sdk: McpSdk): McpServer {
+/** The server with every tool, resource and prompt registered, and the repository scope its calls share. */
+export function createServer(deps: Deps, sdk: McpSdk): { server: McpServer; scope: RepoScope } {
   const server = new sdk.McpServer(
     { name: 'git-checkpoint', version: VERSION },
     {
@@ -64,7 +65,7 @@ export function createServer(deps: Deps, sdk: McpSdk): McpServer {
   tool('checkpoint_decide', 'Records one decision now, durably: a new checkpoint with the rest of your latest checkpoint on this branch and the decision added.', schemas.decideInput, WRITE, (a) => decideTool(scope, deps, a));
   tool('checkpoint_synthesize', 'Merges several checkpoints into one new checkpoint (later decisions supersede earlier ones; contradictions are listed).', schemas.synthesizeInput, WRITE, (a) => synthesizeTool(scope, deps, a));
   registerResources(server, sdk, scope);
-  return server;
+  return { server, scope };
 }
 
 /** Runs the functions given to it one after another, in the order given. */

@@ -134,10 +134,16 @@ const CASES: Case[] = [
   },
   {
     agent: 'cline',
-    transcript: () => null,
-    preCompact: async (dir) => {
+    // The temporary context file Cline hands PreCompact (proto/cline/hooks.proto: contextJsonPath).
+    transcript: () => writeFile(join(sb.root, 'cline-tmp', `context-${SESSION}.json`), JSON.stringify([
+      { role: 'user', content: [{ type: 'text', text: `<task>\n${TASK}\n</task>` }, { type: 'text', text: '<environment_details>\n# Current Time\n11/30/2026\n</environment_details>' }] },
+      { role: 'assistant', content: [{ type: 'text', text: 'Reading the importer.' }, { type: 'tool_use', id: 't1', name: 'write_to_file', input: { path: 'README.md', content: '# demo!\n' } }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'done' }] },
+    ])),
+    preCompact: async (dir, t) => {
       const out = await sh(join(home(), 'Documents', 'Cline', 'Hooks', 'PreCompact'), dir,
-        { clineVersion: '3.35.0', hookName: 'PreCompact', timestamp: '1764493200000', taskId: SESSION, workspaceRoots: [dir], userId: 'u1', preCompact: { contextSize: 180000 } });
+        { clineVersion: '3.35.0', hookName: 'PreCompact', timestamp: '1764493200000', taskId: SESSION, workspaceRoots: [dir], userId: 'u1',
+          preCompact: { taskId: SESSION, ulid: '01JF0000000000000000000000', contextSize: 3, compactionStrategy: 'auto-condense', tokensIn: 180000, contextJsonPath: t, contextRawPath: `${t}.txt` } });
       expect(JSON.parse(out)).toEqual({ cancel: false });
       return '';
     },

@@ -1,14 +1,18 @@
 /**
- * Cline (docs.cline.bot/customization/hooks, 3.3x): a hook is an executable
- * file named after its event — `.clinerules/hooks/` in the project,
- * `~/Documents/Cline/Hooks/` for the user (also the personal scope). We write
- * `PreCompact` (save) and `TaskResume` (inject) as small sh scripts that do
- * nothing without git-checkpoint. Input: `taskId` (the session),
- * `workspaceRoots`; every answer is JSON `{"cancel": false, …}` with the
- * recap in `contextModification` and a problem in `errorMessage`. Cline hands
- * hooks no transcript. Skills: `.clinerules/` rules are read as they are.
+ * Cline (docs.cline.bot/customization/hooks; input as in cline/cline
+ * proto/cline/hooks.proto, 3.3x): a hook is an executable file named after
+ * its event — `.clinerules/hooks/` in the project, `~/Documents/Cline/Hooks/`
+ * for the user (also the personal scope: Cline has no uncommitted project
+ * folder). We write `PreCompact` (save) and `TaskResume` (inject) as small sh
+ * scripts that do nothing without git-checkpoint. Input: `taskId` (the
+ * session), `workspaceRoots` (the public docs show `workspacePath`: read too),
+ * `hookName`; PreCompact's `preCompact.contextJsonPath` names a temporary
+ * JSON file with the API conversation (our transcript). Every answer is JSON
+ * `{"cancel": false, …}` with the recap in `contextModification` and a
+ * problem in `errorMessage`. Skills: `.clinerules/` rules are read as they are.
  */
 import { join } from 'node:path';
+import { readClineContext } from '../transcripts.js';
 import { configHome, json, mcpJsonEdit, stdioEntry } from './common.js';
 import type { AgentAdapter, AgentInput, HookKind } from './types.js';
 
@@ -16,7 +20,11 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? 
 
 function parseClineInput(d: Record<string, unknown>): AgentInput {
   const roots = Array.isArray(d.workspaceRoots) ? d.workspaceRoots : [];
-  return { sessionId: str(d.taskId), transcriptPath: null, cwd: str(roots[0]), trigger: null, source: null, event: str(d.hookName) };
+  const compact = typeof d.preCompact === 'object' && d.preCompact !== null ? d.preCompact as Record<string, unknown> : {};
+  return {
+    sessionId: str(d.taskId), transcriptPath: str(compact.contextJsonPath), cwd: str(roots[0]) ?? str(d.workspacePath),
+    trigger: null, source: null, event: str(d.hookName),
+  };
 }
 
 /** The script for one hook: inert (and still a valid answer) on a machine without git-checkpoint. */
@@ -51,6 +59,7 @@ export const cline: AgentAdapter = {
     return mcpJsonEdit(join(configHome(roots, 'CLINE_DIR', '.cline'), 'data', 'settings', 'cline_mcp_settings.json'), ['mcpServers'], stdioEntry({ type: 'stdio' }));
   },
   parseInput: parseClineInput,
+  readTranscript: readClineContext,
   sessionStartOutput: (context) => json({ cancel: false, contextModification: context }),
   quietOutput: () => json({ cancel: false }),
   noticeOutput: (message) => json({ cancel: false, errorMessage: message }),
