@@ -167,7 +167,7 @@ describe('shutdown', () => {
     await waitFor(() => output().includes('"id":2'));
     send({ id: 3, method: 'tools/call', params: { name: 'checkpoint_recap', arguments: {} } });
     await waitFor(() => output().includes('"id":3'));
-    // Each call closes its repository: the git processes it started end with it (they may take a moment to exit).
+    // An idle server holds no git process: the repository a burst of calls shared closes 2 s after the last one.
     await waitFor(() => childrenOf(child.pid!).length === 0, 5000).catch(() => undefined);
     expect(childrenOf(child.pid!)).toEqual([]);
     child.stdin.end();
