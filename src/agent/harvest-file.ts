@@ -13,11 +13,15 @@ export interface HarvestResult {
 
 /** Maps a path the agent used to a repo-relative one; null outside the working tree. */
 export function repoPathMapper(workTree: string): (path: string) => string | null {
+  // A long session names the same few hundred files tens of thousands of times.
+  const seen = new Map<string, string | null>();
   return (path) => {
-    const abs = isAbsolute(path) ? path : resolve(workTree, path);
-    const rel = relative(workTree, abs);
-    if (!rel || rel.startsWith('..') || isAbsolute(rel) || rel.split(/[\\/]/)[0] === '.git') return null;
-    return rel.split('\\').join('/');
+    let rel = seen.get(path);
+    if (rel !== undefined) return rel;
+    rel = relative(workTree, isAbsolute(path) ? path : resolve(workTree, path));
+    rel = !rel || rel.startsWith('..') || isAbsolute(rel) || rel.split(/[\\/]/)[0] === '.git' ? null : rel.split('\\').join('/');
+    if (seen.size < 100_000) seen.set(path, rel);
+    return rel;
   };
 }
 

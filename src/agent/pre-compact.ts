@@ -9,6 +9,7 @@ import type { Context } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
 import type { CheckpointContent } from '../checkpoint/schema.js';
 import type { Repo } from '../git/repo.js';
+import { prepareSave } from '../checkpoint/save.js';
 import { saveAndReport } from '../commands/shared/save-report.js';
 import { Harvester } from './harvest.js';
 import { MAX_LINE_BYTES, repoPathMapper, type HarvestResult } from './harvest-file.js';
@@ -26,6 +27,9 @@ export interface PreCompactOutcome {
 
 export async function saveBeforeCompaction(ctx: Context, adapter: AgentAdapter, input: AgentInput, repo: Repo): Promise<PreCompactOutcome> {
   const workTree = repo.info.workTree!;
+  const lineage = { kind: 'default' } as const;
+  // The git state is read (by git, on another core) while the transcript streams.
+  const facts = prepareSave(repo, ctx.deps, { lineage });
   const harvest = await harvestInput(ctx, adapter, input, workTree);
   const content: Partial<CheckpointContent> = harvest?.content ?? {};
   const print = fingerprint(JSON.stringify(content));
@@ -39,7 +43,8 @@ export async function saveBeforeCompaction(ctx: Context, adapter: AgentAdapter, 
   }
   const result = await saveAndReport(ctx, {
     layers: [content, { compactImminent: true, mode: 'routine', notes: describe(adapter, input, harvest) }],
-    lineage: { kind: 'default' },
+    lineage,
+    facts,
   });
   const id = result.outcome.record.id;
   if (input.sessionId) await writeSession(repo, input.sessionId, { checkpoint: id, savedAt: now.toISOString(), fingerprint: print, pendingInject: true });

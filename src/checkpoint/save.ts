@@ -8,7 +8,7 @@
 import type { Repo } from '../git/repo.js';
 import { hasContent, mergeContent } from './input.js';
 import { applySave, type SaveOutcome } from './save-apply.js';
-import { gatherSaveFacts, type SaveFactsRequest } from './save-facts.js';
+import { gatherSaveFacts, type SaveFacts, type SaveFactsRequest } from './save-facts.js';
 import { planSave } from './save-plan.js';
 import type { CheckpointContent, GitState } from './schema.js';
 
@@ -27,6 +27,12 @@ export interface SaveRequest extends SaveFactsRequest {
    * It receives the merged content and the git state, and returns the content to save.
    */
   editor?: { mode: 'always' | 'when-empty'; run(content: CheckpointContent, git: GitState): Promise<CheckpointContent> };
+  /**
+   * The facts, already being read (prepareSave) while the caller still
+   * collected the content — an agent hook reads the git state while it streams
+   * a transcript. Read-only until planned, so a save not made costs nothing.
+   */
+  facts?: Promise<SaveFacts>;
 }
 
 export interface SaveDeps {
@@ -35,9 +41,17 @@ export interface SaveDeps {
   random(): number;
 }
 
+/** Starts reading the facts of a save with `req` (its lineage and branch) before its content is known. */
+export function prepareSave(repo: Repo, deps: SaveDeps, req: SaveFactsRequest): Promise<SaveFacts> {
+  const facts = gatherSaveFacts(repo, deps.env, req);
+  // Awaited by saveCheckpoint, or dropped when the caller saves nothing after all.
+  facts.catch(() => {});
+  return facts;
+}
+
 /** Saves one checkpoint. Throws a CheckpointError (nothing written) when the save is refused or fails before the chain moves. */
 export async function saveCheckpoint(repo: Repo, deps: SaveDeps, req: SaveRequest): Promise<SaveOutcome> {
-  const facts = await gatherSaveFacts(repo, deps.env, req);
+  const facts = await (req.facts ?? gatherSaveFacts(repo, deps.env, req));
   const given = req.layers.some(hasContent);
   let content = mergeContent(...req.layers);
   if (req.editor && (req.editor.mode === 'always' || !given)) content = await req.editor.run(content, facts.gathered.git);
