@@ -41,7 +41,7 @@ function script(kind: HookKind): string {
 export const cline: AgentAdapter = {
   name: 'cline',
   title: 'Cline',
-  followed: 'Cline 3.3x hooks (docs.cline.bot/customization/hooks)',
+  followed: 'Cline 3.3x hooks (docs.cline.bot/customization/hooks; input fields as in cline/cline `proto/cline/hooks.proto`)',
   projectDirVars: [],
   plan(scope, roots) {
     const dir = scope === 'project' ? join(roots.workTree, '.clinerules', 'hooks') : join(roots.home, 'Documents', 'Cline', 'Hooks');
