@@ -9,7 +9,7 @@ import { parseMarkdown } from './parse-md.js';
 import { parseRecap } from './parse-recap.js';
 import {
   decisionSchema, describeIssue, describeJsonError, emptyContent, fileRefSchema, LABEL_PATTERN, modes, quoteSchema, rejectedSchema,
-  taskStatuses, todoSchema, type CheckpointContent,
+  contentKeys, taskStatuses, todoSchema, type CheckpointContent,
 } from './schema.js';
 
 export type InputFormat = 'json' | 'md' | 'recap';
@@ -66,7 +66,7 @@ function parseJsonInput(text: string, source: string): Partial<CheckpointContent
     throw new UsageError(`${source}: invalid JSON: ${describeJsonError(err as Error)}`);
   }
   const parsed = inputSchema.safeParse(data);
-  if (!parsed.success) throw new UsageError(`${source}: invalid document: ${describeIssue(parsed.error.issues)}`);
+  if (!parsed.success) throw new UsageError(`${source}: invalid document: ${describeIssue(parsed.error.issues, [], { fields: contentKeys })}`);
   const { task, schema: _s, id: _i, createdAt: _c, writer: _w, author: _a, parents: _p, git: _g, redactions: _r, ...rest } =
     parsed.data;
   const out: Partial<CheckpointContent> = { ...rest };

@@ -1,6 +1,7 @@
 /**
  * Turns what a user typed into one checkpoint (SPEC §3 "Ids"): `latest`, a
- * full id, a label, a unique id prefix, or a checkpoint commit id.
+ * full id, a label, a unique id prefix or suffix (the random part, `k3q9`),
+ * or a checkpoint commit id; any of them followed by `~<n>` (`latest~1`).
  */
 import { InvalidRecordError, NotFoundError, UsageError } from '../errors.js';
 import type { Repo } from '../git/repo.js';
@@ -33,8 +34,29 @@ export interface Resolved {
 /** `resolveCheckpoint`, saying whose checkpoint `latest` turned out to be. */
 export function resolveNamed(listing: Listing, spec: string, rc: ResolveContext): Resolved {
   if (!spec.trim()) throw new UsageError('empty checkpoint name', { hint: "use an id, a prefix of one, a label, a commit id or 'latest'" });
+  const back = /^(.+?)((?:~\d*)+)$/.exec(spec);
+  if (back) {
+    const base = resolveNamed(listing, back[1]!, rc);
+    return { summary: stepBack(listing, base.summary, spec, countSteps(back[2]!)), note: base.note };
+  }
   if (spec === 'latest') return resolveLatest(listing, rc);
   return { summary: resolveName(listing, spec), note: null };
+}
+
+/** `~` is one step, `~3` three, `~2~` three (as git reads `HEAD~2~`). */
+function countSteps(suffix: string): number {
+  return suffix.split('~').slice(1).reduce((n, part) => n + (part === '' ? 1 : Number(part)), 0);
+}
+
+/** The checkpoint `steps` before `from` on the same writer's chain (newest first in the listing). */
+function stepBack(listing: Listing, from: CheckpointSummary, spec: string, steps: number): CheckpointSummary {
+  const chain = listing.checkpoints.filter((c) => c.writer === from.writer && c.remote === from.remote);
+  const found = chain[chain.indexOf(from) + steps];
+  if (!found) {
+    const older = chain.length - 1 - chain.indexOf(from);
+    throw new NotFoundError(`no checkpoint matches '${spec}': ${from.id} has ${older} older checkpoint${older === 1 ? '' : 's'} on its chain`);
+  }
+  return found;
 }
 
 /**
@@ -77,6 +99,8 @@ function resolveName(listing: Listing, spec: string): CheckpointSummary {
   if (labelled) return labelled;
   const candidates = new Map<string, CheckpointSummary>();
   for (const c of all) if (c.id.startsWith(spec)) candidates.set(c.commit, c);
+  // The random part alone (`k3q9`), or any longer tail of an id (`182748-k3q9`).
+  if (spec.length >= 4) for (const c of all) if (c.id.endsWith(spec)) candidates.set(c.commit, c);
   if (/^[0-9a-f]{4,64}$/.test(spec)) for (const c of all) if (c.commit.startsWith(spec)) candidates.set(c.commit, c);
   if (candidates.size === 1) return [...candidates.values()][0]!;
   if (candidates.size > 1) {

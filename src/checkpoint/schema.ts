@@ -127,21 +127,35 @@ interface IssueLike {
   message: string;
   code?: string;
   errors?: readonly (readonly IssueLike[])[];
+  /** `unrecognized_keys`: the fields not in the schema. */
+  keys?: readonly string[];
+  /** `invalid_value`: the values allowed. */
+  values?: readonly unknown[];
 }
 
 /**
  * Formats the first zod issue as `<path>: <message>` (the path names the bad
- * field). For a union, the branch that got furthest explains best.
+ * field). For a union, the branch that got furthest explains best. Unknown
+ * fields are named (with `fields`, the ones allowed at the top), and a value
+ * outside an enum lists the allowed values.
  */
-export function describeIssue(issues: readonly IssueLike[], prefix: readonly PropertyKey[] = []): string {
+export function describeIssue(issues: readonly IssueLike[], prefix: readonly PropertyKey[] = [], opts: { fields?: readonly string[] } = {}): string {
   const issue = issues[0];
   if (!issue) return 'invalid';
   const path = [...prefix, ...issue.path];
   if (issue.code === 'invalid_union' && issue.errors?.length) {
     const deepest = [...issue.errors].sort((a, b) => (b[0]?.path.length ?? 0) - (a[0]?.path.length ?? 0))[0];
-    if (deepest?.length && (deepest[0]?.path.length ?? 0) > 0) return describeIssue(deepest, path);
+    if (deepest?.length && (deepest[0]?.path.length ?? 0) > 0) return describeIssue(deepest, path, opts);
   }
   const where = path.length ? path.map(String).join('.') : '(root)';
+  if (issue.code === 'unrecognized_keys' && issue.keys?.length) {
+    const field = issue.keys.map((k) => `'${k}'`).join(', ');
+    const allowed = path.length === 0 && opts.fields ? ` (allowed: ${opts.fields.join(', ')})` : '';
+    return `${path.length ? `${where}: ` : ''}unknown field${issue.keys.length > 1 ? 's' : ''} ${field}${allowed}`;
+  }
+  if (issue.code === 'invalid_value' && issue.values?.length) {
+    return `${where}: invalid value (expected ${issue.values.map(String).join(', ')})`;
+  }
   return `${where}: ${issue.message}`;
 }
 

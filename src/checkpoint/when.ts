@@ -16,14 +16,55 @@ export function parseDuration(text: string, flag: string): number {
   return Number(m[1]) * unit;
 }
 
-/** Parses an absolute date (ISO 8601, `2026-11-01`) or a relative one (`7d`, `2 days ago`). */
+/**
+ * Parses a date as git's approxidate reads the common forms: ISO 8601
+ * (`2026-11-01`, `2026-11-01 14:30`, `2026-11-01T14:30:00Z`), `now`, `today`
+ * (midnight UTC), `yesterday` (a day ago, as in git), and spans back from now:
+ * `7d`, `2 days ago`, `last week`, `a month ago`, `1 week 2 days ago`,
+ * `2.weeks.ago`. UsageError for anything else.
+ */
 export function parseSince(text: string, now: Date, flag = '--since'): Date {
-  if (/^\d{4}-\d\d-\d\d/.test(text.trim())) {
-    const t = Date.parse(text.trim());
+  const trimmed = text.trim();
+  if (/^\d{4}-\d\d-\d\d/.test(trimmed)) {
+    const t = Date.parse(trimmed.replace(/^(\d{4}-\d\d-\d\d) (?=\d)/, '$1T'));
     if (Number.isNaN(t)) throw new UsageError(`invalid date for '${flag}': '${text}'`);
     return new Date(t);
   }
-  return new Date(now.getTime() - parseDuration(text, flag) * 1000);
+  if (/^today$/i.test(trimmed)) return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const seconds = spanSeconds(trimmed);
+  return new Date(now.getTime() - (seconds ?? parseDuration(text, flag)) * 1000);
+}
+
+const NUMBER_WORDS: Record<string, number> = {
+  a: 1, an: 1, last: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+};
+
+/** Seconds back from now that `text` names (`last week`, `1 week 2 days ago`, `yesterday`); null when it names none. */
+function spanSeconds(text: string): number | null {
+  const tokens = text.toLowerCase().replace(/[.,_]/g, ' ').replace(/(\d)([a-z])/g, '$1 $2').split(/\s+/).filter(Boolean);
+  let total = 0;
+  let count: number | null = null;
+  let units = 0;
+  for (const token of tokens) {
+    if (token === 'ago' || token === 'and') continue;
+    if (token === 'now') {
+      units++;
+      continue;
+    }
+    if (token === 'yesterday') {
+      total += 86400;
+      units++;
+      continue;
+    }
+    const unit = UNIT_SECONDS[token] ?? (token.endsWith('s') ? UNIT_SECONDS[token.slice(0, -1)] : undefined);
+    if (/^\d+$/.test(token) || token in NUMBER_WORDS) count = /^\d+$/.test(token) ? Number(token) : NUMBER_WORDS[token]!;
+    else if (unit !== undefined) {
+      total += (count ?? 1) * unit;
+      count = null;
+      units++;
+    } else return null;
+  }
+  return units > 0 && count === null ? total : null;
 }
 
 /** A short age: `5 minutes ago`, `3 days ago`. */

@@ -52,6 +52,8 @@ export interface Deps {
   readLines(path: string, maxLineBytes?: number): AsyncIterable<string | null>;
   /** Writes a file outside the repository (agent settings), creating its directory; `executable`: mode 0755. */
   writeFile(path: string, data: string, executable?: boolean): Promise<void>;
+  /** Whether anything (file, directory, symlink) is at `path`. */
+  pathExists(path: string): Promise<boolean>;
   /** Removes a file; no error when it is already gone. */
   removeFile(path: string): Promise<void>;
   /** Runs the user's editor on `file` content and returns the edited text (for `--edit`). */

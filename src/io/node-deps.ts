@@ -3,7 +3,7 @@
 // or zlib load on first use, so `--version` or a silent hook pays
 // for none of them.
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
-import { chmod, mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { InputTooLarge, StdinTimeout, type Deps, type McpSdk, type Streams, type YargsFactory } from './deps.js';
 import { packageFile } from './package-files.js';
@@ -47,6 +47,7 @@ export function nodeDeps(): Deps {
       if (executable) await chmod(path, 0o755);
     },
     removeFile: (path) => rm(path, { force: true }),
+    pathExists: (path) => lstat(path).then(() => true, () => false),
     editText: async (initial, repo) => (await import('./terminal-programs.js')).editWithGitEditor(initial, repo, env),
     readTtyLine: async (prompt) => readTtyLine(prompt),
     showManPage: async (path, topic) => (await import('./terminal-programs.js')).showManPage(path, topic, env),

@@ -67,6 +67,7 @@ export async function makeMemCli(spec: MemRepoSpec = {}, seed = 1): Promise<MemC
         await mem.fs.promises.writeFile(path, data, executable ? { mode: 0o755 } : {});
       },
       removeFile: async (path) => mem.fs.promises.rm(path, { force: true }),
+      pathExists: async (path) => mem.fs.promises.lstat(path).then(() => true, () => false),
       editText: async (text) => {
         if (!opts.edit) throw new Error('no editor in this test');
         return opts.edit(text);

@@ -1,5 +1,5 @@
 /** The built command line with real git: names default as in show, and yargs loads from its own bundle. */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSandbox, type Sandbox } from '../helpers/sandbox.js';
@@ -36,5 +36,19 @@ describe('the command line, built', () => {
     const listed = await sb.ckpt(dir, ['list', '--json', '-n', '5']);
     expect(listed.code, listed.stderr).toBe(0);
     expect(JSON.parse(listed.stdout).shown).toBe(0);
+  });
+
+  it('--file paths are relative to the current directory, as git pathspecs are; missing ones are warned about', async () => {
+    const dir = sb.repo('files');
+    mkdirSync(join(dir, 'src', 'deep'), { recursive: true });
+    writeFileSync(join(dir, 'src', 'deep', 'a.ts'), 'a\n');
+    const res = await sb.ckpt(join(dir, 'src'), ['save', '-m', 'x', '--file', 'deep/a.ts :: the loop', '--file', '../README.md', '--file', 'gone.ts']);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).toBe("warning: --file 'gone.ts': no such path in the working tree; recorded anyway\n");
+    const viaC = await sb.ckpt(dir, ['-C', 'src/deep', 'save', '-m', 'y', '--file', 'a.ts', '--no-carry']);
+    expect(viaC.stderr).toBe('');
+    const files = async (name: string) => JSON.parse((await sb.ckpt(dir, ['show', name, '--json'])).stdout).files;
+    expect(await files('latest~1')).toEqual([{ path: 'src/deep/a.ts', why: 'the loop' }, { path: 'README.md' }, { path: 'src/gone.ts' }]);
+    expect(await files('latest')).toEqual([{ path: 'src/deep/a.ts' }]);
   });
 });

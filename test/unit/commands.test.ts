@@ -13,7 +13,11 @@ describe('save / list / show on memfs (isomorphic-git backend)', () => {
       '--blocker', 'creds', '--question', 'which region?', '--learning', 'API caps at 10/s',
       '--file', 'src/up.ts :: the retry loop', '--file', 'src/b.ts', '--status', 'blocked', '--salient', 'v1',
     ]);
-    expect(res.stderr).toBe('');
+    // Hot files need not exist yet, but a typo should not pass unnoticed.
+    expect(res.stderr).toBe([
+      "warning: --file 'src/up.ts': no such path in the working tree; recorded anyway\n",
+      "warning: --file 'src/b.ts': no such path in the working tree; recorded anyway\n",
+    ].join(''));
     expect(res.code).toBe(0);
     const id = res.stdout.trim();
     expect(id).toMatch(/^20261129-100001-[a-z0-9]{4}$/);

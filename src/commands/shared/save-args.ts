@@ -6,6 +6,7 @@ import { harvestFromFile } from '../../agent/harvest-file.js';
 import { UsageError } from '../../errors.js';
 import { contentFromFlags, contentFromInput } from './save-content.js';
 import { editContent } from './save-edit.js';
+import { filesFromCwd } from './save-files.js';
 
 /** Every `save` option (`switch` takes them all but --branch). */
 /**
@@ -24,6 +25,7 @@ export async function saveRequestFromArgs(ctx: Context, args: ParsedArgs, opts: 
   const onTerminal = opts.allowEditor && ctx.deps.streams.isStdinTTY && ctx.deps.streams.isStdoutTTY;
   const editMode = args.values.edit ? 'always' : onTerminal ? 'when-empty' : null;
   const repo = await ctx.worktreeRepo();
+  if (flags.files) flags.files = await filesFromCwd(ctx, repo.info.workTree!, flags.files);
   return {
     layers: [harvested, doc, flags],
     branch: stringOption(args, 'branch'),
