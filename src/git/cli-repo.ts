@@ -171,7 +171,7 @@ class CliRepo implements Repo {
   }
 
   headBranch(): Promise<string | null> {
-    return worktreeStatus.headBranch(this.ctx.opts);
+    return worktreeStatus.headBranch(this.ctx.opts, this.info.gitDir);
   }
 
   recentCommits(n: number): Promise<{ oid: string; subject: string }[]> {

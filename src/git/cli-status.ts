@@ -17,7 +17,13 @@ export async function status(opts: RunOptions): Promise<WorktreeStatus> {
 }
 
 /** The branch HEAD points at (short name); null when detached. */
-export async function headBranch(opts: RunOptions): Promise<string | null> {
+export async function headBranch(opts: RunOptions, gitDir: string): Promise<string | null> {
+  // HEAD is one small file that git replaces whole: read, it saves starting git. A reftable
+  // repository's HEAD file names the impossible branch `.invalid`: git is asked then, as for anything unusual.
+  const head = await fsp.readFile(join(gitDir, 'HEAD'), 'utf8').catch(() => null);
+  const branch = head === null ? null : /^ref: refs\/heads\/([^\n]+)\n?$/.exec(head)?.[1];
+  if (branch && branch !== '.invalid') return branch;
+  if (head !== null && /^[0-9a-f]{40}(?:[0-9a-f]{24})?\n?$/.test(head)) return null;
   const res = await runGit(['symbolic-ref', '--quiet', 'HEAD'], opts);
   const ref = res.stdout.toString('utf8').trim();
   return res.code === 0 && ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : null;
