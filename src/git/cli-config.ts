@@ -31,6 +31,13 @@ export class CliConfig {
     return (await this.load()).get(normalizeKey(key)) ?? [];
   }
 
+  /** True when any key of `section` is set (`filter.lfs.clean` is in section `filter`). */
+  async hasSection(section: string): Promise<boolean> {
+    const prefix = `${section.toLowerCase()}.`;
+    for (const key of (await this.load()).keys()) if (key.startsWith(prefix)) return true;
+    return false;
+  }
+
   /** `git config --local`; the next read sees the new value. */
   async set(key: string, value: string): Promise<void> {
     await gitOk(['config', '--local', key, value], this.opts);

@@ -5,6 +5,7 @@
  * the helper processes and delegates to the cli-* modules.
  */
 import * as fsp from 'node:fs/promises';
+import { join } from 'node:path';
 import { FatalError } from '../errors.js';
 import { CatFileBatch } from './cat-file-batch.js';
 import { CliConfig } from './cli-config.js';
@@ -17,8 +18,10 @@ import { fetchRefs, listRemoteRefs, pushRefs } from './cli-transport.js';
 import * as walk from './cli-walk.js';
 import * as worktree from './cli-worktree.js';
 import type { WorktreeFs } from './worktree-files.js';
-import { readWorktreeFile, type WorktreeRead } from './worktree-read.js';
+import { hashWorktreeEntry, readWorktreeFile, type WorktreeRead } from './worktree-read.js';
 import { readConfig, type ConfigRead } from './config-map.js';
+import { storesBytesAsIs, type PlainContentFacts } from './plain-content.js';
+import { snapshotInProcess } from './snapshot-in-process.js';
 import * as files from './git-files.js';
 import type {
   CappedBlob, CommitInfo, Lease, NewCommit, PushOutcome, RefRecord, Repo, RepoInfo, TreeEntry, WalkOptions, WorktreeStatus,
@@ -166,8 +169,17 @@ class CliRepo implements Repo {
     return worktreeStatus.status(this.ctx.opts);
   }
 
-  hashWorktreeFiles(paths: string[]): Promise<(string | null)[]> {
-    return worktreeStatus.hashWorktreeFiles(this.ctx.opts, paths, this.info.objectFormat);
+  /** In-process when git stores the files as their bytes (no process, each file read once); else `hash-object`. */
+  async hashWorktreeFiles(paths: string[]): Promise<(string | null)[]> {
+    if (!paths.length || !this.info.workTree || !(await storesBytesAsIs(this.plainFacts(), paths))) {
+      return worktreeStatus.hashWorktreeFiles(this.ctx.opts, paths, this.info.objectFormat);
+    }
+    const top = this.info.workTree;
+    const oids: (string | null)[] = [];
+    for (let i = 0; i < paths.length; i += 32) {
+      oids.push(...(await Promise.all(paths.slice(i, i + 32).map((p) => hashWorktreeEntry(fsp as unknown as WorktreeFs, join(top, p), this.info.objectFormat)))));
+    }
+    return oids;
   }
 
   headBranch(): Promise<string | null> {
@@ -182,8 +194,19 @@ class CliRepo implements Repo {
     return readWorktreeFile(fsp as unknown as WorktreeFs, this.ctx.opts.cwd, path, maxBytes);
   }
 
-  snapshotWorktree(changed: string[], keep: string[]): Promise<string> {
+  /** HEAD's tree rewritten in-process on the changed paths when it can be exact; else through a temporary index. */
+  async snapshotWorktree(changed: string[], keep: string[]): Promise<string> {
+    const kept = new Set(keep);
+    const update = [...new Set(changed)].filter((p) => !kept.has(p) && !p.endsWith('/'));
+    if (this.info.workTree && (await storesBytesAsIs(this.plainFacts(), update))) {
+      const tree = await snapshotInProcess(this, this.info.workTree, update);
+      if (tree) return tree;
+    }
     return worktree.snapshotWorktree(this.ctx.opts, this.info.gitDir, changed, keep);
+  }
+
+  private plainFacts(): PlainContentFacts {
+    return { workTree: this.info.workTree ?? this.info.gitDir, commonDir: this.info.commonDir, env: this.ctx.opts.env, config: this.ctx.config };
   }
 
   restoreWorktreeFiles(tree: string, write: string[], remove: string[]): Promise<void> {

@@ -39,4 +39,20 @@ describe('the git processes of a save', () => {
     const head = sb.git(dir, 'rev-parse', 'HEAD').trim();
     expect(sb.git(dir, 'notes', `--ref=refs/notes/checkpoints/${writer}`, 'show', head)).toContain(record.id);
   }, 60_000);
+
+  it('hashes dirty files and writes the wip snapshot without git processes of their own, to the same ids', async () => {
+    const dir = sb.repo('in-process');
+    writeFileSync(join(dir, 'README.md'), 'changed\n');
+    writeFileSync(join(dir, 'new.txt'), 'untracked\n');
+    const res = await sb.ckpt(dir, ['save', '-q', '-m', 'wip'], { env: { GIT_CHECKPOINT_TRACE: '1' } });
+    expect(res.code).toBe(0);
+    const ran = processes(res.stderr);
+    for (const step of ['hash-object', 'read-tree', 'update-index', 'write-tree']) expect(ran).not.toContain(step);
+    const writer = sb.git(dir, 'config', 'checkpoint.writer').trim();
+    const record = JSON.parse(sb.git(dir, 'show', `refs/checkpoints/${writer}:checkpoint.json`));
+    const oids = Object.fromEntries(record.git.worktree.files.map((f: { path: string; oid: string }) => [f.path, f.oid]));
+    expect(oids).toEqual({ 'README.md': sb.git(dir, 'hash-object', 'README.md').trim(), 'new.txt': sb.git(dir, 'hash-object', 'new.txt').trim() });
+    expect(sb.git(dir, 'show', `refs/checkpoints/${writer}:wip/new.txt`)).toBe('untracked\n');
+    expect(sb.git(dir, 'show', `refs/checkpoints/${writer}:wip/README.md`)).toBe('changed\n');
+  }, 60_000);
 });

@@ -1,0 +1,52 @@
+/**
+ * The wip snapshot without an index: HEAD's tree with the changed paths
+ * rewritten (tree-edit.ts), each changed file read once and written as a blob
+ * in-process. Used when git would store the files as their bytes
+ * (plain-content.ts); null when a path needs git's own rules (a special
+ * file, a submodule, a file changing while read), and
+ * the caller then builds the snapshot through a temporary index.
+ */
+import * as fsp from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Repo } from './repo.js';
+import { editTree, TreeEditRefused, type PathEdit } from './tree-edit.js';
+import { readWorktreeFile } from './worktree-read.js';
+import type { WorktreeFs } from './worktree-files.js';
+
+type SnapshotRepo = Pick<Repo, 'readTree' | 'writeTree' | 'writeBlob' | 'readCommit' | 'readRef'>;
+
+/** Paths written at once: enough to overlap reads and writes, bounded in open files. */
+const BATCH = 32;
+
+export async function snapshotInProcess(repo: SnapshotRepo, top: string, paths: string[]): Promise<string | null> {
+  const head = await repo.readRef('HEAD');
+  const commit = head ? await repo.readCommit(head) : null;
+  if (head && !commit) return null;
+  try {
+    const edits = new Map<string, PathEdit>();
+    for (let i = 0; i < paths.length; i += BATCH) {
+      const batch = paths.slice(i, i + BATCH);
+      const done = await Promise.all(batch.map((p) => editFor(repo, top, p)));
+      batch.forEach((p, k) => edits.set(p, done[k]!));
+    }
+    return await editTree(repo, commit?.tree ?? null, edits);
+  } catch (err) {
+    if (err instanceof TreeEditRefused) return null;
+    throw err;
+  }
+}
+
+async function editFor(repo: SnapshotRepo, top: string, path: string): Promise<PathEdit> {
+  const full = join(top, path);
+  const st = await fsp.lstat(full).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return null;
+    throw err;
+  });
+  // A directory where the path was a file: the file is gone (its new contents are paths of their own).
+  if (!st || st.isDirectory()) return null;
+  if (st.isSymbolicLink()) return { mode: '120000', oid: await repo.writeBlob(Buffer.from(await fsp.readlink(full))) };
+  if (!st.isFile()) throw new TreeEditRefused(`'${path}' is not a file`);
+  const file = await readWorktreeFile(fsp as unknown as WorktreeFs, top, path, Number.MAX_SAFE_INTEGER);
+  if (!file?.data) throw new TreeEditRefused(`'${path}' changed while it was read`);
+  return { mode: st.mode & 0o100 ? '100755' : '100644', oid: await repo.writeBlob(file.data) };
+}
