@@ -14,8 +14,8 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('the loader and its code cache', () => {
   it('runs the bundle that is there, even when a rebuild has the same length', () => {
-    mkdirSync(join(root, 'bin'));
-    mkdirSync(join(root, 'dist'));
+    mkdirSync(join(root, 'bin'), { recursive: true });
+    mkdirSync(join(root, 'dist'), { recursive: true });
     const loader = join(root, 'bin', 'git-checkpoint.cjs');
     copyFileSync(BUNDLE, loader);
     const bundle = (word: string, build: string) =>
@@ -35,7 +35,10 @@ describe('the loader and its code cache', () => {
   });
 
   it('makes the cache anew once for each kind of command, so the code a save runs is cached too', () => {
+    mkdirSync(join(root, 'bin'), { recursive: true });
+    mkdirSync(join(root, 'dist'), { recursive: true });
     const loader = join(root, 'bin', 'git-checkpoint.cjs');
+    copyFileSync(BUNDLE, loader);
     const cache = join(root, 'dist', 'cli.cjs.v8cache');
     const header = () => readFileSync(cache, 'latin1').split('\n')[0];
     const run = (...args: string[]) => spawnSync(process.execPath, [loader, ...args], { encoding: 'utf8' });
