@@ -69,6 +69,21 @@ const FORMS: Form[] = [
 /** A character of a key's name: `[A-Za-z0-9_.-]`. */
 const isKeyChar = (c: number) => (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122) || c === 95 || c === 46 || c === 45;
 
+/** How much of the line before a key the forms look at: what precedes a key on its line (`export `, `<add key="`, `machine h login u `) is short. */
+const LINE_BEFORE = 256;
+
+/**
+ * The text of the line before `start`, its last LINE_BEFORE characters at
+ * most: a minified file is one line holding thousands of keywords, and each
+ * must not cost the whole line. A cut line begins with a NUL, so it is never
+ * taken for the start of a line.
+ */
+function lineBeforeKey(text: string, start: number): string {
+  const limit = Math.max(0, start - LINE_BEFORE);
+  for (let i = start - 1; i >= limit; i--) if (text.charCodeAt(i) === 10) return text.slice(i + 1, start);
+  return limit === 0 ? text.slice(0, start) : `\0${text.slice(limit, start)}`;
+}
+
 /** Finds every keyword-named credential value in `text`. */
 export function findKeywordValues(text: string): Hit[] {
   const hits: Hit[] = [];
@@ -80,7 +95,7 @@ export function findKeywordValues(text: string): Hit[] {
     while (start > 0 && m.index - start < 40 && isKeyChar(text.charCodeAt(start - 1))) start--;
     if (start > 0 && isKeyChar(text.charCodeAt(start - 1))) continue;
     while (text[start] === '-' || text[start] === '.') start++;
-    const lineBefore = text.slice(text.lastIndexOf('\n', start - 1) + 1, start);
+    const lineBefore = lineBeforeKey(text, start);
     const { hit, end } = tryForms(text, m.index + m[0].length, lineBefore, isWeakWord(m[0]));
     if (hit) hits.push({ ...hit, reason: formatMatcher().nameByContext(text.slice(start, m.index + m[0].length + 20), text.slice(hit.start, hit.end)) ?? hit.reason });
     // A value is read once: a reference such as `${DB_PASSWORD:=x}` is not searched again for keywords.

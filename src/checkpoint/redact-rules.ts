@@ -99,7 +99,7 @@ export const BASE_RULES: RedactRule[] = [
     // curl -u user:password
     reason: 'password',
     near: /\bcurl\b/g,
-    pattern: /(?<pre>\bcurl\b[^\n]*?[ \t](?:-u|--user)(?:=|[ \t]+)["']?[^\s:"']*:)(?<secret>[^\s"']+)/g,
+    pattern: /(?<pre>\bcurl\b[^\n]{0,2000}?[ \t](?:-u|--user)(?:=|[ \t]+)["']?[^\s:"']*:)(?<secret>[^\s"']+)/g,
     accept: isValue,
   },
   {

@@ -8,13 +8,30 @@ import type { Hit } from './secret-format-rules.js';
 /** How far from its anchor a look reaches, within the line. */
 const WINDOW = 2000;
 
+/**
+ * Where the line holding `at` starts, looking back WINDOW characters at most:
+ * `max(text.lastIndexOf('\n', at) + 1, at - WINDOW)` without scanning a
+ * megabyte line back to its start for every anchor on it.
+ */
+function lineStartNear(text: string, at: number): number {
+  const limit = Math.max(0, at - WINDOW);
+  for (let i = Math.min(at, text.length - 1); i >= limit; i--) if (text.charCodeAt(i) === 10) return i + 1;
+  return limit;
+}
+
+/** Where the line holding `at` ends, looking ahead WINDOW characters at most: `min(indexOf('\n', at) or the end, at + WINDOW)`. */
+function lineEndNear(text: string, at: number): number {
+  const limit = Math.min(text.length, at + WINDOW);
+  for (let i = at; i < limit; i++) if (text.charCodeAt(i) === 10) return i;
+  return limit;
+}
+
 /** The lines holding each span (at most WINDOW characters either side), merged. */
 export function lineWindows(text: string, spans: [number, number][]): [number, number][] {
   const out: [number, number][] = [];
   for (const [start, end] of spans) {
-    const from = Math.max(text.lastIndexOf('\n', start) + 1, start - WINDOW);
-    const nl = text.indexOf('\n', end);
-    const to = Math.min(nl < 0 ? text.length : nl, end + WINDOW);
+    const from = lineStartNear(text, start);
+    const to = lineEndNear(text, end);
     const last = out[out.length - 1];
     if (last && from <= last[1]) last[1] = Math.max(last[1], to);
     else out.push([from, to]);
@@ -29,8 +46,7 @@ export function nearWindows(text: string, near: RegExp): [number, number][] {
   for (let m = near.exec(text); m; m = near.exec(text)) {
     spans.push([m.index, m.index + m[0].length]);
     // Anchors inside the window already taken add nothing: skip to its end.
-    const nl = text.indexOf('\n', m.index);
-    near.lastIndex = Math.max(near.lastIndex, Math.min(nl < 0 ? text.length : nl, m.index + WINDOW));
+    near.lastIndex = Math.max(near.lastIndex, lineEndNear(text, m.index));
   }
   return lineWindows(text, spans);
 }
