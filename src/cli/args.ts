@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { UsageError } from '../errors.js';
-import type { GlobalOptions, ParsedArgs } from './context.js';
+import type { ColorWhen, GlobalOptions, ParsedArgs } from './context.js';
 import { GLOBAL_OPTIONS, TOP_LEVEL_OPTIONS } from './options.js';
 import { didYouMean } from './suggest.js';
 
@@ -20,7 +20,7 @@ export interface TopLevel {
 /** Reads the options before the command name, like git: `-C <dir>` (repeatable), --json, ... */
 export function parseTopLevel(argv: string[], cwd: string): TopLevel {
   const top: TopLevel = {
-    globals: { dir: cwd, json: false, color: undefined, quiet: false },
+    globals: { dir: cwd, json: false, color: undefined, quiet: false, noPager: false, paginate: false },
     command: null, rest: [], version: false, help: false,
   };
   let i = 0;
@@ -32,8 +32,10 @@ export function parseTopLevel(argv: string[], cwd: string): TopLevel {
       top.globals.dir = resolve(top.globals.dir, dir);
     } else if (arg.startsWith('-C') && arg.length > 2) top.globals.dir = resolve(top.globals.dir, arg.slice(2));
     else if (arg === '--json') top.globals.json = true;
-    else if (arg === '--color') top.globals.color = true;
-    else if (arg === '--no-color') top.globals.color = false;
+    else if (arg === '--color' || arg.startsWith('--color=')) top.globals.color = colorWhen(arg);
+    else if (arg === '--no-color') top.globals.color = 'never';
+    else if (arg === '-p' || arg === '--paginate') top.globals.paginate = true;
+    else if (arg === '-P' || arg === '--no-pager') top.globals.noPager = true;
     else if (arg === '-q' || arg === '--quiet') top.globals.quiet = true;
     else if (arg === '--version' || arg === '-v') top.version = true;
     else if (arg === '-h' || arg === '--help') top.help = true;
@@ -43,6 +45,14 @@ export function parseTopLevel(argv: string[], cwd: string): TopLevel {
   top.command = argv[i] ?? null;
   top.rest = argv.slice(i + 1);
   return top;
+}
+
+function colorWhen(arg: string): ColorWhen {
+  const when = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : 'always';
+  if (when !== 'always' && when !== 'never' && when !== 'auto') {
+    throw new UsageError(`invalid value for '--color': '${when}' (expected always, never, auto)`);
+  }
+  return when;
 }
 
 function unknownTopLevel(arg: string): UsageError {

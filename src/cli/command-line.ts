@@ -48,8 +48,8 @@ function readLong(arg: string, args: readonly string[], i: number, all: readonly
     out.push(`--${name}`);
     return i;
   }
-  if (eq >= 0) {
-    out.push(`--${name}=${arg.slice(eq + 1)}`);
+  if (eq >= 0 || def.implied !== undefined) {
+    out.push(`--${name}=${eq >= 0 ? arg.slice(eq + 1) : def.implied}`);
     return i;
   }
   if (i + 1 >= args.length) throw missingValue(def);

@@ -21,6 +21,8 @@ export interface CommandEntry {
   options: readonly OptionDef[];
   /** `[command line, what it does]`. */
   examples: readonly (readonly [string, string])[];
+  /** Human output goes through the pager on a terminal (as git's log, show and diff). */
+  pages?: boolean;
   /** Parsed by node's own parser, never loading yargs: hook entry points and the MCP server start fast. */
   fast?: boolean;
   load(): Promise<CommandModule>;
@@ -51,6 +53,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
       { name: 'local', type: 'boolean', description: 'only your own chains, none fetched' },
     ],
     examples: [['git checkpoint list --here --since yesterday', "today's checkpoints on this branch"]],
+    pages: true,
     load: () => import('../commands/list.js'),
   },
   show: {
@@ -59,6 +62,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
     positionals: [CKPT],
     options: [formatOption(['md', 'recap', 'json'], 'md')],
     examples: [['git checkpoint show latest~1', 'the checkpoint before the latest']],
+    pages: true,
     load: () => import('../commands/show.js'),
   },
   resume: {
@@ -83,6 +87,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
     positionals: [CKPT],
     options: [],
     examples: [['git checkpoint diff', 'what changed since the latest checkpoint']],
+    pages: true,
     load: () => import('../commands/diff.js'),
   },
   apply: {
@@ -99,6 +104,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
     positionals: [CKPT],
     options: [{ name: 'limit', short: 'n', type: 'string', value: 'limit', default: '200', description: 'show at most this many checkpoints' }],
     examples: [['git checkpoint log -n 10', 'the last ten steps of the lineage']],
+    pages: true,
     load: () => import('../commands/log.js'),
   },
   synthesize: {

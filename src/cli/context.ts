@@ -1,4 +1,5 @@
 /** What every command receives: dependencies, global options, and a lazily opened repository. */
+import { parseBool } from '../checkpoint/config-values.js';
 import { FatalError } from '../errors.js';
 import type { Repo } from '../git/repo.js';
 import type { Deps } from '../io/deps.js';
@@ -8,10 +9,15 @@ export interface GlobalOptions {
   /** The directory given with -C (resolved), else the process's cwd. */
   dir: string;
   json: boolean;
-  /** Explicit --color / --no-color; undefined: decide from config and terminal. */
-  color: boolean | undefined;
+  /** Explicit --color[=<when>] / --no-color; undefined: decide from config and terminal. */
+  color: ColorWhen | undefined;
   quiet: boolean;
+  /** `--no-pager` (`-P`): never page; `--paginate` (`-p`): page any command's output. */
+  noPager: boolean;
+  paginate: boolean;
 }
+
+export type ColorWhen = 'always' | 'never' | 'auto';
 
 export type OptionValue = string | boolean | string[] | undefined;
 
@@ -64,19 +70,26 @@ export class Context {
     if (!this.globals.quiet) this.deps.streams.err(`hint: ${visibleMultiline(message)}\n`);
   }
 
-  /** Colour per SPEC §2: flags, then color.checkpoint, then color.ui; off off a TTY or with NO_COLOR. */
+  /**
+   * Colour per SPEC §2: --color[=<when>], then color.checkpoint, then
+   * color.ui; `auto` colours a terminal, or the pager git started for us
+   * (`git -p`, GIT_PAGER_IN_USE) unless color.pager is false; never with NO_COLOR.
+   */
   async useColor(): Promise<boolean> {
-    if (this.globals.color !== undefined) return this.globals.color;
+    if (this.globals.color === 'always') return true;
+    if (this.globals.color === 'never') return false;
     if (this.globals.json) return false;
-    let setting: string | null = null;
-    if (this.repoPromise) {
-      const repo = await this.repoPromise.catch(() => null);
-      setting = repo ? ((await repo.getConfig('color.checkpoint')) ?? (await repo.getConfig('color.ui'))) : null;
+    const repo = this.repoPromise ? await this.repoPromise.catch(() => null) : null;
+    const config = async (key: string) => (repo ? repo.getConfig(key) : null);
+    if (this.globals.color === undefined) {
+      const value = ((await config('color.checkpoint')) ?? (await config('color.ui')))?.trim().toLowerCase();
+      if (value === 'always') return true;
+      if (value === 'never' || (value !== undefined && value !== 'auto' && parseBool(value) === false)) return false;
     }
-    const value = setting?.toLowerCase();
-    if (value === 'always') return true;
-    if (value === 'never' || value === 'false') return false;
-    return this.deps.streams.isStdoutTTY && !this.deps.env.NO_COLOR;
+    if (this.deps.env.NO_COLOR) return false;
+    if (this.deps.streams.isStdoutTTY) return true;
+    const pagerInUse = parseBool(this.deps.env.GIT_PAGER_IN_USE ?? '') === true;
+    return pagerInUse && parseBool((await config('color.pager')) ?? 'true') !== false;
   }
 
   async close(): Promise<void> {

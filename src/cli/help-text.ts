@@ -12,7 +12,7 @@ export function generalHelp(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
   const lines = Object.entries(COMMANDS).map(([name, c]) => `   ${name.padEnd(width)}   ${c.summary}`);
   return [
-    'usage: git checkpoint [-C <dir>] [--json] [--color | --no-color] [-q] <command> [<args>]',
+    'usage: git checkpoint [-C <dir>] [-p | -P] [--json] [--color[=<when>] | --no-color] [-q] <command> [<args>]',
     '',
     'Save and resume a working session as ordinary git objects.',
     '',

@@ -25,6 +25,8 @@ export interface OptionDef {
   description: string;
   /** What the value names, for completion. */
   complete?: ValueKind;
+  /** The value is optional and only ever attached (`--color`, `--color=never`): alone, the option means this. */
+  implied?: string;
 }
 
 export interface PositionalDef {
@@ -38,7 +40,7 @@ export interface PositionalDef {
 /** Accepted by every command, before or after its name. */
 export const GLOBAL_OPTIONS: readonly OptionDef[] = [
   { name: 'json', type: 'boolean', description: 'machine output: one JSON document on standard output' },
-  { name: 'color', type: 'boolean', description: 'colour the output' },
+  { name: 'color', type: 'string', value: 'when', implied: 'always', choices: ['always', 'never', 'auto'], default: 'auto', description: 'colour the output (--color alone: always)' },
   { name: 'no-color', type: 'boolean', description: 'never colour the output' },
   { name: 'quiet', short: 'q', type: 'boolean', description: 'print less: no hints, no progress' },
   { name: 'help', short: 'h', type: 'boolean', description: "print this command's usage" },
@@ -48,6 +50,8 @@ export const GLOBAL_OPTIONS: readonly OptionDef[] = [
 export const TOP_LEVEL_OPTIONS: readonly OptionDef[] = [
   { name: 'C', type: 'string', value: 'dir', description: 'run as if started in <dir> (repeatable)', complete: 'file' },
   { name: 'version', short: 'v', type: 'boolean', description: 'print the version and exit' },
+  { name: 'paginate', short: 'p', type: 'boolean', description: 'page the output when standard output is a terminal' },
+  { name: 'no-pager', short: 'P', type: 'boolean', description: 'never page the output' },
 ];
 
 /** The `format` option shared by the commands that print one checkpoint. */
@@ -63,6 +67,6 @@ export function dryRunOption(description: string): OptionDef {
 /** How an option is written in usage and messages: `-m, --task <title>`. */
 export function optionLabel(o: OptionDef): string {
   const long = o.name.length === 1 ? `-${o.name}` : `--${o.name}`;
-  const value = o.type === 'string' ? ` <${o.value ?? 'value'}>` : '';
+  const value = o.type !== 'string' ? '' : o.implied !== undefined ? `[=<${o.value ?? 'value'}>]` : ` <${o.value ?? 'value'}>`;
   return `${o.short ? `-${o.short}, ` : ''}${long}${value}`;
 }

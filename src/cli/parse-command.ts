@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import type { Deps } from '../io/deps.js';
 import { checkChoices, readCommandLine } from './command-line.js';
 import type { CommandEntry } from './commands.js';
-import type { GlobalOptions, ParsedArgs } from './context.js';
+import type { ColorWhen, GlobalOptions, ParsedArgs } from './context.js';
 import { GLOBAL_OPTIONS, type OptionDef } from './options.js';
 
 /** The values and positionals of `rest`, or 'help' when `-h`/`--help` was given. Applies global flags to `globals`. */
@@ -18,10 +18,10 @@ export async function parseCommand(entry: CommandEntry, rest: readonly string[],
   const args = entry.fast
     ? parseWithNode(line.tokens, entry.options)
     : (await import('./yargs-parse.js')).parseWithYargs(await deps.loadYargs(), line.tokens, entry.options);
-  checkChoices(args.values, entry.options);
+  checkChoices(args.values, [...entry.options, ...GLOBAL_OPTIONS]);
   if (args.values.json) globals.json = true;
-  if (args.values.color) globals.color = true;
-  if (args.values['no-color']) globals.color = false;
+  if (args.values.color !== undefined) globals.color = args.values.color as ColorWhen;
+  if (args.values['no-color']) globals.color = 'never';
   if (args.values.quiet) globals.quiet = true;
   return args;
 }

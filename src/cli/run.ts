@@ -5,9 +5,19 @@ import { parseTopLevel } from './args.js';
 import { COMMANDS } from './commands.js';
 import { Context } from './context.js';
 import { EXIT, reportError } from './exit-codes.js';
+import { pagerFor } from './pager.js';
 import { parseCommand } from './parse-command.js';
 import { unknownCommand } from './unknown-command.js';
 import { renderJson } from '../render/sanitize.js';
+
+/** Human output, through the pager when git would use one (src/cli/pager.ts). */
+async function writeText(ctx: Context, text: string, pages: boolean): Promise<void> {
+  const command = await pagerFor(ctx, pages);
+  if (command === null || !ctx.deps.startPager) return ctx.deps.streams.out(text);
+  const pager = await ctx.deps.startPager(command);
+  pager.write(text);
+  await pager.end();
+}
 
 /** Runs one invocation; returns the exit code. Never throws. */
 export async function run(argv: string[], deps: Deps): Promise<number> {
@@ -40,7 +50,7 @@ export async function run(argv: string[], deps: Deps): Promise<number> {
     ctx = new Context(deps, top.globals);
     const result = await (await entry.load()).run(ctx, args);
     if (top.globals.json && result.json !== undefined) deps.streams.out(renderJson(result.json));
-    else if (result.text) deps.streams.out(result.text);
+    else if (result.text) await writeText(ctx, result.text, Boolean(entry.pages));
     return result.exitCode;
   } catch (err) {
     const report = reportError(err, command);

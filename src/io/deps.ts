@@ -65,6 +65,12 @@ export interface Deps {
    */
   readTtyLine?(prompt: string): Promise<string | null>;
   /**
+   * Starts `command` (a shell command line, as git runs its pager) with our
+   * standard output as its own; what is written goes to its standard input.
+   * `end` closes it and waits for the pager to exit. Absent in tests.
+   */
+  startPager?(command: string): Promise<Pager>;
+  /**
    * Shows a man page file with `man` on the terminal, positioned at `topic`
    * when given; false when `man` is missing or fails. Absent in tests.
    */
@@ -80,6 +86,11 @@ export interface Deps {
    * and the process's stdin and stdout. Absent in tests.
    */
   mcpIo?(): Promise<{ sdk: McpSdk; input: NodeJS.ReadableStream; output: NodeJS.WritableStream }>;
+}
+
+export interface Pager {
+  write(text: string): void;
+  end(): Promise<void>;
 }
 
 /** Thrown by `readFile` / `readStdin` past their cap; `size` is null when unknown (a pipe). */

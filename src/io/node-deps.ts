@@ -50,6 +50,7 @@ export function nodeDeps(): Deps {
     pathExists: (path) => lstat(path).then(() => true, () => false),
     editText: async (initial, repo) => (await import('./terminal-programs.js')).editWithGitEditor(initial, repo, env),
     readTtyLine: async (prompt) => readTtyLine(prompt),
+    startPager: async (command) => (await import('./pager-process.js')).startPager(command, env),
     showManPage: async (path, topic) => (await import('./terminal-programs.js')).showManPage(path, topic, env),
     ancestorCommandLines: async (depth) => ancestorCommandLines(process.ppid, depth),
     mcpIo: async () => ({
