@@ -73,7 +73,10 @@ let shared: FormatMatcher | null = null;
 /** The table compiled once, on first use (only saving pays for it). */
 export const formatMatcher = (): FormatMatcher => (shared ??= buildMatcher());
 
-const isWordChar = (code: number) => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+/** `[A-Za-z0-9_]` by code. */
+const WORD = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_') WORD[c.charCodeAt(0)] = 1;
+const isWordChar = (code: number) => code < 128 && WORD[code] === 1;
 
 /** The length of the shortest token of a format. */
 const shortest = (f: SecretFormat) => f.parts.reduce((n: number, p) => n + (typeof p === 'string' ? p.length : p.min), 0);
@@ -134,8 +137,13 @@ type LeadIndex = Map<number, string[]> & { starts: Uint8Array };
 
 /** Tries the leads at every word start inside one run. */
 function scanRun(text: string, from: number, to: number, byFirst: LeadIndex, byLead: Map<string, Compiled[]>, hits: Hit[]): void {
+  // Each character is read once: whether it is a word character says, for the next one, whether a word starts there.
+  let afterWord = from > 0 && isWordChar(text.charCodeAt(from - 1));
   for (let i = from; i <= to - MIN_TOKEN; i++) {
-    if (byFirst.starts[Math.min(text.charCodeAt(i), 128)] === 0 || (i > 0 && isWordChar(text.charCodeAt(i - 1)))) continue;
+    const code = text.charCodeAt(i);
+    const wasAfterWord = afterWord;
+    afterWord = isWordChar(code);
+    if (wasAfterWord || byFirst.starts[code < 128 ? code : 128] === 0) continue;
     const leads = byFirst.get(pairAt(text, i));
     if (!leads) continue;
     for (const lead of leads) {
@@ -143,6 +151,7 @@ function scanRun(text: string, from: number, to: number, byFirst: LeadIndex, byL
       const end = tryAt(text, i, byLead.get(lead)!, hits);
       if (end !== null) {
         i = end - 1;
+        afterWord = isWordChar(text.charCodeAt(i));
         break;
       }
     }
