@@ -2,6 +2,7 @@
  * Discovery for the CLI backend: one `git rev-parse` says where the git dirs
  * and the working tree are and which object format the repository uses.
  */
+import { realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { FatalError } from '../errors.js';
 import type { RepoInfo } from './repo.js';
@@ -27,7 +28,8 @@ export async function probeRepo(dir: string, opts: RunOptions): Promise<{ info: 
   const info: RepoInfo = {
     gitDir: lines[0] ?? '',
     commonDir: lines[1] ?? '',
-    workTree: inside ? resolve(dir, lines[6] ?? '') : null,
+    // --show-cdup counts physical levels (git climbs from its getcwd()): resolved from the physical path.
+    workTree: inside ? resolve(await realpath(dir).catch(() => dir), lines[6] ?? '') : null,
     objectFormat: lines[4] === 'sha256' ? 'sha256' : 'sha1',
   };
   return { info, objectsDir: lines[5] ?? join(info.commonDir, 'objects') };

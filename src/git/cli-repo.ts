@@ -20,6 +20,7 @@ import * as worktree from './cli-worktree.js';
 import type { WorktreeFs } from './worktree-files.js';
 import { hashWorktreeEntry, readWorktreeFile, type WorktreeRead } from './worktree-read.js';
 import { readConfig, type ConfigRead } from './config-map.js';
+import { discoverInProcess } from './discover.js';
 import { storesBytesAsIs, type PlainContentFacts } from './plain-content.js';
 import { snapshotInProcess } from './snapshot-in-process.js';
 import * as files from './git-files.js';
@@ -37,7 +38,8 @@ export async function openCliRepo(dir: string, env: Record<string, string | unde
   // Config is read by nearly every command: fetch it alongside the probe, not after it.
   const config = readConfig(opts);
   config.catch(() => {});
-  const { info, objectsDir } = await probeRepo(dir, opts);
+  // The plain layouts are found from the files (no process); git's probe decides everything else.
+  const { info, objectsDir } = (await discoverInProcess(dir, env, config).catch(() => null)) ?? (await probeRepo(dir, opts));
   return new CliRepo(info, env, objectsDir, config);
 }
 

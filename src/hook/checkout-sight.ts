@@ -8,11 +8,12 @@
 import * as fsp from 'node:fs/promises';
 import { previousBranch, type GitEnv } from '../git/admin.js';
 import { readGitFile, writeGitFile } from '../git/git-files.js';
+import { headBranch } from '../git/cli-status.js';
 import { parsePorcelainV2 } from '../git/porcelain.js';
 import type { Repo } from '../git/repo.js';
 import { gitOk } from '../git/run-git.js';
 import type { BranchIndexStore } from './branch-checkpoint.js';
-import { findGitDirs, headBranchOf, indexEntries, readRefsUnder, type GitDirs } from './git-dir-read.js';
+import { findGitDirs, indexEntries, readRefsUnder, type GitDirs } from './git-dir-read.js';
 
 /**
  * Above this many index entries the uncommitted count is not taken: `git
@@ -50,7 +51,7 @@ function fromFiles(dirs: GitDirs, env: GitEnv, openRepo: () => Promise<Repo>): C
   return {
     gitDir: dirs.gitDir,
     prompt: async () => (env[PROMPT_ENV] !== undefined ? env[PROMPT_ENV] || null : (await openRepo()).getConfig('checkpoint.hookPrompt')),
-    arrived: async () => (await headBranchOf(dirs.gitDir)) ?? (await openRepo()).headBranch(),
+    arrived: () => headBranch(opts, dirs.gitDir),
     uncommitted: () => countUnlessLarge(dirs.gitDir, async () => {
       const out = await gitOk(['status', '--porcelain=v2', '-z', '--untracked-files=all'], opts).catch(() => null);
       return out ? parsePorcelainV2(out).entries.length : null;

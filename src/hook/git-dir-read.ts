@@ -1,14 +1,15 @@
 /**
  * What the post-checkout hook needs from the repository, read from the git
  * dir's files as git itself stores them, without starting git: where the git
- * dirs are, the branch HEAD names, the refs under a prefix (loose and
+ * dirs are, the refs under a prefix (loose and
  * packed), the index's entry count. Every reader answers null when the
- * layout is not the plain one it knows (GIT_DIR set by the caller, reftable,
+ * layout is not the plain one it knows (GIT_COMMON_DIR set, reftable,
  * a symbolic ref): the caller then asks git. Starting a process costs more
  * than all of this together, and the hook runs inside every `git switch`.
  */
 import { readdir, readFile, stat, open } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { commonDirOf, dotGitAt } from '../git/discover.js';
 import type { RefRecord } from '../git/repo.js';
 
 export interface GitDirs {
@@ -29,28 +30,11 @@ const REFS_MAX = 200_000;
  */
 export async function findGitDirs(cwd: string, env: Record<string, string | undefined>): Promise<GitDirs | null> {
   if (env.GIT_COMMON_DIR) return null;
-  const gitDir = env.GIT_DIR ? resolve(cwd, env.GIT_DIR) : await dotGitDir(cwd);
+  const gitDir = env.GIT_DIR ? resolve(cwd, env.GIT_DIR) : await dotGitAt(cwd);
   if (!gitDir || !(await stat(join(gitDir, 'HEAD')).catch(() => null))) return null;
-  const common = (await readFile(join(gitDir, 'commondir'), 'utf8').catch(() => null))?.trim();
-  const commonDir = common ? resolve(gitDir, common) : gitDir;
+  const commonDir = await commonDirOf(gitDir);
   if (await stat(join(commonDir, 'reftable')).catch(() => null)) return null;
   return { gitDir, commonDir, workTree: env.GIT_WORK_TREE ? resolve(cwd, env.GIT_WORK_TREE) : cwd };
-}
-
-async function dotGitDir(cwd: string): Promise<string | null> {
-  const dotGit = join(cwd, '.git');
-  const info = await stat(dotGit).catch(() => null);
-  if (info?.isDirectory()) return dotGit;
-  if (!info?.isFile()) return null;
-  const m = /^gitdir: (.+)$/m.exec(await readFile(dotGit, 'utf8').catch(() => ''));
-  return m ? resolve(cwd, m[1]!.trim()) : null;
-}
-
-/** The short name of the branch HEAD points at; null when detached or not readable. */
-export async function headBranchOf(gitDir: string): Promise<string | null> {
-  const head = await readFile(join(gitDir, 'HEAD'), 'utf8').catch(() => '');
-  const m = /^ref: refs\/heads\/(.+)\n?$/.exec(head);
-  return m ? m[1]! : null;
 }
 
 /** Entries in the index (its header); null without one. A split or sparse index counts fewer. */
