@@ -55,15 +55,31 @@ function ourObjects(opts: { withCode?: boolean } = {}, repoDir = dir): string[] 
   return objects;
 }
 
+/** Saves in `repoDir` and returns the record the save wrote. */
+async function saveRecord(repoDir: string, args: string[]): Promise<Record<string, any>> {
+  const res = await sb.ckpt(repoDir, [...args, '--json']);
+  expect(res.code, res.stderr).toBe(0);
+  return JSON.parse(sb.git(repoDir, 'cat-file', 'blob', `${JSON.parse(res.stdout).commit}:checkpoint.json`));
+}
+
+/** `<class> <caught>/<total>, …`: recall per class of miss (or reason) over `samples`. */
+function recallByClass(samples: SecretSample[], leaked: SecretSample[]): string {
+  const classes = new Map<string, [number, number]>();
+  for (const s of samples) {
+    const cls = (s.cls ?? s.reason).replace(/:.*/, '');
+    const [n, ok] = classes.get(cls) ?? [0, 0];
+    classes.set(cls, [n + 1, ok + (leaked.includes(s) ? 0 : 1)]);
+  }
+  return [...classes].map(([c, [n, ok]]) => `${c} ${ok}/${n}`).join(', ');
+}
+
 beforeAll(async () => {
   sb = makeSandbox();
   dir = sb.repo('corpus');
   for (const s of inSubjects) sb.git(dir, 'commit', '-q', '--allow-empty', '-m', `deploy: ${s.text}`);
   const texts = [...secrets.map((s) => s.text), ...benign];
   writeFileSync(join(sb.root, 'doc.json'), JSON.stringify(buildDocument(texts, `rotate ${secrets[0]!.text}`)));
-  const saved = await sb.ckpt(dir, ['save', '--input', join(sb.root, 'doc.json'), '--json']);
-  expect(saved.code, saved.stderr).toBe(0);
-  record = JSON.parse(sb.git(dir, 'cat-file', 'blob', `${JSON.parse(saved.stdout).commit}:checkpoint.json`));
+  record = await saveRecord(dir, ['save', '--input', join(sb.root, 'doc.json')]);
 }, 60_000);
 afterAll(() => sb.cleanup());
 
@@ -86,14 +102,8 @@ describe('redaction corpus, end to end', () => {
     const leaked = secrets.filter((s: SecretSample) => s.secrets.some((v) => haystacks.some((h) => h.includes(v))));
     const caught = secrets.length - leaked.length;
     console.log(`redaction recall: ${caught}/${secrets.length} secrets removed`);
-    const classes = new Map<string, [number, number]>();
-    for (const s of secrets) {
-      const cls = (s.cls ?? s.reason).replace(/:.*/, '');
-      const [n, ok] = classes.get(cls) ?? [0, 0];
-      classes.set(cls, [n + 1, ok + (leaked.includes(s) ? 0 : 1)]);
-    }
     const providers = new Set(secrets.map((s) => s.provider).filter(Boolean));
-    console.log(`recall per class (${providers.size} providers): ${[...classes].map(([c, [n, ok]]) => `${c} ${ok}/${n}`).join(', ')}`);
+    console.log(`recall per class (${providers.size} providers): ${recallByClass(secrets, leaked)}`);
     expect(leaked.map((s) => `${s.reason}: ${s.text}`)).toEqual([]);
   });
 
@@ -128,21 +138,13 @@ describe('redaction corpus in working-tree files, end to end', () => {
     mkdirSync(join(repo, 'benign'));
     inFiles.forEach((s, i) => writeFileSync(join(repo, 'secret', `s${i}.txt`), `${s.text}\n`));
     benign.forEach((b, i) => writeFileSync(join(repo, 'benign', `b${i}.txt`), `${b}\n`));
-    const res = await sb.ckpt(repo, ['save', '-m', 'corpus in files', '--json']);
-    expect(res.code, res.stderr).toBe(0);
-    saved = JSON.parse(sb.git(repo, 'cat-file', 'blob', `${JSON.parse(res.stdout).commit}:checkpoint.json`));
+    saved = await saveRecord(repo, ['save', '-m', 'corpus in files']);
   }, 120_000);
 
   it('no secret value of any file reaches an object: every file that holds one is left out of the wip tree', () => {
     const objects = ourObjects({}, repo);
     const leaked = inFiles.filter((s) => s.secrets.some((v) => objects.some((o) => o.includes(v))));
-    const classes = new Map<string, [number, number]>();
-    for (const s of inFiles) {
-      const cls = (s.cls ?? s.reason).replace(/:.*/, '');
-      const [n, ok] = classes.get(cls) ?? [0, 0];
-      classes.set(cls, [n + 1, ok + (leaked.includes(s) ? 0 : 1)]);
-    }
-    console.log(`wip recall per class: ${[...classes].map(([c, [n, ok]]) => `${c} ${ok}/${n}`).join(', ')}`);
+    console.log(`wip recall per class: ${recallByClass(inFiles, leaked)}`);
     expect(leaked.map((s) => `${s.reason || s.provider}: ${s.text}`)).toEqual([]);
     const excluded = new Map(saved.git.wip.excluded.map((e: any) => [e.path, e.reason]));
     expect(inFiles.map((_, i) => excluded.get(`secret/s${i}.txt`)).filter((r) => r !== 'secret')).toEqual([]);
@@ -192,9 +194,7 @@ describe('names, paths and wip files', () => {
       writeFileSync(join(repo, path), content);
     }
     writeFileSync(join(repo, 'notes.md'), 'an ordinary file\n');
-    const res = await sb.ckpt(repo, ['save', '-m', 'names', '--json']);
-    expect(res.code, res.stderr).toBe(0);
-    saved = JSON.parse(sb.git(repo, 'cat-file', 'blob', `${JSON.parse(res.stdout).commit}:checkpoint.json`));
+    saved = await saveRecord(repo, ['save', '-m', 'names']);
   }, 60_000);
 
   it('no object holds the branch token, the path token or any credential file value', () => {
