@@ -15,7 +15,7 @@ export const ADMIN_COMMANDS: Record<string, CommandEntry> = {
   agent: {
     summary: 'install or remove the agent hooks and skill',
     usage: ['(install | uninstall) <agent> [--project | --user] [--mcp]'],
-    positionals: [{ name: 'install|uninstall' }, { name: 'agent', complete: 'agent' }],
+    positionals: [{ name: 'install|uninstall', choices: ['install', 'uninstall'] }, { name: 'agent', complete: 'agent' }],
     options: [
       { name: 'project', type: 'boolean', description: "the project's shared, committed settings" },
       { name: 'user', type: 'boolean', description: "the user's own settings" },
@@ -112,6 +112,14 @@ export const ADMIN_COMMANDS: Record<string, CommandEntry> = {
     options: [],
     examples: [['git checkpoint uninstall', 'take out the hooks and config install added']],
     load: () => import('../commands/uninstall.js'),
+  },
+  completion: {
+    summary: 'print a shell completion script (bash, zsh, fish)',
+    usage: ['(bash | zsh | fish)'],
+    positionals: [{ name: 'shell', choices: ['bash', 'zsh', 'fish'] }],
+    options: [],
+    examples: [['source <(git checkpoint completion bash)', 'complete git checkpoint in this bash (after git\'s own completion)']],
+    load: () => import('../commands/completion.js'),
   },
   help: {
     summary: 'show help for a command',

@@ -35,6 +35,8 @@ export interface PositionalDef {
   complete?: ValueKind;
   /** Takes any number of values. */
   variadic?: boolean;
+  /** The only words accepted here (for completion). */
+  choices?: readonly string[];
 }
 
 /** Accepted by every command, before or after its name. */

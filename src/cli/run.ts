@@ -35,6 +35,12 @@ export async function run(argv: string[], deps: Deps): Promise<number> {
       deps.streams.out(generalHelp());
       return EXIT.usage;
     }
+    if (command === '__complete') {
+      // What the completion scripts ask: candidates for the words after `git checkpoint`.
+      ctx = new Context(deps, top.globals);
+      deps.streams.out((await (await import('../commands/completion.js')).complete(ctx, top.rest)).text ?? '');
+      return EXIT.ok;
+    }
     const entry = COMMANDS[command];
     if (!entry) {
       command = null;
