@@ -1,5 +1,6 @@
 /** Who is saving: the git identity, and this clone's writer id (SPEC §3). */
 import { FatalError } from '../errors.js';
+import { withGitFileLock } from './file-lock.js';
 import type { Repo } from '../git/repo.js';
 import { WRITER_PATTERN } from './refs.js';
 
@@ -49,42 +50,18 @@ export async function readWriterStrict(repo: Repo): Promise<string | null> {
 /**
  * Returns the writer id, claiming `candidate` on first use. Concurrent first saves
  * (several processes, several worktrees) agree on one id: the creator holds
- * an exclusive lock file in the common git dir while it writes the config.
- * The lock holds its creation time; one older than STALE_LOCK_MS was left by
- * a save that died (it is held for milliseconds) and is removed, so a crash
- * never blocks the next first save.
+ * an exclusive lock file in the common git dir while it writes the config
+ * (file-lock.ts: a lock left by a save that died is taken over).
  */
 export async function ensureWriter(repo: Repo, candidate: string, now: () => Date): Promise<string> {
   const existing = await readWriterStrict(repo);
   if (existing) return existing;
-  for (let attempt = 0; attempt < 250; attempt++) {
-    if (await repo.createGitFileExclusive(LOCK, String(now().getTime()), 'common')) {
-      try {
-        repo.reloadConfig();
-        const current = await readWriterStrict(repo);
-        if (current) return current;
-        await repo.setConfig(WRITER_KEY, candidate);
-        return candidate;
-      } finally {
-        await repo.deleteGitFile(LOCK, 'common');
-      }
-    }
-    await removeStaleLock(repo, now());
-    await sleep(20);
+  const opts = { scope: 'common', waitMs: 5_000, staleMs: STALE_LOCK_MS, now, holder: 'another first save' } as const;
+  return withGitFileLock(repo, LOCK, opts, async () => {
     repo.reloadConfig();
     const current = await readWriterStrict(repo);
     if (current) return current;
-  }
-  throw new Error(`could not create ${WRITER_KEY}: ${LOCK} stays locked (remove it if no save is running)`);
-}
-
-async function removeStaleLock(repo: Repo, now: Date): Promise<void> {
-  const content = await repo.readGitFile(LOCK, 'common');
-  if (content === null || now.getTime() - Number(content) < STALE_LOCK_MS) return;
-  // Read again just before removing: another waiter may have replaced it with a live lock.
-  if ((await repo.readGitFile(LOCK, 'common')) === content) await repo.deleteGitFile(LOCK, 'common');
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
+    await repo.setConfig(WRITER_KEY, candidate);
+    return candidate;
+  });
 }

@@ -11,16 +11,27 @@ import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { hasContent } from '../checkpoint/input.js';
 import { UsageError } from '../errors.js';
+import { withGitFileLock } from '../checkpoint/file-lock.js';
 import { runGitOnTerminal } from '../git/admin.js';
+import type { Repo } from '../git/repo.js';
 import { saveRequestFromArgs } from './shared/save-args.js';
 import { contentFromFlags } from './shared/save-content.js';
 import { saveAndReport } from './shared/save-report.js';
 import { switchRefusal } from './shared/switch-check.js';
 
+/** How long a switch waits for another one in the same worktree, and when a lock is taken for one left by a crash. */
+const LOCK = { scope: 'worktree', waitMs: 30_000, staleMs: 10 * 60_000, holder: 'another git checkpoint switch in this worktree' } as const;
+
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   const create = stringOption(args, 'create');
   const target = switchArgs(create, args.positionals);
   const repo = await ctx.worktreeRepo();
+  // Read the branch, save for it, switch: one switch at a time per worktree, or a second one
+  // could save after the first switched and record the first one's branch as the one it left.
+  return withGitFileLock(repo, 'switch.lock', { ...LOCK, now: ctx.deps.now }, () => switchSaving(ctx, args, repo, create, target));
+}
+
+async function switchSaving(ctx: Context, args: ParsedArgs, repo: Repo, create: string | undefined, target: string[]): Promise<CommandResult> {
   const saveArgs: ParsedArgs = { values: { ...args.values, create: undefined }, positionals: [] };
   const given = hasContent(contentFromFlags(saveArgs)) || args.values.input !== undefined || Boolean(args.values.edit);
   // The branch being left, read once before anything else: the checkpoint is recorded for it even if
