@@ -113,6 +113,14 @@ export const ADMIN_COMMANDS: Record<string, CommandEntry> = {
     examples: [['git checkpoint uninstall', 'take out the hooks and config install added']],
     load: () => import('../commands/uninstall.js'),
   },
+  config: {
+    summary: 'list the checkpoint.* settings, their values and where each comes from',
+    usage: ['[--json]'],
+    positionals: [],
+    options: [],
+    examples: [['git checkpoint config', 'the effective settings, with their origin']],
+    load: () => import('../commands/config.js'),
+  },
   completion: {
     summary: 'print a shell completion script (bash, zsh, fish)',
     usage: ['(bash | zsh | fish)'],

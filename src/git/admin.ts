@@ -48,6 +48,29 @@ export async function unsetConfigValue(repo: Repo, env: GitEnv, key: string, val
   return { error: res.stderr.toString().trim().split('\n').pop() || `git config exited ${res.code}` };
 }
 
+export interface ConfigEntry {
+  key: string;
+  /** null for a key written without `= value` (an implicit true). */
+  value: string | null;
+  /** `system`, `global`, `local`, `worktree` or `command`. */
+  scope: string;
+  /** Where git read it: `file:<path>`, `command line:`, ... */
+  origin: string;
+}
+
+/** Every value of the keys matching `pattern` with its scope and origin, in git's order (last one wins). */
+export async function configWithOrigins(info: RepoInfo, env: GitEnv, pattern: string): Promise<ConfigEntry[]> {
+  const res = await runGit(['config', '--show-scope', '--show-origin', '-z', '--get-regexp', pattern], where(info, env));
+  const fields = res.code === 0 ? splitNul(res.stdout) : [];
+  const out: ConfigEntry[] = [];
+  for (let i = 0; i + 2 < fields.length; i += 3) {
+    const [scope, origin, pair] = [fields[i]!, fields[i + 1]!, fields[i + 2]!];
+    const nl = pair.indexOf('\n');
+    out.push({ scope, origin, key: nl < 0 ? pair : pair.slice(0, nl), value: nl < 0 ? null : pair.slice(nl + 1) });
+  }
+  return out;
+}
+
 /** Names of the configured remotes. */
 export async function remoteNames(info: RepoInfo, env: GitEnv): Promise<string[]> {
   const res = await runGit(['remote'], where(info, env));

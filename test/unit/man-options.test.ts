@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/commands.js';
 import { GLOBAL_OPTIONS, TOP_LEVEL_OPTIONS, type OptionDef } from '../../src/cli/options.js';
 import { SAVE_OPTIONS } from '../../src/cli/save-options.js';
+import { SETTINGS } from '../../src/checkpoint/settings.js';
 
 const man = readFileSync(new URL('../../man/git-checkpoint.1', import.meta.url), 'utf8');
 const section = (from: string, to: string) => man.slice(man.indexOf(`.SH ${from}\n`), man.indexOf(`.SH ${to}\n`));
@@ -34,6 +35,7 @@ function entries(): Map<string, string> {
 const QUOTED: Record<string, string[]> = {
   push: ['--force-with-lease'],
   uninstall: ['--fixed-value'],
+  config: ['--show-origin'],
 };
 
 const minus = (a: Set<string>, b: Set<string>) => [...a].filter((x) => !b.has(x)).sort();
@@ -69,5 +71,10 @@ describe('man page option lists and the command table agree', () => {
 
   it('finds flags in roff as the page writes them', () => {
     expect([...flagsIn('\\fB\\-n\\fR, \\fB\\-\\-limit\\fR \\fImax\\fR, first\\-parent, a \\- b')]).toEqual(['-n', '--limit']);
+  });
+
+  it('CONFIGURATION documents exactly the checkpoint.* settings of the settings table', () => {
+    const documented = new Set([...section('CONFIGURATION', 'SECRETS').matchAll(/^\.BR? (checkpoint\.[A-Za-z]+)/gm)].map((m) => m[1]!));
+    expect([...documented].sort()).toEqual(SETTINGS.map((d) => d.key).sort());
   });
 });
