@@ -68,7 +68,7 @@ describe('a teammate resumes through a bare remote', () => {
     expect(sb.git(b, 'rev-list', `refs/checkpoints/${bobWriter}`)).not.toContain(aliceCommit);
     const log = await sb.ckpt(b, ['log']);
     expect(log.code).toBe(0);
-    expect(log.stdout).toMatch(new RegExp(`Bob takes over\\n└─ ${id} .* ${checkpoint.writer} \\(origin\\)  Retry for the uploader`));
+    expect(log.stdout).toMatch(new RegExp(`Bob takes over\\n\\* ${id} .* ${checkpoint.writer} \\(origin\\)  Retry for the uploader`));
     sb.git(b, 'fsck', '--strict', '--no-dangling');
   });
 

@@ -62,7 +62,7 @@ describe('resume / status / apply on memfs (isomorphic-git backend)', () => {
     expect(commit?.parents).toEqual([adaTip, bobCommit]);
 
     const log = await m.cli(['log', next]);
-    expect(log.stdout).toContain(`${next}  2026-11-29 10:00  main  ada-aaaaaa  ada continues bob\n└─ ${bobs}`);
+    expect(log.stdout).toContain(`* ${next}  2026-11-29 10:00  main  ada-aaaaaa  ada continues bob\n* ${bobs}`);
     expect(log.stdout).not.toContain(adas);
     expect(json((await m.cli(['log', next, '--json'])).stdout).checkpoints.map((c: { id: string }) => c.id)).toEqual([next, bobs]);
   });
