@@ -36,6 +36,7 @@ const QUOTED: Record<string, string[]> = {
   push: ['--force-with-lease'],
   uninstall: ['--fixed-value'],
   config: ['--show-origin'],
+  log: ['--graph'],
 };
 
 const minus = (a: Set<string>, b: Set<string>) => [...a].filter((x) => !b.has(x)).sort();
