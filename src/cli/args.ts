@@ -85,9 +85,11 @@ export function maxPositionals(args: ParsedArgs, n: number, command: string): vo
   }
 }
 
-/** The `--format` value (`--json` wins); UsageError for one not in `formats`. */
+/** The `--format` value (`--json` is `--format json`); UsageError for one not in `formats`, or another format with --json. */
 export function readFormat(globals: GlobalOptions, args: ParsedArgs, formats: readonly string[], fallback: string): string {
-  const format = globals.json ? 'json' : (stringOption(args, 'format') ?? fallback);
+  const asked = stringOption(args, 'format');
+  if (globals.json && asked !== undefined && asked !== 'json') throw new UsageError(`'--json' and '--format ${asked}' cannot be used together`);
+  const format = globals.json ? 'json' : (asked ?? fallback);
   if (!formats.includes(format)) throw new UsageError(`invalid value for '--format': '${format}' (expected ${formats.join(', ')})`);
   return format;
 }

@@ -29,17 +29,17 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const env = ctx.deps.env;
   const hooksDir = await hooksDirectory(repo.info, env);
   const failed: string[] = [];
-  const hooks: { name: string; result: UnhookResult }[] = [];
+  const hooks: { name: string; action: UnhookResult }[] = [];
   for (const name of HOOK_NAMES) {
     await removeHook(hooksDir, name).then(
-      (result) => hooks.push({ name, result }),
+      (action) => hooks.push({ name, action }),
       (err: Error) => failed.push(`${name} hook: ${err.message}`),
     );
   }
   const { removed, kept } = await removeConfig(repo, env, failed);
   // The record stays while anything it lists could not be removed: a second uninstall finishes the job.
   if (!failed.length) await clearInstallState(repo);
-  const lines = [`hooks in ${hooksDir}:`, ...hooks.map((h) => `  ${h.name.padEnd(13)} ${SAID[h.result]}`), 'config (this repository):'];
+  const lines = [`hooks in ${hooksDir}:`, ...hooks.map((h) => `  ${h.name.padEnd(13)} ${SAID[h.action]}`), 'config (this repository):'];
   for (const r of removed) lines.push(`  ${r.key} -= ${r.value}`);
   for (const k of kept) lines.push(`  ${k.key} = ${k.value} kept: ${k.why}`);
   if (!removed.length && !kept.length && !failed.length) lines.push('  nothing that install added');

@@ -51,4 +51,20 @@ describe('the command line, built', () => {
     expect(await files('latest~1')).toEqual([{ path: 'src/deep/a.ts', why: 'the loop' }, { path: 'README.md' }, { path: 'src/gone.ts' }]);
     expect(await files('latest')).toEqual([{ path: 'src/deep/a.ts' }]);
   });
+
+  it('one JSON vocabulary: install and uninstall report hooks[].action; --json with another --format is refused', async () => {
+    const dir = sb.repo('vocabulary');
+    const installed = JSON.parse((await sb.ckpt(dir, ['install', '--json'])).stdout);
+    const removed = JSON.parse((await sb.ckpt(dir, ['uninstall', '--json'])).stdout);
+    for (const report of [installed, removed]) {
+      expect(report.hooks.map((h: { name: string }) => h.name).sort()).toEqual(['post-checkout', 'pre-push']);
+      for (const h of report.hooks) expect(Object.keys(h).sort()).toEqual(['action', 'name']);
+    }
+    expect(removed.hooks.map((h: { action: string }) => h.action)).toEqual(['removed', 'removed']);
+    await sb.ckpt(dir, ['save', '-m', 'x']);
+    const both = await sb.ckpt(dir, ['show', '--json', '--format', 'md']);
+    expect(both.code).toBe(129);
+    expect(both.stderr).toContain("error: '--json' and '--format md' cannot be used together");
+    expect((await sb.ckpt(dir, ['show', '--json', '--format', 'json'])).code).toBe(0);
+  });
 });
