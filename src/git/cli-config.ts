@@ -3,11 +3,12 @@
  * read in one subprocess, then kept until we write a key, or are asked to
  * reload and one of the files it came from changed.
  */
-import { readConfig, stampFiles, type ConfigRead } from './config-map.js';
+import { changedSince, existing, readConfig, type ConfigRead } from './config-map.js';
+import { resolve } from 'node:path';
 import { gitOk, type RunOptions } from './run-git.js';
 
 export class CliConfig {
-  private read: Promise<ConfigRead & { stamp: string }> | null = null;
+  private read: Promise<Stamped> | null = null;
   private check = false;
 
   /**
@@ -18,7 +19,7 @@ export class CliConfig {
     private readonly opts: RunOptions,
     first: Promise<ConfigRead> | null = null,
   ) {
-    if (first) this.read = withStamp(first);
+    if (first) this.read = this.stamped(first);
   }
 
   /** Last value of `key` (git's rule for single-valued keys); null when unset. */
@@ -49,21 +50,33 @@ export class CliConfig {
     this.check = true;
   }
 
+  private fresh(): Promise<Stamped> {
+    return this.stamped(readConfig(this.opts));
+  }
+
+  /** `opts.cwd` is the top of the work tree (the git dir when bare): git's cwd, what its relative origins start from. */
+  private async stamped(read: Promise<ConfigRead>): Promise<Stamped> {
+    const r = await read;
+    const files = r.files.map((f) => resolve(this.opts.cwd, f));
+    return { ...r, files, existed: await existing(files) };
+  }
+
   private async load(): Promise<Map<string, string[]>> {
     if (this.check && this.read) {
       this.check = false;
       const last = this.read;
-      this.read = last.then(async (r) => (r.stamp === (await stampFiles(r.files)) ? r : withStamp(readConfig(this.opts))), () => withStamp(readConfig(this.opts)));
+      this.read = last.then(
+        async (r) => ((await changedSince(r.files, r.existed, r.startedAt)) ? this.fresh() : r),
+        () => this.fresh(),
+      );
     }
-    this.read ??= withStamp(readConfig(this.opts));
+    this.read ??= this.fresh();
     return (await this.read).map;
   }
 }
 
-async function withStamp(read: Promise<ConfigRead>): Promise<ConfigRead & { stamp: string }> {
-  const r = await read;
-  return { ...r, stamp: await stampFiles(r.files) };
-}
+/** A read with its files resolved and which of them existed: what tells whether it is still current. */
+type Stamped = ConfigRead & { existed: boolean[] };
 
 /** Git's key form: section and name lowercased, a subsection kept as written. */
 function normalizeKey(key: string): string {

@@ -6,6 +6,7 @@ import { stat } from 'node:fs/promises';
 import { FatalError, OperationError } from '../errors.js';
 import { shellQuote } from '../render/shell.js';
 import type { CliContext } from './cli-context.js';
+import { readRefsUnder } from './ref-files.js';
 import type { RefRecord, RefUpdate } from './repo.js';
 import { gitOk, runGit } from './run-git.js';
 
@@ -23,6 +24,9 @@ export async function readRef(ctx: CliContext, name: string): Promise<string | n
 
 /** `git for-each-ref` under `prefix`, in git's (byte) order. */
 export async function listRefs(ctx: CliContext, prefix: string): Promise<RefRecord[]> {
+  // Read from the files when they are plain loose and packed refs (no process); git answers otherwise.
+  const fromFiles = await readRefsUnder(ctx.info.commonDir, prefix).catch(() => null);
+  if (fromFiles) return fromFiles;
   const out = await gitOk(['for-each-ref', '--format=%(objectname) %(refname)', prefix], ctx.opts);
   return out
     .toString('utf8')

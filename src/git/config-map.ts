@@ -1,13 +1,19 @@
 /** Reads every config value git sees (includes, worktree config) in one subprocess. */
 import * as fsp from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { runGit, type RunOptions } from './run-git.js';
 
 export interface ConfigRead {
   /** Normalized key (section and name lowercased, subsection kept) to its values in order. */
   map: Map<string, string[]>;
-  /** The files the values came from, and where a global config would be: what to look at for a change. */
+  /**
+   * The files the values came from, and where a global config would be: what
+   * to look at for a change. As git names them: a relative one is relative to
+   * the top of the work tree (git's cwd when it reads), not to where it ran.
+   */
   files: string[];
+  /** When the read began (ms): a file written since may hold what the read missed. */
+  startedAt: number;
 }
 
 /** Map of normalized key (section and name lowercased, subsection kept) to its values in order. */
@@ -17,15 +23,16 @@ export async function readConfigMap(opts: RunOptions): Promise<Map<string, strin
 
 /** The values and the files they came from (`--show-origin`). */
 export async function readConfig(opts: RunOptions): Promise<ConfigRead> {
+  const startedAt = Date.now();
   const res = await runGit(['config', '-z', '--list', '--show-origin'], opts);
   const map = new Map<string, string[]>();
   const files = new Set(globalConfigFiles(opts.env));
-  if (res.code !== 0) return { map, files: [...files] };
+  if (res.code !== 0) return { map, files: [...files], startedAt };
   const items = res.stdout.toString('utf8').split('\0');
   for (let i = 0; i + 1 < items.length; i += 2) {
     const origin = items[i]!;
     const item = items[i + 1]!;
-    if (origin.startsWith('file:')) files.add(resolve(opts.cwd, origin.slice('file:'.length)));
+    if (origin.startsWith('file:')) files.add(origin.slice('file:'.length));
     const nl = item.indexOf('\n');
     const key = nl < 0 ? item : item.slice(0, nl);
     const value = nl < 0 ? 'true' : item.slice(nl + 1);
@@ -33,7 +40,7 @@ export async function readConfig(opts: RunOptions): Promise<ConfigRead> {
     if (list) list.push(value);
     else map.set(key, [value]);
   }
-  return { map, files: [...files] };
+  return { map, files: [...files], startedAt };
 }
 
 /** Where git looks for global config (a file created later must count as a change). */
@@ -42,8 +49,20 @@ function globalConfigFiles(env: Record<string, string | undefined>): string[] {
   return [env.GIT_CONFIG_GLOBAL ?? join(home, '.gitconfig'), join(env.XDG_CONFIG_HOME || join(home, '.config'), 'git', 'config')];
 }
 
-/** The contents of `files` as one string ('-' for a missing one): equal stamps, same config. */
-export async function stampFiles(files: string[]): Promise<string> {
-  const parts = await Promise.all(files.map((f) => fsp.readFile(f, 'utf8').catch(() => '-')));
-  return JSON.stringify(parts);
+/**
+ * True when any of `files` may have changed since `since` (ms, taken before
+ * the read began): written at or after it (mtime, with a margin for coarse
+ * file-system clocks), or created or removed. A write during the read itself
+ * counts as a change, so a value read before it is never kept.
+ */
+export async function changedSince(files: string[], existed: boolean[], since: number): Promise<boolean> {
+  const stats = await Promise.all(files.map((f) => fsp.stat(f).catch(() => null)));
+  return stats.some((st, i) => Boolean(st) !== existed[i] || (st !== null && st.mtimeMs >= since - MTIME_MARGIN_MS));
 }
+
+/** Which of `files` exist now. */
+export async function existing(files: string[]): Promise<boolean[]> {
+  return Promise.all(files.map((f) => fsp.stat(f).then(() => true, () => false)));
+}
+
+const MTIME_MARGIN_MS = 2000;

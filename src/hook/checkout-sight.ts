@@ -1,6 +1,6 @@
 /**
  * The facts the post-checkout reminder needs, each read the cheapest way that
- * is still exact: files in the git dir first (git-dir-read.ts), git itself
+ * is still exact: files in the git dir first (git/ref-files.ts), git itself
  * only when a file cannot answer. In the common case — no chain moved since
  * the last switch — the hook starts one git process (the status count), and
  * none in a large work tree.
@@ -13,7 +13,7 @@ import { parsePorcelainV2 } from '../git/porcelain.js';
 import type { Repo } from '../git/repo.js';
 import { gitOk } from '../git/run-git.js';
 import type { BranchIndexStore } from './branch-checkpoint.js';
-import { findGitDirs, indexEntries, readRefsUnder, type GitDirs } from './git-dir-read.js';
+import { findGitDirs, indexEntries, readRefsUnder, type GitDirs } from '../git/ref-files.js';
 
 /**
  * Above this many index entries the uncommitted count is not taken: `git

@@ -1,5 +1,5 @@
 /**
- * What the post-checkout hook needs from the repository, read from the git
+ * Refs and other small facts read from the git
  * dir's files as git itself stores them, without starting git: where the git
  * dirs are, the refs under a prefix (loose and
  * packed), the index's entry count. Every reader answers null when the
@@ -9,8 +9,8 @@
  */
 import { readdir, readFile, stat, open } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { commonDirOf, dotGitAt } from '../git/discover.js';
-import type { RefRecord } from '../git/repo.js';
+import { commonDirOf, dotGitAt } from './discover.js';
+import type { RefRecord } from './repo.js';
 
 export interface GitDirs {
   gitDir: string;
@@ -56,6 +56,11 @@ export async function indexEntries(gitDir: string): Promise<number | null> {
  * when something needs git to answer (a symbolic ref, too many entries).
  */
 export async function readRefsUnder(commonDir: string, prefix: string): Promise<RefRecord[] | null> {
+  if (!/^refs\/(.+\/)?$/.test(prefix) || prefix.includes('..') || (await stat(join(commonDir, 'reftable')).catch(() => null))) return null;
+  // Loose first, then packed: `pack-refs` writes the packed file before it deletes a loose ref,
+  // so a ref being packed meanwhile is seen in one of the two.
+  const loose = new Map<string, string>();
+  if (!(await readLoose(commonDir, prefix.replace(/\/$/, ''), loose))) return null;
   const refs = new Map<string, string>();
   const packed = await readFile(join(commonDir, 'packed-refs'), 'utf8').catch(() => '');
   for (let at = packed.indexOf(` ${prefix}`); at >= 0; at = packed.indexOf(` ${prefix}`, at + 1)) {
@@ -64,8 +69,7 @@ export async function readRefsUnder(commonDir: string, prefix: string): Promise<
     const oid = packed.slice(start, at);
     if (OID.test(oid)) refs.set(packed.slice(at + 1, end < 0 ? undefined : end), oid);
   }
-  const loose = await readLoose(commonDir, prefix.replace(/\/$/, ''), refs);
-  if (!loose) return null;
+  for (const [name, oid] of loose) refs.set(name, oid);
   return [...refs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, oid]) => ({ name, oid }));
 }
 
@@ -78,9 +82,9 @@ async function readLoose(commonDir: string, dir: string, into: Map<string, strin
       if (!(await readLoose(commonDir, name, into))) return false;
     } else if (e.isFile() && !e.name.endsWith('.lock')) {
       const text = (await readFile(join(commonDir, name), 'utf8').catch(() => '')).trim();
-      if (text.startsWith('ref:')) return false;
-      // A broken loose ref is left out, as for-each-ref leaves it out (with a warning).
-      if (OID.test(text)) into.set(name, text);
+      // A symbolic or broken ref (or one deleted while read): git is asked, and says what it makes of it.
+      if (!OID.test(text)) return false;
+      into.set(name, text);
     }
   }
   return true;
