@@ -4,6 +4,7 @@
  * unpushed local checkpoint. Then it counts what arrived, per writer.
  */
 import { OperationError } from '../errors.js';
+import { limiter } from './limit.js';
 import type { ObjectId, RefRecord, Repo } from '../git/repo.js';
 import { parseMessage } from './message.js';
 import { CHAINS_PREFIX, fetchRefspecs, parseChainRef, remoteChainPrefix } from './refs.js';
@@ -49,13 +50,14 @@ export async function fetchCheckpoints(
     return parsed ? [{ ...r, writer: parsed.writer, old: before.get(r.name) ?? null }] : [];
   });
   const known = [...new Set(knownRefs.map((r) => r.oid))];
+  const limit = limiter(ANCESTRY_CHECKS);
   const counted = await Promise.all(moved.map(async (ref) => {
-    const rewritten = ref.old !== null && !(await repo.isAncestor(ref.old, ref.oid));
+    const rewritten = ref.old !== null && !(await movedForward(repo, limit, ref.old, ref.oid));
     const count = rewritten
-      ? await countRewritten(repo, ref.old!, ref.oid)
+      ? await limit(() => countRewritten(repo, ref.old!, ref.oid))
       : (await countBySeq(repo, ref, knownRefs)) ??
         // The chain's commits this clone did not have: one walk of the new part.
-        (await repo.countCommits([ref.oid], { firstParent: true, exclude: known }));
+        (await limit(() => repo.countCommits([ref.oid], { firstParent: true, exclude: known })));
     return { writer: ref.writer, count, rewritten };
   }));
   const counts = new Map<string, number>();
@@ -63,6 +65,26 @@ export async function fetchCheckpoints(
   const rewritten = counted.filter((c) => c.rewritten).map((c) => c.writer);
   const arrived = [...counts].map(([writer, count]) => ({ writer, count })).sort((a, b) => b.count - a.count || a.writer.localeCompare(b.writer));
   return { remote, arrived, rewritten: rewritten.sort(), failed };
+}
+
+/** First-parent steps looked at before git is asked: a fetch brings a few checkpoints per chain. */
+const NEAR_STEPS = 64;
+/** git processes at once for the chains the trailers and object reads cannot answer for. */
+const ANCESTRY_CHECKS = 8;
+
+/**
+ * Whether `tip` descends from `old`. A chain moves along its first parents:
+ * `old` among the first NEAR_STEPS of them answers yes from object reads
+ * (the running cat-file, no process), so 1,000 chains that moved start no
+ * 1,000 processes; anything else is git's `merge-base --is-ancestor`, a few at a time.
+ */
+async function movedForward(repo: Repo, limit: ReturnType<typeof limiter>, old: ObjectId, tip: ObjectId): Promise<boolean> {
+  let at: ObjectId | undefined = tip;
+  for (let step = 0; at && step < NEAR_STEPS; step++) {
+    if (at === old) return true;
+    at = (await repo.readCommit(at))?.parents[0];
+  }
+  return limit(() => repo.isAncestor(old, tip));
 }
 
 /**
