@@ -16,13 +16,22 @@ export interface LockOptions {
   holder: string;
 }
 
+const REFUSED = new Set(['ENOSPC', 'EROFS', 'EACCES', 'EPERM', 'EDQUOT']);
+
 type LockRepo = Pick<Repo, 'createGitFileExclusive' | 'readGitFile' | 'deleteGitFile'>;
 
 export async function withGitFileLock<T>(repo: LockRepo, name: string, opts: LockOptions, fn: () => Promise<T>): Promise<T> {
   // Waiting is measured on the monotonic clock: `now` (the record's clock) may be fixed in tests.
   const until = performance.now() + opts.waitMs;
   for (let attempt = 0; ; attempt++) {
-    if (await repo.createGitFileExclusive(name, `${process.pid} ${opts.now().getTime()}`, opts.scope)) break;
+    const taken = await repo.createGitFileExclusive(name, `${process.pid} ${opts.now().getTime()}`, opts.scope).catch((err: NodeJS.ErrnoException) => {
+      // A file system that takes no writes (full, read-only, denied) holds no lock: nothing can be written
+      // under it either, and the write steps of `fn` report the failure in their own words.
+      if (REFUSED.has(err.code ?? '')) return 'unlocked' as const;
+      throw err;
+    });
+    if (taken === 'unlocked') return fn();
+    if (taken) break;
     await removeStale(repo, name, opts);
     if (performance.now() > until) {
       throw new OperationError(`${opts.holder} holds the lock .git/checkpoint/${name}`, {

@@ -56,7 +56,7 @@ export async function readWriterStrict(repo: Repo): Promise<string | null> {
 export async function ensureWriter(repo: Repo, candidate: string, now: () => Date): Promise<string> {
   const existing = await readWriterStrict(repo);
   if (existing) return existing;
-  const opts = { scope: 'common', waitMs: 5_000, staleMs: STALE_LOCK_MS, now, holder: 'another first save' } as const;
+  const opts = { scope: 'common', waitMs: 30_000, staleMs: STALE_LOCK_MS, now, holder: 'another first save' } as const;
   return withGitFileLock(repo, LOCK, opts, async () => {
     repo.reloadConfig();
     const current = await readWriterStrict(repo);

@@ -136,8 +136,16 @@ async function countNew(repo: Repo, writer: string, p: RefPush): Promise<number>
   if (!p.local) return 0;
   const base = p.base && (await repo.hasObject(p.base)) ? p.base : null;
   const ids = async (tip: ObjectId) => new Set((await readOwnCommits(repo, writer, tip)).commits.map((c) => parseMessage(c.message).id ?? c.oid));
-  if (!base) return (await ids(p.local)).size;
+  // The own chain numbers its commits (Checkpoint-Seq, renumbered by prune and drop): a first push or a
+  // fast-forward counts from two trailers, not a walk of the whole chain. Older chains without them are walked.
+  const seqOf = async (oid: ObjectId) => {
+    const commit = await repo.readCommit(oid);
+    return commit && !isForeign(commit, writer) ? parseMessage(commit.message).seq : null;
+  };
+  if (!base) return (await seqOf(p.local)) ?? (await ids(p.local)).size;
   if (p.mode !== 'lease') {
+    const [tip, there] = await Promise.all([seqOf(p.local), seqOf(base)]);
+    if (tip !== null && there !== null && tip >= there) return tip - there;
     const walked = await repo.walkCommits([p.local], { firstParent: true, exclude: [base] });
     const end = walked.findIndex((c) => isForeign(c, writer));
     return end < 0 ? walked.length : end;
