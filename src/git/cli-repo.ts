@@ -201,7 +201,10 @@ class CliRepo implements Repo {
     const kept = new Set(keep);
     const update = [...new Set(changed)].filter((p) => !kept.has(p) && !p.endsWith('/'));
     if (this.info.workTree && (await storesBytesAsIs(this.plainFacts(), update))) {
-      const tree = await snapshotInProcess(this, this.info.workTree, update);
+      // HEAD through the running cat-file; a process only to tell an unborn branch from an unreadable HEAD.
+      const head = await objects.readCommit(this.ctx, 'HEAD');
+      const unborn = !head && (await this.readRef('HEAD')) === null;
+      const tree = head || unborn ? await snapshotInProcess(this, this.info.workTree, update, head ? head.tree : null) : null;
       if (tree) return tree;
     }
     return worktree.snapshotWorktree(this.ctx.opts, this.info.gitDir, changed, keep);

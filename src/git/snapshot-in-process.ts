@@ -13,15 +13,13 @@ import { editTree, TreeEditRefused, type PathEdit } from './tree-edit.js';
 import { readWorktreeFile } from './worktree-read.js';
 import type { WorktreeFs } from './worktree-files.js';
 
-type SnapshotRepo = Pick<Repo, 'readTree' | 'writeTree' | 'writeBlob' | 'readCommit' | 'readRef'>;
+type SnapshotRepo = Pick<Repo, 'readTree' | 'writeTree' | 'writeBlob'>;
 
 /** Paths written at once: enough to overlap reads and writes, bounded in open files. */
 const BATCH = 32;
 
-export async function snapshotInProcess(repo: SnapshotRepo, top: string, paths: string[]): Promise<string | null> {
-  const head = await repo.readRef('HEAD');
-  const commit = head ? await repo.readCommit(head) : null;
-  if (head && !commit) return null;
+/** `headTree`: HEAD's tree, null on an unborn branch. */
+export async function snapshotInProcess(repo: SnapshotRepo, top: string, paths: string[], headTree: string | null): Promise<string | null> {
   try {
     const edits = new Map<string, PathEdit>();
     for (let i = 0; i < paths.length; i += BATCH) {
@@ -29,7 +27,7 @@ export async function snapshotInProcess(repo: SnapshotRepo, top: string, paths: 
       const done = await Promise.all(batch.map((p) => editFor(repo, top, p)));
       batch.forEach((p, k) => edits.set(p, done[k]!));
     }
-    return await editTree(repo, commit?.tree ?? null, edits);
+    return await editTree(repo, headTree, edits);
   } catch (err) {
     if (err instanceof TreeEditRefused) return null;
     throw err;

@@ -53,7 +53,7 @@ describe('the wip snapshot built in-process', () => {
     const repo = await openCliRepo(fx.dir, fx.env);
     const update = changed.filter((p) => !keep.includes(p));
     expect(await storesBytesAsIs({ workTree: fx.dir, commonDir: join(fx.dir, '.git'), env: fx.env, config: new CliConfig({ cwd: fx.dir, env: fx.env }) }, update)).toBe(true);
-    const ours = await snapshotInProcess(repo, fx.dir, update);
+    const ours = await snapshotInProcess(repo, fx.dir, update, headTree(fx));
     const gits = await snapshotThroughIndex({ cwd: fx.dir, env: fx.env }, join(fx.dir, '.git'), changed, keep);
     expect(ours).toBe(gits);
     expect(await repo.snapshotWorktree(changed, keep)).toBe(gits);
@@ -66,7 +66,7 @@ describe('the wip snapshot built in-process', () => {
     fx.writeFile('c.txt', 'second\n');
     const repo = await openCliRepo(fx.dir, fx.env);
     const gits = await snapshotThroughIndex({ cwd: fx.dir, env: fx.env }, join(fx.dir, '.git'), ['a/b.txt', 'c.txt'], []);
-    expect(await snapshotInProcess(repo, fx.dir, ['a/b.txt', 'c.txt'])).toBe(gits);
+    expect(await snapshotInProcess(repo, fx.dir, ['a/b.txt', 'c.txt'], null)).toBe(gits);
     await repo.close();
   });
 
@@ -102,11 +102,12 @@ describe('the wip snapshot built in-process', () => {
     writeFileSync(join(fx.dir, 'sub', 'file'), 'inside\n');
     fx.writeFile('dir/x.txt', 'changed next to a latin-1 name\n');
     const repo = await openCliRepo(fx.dir, fx.env);
-    expect(await snapshotInProcess(repo, fx.dir, ['sub/file'])).toBeNull();
-    expect(await snapshotInProcess(repo, fx.dir, ['dir/x.txt'])).toBeNull();
+    expect(await snapshotInProcess(repo, fx.dir, ['sub/file'], headTree(fx))).toBeNull();
+    expect(await snapshotInProcess(repo, fx.dir, ['dir/x.txt'], headTree(fx))).toBeNull();
     const gits = await snapshotThroughIndex({ cwd: fx.dir, env: fx.env }, join(fx.dir, '.git'), ['dir/x.txt'], []);
     expect(await repo.snapshotWorktree(['dir/x.txt'], [])).toBe(gits);
     await repo.close();
   });
 });
 
+const headTree = (f: GitFixture) => f.git(['rev-parse', 'HEAD^{tree}']).trim();
