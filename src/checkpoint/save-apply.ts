@@ -13,6 +13,7 @@ import { ensureWriter } from './identity.js';
 import { rememberLast } from './lineage.js';
 import type { SavePlan } from './save-plan.js';
 import type { CheckpointRecord } from './schema.js';
+import { indexSaved } from '../hook/branch-checkpoint.js';
 import { writeCheckpoint } from './write.js';
 
 export interface SaveOutcome {
@@ -52,9 +53,15 @@ export async function applySave(
   const who: Person = { name: record.author.name, email: record.author.email, timestamp: seconds, tzOffsetMinutes: 0 };
   const result = await writeCheckpoint(repo, { record, markdown: renderMarkdown(record), who, lineageCommits: plan.lineageCommits });
   // Bookkeeping for the next save's lineage: losing it only loses a default predecessor.
-  await rememberLast(repo, { id: record.id, commit: result.commit, writer: record.writer }).catch((err: Error) => {
-    warnings.push(`could not record the lineage link: ${err.message}`);
-  });
+  await Promise.all([
+    rememberLast(repo, { id: record.id, commit: result.commit, writer: record.writer }).catch((err: Error) => {
+      warnings.push(`could not record the lineage link: ${err.message}`);
+    }),
+    indexSaved(repo, {
+      ref: result.ref, commit: result.commit, parents: result.parents, branch: record.git.branch,
+      title: record.task.title, writer: record.writer, time: seconds,
+    }).catch(() => {}),
+  ]);
   return {
     record, commit: result.commit, ref: result.ref, notesOk: result.notesOk, notesError: result.notesError,
     warnings, hints: plan.hints, notices: plan.notices,

@@ -28,6 +28,8 @@ export interface WritePlan {
 export interface WriteResult {
   commit: ObjectId;
   ref: string;
+  /** The chain commits it was made on: the old tip first (none for a first checkpoint), then lineage. */
+  parents: ObjectId[];
   /** False when the chain moved but the note could not be written (exit 2). */
   notesOk: boolean;
   notesError: string | null;
@@ -46,7 +48,7 @@ export async function writeCheckpoint(repo: Repo, plan: WritePlan): Promise<Writ
   const notes = notesRef(record.writer);
   const notePrep = noteEdits.length ? prepareNotes(repo, notes, noteEdits, plan.who) : undefined;
   const ref = chainRef(record.writer);
-  let moved: { commit: ObjectId; withNote: boolean };
+  let moved: { commit: ObjectId; parents: ObjectId[]; withNote: boolean };
   try {
     const tree = await failingStep('write the checkpoint objects', () => writeRecordTree(repo, plan));
     moved = await moveChain(repo, ref, { tree, plan, note: notePrep && { ref: notes, prep: notePrep } });
@@ -62,7 +64,7 @@ export async function writeCheckpoint(repo: Repo, plan: WritePlan): Promise<Writ
       notesError = (err as Error).message;
     }
   }
-  return { commit: moved.commit, ref, notesOk: notesError === null, notesError };
+  return { commit: moved.commit, ref, parents: moved.parents, notesOk: notesError === null, notesError };
 }
 
 async function writeRecordTree(repo: Repo, plan: WritePlan): Promise<ObjectId> {
@@ -104,24 +106,24 @@ async function moveChain(
   repo: Repo,
   ref: string,
   c: { tree: ObjectId; plan: WritePlan; note: { ref: string; prep: Promise<PreparedNotes> } | undefined },
-): Promise<{ commit: ObjectId; withNote: boolean }> {
+): Promise<{ commit: ObjectId; parents: ObjectId[]; withNote: boolean }> {
   const reason = `checkpoint: ${c.plan.record.id}`;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const tip = await repo.readRef(ref);
     if (tip) await refuseForeignTip(repo, ref, tip, c.plan.record.writer);
     // The first parent is this writer's previous checkpoint and nothing else (SPEC §3): a predecessor
     // on another chain is only ever an extra parent, so a first checkpoint has none of them.
-    const parents = tip ? [tip, ...c.plan.lineageCommits.filter((p) => p !== tip)] : [];
+    const parents = tip ? [...new Set([tip, ...c.plan.lineageCommits])] : [];
     const message = buildMessage(c.plan.record, tip ? (await chainPosition(repo, tip, c.plan.record.writer)) + 1 : 1);
     const commit = await failingStep('write the checkpoint commit', () => repo.writeCommit({
-      tree: c.tree, parents: [...new Set(parents)], author: c.plan.who, committer: c.plan.who, message,
+      tree: c.tree, parents, author: c.plan.who, committer: c.plan.who, message,
     }));
     const note = attempt === 0 && c.note ? await c.note.prep.catch(() => null) : null;
     if (note?.commit && c.note) {
       const both = [{ name: ref, next: commit, expected: tip }, { name: c.note.ref, next: note.commit, expected: note.old }];
-      if (await repo.tryUpdateRefs(both, reason)) return { commit, withNote: true };
+      if (await repo.tryUpdateRefs(both, reason)) return { commit, parents, withNote: true };
     }
-    if (await failingStep(`update ${ref}`, () => repo.updateRef(ref, commit, tip, reason))) return { commit, withNote: false };
+    if (await failingStep(`update ${ref}`, () => repo.updateRef(ref, commit, tip, reason))) return { commit, parents, withNote: false };
     await backoff(attempt);
   }
   throw new OperationError(`could not update ${ref}: other saves kept moving it`, {

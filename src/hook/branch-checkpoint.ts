@@ -53,6 +53,25 @@ export async function newestByBranch(repo: BranchIndexStore): Promise<Map<string
   return index.branches;
 }
 
+/**
+ * After a save: the index takes the new checkpoint when it was built from the
+ * chain's previous tip and the commit has no other parent (nothing else
+ * became reachable), so the next switch needs no walk. Otherwise it is left
+ * as it is, and the hook walks as usual; a failure only costs that walk.
+ */
+export async function indexSaved(
+  repo: BranchIndexStore,
+  saved: { ref: string; commit: string; parents: string[]; branch: string | null; title: string; writer: string; time: number },
+): Promise<void> {
+  const index = await readIndex(repo);
+  if (!index || saved.parents.length > 1 || (index.tips.get(saved.ref) ?? null) !== (saved.parents[0] ?? null)) return;
+  index.tips.set(saved.ref, saved.commit);
+  if (saved.branch !== null && saved.branch.length <= BRANCH_NAME_MAX) {
+    index.branches.set(saved.branch, { title: oneLineTitle(saved.title.slice(0, 4 * TITLE_MAX)), writer: saved.writer.slice(0, WRITER_MAX), time: saved.time });
+  }
+  await repo.writeGitFile(INDEX_FILE, serialize({ tips: index.tips, branches: newestOnly(index.branches) }), 'common').catch(() => {});
+}
+
 /** Adds the commits new since `base`; null when a chain was rewritten (prune, drop) and the index must be rebuilt. */
 async function extend(repo: BranchIndexStore, base: BranchIndex, tips: Map<string, string>): Promise<BranchIndex | null> {
   const old = [...base.tips.values()];

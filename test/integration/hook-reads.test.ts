@@ -56,6 +56,18 @@ describe('the post-checkout hook reads files, not git', () => {
     expect(gitProcesses(res.stderr)).toEqual(['status']);
   }, 60_000);
 
+  it('a save keeps its index current: the next switch walks nothing and shows the new checkpoint', async () => {
+    const dir = await installed('after-save');
+    await switchTo(dir, 'other');
+    await switchTo(dir, 'main');
+    expect((await sb.ckpt(dir, ['save', '-q', '-m', 'newest on main'])).code).toBe(0);
+    const away = await switchTo(dir, 'other');
+    expect(away.stderr).toContain("checkpoint: left 'main': no uncommitted changes; last checkpoint just now");
+    expect(gitProcesses(away.stderr)).toEqual(['status']);
+    const back = await switchTo(dir, 'main');
+    expect(back.stderr).toMatch(/checkpoint: on 'main': "newest on main", just now by /);
+  }, 60_000);
+
   it('finds the repository of a linked worktree through its .git file', async () => {
     const dir = await installed('linked');
     const wt = join(sb.root, 'linked-wt');
