@@ -1,6 +1,7 @@
 // Bundles the CLI into one file: start-up is most of a short command's cost (SPEC §11).
 import { createHash } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { build } from 'esbuild';
 
 const common = {
@@ -32,7 +33,9 @@ function stampBuildId(file) {
   const bundle = readFileSync(file, 'utf8');
   const id = createHash('sha256').update(bundle).digest('hex').slice(0, 16);
   writeFileSync(file, `${bundle}//# git-checkpoint-build ${id}\n`);
-  rmSync(`${file}.v8cache`, { force: true });
+  // The loaders' caches of the build before (bin/git-checkpoint.cjs keeps one per kind of command).
+  const [dir, base] = [dirname(file), basename(file)];
+  for (const name of readdirSync(dir)) if (name.startsWith(`${base}.`) && name.endsWith('.v8cache')) rmSync(join(dir, name), { force: true });
 }
 
 stampBuildId('dist/cli.cjs');

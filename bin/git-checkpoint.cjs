@@ -12,32 +12,23 @@ const vm = require('node:vm');
 const Module = require('node:module');
 
 const file = path.join(__dirname, '..', 'dist', 'cli.cjs');
-const cacheFile = `${file}.v8cache`;
+// V8 caches only the functions compiled before the cache was made, and reads
+// the whole cache back on every start: one cache for every command would make
+// `--version` read what `save` compiled. The commands whose start-up counts
+// most each keep their own cache; the rest share one.
+const OWN_CACHE = new Set(['version', 'save', 'list', 'show', 'resume', 'status', 'hook-post-checkout', 'hook-pre-push']);
+const words = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const kind = (words[0] === 'hook' ? words.slice(0, 2) : words.slice(0, 1)).join('-') || 'version';
+const cacheFile = `${file}.${OWN_CACHE.has(kind) ? kind : 'other'}.v8cache`;
 const source = fs.readFileSync(file, 'utf8');
 // V8 checks a cache against the source's length only: the cache file starts
 // with the build id that build.mjs put on the bundle's last line, and a cache
 // of another build is never handed to V8.
 const build = /git-checkpoint-build ([0-9a-f]{16})\n$/.exec(source.slice(-64))?.[1];
-// V8 caches only the functions compiled before the cache was made: a cache
-// made by `--version` holds almost nothing `save` runs. The header also names
-// the kinds of command that have run since (`save`, `hook post-checkout`…);
-// the first run of a new kind makes the cache anew, with its code added.
-const kindOf = (argv) => {
-  const words = argv.filter((a) => !a.startsWith('-'));
-  return (words[0] === 'hook' || words[0] === 'agent' ? words.slice(0, 2) : words.slice(0, 1)).join(' ').slice(0, 40) || 'none';
-};
-const KINDS_MAX = 12;
-const kind = kindOf(process.argv.slice(2));
 let cachedData;
-let kinds = [];
 try {
   const stored = build ? fs.readFileSync(cacheFile) : undefined;
-  const end = stored ? stored.indexOf(10) : -1;
-  const header = end > 0 && end < 1024 ? stored.toString('latin1', 0, end).split(' ') : [];
-  if (header[0] === build) {
-    cachedData = stored.subarray(end + 1);
-    kinds = header[1] ? header[1].split(',') : [];
-  }
+  if (stored && stored.toString('latin1', 0, 17) === `${build}\n`) cachedData = stored.subarray(17);
 } catch {
   cachedData = undefined;
 }
@@ -47,13 +38,11 @@ const script = new vm.Script(Module.wrap(source), {
   // Any import() of an outside module (none today) resolves as it would from this file.
   importModuleDynamically: (specifier) => import(specifier),
 });
-const known = kinds.includes(kind) || kinds.length >= KINDS_MAX || !/^[a-z -]*$/.test(kind);
-if (build && (!cachedData || script.cachedDataRejected || !known)) {
-  const next = script.cachedDataRejected || !cachedData ? [kind] : [...kinds, kind];
+if (build && (!cachedData || script.cachedDataRejected)) {
   process.once('exit', () => {
     const tmp = `${cacheFile}.${process.pid}.tmp`;
     try {
-      fs.writeFileSync(tmp, Buffer.concat([Buffer.from(`${build} ${next.join(',')}\n`), script.createCachedData()]));
+      fs.writeFileSync(tmp, Buffer.concat([Buffer.from(`${build}\n`), script.createCachedData()]));
       fs.renameSync(tmp, cacheFile);
     } catch {
       try { fs.unlinkSync(tmp); } catch { /* nothing was written */ }
