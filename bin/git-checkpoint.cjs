@@ -16,7 +16,8 @@ const file = path.join(__dirname, '..', 'dist', 'cli.cjs');
 // the whole cache back on every start: one cache for every command would make
 // `--version` read what `save` compiled. The commands whose start-up counts
 // most each keep their own cache; the rest share one.
-const OWN_CACHE = new Set(['version', 'save', 'list', 'show', 'resume', 'status', 'hook-post-checkout', 'hook-pre-push']);
+const OWN_CACHE = new Set(['version', 'save', 'list', 'show', 'resume', 'status', 'mcp',
+  'hook-post-checkout', 'hook-pre-push', 'hook-agent-pre-compact', 'hook-agent-session-start']);
 const words = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const kind = (words[0] === 'hook' ? words.slice(0, 2) : words.slice(0, 1)).join('-') || 'version';
 const cacheFile = `${file}.${OWN_CACHE.has(kind) ? kind : 'other'}.v8cache`;
