@@ -4,7 +4,7 @@
  * unpushed local checkpoint. Then it counts what arrived, per writer.
  */
 import { OperationError } from '../errors.js';
-import { limiter } from './limit.js';
+import { limiter } from '../io/concurrency.js';
 import type { ObjectId, RefRecord, Repo } from '../git/repo.js';
 import { parseMessage } from './message.js';
 import { CHAINS_PREFIX, fetchRefspecs, parseChainRef, remoteChainPrefix } from './refs.js';

@@ -34,7 +34,7 @@ export async function withGitFileLock<T>(repo: LockRepo, name: string, opts: Loc
     if (taken) break;
     await removeStale(repo, name, opts);
     if (performance.now() > until) {
-      throw new OperationError(`${opts.holder} holds the lock .git/checkpoint/${name}`, {
+      throw new OperationError(`${opts.holder} holds the lock checkpoint/${name} in the ${opts.scope === 'common' ? 'common ' : ''}git dir`, {
         hint: `try again when it is done; if none is running, remove the file`,
       });
     }

@@ -8,6 +8,7 @@
  * local content reaches an object.
  */
 import micromatch from 'micromatch';
+import { mapInBatches } from '../io/concurrency.js';
 import type { Repo, WorktreeStatus } from '../git/repo.js';
 import { boolSetting, parseSize } from './config-values.js';
 import { MAX_PATHS, type GitState } from './schema.js';
@@ -73,16 +74,17 @@ export async function planExclusions(
     else if (nameLooksLikeSecret(path)) excluded.push({ path, reason: 'secret' });
     else toRead.push(path);
   }
-  for (let i = 0; i < toRead.length; i += READ_BATCH) {
-    const batch = toRead.slice(i, i + READ_BATCH);
-    const files = await Promise.all(batch.map((p) => repo.readWorktreeFile(p, settings.maxFileSize)));
-    files.forEach((file, k) => {
-      if (!file) return;
-      if (file.special) excluded.push({ path: batch[k]!, reason: 'special' });
-      else if (!file.data) excluded.push({ path: batch[k]!, reason: 'size' });
-      else if (looksLikeSecret(file.data)) excluded.push({ path: batch[k]!, reason: 'secret' });
-    });
-  }
+  const files = await mapInBatches(toRead, READ_BATCH, async (path) => {
+    const file = await repo.readWorktreeFile(path, settings.maxFileSize);
+    // Judged as it is read: a batch's contents are let go before the next is read.
+    if (!file) return null;
+    if (file.special) return 'special' as const;
+    if (!file.data) return 'size' as const;
+    return looksLikeSecret(file.data) ? ('secret' as const) : null;
+  });
+  files.forEach((reason, k) => {
+    if (reason) excluded.push({ path: toRead[k]!, reason });
+  });
   return excluded.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 

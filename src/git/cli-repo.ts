@@ -21,6 +21,7 @@ import type { WorktreeFs } from './worktree-files.js';
 import { hashWorktreeEntry, readWorktreeFile, type WorktreeRead } from './worktree-read.js';
 import { readConfig, type ConfigRead } from './config-map.js';
 import { discoverInProcess } from './discover.js';
+import { mapInBatches } from '../io/concurrency.js';
 import { storesBytesAsIs, type PlainContentFacts } from './plain-content.js';
 import { snapshotInProcess } from './snapshot-in-process.js';
 import * as files from './git-files.js';
@@ -177,11 +178,7 @@ class CliRepo implements Repo {
       return worktreeStatus.hashWorktreeFiles(this.ctx.opts, paths, this.info.objectFormat);
     }
     const top = this.info.workTree;
-    const oids: (string | null)[] = [];
-    for (let i = 0; i < paths.length; i += 32) {
-      oids.push(...(await Promise.all(paths.slice(i, i + 32).map((p) => hashWorktreeEntry(fsp as unknown as WorktreeFs, join(top, p), this.info.objectFormat)))));
-    }
-    return oids;
+    return mapInBatches(paths, 32, (p) => hashWorktreeEntry(fsp as unknown as WorktreeFs, join(top, p), this.info.objectFormat));
   }
 
   headBranch(): Promise<string | null> {

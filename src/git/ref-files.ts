@@ -80,7 +80,10 @@ async function readLoose(commonDir: string, dir: string, into: Map<string, strin
     const name = `${dir}/${e.name}`;
     if (e.isDirectory()) {
       if (!(await readLoose(commonDir, name, into))) return false;
-    } else if (e.isFile() && !e.name.endsWith('.lock')) {
+    } else if (!e.isFile()) {
+      // A symlinked ref or anything else git may still resolve: git is asked.
+      return false;
+    } else if (!e.name.endsWith('.lock')) {
       const text = (await readFile(join(commonDir, name), 'utf8').catch(() => '')).trim();
       // A symbolic or broken ref (or one deleted while read): git is asked, and says what it makes of it.
       if (!OID.test(text)) return false;

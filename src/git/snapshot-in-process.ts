@@ -8,6 +8,7 @@
  */
 import * as fsp from 'node:fs/promises';
 import { join } from 'node:path';
+import { mapInBatches } from '../io/concurrency.js';
 import type { Repo } from './repo.js';
 import { editTree, TreeEditRefused, type PathEdit } from './tree-edit.js';
 import { readWorktreeFile } from './worktree-read.js';
@@ -21,13 +22,8 @@ const BATCH = 32;
 /** `headTree`: HEAD's tree, null on an unborn branch. */
 export async function snapshotInProcess(repo: SnapshotRepo, top: string, paths: string[], headTree: string | null): Promise<string | null> {
   try {
-    const edits = new Map<string, PathEdit>();
-    for (let i = 0; i < paths.length; i += BATCH) {
-      const batch = paths.slice(i, i + BATCH);
-      const done = await Promise.all(batch.map((p) => editFor(repo, top, p)));
-      batch.forEach((p, k) => edits.set(p, done[k]!));
-    }
-    return await editTree(repo, headTree, edits);
+    const done = await mapInBatches(paths, BATCH, (p) => editFor(repo, top, p));
+    return await editTree(repo, headTree, new Map(paths.map((p, i) => [p, done[i]!])));
   } catch (err) {
     if (err instanceof TreeEditRefused) return null;
     throw err;

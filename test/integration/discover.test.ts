@@ -3,7 +3,7 @@
  * layout it models — and hand every other layout to git, whose probe then
  * answers (or fails with git's own message).
  */
-import { mkdirSync, symlinkSync } from 'node:fs';
+import { chownSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeRepo } from '../../src/git/cli-open.js';
@@ -59,4 +59,11 @@ describe('discovery in-process', () => {
     }
     expect((await both(outside)).gits).toMatch(/not a git repository/);
   }, 60_000);
+
+  it.skipIf(process.getuid?.() !== 0)('leaves a repository owned by another user to git (safe.directory)', async () => {
+    const dir = sb.repo('not-mine');
+    chownSync(dir, 65534, 65534);
+    expect((await both(dir)).ours).toBeNull();
+    expect((await both(dir)).gits).toMatch(/safe\.directory/);
+  });
 });

@@ -5,7 +5,7 @@
  * loose over packed), the branch of a linked worktree, the prompt setting
  * from the hook script; and a large work tree is not scanned at all.
  */
-import { writeFileSync } from 'node:fs';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRefsUnder } from '../../src/git/ref-files.js';
@@ -43,6 +43,9 @@ describe('the post-checkout hook reads files, not git', () => {
     const ours = (await readRefsUnder(join(dir, '.git'), 'refs/checkpoints/'))!.map((r) => `${r.oid} ${r.name}`);
     expect(ours).toEqual(git);
     expect(ours).toHaveLength(3);
+    // A symlinked loose ref is git's to resolve.
+    symlinkSync(join(dir, '.git', 'refs', 'checkpoints', 'remotes', 'up-stream', 'carol-bbbbbb'), join(dir, '.git', 'refs', 'checkpoints', 'linked-cccccc'));
+    expect(await readRefsUnder(join(dir, '.git'), 'refs/checkpoints/')).toBeNull();
   }, 60_000);
 
   it('starts one git process for a reminder (the status count) and shows the same reminder', async () => {

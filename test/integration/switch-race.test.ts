@@ -3,7 +3,8 @@
  * recorded for the branch that was checked out when it was saved (SPEC §5),
  * never for a branch another switch left meanwhile.
  */
-import { writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSandbox, type Sandbox } from '../helpers/sandbox.js';
@@ -41,4 +42,17 @@ describe('concurrent switches', () => {
       expect(sb.git(dir, 'branch', '--show-current').trim()).toBe(first === 'a' ? 'b' : 'a');
     }
   }, 240_000);
+
+  it('takes over the lock a switch that died left behind', async () => {
+    const dir = sb.repo('dead-lock');
+    sb.git(dir, 'branch', 'side');
+    writeFileSync(join(dir, 'notes.md'), 'work\n');
+    const dead = spawnSync('true').pid!;
+    mkdirSync(join(dir, '.git', 'checkpoint'), { recursive: true });
+    writeFileSync(join(dir, '.git', 'checkpoint', 'switch.lock'), `${dead} ${Date.now()}`);
+    const res = await sb.ckpt(dir, ['switch', 'side', '-m', 'after a crash']);
+    expect(res.code, res.stderr).toBe(0);
+    expect(sb.git(dir, 'branch', '--show-current').trim()).toBe('side');
+    expect(existsSync(join(dir, '.git', 'checkpoint', 'switch.lock'))).toBe(false);
+  }, 60_000);
 });

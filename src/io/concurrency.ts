@@ -13,3 +13,10 @@ export function limiter(n: number): <T>(fn: () => Promise<T>) => Promise<T> {
     }
   };
 }
+
+/** `fn` over `items`, `size` at a time (bounded open files and processes), results in order. */
+export async function mapInBatches<T, R>(items: readonly T[], size: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(fn))));
+  return out;
+}
