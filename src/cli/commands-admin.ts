@@ -31,6 +31,7 @@ export const ADMIN_COMMANDS: Record<string, CommandEntry> = {
     options: [],
     examples: [['git checkpoint mcp', 'the server an MCP client starts']],
     fast: true,
+    noJson: true,
     load: () => import('../commands/mcp.js'),
   },
   hook: {
@@ -127,6 +128,7 @@ export const ADMIN_COMMANDS: Record<string, CommandEntry> = {
     positionals: [{ name: 'shell', choices: ['bash', 'zsh', 'fish'] }],
     options: [],
     examples: [['source <(git checkpoint completion bash)', 'complete git checkpoint in this bash (after git\'s own completion)']],
+    noJson: true,
     load: () => import('../commands/completion.js'),
   },
   help: {
@@ -135,6 +137,7 @@ export const ADMIN_COMMANDS: Record<string, CommandEntry> = {
     positionals: [{ name: 'command', complete: 'command' }],
     options: [],
     examples: [['git checkpoint help save', 'the manual, at save']],
+    noJson: true,
     load: () => import('../commands/help.js'),
   },
 };

@@ -25,6 +25,8 @@ export interface CommandEntry {
   pages?: boolean;
   /** Parsed by node's own parser, never loading yargs: hook entry points and the MCP server start fast. */
   fast?: boolean;
+  /** Prints no JSON document (src/schemas/json-outputs.ts lists those that do): `--json` is a usage error. */
+  noJson?: boolean;
   load(): Promise<CommandModule>;
 }
 

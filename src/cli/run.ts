@@ -5,10 +5,12 @@ import { parseTopLevel } from './args.js';
 import { COMMANDS } from './commands.js';
 import { Context } from './context.js';
 import { EXIT, reportError } from './exit-codes.js';
+import { UsageError } from '../errors.js';
 import { pagerFor } from './pager.js';
 import { parseCommand } from './parse-command.js';
 import { unknownCommand } from './unknown-command.js';
 import { renderJson } from '../render/sanitize.js';
+import type { JsonOutputOf } from '../schemas/json-outputs.js';
 
 /** Human output, through the pager when git would use one (src/cli/pager.ts). */
 async function writeText(ctx: Context, text: string, pages: boolean): Promise<void> {
@@ -26,7 +28,8 @@ export async function run(argv: string[], deps: Deps): Promise<number> {
   try {
     const top = parseTopLevel(argv, deps.cwd);
     if (top.version) {
-      deps.streams.out(top.globals.json ? `${JSON.stringify({ version: VERSION })}\n` : `git-checkpoint version ${VERSION}\n`);
+      const json: JsonOutputOf<'--version'> = { version: VERSION };
+      deps.streams.out(top.globals.json ? `${JSON.stringify(json)}\n` : `git-checkpoint version ${VERSION}\n`);
       return EXIT.ok;
     }
     command = top.command;
@@ -53,6 +56,7 @@ export async function run(argv: string[], deps: Deps): Promise<number> {
       deps.streams.out(commandHelp(command, entry));
       return EXIT.usage;
     }
+    if (top.globals.json && entry.noJson) throw new UsageError(`'${command}' has no JSON output`);
     ctx = new Context(deps, top.globals);
     const result = await (await entry.load()).run(ctx, args);
     if (top.globals.json && result.json !== undefined) deps.streams.out(renderJson(result.json));

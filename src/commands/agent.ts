@@ -16,6 +16,7 @@ import { hookCommand, planChanges, type FileChange } from '../agent/install-plan
 import { JsonSyntaxError } from '../agent/json-edit.js';
 import { FatalError, OperationError, UsageError } from '../errors.js';
 import { packageFile } from '../io/package-files.js';
+import type { JsonOutputOf } from '../schemas/json-outputs.js';
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   const [action, name, ...extra] = args.positionals;
@@ -51,9 +52,9 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   if (!lines.length) lines.push(`${action === 'install' ? 'already installed' : 'not installed'}: ${adapter.title} hooks (${scope})`);
   if (action === 'uninstall' && !outcome.changes.length) ctx.hint(`installed in another scope? try --${scope === 'project' ? 'user' : 'project'}${scope === 'personal' ? ' or --user' : ' or no flag (personal)'}`);
   if (action === 'install' && adapter.name === 'codex' && outcome.changes.length) ctx.hint('Codex runs new hooks only after you review and trust them (/hooks)');
-  const json = {
+  const json: JsonOutputOf<'agent'> = {
     action, agent: adapter.name, scope, mcp: mcp && { path: mcp.path, changed: outcome.changes.some((c) => c.path === mcp.path) },
-    changed: outcome.changes.map((c) => c.path), changes: outcome.changes.map((c) => ({ path: c.path, what: c.what })), kept: outcome.kept,
+    changes: outcome.changes.map((c) => ({ path: c.path, what: c.what })), leftAlone: outcome.kept,
   };
   return { exitCode: EXIT.ok, text: ctx.globals.quiet ? '' : `${lines.join('\n')}\n`, json };
 }

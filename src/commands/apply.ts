@@ -8,6 +8,7 @@ import { findCheckpoint } from '../checkpoint/resolve.js';
 import { OperationError } from '../errors.js';
 import type { Repo } from '../git/repo.js';
 import { oneLine } from '../render/sanitize.js';
+import type { JsonOutputOf } from '../schemas/json-outputs.js';
 
 const listPaths = (paths: string[]) => paths.slice(0, 50).map((p) => `\t${oneLine(p, 200)}`).join('\n') +
   (paths.length > 50 ? `\n\t… and ${paths.length - 50} more` : '');
@@ -29,7 +30,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   ];
   const done = plan.write.length + plan.remove.length;
   lines.push(done ? `applied checkpoint ${record.id}: ${done} path${done === 1 ? '' : 's'} updated` : `nothing to apply: the working tree already has checkpoint ${record.id}'s changes`);
-  const json = { id: record.id, restored: plan.write, deleted: plan.remove, unchanged: plan.unchanged, excluded: wip.excluded, skipped: plan.skipped };
+  const json: JsonOutputOf<'apply'> = { id: record.id, restored: plan.write, deleted: plan.remove, unchanged: plan.unchanged, excluded: wip.excluded, skipped: plan.skipped };
   return { exitCode: EXIT.ok, json, text: ctx.globals.quiet ? '' : `${lines.join('\n')}\n` };
 }
 

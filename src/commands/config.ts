@@ -11,6 +11,7 @@ import { checkSetting, SETTINGS, type SettingDef } from '../checkpoint/settings.
 import { UnsupportedError } from '../errors.js';
 import { configWithOrigins, type ConfigEntry } from '../git/admin.js';
 import { visible } from '../render/sanitize.js';
+import type { JsonOutputOf } from '../schemas/json-outputs.js';
 
 export interface SettingReport {
   key: string;
@@ -33,7 +34,8 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
     const near = didYouMean(key, SETTINGS.map((d) => d.key));
     ctx.warn(`unknown setting '${visible(key)}'${near ? `; ${near}` : ` (known: ${SETTINGS.map((d) => d.key).join(', ')})`}`);
   }
-  return { exitCode: EXIT.ok, json: { settings, unknown }, text: renderSettings(settings) };
+  const json: JsonOutputOf<'config'> = { settings, unknown };
+  return { exitCode: EXIT.ok, json, text: renderSettings(settings) };
 }
 
 function reportOf(def: SettingDef, entries: readonly ConfigEntry[]): SettingReport {

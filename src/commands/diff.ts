@@ -5,6 +5,7 @@ import { EXIT } from '../cli/exit-codes.js';
 import { findCheckpoint } from '../checkpoint/resolve.js';
 import { colorPatch } from '../render/patch.js';
 import { oneLine } from '../render/sanitize.js';
+import type { JsonOutputOf } from '../schemas/json-outputs.js';
 import { loadDiff } from './shared/diff-data.js';
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
@@ -12,7 +13,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const repo = await ctx.worktreeRepo();
   const { record, note } = await findCheckpoint(repo, args.positionals[0] ?? 'latest', { now: ctx.deps.now().getTime() });
   if (note) ctx.hint(note);
-  const json = await loadDiff(repo, record);
+  const json: JsonOutputOf<'diff'> = await loadDiff(repo, record);
   const color = await ctx.useColor();
   const out = [`commits on HEAD since checkpoint ${record.id} (${record.git.head?.slice(0, 7) ?? 'unborn'}):`];
   if (json.commitsNote) out.push(`  ${json.commitsNote}`);

@@ -13,6 +13,7 @@ import { chainRef } from '../checkpoint/refs.js';
 import { rewriteOwnChain } from '../checkpoint/rewrite-chain.js';
 import { repairNotes } from '../checkpoint/notes-repair.js';
 import { visible } from '../render/sanitize.js';
+import type { JsonOutputOf } from '../schemas/json-outputs.js';
 import { checkInstall, type Finding } from './doctor-install.js';
 import { readFailure } from '../agent/session-record.js';
 
@@ -60,7 +61,8 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   }
   const ok = findings.every((f) => f.ok);
   const text = findings.map((f) => `${f.ok ? 'ok  ' : 'FAIL'}  ${f.check}: ${f.detail}`).join('\n') + '\n';
-  return { exitCode: ok ? EXIT.ok : EXIT.failed, json: { ok, fixed: fix, findings }, text };
+  const json: JsonOutputOf<'doctor'> = { ok, fixed: fix, findings };
+  return { exitCode: ok ? EXIT.ok : EXIT.failed, json, text };
 }
 
 /**

@@ -7,6 +7,7 @@ import { readWriter } from '../checkpoint/identity.js';
 import { CHAINS_PREFIX } from '../checkpoint/refs.js';
 import { resolveRemote } from '../checkpoint/remote.js';
 import { visible } from '../render/sanitize.js';
+import type { JsonOutputOf } from '../schemas/json-outputs.js';
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   maxPositionals(args, 1, 'fetch');
@@ -21,7 +22,8 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
     ctx.warn(`could not fetch the checkpoints of ${visible(f.writer)} from '${visible(remote)}': ${visible(f.reason)}; the other writers' were fetched`);
   }
   if (report.failed.length > 10) ctx.warn(`and ${report.failed.length - 10} more writers could not be fetched`);
-  return { exitCode: EXIT.ok, json: { ...report, total }, text: ctx.globals.quiet ? '' : renderFetch(report, total) };
+  const json: JsonOutputOf<'fetch'> = { remote: report.remote, count: total, arrived: report.arrived, rewritten: report.rewritten, failed: report.failed };
+  return { exitCode: EXIT.ok, json, text: ctx.globals.quiet ? '' : renderFetch(report, total) };
 }
 
 /** `fetched 5 new checkpoints from origin: 3 from ada-x1y2z3, 2 from bob-...`. */

@@ -15,6 +15,7 @@ import { shippedHooksDir } from '../install/hook-scripts.js';
 import { planHook, readHookFacts } from '../install/hook-plan.js';
 import { detectManager } from '../install/managers.js';
 import { renderInstalled, renderManual, type InstallOutcome } from '../install/report.js';
+import type { JsonOutputOf } from '../schemas/json-outputs.js';
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   maxPositionals(args, 0, 'install');
@@ -32,7 +33,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const config = await planConfig(repo, env, writer);
   const hooks = manager ? [] : (await readHookFacts(hooksDir)).map((f) => planHook(f, Boolean(args.values.force)));
   const outcome: InstallOutcome = { hooksDir, manager, hooks, config, writer, writerCreated: existing === null };
-  const json = {
+  const json: JsonOutputOf<'install'> = {
     manual, hooksDir, manager: manager?.name ?? null, writer, writerCreated: outcome.writerCreated,
     hooks: hooks.map((h) => ({ name: h.facts.name, action: h.kind })),
     config: config.steps.map(({ key, value }) => ({ key, value })),

@@ -9,6 +9,7 @@ import { fetchSuggestion } from '../checkpoint/remote.js';
 import type { Repo } from '../git/repo.js';
 import { listingWarnings } from '../render/listing-warnings.js';
 import { renderList } from '../render/table.js';
+import type { JsonOutputOf } from '../schemas/json-outputs.js';
 import { filterCheckpoints, summaryJson } from './shared/list-data.js';
 
 const DEFAULT_LIMIT = 20;
@@ -26,7 +27,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const label = stringOption(args, 'label');
   const matching = filterCheckpoints(listing, { branch, writer, label, since });
   const shown = limit === 0 ? matching : matching.slice(0, limit);
-  const json = ctx.globals.json ? { total: matching.length, shown: shown.length, checkpoints: shown.map(summaryJson) } : undefined;
+  const json: JsonOutputOf<'list'> | undefined = ctx.globals.json ? { total: matching.length, shown: shown.length, checkpoints: shown.map(summaryJson) } : undefined;
   if (!matching.length) {
     if (!ctx.globals.json) ctx.hint(await emptyHint(repo, listing));
     return { exitCode: EXIT.ok, json, text: '' };

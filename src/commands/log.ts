@@ -8,6 +8,7 @@ import { loadListing } from '../checkpoint/listing.js';
 import { resolveCheckpoint } from '../checkpoint/resolve.js';
 import { UsageError } from '../errors.js';
 import { renderLineage } from '../render/lineage.js';
+import type { JsonOutputOf } from '../schemas/json-outputs.js';
 import { warnInvalid } from './list.js';
 import { lineageJson } from './shared/log-data.js';
 
@@ -20,6 +21,6 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   warnInvalid(ctx, listing);
   const start = resolveCheckpoint(listing, args.positionals[0] ?? 'latest', branch, writer);
   const { nodes, truncated } = await loadLineage(repo, listing, start, Number(limitText));
-  const json = lineageJson(start.id, nodes, truncated);
+  const json: JsonOutputOf<'log'> = lineageJson(start.id, nodes, truncated);
   return { exitCode: EXIT.ok, json, text: renderLineage(start.id, nodes, { color: await ctx.useColor(), truncated }) };
 }

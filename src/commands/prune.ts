@@ -8,6 +8,7 @@ import { rewriteOwnChain } from '../checkpoint/rewrite-chain.js';
 import { finish, notesAuthor } from './shared/rewrite-report.js';
 import { parseDuration } from '../checkpoint/when.js';
 import { UsageError } from '../errors.js';
+import type { JsonOutputOf } from '../schemas/json-outputs.js';
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   maxPositionals(args, 0, 'prune');
@@ -23,7 +24,8 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const dryRun = Boolean(args.values['dry-run']);
   const repo = await ctx.repo();
   const writer = await readWriter(repo);
-  if (!writer) return { exitCode: EXIT.ok, json: { dryRun, dropped: [], kept: 0, oldTip: null, notes: 'unchanged' }, text: 'nothing to prune: no checkpoints saved in this clone\n' };
+  const none: JsonOutputOf<'prune'> = { dryRun, dropped: [], kept: 0, oldTip: null, notes: 'unchanged' };
+  if (!writer) return { exitCode: EXIT.ok, json: none, text: 'nothing to prune: no checkpoints saved in this clone\n' };
   const result = await rewriteOwnChain(repo, writer, await notesAuthor(ctx), (entries) => planPrune(entries, rule), { dryRun });
   return finish(ctx, result, dryRun, 'prune', writer);
 }

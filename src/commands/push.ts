@@ -7,6 +7,7 @@ import { readWriter } from '../checkpoint/identity.js';
 import { applyPush, planPush, type PushReport } from '../checkpoint/push.js';
 import { resolveRemote } from '../checkpoint/remote.js';
 import { visible } from '../render/sanitize.js';
+import type { JsonOutputOf } from '../schemas/json-outputs.js';
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   maxPositionals(args, 1, 'push');
@@ -17,7 +18,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const nowip = autoPushSetting(await repo.getConfig('checkpoint.autoPush')) === 'nowip';
   const plan = writer ? await planPush(repo, remote, writer, { nowip }) : [];
   if (!writer || !plan.length) {
-    const json = { remote, writer, ok: true, pushed: 0, rewrote: false, withWip: 0, dryRun: Boolean(args.values['dry-run']), refs: [], error: null, bookkeeping: null };
+    const json: JsonOutputOf<'push'> = { remote, writer, ok: true, dryRun: Boolean(args.values['dry-run']), count: 0, withWip: 0, rewritten: [], refs: [], error: null, bookkeeping: null };
     return { exitCode: EXIT.ok, json, text: ctx.globals.quiet ? '' : 'nothing to push: no checkpoints saved in this clone\n' };
   }
   const dryRun = Boolean(args.values['dry-run']);
@@ -25,14 +26,22 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   if (!report.ok) {
     ctx.deps.streams.err(`error: failed to push checkpoints to '${visible(remote)}': ${visible(report.error ?? '')}\n`);
     ctx.hint(rejectionHint(report, remote));
-    return { exitCode: EXIT.failed, json: report };
+    return { exitCode: EXIT.failed, json: pushJson(report) };
   }
   if (report.bookkeeping) {
     ctx.warn(`pushed, but could not record what '${remote}' now holds: ${report.bookkeeping}`);
     ctx.hint(`the remote is up to date; once this repository is writable, run: git checkpoint fetch ${remote}`);
   }
   const exitCode = report.bookkeeping ? EXIT.partial : EXIT.ok;
-  return { exitCode, json: report, text: ctx.globals.quiet ? '' : renderPush(report) };
+  return { exitCode, json: pushJson(report), text: ctx.globals.quiet ? '' : renderPush(report) };
+}
+
+/** The report in the words `fetch --json` uses too: `count` new checkpoints, `rewritten` writers. */
+function pushJson(r: PushReport): JsonOutputOf<'push'> {
+  return {
+    remote: r.remote, writer: r.writer, ok: r.ok, dryRun: r.dryRun, count: r.pushed, withWip: r.withWip,
+    rewritten: r.rewrote ? [r.writer] : [], refs: r.refs, error: r.error, bookkeeping: r.bookkeeping,
+  };
 }
 
 function rejectionHint(report: PushReport, remote: string): string {

@@ -11,6 +11,7 @@ import { renderRecap } from '../render/recap.js';
 import { reconcileVerdicts } from '../render/recap-reconcile.js';
 import { renderReconcile } from '../render/reconcile.js';
 import { renderJson } from '../render/sanitize.js';
+import type { JsonOutputOf } from '../schemas/json-outputs.js';
 import { warnInvalid } from './list.js';
 
 export interface Reconciled {
@@ -32,7 +33,7 @@ export async function loadReconciled(ctx: Context, spec: string): Promise<Reconc
 
 /** Renders the json, recap and md forms; null for a format the caller renders itself. */
 export async function renderReconciled(ctx: Context, r: Reconciled, format: string): Promise<CommandResult | null> {
-  const json = { checkpoint: r.record, reconcile: r.reconcile };
+  const json: JsonOutputOf<'resume'> = { checkpoint: r.record, reconcile: r.reconcile };
   if (format === 'json') return { exitCode: r.exitCode, json, text: renderJson(json) };
   if (format === 'recap') return { exitCode: r.exitCode, json, text: renderRecap(r.record, { reconcile: reconcileVerdicts(r.reconcile) }) };
   if (format !== 'md') return null;

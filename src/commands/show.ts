@@ -8,6 +8,7 @@ import { serializeRecord } from '../checkpoint/schema.js';
 import { renderMarkdown } from '../render/md.js';
 import { renderRecap } from '../render/recap.js';
 import { escapeJsonText, visible } from '../render/sanitize.js';
+import type { JsonOutputOf } from '../schemas/json-outputs.js';
 import { warnInvalid } from './list.js';
 
 export const FORMATS = ['md', 'recap', 'json'] as const;
@@ -27,6 +28,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
     }
   }
   if (format === 'recap') return { exitCode: EXIT.ok, text: renderRecap(record) };
-  if (format === 'json') return { exitCode: EXIT.ok, json: record, text: escapeJsonText(serializeRecord(record)) };
+  const json: JsonOutputOf<'show'> = record;
+  if (format === 'json') return { exitCode: EXIT.ok, json, text: escapeJsonText(serializeRecord(record)) };
   return { exitCode: EXIT.ok, text: renderMarkdown(record, { color: await ctx.useColor(), remote: summary.remote }) };
 }

@@ -8,6 +8,7 @@ import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { formatAge } from '../checkpoint/when.js';
 import { renderReconcile } from '../render/reconcile.js';
 import { oneLine } from '../render/sanitize.js';
+import type { JsonOutputOf } from '../schemas/json-outputs.js';
 import { loadReconciled, renderReconciled } from './reconciled.js';
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
@@ -22,5 +23,6 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const head = `checkpoint ${oneLine(record.id)}: ${oneLine(record.task.title, 100)}\n` +
     `saved ${age} by ${oneLine(who)} on ${oneLine(record.git.branch ?? '(detached)', 120)}\n\n`;
   const color = await ctx.useColor();
-  return { exitCode: r.exitCode, json: { checkpoint: record, reconcile: r.reconcile }, text: head + renderReconcile(r.reconcile, { color, maxPaths: 5 }) };
+  const json: JsonOutputOf<'status'> = { checkpoint: record, reconcile: r.reconcile };
+  return { exitCode: r.exitCode, json, text: head + renderReconcile(r.reconcile, { color, maxPaths: 5 }) };
 }

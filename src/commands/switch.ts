@@ -18,6 +18,7 @@ import { saveRequestFromArgs } from './shared/save-args.js';
 import { contentFromFlags } from './shared/save-content.js';
 import { saveAndReport } from './shared/save-report.js';
 import { switchRefusal } from './shared/switch-check.js';
+import type { JsonOutputOf } from '../schemas/json-outputs.js';
 
 /** How long a switch waits for another one in the same worktree, and when a lock is taken for one left by a crash. */
 const LOCK = { scope: 'worktree', waitMs: 30_000, staleMs: 10 * 60_000, holder: 'another git checkpoint switch in this worktree' } as const;
@@ -52,7 +53,8 @@ async function switchSaving(ctx: Context, args: ParsedArgs, repo: Repo, create: 
   }
   const cwd = repo.info.workTree ?? ctx.globals.dir;
   const code = await runGitOnTerminal(cwd, ctx.deps.env, ['switch', ...target]);
-  const json = { saved, switched: code === 0, gitExitCode: code };
+  const notes = saved === null ? 'unchanged' : partial ? 'failed' : 'ok';
+  const json: JsonOutputOf<'switch'> = { saved, notes, switched: code === 0, gitExitCode: code };
   if (code === 0) return { exitCode: partial ? EXIT.partial : EXIT.ok, json };
   if (saved) ctx.warn(`checkpoint ${saved} is saved, but git switch failed (exit ${code}): you are still on the branch it was saved for`);
   return { exitCode: saved ? EXIT.partial : EXIT.failed, json };

@@ -14,7 +14,14 @@ import { HOOK_NAMES } from '../install/hook-scripts.js';
 import { ownConfigValues } from '../install/config-plan.js';
 import { clearInstallState, readInstallState, sameValue, type AddedValue } from '../install/state.js';
 import { visible } from '../render/sanitize.js';
+import type { JsonOutputOf } from '../schemas/json-outputs.js';
 import { gitRepo } from './install.js';
+
+/** What could not be removed, and git's or the file system's reason. */
+interface Failure {
+  what: string;
+  reason: string;
+}
 
 const SAID: Record<UnhookResult, string> = {
   removed: 'removed',
@@ -28,12 +35,12 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const repo = await gitRepo(ctx, 'uninstall');
   const env = ctx.deps.env;
   const hooksDir = await hooksDirectory(repo.info, env);
-  const failed: string[] = [];
+  const failed: Failure[] = [];
   const hooks: { name: string; action: UnhookResult }[] = [];
   for (const name of HOOK_NAMES) {
     await removeHook(hooksDir, name).then(
       (action) => hooks.push({ name, action }),
-      (err: Error) => failed.push(`${name} hook: ${err.message}`),
+      (err: Error) => failed.push({ what: `${name} hook`, reason: err.message }),
     );
   }
   const { removed, kept } = await removeConfig(repo, env, failed);
@@ -43,11 +50,18 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   for (const r of removed) lines.push(`  ${r.key} -= ${r.value}`);
   for (const k of kept) lines.push(`  ${k.key} = ${k.value} kept: ${k.why}`);
   if (!removed.length && !kept.length && !failed.length) lines.push('  nothing that install added');
-  for (const f of failed) ctx.deps.streams.err(`error: could not remove ${visible(f)}\n`);
+  for (const f of failed) ctx.deps.streams.err(`error: could not remove ${visible(f.what)}: ${visible(f.reason)}\n`);
   if (failed.length) ctx.hint('fix the cause (another git process at work, or a stale .git/config.lock left by one) and run git checkpoint uninstall again');
+  const json: JsonOutputOf<'uninstall'> = {
+    hooksDir, hooks, failed,
+    config: [
+      ...removed.map(({ key, value }) => ({ key, value, action: 'removed' as const, why: null })),
+      ...kept.map(({ key, value, why }) => ({ key, value, action: 'kept' as const, why })),
+    ],
+  };
   return {
     exitCode: failed.length ? EXIT.failed : EXIT.ok,
-    json: { hooksDir, hooks, removed, kept: kept.map(({ key, value }) => ({ key, value })), failed },
+    json,
     text: ctx.globals.quiet ? '' : `${lines.join('\n')}\n`,
   };
 }
@@ -59,7 +73,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
  * when a chain already uses it: dropping it would orphan those checkpoints.
  * What cannot be removed goes to `failed`, and is checked again afterwards.
  */
-async function removeConfig(repo: Repo, env: GitEnv, failed: string[]) {
+async function removeConfig(repo: Repo, env: GitEnv, failed: Failure[]) {
   const removed: AddedValue[] = [];
   const kept: (AddedValue & { why: string })[] = [];
   const state = await readInstallState(repo);
@@ -74,9 +88,9 @@ async function removeConfig(repo: Repo, env: GitEnv, failed: string[]) {
     }
     const result = await unsetConfigValue(repo, env, value.key, value.value);
     if (result === 'removed') removed.push(value);
-    else if (result !== 'absent') failed.push(`${value.key} = ${value.value}: ${result.error}`);
+    else if (result !== 'absent') failed.push({ what: `${value.key} = ${value.value}`, reason: result.error });
   }
-  const left = (await recognised()).filter((v) => !failed.some((f) => f.startsWith(`${v.key} = ${v.value}:`)));
-  for (const v of left) failed.push(`${v.key} = ${v.value}: still in the config after removing it`);
+  const left = (await recognised()).filter((v) => !failed.some((f) => f.what === `${v.key} = ${v.value}`));
+  for (const v of left) failed.push({ what: `${v.key} = ${v.value}`, reason: 'still in the config after removing it' });
   return { removed, kept };
 }

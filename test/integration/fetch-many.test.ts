@@ -35,7 +35,7 @@ describe('fetch from many writers', () => {
     const res = await sb.ckpt(clone, ['fetch', '--json'], { env: { GIT_CHECKPOINT_TRACE: '1' } });
     expect(res.code, res.stderr).toBe(0);
     const report = JSON.parse(res.stdout);
-    expect(report.total).toBe(WRITERS);
+    expect(report.count).toBe(WRITERS);
     expect(report.arrived).toHaveLength(WRITERS);
     for (const a of report.arrived) expect(a.count).toBe(1);
     expect(report.rewritten).toEqual([]);

@@ -47,7 +47,7 @@ describe('a teammate checkpoint never enters the own chain', () => {
     expect(record.carried).toEqual({ from: aId, nextSteps: 1, blockers: 0, questions: 0 });
 
     const push = await sb.ckpt(b, ['push', '--json']);
-    expect(JSON.parse(push.stdout).pushed).toBe(1);
+    expect(JSON.parse(push.stdout).count).toBe(1);
     const dry = await sb.ckpt(b, ['prune', '--keep', '0', '--dry-run', '--json']);
     expect(JSON.parse(dry.stdout).dropped.map((d: { id: string }) => d.id)).toEqual([record.id]);
 

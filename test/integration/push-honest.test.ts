@@ -44,7 +44,7 @@ describe('git push --dry-run and git checkpoint push -n', () => {
     expect(preview.code).toBe(0);
     expect(preview.stdout).toContain('would push 1 new checkpoint to origin (1 with snapshots of uncommitted files)');
     expect(remoteChains(bare)).toBe('');
-    expect(JSON.parse((await sb.ckpt(dir, ['push', '--dry-run', '--json'])).stdout)).toMatchObject({ dryRun: true, pushed: 1, ok: true });
+    expect(JSON.parse((await sb.ckpt(dir, ['push', '--dry-run', '--json'])).stdout)).toMatchObject({ dryRun: true, count: 1, ok: true });
 
     const real = await gitRun(dir, ['push', 'origin', 'main']);
     expect(real.code).toBe(0);

@@ -59,6 +59,6 @@ describe.each(transports)('push and fetch over %s', (name, url) => {
     expect([resumed.code, resumed.stderr]).toEqual([0, '']);
     expect(JSON.parse(resumed.stdout).checkpoint).toMatchObject({ id: ids[1], writer: writerA, task: { title: 'ada task 2' } });
     const again2 = await sb.ckpt(team.b, ['fetch', '--json']);
-    expect(JSON.parse(again2.stdout)).toMatchObject({ remote: 'origin', total: 0, arrived: [], rewritten: [] });
+    expect(JSON.parse(again2.stdout)).toMatchObject({ remote: 'origin', count: 0, arrived: [], rewritten: [] });
   });
 });

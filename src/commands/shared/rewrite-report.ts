@@ -5,6 +5,7 @@ import { readIdentity } from '../../checkpoint/identity.js';
 import { chainRef } from '../../checkpoint/refs.js';
 import type { RewriteResult } from '../../checkpoint/rewrite-chain.js';
 import { oneLine, visible } from '../../render/sanitize.js';
+import type { JsonOutputOf } from '../../schemas/json-outputs.js';
 
 /** The identity for rebuilt notes commits. */
 export async function notesAuthor(ctx: Context) {
@@ -19,7 +20,7 @@ export async function notesAuthor(ctx: Context) {
  */
 export function finish(ctx: Context, result: RewriteResult, dryRun: boolean, command: string, writer: string): CommandResult {
   const written = !dryRun && result.dropped.length > 0;
-  const json = {
+  const json: JsonOutputOf<'prune'> = {
     dryRun, dropped: result.dropped.map((d) => ({ id: d.id, commit: d.commit })), kept: result.kept,
     oldTip: written ? result.oldTip : null, notes: written ? (result.notesOk ? 'ok' : 'failed') : 'unchanged',
   };

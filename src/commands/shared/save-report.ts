@@ -3,6 +3,7 @@ import type { CommandResult, Context } from '../../cli/context.js';
 import { EXIT } from '../../cli/exit-codes.js';
 import { saveCheckpoint, type SaveOutcome, type SaveRequest } from '../../checkpoint/save.js';
 import { oneLine } from '../../render/sanitize.js';
+import type { JsonOutputOf } from '../../schemas/json-outputs.js';
 
 /** Runs the save service in the command's repository and turns the outcome into a result (exit 2 when the note failed). */
 export async function saveAndReport(ctx: Context, req: SaveRequest): Promise<CommandResult & { outcome: SaveOutcome }> {
@@ -16,7 +17,7 @@ export function reportSave(ctx: Context, o: SaveOutcome): CommandResult {
   for (const n of o.notices) ctx.deps.streams.err(`${oneLine(n, 2000)}\n`);
   for (const h of o.hints) ctx.hint(h);
   const { record } = o;
-  const json = {
+  const json: JsonOutputOf<'save'> = {
     id: record.id, ref: o.ref, commit: o.commit, writer: record.writer, branch: record.git.branch,
     redactions: record.redactions, notes: o.notesOk ? 'ok' : 'failed',
   };
