@@ -40,6 +40,16 @@ function stampBuildId(file) {
 
 stampBuildId('dist/cli.cjs');
 
+// The post-checkout hook runs inside every `git switch`: a bundle of its own holding the
+// reminder only (src/hook-entry.ts), which hands anything else to dist/cli.cjs.
+await build({
+  ...common,
+  format: 'cjs',
+  entryPoints: ['src/hook-entry.ts'],
+  outfile: 'dist/hook.cjs',
+});
+stampBuildId('dist/hook.cjs');
+
 // The MCP SDK is a second bundle that only `git checkpoint mcp` requires at run time
 // (src/io/node-deps.ts), so the CLI bundle and every other command's start-up stay as they were.
 await build({

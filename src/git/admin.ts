@@ -77,13 +77,6 @@ export async function remoteNames(info: RepoInfo, env: GitEnv): Promise<string[]
   return res.code === 0 ? res.stdout.toString('utf8').split('\n').filter(Boolean) : [];
 }
 
-/** The branch checked out before the current one (`@{-1}`); null when that was a detached HEAD or unknown. */
-export async function previousBranch(info: RepoInfo, env: GitEnv): Promise<string | null> {
-  const res = await runGit(['rev-parse', '--quiet', '--symbolic-full-name', '@{-1}'], where(info, env));
-  const ref = res.stdout.toString('utf8').trim();
-  return res.code === 0 && ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : null;
-}
-
 /** Runs git on the user's terminal (its messages and exit code are the user's to see); returns the exit code. */
 export async function runGitOnTerminal(cwd: string, env: GitEnv, args: string[]): Promise<number> {
   const res = await runGit(args, { cwd, env, inherit: true });

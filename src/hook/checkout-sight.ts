@@ -6,12 +6,13 @@
  * none in a large work tree.
  */
 import * as fsp from 'node:fs/promises';
-import { previousBranch, type GitEnv } from '../git/admin.js';
+import type { GitEnv } from '../git/admin.js';
 import { readGitFile, writeGitFile } from '../git/git-files.js';
 import { headBranch } from '../git/cli-status.js';
 import { parsePorcelainV2 } from '../git/porcelain.js';
 import type { Repo } from '../git/repo.js';
-import { gitOk } from '../git/run-git.js';
+import { walkCommits } from '../git/cli-walk.js';
+import { gitOk, runGit, type RunOptions } from '../git/run-git.js';
 import type { BranchIndexStore } from './branch-checkpoint.js';
 import { findGitDirs, indexEntries, readRefsUnder, type GitDirs } from '../git/ref-files.js';
 
@@ -56,12 +57,12 @@ function fromFiles(dirs: GitDirs, env: GitEnv, openRepo: () => Promise<Repo>): C
       const out = await gitOk(['status', '--porcelain=v2', '-z', '--untracked-files=all'], opts).catch(() => null);
       return out ? parsePorcelainV2(out).entries.length : null;
     }),
-    previous: async () => previousBranch((await openRepo()).info, env),
+    previous: () => previousBranch(opts),
     store: {
       listRefs: async (prefix) => (await readRefsUnder(dirs.commonDir, prefix)) ?? (await openRepo()).listRefs(prefix),
       readGitFile: (name) => readGitFile(fsp, dirs.commonDir, name),
       writeGitFile: (name, content) => writeGitFile(fsp, dirs.commonDir, name, content),
-      walkCommits: async (tips, opts2) => (await openRepo()).walkCommits(tips, opts2),
+      walkCommits: (tips, walk) => walkCommits(opts, tips, walk),
     },
   };
 }
@@ -72,7 +73,7 @@ function fromRepo(repo: Repo, env: GitEnv): CheckoutSight {
     prompt: () => repo.getConfig('checkpoint.hookPrompt'),
     arrived: () => repo.headBranch(),
     uncommitted: () => countUnlessLarge(repo.info.gitDir, async () => (await repo.status().catch(() => null))?.entries.length ?? null),
-    previous: () => previousBranch(repo.info, env),
+    previous: () => previousBranch({ cwd: repo.info.workTree ?? repo.info.gitDir, env }),
     store: repo,
   };
 }
@@ -80,4 +81,11 @@ function fromRepo(repo: Repo, env: GitEnv): CheckoutSight {
 async function countUnlessLarge(gitDir: string, count: () => Promise<number | null>): Promise<number | null> {
   const entries = await indexEntries(gitDir);
   return entries !== null && entries > COUNT_MAX_ENTRIES ? null : count();
+}
+
+/** `@{-1}` as a branch name; null when it is not one. */
+async function previousBranch(opts: RunOptions): Promise<string | null> {
+  const res = await runGit(['rev-parse', '--quiet', '--symbolic-full-name', '@{-1}'], opts);
+  const ref = res.stdout.toString('utf8').trim();
+  return res.code === 0 && ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : null;
 }

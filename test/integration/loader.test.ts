@@ -52,4 +52,24 @@ describe('the loader and its code cache', () => {
     run('save', '--no-wip');
     expect(statSync(join(root, 'dist', 'cli.cjs.save.v8cache')).mtimeMs).toBe(before);
   });
+  it('runs the post-checkout hook from its own bundle, and the full CLI when that bundle declines, fails or is missing', () => {
+    const dir = join(root, 'hook-case');
+    mkdirSync(join(dir, 'bin'), { recursive: true });
+    mkdirSync(join(dir, 'dist'), { recursive: true });
+    const loader = join(dir, 'bin', 'git-checkpoint.cjs');
+    copyFileSync(BUNDLE, loader);
+    writeFileSync(join(dir, 'dist', 'cli.cjs'), `process.stdout.write('cli:' + process.argv.slice(2).join(' '));\n//# git-checkpoint-build 4444444444444444\n`);
+    const hook = (body: string) => writeFileSync(join(dir, 'dist', 'hook.cjs'), `exports.runPostCheckout = async (argv) => { ${body} };\n//# git-checkpoint-build 5555555555555555\n`);
+    const run = (...args: string[]) => spawnSync(process.execPath, [loader, ...args], { encoding: 'utf8' }).stdout;
+
+    hook("process.stdout.write('hook:' + argv.join(' ')); return true;");
+    expect(run('hook', 'post-checkout', 'a', 'b', '1')).toBe('hook:hook post-checkout a b 1');
+    expect(run('list')).toBe('cli:list');
+    hook("process.stdout.write('declined;'); return false;");
+    expect(run('hook', 'post-checkout', 'a', 'b', '1')).toBe('declined;cli:hook post-checkout a b 1');
+    hook("throw new Error('broken');");
+    expect(run('hook', 'post-checkout', 'a', 'b', '1')).toBe('cli:hook post-checkout a b 1');
+    rmSync(join(dir, 'dist', 'hook.cjs'));
+    expect(run('hook', 'post-checkout', 'a', 'b', '1')).toBe('cli:hook post-checkout a b 1');
+  });
 });

@@ -6,7 +6,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUNDLE, makeSandbox, type Sandbox } from '../helpers/sandbox.js';
+import { BUNDLE, makeSandbox, runProcess, type Sandbox } from '../helpers/sandbox.js';
 
 let sb: Sandbox;
 beforeAll(() => {
@@ -33,6 +33,41 @@ describe('what a command loads', () => {
     for (const args of [['--version'], ['list'], ['hook', 'post-checkout', head, head, '1']]) {
       expect(await loaded(dir, args), args.join(' ')).toEqual([]);
     }
+  });
+
+  it('a branch switch runs the reminder from the hook\'s own bundle; what it cannot answer goes to the full CLI, once', async () => {
+    const preload = join(sb.root, 'bundles.cjs');
+    writeFileSync(preload, [
+      "const fs = require('node:fs'); const read = fs.readFileSync; const seen = [];",
+      'fs.readFileSync = function (file, ...rest) { if (typeof file === "string" && /dist\\/[a-z-]+\\.cjs$/.test(file)) seen.push(file.split("/").pop()); return read.call(this, file, ...rest); };',
+      "process.on('exit', () => process.stderr.write('bundles: ' + seen.join(' ') + '\\n'));",
+    ].join('\n'));
+    const dir = sb.repo('startup-hook');
+    expect((await sb.ckpt(dir, ['save', '-m', 'main work'])).code).toBe(0);
+    expect((await sb.ckpt(dir, ['install', '-q'])).code).toBe(0);
+    sb.git(dir, 'branch', 'other');
+    let onMain = true;
+    const switched = async (env: Record<string, string> = {}) => {
+      onMain = !onMain;
+      const res = await runProcess('setsid', ['git', 'switch', onMain ? 'main' : 'other'], dir, { ...sb.env, NODE_OPTIONS: `--require=${preload}`, ...env });
+      expect(res.code, res.stderr).toBe(0);
+      const reminders = res.stderr.split('\n').filter((l) => l.startsWith('checkpoint: left '));
+      return { bundles: res.stderr.split('\n').find((l) => l.startsWith('bundles: '))!.split(' ').slice(1), reminders };
+    };
+    const plain = await switched();
+    expect(plain.bundles).toEqual(['hook.cjs']);
+    expect(plain.reminders).toEqual([expect.stringContaining("left 'main'")]);
+    // checkpoint.hookPrompt=ask saves through the full CLI (here with no terminal: it only reminds).
+    sb.git(dir, 'config', 'checkpoint.hookPrompt', 'ask');
+    const ask = await switched();
+    expect(ask.bundles).toEqual(['hook.cjs', 'cli.cjs']);
+    expect(ask.reminders).toEqual([expect.stringContaining("left 'other'")]);
+    sb.git(dir, 'config', '--unset', 'checkpoint.hookPrompt');
+    // A layout the files do not answer (GIT_COMMON_DIR) is git's own discovery, which the full CLI runs.
+    const moved = await switched({ GIT_DIR: join(dir, '.git'), GIT_COMMON_DIR: join(dir, '.git') });
+    expect(moved.bundles).toEqual(['hook.cjs', 'cli.cjs']);
+    expect(moved.reminders).toEqual([expect.stringContaining("left 'main'")]);
+    expect((await switched()).bundles).toEqual(['hook.cjs']);
   });
 
   it('only the save path runs the secret rule table: list, show, resume, status, --version and the hook never build it', async () => {

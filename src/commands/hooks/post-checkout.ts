@@ -7,6 +7,8 @@
  */
 import type { CommandResult, Context } from '../../cli/context.js';
 import { EXIT } from '../../cli/exit-codes.js';
+import type { GitEnv } from '../../git/admin.js';
+import type { Repo } from '../../git/repo.js';
 import { newestByBranch } from '../../hook/branch-checkpoint.js';
 import { lookAround } from '../../hook/checkout-sight.js';
 import { isMidOperation, lastHeadMove } from '../../hook/head-move.js';
@@ -25,36 +27,49 @@ function readArgs(args: string[], env: Record<string, string | undefined>): Chec
   return { oldHead, newHead, isBranchCheckout: flag === '1' };
 }
 
+/** What the reminder reads and writes: the CLI's context, or the hook's own entry (src/hook-entry.ts). */
+export interface ReminderIo {
+  cwd: string;
+  env: GitEnv;
+  err(text: string): void;
+  now(): Date;
+  /** The repository through git, for what the files cannot answer. */
+  openRepo(): Promise<Repo>;
+}
+
 export async function run(ctx: Context, argv: string[]): Promise<CommandResult> {
-  await remind(ctx, argv);
+  const { deps } = ctx;
+  const ask = await remind({ cwd: deps.cwd, env: deps.env, err: deps.streams.err, now: deps.now, openRepo: () => ctx.repo() }, argv);
+  if (ask !== null) await askAndSave(ctx, ask);
   return { exitCode: EXIT.ok };
 }
 
-async function remind(ctx: Context, argv: string[]): Promise<void> {
-  const env = ctx.deps.env;
+/** Prints the reminder; returns the branch left when `checkpoint.hookPrompt=ask` wants a save for it. */
+export async function remind(io: ReminderIo, argv: string[]): Promise<string | null> {
+  const env = io.env;
   const args = readArgs(argv, env);
-  if (env.GIT_CHECKPOINT_SKIP === '1' || !args.isBranchCheckout || /^0+$/.test(args.oldHead)) return;
+  if (env.GIT_CHECKPOINT_SKIP === '1' || !args.isBranchCheckout || /^0+$/.test(args.oldHead)) return null;
   // Files before processes: most of what a reminder needs costs no subprocess (checkout-sight.ts).
-  const sight = await lookAround(ctx.deps.cwd, env, () => ctx.repo());
+  const sight = await lookAround(io.cwd, env, io.openRepo);
   const mode = promptMode(await sight.prompt());
-  if (mode === 'off') return;
+  if (mode === 'off') return null;
   const [move, busy] = await Promise.all([lastHeadMove(sight.gitDir), isMidOperation(sight.gitDir)]);
-  if (busy || (move.message !== null && !move.message.startsWith('checkout:'))) return;
+  if (busy || (move.message !== null && !move.message.startsWith('checkout:'))) return null;
   const [arrived, uncommitted, latest] = await Promise.all([sight.arrived(), sight.uncommitted(), newestByBranch(sight.store)]);
-  if (arrived === null) return;
+  if (arrived === null) return null;
   const left = move.message !== null ? move.from : await sight.previous();
-  if (left === arrived && args.oldHead === args.newHead) return;
+  if (left === arrived && args.oldHead === args.newHead) return null;
   const shownLeft = left !== arrived ? left : null;
-  ctx.deps.streams.err(renderReminder({
+  io.err(renderReminder({
     left: shownLeft, leftLast: shownLeft !== null ? (latest.get(shownLeft) ?? null) : null,
-    uncommitted, arrived, arrivedLast: latest.get(arrived) ?? null, now: ctx.deps.now(),
+    uncommitted, arrived, arrivedLast: latest.get(arrived) ?? null, now: io.now(),
   }));
-  if (mode === 'ask' && shownLeft !== null) await askAndSave(ctx, shownLeft);
+  return mode === 'ask' ? shownLeft : null;
 }
 
 type PromptMode = 'remind' | 'ask' | 'off';
 
-function promptMode(setting: string | null): PromptMode {
+export function promptMode(setting: string | null): PromptMode {
   const value = setting?.toLowerCase();
   return value === 'ask' || value === 'off' ? value : 'remind';
 }

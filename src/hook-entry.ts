@@ -1,0 +1,39 @@
+/**
+ * The post-checkout hook's own bundle (dist/hook.cjs, SPEC §11). The hook runs
+ * inside every `git switch`, so its start-up is the reminder and nothing else:
+ * no command table, parser, schema or save path. What it cannot answer from
+ * the git dir's files and plain git calls — another repository layout, a
+ * `checkpoint.hookPrompt` the hook script did not pass, `ask`, anything that
+ * fails — it leaves to the full CLI, which runs the hook from the start
+ * (bin/git-checkpoint.cjs). The reminder prints nothing until it has every
+ * fact, so a hand-over never prints twice.
+ */
+import { promptMode, remind } from './commands/hooks/post-checkout.js';
+import { PROMPT_ENV } from './hook/checkout-sight.js';
+
+class NeedsFullCli extends Error {}
+
+/** True when the hook ran here; false when the full CLI must run it. */
+export async function runPostCheckout(argv: string[]): Promise<boolean> {
+  const env = process.env;
+  const [hook, name, ...args] = argv;
+  if (hook !== 'hook' || name !== 'post-checkout' || args.length !== 3 || args.some((a) => a.startsWith('-'))) return false;
+  const setting = env[PROMPT_ENV];
+  // The fault injected by tests (src/commands/hook.ts) belongs to the full CLI's hook entry.
+  if (setting === undefined || promptMode(setting || null) === 'ask' || env.GIT_CHECKPOINT_HOOK_FAULT) return false;
+  let out = '';
+  try {
+    await remind({
+      cwd: process.cwd(),
+      env,
+      err: (text) => { out += text; },
+      now: () => new Date(),
+      openRepo: () => Promise.reject(new NeedsFullCli()),
+    }, args);
+  } catch (err) {
+    if (env.GIT_CHECKPOINT_DEBUG && !(err instanceof NeedsFullCli)) process.stderr.write(`${String((err as Error).stack)}\n`);
+    return false;
+  }
+  if (out) process.stderr.write(out);
+  return true;
+}
