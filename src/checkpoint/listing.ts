@@ -69,17 +69,34 @@ export async function loadListing(repo: Repo, opts: { local?: boolean; now?: num
     ...all.filter((r) => r.remote === null),
     ...all.filter((r) => r.remote !== null && !opts.local && !localWriters.has(r.writer)),
   ];
+  const key = `${walkKeyOf(wanted)}\0${Boolean(opts.local)}\0${opts.now ?? Infinity}`;
+  const known = lastListing.get(repo);
+  if (known?.key === key) return copyListing(known.listing);
   const cache = await readListingCache(repo);
   const walk = await summarizeWalk(repo, wanted, cache);
   const assembled = assembleListing(wanted, walk, { local: Boolean(opts.local), now: opts.now ?? Infinity });
   const listing: Listing = { ...assembled, localWriters, hasFetched: all.some((r) => r.remote !== null) };
   listing.invalid.unshift(...walk.broken);
   // A walk that met a broken ref is not cached: the next listing must report it again.
-  const key = walk.broken.length ? '' : walkKeyOf(wanted);
-  if (cache.key !== key || cache.oids.length !== walk.oids.length || walk.oids.some((o, i) => cache.oids[i] !== o)) {
-    await writeListingCache(repo, { key, oids: walk.oids, rows: walk.entries, via: Array.from(walk.via), on: Array.from(walk.on) });
+  const walkKey = walk.broken.length ? '' : walkKeyOf(wanted);
+  if (cache.key !== walkKey || cache.oids.length !== walk.oids.length || walk.oids.some((o, i) => cache.oids[i] !== o)) {
+    await writeListingCache(repo, { key: walkKey, oids: walk.oids, rows: walk.entries, via: Array.from(walk.via), on: Array.from(walk.on) });
   }
+  if (walkKey) lastListing.set(repo, { key, listing: copyListing(listing) });
   return listing;
+}
+
+/**
+ * The last listing of each open repository (the MCP server lists on every
+ * call): the same chain tips reach the same commits, so while every ref
+ * points where it did the listing is the same, and neither the cache file
+ * nor the walk is read again.
+ */
+const lastListing = new WeakMap<Repo, { key: string; listing: Listing }>();
+
+/** A listing its caller may change without changing the one remembered. */
+function copyListing(l: Listing): Listing {
+  return { ...l, checkpoints: [...l.checkpoints], invalid: [...l.invalid], warnings: [...l.warnings], localWriters: new Set(l.localWriters) };
 }
 
 interface WalkedChains extends Walk {

@@ -1,5 +1,5 @@
 /** Reads what `planReconcile` needs from the repository: one status, bounded walks, one batch of hashes. */
-import type { Repo } from '../git/repo.js';
+import type { Repo, WorktreeStatus } from '../git/repo.js';
 import type { CommitLine, HeadVerdict, ReconcileFacts } from './reconcile.js';
 import { recordableStatus } from './safe-path.js';
 import type { CheckpointRecord } from './schema.js';
@@ -9,8 +9,12 @@ import { hasMarker, nameMatches } from './redacted-names.js';
 export const LISTED_COMMITS = 5;
 export const COUNT_LIMIT = 1000;
 
-/** Gathers the facts for reconciling `record` with `repo`'s working tree. */
-export async function gatherReconcileFacts(repo: Repo, record: CheckpointRecord): Promise<ReconcileFacts> {
+/**
+ * Gathers the facts for reconciling `record` with `repo`'s working tree.
+ * `current` is a `repo.status()` the caller started already (before it had
+ * the record); one is started here otherwise.
+ */
+export async function gatherReconcileFacts(repo: Repo, record: CheckpointRecord, current?: Promise<WorktreeStatus>): Promise<ReconcileFacts> {
   const recordedBranch = record.git.branch;
   // The branch facts need no status: they run while git status does.
   const branchFacts = Promise.all([
@@ -19,7 +23,7 @@ export async function gatherReconcileFacts(repo: Repo, record: CheckpointRecord)
   ]);
   branchFacts.catch(() => {});
   // What save could not record is not held against the checkpoint either.
-  const { status } = recordableStatus(await repo.status());
+  const { status } = recordableStatus(await (current ?? repo.status()));
   const dirty = [...new Set(status.entries.map((e) => e.path))];
   const recordedPaths = record.git.worktree.files.map((f) => f.path);
   const listed = new Set(recordedPaths);

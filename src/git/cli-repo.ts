@@ -16,6 +16,7 @@ import * as refs from './cli-refs.js';
 import * as worktreeStatus from './cli-status.js';
 import { fetchRefs, listRemoteRefs, pushRefs } from './cli-transport.js';
 import * as walk from './cli-walk.js';
+import { WalkMemo } from './walk-memo.js';
 import * as worktree from './cli-worktree.js';
 import type { WorktreeFs } from './worktree-files.js';
 import { hashWorktreeEntry, readWorktreeFile, type WorktreeRead } from './worktree-read.js';
@@ -47,6 +48,8 @@ export async function openCliRepo(dir: string, env: Record<string, string | unde
 class CliRepo implements Repo {
   readonly backend = 'cli' as const;
   private readonly ctx: CliContext;
+  /** Walks from commit ids answer the same while the repository stays open (HEAD against a checkpoint, each recap). */
+  private readonly walks: WalkMemo;
 
   constructor(
     readonly info: RepoInfo,
@@ -65,6 +68,7 @@ class CliRepo implements Repo {
       objectsDir,
       config: new CliConfig(opts, config),
     };
+    this.walks = new WalkMemo(info.commonDir);
   }
 
   // ── objects ──
@@ -104,16 +108,21 @@ class CliRepo implements Repo {
     return objects.hasObject(this.ctx, oid);
   }
 
-  walkCommits(tips: string[], opts?: WalkOptions): Promise<CommitInfo[]> {
-    return walk.walkCommits(this.ctx.opts, tips, opts);
+  async walkCommits(tips: string[], opts?: WalkOptions): Promise<CommitInfo[]> {
+    const ids = [...tips, ...(opts?.exclude ?? [])];
+    const commits = await this.walks.remember('log', ids, { ...opts, tips: tips.length }, () => walk.walkCommits(this.ctx.opts, tips, opts));
+    return commits.slice();
   }
 
   countCommits(tips: string[], opts?: Omit<WalkOptions, 'limit'>): Promise<number> {
-    return walk.countCommits(this.ctx.opts, tips, opts);
+    const ids = [...tips, ...(opts?.exclude ?? [])];
+    return this.walks.remember('count', ids, { ...opts, tips: tips.length }, () => walk.countCommits(this.ctx.opts, tips, opts));
   }
 
   isAncestor(ancestor: string, descendant: string): Promise<boolean> {
-    return walk.isAncestor(this.ctx.opts, ancestor, descendant);
+    // Only git's yes or no is kept: a commit missing now may be fetched before the next call.
+    const known = this.walks.remember('is-ancestor', [ancestor, descendant], null, () => walk.ancestry(this.ctx.opts, ancestor, descendant), (a) => a !== null);
+    return known.then((a) => a === true);
   }
 
   // ── transport ──

@@ -34,10 +34,10 @@ export async function countCommits(opts: RunOptions, tips: string[], o: Omit<Wal
   return Number(out.toString('utf8').trim());
 }
 
-/** `git merge-base --is-ancestor`: false as well when either commit is missing. */
-export async function isAncestor(opts: RunOptions, ancestor: string, descendant: string): Promise<boolean> {
+/** `git merge-base --is-ancestor`: null when git cannot tell (either commit is missing). */
+export async function ancestry(opts: RunOptions, ancestor: string, descendant: string): Promise<boolean | null> {
   const res = await runGit(['merge-base', '--is-ancestor', ancestor, descendant], opts);
-  return res.code === 0;
+  return res.code === 0 ? true : res.code === 1 ? false : null;
 }
 
 function parseLogRecord(rec: string): CommitInfo {

@@ -51,13 +51,14 @@ function globalConfigFiles(env: Record<string, string | undefined>): string[] {
 
 /**
  * True when any of `files` may have changed since `since` (ms, taken before
- * the read began): written at or after it (mtime, with a margin for coarse
- * file-system clocks), or created or removed. A write during the read itself
- * counts as a change, so a value read before it is never kept.
+ * the read began): its inode written or replaced at or after it (ctime, which
+ * a rename or a restored mtime moves too, with a margin for file-system
+ * clocks that lag the system's), or created or removed. A write during the
+ * read itself counts as a change, so a value read before it is never kept.
  */
 export async function changedSince(files: string[], existed: boolean[], since: number): Promise<boolean> {
   const stats = await Promise.all(files.map((f) => fsp.stat(f).catch(() => null)));
-  return stats.some((st, i) => Boolean(st) !== existed[i] || (st !== null && st.mtimeMs >= since - MTIME_MARGIN_MS));
+  return stats.some((st, i) => Boolean(st) !== existed[i] || (st !== null && Math.max(st.mtimeMs, st.ctimeMs) >= since - marginOf(st)));
 }
 
 /** Which of `files` exist now. */
@@ -65,4 +66,16 @@ export async function existing(files: string[]): Promise<boolean[]> {
   return Promise.all(files.map((f) => fsp.stat(f).then(() => true, () => false)));
 }
 
-const MTIME_MARGIN_MS = 2000;
+/**
+ * How far a file's time may lag the clock: a file system that keeps whole
+ * seconds (or two, FAT) may stamp a later write with an earlier second; one
+ * with finer times lags by at most a scheduler tick. Finer times end in a
+ * fraction of a second (all but one file in a thousand): a read just after a
+ * config edit is not taken for a racing one for the next two seconds.
+ */
+function marginOf(st: { mtimeMs: number; ctimeMs: number }): number {
+  return st.mtimeMs % 1000 === 0 && st.ctimeMs % 1000 === 0 ? COARSE_MARGIN_MS : FINE_MARGIN_MS;
+}
+
+const COARSE_MARGIN_MS = 2000;
+const FINE_MARGIN_MS = 100;

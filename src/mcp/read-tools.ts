@@ -19,8 +19,11 @@ import { dataResult, textResult, type ToolResult } from './tool-result.js';
 
 /** A checkpoint and where the repository no longer matches it: drift is data here, never an error. */
 export async function reconciled(repo: Repo, spec: string) {
+  // git status needs no record: it runs while the checkpoint is found and read.
+  const status = repo.status();
+  status.catch(() => {});
   const { summary, record } = await findCheckpoint(repo, spec);
-  const reconcile = planReconcile(record, await gatherReconcileFacts(repo, record));
+  const reconcile = planReconcile(record, await gatherReconcileFacts(repo, record, status));
   return { summary, record, reconcile, verdicts: reconcileVerdicts(reconcile) };
 }
 

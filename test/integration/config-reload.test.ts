@@ -4,7 +4,7 @@
  * subdirectory too (git names the local file relative to the top), and a
  * write that lands while the first read runs is never lost.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCliRepo } from '../../src/git/cli-repo.js';
@@ -36,6 +36,20 @@ describe('config reload', () => {
     await repo.getConfig('core.bare');
     repo.reloadConfig();
     expect(await repo.getConfig('checkpoint.writer')).toBe('late-abc123');
+    await repo.close();
+  });
+
+  it('sees a config file replaced by one whose time was set back (a restore keeps old times)', async () => {
+    const dir = sb.repo('old-times');
+    const anHourAgo = new Date(Date.now() - 3600_000);
+    for (const file of [join(dir, '.git', 'config'), sb.env.GIT_CONFIG_GLOBAL!]) utimesSync(file, anHourAgo, anHourAgo);
+    await new Promise((r) => setTimeout(r, 300));
+    const repo = await openCliRepo(dir, sb.env);
+    expect(await repo.getConfig('checkpoint.writer')).toBeNull();
+    sb.git(dir, 'config', 'checkpoint.writer', 'restored-abc123');
+    utimesSync(join(dir, '.git', 'config'), anHourAgo, anHourAgo);
+    repo.reloadConfig();
+    expect(await repo.getConfig('checkpoint.writer')).toBe('restored-abc123');
     await repo.close();
   });
 });
