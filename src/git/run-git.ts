@@ -9,6 +9,8 @@ export interface GitResult {
   code: number;
   stdout: Buffer;
   stderr: string;
+  /** When git was started (Date.now()), for a run the loader started early; else unset. */
+  startedAt?: number;
 }
 
 export interface RunOptions {
@@ -28,6 +30,8 @@ export interface RunOptions {
 
 /** Runs `git args`; resolves with the exit code, never rejects on a non-zero exit. */
 export function runGit(args: string[], opts: RunOptions): Promise<GitResult> {
+  const early = takeEarly(args, opts);
+  if (early) return early;
   const started = opts.env.GIT_CHECKPOINT_TRACE ? performance.now() : 0;
   return new Promise<GitResult>((resolve, reject) => {
     const env = opts.extraEnv ? { ...opts.env, ...opts.extraEnv } : opts.env;
@@ -69,6 +73,44 @@ export function runGit(args: string[], opts: RunOptions): Promise<GitResult> {
     if (started) process.stderr.write(`trace: ${performance.now().toFixed(1)} git ${args.join(' ').slice(0, 80)} (${(performance.now() - started).toFixed(1)} ms)\n`);
     return res;
   });
+}
+
+/** A git command bin/git-checkpoint.cjs started before the bundle loaded. */
+interface EarlyRun {
+  args: string[];
+  cwd: string;
+  env: Record<string, string | undefined>;
+  result: Promise<GitResult>;
+  /** Keeps the process alive for the run (until taken, it does not). */
+  keep(): void;
+}
+
+const EARLY_RUNS = Symbol.for('git-checkpoint.early-git');
+
+/**
+ * The loader starts the first git commands of `save`, `status`, `list`, …
+ * while the bundle compiles (SPEC §11). A run is taken once, by the first call
+ * with exactly its arguments, directory and environment (nothing added or
+ * piped in): the same command git would have run a few milliseconds later,
+ * started earlier.
+ */
+function takeEarly(args: string[], opts: RunOptions): Promise<GitResult> | null {
+  const runs = (globalThis as { [EARLY_RUNS]?: EarlyRun[] })[EARLY_RUNS];
+  if (!runs?.length || opts.extraEnv || opts.input !== undefined || opts.inherit || opts.maxStdout !== undefined) return null;
+  const i = runs.findIndex((r) => r.cwd === opts.cwd && r.args.length === args.length && r.args.every((a, k) => a === args[k]) && sameEnv(r.env, opts.env));
+  if (i < 0) return null;
+  const [run] = runs.splice(i, 1);
+  run!.keep();
+  if (!opts.env.GIT_CHECKPOINT_TRACE) return run!.result;
+  return run!.result.then((res) => {
+    process.stderr.write(`trace: ${performance.now().toFixed(1)} git ${args.join(' ').slice(0, 80)} (started early)\n`);
+    return res;
+  });
+}
+
+function sameEnv(a: Record<string, string | undefined>, b: Record<string, string | undefined>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
 }
 
 /** Runs git and returns stdout; a non-zero exit becomes a GitCommandError with git's own message. */
