@@ -3,11 +3,11 @@ import { maxPositionals } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { FatalError } from '../errors.js';
+import { startMcp } from '../mcp/start.js';
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   maxPositionals(args, 0, 'mcp');
   if (!ctx.deps.mcpIo) throw new FatalError('the MCP server needs standard input and output');
-  const { serveMcp } = await import('../mcp/server.js');
-  await serveMcp(ctx.deps, await ctx.deps.mcpIo());
+  await startMcp(ctx.deps, await ctx.deps.mcpIo());
   return { exitCode: EXIT.ok };
 }

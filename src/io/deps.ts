@@ -11,6 +11,12 @@ export type YargsFactory = import('../cli/yargs-parse.js').YargsFactory;
 /** What dist/mcp-sdk.cjs exports (src/mcp-sdk.ts). */
 export type McpSdk = typeof import('../mcp-sdk.js');
 
+export interface McpIo {
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream;
+  loadSdk(): McpSdk;
+}
+
 export interface Streams {
   /** Human or JSON output. */
   out(text: string): void;
@@ -81,11 +87,12 @@ export interface Deps {
    */
   ancestorCommandLines?(depth: number): Promise<string[][]>;
   /**
-   * What `git checkpoint mcp` serves with: the MCP SDK, bundled apart from
-   * the CLI (dist/mcp-sdk.cjs) so that no other command pays for loading it,
-   * and the process's stdin and stdout. Absent in tests.
+   * What `git checkpoint mcp` serves with: the process's stdin and stdout,
+   * and a loader of the MCP SDK, bundled apart from the CLI
+   * (dist/mcp-sdk.cjs) so that no other command pays for loading it (the
+   * server loads it once it has answered `initialize`). Absent in tests.
    */
-  mcpIo?(): Promise<{ sdk: McpSdk; input: NodeJS.ReadableStream; output: NodeJS.WritableStream }>;
+  mcpIo?(): Promise<McpIo>;
 }
 
 export interface Pager {

@@ -53,11 +53,10 @@ export function nodeDeps(): Deps {
     startPager: async (command) => (await import('./pager-process.js')).startPager(command, env),
     showManPage: async (path, topic) => (await import('./terminal-programs.js')).showManPage(path, topic, env),
     ancestorCommandLines: async (depth) => ancestorCommandLines(process.ppid, depth),
-    mcpIo: async () => ({
-      sdk: (await import('./code-cache.js')).loadWithCodeCache(packageFile('dist/mcp-sdk.cjs')) as McpSdk,
-      input: process.stdin,
-      output: process.stdout,
-    }),
+    mcpIo: async () => {
+      const { loadWithCodeCache } = await import('./code-cache.js');
+      return { input: process.stdin, output: process.stdout, loadSdk: () => loadWithCodeCache(packageFile('dist/mcp-sdk.cjs')) as McpSdk };
+    },
   };
 }
 

@@ -4,14 +4,14 @@
  * nothing that changes the working tree or rewrites a chain is offered.
  * Logs go to stderr only; the server ends when stdin closes.
  */
-import { VERSION } from '../version.js';
 import type { Deps, McpSdk } from '../io/deps.js';
+import { SERVER_INFO, SERVER_INSTRUCTIONS } from './early-initialize.js';
 import { registerResources } from './resources.js';
 import { RepoScope } from './repo-scope.js';
 import { diffTool, listTool, logTool, recapTool, showTool, statusTool } from './read-tools.js';
 import * as schemas from './schemas.js';
 import type { McpServer } from './sdk-types.js';
-import { LineTransport } from './stdio-transport.js';
+import type { LineTransport } from './stdio-transport.js';
 import { errorResult, type ToolResult } from './tool-result.js';
 import { decideTool, saveTool, synthesizeTool } from './write-tools.js';
 
@@ -19,10 +19,10 @@ const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true,
 // Adds a checkpoint; never removes or rewrites anything.
 const WRITE = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
 
-/** Serves on `input`/`output` until the input ends. */
-export async function serveMcp(deps: Deps, io: { sdk: McpSdk; input: NodeJS.ReadableStream; output: NodeJS.WritableStream }): Promise<void> {
-  const { server, scope } = createServer(deps, io.sdk);
-  const transport = new LineTransport(io.input, io.output, (v) => io.sdk.JSONRPCMessageSchema.parse(v));
+/** Serves on `transport` (already reading: see start.ts) until its input ends. */
+export async function serveMcp(deps: Deps, sdk: McpSdk, transport: LineTransport): Promise<void> {
+  const { server, scope } = createServer(deps, sdk);
+  transport.accept((v) => sdk.JSONRPCMessageSchema.parse(v));
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = () => resolve();
   });
@@ -35,9 +35,9 @@ export async function serveMcp(deps: Deps, io: { sdk: McpSdk; input: NodeJS.Read
 /** The server with every tool, resource and prompt registered, and the repository scope its calls share. */
 export function createServer(deps: Deps, sdk: McpSdk): { server: McpServer; scope: RepoScope } {
   const server = new sdk.McpServer(
-    { name: 'git-checkpoint', version: VERSION },
+    { ...SERVER_INFO },
     {
-      instructions: 'Checkpoints of working sessions stored in git. Call checkpoint_recap at the start of a session, checkpoint_decide when you take a decision, checkpoint_save before you stop.',
+      instructions: SERVER_INSTRUCTIONS,
       // The SDK validates elicitation answers with it, and this server never elicits: without
       // this, every start would build an Ajv instance (a good part of start-up) for nothing.
       jsonSchemaValidator: { getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'git-checkpoint does not elicit input' }) },

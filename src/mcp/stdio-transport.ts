@@ -3,7 +3,8 @@
  * gives up (closes) on a line over 10 MiB and never notices the end of stdin;
  * this one collects a line's chunks without copying them again and again,
  * answers a line it cannot take with a JSON-RPC error and reads on, and
- * closes when stdin ends.
+ * closes when stdin ends. It reads before the SDK is loaded: what arrives
+ * meanwhile waits, in order, until the server connects (`start`).
  */
 import type { JSONRPCMessage, McpSdkTransport } from './sdk-types.js';
 
@@ -21,20 +22,54 @@ export class LineTransport implements McpSdkTransport {
   /** The line being read is over the limit: its bytes are dropped, its start and end kept to find its id. */
   private dropping: { head: string; tail: Buffer } | null = null;
   private closed = false;
+  /** Messages read before the server connected; null once it has. */
+  private waiting: unknown[] | null = [];
+  private ended = false;
+  private validate: ((value: unknown) => JSONRPCMessage) | null = null;
+  /** The first line read (its JSON, or null for none or one that was not JSON). */
+  private first: ((value: unknown) => void) | null = null;
+  /** A request answered before the server connected: the server's own answer to it is not sent again. */
+  private answered: string | number | null = null;
 
   constructor(
     private readonly input: NodeJS.ReadableStream,
     private readonly output: NodeJS.WritableStream,
-    private readonly validate: (value: unknown) => JSONRPCMessage,
   ) {}
 
-  async start(): Promise<void> {
+  /** Starts reading; resolves with the first message's JSON (null when the input ended, or its first line was not JSON). */
+  listen(): Promise<unknown> {
+    const first = new Promise<unknown>((resolve) => (this.first = resolve));
     this.input.on('data', this.onData);
     this.input.on('end', this.onEnd);
     this.input.on('error', this.onEnd);
+    return first;
+  }
+
+  /** Sends `answer` to request `id` now, before the server connects, which then answers it unseen. */
+  async answerEarly(id: string | number, answer: Record<string, unknown>): Promise<void> {
+    const sent = this.send({ jsonrpc: '2.0', id, result: answer } as unknown as JSONRPCMessage);
+    this.answered = id;
+    await sent;
+  }
+
+  /** Called by the server as it connects: what was read meanwhile is handed over, checked with `validate`. */
+  accept(validate: (value: unknown) => JSONRPCMessage): void {
+    this.validate = validate;
+  }
+
+  async start(): Promise<void> {
+    const waiting = this.waiting ?? [];
+    this.waiting = null;
+    for (const value of waiting) this.deliver(value);
+    if (this.ended) await this.close();
   }
 
   send(message: JSONRPCMessage): Promise<void> {
+    if (this.answered !== null && isAnswerTo(message, this.answered)) {
+      this.answered = null;
+      if ('error' in message) this.onerror?.(new Error(`initialize: ${JSON.stringify(message.error)}`));
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
       if (this.output.write(`${JSON.stringify(message)}\n`)) resolve();
       else this.output.once('drain', resolve);
@@ -48,10 +83,15 @@ export class LineTransport implements McpSdkTransport {
     this.input.off('end', this.onEnd);
     this.input.off('error', this.onEnd);
     this.chunks = [];
+    this.firstLine(null);
     this.onclose?.();
   }
 
-  private readonly onEnd = () => void this.close();
+  private readonly onEnd = () => {
+    this.firstLine(null);
+    if (this.waiting) this.ended = true;
+    else void this.close();
+  };
 
   private readonly onData = (data: Buffer | string) => {
     let chunk = typeof data === 'string' ? Buffer.from(data) : data;
@@ -62,6 +102,12 @@ export class LineTransport implements McpSdkTransport {
     }
     if (chunk.length) this.take(chunk);
   };
+
+  private firstLine(value: unknown): void {
+    const first = this.first;
+    this.first = null;
+    first?.(value);
+  }
 
   private take(part: Buffer): void {
     if (this.dropping) {
@@ -82,6 +128,7 @@ export class LineTransport implements McpSdkTransport {
     if (this.dropping) {
       const id = findId(this.dropping.head) ?? findId(this.dropping.tail.toString('utf8'));
       this.dropping = null;
+      this.firstLine(null);
       void this.reply(id, -32600, `message over ${MAX_LINE_BYTES / 1024 / 1024} MiB refused: send less (save content is limited to 8 MiB)`);
       return;
     }
@@ -93,12 +140,19 @@ export class LineTransport implements McpSdkTransport {
     try {
       value = JSON.parse(line);
     } catch (err) {
+      this.firstLine(null);
       void this.reply(null, -32700, `parse error: ${(err as Error).message}`);
       return;
     }
+    this.firstLine(value);
+    if (this.waiting) this.waiting.push(value);
+    else this.deliver(value);
+  }
+
+  private deliver(value: unknown): void {
     let message: JSONRPCMessage;
     try {
-      message = this.validate(value);
+      message = this.validate!(value);
     } catch {
       const id = typeof value === 'object' && value !== null && 'id' in value ? (value as { id: Id }).id : null;
       void this.reply(typeof id === 'string' || typeof id === 'number' ? id : null, -32600, 'invalid request: not a JSON-RPC 2.0 message');
@@ -111,6 +165,11 @@ export class LineTransport implements McpSdkTransport {
     this.onerror?.(new Error(message));
     return this.send({ jsonrpc: '2.0', id, error: { code, message } } as unknown as JSONRPCMessage);
   }
+}
+
+/** True when `message` is a response (result or error) to request `id`. */
+function isAnswerTo(message: JSONRPCMessage, id: string | number): boolean {
+  return 'id' in message && message.id === id && ('result' in message || 'error' in message);
 }
 
 /** The request id in a fragment of a message (`"id":7` or `"id":"abc"`), as most clients write it first or last. */

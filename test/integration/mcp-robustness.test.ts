@@ -158,6 +158,30 @@ describe('two servers at once', () => {
   }, 600_000);
 });
 
+describe('start-up', () => {
+  it('answers initialize once, then what came with it, in order', async () => {
+    const server = rawServer(sb.repo('burst'));
+    // One write: initialize is answered before the tools load, the rest waits for them.
+    server.child.stdin.write([
+      INITIALIZE, { method: 'notifications/initialized' }, { id: 2, method: 'tools/list' }, { id: 3, method: 'ping' },
+    ].map((m) => `${JSON.stringify({ jsonrpc: '2.0', ...m })}\n`).join(''));
+    await waitFor(() => server.out().includes('"id":3'));
+    server.child.stdin.end();
+    expect(await server.exited).toBe(0);
+    const lines = server.out().trim().split('\n').map((l) => JSON.parse(l) as { id: number; result: { tools?: unknown[] } });
+    expect(lines.map((l) => l.id)).toEqual([1, 2, 3]);
+    expect(lines[0]).toMatchObject({ result: { serverInfo: { name: 'git-checkpoint' }, capabilities: { tools: {} } } });
+    expect(lines[1]!.result.tools).toHaveLength(9);
+  });
+
+  it('answers an initialize whose input ends with it, and exits', async () => {
+    const server = rawServer(sb.repo('init-only'));
+    server.child.stdin.end(`${JSON.stringify({ jsonrpc: '2.0', ...INITIALIZE })}\n`);
+    expect(await server.exited).toBe(0);
+    expect(server.out().trim().split('\n').map((l) => JSON.parse(l))).toEqual([expect.objectContaining({ id: 1, result: expect.objectContaining({ protocolVersion: '2025-06-18' }) })]);
+  });
+});
+
 describe('shutdown', () => {
   it('leaves no git process behind between calls and exits when stdin closes', async () => {
     const { child, send, out: output, exited } = rawServer(sb.repo('shutdown'));
