@@ -29,18 +29,25 @@ fi
 `;
 
 const ZSH = `#compdef git-checkpoint
-# git checkpoint completion for zsh: put this file on $fpath as _git-checkpoint, or
+# git checkpoint completion for zsh, after compinit:
 #   source <(git checkpoint completion zsh)
-# git's zsh completion calls _git-checkpoint for \`git checkpoint\` once it is a user command:
+# or save it as _git-checkpoint in a directory on $fpath (then, for \`git chec<TAB>\`
+# to offer checkpoint, also put the zstyle line below in ~/.zshrc).
+# git's zsh completion calls _git-checkpoint for \`git checkpoint\`; the style lists it among git's commands:
 zstyle ':completion:*:*:git:*' user-commands checkpoint:'save and resume a working session'
 _git-checkpoint () {
   local -a args out
-  if [[ $service == git ]]; then args=(\${words[3,CURRENT]}); else args=(\${words[2,CURRENT]}); fi
+  # From git's completion the words start at \`checkpoint\`; on its own, at \`git-checkpoint\`.
+  local start=2
+  [[ $service == git-checkpoint ]] || start=$(( \${words[(i)checkpoint]} + 1 ))
+  args=("\${(@)words[start,CURRENT]}")
   out=(\${(f)"$(git checkpoint __complete "\${args[@]}" 2>/dev/null)"})
   if [[ \${out[1]} == @files ]]; then _files; return; fi
   compadd -Q -- \${out[@]}
 }
 compdef _git-checkpoint git-checkpoint
+# Autoloaded from $fpath, this file is the function's first run: complete now.
+[[ \${funcstack[1]} == _git-checkpoint ]] && _git-checkpoint "$@"
 `;
 
 const FISH = `# git checkpoint completion for fish:
