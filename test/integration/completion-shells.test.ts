@@ -55,10 +55,15 @@ zpty z zsh -f -i
 run "PS1='' PROMPT_EOL_MARK=''; $setup"
 run 'compadd () { local -a __h; builtin compadd -A __h "$@"; (( $#__h )) && print -rl -- $__h >> $ZCOUT; builtin compadd "$@" }'
 run "zstyle ':completion:*' menu no; LISTMAX=100000"
+# TAB runs the completion as usual, then says it is done: input typed while it runs would cut it short.
+run 'zc-tab () { zle expand-or-complete; : > $ZCOUT.done }; zle -N zc-tab; bindkey "^I" zc-tab'
 for line in "$@"; do
   (( i++ ))
   run "ZCOUT=$outdir/$i; : > \\$ZCOUT"
   zpty -w -n z "$line"$'\\t'
+  local waited=0
+  # Reading what the shell prints meanwhile keeps a long listing from filling the terminal and blocking it.
+  while [[ ! -e $outdir/$i.done ]] && (( waited++ < 1200 )); do zpty -r -t z out; sleep 0.05; done
   run $'\\C-e\\C-u:'
 done
 zpty -d z
