@@ -57,6 +57,11 @@ await build({
   format: 'cjs',
   entryPoints: ['src/mcp-sdk.ts'],
   outfile: 'dist/mcp-sdk.cjs',
+  // Ajv validates only elicitation answers, which the server never asks for (src/mcp-ajv-stub.ts).
+  plugins: [{
+    name: 'no-ajv',
+    setup: (b) => b.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, () => ({ path: join(process.cwd(), 'src', 'mcp-ajv-stub.ts') })),
+  }],
 });
 // Loaded through V8's code cache as well (src/io/code-cache.ts).
 stampBuildId('dist/mcp-sdk.cjs');

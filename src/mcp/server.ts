@@ -38,8 +38,8 @@ export function createServer(deps: Deps, sdk: McpSdk): { server: McpServer; scop
     { ...SERVER_INFO },
     {
       instructions: SERVER_INSTRUCTIONS,
-      // The SDK validates elicitation answers with it, and this server never elicits: without
-      // this, every start would build an Ajv instance (a good part of start-up) for nothing.
+      // The SDK validates elicitation answers with it, and this server never elicits: the bundled
+      // SDK has no Ajv (src/mcp-ajv-stub.ts), so its default validator would throw here.
       jsonSchemaValidator: { getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'git-checkpoint does not elicit input' }) },
     },
   );
