@@ -4,15 +4,12 @@
 // printing the same fields. Fixtures come from one `git fast-import` each.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { FETCH_REFSPECS } from './fixtures.mjs';
 import { benchEnv, BUNDLE, compare, removeDir, sh, tempDir, timeScript, timeTool } from './lib.mjs';
 
 const FETCH_COUNT = 5000;
 const WRITERS = 20;
 const PER_WRITER = 500;
-const REFSPECS = [
-  '+refs/checkpoints/*:refs/checkpoints/remotes/origin/*', '^refs/checkpoints/remotes/*',
-  '+refs/notes/checkpoints/*:refs/notes/checkpoints/remotes/origin/*', '^refs/notes/checkpoints/remotes/*',
-];
 
 /** A real record saved by the tool: the template every generated checkpoint copies. */
 function templateRecord(root, env) {
@@ -72,7 +69,7 @@ export async function run() {
       name: `fetch ${FETCH_COUNT} checkpoints (file://) vs git fetch`,
       before: freshClone,
       tool: () => timeTool(['fetch', 'origin'], { cwd: clone, env }),
-      baseline: () => timeScript(`git fetch -q --no-tags --no-write-fetch-head origin ${REFSPECS.map((r) => `'${r}'`).join(' ')}`, { cwd: clone, env }),
+      baseline: () => timeScript(`git fetch -q --no-tags --no-write-fetch-head origin ${FETCH_REFSPECS.map((r) => `'${r}'`).join(' ')}`, { cwd: clone, env }),
       target: 1.2,
     });
 
