@@ -5,7 +5,6 @@
  * compaction or a prompt) plus a record in the git directory for `doctor`.
  */
 import type { CommandResult, Context } from '../cli/context.js';
-import { EXIT } from '../cli/exit-codes.js';
 import type { Repo } from '../git/repo.js';
 import { findAdapter } from './adapters/index.js';
 import type { AgentAdapter, AgentInput, HookKind } from './adapters/types.js';
@@ -30,7 +29,7 @@ export async function runAgentHook(ctx: Context, args: string[], kind: HookKind,
   const adapter = findAdapter(args[0] ?? 'claude');
   if (!adapter || args.length > 1) {
     ctx.warn(`git-checkpoint agent-${kind}: unknown arguments '${args.join(' ')}' (expected an agent name)`);
-    return { exitCode: EXIT.ok };
+    return { outcome: 'ok' };
   }
   let repo: Repo | null = null;
   let input: AgentInput | null = null;
@@ -38,16 +37,16 @@ export async function runAgentHook(ctx: Context, args: string[], kind: HookKind,
     input = await readAgentInput(ctx, adapter);
     repo = await locateRepo(ctx, adapter, input);
     const out = await body(adapter, input, repo);
-    if (!out.problem) return { exitCode: EXIT.ok, text: out.text || (adapter.quietOutput?.(kind) ?? '') };
-    return { exitCode: EXIT.ok, text: out.text + (await report(ctx, adapter, kind, repo, out.problem, `git checkpoint: ${out.problem}`)) };
+    if (!out.problem) return { outcome: 'ok', text: out.text || (adapter.quietOutput?.(kind) ?? '') };
+    return { outcome: 'ok', text: out.text + (await report(ctx, adapter, kind, repo, out.problem, `git checkpoint: ${out.problem}`)) };
   } catch (err) {
     if (err instanceof HookProblem && err.quiet) {
       ctx.deps.streams.err(`git checkpoint: ${err.message}\n`);
-      return { exitCode: EXIT.ok, text: adapter.quietOutput?.(kind) ?? '' };
+      return { outcome: 'ok', text: adapter.quietOutput?.(kind) ?? '' };
     }
     const message = err instanceof HookProblem ? err.message : (err as Error).message.split('\n')[0]!;
     repo ??= await locateRepo(ctx, adapter, input ?? { sessionId: null, transcriptPath: null, cwd: null, trigger: null, source: null, event: null }).catch(() => null);
-    return { exitCode: EXIT.ok, text: await report(ctx, adapter, kind, repo, message, `git checkpoint: ${WHAT[kind]}: ${message}`) };
+    return { outcome: 'ok', text: await report(ctx, adapter, kind, repo, message, `git checkpoint: ${WHAT[kind]}: ${message}`) };
   }
 }
 

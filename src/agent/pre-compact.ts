@@ -6,7 +6,6 @@
  */
 import { resolve } from 'node:path';
 import type { Context } from '../cli/context.js';
-import { EXIT } from '../cli/exit-codes.js';
 import type { CheckpointContent } from '../checkpoint/schema.js';
 import type { Repo } from '../git/repo.js';
 import { prepareSave } from '../checkpoint/save.js';
@@ -46,9 +45,9 @@ export async function saveBeforeCompaction(ctx: Context, adapter: AgentAdapter, 
     lineage,
     facts,
   });
-  const id = result.outcome.record.id;
+  const id = result.saved.record.id;
   if (input.sessionId) await writeSession(repo, input.sessionId, { checkpoint: id, savedAt: now.toISOString(), fingerprint: print, pendingInject: true });
-  if (result.exitCode !== EXIT.ok) return { id, problem: `checkpoint ${id} saved before this compaction, but its notes link failed (run git checkpoint doctor --fix)` };
+  if (result.outcome !== 'ok') return { id, problem: `checkpoint ${id} saved before this compaction, but its notes link failed (run git checkpoint doctor --fix)` };
   await clearFailure(repo);
   return { id, problem: null };
 }

@@ -11,6 +11,7 @@ import { readOwnCommits } from './own-chain.js';
 import { notesRef } from './refs.js';
 import { readRecordAt } from './read-record.js';
 import type { CheckpointRecord } from './schema.js';
+import { RefConflictError } from '../errors.js';
 
 export interface NotesCheck {
   missing: number;
@@ -49,7 +50,7 @@ export async function repairNotes(repo: Repo, writer: string, who: Person, fix: 
     if (await repo.updateRef(ref, commit, old, 'checkpoint: doctor --fix')) return { missing: plan.missing, stale: plan.stale };
     await backoff(attempt);
   }
-  throw new Error(`could not update ${ref}: it kept moving`);
+  throw new RefConflictError(`could not update ${ref}: it kept moving`);
 }
 
 async function readNotesText(repo: Repo, commit: string | null): Promise<Map<string, string[]>> {

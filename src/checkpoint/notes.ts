@@ -6,6 +6,7 @@
  */
 import type { ObjectId, Person, Repo } from '../git/repo.js';
 import { findNote, setNote, writeNotesTree } from './notes-tree.js';
+import { RefConflictError } from '../errors.js';
 
 const MAX_ATTEMPTS = 100;
 
@@ -78,7 +79,7 @@ export async function appendNotes(
     if (await repo.updateRef(ref, prepared.commit, prepared.old, 'checkpoint: note')) return prepared.commit;
     await backoff(attempt);
   }
-  throw new Error(`could not update ${ref}: it kept moving under us`);
+  throw new RefConflictError(`could not update ${ref}: it kept moving under us`);
 }
 
 /** Writes a notes commit holding exactly `map` (git's fanout layout once it is large). */

@@ -15,6 +15,7 @@ import { chainRef, notesRef, remoteChainPrefix } from './refs.js';
 import { dropOwnNotesCopies, gitComplaint } from './remote.js';
 import { originalOf, strippedTip } from './export-chain.js';
 import { isCoveredByRewrite } from './rewrites.js';
+import { RefConflictError } from '../errors.js';
 
 export interface RefPush {
   /** Same name locally and on the remote. */
@@ -183,7 +184,7 @@ async function rememberPushed(repo: Repo, remote: string, p: RefPush): Promise<v
     if (current === p.local) return;
     if (p.local === null ? await repo.deleteRef(p.copy, current!) : await repo.updateRef(p.copy, p.local, current, 'checkpoint: push')) return;
   }
-  throw new Error(`cannot update ${p.copy}: it kept moving`);
+  throw new RefConflictError(`cannot update ${p.copy}: it kept moving`);
 }
 
 /**

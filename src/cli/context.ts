@@ -26,12 +26,32 @@ export interface ParsedArgs {
   positionals: string[];
 }
 
+/**
+ * How a command ended (SPEC §2); the CLI turns it into the exit code in one
+ * place (src/cli/exit-codes.ts): `partial` the main write succeeded and a
+ * secondary step failed, `drift` the checkpoint and the repository disagree,
+ * `failed` nothing (more) was done. Failures before anything is done are
+ * thrown as CheckpointErrors instead.
+ */
+export type Outcome = 'ok' | 'partial' | 'drift' | 'failed';
+
+/** What went wrong in a partial or failed outcome: `error: <message>`, then `hint: <hint>`. */
+export interface Problem {
+  message: string;
+  hint?: string;
+}
+
 export interface CommandResult {
-  exitCode: number;
-  /** Human output for stdout (already rendered). */
+  /** Default `ok`. */
+  outcome?: Outcome;
+  /** Output the user asked to see (a listing, a record): printed even with --quiet. */
   text?: string;
-  /** The one JSON document printed with --json. */
+  /** What the command did (`applied …`, `pushed …`): --quiet leaves it out. */
+  report?: string;
+  /** The one JSON document printed with --json (in place of text and report). */
   json?: unknown;
+  /** Printed on stderr, after the output. */
+  problems?: Problem[];
 }
 
 export class Context {
@@ -66,8 +86,19 @@ export class Context {
     this.deps.streams.err(`warning: ${visibleMultiline(message)}\n`);
   }
 
+  /** A progress line on stderr (`checkpoint: saved …`); --quiet leaves it out, as it does hints. */
+  note(message: string): void {
+    if (!this.globals.quiet) this.deps.streams.err(`${visibleMultiline(message)}\n`);
+  }
+
   hint(message: string): void {
     if (!this.globals.quiet) this.deps.streams.err(`hint: ${visibleMultiline(message)}\n`);
+  }
+
+  /** Prints a problem as git would: `error: …` (even with --quiet), then its hint. */
+  problem(p: Problem): void {
+    this.deps.streams.err(`error: ${visibleMultiline(p.message)}\n`);
+    if (p.hint) this.hint(p.hint);
   }
 
   /**

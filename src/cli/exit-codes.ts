@@ -3,8 +3,14 @@ import {
   CheckpointError, FatalError, InvalidRecordError, NotFoundError, OperationError, UnsupportedError, UsageError,
 } from '../errors.js';
 import { visibleMultiline } from '../render/sanitize.js';
+import type { Outcome } from './context.js';
 
 export const EXIT = { ok: 0, failed: 1, partial: 2, drift: 3, fatal: 128, usage: 129 } as const;
+
+/** The exit code of a command's outcome (a command that returned nothing more finished: ok). */
+export function exitCodeOf(outcome: Outcome | undefined): number {
+  return EXIT[outcome ?? 'ok'];
+}
 
 export interface ErrorReport {
   exitCode: number;

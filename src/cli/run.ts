@@ -4,7 +4,7 @@ import { VERSION } from '../version.js';
 import { parseTopLevel } from './args.js';
 import { COMMANDS } from './commands.js';
 import { Context } from './context.js';
-import { EXIT, reportError } from './exit-codes.js';
+import { EXIT, exitCodeOf, reportError } from './exit-codes.js';
 import { UsageError } from '../errors.js';
 import { pagerFor } from './pager.js';
 import { parseCommand } from './parse-command.js';
@@ -60,8 +60,12 @@ export async function run(argv: string[], deps: Deps): Promise<number> {
     ctx = new Context(deps, top.globals);
     const result = await (await entry.load()).run(ctx, args);
     if (top.globals.json && result.json !== undefined) deps.streams.out(renderJson(result.json));
-    else if (result.text) await writeText(ctx, result.text, Boolean(entry.pages));
-    return result.exitCode;
+    else {
+      const text = (result.text ?? '') + (top.globals.quiet ? '' : (result.report ?? ''));
+      if (text) await writeText(ctx, text, Boolean(entry.pages));
+    }
+    for (const p of result.problems ?? []) ctx.problem(p);
+    return exitCodeOf(result.outcome);
   } catch (err) {
     const report = reportError(err, command);
     deps.streams.err(report.stderr);

@@ -9,7 +9,6 @@
  * (src/agent/adapters/).
  */
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
-import { EXIT } from '../cli/exit-codes.js';
 import { ADAPTERS, findAdapter } from '../agent/adapters/index.js';
 import type { Roots, Scope } from '../agent/adapters/types.js';
 import { hookCommand, planChanges, type FileChange } from '../agent/install-plan.js';
@@ -56,7 +55,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
     action, agent: adapter.name, scope, mcp: mcp && { path: mcp.path, changed: outcome.changes.some((c) => c.path === mcp.path) },
     changes: outcome.changes.map((c) => ({ path: c.path, what: c.what })), leftAlone: outcome.kept,
   };
-  return { exitCode: EXIT.ok, text: ctx.globals.quiet ? '' : `${lines.join('\n')}\n`, json };
+  return { outcome: 'ok', report: `${lines.join('\n')}\n`, json };
 }
 
 async function roots(ctx: Context, scope: Scope): Promise<Roots> {

@@ -1,7 +1,6 @@
 /** `git checkpoint apply <ckpt>` (SPEC §5, §9): restore the checkpoint's uncommitted files, like `git stash apply`. */
 import { maxPositionals } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
-import { EXIT } from '../cli/exit-codes.js';
 import { diffTrees, planApply, type ApplyPlan } from '../checkpoint/apply-plan.js';
 import { lookupBlobs } from '../checkpoint/reconcile-facts.js';
 import { findCheckpoint } from '../checkpoint/resolve.js';
@@ -31,7 +30,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const done = plan.write.length + plan.remove.length;
   lines.push(done ? `applied checkpoint ${record.id}: ${done} path${done === 1 ? '' : 's'} updated` : `nothing to apply: the working tree already has checkpoint ${record.id}'s changes`);
   const json: JsonOutputOf<'apply'> = { id: record.id, restored: plan.write, deleted: plan.remove, unchanged: plan.unchanged, excluded: wip.excluded, skipped: plan.skipped };
-  return { exitCode: EXIT.ok, json, text: ctx.globals.quiet ? '' : `${lines.join('\n')}\n` };
+  return { outcome: 'ok', json, report: `${lines.join('\n')}\n` };
 }
 
 /** Plans the restore; OperationError (nothing written) for unsafe paths or local changes in the way. */

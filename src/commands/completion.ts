@@ -7,7 +7,6 @@
 import { maxPositionals } from '../cli/args.js';
 import { completeAt } from '../cli/complete.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
-import { EXIT } from '../cli/exit-codes.js';
 import { UsageError } from '../errors.js';
 import { COMPLETION_SCRIPTS } from './shared/completion-scripts.js';
 import { valuesOfKind } from './shared/completion-values.js';
@@ -17,16 +16,16 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const shell = args.positionals[0];
   const script = shell === undefined ? undefined : COMPLETION_SCRIPTS[shell];
   if (!script) throw new UsageError(`expected a shell: ${Object.keys(COMPLETION_SCRIPTS).join(', ')}`);
-  return { exitCode: EXIT.ok, text: script };
+  return { outcome: 'ok', text: script };
 }
 
 /** The hidden `__complete` entry point: never fails, prints nothing it cannot offer. */
 export async function complete(ctx: Context, words: string[]): Promise<CommandResult> {
   const at = completeAt(words);
-  if ('words' in at) return { exitCode: EXIT.ok, text: lines(at.words) };
-  if (at.kind === 'file') return { exitCode: EXIT.ok, text: '@files\n' };
+  if ('words' in at) return { outcome: 'ok', text: lines(at.words) };
+  if (at.kind === 'file') return { outcome: 'ok', text: '@files\n' };
   const values = await valuesOfKind(ctx, at.kind).catch(() => []);
-  return { exitCode: EXIT.ok, text: lines(values.filter((v) => v.startsWith(at.prefix))) };
+  return { outcome: 'ok', text: lines(values.filter((v) => v.startsWith(at.prefix))) };
 }
 
 function lines(words: readonly string[]): string {

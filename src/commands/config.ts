@@ -5,7 +5,6 @@
  */
 import { maxPositionals } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
-import { EXIT } from '../cli/exit-codes.js';
 import { didYouMean } from '../cli/suggest.js';
 import { checkSetting, SETTINGS, type SettingDef } from '../checkpoint/settings.js';
 import { UnsupportedError } from '../errors.js';
@@ -35,7 +34,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
     ctx.warn(`unknown setting '${visible(key)}'${near ? `; ${near}` : ` (known: ${SETTINGS.map((d) => d.key).join(', ')})`}`);
   }
   const json: JsonOutputOf<'config'> = { settings, unknown };
-  return { exitCode: EXIT.ok, json, text: renderSettings(settings) };
+  return { outcome: 'ok', json, text: renderSettings(settings) };
 }
 
 function reportOf(def: SettingDef, entries: readonly ConfigEntry[]): SettingReport {

@@ -1,7 +1,6 @@
 /** `git checkpoint diff <ckpt>` (SPEC §5): commits on HEAD since the checkpoint, and the working tree against its wip. */
 import { maxPositionals } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
-import { EXIT } from '../cli/exit-codes.js';
 import { findCheckpoint } from '../checkpoint/resolve.js';
 import { colorPatch } from '../render/patch.js';
 import { oneLine } from '../render/sanitize.js';
@@ -22,5 +21,5 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const wip = record.git.wip;
   out.push('', wip ? "working tree against the checkpoint's wip snapshot (- checkpoint, + now):" : `checkpoint ${record.id} has no wip snapshot (saved with --no-wip)`);
   if (json.diff !== null) out.push(json.diff ? colorPatch(json.diff.replace(/\n$/, ''), color) : '  (no changes)');
-  return { exitCode: EXIT.ok, json, text: `${out.join('\n')}\n` };
+  return { outcome: 'ok', json, text: `${out.join('\n')}\n` };
 }

@@ -1,7 +1,6 @@
 /** `git checkpoint doctor [--fix]` (SPEC §5): checks, and rebuilds what is derived. */
 import { maxPositionals } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
-import { EXIT } from '../cli/exit-codes.js';
 import { readIdentity, readWriter } from '../checkpoint/identity.js';
 import { clearListingCache, loadListing, type Listing } from '../checkpoint/listing.js';
 import { loadRecord } from '../checkpoint/resolve.js';
@@ -62,7 +61,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const ok = findings.every((f) => f.ok);
   const text = findings.map((f) => `${f.ok ? 'ok  ' : 'FAIL'}  ${f.check}: ${f.detail}`).join('\n') + '\n';
   const json: JsonOutputOf<'doctor'> = { ok, fixed: fix, findings };
-  return { exitCode: ok ? EXIT.ok : EXIT.failed, json, text };
+  return { outcome: ok ? 'ok' : 'failed', json, text };
 }
 
 /**

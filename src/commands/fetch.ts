@@ -1,7 +1,6 @@
 /** `git checkpoint fetch [remote]` (SPEC §3, §5). */
 import { maxPositionals } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
-import { EXIT } from '../cli/exit-codes.js';
 import { fetchCheckpoints, type FetchReport } from '../checkpoint/fetch.js';
 import { readWriter } from '../checkpoint/identity.js';
 import { CHAINS_PREFIX } from '../checkpoint/refs.js';
@@ -23,7 +22,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   }
   if (report.failed.length > 10) ctx.warn(`and ${report.failed.length - 10} more writers could not be fetched`);
   const json: JsonOutputOf<'fetch'> = { remote: report.remote, count: total, arrived: report.arrived, rewritten: report.rewritten, failed: report.failed };
-  return { exitCode: EXIT.ok, json, text: ctx.globals.quiet ? '' : renderFetch(report, total) };
+  return { outcome: 'ok', json, report: renderFetch(report, total) };
 }
 
 /** `fetched 5 new checkpoints from origin: 3 from ada-x1y2z3, 2 from bob-...`. */

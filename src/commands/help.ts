@@ -3,7 +3,6 @@
  * `man` when standard output is a terminal, else the built-in text.
  */
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
-import { EXIT } from '../cli/exit-codes.js';
 import { COMMANDS } from '../cli/commands.js';
 import { commandHelp, generalHelp } from '../cli/help-text.js';
 import { unknownCommand } from '../cli/unknown-command.js';
@@ -14,7 +13,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   if (name !== undefined && !entry) throw unknownCommand(name);
   if (ctx.deps.streams.isStdoutTTY && !ctx.globals.json && ctx.deps.showManPage) {
     const { packageFile } = await import('../io/package-files.js');
-    if (await ctx.deps.showManPage(packageFile('man/git-checkpoint.1'), name)) return { exitCode: EXIT.ok };
+    if (await ctx.deps.showManPage(packageFile('man/git-checkpoint.1'), name)) return { outcome: 'ok' };
   }
-  return { exitCode: EXIT.ok, text: name === undefined || !entry ? generalHelp() : commandHelp(name, entry) };
+  return { outcome: 'ok', text: name === undefined || !entry ? generalHelp() : commandHelp(name, entry) };
 }

@@ -8,7 +8,6 @@
  * as "block"): they say what went wrong in the agent's own message shape.
  */
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
-import { EXIT } from '../cli/exit-codes.js';
 
 export interface HookHandler {
   /** Runs the hook with the arguments after its name. */
@@ -28,13 +27,13 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
     const load = HOOKS[name];
     if (!load) {
       ctx.warn(`git-checkpoint has no '${name}' hook (known: ${Object.keys(HOOKS).join(', ')})`);
-      return { exitCode: EXIT.ok };
+      return { outcome: 'ok' };
     }
     // Test hook: makes our code path fail, to prove git's own command is unaffected.
     if (ctx.deps.env.GIT_CHECKPOINT_HOOK_FAULT === name) throw new Error('injected fault');
     return await (await load()).run(ctx, rest);
   } catch (err) {
     ctx.warn(`git-checkpoint ${name} hook failed: ${(err as Error).message ?? String(err)}`);
-    return { exitCode: EXIT.ok };
+    return { outcome: 'ok' };
   }
 }

@@ -1,7 +1,6 @@
 /** `git checkpoint install [--manual] [--force]` (SPEC §10): hooks and config for this repository. */
 import { maxPositionals } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
-import { EXIT } from '../cli/exit-codes.js';
 import { ensureWriter, readIdentity, readWriter } from '../checkpoint/identity.js';
 import { makeWriterId } from '../checkpoint/ids.js';
 import { chainRef } from '../checkpoint/refs.js';
@@ -38,7 +37,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
     hooks: hooks.map((h) => ({ name: h.facts.name, action: h.kind })),
     config: config.steps.map(({ key, value }) => ({ key, value })),
   };
-  if (manual) return { exitCode: EXIT.ok, json, text: renderManual(outcome, shippedHooksDir()) };
+  if (manual) return { outcome: 'ok', json, text: renderManual(outcome, shippedHooksDir()) };
 
   const alsoAdded = outcome.writerCreated ? [{ key: 'checkpoint.writer', value: writer }] : [];
   await applyInstall(repo, env, { hooks, config: config.steps, alsoAdded, present: config.present }).catch(async (err: unknown) => {
@@ -47,8 +46,8 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
     throw err;
   });
   const blocked = hooks.filter((h) => h.kind === 'blocked');
-  for (const b of blocked) ctx.deps.streams.err(`error: ${b.facts.name} hook not installed: ${'reason' in b ? b.reason : ''}\n`);
-  return { exitCode: blocked.length ? EXIT.failed : EXIT.ok, json, text: ctx.globals.quiet ? '' : renderInstalled(outcome) };
+  const problems = blocked.map((b) => ({ message: `${b.facts.name} hook not installed: ${'reason' in b ? b.reason : ''}` }));
+  return { outcome: blocked.length ? 'failed' : 'ok', problems, json, report: renderInstalled(outcome) };
 }
 
 /** Hooks run under git, so install and uninstall need the git binary's repository. */

@@ -1,7 +1,6 @@
 /** `git checkpoint list` (SPEC §5, §7). */
 import { maxPositionals, stringOption } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
-import { EXIT } from '../cli/exit-codes.js';
 import { loadListing, type Listing } from '../checkpoint/listing.js';
 import { parseSince } from '../checkpoint/when.js';
 import { UsageError } from '../errors.js';
@@ -30,9 +29,9 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const json: JsonOutputOf<'list'> | undefined = ctx.globals.json ? { total: matching.length, shown: shown.length, checkpoints: shown.map(summaryJson) } : undefined;
   if (!matching.length) {
     if (!ctx.globals.json) ctx.hint(await emptyHint(repo, listing));
-    return { exitCode: EXIT.ok, json, text: '' };
+    return { outcome: 'ok', json, text: '' };
   }
-  return { exitCode: EXIT.ok, json, text: renderList(shown, { total: matching.length, color: await ctx.useColor() }) };
+  return { outcome: 'ok', json, text: renderList(shown, { total: matching.length, color: await ctx.useColor() }) };
 }
 
 /** Warns about invalid records (SPEC §4) and untrue fetched ones (§9), aggregated past a few: listed commands skip them and go on. */

@@ -1,7 +1,6 @@
 /** `git checkpoint log [<ckpt>]` (SPEC §5): the lineage graph, predecessors across chains. */
 import { maxPositionals, stringOption } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
-import { EXIT } from '../cli/exit-codes.js';
 import { loadLineage } from '../checkpoint/lineage-graph.js';
 import { readWriter } from '../checkpoint/identity.js';
 import { loadListing } from '../checkpoint/listing.js';
@@ -22,5 +21,5 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const start = resolveCheckpoint(listing, args.positionals[0] ?? 'latest', branch, writer);
   const { nodes, truncated } = await loadLineage(repo, listing, start, Number(limitText));
   const json: JsonOutputOf<'log'> = lineageJson(start.id, nodes, truncated);
-  return { exitCode: EXIT.ok, json, text: renderLineage(start.id, nodes, { color: await ctx.useColor(), truncated }) };
+  return { outcome: 'ok', json, text: renderLineage(start.id, nodes, { color: await ctx.useColor(), truncated }) };
 }

@@ -1,7 +1,6 @@
 /** `git checkpoint mcp`: serves checkpoints as MCP tools over stdio until stdin closes (server in src/mcp/). */
 import { maxPositionals } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
-import { EXIT } from '../cli/exit-codes.js';
 import { FatalError } from '../errors.js';
 import { startMcp } from '../mcp/start.js';
 
@@ -9,5 +8,5 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   maxPositionals(args, 0, 'mcp');
   if (!ctx.deps.mcpIo) throw new FatalError('the MCP server needs standard input and output');
   await startMcp(ctx.deps, await ctx.deps.mcpIo());
-  return { exitCode: EXIT.ok };
+  return { outcome: 'ok' };
 }

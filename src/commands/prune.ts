@@ -1,7 +1,6 @@
 /** `git checkpoint prune --older-than <duration> --keep <n> [--dry-run]` (SPEC §5). */
 import { maxPositionals, stringOption } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
-import { EXIT } from '../cli/exit-codes.js';
 import { readWriter } from '../checkpoint/identity.js';
 import { planPrune } from '../checkpoint/prune-plan.js';
 import { rewriteOwnChain } from '../checkpoint/rewrite-chain.js';
@@ -25,7 +24,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const repo = await ctx.repo();
   const writer = await readWriter(repo);
   const none: JsonOutputOf<'prune'> = { dryRun, dropped: [], kept: 0, oldTip: null, notes: 'unchanged' };
-  if (!writer) return { exitCode: EXIT.ok, json: none, text: 'nothing to prune: no checkpoints saved in this clone\n' };
+  if (!writer) return { outcome: 'ok', json: none, report: 'nothing to prune: no checkpoints saved in this clone\n' };
   const result = await rewriteOwnChain(repo, writer, await notesAuthor(ctx), (entries) => planPrune(entries, rule), { dryRun });
   return finish(ctx, result, dryRun, 'prune', writer);
 }

@@ -1,7 +1,6 @@
 /** `git checkpoint push [remote]` (SPEC §3, §5). */
 import { maxPositionals } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
-import { EXIT } from '../cli/exit-codes.js';
 import { autoPushSetting } from '../checkpoint/config-values.js';
 import { readWriter } from '../checkpoint/identity.js';
 import { applyPush, planPush, type PushReport } from '../checkpoint/push.js';
@@ -19,21 +18,19 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const plan = writer ? await planPush(repo, remote, writer, { nowip }) : [];
   if (!writer || !plan.length) {
     const json: JsonOutputOf<'push'> = { remote, writer, ok: true, dryRun: Boolean(args.values['dry-run']), count: 0, withWip: 0, rewritten: [], refs: [], error: null, bookkeeping: null };
-    return { exitCode: EXIT.ok, json, text: ctx.globals.quiet ? '' : 'nothing to push: no checkpoints saved in this clone\n' };
+    return { outcome: 'ok', json, report: 'nothing to push: no checkpoints saved in this clone\n' };
   }
   const dryRun = Boolean(args.values['dry-run']);
   const report = await applyPush(repo, remote, writer, plan, { dryRun });
   if (!report.ok) {
-    ctx.deps.streams.err(`error: failed to push checkpoints to '${visible(remote)}': ${visible(report.error ?? '')}\n`);
-    ctx.hint(rejectionHint(report, remote));
-    return { exitCode: EXIT.failed, json: pushJson(report) };
+    const problem = { message: `failed to push checkpoints to '${visible(remote)}': ${visible(report.error ?? '')}`, hint: rejectionHint(report, remote) };
+    return { outcome: 'failed', problems: [problem], json: pushJson(report) };
   }
   if (report.bookkeeping) {
     ctx.warn(`pushed, but could not record what '${remote}' now holds: ${report.bookkeeping}`);
     ctx.hint(`the remote is up to date; once this repository is writable, run: git checkpoint fetch ${remote}`);
   }
-  const exitCode = report.bookkeeping ? EXIT.partial : EXIT.ok;
-  return { exitCode, json: pushJson(report), text: ctx.globals.quiet ? '' : renderPush(report) };
+  return { outcome: report.bookkeeping ? 'partial' : 'ok', json: pushJson(report), report: renderPush(report) };
 }
 
 /** The report in the words `fetch --json` uses too: `count` new checkpoints, `rewritten` writers. */

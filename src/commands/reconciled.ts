@@ -1,6 +1,5 @@
 /** What `resume` and `status` share: find the checkpoint, compare it with the repository, render it. */
-import type { CommandResult, Context } from '../cli/context.js';
-import { EXIT } from '../cli/exit-codes.js';
+import type { CommandResult, Context, Outcome } from '../cli/context.js';
 import type { CheckpointSummary } from '../checkpoint/listing.js';
 import { planReconcile, type Reconcile } from '../checkpoint/reconcile.js';
 import { gatherReconcileFacts } from '../checkpoint/reconcile-facts.js';
@@ -18,7 +17,7 @@ export interface Reconciled {
   summary: CheckpointSummary;
   record: CheckpointRecord;
   reconcile: Reconcile;
-  exitCode: number;
+  outcome: Outcome;
 }
 
 /** Resolves `spec`, loads its record and reconciles it (SPEC §8); exit 3 on drift. */
@@ -28,16 +27,16 @@ export async function loadReconciled(ctx: Context, spec: string): Promise<Reconc
   warnInvalid(ctx, listing);
   if (note) ctx.hint(note);
   const reconcile = planReconcile(record, await gatherReconcileFacts(repo, record));
-  return { summary, record, reconcile, exitCode: reconcile.drift ? EXIT.drift : EXIT.ok };
+  return { summary, record, reconcile, outcome: reconcile.drift ? 'drift' : 'ok' };
 }
 
 /** Renders the json, recap and md forms; null for a format the caller renders itself. */
 export async function renderReconciled(ctx: Context, r: Reconciled, format: string): Promise<CommandResult | null> {
   const json: JsonOutputOf<'resume'> = { checkpoint: r.record, reconcile: r.reconcile };
-  if (format === 'json') return { exitCode: r.exitCode, json, text: renderJson(json) };
-  if (format === 'recap') return { exitCode: r.exitCode, json, text: renderRecap(r.record, { reconcile: reconcileVerdicts(r.reconcile) }) };
+  if (format === 'json') return { outcome: r.outcome, json, text: renderJson(json) };
+  if (format === 'recap') return { outcome: r.outcome, json, text: renderRecap(r.record, { reconcile: reconcileVerdicts(r.reconcile) }) };
   if (format !== 'md') return null;
   const color = await ctx.useColor();
   const md = renderMarkdown(r.record, { color, remote: r.summary.remote });
-  return { exitCode: r.exitCode, json, text: `${md}\n${renderReconcile(r.reconcile, { color, maxPaths: 20, heading: true })}` };
+  return { outcome: r.outcome, json, text: `${md}\n${renderReconcile(r.reconcile, { color, maxPaths: 20, heading: true })}` };
 }

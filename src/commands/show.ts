@@ -1,7 +1,6 @@
 /** `git checkpoint show <ckpt>` (SPEC §5, §7). */
 import { maxPositionals, readFormat } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
-import { EXIT } from '../cli/exit-codes.js';
 import { findCheckpoint } from '../checkpoint/resolve.js';
 import { findUnsafeEntries } from '../checkpoint/safe-path.js';
 import { serializeRecord } from '../checkpoint/schema.js';
@@ -27,8 +26,8 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
       ctx.warn(`checkpoint ${summary.commit}: its wip tree has paths outside the working tree: ${check.unsafe.slice(0, 5).map((p) => visible(p)).join(', ')}`);
     }
   }
-  if (format === 'recap') return { exitCode: EXIT.ok, text: renderRecap(record) };
+  if (format === 'recap') return { outcome: 'ok', text: renderRecap(record) };
   const json: JsonOutputOf<'show'> = record;
-  if (format === 'json') return { exitCode: EXIT.ok, json, text: escapeJsonText(serializeRecord(record)) };
-  return { exitCode: EXIT.ok, text: renderMarkdown(record, { color: await ctx.useColor(), remote: summary.remote }) };
+  if (format === 'json') return { outcome: 'ok', json, text: escapeJsonText(serializeRecord(record)) };
+  return { outcome: 'ok', text: renderMarkdown(record, { color: await ctx.useColor(), remote: summary.remote }) };
 }

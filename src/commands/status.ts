@@ -24,5 +24,5 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
     `saved ${age} by ${oneLine(who)} on ${oneLine(record.git.branch ?? '(detached)', 120)}\n\n`;
   const color = await ctx.useColor();
   const json: JsonOutputOf<'status'> = { checkpoint: record, reconcile: r.reconcile };
-  return { exitCode: r.exitCode, json, text: head + renderReconcile(r.reconcile, { color, maxPaths: 5 }) };
+  return { outcome: r.outcome, json, text: head + renderReconcile(r.reconcile, { color, maxPaths: 5 }) };
 }

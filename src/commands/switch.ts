@@ -7,8 +7,7 @@
  * when a checkpoint was (it is written; the switch is the step that failed).
  */
 import { stringOption } from '../cli/args.js';
-import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
-import { EXIT } from '../cli/exit-codes.js';
+import type { CommandResult, Context, ParsedArgs, Problem } from '../cli/context.js';
 import { hasContent } from '../checkpoint/input.js';
 import { UsageError } from '../errors.js';
 import { withGitFileLock } from '../checkpoint/file-lock.js';
@@ -41,13 +40,15 @@ async function switchSaving(ctx: Context, args: ParsedArgs, repo: Repo, create: 
   const dirty = given || (status?.entries.length ?? 0) > 0;
   let saved: string | null = null;
   let partial = false;
+  const problems: Problem[] = [];
   const refusal = dirty ? await switchRefusal(repo, { create, target: create ?? args.positionals[0]!, current: leaving, startPoint: create !== undefined ? args.positionals[0] : undefined }) : null;
   if (dirty && refusal === null) {
     const req = await saveRequestFromArgs(ctx, saveArgs, { allowEditor: false });
     const result = await saveAndReport(ctx, leaving === null ? req : { ...req, branch: leaving });
-    saved = result.outcome.record.id;
-    partial = result.exitCode === EXIT.partial;
-    if (!ctx.globals.quiet) ctx.deps.streams.err(`checkpoint: saved ${saved}\n`);
+    saved = result.saved.record.id;
+    partial = result.outcome === 'partial';
+    problems.push(...(result.problems ?? []));
+    ctx.note(`checkpoint: saved ${saved}`);
   } else if (dirty && refusal) {
     ctx.hint(`no checkpoint saved: ${refusal}`);
   }
@@ -55,9 +56,9 @@ async function switchSaving(ctx: Context, args: ParsedArgs, repo: Repo, create: 
   const code = await runGitOnTerminal(cwd, ctx.deps.env, ['switch', ...target]);
   const notes = saved === null ? 'unchanged' : partial ? 'failed' : 'ok';
   const json: JsonOutputOf<'switch'> = { saved, notes, switched: code === 0, gitExitCode: code };
-  if (code === 0) return { exitCode: partial ? EXIT.partial : EXIT.ok, json };
+  if (code === 0) return { outcome: partial ? 'partial' : 'ok', problems, json };
   if (saved) ctx.warn(`checkpoint ${saved} is saved, but git switch failed (exit ${code}): you are still on the branch it was saved for`);
-  return { exitCode: saved ? EXIT.partial : EXIT.failed, json };
+  return { outcome: saved ? 'partial' : 'failed', problems, json };
 }
 
 function switchArgs(create: string | undefined, positionals: string[]): string[] {

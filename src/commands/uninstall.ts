@@ -5,7 +5,6 @@
  */
 import { maxPositionals } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
-import { EXIT } from '../cli/exit-codes.js';
 import { chainRef } from '../checkpoint/refs.js';
 import { hooksDirectory, unsetConfigValue, type GitEnv } from '../git/admin.js';
 import type { Repo } from '../git/repo.js';
@@ -22,6 +21,8 @@ interface Failure {
   what: string;
   reason: string;
 }
+
+const AGAIN = 'fix the cause (another git process at work, or a stale .git/config.lock left by one) and run git checkpoint uninstall again';
 
 const SAID: Record<UnhookResult, string> = {
   removed: 'removed',
@@ -50,8 +51,8 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   for (const r of removed) lines.push(`  ${r.key} -= ${r.value}`);
   for (const k of kept) lines.push(`  ${k.key} = ${k.value} kept: ${k.why}`);
   if (!removed.length && !kept.length && !failed.length) lines.push('  nothing that install added');
-  for (const f of failed) ctx.deps.streams.err(`error: could not remove ${visible(f.what)}: ${visible(f.reason)}\n`);
-  if (failed.length) ctx.hint('fix the cause (another git process at work, or a stale .git/config.lock left by one) and run git checkpoint uninstall again');
+  // One hint, after the last problem.
+  const problems = failed.map((f, i) => ({ message: `could not remove ${visible(f.what)}: ${visible(f.reason)}`, hint: i === failed.length - 1 ? AGAIN : undefined }));
   const json: JsonOutputOf<'uninstall'> = {
     hooksDir, hooks, failed,
     config: [
@@ -59,11 +60,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
       ...kept.map(({ key, value, why }) => ({ key, value, action: 'kept' as const, why })),
     ],
   };
-  return {
-    exitCode: failed.length ? EXIT.failed : EXIT.ok,
-    json,
-    text: ctx.globals.quiet ? '' : `${lines.join('\n')}\n`,
-  };
+  return { outcome: failed.length ? 'failed' : 'ok', problems, json, report: `${lines.join('\n')}\n` };
 }
 
 /**

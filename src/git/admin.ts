@@ -7,6 +7,7 @@
  */
 import type { Repo, RepoInfo } from './repo.js';
 import { runGit, splitNul, type RunOptions } from './run-git.js';
+import { GitCommandError } from '../errors.js';
 
 export type GitEnv = Record<string, string | undefined>;
 
@@ -17,7 +18,7 @@ function where(info: RepoInfo, env: GitEnv): RunOptions {
 /** The hooks directory git uses (`git rev-parse --git-path hooks`: honours core.hooksPath and worktrees). */
 export async function hooksDirectory(info: RepoInfo, env: GitEnv): Promise<string> {
   const res = await runGit(['rev-parse', '--path-format=absolute', '--git-path', 'hooks'], where(info, env));
-  if (res.code !== 0) throw new Error(`git rev-parse --git-path hooks failed: ${res.stderr.trim()}`);
+  if (res.code !== 0) throw new GitCommandError(`git rev-parse --git-path hooks failed: ${res.stderr.trim()}`);
   return res.stdout.toString('utf8').trim();
 }
 
@@ -31,7 +32,7 @@ export async function localConfigValues(info: RepoInfo, env: GitEnv, key: string
 export async function addConfigValue(repo: Repo, env: GitEnv, key: string, value: string): Promise<void> {
   const res = await runGit(['config', '--local', '--add', key, value], where(repo.info, env));
   repo.reloadConfig();
-  if (res.code !== 0) throw new Error(`git config --add ${key} failed: ${res.stderr.trim()}`);
+  if (res.code !== 0) throw new GitCommandError(`git config --add ${key} failed: ${res.stderr.trim()}`);
 }
 
 /**

@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { packageFile } from '../io/package-files.js';
+import { OperationError } from '../errors.js';
 
 export const MARKER = '# managed-by: git-checkpoint';
 export const HOOK_NAMES = ['post-checkout', 'pre-push'] as const;
@@ -30,6 +31,6 @@ export function shippedHooksDir(): string {
 export async function readHookScript(name: HookName): Promise<string> {
   const path = join(shippedHooksDir(), name);
   const text = await readFile(path, 'utf8').catch(() => null);
-  if (!text?.includes(MARKER)) throw new Error(`cannot read the ${name} script of this installation (${path})`);
+  if (!text?.includes(MARKER)) throw new OperationError(`cannot read the ${name} script of this installation (${path})`);
   return text;
 }

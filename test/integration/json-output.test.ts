@@ -16,6 +16,8 @@ const ajv = new Ajv2020({ allErrors: true, strict: true });
 const validators = new Map(Object.keys(JSON_OUTPUTS).map((c) => [c, ajv.compile(jsonSchemaFor(c as Command))]));
 /** Which command documents the tests saw, so that the last test can say none was left out. */
 const seen = new Set<string>();
+/** What the last command printed on stderr. */
+let stderr = '';
 
 let sb: Sandbox;
 let dir: string;
@@ -33,6 +35,7 @@ afterAll(() => sb.cleanup());
 async function json(command: Command, args: string[], code = 0, cwd = dir): Promise<Record<string, any>> {
   const res = await sb.ckpt(cwd, [...args, '--json']);
   expect(res.code, `${args.join(' ')}: ${res.stderr}`).toBe(code);
+  stderr = res.stderr;
   const doc = JSON.parse(res.stdout);
   const validate = validators.get(command)!;
   expect(validate(doc) ? [] : validate.errors, `${args.join(' ')} --json`).toEqual([]);
@@ -96,6 +99,7 @@ describe('--json documents match their schemas (real git)', () => {
     const refused = await json('push', ['push', 'gone'], 1);
     expect(refused.ok).toBe(false);
     expect(refused.error).not.toBeNull();
+    expect(stderr).toMatch(/^error: failed to push checkpoints to 'gone': .+\nhint: check the remote with: git ls-remote gone\n$/);
 
     const clone = join(sb.root, 'clone');
     sb.git(sb.root, 'clone', '-q', bare, clone);
@@ -121,8 +125,10 @@ describe('--json documents match their schemas (real git)', () => {
       const partial = await json('prune', ['prune', '--keep', '1'], 2);
       expect(partial).toMatchObject({ dryRun: false, notes: 'failed', kept: 1 });
       expect(partial.oldTip).not.toBeNull();
+      expect(stderr).toContain('error: the chain was rewritten, but the notes could not be rebuilt\nhint: repair them with: git checkpoint doctor --fix\n');
       const saved = await json('save', ['save', '-m', 'notes locked'], 2);
       expect(saved.notes).toBe('failed');
+      expect(stderr).toMatch(/error: checkpoint \S+ saved, but the notes link failed: .+\nhint: repair it with: git checkpoint doctor --fix\n$/);
     } finally {
       rmSync(lock);
     }
@@ -154,6 +160,7 @@ describe('--json documents match their schemas (real git)', () => {
     try {
       const stuck = await json('uninstall', ['uninstall'], 1);
       expect(stuck.failed.length).toBeGreaterThan(0);
+      expect(stderr).toMatch(/^(error: could not remove .+\n)+hint: fix the cause .+ and run git checkpoint uninstall again\n$/);
     } finally {
       rmSync(join(dir, '.git', 'config.lock'));
     }

@@ -6,7 +6,6 @@
  * with GIT_CHECKPOINT_SKIP=1. Kept lean: it runs inside every `git switch`.
  */
 import type { CommandResult, Context } from '../../cli/context.js';
-import { EXIT } from '../../cli/exit-codes.js';
 import type { GitEnv } from '../../git/admin.js';
 import type { Repo } from '../../git/repo.js';
 import { newestByBranch } from '../../hook/branch-checkpoint.js';
@@ -41,7 +40,7 @@ export async function run(ctx: Context, argv: string[]): Promise<CommandResult> 
   const { deps } = ctx;
   const ask = await remind({ cwd: deps.cwd, env: deps.env, err: deps.streams.err, now: deps.now, openRepo: () => ctx.repo() }, argv);
   if (ask !== null) await askAndSave(ctx, ask);
-  return { exitCode: EXIT.ok };
+  return { outcome: 'ok' };
 }
 
 /** Prints the reminder; returns the branch left when `checkpoint.hookPrompt=ask` wants a save for it. */
@@ -82,6 +81,7 @@ async function askAndSave(ctx: Context, branch: string): Promise<void> {
   const { saveAndReport } = await import('../shared/save-report.js');
   const result = await saveAndReport(ctx, { layers: [{ task: { title: task, status: 'in_progress' } }], branch, lineage: { kind: 'default' } })
     .catch((err: Error) => { ctx.warn(err.message); return null; });
-  const id = result?.outcome.record.id;
+  for (const p of result?.problems ?? []) ctx.problem(p);
+  const id = result?.saved.record.id;
   ctx.deps.streams.err(id ? `checkpoint: saved ${visible(id)} for '${visible(branch)}'\n` : `checkpoint: not saved; run: ${saveCommand(branch) ?? NO_COMMAND}\n`);
 }

@@ -8,7 +8,6 @@
  * user's push: a failure, or an invalid setting, is one warning.
  */
 import type { CommandResult, Context } from '../../cli/context.js';
-import { EXIT } from '../../cli/exit-codes.js';
 import { autoPushSetting, type AutoPush } from '../../checkpoint/config-values.js';
 import { readWriter } from '../../checkpoint/identity.js';
 import { applyPush, planPush } from '../../checkpoint/push.js';
@@ -18,7 +17,7 @@ import { visible } from '../../render/sanitize.js';
 
 export async function run(ctx: Context, args: string[]): Promise<CommandResult> {
   await pushAlong(ctx, args);
-  return { exitCode: EXIT.ok };
+  return { outcome: 'ok' };
 }
 
 async function pushAlong(ctx: Context, args: string[]): Promise<void> {

@@ -1,6 +1,5 @@
 /** What prune and drop share: the identity of rebuilt notes commits, and the report of a rewrite. */
 import type { CommandResult, Context } from '../../cli/context.js';
-import { EXIT } from '../../cli/exit-codes.js';
 import { readIdentity } from '../../checkpoint/identity.js';
 import { chainRef } from '../../checkpoint/refs.js';
 import type { RewriteResult } from '../../checkpoint/rewrite-chain.js';
@@ -33,9 +32,7 @@ export function finish(ctx: Context, result: RewriteResult, dryRun: boolean, com
     ctx.hint(`undo with: git update-ref ${chainRef(writer)} ${result.oldTip} (the chain before; git reflog ${chainRef(writer)} lists earlier ones)`);
   }
   if (written) ctx.hint('share the rewritten chain with: git checkpoint push');
-  if (!result.notesOk) {
-    ctx.deps.streams.err('error: the chain was rewritten, but the notes could not be rebuilt\n');
-    ctx.hint('repair them with: git checkpoint doctor --fix');
-  }
-  return { exitCode: result.notesOk ? EXIT.ok : EXIT.partial, json, text: ctx.globals.quiet ? '' : `${lines.join('\n')}\n` };
+  if (result.notesOk) return { outcome: 'ok', json, report: `${lines.join('\n')}\n` };
+  const problem = { message: 'the chain was rewritten, but the notes could not be rebuilt', hint: 'repair them with: git checkpoint doctor --fix' };
+  return { outcome: 'partial', problems: [problem], json, report: `${lines.join('\n')}\n` };
 }

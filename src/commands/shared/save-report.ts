@@ -1,15 +1,14 @@
 /** How every command that saves reports it: the id on stdout, git-style lines on stderr, `save --json`'s shape. */
 import type { CommandResult, Context } from '../../cli/context.js';
-import { EXIT } from '../../cli/exit-codes.js';
 import { saveCheckpoint, type SaveOutcome, type SaveRequest } from '../../checkpoint/save.js';
 import { oneLine } from '../../render/sanitize.js';
 import type { JsonOutputOf } from '../../schemas/json-outputs.js';
 
 /** Runs the save service in the command's repository and turns the outcome into a result (exit 2 when the note failed). */
-export async function saveAndReport(ctx: Context, req: SaveRequest): Promise<CommandResult & { outcome: SaveOutcome }> {
+export async function saveAndReport(ctx: Context, req: SaveRequest): Promise<CommandResult & { saved: SaveOutcome }> {
   const repo = await ctx.worktreeRepo();
-  const outcome = await saveCheckpoint(repo, ctx.deps, req);
-  return { ...reportSave(ctx, outcome), outcome };
+  const saved = await saveCheckpoint(repo, ctx.deps, req);
+  return { ...reportSave(ctx, saved), saved };
 }
 
 export function reportSave(ctx: Context, o: SaveOutcome): CommandResult {
@@ -21,9 +20,8 @@ export function reportSave(ctx: Context, o: SaveOutcome): CommandResult {
     id: record.id, ref: o.ref, commit: o.commit, writer: record.writer, branch: record.git.branch,
     redactions: record.redactions, notes: o.notesOk ? 'ok' : 'failed',
   };
-  if (!o.notesOk) {
-    ctx.deps.streams.err(`error: checkpoint ${record.id} saved, but the notes link failed: ${oneLine(o.notesError ?? '', 500)}\n`);
-    ctx.hint('repair it with: git checkpoint doctor --fix');
-  }
-  return { exitCode: o.notesOk ? EXIT.ok : EXIT.partial, json, text: ctx.globals.quiet ? '' : `${record.id}\n` };
+  const report = `${record.id}\n`;
+  if (o.notesOk) return { outcome: 'ok', json, report };
+  const problem = { message: `checkpoint ${record.id} saved, but the notes link failed: ${oneLine(o.notesError ?? '', 500)}`, hint: 'repair it with: git checkpoint doctor --fix' };
+  return { outcome: 'partial', problems: [problem], json, report };
 }
