@@ -2,8 +2,9 @@
  * History walks for the CLI backend: one `git log` (or `rev-list --count`) for
  * a whole walk, whatever the number of commits, the tips fed on stdin.
  */
+import { StringDecoder } from 'node:string_decoder';
 import type { CommitInfo, WalkOptions } from './repo.js';
-import { gitOk, runGit, splitNul, type RunOptions } from './run-git.js';
+import { gitOk, runGit, type RunOptions } from './run-git.js';
 
 /**
  * A walk's whole output (ids, people, messages) may not pass this: 10,000
@@ -21,8 +22,23 @@ export async function walkCommits(opts: RunOptions, tips: string[], o: WalkOptio
   if (o.firstParent) args.push('--first-parent');
   args.push('--stdin');
   const revs = [...tips, ...(o.exclude ?? []).map((oid) => `^${oid}`)];
-  const out = await gitOk(args, { ...opts, input: `${revs.join('\n')}\n`, maxStdout: WALK_OUTPUT_LIMIT });
-  return splitNul(out).map(parseLogRecord);
+  // Parsed as git writes it (a walk of 100,000 commits is seconds of git): never held whole.
+  const commits: CommitInfo[] = [];
+  const decoder = new StringDecoder('utf8');
+  let pending = '';
+  const take = (text: string) => {
+    let start = 0;
+    for (let at = text.indexOf('\0'); at >= 0; at = text.indexOf('\0', start)) {
+      commits.push(parseLogRecord(pending + text.slice(start, at)));
+      pending = '';
+      start = at + 1;
+    }
+    pending += text.slice(start);
+  };
+  await gitOk(args, { ...opts, input: `${revs.join('\n')}\n`, maxStdout: WALK_OUTPUT_LIMIT, onStdout: (d) => take(decoder.write(d)) });
+  take(decoder.end());
+  if (pending) commits.push(parseLogRecord(pending));
+  return commits;
 }
 
 /** How many commits `walkCommits` would return, without reading them. */

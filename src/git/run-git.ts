@@ -26,6 +26,8 @@ export interface RunOptions {
    * -1, so a stranger's object cannot make us buffer without bound.
    */
   maxStdout?: number;
+  /** Takes stdout as it arrives (the result's stdout is then empty): a long output is parsed while git still writes it. */
+  onStdout?: (chunk: Buffer) => void;
 }
 
 /** Runs `git args`; resolves with the exit code, never rejects on a non-zero exit. */
@@ -53,7 +55,8 @@ export function runGit(args: string[], opts: RunOptions): Promise<GitResult> {
         child.kill();
         return;
       }
-      out.push(d);
+      if (opts.onStdout) opts.onStdout(d);
+      else out.push(d);
     });
     child.stderr?.on('data', (d: Buffer) => err.push(d));
     child.on('error', (e: NodeJS.ErrnoException) => {
@@ -96,7 +99,7 @@ const EARLY_RUNS = Symbol.for('git-checkpoint.early-git');
  */
 function takeEarly(args: string[], opts: RunOptions): Promise<GitResult> | null {
   const runs = (globalThis as { [EARLY_RUNS]?: EarlyRun[] })[EARLY_RUNS];
-  if (!runs?.length || opts.extraEnv || opts.input !== undefined || opts.inherit || opts.maxStdout !== undefined) return null;
+  if (!runs?.length || opts.extraEnv || opts.input !== undefined || opts.inherit || opts.maxStdout !== undefined || opts.onStdout) return null;
   const i = runs.findIndex((r) => r.cwd === opts.cwd && r.args.length === args.length && r.args.every((a, k) => a === args[k]) && sameEnv(r.env, opts.env));
   if (i < 0) return null;
   const [run] = runs.splice(i, 1);

@@ -272,6 +272,21 @@ function describeHistory(open: Open): void {
       expect(await repo.countCommits([])).toBe(0);
     });
 
+    it('reads a walk whose output spans many reads whole: long messages, multi-byte characters at every offset', async () => {
+      const { repo } = await open();
+      const messages: string[] = [];
+      let tip: string[] = [];
+      for (let i = 0; i < 40; i++) {
+        // 4-byte, 3-byte and 2-byte characters after a varying number of ASCII bytes: some fall on a read boundary.
+        const message = `step ${i}\n\n${'x'.repeat(i)}${'🧭 ↯ é '.repeat(1200 + i)}\nCheckpoint-Seq: ${i + 1}\n`;
+        messages.unshift(message);
+        tip = [await commitAt(repo, 10 + i, tip, message)];
+      }
+      const walked = await repo.walkCommits(tip);
+      expect(walked.map((c) => c.message)).toEqual(messages);
+      expect(walked.map((c) => c.parents.length)).toEqual([...Array(39).fill(1), 0]);
+    });
+
     it('tells ancestors from non-ancestors', async () => {
       const { repo } = await open();
       const h = await buildHistory(repo);
