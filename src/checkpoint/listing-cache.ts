@@ -1,9 +1,12 @@
 /**
- * The listing cache in the common git dir: the last walk of the chains (its
- * refs, the commits it reached in order, which chain each was read from) and
- * one summary row per commit. Objects never change, so a row cannot go
- * stale; the walk is reused only while every chain ref points where it did.
- * `doctor --fix` drops the file.
+ * The listing cache in the common git dir: every chain commit ever walked
+ * (its parents, committer time and what its message says), the records
+ * checked so far, and per chain ref a tip whose whole walk is stored.
+ * Objects never change, so nothing in it goes stale: a later walk only adds.
+ * The file is one JSON array per line and only ever appended to; it is
+ * rewritten whole only when it is missing, unreadable (a torn or corrupt
+ * line: everything before it is kept) or mostly commits that no chain
+ * reaches any more (after prune). `doctor --fix` drops it.
  */
 import type { Repo } from '../git/repo.js';
 import type { CheckpointSummary } from './listing.js';
@@ -14,52 +17,154 @@ export type SummaryRow = [
   title: string, status: CheckpointSummary['status'], head: string | null,
   /** Committer time of the commit, seconds since the epoch. */
   committed: number,
+  /** False while only the commit message has been read (the record not yet checked). */
+  checked?: boolean,
 ];
-/** A row, or why the commit is invalid. */
-export type CacheEntry = SummaryRow | { invalid: string; id: string | null };
+/** A row, why the commit is invalid, or (`skip`) a commit that names no checkpoint and is not checked yet. */
+export type CacheEntry = SummaryRow | { invalid: string; id: string | null } | { skip: true };
 
-export interface ListingCache {
-  /** `walkKeyOf` of the refs walked; '' when the walk must not be reused. */
-  key: string | null;
-  oids: string[];
-  rows: CacheEntry[];
-  /** Per commit: index of the ref (in key order) it was read from, -1 for none. */
-  via: number[];
-  /** Per commit: 1 when on that chain's first-parent line, 0 when linked to. */
-  on: number[];
+/** One walked commit and what its message says (SPEC §3 trailers). */
+export interface StoredCommit {
+  parents: string[];
+  committed: number;
+  id: string | null;
+  writer: string | null;
+  branch: string | null;
+  label: string | null;
+  title: string;
+  /** Which walk stored it (later walks reach newer commits) and its place in that walk (git log order). */
+  gen: number;
+  pos: number;
 }
 
-const CACHE_FILE = 'list-cache.json';
-// Version 5: rows carry the committer time, and the walk which chain each commit came from.
-const CACHE_VERSION = 5;
+/** What reading a commit's record found. */
+export type Checked = { createdAt: string; status: CheckpointSummary['status']; head: string | null; title: string } | { invalid: string };
 
-/** The key of a walk: every chain ref and where it points, in the order the walk attributes them. */
+export interface ListingStore {
+  commits: Map<string, StoredCommit>;
+  checked: Map<string, Checked>;
+  /** Per chain ref: a tip from which everything the walk reaches is stored. */
+  tips: Map<string, string>;
+  gen: number;
+  /** Lines to append on the next `flushListingStore`. */
+  pending: string[];
+  /** The file must be written whole (missing, torn or corrupt). */
+  rewrite: boolean;
+}
+
+const CACHE_FILE = 'list-cache.jsonl';
+
+/** Every chain ref and where it points, in the order the listing attributes them. */
 export function walkKeyOf(refs: readonly { name: string; oid: string }[]): string {
   return refs.map((r) => `${r.name} ${r.oid}`).join('\n');
 }
+/** Caches of earlier versions, dropped when found. */
+const OLD_FILES = ['list-cache.json'];
+const HEADER = '["v",6]';
 
-export async function readListingCache(repo: Repo): Promise<ListingCache> {
-  const empty: ListingCache = { key: null, oids: [], rows: [], via: [], on: [] };
-  const text = await repo.readGitFile(CACHE_FILE, 'common');
-  if (!text) return empty;
+export async function readListingStore(repo: Repo): Promise<ListingStore> {
+  const store: ListingStore = { commits: new Map(), checked: new Map(), tips: new Map(), gen: 0, pending: [], rewrite: true };
+  const text = await repo.readGitFile(CACHE_FILE, 'common').catch(() => null);
+  if (!text?.startsWith(`${HEADER}\n`)) return store;
+  const lines = text.split('\n');
+  const complete = text.endsWith('\n');
+  let rows: unknown[] | null = null;
+  // One parse of the whole file is several times faster than one per line; a torn file falls back.
+  if (complete) try { rows = JSON.parse(`[${lines.slice(0, -1).join(',')}]`) as unknown[]; } catch { rows = null; }
+  let ok = true;
+  const count = lines.length - 1;
+  for (let i = 1; i < count && ok; i++) {
+    let row: unknown = rows?.[i];
+    if (!rows) try { row = JSON.parse(lines[i]!); } catch { row = null; }
+    ok = applyLine(store, row, i);
+  }
+  store.rewrite = !ok || !complete;
+  return store;
+}
+
+const isOid = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f]{40,64}$/.test(v);
+const isText = (v: unknown): v is string => typeof v === 'string';
+const isTextOrNull = (v: unknown): v is string | null => v === null || typeof v === 'string';
+
+/** Adds one line's facts; false when it is not a line this version writes (the rest of the file is not trusted). */
+function applyLine(store: ListingStore, row: unknown, pos: number): boolean {
+  if (!Array.isArray(row)) return false;
+  const [kind, oid, a, b, c, d, e, f, g] = row as unknown[];
+  if (kind === 'g' && row.length === 1) return (store.gen++, true);
+  if (!isOid(oid) && kind !== 't') return false;
+  if (kind === 'c' && isText(a) && typeof b === 'number' && isTextOrNull(c) && isTextOrNull(d) && isTextOrNull(e) && isTextOrNull(f) && isText(g)) {
+    store.commits.set(oid as string, { parents: a ? a.split(' ') : [], committed: b, id: c, writer: d, branch: e, label: f, title: g, gen: store.gen, pos });
+    return true;
+  }
+  if (kind === 'k' && isText(a) && isText(b) && isTextOrNull(c) && isText(d)) {
+    store.checked.set(oid as string, { createdAt: a, status: b as CheckpointSummary['status'], head: c, title: d });
+    return true;
+  }
+  if (kind === 'x' && isText(a)) return (store.checked.set(oid as string, { invalid: a }), true);
+  if (kind === 't' && isText(oid) && isOid(a)) return (store.tips.set(oid, a), true);
+  return false;
+}
+
+/** Starts a new walk's lines: its commits order before those of earlier walks at equal times. */
+export function beginWalk(store: ListingStore): void {
+  store.gen++;
+  store.pending.push('["g"]');
+}
+
+export function storeCommit(store: ListingStore, oid: string, c: Omit<StoredCommit, 'gen' | 'pos'>): void {
+  store.commits.set(oid, { ...c, gen: store.gen, pos: store.pending.length });
+  store.pending.push(JSON.stringify(['c', oid, c.parents.join(' '), c.committed, c.id, c.writer, c.branch, c.label, c.title]));
+}
+
+export function storeChecked(store: ListingStore, oid: string, checked: Checked): void {
+  store.checked.set(oid, checked);
+  store.pending.push(JSON.stringify('invalid' in checked ? ['x', oid, checked.invalid] : ['k', oid, checked.createdAt, checked.status, checked.head, checked.title]));
+}
+
+export function storeTip(store: ListingStore, ref: string, oid: string): void {
+  if (store.tips.get(ref) === oid) return;
+  store.tips.set(ref, oid);
+  store.pending.push(JSON.stringify(['t', ref, oid]));
+}
+
+/**
+ * Writes what this run learnt: appended, or the whole file when it must be
+ * (torn, corrupt, missing) or when fewer than half of its commits are still
+ * reached from a chain (`live`). A failed write only costs speed next time.
+ */
+export async function flushListingStore(repo: Repo, store: ListingStore, live: ReadonlySet<string>): Promise<void> {
+  const dead = store.commits.size - live.size;
+  if (!store.rewrite && dead > 1000 && dead > live.size) store.rewrite = true;
   try {
-    const data = JSON.parse(text) as { v: number } & ListingCache;
-    const n = Array.isArray(data.oids) ? data.oids.length : -1;
-    const ok = data.v === CACHE_VERSION && typeof data.key === 'string' && n >= 0 &&
-      [data.rows, data.via, data.on].every((a) => Array.isArray(a) && a.length === n);
-    return ok ? { key: data.key, oids: data.oids, rows: data.rows, via: data.via, on: data.on } : empty;
+    if (store.rewrite) {
+      await repo.writeGitFile(CACHE_FILE, wholeFile(store, live), 'common');
+      for (const old of OLD_FILES) await repo.deleteGitFile(old, 'common');
+    } else if (store.pending.length) {
+      await repo.appendGitFile(CACHE_FILE, `${store.pending.join('\n')}\n`, 'common');
+    }
+    store.pending = [];
+    store.rewrite = false;
   } catch {
-    return empty;
+    // The cache is an optimisation only.
   }
 }
 
-export async function writeListingCache(repo: Repo, cache: ListingCache): Promise<void> {
-  const body = JSON.stringify({ v: CACHE_VERSION, ...cache });
-  // A failed cache write only costs speed next time.
-  await repo.writeGitFile(CACHE_FILE, body, 'common').catch(() => {});
+/** The file holding the `live` commits only, oldest walk first, each walk after a `g` line. */
+function wholeFile(store: ListingStore, live: ReadonlySet<string>): string {
+  const kept = [...store.commits].filter(([oid]) => live.has(oid)).sort(([, a], [, b]) => a.gen - b.gen || a.pos - b.pos);
+  const out: string[] = [HEADER];
+  let gen = -1;
+  for (const [oid, c] of kept) {
+    if (c.gen !== gen) (gen = c.gen, out.push('["g"]'));
+    out.push(JSON.stringify(['c', oid, c.parents.join(' '), c.committed, c.id, c.writer, c.branch, c.label, c.title]));
+    const checked = store.checked.get(oid);
+    if (checked) out.push(JSON.stringify('invalid' in checked ? ['x', oid, checked.invalid] : ['k', oid, checked.createdAt, checked.status, checked.head, checked.title]));
+  }
+  for (const [ref, oid] of store.tips) if (live.has(oid)) out.push(JSON.stringify(['t', ref, oid]));
+  return `${out.join('\n')}\n`;
 }
 
 /** Drops the listing cache (`doctor --fix`). */
 export async function clearListingCache(repo: Repo): Promise<void> {
-  await repo.deleteGitFile(CACHE_FILE, 'common');
+  for (const name of [CACHE_FILE, ...OLD_FILES]) await repo.deleteGitFile(name, 'common');
 }

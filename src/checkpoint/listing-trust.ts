@@ -53,6 +53,7 @@ export function assembleListing(refs: readonly WalkedRef[], walk: Walk, opts: { 
   walk.oids.forEach((oid, i) => {
     const entry = walk.entries[i]!;
     const ref = refs[walk.via[i]!];
+    if ('skip' in entry) return;
     if (!Array.isArray(entry)) out.invalid.push({ commit: oid, id: entry.id, error: entry.invalid });
     else if (ref) candidates.push(toCandidate(entry, oid, ref, walk.on[i] === 1, i, out.warnings));
   });
@@ -72,7 +73,7 @@ export function assembleListing(refs: readonly WalkedRef[], walk: Walk, opts: { 
 }
 
 function toCandidate(row: SummaryRow, commit: string, ref: WalkedRef, onChain: boolean, order: number, warnings: string[]): Candidate {
-  const [id, createdAt, branch, claimed, label, title, status, head, committed] = row;
+  const [id, createdAt, branch, claimed, label, title, status, head, committed, checked] = row;
   const disowned = onChain && claimed !== ref.writer;
   if (disowned) {
     const whose = ref.remote === null ? 'run git checkpoint doctor' : `shown as ${ref.remote}'s`;
@@ -80,7 +81,7 @@ function toCandidate(row: SummaryRow, commit: string, ref: WalkedRef, onChain: b
   }
   const rank = disowned ? Rank.Disowned : !onChain ? Rank.Linked : ref.remote === null ? Rank.Own : Rank.Fetched;
   const writer = disowned ? ref.writer : claimed;
-  const summary: CheckpointSummary = { id, createdAt, branch, writer, label, title, status, head, commit, remote: ref.remote, time: 0 };
+  const summary: CheckpointSummary = { id, createdAt, branch, writer, label, title, status, head, commit, remote: ref.remote, time: 0, checked: checked !== false };
   return { summary, rank, ref, order, committed };
 }
 
@@ -91,20 +92,27 @@ function toCandidate(row: SummaryRow, commit: string, ref: WalkedRef, onChain: b
  * Sets each summary's `time` to the time it is ordered by.
  */
 function sortNewestFirst(list: Candidate[], now: number, warnings: string[]): CheckpointSummary[] {
-  for (const { summary: c, ref, committed } of list) {
-    const claimed = Date.parse(c.createdAt);
-    let time = claimed;
-    if (claimed > committed * 1000 + 999) {
-      time = committed * 1000;
-      warnings.push(`${ref.name}: checkpoint ${c.commit} claims to be saved at ${c.createdAt}, after its commit (${iso(time)}); ordered by the commit's date`);
-    }
-    if (time > now + FUTURE_SLACK_MS) {
-      warnings.push(`${ref.name}: checkpoint ${c.commit} is dated in the future (${iso(time)}); ordered as the oldest`);
-      time = Number.MIN_SAFE_INTEGER;
-    }
-    c.time = time;
-  }
+  for (const { summary, ref, committed } of list) summary.time = orderTime(summary, committed, ref.name, now, warnings);
   return list.sort((a, b) => b.summary.time - a.summary.time || a.order - b.order).map((c) => c.summary);
+}
+
+/**
+ * The time a record may claim (ms): its `createdAt`, capped by its commit's
+ * committer time (`committed`, seconds); far below any date when beyond
+ * `now` plus slack. Says so in `warnings`, naming the ref.
+ */
+export function orderTime(c: Pick<CheckpointSummary, 'createdAt' | 'commit'>, committed: number, refName: string, now: number, warnings: string[]): number {
+  const claimed = Date.parse(c.createdAt);
+  let time = claimed;
+  if (claimed > committed * 1000 + 999) {
+    time = committed * 1000;
+    warnings.push(`${refName}: checkpoint ${c.commit} claims to be saved at ${c.createdAt}, after its commit (${iso(time)}); ordered by the commit's date`);
+  }
+  if (time > now + FUTURE_SLACK_MS) {
+    warnings.push(`${refName}: checkpoint ${c.commit} is dated in the future (${iso(time)}); ordered as the oldest`);
+    time = Number.MIN_SAFE_INTEGER;
+  }
+  return time;
 }
 
 function iso(ms: number): string {

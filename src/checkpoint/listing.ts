@@ -1,16 +1,19 @@
 /**
- * Every checkpoint reachable from the chains (own and fetched), validated.
- * One `for-each-ref`, one `log` over all chains, then only the commits never
- * seen before are read and validated: the results are kept in a listing
- * cache keyed by commit id (objects never change, so the cache cannot go stale;
- * `doctor --fix` rebuilds it).
+ * Every checkpoint reachable from the chains (own and fetched). One
+ * `for-each-ref`; a `log` only of what moved since the listing cache last
+ * saw the chains; rows come from the commit messages (SPEC §3 trailers),
+ * and records are read and validated once each, kept in the cache (objects
+ * never change, so it cannot go stale; `doctor --fix` rebuilds it). A lazy
+ * listing reads no record: the caller checks the rows it shows
+ * (`checkListed`), which drops the invalid ones.
  */
-import type { CommitInfo, Repo } from '../git/repo.js';
+import type { Repo } from '../git/repo.js';
 import { attributeCommits } from './chain-attribution.js';
-import { MAX_COMMIT_PARENTS, walkChains } from './chain-walk.js';
-import { readListingCache, walkKeyOf, writeListingCache, type CacheEntry, type ListingCache } from './listing-cache.js';
-import { assembleListing, type Walk, type WalkedRef } from './listing-trust.js';
-import { parseMessage } from './message.js';
+import { MAX_COMMIT_PARENTS } from './chain-walk.js';
+import { flushListingStore, readListingStore, walkKeyOf, type CacheEntry, type ListingStore } from './listing-cache.js';
+import { checkCommits } from './listing-check.js';
+import { assembleListing, orderTime } from './listing-trust.js';
+import { reachFromStore, updateStore } from './listing-walk.js';
 import { CHAINS_PREFIX, parseChainRef } from './refs.js';
 import type { CheckpointRecord } from './schema.js';
 
@@ -30,6 +33,8 @@ export interface CheckpointSummary {
   remote: string | null;
   /** What the listing orders by (ms): `createdAt` capped by the commit's time; far below any date when dated in the future. */
   time: number;
+  /** False while only the commit message is known: `createdAt` is the commit's time, `status` and `head` unknown. */
+  checked: boolean;
 }
 
 export interface InvalidCheckpoint {
@@ -51,12 +56,22 @@ export interface Listing {
   hasFetched: boolean;
 }
 
+/** What a lazy listing needs to check its rows later. */
+interface Pending {
+  store: ListingStore;
+  now: number;
+  refOf: Map<string, string>;
+  live: Set<string>;
+}
+const pendingChecks = new WeakMap<Listing, Pending>();
+
 /**
  * Lists checkpoints; `local` keeps only the clone's own chains. `now` (ms)
  * lets records dated beyond it be ordered as the oldest; without it no date
- * counts as in the future.
+ * counts as in the future. `lazy` reads no record not already checked: rows
+ * are what the commit messages say until `checkListed` checks them.
  */
-export async function loadListing(repo: Repo, opts: { local?: boolean; now?: number } = {}): Promise<Listing> {
+export async function loadListing(repo: Repo, opts: { local?: boolean; now?: number; lazy?: boolean } = {}): Promise<Listing> {
   const all = (await repo.listRefs(CHAINS_PREFIX)).flatMap((r) => {
     const parsed = parseChainRef(r.name);
     return parsed ? [{ ...parsed, name: r.name, oid: r.oid }] : [];
@@ -69,20 +84,29 @@ export async function loadListing(repo: Repo, opts: { local?: boolean; now?: num
     ...all.filter((r) => r.remote === null),
     ...all.filter((r) => r.remote !== null && !opts.local && !localWriters.has(r.writer)),
   ];
-  const key = `${walkKeyOf(wanted)}\0${Boolean(opts.local)}\0${opts.now ?? Infinity}`;
+  const key = `${walkKeyOf(wanted)}\0${Boolean(opts.local)}\0${opts.now ?? Infinity}\0${Boolean(opts.lazy)}`;
   const known = lastListing.get(repo);
-  if (known?.key === key) return copyListing(known.listing);
-  const cache = await readListingCache(repo);
-  const walk = await summarizeWalk(repo, wanted, cache);
-  const assembled = assembleListing(wanted, walk, { local: Boolean(opts.local), now: opts.now ?? Infinity });
+  if (known?.key === key) return copyListing(known.listing, known.pending);
+  const store = await readListingStore(repo);
+  const broken: InvalidCheckpoint[] = [];
+  await updateStore(repo, store, wanted, broken);
+  const reached = reachFromStore(store, wanted);
+  if (!opts.lazy) await checkCommits(repo, store, reached.map((c) => c.oid).filter((oid) => !store.checked.has(oid)));
+  const entries = reached.map((c) => entryOf(store, c.oid));
+  const writerOf = (i: number) => { const e = entries[i]!; return Array.isArray(e) ? e[3] : null; };
+  const { via, onChain } = attributeCommits(wanted, reached, writerOf);
+  const now = opts.now ?? Infinity;
+  const walk = { oids: reached.map((c) => c.oid), entries, via, on: onChain };
+  const assembled = assembleListing(wanted, walk, { local: Boolean(opts.local), now });
   const listing: Listing = { ...assembled, localWriters, hasFetched: all.some((r) => r.remote !== null) };
-  listing.invalid.unshift(...walk.broken);
-  // A walk that met a broken ref is not cached: the next listing must report it again.
-  const walkKey = walk.broken.length ? '' : walkKeyOf(wanted);
-  if (cache.key !== walkKey || cache.oids.length !== walk.oids.length || walk.oids.some((o, i) => cache.oids[i] !== o)) {
-    await writeListingCache(repo, { key: walkKey, oids: walk.oids, rows: walk.entries, via: Array.from(walk.via), on: Array.from(walk.on) });
+  listing.invalid.unshift(...broken);
+  const live = new Set(walk.oids);
+  await flushListingStore(repo, store, live);
+  if (opts.lazy) {
+    const refOf = new Map(walk.oids.map((oid, i) => [oid, wanted[via[i]!]?.name ?? '']));
+    pendingChecks.set(listing, { store, now, refOf, live });
   }
-  if (walkKey) lastListing.set(repo, { key, listing: copyListing(listing) });
+  if (!broken.length) lastListing.set(repo, { key, listing: copyListing(listing, pendingChecks.get(listing)), pending: pendingChecks.get(listing) });
   return listing;
 }
 
@@ -92,51 +116,58 @@ export async function loadListing(repo: Repo, opts: { local?: boolean; now?: num
  * points where it did the listing is the same, and neither the cache file
  * nor the walk is read again.
  */
-const lastListing = new WeakMap<Repo, { key: string; listing: Listing }>();
+const lastListing = new WeakMap<Repo, { key: string; listing: Listing; pending: Pending | undefined }>();
 
-/** A listing its caller may change without changing the one remembered. */
-function copyListing(l: Listing): Listing {
-  return { ...l, checkpoints: [...l.checkpoints], invalid: [...l.invalid], warnings: [...l.warnings], localWriters: new Set(l.localWriters) };
+/** A listing its caller may change without changing the one remembered (a lazy one checks into the same cache). */
+function copyListing(l: Listing, pending: Pending | undefined): Listing {
+  const copy = { ...l, checkpoints: [...l.checkpoints], invalid: [...l.invalid], warnings: [...l.warnings], localWriters: new Set(l.localWriters) };
+  if (pending) pendingChecks.set(copy, pending);
+  return copy;
 }
 
-interface WalkedChains extends Walk {
-  oids: string[];
-  entries: CacheEntry[];
-  /** Refs that lead to no readable commit, reported as invalid. */
-  broken: InvalidCheckpoint[];
+/** A stored commit as the listing's trust rules see it. */
+function entryOf(store: ListingStore, oid: string): CacheEntry {
+  const c = store.commits.get(oid)!;
+  if (c.parents.length > MAX_COMMIT_PARENTS) {
+    return { invalid: `has ${c.parents.length} parents, more than a checkpoint can have (${MAX_COMMIT_PARENTS})`, id: c.id };
+  }
+  const checked = store.checked.get(oid);
+  if (checked && 'invalid' in checked) return { invalid: checked.invalid, id: c.id };
+  if (!checked) {
+    // Without trailers nothing can be listed before its record is read (and it will not match them).
+    if (c.id === null || c.writer === null) return { skip: true };
+    return [c.id, new Date(c.committed * 1000).toISOString(), c.branch, c.writer, c.label, c.title, 'in_progress', null, c.committed, false];
+  }
+  return [c.id ?? '', checked.createdAt, c.branch, c.writer ?? '', c.label, checked.title, checked.status, checked.head, c.committed, true];
 }
 
 /**
- * The commits reachable from the chains (git log order), their summaries,
- * and which chain each was read from. When the refs are those of the last
- * listing, the walk itself comes from the cache: commits never change, so
- * the same tips reach the same commits.
+ * Reads and validates the records of `summaries` (rows of a lazy `listing`)
+ * not checked yet, at most a few at a time. The valid ones get their
+ * record's date, status, head and title; the invalid ones leave
+ * `listing.checkpoints` for `listing.invalid`. Returns the valid ones, in order.
  */
-async function summarizeWalk(repo: Repo, refs: (WalkedRef & { oid: string })[], cache: ListingCache): Promise<WalkedChains> {
-  if (cache.key && cache.key === walkKeyOf(refs)) {
-    return { oids: cache.oids, entries: cache.rows, via: cache.via, on: cache.on, broken: [] };
+export async function checkListed(repo: Repo, listing: Listing, summaries: readonly CheckpointSummary[]): Promise<CheckpointSummary[]> {
+  const pending = pendingChecks.get(listing);
+  const todo = summaries.filter((s) => !s.checked);
+  if (!pending || !todo.length) return summaries.filter((s) => s.checked);
+  await checkCommits(repo, pending.store, todo.map((s) => s.commit));
+  const dropped = new Set<CheckpointSummary>();
+  for (const s of todo) {
+    const checked = pending.store.checked.get(s.commit);
+    if (!checked || 'invalid' in checked) {
+      dropped.add(s);
+      listing.invalid.push({ commit: s.commit, id: s.id, error: checked && 'invalid' in checked ? checked.invalid : 'record not read' });
+      continue;
+    }
+    Object.assign(s, { createdAt: checked.createdAt, status: checked.status, head: checked.head, title: checked.title, checked: true });
+    const committed = pending.store.commits.get(s.commit)!.committed;
+    s.time = orderTime(s, committed, pending.refOf.get(s.commit) ?? '', pending.now, listing.warnings);
   }
-  const broken: InvalidCheckpoint[] = [];
-  const commits = await walkChains(repo, refs, broken);
-  const known = new Map(cache.oids.map((o, i) => [o, cache.rows[i]!]));
-  // Misses are read concurrently: the CLI backend pipelines them through one cat-file --batch.
-  const entries = await Promise.all(commits.map((c) => known.get(c.oid) ?? summarize(repo, c)));
-  const writerOf = (i: number) => { const e = entries[i]!; return Array.isArray(e) ? e[3] : null; };
-  const { via, onChain } = attributeCommits(refs, commits, writerOf);
-  return { oids: commits.map((c) => c.oid), entries, via, on: onChain, broken };
-}
-
-async function summarize(repo: Repo, commit: CommitInfo): Promise<CacheEntry> {
-  const facts = parseMessage(commit.message);
-  if (commit.parents.length > MAX_COMMIT_PARENTS) {
-    return { invalid: `has ${commit.parents.length} parents, more than a checkpoint can have (${MAX_COMMIT_PARENTS})`, id: facts.id };
-  }
-  // The schema (zod) loads only when a commit is not in the cache: a warm `list` never builds it.
-  const { readRecordAt, trailerMismatch } = await import('./read-record.js');
-  const parsed = await readRecordAt(repo, commit.oid);
-  if (!parsed.ok) return { invalid: parsed.error, id: facts.id };
-  const r = parsed.value;
-  const mismatch = trailerMismatch(facts, r);
-  if (mismatch) return { invalid: mismatch, id: facts.id };
-  return [r.id, r.createdAt, r.git.branch, r.writer, r.label, r.task.title, r.task.status, r.git.head, commit.committer.timestamp];
+  if (dropped.size) listing.checkpoints = listing.checkpoints.filter((c) => !dropped.has(c));
+  // A record's own date can order it differently from its commit's (within the second, or claimed earlier).
+  const list = listing.checkpoints;
+  if (list.some((c, i) => i > 0 && c.time > list[i - 1]!.time)) list.sort((a, b) => b.time - a.time);
+  await flushListingStore(repo, pending.store, pending.live);
+  return summaries.filter((s) => !dropped.has(s));
 }

@@ -6,7 +6,7 @@
 import { InvalidRecordError, NotFoundError, UsageError } from '../errors.js';
 import type { Repo } from '../git/repo.js';
 import { oneLine } from '../render/sanitize.js';
-import { loadListing, type CheckpointSummary, type Listing } from './listing.js';
+import { checkListed, loadListing, type CheckpointSummary, type Listing } from './listing.js';
 import { readWriter } from './identity.js';
 import { readRecordAt } from './read-record.js';
 import { nameMatches } from './redacted-names.js';
@@ -133,10 +133,45 @@ export interface FoundCheckpoint {
  * What every command taking a `<ckpt>` does first: list the chains, resolve
  * `spec` against the current branch and writer (for `latest`), read and
  * validate the record. `now` (ms) keeps records dated in the future last.
+ * The listing is lazy: only the records the answer depends on are read (the
+ * one named, the ones a `~N` steps over, the candidates of an ambiguity);
+ * an invalid one drops out and the name is resolved again.
  */
 export async function findCheckpoint(repo: Repo, spec: string, opts: { now?: number } = {}): Promise<FoundCheckpoint> {
-  const [listing, branch, ownWriter] = await Promise.all([loadListing(repo, { now: opts.now }), repo.headBranch(), readWriter(repo)]);
-  const fetchFrom = await fetchSuggestion(repo, listing);
-  const { summary, note } = resolveNamed(listing, spec, { branch, ownWriter, fetchFrom });
-  return { listing, summary, record: await loadRecord(repo, summary), note };
+  const [listing, branch, ownWriter] = await Promise.all([loadListing(repo, { now: opts.now, lazy: true }), repo.headBranch(), readWriter(repo)]);
+  const rc: ResolveContext = { branch, ownWriter, fetchFrom: await fetchSuggestion(repo, listing) };
+  for (;;) {
+    let found: Resolved;
+    try {
+      found = resolveNamed(listing, spec, rc);
+    } catch (err) {
+      const unchecked = uncheckedCandidates(listing, err);
+      if (!unchecked.length) throw err;
+      await checkListed(repo, listing, unchecked);
+      continue;
+    }
+    const needed = dependsOn(listing, spec, found.summary, rc).filter((s) => !s.checked);
+    const progress = needed.length > 0 && (await checkListed(repo, listing, needed), needed.some((s) => s.checked || !listing.checkpoints.includes(s)));
+    // Resolved again after checking: a record may be invalid, or its own date may reorder the listing.
+    if (progress) continue;
+    return { listing, summary: found.summary, record: await loadRecord(repo, found.summary), note: found.note };
+  }
 }
+
+/** The unchecked candidates of an ambiguity (some may be invalid, and then it is none). */
+function uncheckedCandidates(listing: Listing, err: unknown): CheckpointSummary[] {
+  const ids = err instanceof NotFoundError ? (err.data as { candidates?: string[] } | undefined)?.candidates : undefined;
+  if (!ids) return [];
+  const wanted = new Set(ids);
+  return listing.checkpoints.filter((c) => !c.checked && wanted.has(c.id)).slice(0, 100);
+}
+
+/** The checkpoints whose validity decides what `spec` names: the one found and, for `~N`, those stepped over. */
+function dependsOn(listing: Listing, spec: string, found: CheckpointSummary, rc: ResolveContext): CheckpointSummary[] {
+  const back = /^(.+?)((?:~\d*)+)$/.exec(spec);
+  if (!back) return [found];
+  const base = resolveNamed(listing, back[1]!, rc).summary;
+  const chain = listing.checkpoints.filter((c) => c.writer === found.writer && c.remote === found.remote);
+  return chain.slice(chain.indexOf(base), chain.indexOf(found) + 1);
+}
+

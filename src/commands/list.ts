@@ -1,7 +1,7 @@
 /** `git checkpoint list` (SPEC §5, §7). */
 import { maxPositionals, stringOption } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
-import { loadListing, type Listing } from '../checkpoint/listing.js';
+import { checkListed, loadListing, type CheckpointSummary, type Listing } from '../checkpoint/listing.js';
 import { parseSince } from '../checkpoint/when.js';
 import { UsageError } from '../errors.js';
 import { fetchSuggestion } from '../checkpoint/remote.js';
@@ -20,18 +20,40 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   if (args.values.here && args.values.branch !== undefined) throw new UsageError("'--here' and '--branch' cannot be used together");
   const repo = await ctx.repo();
   const branch = args.values.here ? await repo.headBranch() : stringOption(args, 'branch');
-  const listing = await loadListing(repo, { local: Boolean(args.values.local), now: ctx.deps.now().getTime() });
-  warnInvalid(ctx, listing);
+  const listing = await loadListing(repo, { local: Boolean(args.values.local), now: ctx.deps.now().getTime(), lazy: true });
   const writer = stringOption(args, 'writer');
   const label = stringOption(args, 'label');
-  const matching = filterCheckpoints(listing, { branch, writer, label, since });
-  const shown = limit === 0 ? matching : matching.slice(0, limit);
-  const json: JsonOutputOf<'list'> | undefined = ctx.globals.json ? { total: matching.length, shown: shown.length, checkpoints: shown.map(summaryJson) } : undefined;
-  if (!matching.length) {
+  const filters = { branch, writer, label, since };
+  const { shown, total } = await firstValid(repo, listing, filterCheckpoints(listing, filters), limit === 0 ? Infinity : limit);
+  warnInvalid(ctx, listing);
+  const json: JsonOutputOf<'list'> | undefined = ctx.globals.json ? { total, shown: shown.length, checkpoints: shown.map(summaryJson) } : undefined;
+  if (!shown.length) {
     if (!ctx.globals.json) ctx.hint(await emptyHint(repo, listing));
     return { outcome: 'ok', json, text: '' };
   }
-  return { outcome: 'ok', json, text: renderList(shown, { total: matching.length, color: await ctx.useColor() }) };
+  return { outcome: 'ok', json, text: renderList(shown, { total, color: await ctx.useColor() }) };
+}
+
+/**
+ * The first `limit` of `matching` whose records are valid: only those (and
+ * the invalid ones met on the way) are read. `total` counts the matching
+ * rows not found invalid; rows past the shown ones are counted from their
+ * commit messages.
+ */
+async function firstValid(repo: Repo, listing: Listing, matching: CheckpointSummary[], limit: number): Promise<{ shown: CheckpointSummary[]; total: number }> {
+  const shown: CheckpointSummary[] = [];
+  let next = 0;
+  let invalid = 0;
+  while (shown.length < limit && next < matching.length) {
+    const batch = matching.slice(next, next + Math.min(limit - shown.length, 10_000));
+    next += batch.length;
+    const valid = await checkListed(repo, listing, batch);
+    invalid += batch.length - valid.length;
+    shown.push(...valid);
+  }
+  // A record's own date may order it differently from its commit's date (within the second).
+  shown.sort((a, b) => b.time - a.time);
+  return { shown, total: matching.length - invalid };
 }
 
 /** Warns about invalid records (SPEC §4) and untrue fetched ones (§9), aggregated past a few: listed commands skip them and go on. */

@@ -237,6 +237,10 @@ class CliRepo implements Repo {
     return files.writeGitFile(fsp, this.gitFilesDir(scope), name, content);
   }
 
+  appendGitFile(name: string, content: string, scope: 'worktree' | 'common'): Promise<void> {
+    return files.appendGitFile(fsp, this.gitFilesDir(scope), name, content);
+  }
+
   createGitFileExclusive(name: string, content: string, scope: 'worktree' | 'common'): Promise<boolean> {
     return files.createGitFileExclusive(fsp, this.gitFilesDir(scope), name, content);
   }

@@ -40,6 +40,13 @@ export async function writeGitFile(fs: GitFilesFs, gitDir: string, name: string,
   }
 }
 
+/** Appends `content` to the file (created when missing): what an append-only cache grows by. */
+export async function appendGitFile(fs: GitFilesFs, gitDir: string, name: string, content: string): Promise<void> {
+  const path = gitFilePath(gitDir, name);
+  await fs.mkdir(posix.dirname(path), { recursive: true });
+  await fs.writeFile(path, content, { flag: 'a' });
+}
+
 /**
  * Creates the file only when it does not exist (an inter-process lock); false
  * when it does. The file appears with its content (a hard link of a finished

@@ -215,6 +215,10 @@ class IsoRepo implements Repo {
     return files.writeGitFile(this.ctx.fsp, this.ctx.gitdir, name, content);
   }
 
+  appendGitFile(name: string, content: string): Promise<void> {
+    return files.appendGitFile(this.ctx.fsp, this.ctx.gitdir, name, content);
+  }
+
   createGitFileExclusive(name: string, content: string): Promise<boolean> {
     return files.createGitFileExclusive(this.ctx.fsp, this.ctx.gitdir, name, content);
   }

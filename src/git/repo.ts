@@ -207,6 +207,8 @@ export interface RepoInfo {
 export interface GitDirFiles {
   readGitFile(name: string, scope: 'worktree' | 'common'): Promise<string | null>;
   writeGitFile(name: string, content: string, scope: 'worktree' | 'common'): Promise<void>;
+  /** Appends to the file, creating it when missing (not atomic: for caches that check what they read back). */
+  appendGitFile(name: string, content: string, scope: 'worktree' | 'common'): Promise<void>;
   /** Creates the file only if it does not exist (an inter-process lock); false when it exists. */
   createGitFileExclusive(name: string, content: string, scope: 'worktree' | 'common'): Promise<boolean>;
   /** Removes the file; no error when it is already gone. */

@@ -528,6 +528,9 @@ function describeGitDirFiles(open: Open): void {
       expect(await repo.readGitFile('state/resumed.json', 'worktree')).toBe('{"id":2}\n');
       await repo.writeGitFile('cache.json', '[]\n', 'common');
       expect(await repo.readGitFile('cache.json', 'common')).toBe('[]\n');
+      await repo.appendGitFile('log/lines', 'one\n', 'common');
+      await repo.appendGitFile('log/lines', 'two\n', 'common');
+      expect(await repo.readGitFile('log/lines', 'common')).toBe('one\ntwo\n');
       expect(await repo.createGitFileExclusive('locks/save', 'a', 'common')).toBe(true);
       expect(await repo.createGitFileExclusive('locks/save', 'b', 'common')).toBe(false);
       expect(await repo.readGitFile('locks/save', 'common')).toBe('a');

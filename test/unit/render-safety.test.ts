@@ -40,7 +40,7 @@ function record(s: string): CheckpointRecord {
 
 const summary = (s: string): CheckpointSummary => ({
   id: '20240501-120000-ab12', createdAt: '2024-05-01T12:00:00Z', branch: s, writer: s, label: s, title: s,
-  status: 'blocked', commit: 'd'.repeat(40), head: null, remote: s, time: Date.parse('2024-05-01T12:00:00Z'),
+  status: 'blocked', commit: 'd'.repeat(40), head: null, remote: s, time: Date.parse('2024-05-01T12:00:00Z'), checked: true,
 });
 
 describe('rendering stored strings', () => {

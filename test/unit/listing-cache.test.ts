@@ -1,0 +1,131 @@
+/**
+ * The listing cache on memfs: a moved tip is walked from where it was, the
+ * file only grows, a torn or corrupt file is detected and rebuilt, a chain
+ * rewritten by prune lists what it now holds, and a lazy listing reads only
+ * the records it shows.
+ */
+import { describe, expect, it } from 'vitest';
+import { checkListed, loadListing } from '../../src/checkpoint/listing.js';
+import type { Repo } from '../../src/git/repo.js';
+import { makeMemCli, type MemCli } from '../helpers/mem-cli.js';
+
+const CACHE = '/repo/.git/checkpoint/list-cache.jsonl';
+
+async function saveMany(m: MemCli, titles: string[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const t of titles) {
+    const res = await m.cli(['save', '-m', t, '--no-carry', '--no-wip']);
+    expect(res.code, res.stderr).toBe(0);
+    ids.push(res.stdout.trim());
+  }
+  return ids;
+}
+
+async function listedIds(m: MemCli, args: string[] = []): Promise<string[]> {
+  const res = await m.cli(['list', '--json', ...args]);
+  expect(res.code, res.stderr).toBe(0);
+  return JSON.parse(res.stdout).checkpoints.map((c: { id: string }) => c.id);
+}
+
+const readCache = async (m: MemCli) => String(await m.fs.promises.readFile(CACHE, 'utf8'));
+
+/** Counts the record reads a repository serves. */
+function countingReads(repo: Repo): { repo: Repo; reads: () => number } {
+  let reads = 0;
+  const counted = new Proxy(repo, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver) as unknown;
+      if (key === 'readBlobAtCapped') return (...args: unknown[]) => (reads++, (value as (...a: unknown[]) => unknown).apply(target, args));
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { repo: counted, reads: () => reads };
+}
+
+/** A commit on the own chain whose trailers look right but whose record is not a checkpoint. */
+async function appendInvalid(m: MemCli, writer: string, id: string): Promise<string> {
+  const { repo } = m;
+  const ref = `refs/checkpoints/${writer}`;
+  const tip = (await repo.readRef(ref))!;
+  const blob = await repo.writeBlob('{"schema":"not-a-checkpoint"}\n');
+  const tree = await repo.writeTree([{ mode: '100644', type: 'blob', oid: blob, name: 'checkpoint.json' }]);
+  const who = { name: 'Ada Lovelace', email: 'ada@example.com', timestamp: Math.floor(m.clock.now.getTime() / 1000) + 5, tzOffsetMinutes: 0 };
+  const message = `checkpoint: broken\n\nCheckpoint-Id: ${id}\nCheckpoint-Writer: ${writer}\nCheckpoint-Branch: main\n`;
+  const commit = await repo.writeCommit({ tree, parents: [tip], author: who, committer: who, message });
+  expect(await repo.updateRef(ref, commit, tip, 'test')).toBe(true);
+  return commit;
+}
+
+describe('the listing cache', () => {
+  it('walks a moved tip and only appends to the file', async () => {
+    const m = await makeMemCli();
+    const first = await saveMany(m, ['one', 'two', 'three']);
+    expect(await listedIds(m)).toEqual([...first].reverse());
+    const before = await readCache(m);
+    const more = await saveMany(m, ['four']);
+    expect(await listedIds(m)).toEqual([...more, ...[...first].reverse()]);
+    const after = await readCache(m);
+    expect(after.startsWith(before)).toBe(true);
+    expect(after.length).toBeGreaterThan(before.length);
+    // Once current, a listing adds nothing.
+    await listedIds(m);
+    expect(await readCache(m)).toBe(after);
+  });
+
+  it('rebuilds a torn or corrupt file and lists the same', async () => {
+    const m = await makeMemCli();
+    const ids = [...(await saveMany(m, ['one', 'two', 'three']))].reverse();
+    expect(await listedIds(m)).toEqual(ids);
+    const whole = await readCache(m);
+    await m.fs.promises.writeFile(CACHE, whole.slice(0, Math.floor(whole.length * 0.6)));
+    expect(await listedIds(m)).toEqual(ids);
+    const rebuilt = await readCache(m);
+    expect(rebuilt.endsWith('\n')).toBe(true);
+    for (const line of rebuilt.trimEnd().split('\n')) expect(() => JSON.parse(line)).not.toThrow();
+    const lines = rebuilt.trimEnd().split('\n');
+    lines.splice(2, 1, '["c","not an object id"]');
+    await m.fs.promises.writeFile(CACHE, `${lines.join('\n')}\n`);
+    expect(await listedIds(m)).toEqual(ids);
+    expect(await readCache(m)).not.toContain('not an object id');
+    await m.fs.promises.writeFile(CACHE, 'garbage');
+    expect(await listedIds(m)).toEqual(ids);
+  });
+
+  it('lists what a chain rewritten by prune holds, and after it new saves', async () => {
+    const m = await makeMemCli();
+    const ids = await saveMany(m, ['one', 'two', 'three', 'four', 'five']);
+    expect(await listedIds(m)).toHaveLength(5);
+    const pruned = await m.cli(['prune', '--keep', '2']);
+    expect(pruned.code, pruned.stderr).toBe(0);
+    expect(await listedIds(m)).toEqual([ids[4], ids[3]]);
+    const [six] = await saveMany(m, ['six']);
+    expect(await listedIds(m)).toEqual([six, ids[4], ids[3]]);
+    expect((await m.cli(['show', 'latest~2', '--json'])).stdout).toContain(ids[3]!);
+  });
+
+  it('reads only the records it shows, and skips an invalid one it meets', async () => {
+    const m = await makeMemCli();
+    const ids = [...(await saveMany(m, ['one', 'two', 'three', 'four']))].reverse();
+    const writer = (await m.repo.getConfig('checkpoint.writer'))!;
+    const bad = await appendInvalid(m, writer, '20261129-100100-bad1');
+    await m.fs.promises.rm(CACHE, { force: true });
+    const counted = countingReads(m.repo);
+    const listing = await loadListing(counted.repo, { lazy: true });
+    expect(counted.reads()).toBe(0);
+    expect(listing.checkpoints.map((c) => c.checked)).toEqual([false, false, false, false, false]);
+    const shown = await checkListed(counted.repo, listing, listing.checkpoints.slice(0, 2));
+    expect(counted.reads()).toBe(2);
+    expect(shown.map((c) => c.id)).toEqual([ids[0]]);
+    expect(listing.invalid.map((i) => i.commit)).toEqual([bad]);
+    // What was checked is remembered: the next listing reads nothing it has read.
+    const again = countingReads(m.repo);
+    const next = await loadListing(again.repo, { lazy: true });
+    expect(next.checkpoints.filter((c) => c.checked).map((c) => c.id)).toEqual([ids[0]]);
+    expect(again.reads()).toBe(0);
+    const res = await m.cli(['list', '-n', '2']);
+    expect(res.stderr).toContain(`skipping invalid checkpoint ${bad}`);
+    expect(res.stdout).toContain('showing 2 of 4');
+    expect((await m.cli(['show', 'latest', '--json'])).stdout).toContain(ids[0]!);
+    expect((await m.cli(['show', '20261129-100100-bad1'])).code).toBe(1);
+  });
+});
