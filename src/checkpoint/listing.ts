@@ -136,7 +136,9 @@ function entryOf(store: ListingStore, oid: string): CacheEntry {
   if (!checked) {
     // Without trailers nothing can be listed before its record is read (and it will not match them).
     if (c.id === null || c.writer === null) return { skip: true };
-    return [c.id, new Date(c.committed * 1000).toISOString(), c.branch, c.writer, c.label, c.title, 'in_progress', null, c.committed, false];
+    // Ordered by the latest time its record could claim (the end of its commit's second): checking it
+    // can only move it down, so whoever stops at a checked row has not passed over a newer one.
+    return [c.id, new Date(c.committed * 1000 + 999).toISOString(), c.branch, c.writer, c.label, c.title, 'in_progress', null, c.committed, false];
   }
   return [c.id ?? '', checked.createdAt, c.branch, c.writer ?? '', c.label, checked.title, checked.status, checked.head, c.committed, true];
 }

@@ -35,24 +35,26 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
 }
 
 /**
- * The first `limit` of `matching` whose records are valid: only those (and
- * the invalid ones met on the way) are read. `total` counts the matching
- * rows not found invalid; rows past the shown ones are counted from their
- * commit messages.
+ * The newest `limit` of `matching` whose records are valid: only those, the
+ * invalid ones met on the way, and any row whose commit time could still
+ * beat a shown one's record date are read. `total` counts the matching rows
+ * not found invalid; rows past the shown ones are counted from their commit
+ * messages.
  */
 async function firstValid(repo: Repo, listing: Listing, matching: CheckpointSummary[], limit: number): Promise<{ shown: CheckpointSummary[]; total: number }> {
-  const shown: CheckpointSummary[] = [];
+  let shown: CheckpointSummary[] = [];
   let next = 0;
   let invalid = 0;
-  while (shown.length < limit && next < matching.length) {
-    const batch = matching.slice(next, next + Math.min(limit - shown.length, 10_000));
+  while (next < matching.length) {
+    const full = shown.length >= limit;
+    // Rows are ordered by the latest time each could claim: past the oldest shown one, none can be newer.
+    if (full && matching[next]!.time <= shown[shown.length - 1]!.time) break;
+    const batch = matching.slice(next, next + (full ? 1 : Math.min(limit - shown.length, 10_000)));
     next += batch.length;
     const valid = await checkListed(repo, listing, batch);
     invalid += batch.length - valid.length;
-    shown.push(...valid);
+    shown = [...shown, ...valid].sort((a, b) => b.time - a.time).slice(0, limit);
   }
-  // A record's own date may order it differently from its commit's date (within the second).
-  shown.sort((a, b) => b.time - a.time);
   return { shown, total: matching.length - invalid };
 }
 

@@ -128,4 +128,18 @@ describe('the listing cache', () => {
     expect((await m.cli(['show', 'latest', '--json'])).stdout).toContain(ids[0]!);
     expect((await m.cli(['show', '20261129-100100-bad1'])).code).toBe(1);
   });
+
+  it('names the newest of two saved within one second, whichever of them was read before', async () => {
+    const m = await makeMemCli();
+    const at = (iso: string) => { m.clock.now = new Date(Date.parse(iso) - 1000); };
+    at('2026-11-29T11:00:00.500Z');
+    const [older] = await saveMany(m, ['older']);
+    expect(await listedIds(m)).toEqual([older]);
+    at('2026-11-29T11:00:00.900Z');
+    const [newer] = await saveMany(m, ['newer']);
+    at('2026-11-29T11:00:30.000Z');
+    expect(JSON.parse((await m.cli(['show', 'latest', '--json'])).stdout).id).toBe(newer);
+    expect(await listedIds(m, ['-n', '1'])).toEqual([newer]);
+    expect(await listedIds(m)).toEqual([newer, older]);
+  });
 });
