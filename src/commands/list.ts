@@ -13,16 +13,43 @@ import { filterCheckpoints, summaryJson } from './shared/list-data.js';
 
 const DEFAULT_LIMIT = 20;
 
-export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+/** What `list` was asked for, checked. */
+export interface ListOptions {
+  /** 0: all. */
+  limit: number;
+  since: Date | null;
+  /** A branch name; `here` for the current branch; undefined for all. */
+  branch: { name: string } | 'here' | undefined;
+  writer: string | undefined;
+  label: string | undefined;
+  /** Only this clone's own chains. */
+  local: boolean;
+}
+
+/** The flags as options; UsageError for a bad or conflicting value. Pure: tests check parsing alone. */
+export function listOptions(args: ParsedArgs, now: Date): ListOptions {
   maxPositionals(args, 0, 'list');
-  const limit = parseLimit(stringOption(args, 'limit'));
-  const since = args.values.since !== undefined ? parseSince(String(args.values.since), ctx.deps.now()) : null;
   if (args.values.here && args.values.branch !== undefined) throw new UsageError("'--here' and '--branch' cannot be used together");
+  const branch = stringOption(args, 'branch');
+  return {
+    limit: parseLimit(stringOption(args, 'limit')),
+    since: args.values.since !== undefined ? parseSince(String(args.values.since), now) : null,
+    branch: args.values.here ? 'here' : branch === undefined ? undefined : { name: branch },
+    writer: stringOption(args, 'writer'),
+    label: stringOption(args, 'label'),
+    local: Boolean(args.values.local),
+  };
+}
+
+export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+  return runList(ctx, listOptions(args, ctx.deps.now()));
+}
+
+export async function runList(ctx: Context, opts: ListOptions): Promise<CommandResult> {
+  const { limit, since, writer, label } = opts;
   const repo = await ctx.repo();
-  const branch = args.values.here ? await repo.headBranch() : stringOption(args, 'branch');
-  const listing = await loadListing(repo, { local: Boolean(args.values.local), now: ctx.deps.now().getTime(), lazy: true });
-  const writer = stringOption(args, 'writer');
-  const label = stringOption(args, 'label');
+  const branch = opts.branch === 'here' ? await repo.headBranch() : opts.branch?.name;
+  const listing = await loadListing(repo, { local: opts.local, now: ctx.deps.now().getTime(), lazy: true });
   const filters = { branch, writer, label, since };
   const { shown, total } = await firstValid(repo, listing, filterCheckpoints(listing, filters), limit === 0 ? Infinity : limit);
   warnInvalid(ctx, listing);

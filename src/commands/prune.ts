@@ -9,18 +9,38 @@ import { parseDuration } from '../checkpoint/when.js';
 import { UsageError } from '../errors.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';
 
-export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+/** What `prune` was asked for, checked: at least one of the two rules. */
+export interface PruneOptions {
+  olderThanSeconds: number | undefined;
+  keep: number | undefined;
+  dryRun: boolean;
+}
+
+/** The flags as options; UsageError for a bad value or no rule at all. Pure: tests check parsing alone. */
+export function pruneOptions(args: ParsedArgs): PruneOptions {
   maxPositionals(args, 0, 'prune');
   const olderThan = stringOption(args, 'older-than');
   const keepText = stringOption(args, 'keep');
   if (olderThan === undefined && keepText === undefined) throw new UsageError("prune needs '--older-than <duration>' and/or '--keep <n>'");
   if (keepText !== undefined && !/^\d+$/.test(keepText)) throw new UsageError(`invalid value for '--keep': '${keepText}' (expected a whole number)`);
+  return {
+    olderThanSeconds: olderThan === undefined ? undefined : parseDuration(olderThan, '--older-than'),
+    keep: keepText === undefined ? undefined : Number(keepText),
+    dryRun: Boolean(args.values['dry-run']),
+  };
+}
+
+export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+  return runPrune(ctx, pruneOptions(args));
+}
+
+export async function runPrune(ctx: Context, opts: PruneOptions): Promise<CommandResult> {
+  const { dryRun } = opts;
   const rule = {
     now: ctx.deps.now(),
-    ...(olderThan !== undefined ? { olderThanSeconds: parseDuration(olderThan, '--older-than') } : {}),
-    ...(keepText !== undefined ? { keep: Number(keepText) } : {}),
+    ...(opts.olderThanSeconds !== undefined ? { olderThanSeconds: opts.olderThanSeconds } : {}),
+    ...(opts.keep !== undefined ? { keep: opts.keep } : {}),
   };
-  const dryRun = Boolean(args.values['dry-run']);
   const repo = await ctx.repo();
   const writer = await readWriter(repo);
   const none: JsonOutputOf<'prune'> = { dryRun, dropped: [], kept: 0, oldTip: null, notes: 'unchanged' };

@@ -1,0 +1,63 @@
+/**
+ * Flag parsing alone (gh's Options + runF seam): each command's flags become
+ * a typed, checked options object before anything is opened or read, so a
+ * bad value is a usage error (exit 129) with nothing done.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ParsedArgs } from '../../src/cli/context.js';
+import { listOptions } from '../../src/commands/list.js';
+import { logOptions } from '../../src/commands/log.js';
+import { pruneOptions } from '../../src/commands/prune.js';
+import { UsageError } from '../../src/errors.js';
+
+const args = (values: ParsedArgs['values'], positionals: string[] = []): ParsedArgs => ({ values, positionals });
+const NOW = new Date('2026-11-30T12:00:00Z');
+
+describe('list options', () => {
+  it('defaults: the newest 20 of everything', () => {
+    expect(listOptions(args({}), NOW)).toEqual({ limit: 20, since: null, branch: undefined, writer: undefined, label: undefined, local: false });
+  });
+
+  it('reads every filter, dates relative to now', () => {
+    const opts = listOptions(args({ branch: 'topic', writer: 'ada-x1y2z3', label: 'v1', since: 'yesterday', limit: '0', local: true }), NOW);
+    expect(opts).toMatchObject({ limit: 0, branch: { name: 'topic' }, writer: 'ada-x1y2z3', label: 'v1', local: true });
+    expect(opts.since!.getTime()).toBeLessThan(NOW.getTime());
+    expect(listOptions(args({ here: true }), NOW).branch).toBe('here');
+  });
+
+  it.each<[ParsedArgs, RegExp]>([
+    [args({ here: true, branch: 'x' }), /'--here' and '--branch' cannot be used together/],
+    [args({ limit: '-1' }), /invalid value for '--limit': '-1'/],
+    [args({ branch: ' ' }), /option '--branch' needs a non-empty value/],
+    [args({}, ['extra']), /too many arguments for 'list': extra/],
+  ])('refuses %j', (given, message) => {
+    expect(() => listOptions(given, NOW)).toThrow(UsageError);
+    expect(() => listOptions(given, NOW)).toThrow(message);
+  });
+});
+
+describe('log options', () => {
+  it('starts at latest, 200 steps, unless told', () => {
+    expect(logOptions(args({}))).toEqual({ start: 'latest', limit: 200 });
+    expect(logOptions(args({ limit: '5' }, ['alpha']))).toEqual({ start: 'alpha', limit: 5 });
+  });
+
+  it.each(['0', 'ten', '1000000'])('refuses --limit %s', (limit) => {
+    expect(() => logOptions(args({ limit }))).toThrow(UsageError);
+  });
+});
+
+describe('prune options', () => {
+  it('needs a rule, and reads durations and counts', () => {
+    expect(() => pruneOptions(args({}))).toThrow("prune needs '--older-than <duration>' and/or '--keep <n>'");
+    expect(pruneOptions(args({ 'older-than': '7d', 'dry-run': true }))).toEqual({ olderThanSeconds: 7 * 86_400, keep: undefined, dryRun: true });
+    expect(pruneOptions(args({ keep: '3' }))).toEqual({ olderThanSeconds: undefined, keep: 3, dryRun: false });
+  });
+
+  it.each<[ParsedArgs, RegExp]>([
+    [args({ keep: 'all' }), /invalid value for '--keep': 'all'/],
+    [args({ 'older-than': 'soon' }), /--older-than/],
+  ])('refuses %j', (given, message) => {
+    expect(() => pruneOptions(given)).toThrow(message);
+  });
+});
