@@ -9,17 +9,31 @@ import { OperationError, UsageError } from '../errors.js';
 import { visible } from '../render/sanitize.js';
 import { finish, notesAuthor } from './shared/rewrite-report.js';
 
-export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+/** What `drop` was asked for: one checkpoint, named. */
+export interface DropOptions {
+  spec: string;
+  dryRun: boolean;
+}
+
+/** The arguments as options; UsageError without a checkpoint. Pure: tests check parsing alone. */
+export function dropOptions(args: ParsedArgs): DropOptions {
   maxPositionals(args, 1, 'drop');
   const spec = args.positionals[0];
   if (!spec) throw new UsageError('drop needs the checkpoint to remove');
+  return { spec, dryRun: Boolean(args.values['dry-run']) };
+}
+
+export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+  return runDrop(ctx, dropOptions(args));
+}
+
+export async function runDrop(ctx: Context, { spec, dryRun }: DropOptions): Promise<CommandResult> {
   const repo = await ctx.repo();
   const [writer, listing, branch] = await Promise.all([readWriter(repo), loadListing(repo), repo.headBranch()]);
   const target = resolveCheckpoint(listing, spec, branch, writer);
   if (target.writer !== writer) {
     throw new OperationError(`checkpoint ${target.id} belongs to writer ${visible(target.writer)}: drop only removes your own checkpoints`);
   }
-  const dryRun = Boolean(args.values['dry-run']);
   const result = await rewriteOwnChain(repo, writer, await notesAuthor(ctx), (entries) => entries.filter((e) => e.id === target.id), { dryRun });
   if (!result.dropped.length) throw new OperationError(`checkpoint ${target.id} is not on your chain any more`);
   return finish(ctx, result, dryRun, 'drop', writer);

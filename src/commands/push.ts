@@ -8,19 +8,34 @@ import { resolveRemote } from '../checkpoint/remote.js';
 import { visible } from '../render/sanitize.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';
 
-export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+/** What `push` was asked for: the remote as named (undefined: the default one), and whether to send nothing. */
+export interface PushOptions {
+  remote: string | undefined;
+  dryRun: boolean;
+}
+
+/** The arguments as options; UsageError for extra ones. Pure: tests check parsing alone. */
+export function pushOptions(args: ParsedArgs): PushOptions {
   maxPositionals(args, 1, 'push');
+  return { remote: args.positionals[0], dryRun: Boolean(args.values['dry-run']) };
+}
+
+export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+  return runPush(ctx, pushOptions(args));
+}
+
+export async function runPush(ctx: Context, opts: PushOptions): Promise<CommandResult> {
+  const { dryRun } = opts;
   const repo = await ctx.repo();
-  const remote = await resolveRemote(repo, args.positionals[0]);
+  const remote = await resolveRemote(repo, opts.remote);
   const writer = await readWriter(repo);
   // Sent as the hook sends them: with checkpoint.autoPush=nowip, records without their wip trees.
   const nowip = autoPushSetting(await repo.getConfig('checkpoint.autoPush')) === 'nowip';
   const plan = writer ? await planPush(repo, remote, writer, { nowip }) : [];
   if (!writer || !plan.length) {
-    const json: JsonOutputOf<'push'> = { remote, writer, ok: true, dryRun: Boolean(args.values['dry-run']), count: 0, withWip: 0, rewritten: [], refs: [], error: null, bookkeeping: null };
+    const json: JsonOutputOf<'push'> = { remote, writer, ok: true, dryRun, count: 0, withWip: 0, rewritten: [], refs: [], error: null, bookkeeping: null };
     return { outcome: 'ok', json, report: 'nothing to push: no checkpoints saved in this clone\n' };
   }
-  const dryRun = Boolean(args.values['dry-run']);
   const report = await applyPush(repo, remote, writer, plan, { dryRun });
   if (!report.ok) {
     const problem = { message: `failed to push checkpoints to '${visible(remote)}': ${visible(report.error ?? '')}`, hint: rejectionHint(report, remote) };

@@ -1,6 +1,6 @@
 /** `git checkpoint show <ckpt>` (SPEC §5, §7). */
 import { maxPositionals, readFormat } from '../cli/args.js';
-import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
+import type { CommandResult, Context, GlobalOptions, ParsedArgs } from '../cli/context.js';
 import { findCheckpoint } from '../checkpoint/resolve.js';
 import { findUnsafeEntries } from '../checkpoint/safe-path.js';
 import { serializeRecord } from '../checkpoint/schema.js';
@@ -12,11 +12,24 @@ import { warnInvalid } from './list.js';
 
 export const FORMATS = ['md', 'recap', 'json'] as const;
 
-export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+/** What `show` was asked for: which checkpoint, in which format (`--json` is `--format json`). */
+export interface ShowOptions {
+  spec: string;
+  format: (typeof FORMATS)[number];
+}
+
+/** The arguments as options; UsageError for a bad format or extra arguments. Pure: tests check parsing alone. */
+export function showOptions(args: ParsedArgs, globals: GlobalOptions): ShowOptions {
   maxPositionals(args, 1, 'show');
-  const format = readFormat(ctx.globals, args, FORMATS, 'md');
+  return { spec: args.positionals[0] ?? 'latest', format: readFormat(globals, args, FORMATS, 'md') as ShowOptions['format'] };
+}
+
+export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+  return runShow(ctx, showOptions(args, ctx.globals));
+}
+
+export async function runShow(ctx: Context, { spec, format }: ShowOptions): Promise<CommandResult> {
   const repo = await ctx.repo();
-  const spec = args.positionals[0] ?? 'latest';
   const { listing, summary, record, note } = await findCheckpoint(repo, spec, { now: ctx.deps.now().getTime() });
   warnInvalid(ctx, listing);
   if (note) ctx.hint(note);

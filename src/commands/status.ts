@@ -4,16 +4,29 @@
  * `resume` does, without recording it as resumed), `--format json` the JSON.
  */
 import { maxPositionals, readFormat } from '../cli/args.js';
-import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
+import type { CommandResult, Context, GlobalOptions, ParsedArgs } from '../cli/context.js';
 import { formatAge } from '../checkpoint/when.js';
 import { renderReconcile } from '../render/reconcile.js';
 import { oneLine } from '../render/sanitize.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';
 import { loadReconciled, renderReconciled } from './reconciled.js';
 
-export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+/** What `status` was asked for: the format. */
+export interface StatusOptions {
+  format: string;
+}
+
+/** The arguments as options; UsageError for a bad format or any argument. Pure: tests check parsing alone. */
+export function statusOptions(args: ParsedArgs, globals: GlobalOptions): StatusOptions {
   maxPositionals(args, 0, 'status');
-  const format = readFormat(ctx.globals, args, ['short', 'md', 'json', 'recap'], 'short');
+  return { format: readFormat(globals, args, ['short', 'md', 'json', 'recap'], 'short') };
+}
+
+export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+  return runStatus(ctx, statusOptions(args, ctx.globals));
+}
+
+export async function runStatus(ctx: Context, { format }: StatusOptions): Promise<CommandResult> {
   const r = await loadReconciled(ctx, 'latest');
   const rendered = await renderReconciled(ctx, r, format);
   if (rendered) return rendered;

@@ -8,6 +8,12 @@ import type { ParsedArgs } from '../../src/cli/context.js';
 import { listOptions } from '../../src/commands/list.js';
 import { logOptions } from '../../src/commands/log.js';
 import { pruneOptions } from '../../src/commands/prune.js';
+import { dropOptions } from '../../src/commands/drop.js';
+import { pushOptions } from '../../src/commands/push.js';
+import { resumeOptions } from '../../src/commands/resume.js';
+import { showOptions } from '../../src/commands/show.js';
+import { statusOptions } from '../../src/commands/status.js';
+import type { GlobalOptions } from '../../src/cli/context.js';
 import { UsageError } from '../../src/errors.js';
 
 const args = (values: ParsedArgs['values'], positionals: string[] = []): ParsedArgs => ({ values, positionals });
@@ -59,5 +65,35 @@ describe('prune options', () => {
     [args({ 'older-than': 'soon' }), /--older-than/],
   ])('refuses %j', (given, message) => {
     expect(() => pruneOptions(given)).toThrow(message);
+  });
+});
+
+const globals = (json = false): GlobalOptions => ({ dir: '/', json, color: undefined, quiet: false, noPager: false, paginate: false });
+
+describe('show, resume and status options', () => {
+  it('default to latest and their default format; --json is --format json', () => {
+    expect(showOptions(args({}), globals())).toEqual({ spec: 'latest', format: 'md' });
+    expect(showOptions(args({}, ['alpha']), globals(true))).toEqual({ spec: 'alpha', format: 'json' });
+    expect(resumeOptions(args({ format: 'recap' }), globals())).toEqual({ spec: 'latest', format: 'recap' });
+    expect(statusOptions(args({}), globals())).toEqual({ format: 'short' });
+  });
+
+  it('refuse --json with another format, an unknown format, and extra arguments', () => {
+    expect(() => showOptions(args({ format: 'md' }), globals(true))).toThrow("'--json' and '--format md' cannot be used together");
+    expect(() => resumeOptions(args({ format: 'short' }), globals())).toThrow("invalid value for '--format': 'short' (expected md, json, recap)");
+    expect(() => statusOptions(args({}, ['alpha']), globals())).toThrow(UsageError);
+  });
+});
+
+describe('push and drop options', () => {
+  it('read the remote, the checkpoint and --dry-run', () => {
+    expect(pushOptions(args({}))).toEqual({ remote: undefined, dryRun: false });
+    expect(pushOptions(args({ 'dry-run': true }, ['origin']))).toEqual({ remote: 'origin', dryRun: true });
+    expect(dropOptions(args({ 'dry-run': true }, ['latest']))).toEqual({ spec: 'latest', dryRun: true });
+  });
+
+  it('drop needs a checkpoint; neither takes two', () => {
+    expect(() => dropOptions(args({}))).toThrow('drop needs the checkpoint to remove');
+    expect(() => pushOptions(args({}, ['a', 'b']))).toThrow("too many arguments for 'push': b");
   });
 });
