@@ -84,7 +84,7 @@ export async function loadListing(repo: Repo, opts: { local?: boolean; now?: num
     ...all.filter((r) => r.remote === null),
     ...all.filter((r) => r.remote !== null && !opts.local && !localWriters.has(r.writer)),
   ];
-  const key = `${walkKeyOf(wanted)}\0${Boolean(opts.local)}\0${opts.now ?? Infinity}\0${Boolean(opts.lazy)}`;
+  const key = `${walkKeyOf(all)}\0${Boolean(opts.local)}\0${opts.now ?? Infinity}\0${Boolean(opts.lazy)}`;
   const known = lastListing.get(repo);
   if (known?.key === key) return copyListing(known.listing, known.pending);
   const store = await readListingStore(repo);
@@ -112,9 +112,9 @@ export async function loadListing(repo: Repo, opts: { local?: boolean; now?: num
 
 /**
  * The last listing of each open repository (the MCP server lists on every
- * call): the same chain tips reach the same commits, so while every ref
- * points where it did the listing is the same, and neither the cache file
- * nor the walk is read again.
+ * call): the same chain tips reach the same commits, so while every chain
+ * ref, own and fetched, points where it did the listing is the same, and
+ * neither the cache file nor the walk is read again.
  */
 const lastListing = new WeakMap<Repo, { key: string; listing: Listing; pending: Pending | undefined }>();
 
