@@ -6,7 +6,7 @@
  * grafts file, replace refs (loose or packed, or a reftable). A walk that
  * failed is not kept, and a named ref (`HEAD`) is never memoised.
  */
-import { stat } from 'node:fs/promises';
+import { statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 
 const OID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
@@ -26,7 +26,7 @@ export class WalkMemo {
    */
   async remember<T>(what: string, ids: readonly string[], options: unknown, run: () => Promise<T>, keep: (answer: T) => boolean = () => true): Promise<T> {
     if (!ids.every((id) => OID.test(id))) return run();
-    const key = `${what}\0${ids.join(' ')}\0${JSON.stringify(options ?? null)}\0${await this.historySignature()}`;
+    const key = `${what}\0${ids.join(' ')}\0${JSON.stringify(options ?? null)}\0${this.historySignature()}`;
     const known = this.entries.get(key) as Promise<T> | undefined;
     if (known) return known;
     const answer = run();
@@ -37,8 +37,17 @@ export class WalkMemo {
     return answer;
   }
 
-  private async historySignature(): Promise<string> {
-    const stats = await Promise.all(HISTORY_FILES.map((f) => stat(join(this.commonDir, f)).catch(() => null)));
+  /** Read at once (a few stats cost less than a round of the thread pool each). */
+  private historySignature(): string {
+    const stats = HISTORY_FILES.map((f) => statOrNull(join(this.commonDir, f)));
     return stats.map((s) => (s ? `${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}` : '-')).join(' ');
+  }
+}
+
+function statOrNull(path: string): Stats | null {
+  try {
+    return statSync(path, { throwIfNoEntry: false }) ?? null;
+  } catch {
+    return null;
   }
 }
