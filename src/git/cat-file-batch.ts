@@ -55,6 +55,11 @@ export class CatFileBatch {
     });
   }
 
+  /** True while a read waits for its answer. */
+  get busy(): boolean {
+    return this.queue.length > 0 || this.body !== null;
+  }
+
   close(): void {
     if (this.child) {
       this.child.stdin.end();
@@ -78,7 +83,8 @@ export class CatFileBatch {
     };
     child.on('error', fail);
     child.on('close', (code) => {
-      if (this.queue.length || this.body) fail(new Error(`git cat-file --batch exited with ${code}`));
+      // Reads waiting when a helper stopped were its own, unless a later one runs (started after close()).
+      if ((this.child === child || this.child === null) && (this.queue.length || this.body)) fail(new Error(`git cat-file --batch exited with ${code}`));
       if (this.child === child) this.child = null;
     });
     this.child = child;

@@ -257,4 +257,11 @@ class CliRepo implements Repo {
     this.ctx.batch.close();
     this.ctx.check.close();
   }
+
+  rest(): boolean {
+    if (this.ctx.batch.busy || this.ctx.check.busy) return false;
+    this.ctx.batch.close();
+    this.ctx.check.close();
+    return true;
+  }
 }

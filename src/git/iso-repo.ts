@@ -228,4 +228,8 @@ class IsoRepo implements Repo {
   }
 
   async close(): Promise<void> {}
+
+  rest(): boolean {
+    return true;
+  }
 }

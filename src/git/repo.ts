@@ -258,4 +258,10 @@ export interface Repo extends Objects, Refs, Config, Worktree, GitDirFiles, Tran
   readonly backend: 'cli' | 'isomorphic-git';
   /** Stops helper processes (cat-file --batch); safe to call twice. */
   close(): Promise<void>;
+  /**
+   * Stops the helper processes when none is answering a read; the next read
+   * starts them again, and all else (config read, remembered walks) is kept.
+   * False when one was busy: nothing stopped, call again later.
+   */
+  rest(): boolean;
 }

@@ -3,10 +3,12 @@
  * long-lived server must follow the user's `cd` and branch switches): the
  * call's `cwd`, else the client's first `file://` root, else the agent's
  * project directory variable, else the server's own working directory.
- * The repository stays open for WARM_MS after a call, so a burst of calls
- * (an agent's recap, status and decide in one turn) shares its discovery and
- * its cat-file helpers; config is read anew on each call, and an idle server
- * holds no git process.
+ * A burst of calls (an agent's recap, status and decide in one turn) shares
+ * the open repository and its cat-file helpers; WARM_MS after the last call
+ * the helpers stop (an idle server holds no git process), and what the
+ * repository learnt that stays true while its files are unchanged (config,
+ * walks between commits, the listing) is kept for the next call, until
+ * FORGET_MS without one. Config is checked anew on each call.
  */
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,8 +19,10 @@ import type { Deps } from '../io/deps.js';
 /** Set by agents for the commands they start (Claude Code; Gemini CLI sets both). */
 const PROJECT_DIR_VARIABLES = ['CLAUDE_PROJECT_DIR', 'GEMINI_PROJECT_DIR'];
 
-/** How long a repository stays open after its last call. */
+/** How long the helper processes of a repository keep running after its last call. */
 export const WARM_MS = 2000;
+/** How long a repository, its helpers stopped, is kept for the next call. */
+export const FORGET_MS = 10 * 60_000;
 
 interface Warm {
   dir: string;
@@ -108,11 +112,24 @@ export class RepoScope {
       void this.shut(entry);
       return;
     }
-    entry.timer = setTimeout(() => {
-      if (this.warm === entry && !entry.users) this.warm = null;
-      if (!entry.users) void this.shut(entry);
-    }, WARM_MS);
-    entry.timer.unref?.();
+    this.rest(entry);
+  }
+
+  /** Stops the helpers of an idle repository after WARM_MS (later if one is busy), and forgets it after FORGET_MS more. */
+  private rest(entry: Warm): void {
+    // A call (or a newer timer) since this timer was set makes it moot.
+    const resting = later(WARM_MS, async () => {
+      const rested = await entry.repo.then((r) => r.rest(), () => true);
+      if (entry.timer !== resting) return;
+      if (!rested) return this.rest(entry);
+      const forgetting = later(FORGET_MS, () => {
+        if (entry.timer !== forgetting) return;
+        if (this.warm === entry) this.warm = null;
+        void this.shut(entry);
+      });
+      entry.timer = forgetting;
+    });
+    entry.timer = resting;
   }
 
   private async shut(entry: Warm): Promise<void> {
@@ -137,4 +154,11 @@ export class RepoScope {
       return fn(repo);
     });
   }
+}
+
+/** Runs `fn` after `ms` unless the process has nothing else to wait for. */
+function later(ms: number, fn: () => unknown): ReturnType<typeof setTimeout> {
+  const timer = setTimeout(fn, ms);
+  timer.unref?.();
+  return timer;
 }

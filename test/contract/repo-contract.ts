@@ -544,6 +544,18 @@ function describeGitDirFiles(open: Open): void {
       await expect(repo.writeGitFile('../escape', 'x', 'common')).rejects.toThrow(/invalid git-dir file name/);
     });
 
+    it('reads on after resting its helpers', async () => {
+      const { repo } = await open();
+      const head = await repo.readCommit('HEAD');
+      expect(repo.rest()).toBe(true);
+      expect(await repo.readCommit('HEAD')).toEqual(head);
+      const [a, b] = await Promise.all([repo.readCommit('HEAD'), repo.readCommit('HEAD')]);
+      expect(repo.rest()).toBe(true);
+      expect([a, b]).toEqual([head, head]);
+      expect(await repo.readCommit('HEAD')).toEqual(head);
+      await repo.close();
+    });
+
     it('describes itself', async () => {
       const { repo } = await open();
       expect(repo.info.objectFormat).toBe('sha1');

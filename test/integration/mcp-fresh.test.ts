@@ -84,4 +84,14 @@ describe('a warm MCP server follows the repository between calls', () => {
     expect(again).toContain('TASK|second task|');
     expect(again).not.toContain('task of the other writer');
   });
+
+  it('follows a save made while the server was idle (its helpers stopped, what it learnt kept)', async () => {
+    expect(await recap()).toContain('TASK|second task|');
+    // Longer than WARM_MS: the server stops its git helpers, keeps the repository.
+    await new Promise((r) => setTimeout(r, 2500));
+    const saved = await sb.ckpt(dir, ['save', '-m', 'saved while idle']);
+    expect(saved.code, saved.stderr).toBe(0);
+    expect(await recap()).toContain('TASK|saved while idle|');
+    expect((await status()).reconcile.head).toMatchObject({ verdict: 'same' });
+  });
 });
