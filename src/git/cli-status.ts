@@ -2,6 +2,7 @@
  * The working tree as git sees it, for the CLI backend: `git status`, the
  * branch HEAD points at, and blob ids of files without writing them.
  */
+import { readFileSync } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import { join } from 'node:path';
 import { parsePorcelainV2 } from './porcelain.js';
@@ -20,13 +21,22 @@ export async function status(opts: RunOptions): Promise<WorktreeStatus> {
 export async function headBranch(opts: RunOptions, gitDir: string): Promise<string | null> {
   // HEAD is one small file that git replaces whole: read, it saves starting git. A reftable
   // repository's HEAD file names the impossible branch `.invalid`: git is asked then, as for anything unusual.
-  const head = await fsp.readFile(join(gitDir, 'HEAD'), 'utf8').catch(() => null);
+  const head = readHeadFile(gitDir);
   const branch = head === null ? null : /^ref: refs\/heads\/([^\n]+)\n?$/.exec(head)?.[1];
   if (branch && branch !== '.invalid') return branch;
   if (head !== null && /^[0-9a-f]{40}(?:[0-9a-f]{24})?\n?$/.test(head)) return null;
   const res = await runGit(['symbolic-ref', '--quiet', 'HEAD'], opts);
   const ref = res.stdout.toString('utf8').trim();
   return res.code === 0 && ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : null;
+}
+
+/** HEAD's text, read at once (one small file costs less than a round of the thread pool); null when unreadable. */
+function readHeadFile(gitDir: string): string | null {
+  try {
+    return readFileSync(join(gitDir, 'HEAD'), 'utf8');
+  } catch {
+    return null;
+  }
 }
 
 /**

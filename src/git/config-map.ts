@@ -1,4 +1,5 @@
 /** Reads every config value git sees (includes, worktree config) in one subprocess. */
+import { statSync, type Stats } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import { join } from 'node:path';
 import { runGit, type RunOptions } from './run-git.js';
@@ -58,8 +59,17 @@ function globalConfigFiles(env: Record<string, string | undefined>): string[] {
  * read itself counts as a change, so a value read before it is never kept.
  */
 export async function changedSince(files: string[], existed: boolean[], since: number): Promise<boolean> {
-  const stats = await Promise.all(files.map((f) => fsp.stat(f).catch(() => null)));
+  // A few stats at once cost less than a round of the thread pool each (the MCP server asks on every call).
+  const stats = files.map((f) => statOrNull(f));
   return stats.some((st, i) => Boolean(st) !== existed[i] || (st !== null && Math.max(st.mtimeMs, st.ctimeMs) >= since - marginOf(st)));
+}
+
+function statOrNull(path: string): Stats | null {
+  try {
+    return statSync(path, { throwIfNoEntry: false }) ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** Which of `files` exist now. */

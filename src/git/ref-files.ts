@@ -7,7 +7,8 @@
  * a symbolic ref): the caller then asks git. Starting a process costs more
  * than all of this together, and the hook runs inside every `git switch`.
  */
-import { readdir, readFile, stat, open } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync, type Dirent } from 'node:fs';
+import { stat, open } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { commonDirOf, dotGitAt } from './discover.js';
 import type { RefRecord } from './repo.js';
@@ -56,13 +57,14 @@ export async function indexEntries(gitDir: string): Promise<number | null> {
  * when something needs git to answer (a symbolic ref, too many entries).
  */
 export async function readRefsUnder(commonDir: string, prefix: string): Promise<RefRecord[] | null> {
-  if (!/^refs\/(.+\/)?$/.test(prefix) || prefix.includes('..') || (await stat(join(commonDir, 'reftable')).catch(() => null))) return null;
+  // Read at once: a few small files cost less than a round of the thread pool each (the MCP server lists on every call).
+  if (!/^refs\/(.+\/)?$/.test(prefix) || prefix.includes('..') || existsSync(join(commonDir, 'reftable'))) return null;
   // Loose first, then packed: `pack-refs` writes the packed file before it deletes a loose ref,
   // so a ref being packed meanwhile is seen in one of the two.
   const loose = new Map<string, string>();
-  if (!(await readLoose(commonDir, prefix.replace(/\/$/, ''), loose))) return null;
+  if (!readLoose(commonDir, prefix.replace(/\/$/, ''), loose)) return null;
   const refs = new Map<string, string>();
-  const packed = await readFile(join(commonDir, 'packed-refs'), 'utf8').catch(() => '');
+  const packed = readOrEmpty(join(commonDir, 'packed-refs'));
   for (let at = packed.indexOf(` ${prefix}`); at >= 0; at = packed.indexOf(` ${prefix}`, at + 1)) {
     const start = packed.lastIndexOf('\n', at) + 1;
     const end = packed.indexOf('\n', at);
@@ -73,22 +75,36 @@ export async function readRefsUnder(commonDir: string, prefix: string): Promise<
   return [...refs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, oid]) => ({ name, oid }));
 }
 
-async function readLoose(commonDir: string, dir: string, into: Map<string, string>): Promise<boolean> {
-  const entries = await readdir(join(commonDir, dir), { withFileTypes: true }).catch(() => []);
+function readLoose(commonDir: string, dir: string, into: Map<string, string>): boolean {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(join(commonDir, dir), { withFileTypes: true });
+  } catch {
+    entries = [];
+  }
   for (const e of entries) {
     if (into.size > REFS_MAX) return false;
     const name = `${dir}/${e.name}`;
     if (e.isDirectory()) {
-      if (!(await readLoose(commonDir, name, into))) return false;
+      if (!readLoose(commonDir, name, into)) return false;
     } else if (!e.isFile()) {
       // A symlinked ref or anything else git may still resolve: git is asked.
       return false;
     } else if (!e.name.endsWith('.lock')) {
-      const text = (await readFile(join(commonDir, name), 'utf8').catch(() => '')).trim();
+      const text = readOrEmpty(join(commonDir, name)).trim();
       // A symbolic or broken ref (or one deleted while read): git is asked, and says what it makes of it.
       if (!OID.test(text)) return false;
       into.set(name, text);
     }
   }
   return true;
+}
+
+/** A file's text; empty when it cannot be read (missing, or removed while read). */
+function readOrEmpty(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
 }
