@@ -3,7 +3,7 @@
 // same work (plus one `node -e 0`, the floor of any Node tool).
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { benchEnv, compare, makeBigRepo, removeDir, sh, tempDir, timeScript, timeTool } from './lib.mjs';
+import { benchEnv, compare, makeBigRepo, recordScript, removeDir, sh, STATUS_SCRIPT, tempDir, timeScript, timeTool } from './lib.mjs';
 import { writeChain } from './fixtures.mjs';
 
 export async function run() {
@@ -26,16 +26,10 @@ function benchSave(root, env) {
   }
   writeFileSync(join(root, 'dirty.txt'), `${dirty.join('\n')}\n`);
   const script = `
-git status --porcelain=v2 -z --branch --untracked-files=all >/dev/null
+${STATUS_SCRIPT}
 git log -n8 --first-parent -z --format='%H%x01%s' HEAD >/dev/null
 git hash-object --stdin-paths < ${root}/dirty.txt >/dev/null
-j=$(printf '{"task":"bench"}\\n' | git hash-object -w --stdin)
-m=$(printf '# bench\\n' | git hash-object -w --stdin)
-t=$(printf '100644 blob %s\\tCHECKPOINT.md\\n100644 blob %s\\tcheckpoint.json\\n' $m $j | git mktree)
-old=$(git rev-parse -q --verify refs/checkpoints/plumbing-000000)
-c=$(git commit-tree $t \${old:+-p $old} -m 'checkpoint: bench')
-git update-ref refs/checkpoints/plumbing-000000 $c $old
-git notes --ref refs/notes/checkpoints/plumbing-000000 append -m "checkpoint x on main: bench" HEAD
+${recordScript(false)}
 `;
   return compare({
     name: 'save (30,000 files, 10 dirty)',

@@ -8,7 +8,7 @@
 // shrinks every size for a quick run.
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { benchEnv, BUNDLE, compare, makeBigRepo, removeDir, sh, tempDir, timeOnce, timeScript, timeTool } from './lib.mjs';
+import { benchEnv, BUNDLE, compare, makeBigRepo, recordScript, removeDir, sh, STATUS_SCRIPT, tempDir, timeOnce, timeScript, timeTool } from './lib.mjs';
 import { chainScript, fastImport, FETCH_REFSPECS, writeChain } from './fixtures.mjs';
 
 const SCALE = Number(process.env.BENCH_HISTORY_SCALE ?? 1);
@@ -19,15 +19,6 @@ const CHAIN = sized(100_000);
 const TREE = sized(100_000);
 const DIRTY_TREE = sized(30_000);
 const WRITER = 'bench-h1st0r';
-const STATUS = 'git status --porcelain=v2 -z --branch --untracked-files=all >/dev/null';
-// The record, its tree, the commit, the chain ref and the note: what any save writes.
-const RECORD_BY_GIT = (wip) => `j=$(printf '{"task":"bench"}\\n' | git hash-object -w --stdin)
-m=$(printf '# bench\\n' | git hash-object -w --stdin)
-t=$(printf '100644 blob %s\\tCHECKPOINT.md\\n100644 blob %s\\tcheckpoint.json\\n${wip ? '040000 tree %s\\twip\\n' : ''}' $m $j ${wip ? '$w' : ''} | git mktree)
-old=$(git rev-parse -q --verify refs/checkpoints/plumbing-000000)
-c=$(git commit-tree $t \${old:+-p $old} -m 'checkpoint: bench')
-git update-ref refs/checkpoints/plumbing-000000 $c $old
-git notes --ref refs/notes/checkpoints/plumbing-000000 append -m "checkpoint x on main: bench" HEAD`;
 
 export async function run() {
   const root = tempDir();
@@ -57,17 +48,17 @@ function dirtyRows(root, env) {
   writeFileSync(list, `${changed.join('\n')}\n`);
   const opts = { cwd: dir, env };
   sh(process.execPath, [BUNDLE, 'save', '-q', '-m', 'first'], opts);
-  const hashed = `${STATUS}\ngit hash-object --stdin-paths < ${list} >/dev/null`;
-  const wipByGit = `${STATUS}
+  const hashed = `${STATUS_SCRIPT}\ngit hash-object --stdin-paths < ${list} >/dev/null`;
+  const wipByGit = `${STATUS_SCRIPT}
 export GIT_INDEX_FILE="$(git rev-parse --absolute-git-dir)/bench-index"
 git read-tree HEAD && git update-index --add --remove --stdin < ${list} && w=$(git write-tree)
 rm -f "$GIT_INDEX_FILE"; unset GIT_INDEX_FILE
-${RECORD_BY_GIT(true)}`;
+${recordScript(true)}`;
   return [
     compare({
       name: `save --no-wip, ${DIRTY} dirty files (${DIRTY_TREE} files) ÷ status + hash-object + record plumbing`,
       tool: () => timeTool(['save', '-q', '-m', 'bench', '--no-wip'], opts),
-      baseline: () => timeScript(`${hashed}\n${RECORD_BY_GIT(false)}`, opts),
+      baseline: () => timeScript(`${hashed}\n${recordScript(false)}`, opts),
       target: 1.5,
     }),
     compare({
@@ -135,7 +126,7 @@ function chainRows(root, env) {
   const saveRow = compare({
     name: `save next to ${CHAIN} notes ÷ status + record plumbing + git notes append`,
     tool: () => timeTool(['save', '-q', '-m', 'bench', '--no-wip'], opts),
-    baseline: () => timeScript(`${STATUS}\n${RECORD_BY_GIT(false)}`, opts),
+    baseline: () => timeScript(`${STATUS_SCRIPT}\n${recordScript(false)}`, opts),
     target: 1.5,
   });
   const growth = objectGrowth(dir, env);

@@ -88,6 +88,23 @@ export function timeScript(script, opts) {
   return timeOnce('sh', ['-c', `node -e 0\n${script}`], opts);
 }
 
+/** The status every save and resume reads, as the baselines run it. */
+export const STATUS_SCRIPT = 'git status --porcelain=v2 -z --branch --untracked-files=all >/dev/null';
+
+/**
+ * What any save writes, done by git alone: the record and its markdown, their
+ * tree (with the wip tree `$w` when `wip`), the commit, the chain ref and the note.
+ */
+export function recordScript(wip) {
+  return `j=$(printf '{"task":"bench"}\\n' | git hash-object -w --stdin)
+m=$(printf '# bench\\n' | git hash-object -w --stdin)
+t=$(printf '100644 blob %s\\tCHECKPOINT.md\\n100644 blob %s\\tcheckpoint.json\\n${wip ? '040000 tree %s\\twip\\n' : ''}' $m $j ${wip ? '$w' : ''} | git mktree)
+old=$(git rev-parse -q --verify refs/checkpoints/plumbing-000000)
+c=$(git commit-tree $t \${old:+-p $old} -m 'checkpoint: bench')
+git update-ref refs/checkpoints/plumbing-000000 $c $old
+git notes --ref refs/notes/checkpoints/plumbing-000000 append -m "checkpoint x on main: bench" HEAD`;
+}
+
 /** Times the bundled tool with `args` in `cwd`. */
 export function timeTool(args, opts) {
   return timeOnce(process.execPath, [BUNDLE, ...args], opts);

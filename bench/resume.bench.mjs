@@ -3,9 +3,9 @@
 // Every baseline starts with `node -e 0` (timeScript), the floor for a Node tool.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BUNDLE, benchEnv, compare, makeBigRepo, removeDir, sh, tempDir, timeScript, timeTool } from './lib.mjs';
+import { BUNDLE, benchEnv, compare, makeBigRepo, recordScript, removeDir, sh, STATUS_SCRIPT, tempDir, timeScript, timeTool } from './lib.mjs';
 
-const STATUS = 'git status --porcelain=v2 -z --branch --untracked-files=all >/dev/null';
+const STATUS = STATUS_SCRIPT;
 // What `save` does to the tree, done by git alone: a temporary index, add -A, write-tree.
 const WIP_BY_GIT = `${STATUS}
 export GIT_INDEX_FILE="$(git rev-parse --absolute-git-dir)/bench-index"
@@ -18,13 +18,7 @@ const SAVE_BY_GIT = (changed) => `${STATUS}
 export GIT_INDEX_FILE="$(git rev-parse --absolute-git-dir)/bench-index"
 git read-tree HEAD && git update-index --add --remove --stdin < ${changed} && w=$(git write-tree)
 rm -f "$GIT_INDEX_FILE"; unset GIT_INDEX_FILE
-j=$(printf '{"task":"bench"}\\n' | git hash-object -w --stdin)
-m=$(printf '# bench\\n' | git hash-object -w --stdin)
-t=$(printf '100644 blob %s\\tCHECKPOINT.md\\n100644 blob %s\\tcheckpoint.json\\n040000 tree %s\\twip\\n' $m $j $w | git mktree)
-old=$(git rev-parse -q --verify refs/checkpoints/plumbing-000000)
-c=$(git commit-tree $t \${old:+-p $old} -m 'checkpoint: bench')
-git update-ref refs/checkpoints/plumbing-000000 $c $old
-git notes --ref refs/notes/checkpoints/plumbing-000000 append -m "checkpoint x on main: bench" HEAD`;
+${recordScript(true)}`;
 
 export async function run() {
   const root = tempDir();

@@ -16,6 +16,26 @@ afterAll(() => sb.cleanup());
 
 const HEAVY = ['crypto', 'zlib', 'readline'];
 
+/**
+ * A --require module that prints every file the process read with readFileSync
+ * (the bundles are read so, then compiled through V8's code cache) on one
+ * `files:` line at exit.
+ */
+function filesReadPreload(): string {
+  const preload = join(sb.root, 'files.cjs');
+  writeFileSync(preload, [
+    "const fs = require('node:fs'); const read = fs.readFileSync; const seen = [];",
+    'fs.readFileSync = function (file, ...rest) { if (typeof file === "string") seen.push(file); return read.call(this, file, ...rest); };',
+    "process.on('exit', () => process.stderr.write('files: ' + seen.join(' ') + '\\n'));",
+  ].join('\n'));
+  return preload;
+}
+
+/** The files one process listed on its `files:` line (with several processes, the last one's). */
+function filesRead(stderr: string): string[] {
+  return stderr.split('\n').filter((l) => l.startsWith('files: ')).pop()!.split(' ').slice(1);
+}
+
 describe('what a command loads', () => {
   it('list, --version and the post-checkout hook load no crypto, zlib or readline; save does', async () => {
     const preload = join(sb.root, 'loaded.cjs');
@@ -36,12 +56,7 @@ describe('what a command loads', () => {
   });
 
   it('a branch switch runs the reminder from the hook\'s own bundle; what it cannot answer goes to the full CLI, once', async () => {
-    const preload = join(sb.root, 'bundles.cjs');
-    writeFileSync(preload, [
-      "const fs = require('node:fs'); const read = fs.readFileSync; const seen = [];",
-      'fs.readFileSync = function (file, ...rest) { if (typeof file === "string" && /dist\\/[a-z-]+\\.cjs$/.test(file)) seen.push(file.split("/").pop()); return read.call(this, file, ...rest); };',
-      "process.on('exit', () => process.stderr.write('bundles: ' + seen.join(' ') + '\\n'));",
-    ].join('\n'));
+    const preload = filesReadPreload();
     const dir = sb.repo('startup-hook');
     expect((await sb.ckpt(dir, ['save', '-m', 'main work'])).code).toBe(0);
     expect((await sb.ckpt(dir, ['install', '-q'])).code).toBe(0);
@@ -52,7 +67,8 @@ describe('what a command loads', () => {
       const res = await runProcess('setsid', ['git', 'switch', onMain ? 'main' : 'other'], dir, { ...sb.env, NODE_OPTIONS: `--require=${preload}`, ...env });
       expect(res.code, res.stderr).toBe(0);
       const reminders = res.stderr.split('\n').filter((l) => l.startsWith('checkpoint: left '));
-      return { bundles: res.stderr.split('\n').find((l) => l.startsWith('bundles: '))!.split(' ').slice(1), reminders };
+      const bundles = filesRead(res.stderr).filter((f) => /dist\/[a-z-]+\.cjs$/.test(f)).map((f) => f.split('/').pop());
+      return { bundles, reminders };
     };
     const plain = await switched();
     expect(plain.bundles).toEqual(['hook.cjs']);
@@ -97,17 +113,11 @@ describe('what a command loads', () => {
   });
 
   it('only git checkpoint mcp loads the MCP SDK bundle; only interactive commands load yargs', async () => {
-    // Records every file read (the bundles are read with readFileSync, then compiled through V8's code cache).
-    const preload = join(sb.root, 'files.cjs');
-    writeFileSync(preload, [
-      "const fs = require('node:fs'); const read = fs.readFileSync; const seen = [];",
-      'fs.readFileSync = function (file, ...rest) { if (typeof file === "string") seen.push(file); return read.call(this, file, ...rest); };',
-      "process.on('exit', () => process.stderr.write('files: ' + seen.join(' ') + '\\n'));",
-    ].join('\n'));
+    const preload = filesReadPreload();
     const files = async (dir: string, args: string[], input?: string) => {
       const res = await sb.ckpt(dir, args, { env: { NODE_OPTIONS: `--require=${preload}` }, ...(input === undefined ? {} : { input }) });
       expect(res.code, res.stderr).toBe(0);
-      return res.stderr.split('\n').find((l) => l.startsWith('files: '))!.split(' ').slice(1);
+      return filesRead(res.stderr);
     };
     const dir = sb.repo('startup-mcp');
     const isSdk = (f: string) => f.endsWith('mcp-sdk.cjs') || f.includes('modelcontextprotocol');
