@@ -14,6 +14,7 @@ import { flushListingStore, readListingStore, walkKeyOf, type CacheEntry, type L
 import { checkCommits } from './listing-check.js';
 import { assembleListing, orderTime } from './listing-trust.js';
 import { reachFromStore, updateStore } from './listing-walk.js';
+import { makeView, readView, writeView, type ListingView } from './listing-view.js';
 import { CHAINS_PREFIX, parseChainRef } from './refs.js';
 import type { CheckpointRecord } from './schema.js';
 
@@ -62,8 +63,21 @@ interface Pending {
   now: number;
   refOf: Map<string, string>;
   live: Set<string>;
+  /** The view written for this listing (kept current as rows are checked), or the view it was read from. */
+  view: ListingView | null;
+  /** Read from the view: only its rows are known. */
+  partial: boolean;
+  /** A partial listing whose view turned out wrong (a record in it is invalid): list again in full. */
+  stale?: boolean;
 }
 const pendingChecks = new WeakMap<Listing, Pending>();
+
+/** For a listing read from the view (`head`): how many rows the full listing has, and how many of the newest are here. */
+export function partialListing(listing: Listing): { total: number; headRows: number; stale: boolean } | null {
+  const p = pendingChecks.get(listing);
+  if (!p?.partial || !p.view) return null;
+  return { total: p.view.total, headRows: p.view.rows.filter((r) => r.head).length, stale: Boolean(p.stale) };
+}
 
 /**
  * Lists checkpoints; `local` keeps only the clone's own chains. `now` (ms)
@@ -71,7 +85,7 @@ const pendingChecks = new WeakMap<Listing, Pending>();
  * counts as in the future. `lazy` reads no record not already checked: rows
  * are what the commit messages say until `checkListed` checks them.
  */
-export async function loadListing(repo: Repo, opts: { local?: boolean; now?: number; lazy?: boolean } = {}): Promise<Listing> {
+export async function loadListing(repo: Repo, opts: { local?: boolean; now?: number; lazy?: boolean; head?: boolean } = {}): Promise<Listing> {
   const all = (await repo.listRefs(CHAINS_PREFIX)).flatMap((r) => {
     const parsed = parseChainRef(r.name);
     return parsed ? [{ ...parsed, name: r.name, oid: r.oid }] : [];
@@ -87,6 +101,11 @@ export async function loadListing(repo: Repo, opts: { local?: boolean; now?: num
   const key = `${walkKeyOf(all)}\0${Boolean(opts.local)}\0${opts.now ?? Infinity}\0${Boolean(opts.lazy)}`;
   const known = lastListing.get(repo);
   if (known?.key === key) return copyListing(known.listing, known.pending);
+  const viewKey = walkKeyOf(wanted);
+  if (opts.head && opts.lazy && !opts.local) {
+    const view = await readView(repo, viewKey, opts.now ?? Infinity);
+    if (view) return listingFromView(view, opts.now ?? Infinity);
+  }
   const store = await readListingStore(repo);
   const broken: InvalidCheckpoint[] = [];
   await updateStore(repo, store, wanted, broken);
@@ -102,10 +121,10 @@ export async function loadListing(repo: Repo, opts: { local?: boolean; now?: num
   listing.invalid.unshift(...broken);
   const live = new Set(walk.oids);
   await flushListingStore(repo, store, live);
-  if (opts.lazy) {
-    const refOf = new Map(walk.oids.map((oid, i) => [oid, wanted[via[i]!]?.name ?? '']));
-    pendingChecks.set(listing, { store, now, refOf, live });
-  }
+  const refOf = new Map(walk.oids.map((oid, i) => [oid, wanted[via[i]!]?.name ?? '']));
+  const view = opts.local || broken.length ? null : makeView(viewKey, listing, store, refOf);
+  if (!opts.local) await writeView(repo, view);
+  if (opts.lazy) pendingChecks.set(listing, { store, now, refOf, live, view, partial: false });
   if (!broken.length) lastListing.set(repo, { key, listing: copyListing(listing, pendingChecks.get(listing)), pending: pendingChecks.get(listing) });
   return listing;
 }
@@ -171,5 +190,34 @@ export async function checkListed(repo: Repo, listing: Listing, summaries: reado
   const list = listing.checkpoints;
   if (list.some((c, i) => i > 0 && c.time > list[i - 1]!.time)) list.sort((a, b) => b.time - a.time);
   await flushListingStore(repo, pending.store, pending.live);
+  await keepViewCurrent(repo, listing, pending, dropped.size > 0);
   return summaries.filter((s) => !dropped.has(s));
+}
+
+/** The view's rows are the listing's own objects, now checked: written again; remade (or, when partial, dropped) when a row was invalid. */
+async function keepViewCurrent(repo: Repo, listing: Listing, pending: Pending, dropped: boolean): Promise<void> {
+  if (!pending.view) return;
+  if (dropped && pending.partial) {
+    pending.stale = true;
+    pending.view = null;
+  } else if (dropped) {
+    pending.view = makeView(pending.view.key, listing, pending.store, pending.refOf);
+  }
+  await writeView(repo, pending.view);
+}
+
+/** A lazy listing of the view's rows alone, checked into the listing cache like any other. */
+function listingFromView(view: ListingView, now: number): Listing {
+  const listing: Listing = {
+    checkpoints: view.rows.map((r) => r.s), invalid: view.invalid, warnings: view.warnings,
+    localWriters: new Set(view.localWriters), hasFetched: view.hasFetched,
+  };
+  const store: ListingStore = { commits: new Map(), checked: new Map(), tips: new Map(), gen: 0, pending: [], rewrite: false };
+  for (const r of view.rows) {
+    const { s } = r;
+    store.commits.set(s.commit, { parents: [], committed: r.committed, id: s.id, writer: r.claimed, branch: s.branch, label: s.label, title: s.title, gen: 0, pos: 0 });
+  }
+  const refOf = new Map(view.rows.map((r) => [r.s.commit, r.ref]));
+  pendingChecks.set(listing, { store, now, refOf, live: new Set(refOf.keys()), view, partial: true });
+  return listing;
 }

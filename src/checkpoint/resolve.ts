@@ -6,7 +6,7 @@
 import { InvalidRecordError, NotFoundError, UsageError } from '../errors.js';
 import type { Repo } from '../git/repo.js';
 import { oneLine } from '../render/sanitize.js';
-import { checkListed, loadListing, type CheckpointSummary, type Listing } from './listing.js';
+import { checkListed, loadListing, partialListing, type CheckpointSummary, type Listing } from './listing.js';
 import { readWriter } from './identity.js';
 import { readRecordAt } from './read-record.js';
 import { nameMatches } from './redacted-names.js';
@@ -138,9 +138,12 @@ export interface FoundCheckpoint {
  * an invalid one drops out and the name is resolved again.
  */
 export async function findCheckpoint(repo: Repo, spec: string, opts: { now?: number } = {}): Promise<FoundCheckpoint> {
-  const [listing, branch, ownWriter] = await Promise.all([loadListing(repo, { now: opts.now, lazy: true }), repo.headBranch(), readWriter(repo)]);
+  // `latest` is answered from the listing's head while no chain moved (see listing-view.ts).
+  const head = spec === 'latest';
+  let [listing, branch, ownWriter] = await Promise.all([loadListing(repo, { now: opts.now, lazy: true, head }), repo.headBranch(), readWriter(repo)]);
   const rc: ResolveContext = { branch, ownWriter, fetchFrom: await fetchSuggestion(repo, listing) };
   for (;;) {
+    if (partialListing(listing)?.stale) listing = await loadListing(repo, { now: opts.now, lazy: true });
     let found: Resolved;
     try {
       found = resolveNamed(listing, spec, rc);

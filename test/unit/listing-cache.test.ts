@@ -75,20 +75,20 @@ describe('the listing cache', () => {
   it('rebuilds a torn or corrupt file and lists the same', async () => {
     const m = await makeMemCli();
     const ids = [...(await saveMany(m, ['one', 'two', 'three']))].reverse();
-    expect(await listedIds(m)).toEqual(ids);
+    expect(await listedIds(m, ['-n', '0'])).toEqual(ids);
     const whole = await readCache(m);
     await m.fs.promises.writeFile(CACHE, whole.slice(0, Math.floor(whole.length * 0.6)));
-    expect(await listedIds(m)).toEqual(ids);
+    expect(await listedIds(m, ['-n', '0'])).toEqual(ids);
     const rebuilt = await readCache(m);
     expect(rebuilt.endsWith('\n')).toBe(true);
     for (const line of rebuilt.trimEnd().split('\n')) expect(() => JSON.parse(line)).not.toThrow();
     const lines = rebuilt.trimEnd().split('\n');
     lines.splice(2, 1, '["c","not an object id"]');
     await m.fs.promises.writeFile(CACHE, `${lines.join('\n')}\n`);
-    expect(await listedIds(m)).toEqual(ids);
+    expect(await listedIds(m, ['-n', '0'])).toEqual(ids);
     expect(await readCache(m)).not.toContain('not an object id');
     await m.fs.promises.writeFile(CACHE, 'garbage');
-    expect(await listedIds(m)).toEqual(ids);
+    expect(await listedIds(m, ['-n', '0'])).toEqual(ids);
   });
 
   it('lists what a chain rewritten by prune holds, and after it new saves', async () => {
@@ -141,5 +141,25 @@ describe('the listing cache', () => {
     expect(JSON.parse((await m.cli(['show', 'latest', '--json'])).stdout).id).toBe(newer);
     expect(await listedIds(m, ['-n', '1'])).toEqual([newer]);
     expect(await listedIds(m)).toEqual([newer, older]);
+  });
+
+  it('answers list and latest from the head of the last listing, and lists in full when a row there is invalid', async () => {
+    const m = await makeMemCli();
+    const ids = [...(await saveMany(m, ['one', 'two', 'three']))].reverse();
+    const writer = (await m.repo.getConfig('checkpoint.writer'))!;
+    const bad = await appendInvalid(m, writer, '20261129-100100-bad2');
+    // Naming one checkpoint lists lazily: the invalid tip is in the head, not read yet.
+    expect((await m.cli(['show', ids[1]!])).code).toBe(0);
+    const view = '/repo/.git/checkpoint/list-view.json';
+    expect(String(await m.fs.promises.readFile(view, 'utf8'))).toContain(bad);
+    const latest = await m.cli(['show', 'latest', '--json']);
+    expect(JSON.parse(latest.stdout).id).toBe(ids[0]);
+    expect(latest.stderr).toContain(`skipping invalid checkpoint ${bad}`);
+    const listed = await m.cli(['list', '-n', '2']);
+    expect(listed.stdout).toContain('showing 2 of 3');
+    expect(listed.stdout).toContain(ids[1]!.slice(-4));
+    // Warm: the head answers, the same as before.
+    expect(await listedIds(m, ['-n', '2'])).toEqual(ids.slice(0, 2));
+    expect((await m.cli(['list', '-n', '5'])).stdout).toContain('showing 3 of 3');
   });
 });

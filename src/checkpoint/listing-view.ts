@@ -1,0 +1,88 @@
+/**
+ * The head of the last full listing, kept beside the listing cache: while no
+ * chain ref moved, `list` without filters and `latest` are answered from it
+ * without reading the cache of every commit. It holds the newest rows, the
+ * newest row of every branch (and every own writer's newest there), the
+ * total and the listing's warnings. It is written only when that is the
+ * whole story: no ref that leads nowhere, no record dated in the future
+ * (which would order differently as time passes), at most MAX_BRANCHES
+ * branches and MAX_PROBLEMS warnings. Small, so rewritten whole.
+ */
+import type { Repo } from '../git/repo.js';
+import type { ListingStore } from './listing-cache.js';
+import type { CheckpointSummary, InvalidCheckpoint, Listing } from './listing.js';
+import { FUTURE_SLACK_MS } from './listing-trust.js';
+
+const VIEW_FILE = 'list-view.json';
+const VIEW_VERSION = 1;
+/** Rows kept from the top of the listing: `list -n` up to this is answered from the view. */
+export const VIEW_HEAD_ROWS = 100;
+const MAX_BRANCHES = 256;
+const MAX_PROBLEMS = 1000;
+
+/** A listed row and what checking its record needs. */
+export interface ViewRow {
+  s: CheckpointSummary;
+  /** The writer its trailer names, the commit's committer time (s), the ref it was read from. */
+  claimed: string;
+  committed: number;
+  ref: string;
+  /** One of the newest VIEW_HEAD_ROWS. */
+  head: boolean;
+}
+
+export interface ListingView {
+  key: string;
+  total: number;
+  rows: ViewRow[];
+  invalid: InvalidCheckpoint[];
+  warnings: string[];
+  localWriters: string[];
+  hasFetched: boolean;
+}
+
+/** The view of a full `listing`; null when the view would not answer as the listing does. */
+export function makeView(key: string, listing: Listing, store: ListingStore, refOf: Map<string, string>): ListingView | null {
+  const list = listing.checkpoints;
+  if (list.some((c) => c.time === Number.MIN_SAFE_INTEGER)) return null;
+  if (listing.invalid.length + listing.warnings.length > MAX_PROBLEMS) return null;
+  const firsts = new Map<string, CheckpointSummary>();
+  for (const c of list) {
+    const any = `${c.branch}\0`;
+    if (!firsts.has(any)) firsts.set(any, c);
+    if (c.remote === null && !firsts.has(`${c.branch}\0${c.writer}`)) firsts.set(`${c.branch}\0${c.writer}`, c);
+  }
+  if (new Set(list.map((c) => c.branch)).size > MAX_BRANCHES) return null;
+  const kept = new Set([...list.slice(0, VIEW_HEAD_ROWS), ...firsts.values()]);
+  const rows = list.flatMap((s, i) => {
+    if (!kept.has(s)) return [];
+    const c = store.commits.get(s.commit);
+    return c ? [{ s, claimed: c.writer ?? s.writer, committed: c.committed, ref: refOf.get(s.commit) ?? '', head: i < VIEW_HEAD_ROWS }] : [];
+  });
+  return {
+    key, total: list.length, rows, invalid: listing.invalid, warnings: listing.warnings,
+    localWriters: [...listing.localWriters], hasFetched: listing.hasFetched,
+  };
+}
+
+/** The view for `key`; null when there is none, it is for other refs, or `now` would date its newest row in the future. */
+export async function readView(repo: Repo, key: string, now: number): Promise<ListingView | null> {
+  const text = await repo.readGitFile(VIEW_FILE, 'common').catch(() => null);
+  if (!text) return null;
+  try {
+    const view = JSON.parse(text) as ListingView & { v: number };
+    if (view.v !== VIEW_VERSION || view.key !== key || !Array.isArray(view.rows)) return null;
+    if (view.rows[0] && view.rows[0].s.time > now + FUTURE_SLACK_MS) return null;
+    return view;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes the view (or drops the old one when there is none); a failure only costs speed. */
+export async function writeView(repo: Repo, view: ListingView | null): Promise<void> {
+  const write = view
+    ? repo.writeGitFile(VIEW_FILE, JSON.stringify({ v: VIEW_VERSION, ...view }), 'common')
+    : repo.deleteGitFile(VIEW_FILE, 'common');
+  await write.catch(() => undefined);
+}
