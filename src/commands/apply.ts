@@ -12,10 +12,24 @@ import type { JsonOutputOf } from '../schemas/json-outputs.js';
 const listPaths = (paths: string[]) => paths.slice(0, 50).map((p) => `\t${oneLine(p, 200)}`).join('\n') +
   (paths.length > 50 ? `\n\t… and ${paths.length - 50} more` : '');
 
-export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+/** What `apply` was asked for: which checkpoint (default latest). */
+export interface ApplyOptions {
+  spec: string;
+}
+
+/** The arguments as options; UsageError for extra ones. Pure: tests check parsing alone. */
+export function applyOptions(args: ParsedArgs): ApplyOptions {
   maxPositionals(args, 1, 'apply');
+  return { spec: args.positionals[0] ?? 'latest' };
+}
+
+export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+  return runApply(ctx, applyOptions(args));
+}
+
+export async function runApply(ctx: Context, { spec }: ApplyOptions): Promise<CommandResult> {
   const repo = await ctx.worktreeRepo();
-  const { record, note } = await findCheckpoint(repo, args.positionals[0] ?? 'latest', { now: ctx.deps.now().getTime() });
+  const { record, note } = await findCheckpoint(repo, spec, { now: ctx.deps.now().getTime() });
   if (note) ctx.hint(note);
   const wip = record.git.wip;
   if (!wip) throw new OperationError(`checkpoint ${record.id} has no wip snapshot (it was saved with --no-wip)`);

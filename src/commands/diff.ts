@@ -7,10 +7,24 @@ import { oneLine } from '../render/sanitize.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';
 import { loadDiff } from './shared/diff-data.js';
 
-export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+/** What `diff` was asked for: which checkpoint (default latest). */
+export interface DiffOptions {
+  spec: string;
+}
+
+/** The arguments as options; UsageError for extra ones. Pure: tests check parsing alone. */
+export function diffOptions(args: ParsedArgs): DiffOptions {
   maxPositionals(args, 1, 'diff');
+  return { spec: args.positionals[0] ?? 'latest' };
+}
+
+export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+  return runDiff(ctx, diffOptions(args));
+}
+
+export async function runDiff(ctx: Context, { spec }: DiffOptions): Promise<CommandResult> {
   const repo = await ctx.worktreeRepo();
-  const { record, note } = await findCheckpoint(repo, args.positionals[0] ?? 'latest', { now: ctx.deps.now().getTime() });
+  const { record, note } = await findCheckpoint(repo, spec, { now: ctx.deps.now().getTime() });
   if (note) ctx.hint(note);
   const json: JsonOutputOf<'diff'> = await loadDiff(repo, record);
   const color = await ctx.useColor();

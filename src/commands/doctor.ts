@@ -17,9 +17,22 @@ import { checkInstall, type Finding } from './doctor-install.js';
 import { readFailure } from '../agent/session-record.js';
 
 
-export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+/** What `doctor` was asked for: whether to rebuild what is derived. */
+export interface DoctorOptions {
+  fix: boolean;
+}
+
+/** The arguments as options; UsageError for any argument. Pure: tests check parsing alone. */
+export function doctorOptions(args: ParsedArgs): DoctorOptions {
   maxPositionals(args, 0, 'doctor');
-  const fix = Boolean(args.values.fix);
+  return { fix: Boolean(args.values.fix) };
+}
+
+export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+  return runDoctor(ctx, doctorOptions(args));
+}
+
+export async function runDoctor(ctx: Context, { fix }: DoctorOptions): Promise<CommandResult> {
   const repo = await ctx.repo();
   const findings: Finding[] = [{ check: 'git', ok: true, detail: `backend ${repo.backend}, ${repo.info.objectFormat}` }];
   const writer = await readWriter(repo);

@@ -8,13 +8,27 @@ import { resolveRemote } from '../checkpoint/remote.js';
 import { visible } from '../render/sanitize.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';
 
-export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+/** What `fetch` was asked for: the remote as named (undefined: the default one). */
+export interface FetchOptions {
+  remote: string | undefined;
+}
+
+/** The arguments as options; UsageError for extra ones. Pure: tests check parsing alone. */
+export function fetchOptions(args: ParsedArgs): FetchOptions {
   maxPositionals(args, 1, 'fetch');
+  return { remote: args.positionals[0] };
+}
+
+export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+  return runFetch(ctx, fetchOptions(args));
+}
+
+export async function runFetch(ctx: Context, opts: FetchOptions): Promise<CommandResult> {
   const repo = await ctx.repo();
   // Listing what we have overlaps with reading the config: start-up is part of the cost.
   const known = repo.listRefs(CHAINS_PREFIX);
   known.catch(() => {});
-  const remote = await resolveRemote(repo, args.positionals[0]);
+  const remote = await resolveRemote(repo, opts.remote);
   const report = await fetchCheckpoints(repo, remote, await readWriter(repo), known);
   const total = report.arrived.reduce((n, a) => n + a.count, 0);
   for (const f of report.failed.slice(0, 10)) {

@@ -16,9 +16,23 @@ import { detectManager } from '../install/managers.js';
 import { renderInstalled, renderManual, type InstallOutcome } from '../install/report.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';
 
-export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+/** What `install` was asked for: print instead of write (`manual`), replace foreign hooks (`force`). */
+export interface InstallOptions {
+  manual: boolean;
+  force: boolean;
+}
+
+/** The arguments as options; UsageError for any argument. Pure: tests check parsing alone. */
+export function installOptions(args: ParsedArgs): InstallOptions {
   maxPositionals(args, 0, 'install');
-  const manual = Boolean(args.values.manual);
+  return { manual: Boolean(args.values.manual), force: Boolean(args.values.force) };
+}
+
+export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+  return runInstall(ctx, installOptions(args));
+}
+
+export async function runInstall(ctx: Context, { manual, force }: InstallOptions): Promise<CommandResult> {
   const repo = await gitRepo(ctx, 'install');
   const env = ctx.deps.env;
   // Refused here as push and fetch would refuse it, before anything is written.
@@ -30,7 +44,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const candidate = makeWriterId(identity.isFallback ? {} : identity, ctx.deps.random);
   const writer = existing ?? (manual ? candidate : await ensureWriter(repo, candidate, ctx.deps.now));
   const config = await planConfig(repo, env, writer);
-  const hooks = manager ? [] : (await readHookFacts(hooksDir)).map((f) => planHook(f, Boolean(args.values.force)));
+  const hooks = manager ? [] : (await readHookFacts(hooksDir)).map((f) => planHook(f, force));
   const outcome: InstallOutcome = { hooksDir, manager, hooks, config, writer, writerCreated: existing === null };
   const json: JsonOutputOf<'install'> = {
     manual, hooksDir, manager: manager?.name ?? null, writer, writerCreated: outcome.writerCreated,

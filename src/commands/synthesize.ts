@@ -11,12 +11,26 @@ import { UsageError } from '../errors.js';
 import { saveAndReport } from './shared/save-report.js';
 import { planSynthesisRequest } from './shared/synthesis-request.js';
 
-export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+/** What `synthesize` was asked for: the inputs, the ones to leave out, and a label for the result. */
+export interface SynthesizeOptions {
+  inputs: string[];
+  exclude: string[];
+  label: string | null;
+}
+
+/** The arguments as options; UsageError without an input. Pure: tests check parsing alone. */
+export function synthesizeOptions(args: ParsedArgs): SynthesizeOptions {
   if (!args.positionals.length) throw new UsageError('name at least one checkpoint to synthesize');
+  return { inputs: args.positionals, exclude: listOption(args, 'exclude') ?? [], label: stringOption(args, 'label') ?? null };
+}
+
+export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+  return runSynthesize(ctx, synthesizeOptions(args));
+}
+
+export async function runSynthesize(ctx: Context, { inputs, exclude, label }: SynthesizeOptions): Promise<CommandResult> {
   const repo = await ctx.worktreeRepo();
-  const planned = await planSynthesisRequest(repo, args.positionals, {
-    exclude: listOption(args, 'exclude') ?? [], label: stringOption(args, 'label') ?? null,
-  });
+  const planned = await planSynthesisRequest(repo, inputs, { exclude, label });
   const { superseded, contradictions, closed } = planned.stats;
   ctx.hint(`synthesized ${planned.inputs} checkpoint(s): ${superseded} superseded, ${contradictions} contradiction(s), ${closed} closed item(s)`);
   return saveAndReport(ctx, planned.request);

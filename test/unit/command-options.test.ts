@@ -14,6 +14,12 @@ import { resumeOptions } from '../../src/commands/resume.js';
 import { showOptions } from '../../src/commands/show.js';
 import { statusOptions } from '../../src/commands/status.js';
 import type { GlobalOptions } from '../../src/cli/context.js';
+import { applyOptions } from '../../src/commands/apply.js';
+import { diffOptions } from '../../src/commands/diff.js';
+import { doctorOptions } from '../../src/commands/doctor.js';
+import { fetchOptions } from '../../src/commands/fetch.js';
+import { installOptions } from '../../src/commands/install.js';
+import { synthesizeOptions } from '../../src/commands/synthesize.js';
 import { UsageError } from '../../src/errors.js';
 
 const args = (values: ParsedArgs['values'], positionals: string[] = []): ParsedArgs => ({ values, positionals });
@@ -95,5 +101,30 @@ describe('push and drop options', () => {
   it('drop needs a checkpoint; neither takes two', () => {
     expect(() => dropOptions(args({}))).toThrow('drop needs the checkpoint to remove');
     expect(() => pushOptions(args({}, ['a', 'b']))).toThrow("too many arguments for 'push': b");
+  });
+});
+
+describe('diff, apply, fetch, doctor, install and synthesize options', () => {
+  it('read what each takes, with its defaults', () => {
+    expect(diffOptions(args({}))).toEqual({ spec: 'latest' });
+    expect(applyOptions(args({}, ['alpha']))).toEqual({ spec: 'alpha' });
+    expect(fetchOptions(args({}))).toEqual({ remote: undefined });
+    expect(doctorOptions(args({ fix: true }))).toEqual({ fix: true });
+    expect(installOptions(args({ manual: true }))).toEqual({ manual: true, force: false });
+    expect(synthesizeOptions(args({ exclude: ['b'], label: 'merged' }, ['a', 'b', 'c']))).toEqual({ inputs: ['a', 'b', 'c'], exclude: ['b'], label: 'merged' });
+    expect(synthesizeOptions(args({}, ['a'])).label).toBeNull();
+  });
+
+  it.each<[string, () => unknown, string]>([
+    ['diff', () => diffOptions(args({}, ['a', 'b'])), "too many arguments for 'diff': b"],
+    ['apply', () => applyOptions(args({}, ['a', 'b'])), "too many arguments for 'apply': b"],
+    ['fetch', () => fetchOptions(args({}, ['a', 'b'])), "too many arguments for 'fetch': b"],
+    ['doctor', () => doctorOptions(args({}, ['x'])), "too many arguments for 'doctor': x"],
+    ['install', () => installOptions(args({}, ['x'])), "too many arguments for 'install': x"],
+    ['synthesize', () => synthesizeOptions(args({})), 'name at least one checkpoint to synthesize'],
+    ['synthesize --label', () => synthesizeOptions(args({ label: '' }, ['a'])), "option '--label' needs a non-empty value"],
+  ])('%s refuses bad arguments', (_, parse, message) => {
+    expect(parse).toThrow(UsageError);
+    expect(parse).toThrow(message);
   });
 });
