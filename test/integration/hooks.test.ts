@@ -99,6 +99,18 @@ describe('post-checkout', () => {
     expect(quiet(wt)).toBe('');
   });
 
+  it("the reminder's node skips NODE_EXTRA_CA_CERTS (it opens no connection); a hook kept from before install still sees it", async () => {
+    const dir = await installedRepo('ca-certs');
+    const hooks = join(dir, '.git', 'hooks');
+    writeFileSync(join(hooks, 'post-checkout.before-git-checkpoint'), '#!/bin/sh\necho "kept hook sees: $NODE_EXTRA_CA_CERTS" >&2\n', { mode: 0o755 });
+    // Node reads the variable before any code runs, and warns when the file is missing.
+    const res = await gitRun(dir, ['switch', 'other'], { NODE_EXTRA_CA_CERTS: join(sb.root, 'no-such-bundle.pem') });
+    expect(res.code).toBe(0);
+    expect(res.stderr).toContain("checkpoint: left 'main'");
+    expect(res.stderr).not.toContain('extra certs');
+    expect(res.stderr).toContain(`kept hook sees: ${join(sb.root, 'no-such-bundle.pem')}`);
+  });
+
   it('asks nothing and never blocks when hookPrompt=ask has no terminal', async () => {
     const dir = await installedRepo('ask');
     sb.git(dir, 'config', 'checkpoint.hookPrompt', 'ask');
