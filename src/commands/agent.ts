@@ -10,14 +10,23 @@
  */
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { ADAPTERS, findAdapter } from '../agent/adapters/index.js';
-import type { Roots, Scope } from '../agent/adapters/types.js';
+import type { AgentAdapter, Roots, Scope } from '../agent/adapters/types.js';
 import { hookCommand, planChanges, type FileChange } from '../agent/install-plan.js';
 import { JsonSyntaxError } from '../agent/json-edit.js';
 import { FatalError, OperationError, UsageError } from '../errors.js';
 import { packageFile } from '../io/package-files.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';
 
-export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+/** What `agent` was asked for: install or uninstall, for which agent, in which scope, with the MCP server or not. */
+export interface AgentOptions {
+  action: 'install' | 'uninstall';
+  adapter: AgentAdapter;
+  scope: Scope;
+  mcp: boolean;
+}
+
+/** The arguments as options; UsageError for an unknown action or agent, or both scopes. Pure: tests check parsing alone. */
+export function agentOptions(args: ParsedArgs): AgentOptions {
   const [action, name, ...extra] = args.positionals;
   if (action !== 'install' && action !== 'uninstall') throw new UsageError(`expected 'install' or 'uninstall', got '${action ?? ''}'`);
   const adapter = findAdapter(name ?? '');
@@ -25,12 +34,20 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   if (extra.length) throw new UsageError(`too many arguments for 'agent': ${extra.join(' ')}`);
   if (args.values.project && args.values.user) throw new UsageError("'--project' and '--user' cannot be used together");
   const scope: Scope = args.values.user ? 'user' : args.values.project ? 'project' : 'personal';
+  return { action, adapter, scope, mcp: Boolean(args.values.mcp) };
+}
+
+export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+  return runAgent(ctx, agentOptions(args));
+}
+
+export async function runAgent(ctx: Context, { action, adapter, scope, ...opts }: AgentOptions): Promise<CommandResult> {
   const where = await roots(ctx, scope);
   const plan = adapter.plan(scope, where, hookCommand(adapter.name, scope));
   // Uninstall always takes our server out too: it removes only an entry that still starts `git checkpoint mcp`.
   const mcpTarget = adapter.mcp(scope, where);
-  const mcp = 'why' in mcpTarget || (action === 'install' && !args.values.mcp) ? null : mcpTarget;
-  if ('why' in mcpTarget && args.values.mcp) ctx.warn(`no MCP server registered: ${mcpTarget.why}`);
+  const mcp = 'why' in mcpTarget || (action === 'install' && !opts.mcp) ? null : mcpTarget;
+  if ('why' in mcpTarget && opts.mcp) ctx.warn(`no MCP server registered: ${mcpTarget.why}`);
   if (mcp) plan.edits.push(mcp);
   const skill = plan.skill ? await readText(ctx, packageFile('hooks/agents/SKILL.md')) : null;
   if (plan.skill && skill === null) {

@@ -14,6 +14,7 @@ import { resumeOptions } from '../../src/commands/resume.js';
 import { showOptions } from '../../src/commands/show.js';
 import { statusOptions } from '../../src/commands/status.js';
 import type { GlobalOptions } from '../../src/cli/context.js';
+import { agentOptions } from '../../src/commands/agent.js';
 import { applyOptions } from '../../src/commands/apply.js';
 import { diffOptions } from '../../src/commands/diff.js';
 import { doctorOptions } from '../../src/commands/doctor.js';
@@ -126,5 +127,21 @@ describe('diff, apply, fetch, doctor, install and synthesize options', () => {
   ])('%s refuses bad arguments', (_, parse, message) => {
     expect(parse).toThrow(UsageError);
     expect(parse).toThrow(message);
+  });
+});
+
+describe('agent options', () => {
+  it('personal scope unless told; the adapter by name', () => {
+    const opts = agentOptions(args({ mcp: true }, ['install', 'claude']));
+    expect({ ...opts, adapter: opts.adapter.name }).toEqual({ action: 'install', adapter: 'claude', scope: 'personal', mcp: true });
+    expect(agentOptions(args({ user: true }, ['uninstall', 'codex'])).scope).toBe('user');
+  });
+
+  it.each<[ParsedArgs, string]>([
+    [args({}, ['add', 'claude']), "expected 'install' or 'uninstall', got 'add'"],
+    [args({}, ['install', 'emacs']), 'expected an agent: claude, codex'],
+    [args({ project: true, user: true }, ['install', 'claude']), "'--project' and '--user' cannot be used together"],
+  ])('refuses %j', (given, message) => {
+    expect(() => agentOptions(given)).toThrow(message);
   });
 });
