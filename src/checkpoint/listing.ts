@@ -10,7 +10,7 @@
 import type { Repo } from '../git/repo.js';
 import { attributeCommits } from './chain-attribution.js';
 import { MAX_COMMIT_PARENTS } from './chain-walk.js';
-import { flushListingStore, readListingStore, walkKeyOf, type CacheEntry, type ListingStore } from './listing-cache.js';
+import { clearListingCache as clearStore, flushListingStore, readListingStore, walkKeyOf, type CacheEntry, type ListingStore } from './listing-cache.js';
 import { checkCommits } from './listing-check.js';
 import { assembleListing, orderTime } from './listing-trust.js';
 import { reachFromStore, updateStore } from './listing-walk.js';
@@ -18,7 +18,6 @@ import { makeView, readView, writeView, type ListingView } from './listing-view.
 import { CHAINS_PREFIX, parseChainRef } from './refs.js';
 import type { CheckpointRecord } from './schema.js';
 
-export { clearListingCache } from './listing-cache.js';
 
 export interface CheckpointSummary {
   id: string;
@@ -220,4 +219,10 @@ function listingFromView(view: ListingView, now: number): Listing {
   const refOf = new Map(view.rows.map((r) => [r.s.commit, r.ref]));
   pendingChecks.set(listing, { store, now, refOf, live: new Set(refOf.keys()), view, partial: true });
   return listing;
+}
+
+/** Drops the listing cache and its head (`doctor --fix`). */
+export async function clearListingCache(repo: Repo): Promise<void> {
+  await clearStore(repo);
+  await writeView(repo, null);
 }
