@@ -8,7 +8,8 @@
  * line: everything before it is kept) or mostly commits that no chain
  * reaches any more (after prune). `doctor --fix` drops it.
  */
-import type { Repo } from '../git/repo.js';
+import type { CommitInfo, Repo } from '../git/repo.js';
+import { parseMessage } from './message.js';
 import type { CheckpointSummary } from './listing.js';
 
 /** A valid checkpoint's summary as a row (arrays, not objects: a listing of 10,000 parses faster). */
@@ -101,7 +102,11 @@ function applyLine(store: ListingStore, row: unknown, pos: number): boolean {
     return true;
   }
   if (kind === 'x' && isText(a)) return (store.checked.set(oid as string, { invalid: a }), true);
-  if (kind === 't' && isText(oid) && isOid(a)) return (store.tips.set(oid, a), true);
+  // A tip moved by a walk that started from `b`: true only if the store had `b` for that ref.
+  if (kind === 't' && isText(oid) && isOid(a) && (b === undefined || isOid(b))) {
+    if (b === undefined || store.tips.get(oid) === b) store.tips.set(oid, a);
+    return true;
+  }
   return false;
 }
 
@@ -162,6 +167,21 @@ function wholeFile(store: ListingStore, live: ReadonlySet<string>): string {
   }
   for (const [ref, oid] of store.tips) if (live.has(oid)) out.push(JSON.stringify(['t', ref, oid]));
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * Appends commits walked from moved tips without reading the file: each tip
+ * counts as walked only where the file had walked its ref up to `from`.
+ */
+export async function appendWalk(repo: Repo, commits: readonly CommitInfo[], tips: readonly { name: string; oid: string; from: string }[]): Promise<void> {
+  const store: ListingStore = { commits: new Map(), checked: new Map(), tips: new Map(), gen: 0, pending: [], rewrite: false };
+  beginWalk(store);
+  for (const c of commits) {
+    const f = parseMessage(c.message);
+    storeCommit(store, c.oid, { parents: c.parents, committed: c.committer.timestamp, id: f.id, writer: f.writer, branch: f.branch, label: f.label, title: f.title });
+  }
+  for (const t of tips) store.pending.push(JSON.stringify(['t', t.name, t.oid, t.from]));
+  await repo.appendGitFile(CACHE_FILE, `${store.pending.join('\n')}\n`, 'common').catch(() => undefined);
 }
 
 /** Drops the listing cache (`doctor --fix`). */

@@ -37,7 +37,7 @@ export const FUTURE_SLACK_MS = 60 * 60 * 1000;
 /** Own, fetched and matching its chain, reached through a lineage link, or disowned by its chain. */
 const Rank = { Own: 0, Fetched: 1, Linked: 2, Disowned: 3 } as const;
 
-interface Candidate {
+export interface Candidate {
   summary: CheckpointSummary;
   rank: number;
   ref: WalkedRef;
@@ -72,7 +72,8 @@ export function assembleListing(refs: readonly WalkedRef[], walk: Walk, opts: { 
   return out;
 }
 
-function toCandidate(row: SummaryRow, commit: string, ref: WalkedRef, onChain: boolean, order: number, warnings: string[]): Candidate {
+/** A row read from `ref` as the listing shows it: disowned (with a warning) when its writer is not the chain's. */
+export function toCandidate(row: SummaryRow, commit: string, ref: WalkedRef, onChain: boolean, order: number, warnings: string[]): Candidate {
   const [id, createdAt, branch, claimed, label, title, status, head, committed, checked] = row;
   const disowned = onChain && claimed !== ref.writer;
   if (disowned) {

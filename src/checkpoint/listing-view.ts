@@ -39,6 +39,41 @@ export interface ListingView {
   warnings: string[];
   localWriters: string[];
   hasFetched: boolean;
+  /** Every listed id, hashed (`idHash`), sorted, as base64: enough to tell that a new id is new. */
+  ids: string;
+}
+
+/** FNV-1a, 32 bits: equal ids hash equal; a collision only sends a listing the long way. */
+export function idHash(id: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** `hashes` sorted, packed as base64. */
+export function packIds(hashes: Iterable<number>): string {
+  const sorted = Uint32Array.from(hashes).sort();
+  return Buffer.from(sorted.buffer, sorted.byteOffset, sorted.byteLength).toString('base64');
+}
+
+/** Whether `hash` is among the packed ones (a binary search). */
+export function hasId(packed: Uint32Array, hash: number): boolean {
+  let lo = 0;
+  let hi = packed.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    if (packed[mid] === hash) return true;
+    if (packed[mid]! < hash) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
+export function unpackIds(packed: string): Uint32Array {
+  const bytes = Buffer.from(packed, 'base64');
+  const copy = new Uint8Array(bytes.byteLength - (bytes.byteLength % 4));
+  copy.set(bytes.subarray(0, copy.byteLength));
+  return new Uint32Array(copy.buffer);
 }
 
 /** The view of a full `listing`; null when the view would not answer as the listing does. */
@@ -46,6 +81,24 @@ export function makeView(key: string, listing: Listing, store: ListingStore, ref
   const list = listing.checkpoints;
   if (list.some((c) => c.time === Number.MIN_SAFE_INTEGER)) return null;
   if (listing.invalid.length + listing.warnings.length > MAX_PROBLEMS) return null;
+  const rows = viewRows(list, (s) => {
+    const c = store.commits.get(s.commit);
+    return c ? { claimed: c.writer ?? s.writer, committed: c.committed, ref: refOf.get(s.commit) ?? '' } : null;
+  });
+  if (!rows) return null;
+  return {
+    key, total: list.length, rows, invalid: listing.invalid, warnings: listing.warnings,
+    localWriters: [...listing.localWriters], hasFetched: listing.hasFetched,
+    ids: packIds(list.map((c) => idHash(c.id))),
+  };
+}
+
+/**
+ * The rows a view keeps of `list` (newest first): the newest VIEW_HEAD_ROWS,
+ * each branch's newest and each own writer's newest there; null past
+ * MAX_BRANCHES branches.
+ */
+export function viewRows(list: readonly CheckpointSummary[], factsOf: (s: CheckpointSummary) => Omit<ViewRow, 's' | 'head'> | null): ViewRow[] | null {
   const firsts = new Map<string, CheckpointSummary>();
   for (const c of list) {
     const any = `${c.branch}\0`;
@@ -54,24 +107,23 @@ export function makeView(key: string, listing: Listing, store: ListingStore, ref
   }
   if (new Set(list.map((c) => c.branch)).size > MAX_BRANCHES) return null;
   const kept = new Set([...list.slice(0, VIEW_HEAD_ROWS), ...firsts.values()]);
-  const rows = list.flatMap((s, i) => {
-    if (!kept.has(s)) return [];
-    const c = store.commits.get(s.commit);
-    return c ? [{ s, claimed: c.writer ?? s.writer, committed: c.committed, ref: refOf.get(s.commit) ?? '', head: i < VIEW_HEAD_ROWS }] : [];
-  });
-  return {
-    key, total: list.length, rows, invalid: listing.invalid, warnings: listing.warnings,
-    localWriters: [...listing.localWriters], hasFetched: listing.hasFetched,
-  };
+  const rows: ViewRow[] = [];
+  for (const [i, s] of list.entries()) {
+    if (!kept.has(s)) continue;
+    const facts = factsOf(s);
+    if (!facts) return null;
+    rows.push({ s, ...facts, head: i < VIEW_HEAD_ROWS });
+  }
+  return rows;
 }
 
-/** The view for `key`; null when there is none, it is for other refs, or `now` would date its newest row in the future. */
-export async function readView(repo: Repo, key: string, now: number): Promise<ListingView | null> {
+/** The view, whatever refs it was made for; null when there is none, or `now` would date its newest row in the future. */
+export async function readView(repo: Repo, now: number): Promise<ListingView | null> {
   const text = await repo.readGitFile(VIEW_FILE, 'common').catch(() => null);
   if (!text) return null;
   try {
     const view = JSON.parse(text) as ListingView & { v: number };
-    if (view.v !== VIEW_VERSION || view.key !== key || !Array.isArray(view.rows)) return null;
+    if (view.v !== VIEW_VERSION || typeof view.key !== 'string' || !Array.isArray(view.rows) || typeof view.ids !== 'string') return null;
     if (view.rows[0] && view.rows[0].s.time > now + FUTURE_SLACK_MS) return null;
     return view;
   } catch {

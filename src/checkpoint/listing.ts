@@ -14,6 +14,7 @@ import { clearListingCache as clearStore, flushListingStore, readListingStore, w
 import { checkCommits } from './listing-check.js';
 import { assembleListing, orderTime } from './listing-trust.js';
 import { reachFromStore, updateStore } from './listing-walk.js';
+import { advanceView } from './listing-advance.js';
 import { makeView, readView, writeView, type ListingView } from './listing-view.js';
 import { CHAINS_PREFIX, parseChainRef } from './refs.js';
 import type { CheckpointRecord } from './schema.js';
@@ -102,8 +103,13 @@ export async function loadListing(repo: Repo, opts: { local?: boolean; now?: num
   if (known?.key === key) return copyListing(known.listing, known.pending);
   const viewKey = walkKeyOf(wanted);
   if (opts.head && opts.lazy && !opts.local) {
-    const view = await readView(repo, viewKey, opts.now ?? Infinity);
-    if (view) return listingFromView(view, opts.now ?? Infinity);
+    const now = opts.now ?? Infinity;
+    let view = await readView(repo, now);
+    if (view && view.key !== viewKey) {
+      view = await advanceView(repo, view, wanted, viewKey, now);
+      if (view) await writeView(repo, view);
+    }
+    if (view) return listingFromView(view, now);
   }
   const store = await readListingStore(repo);
   const broken: InvalidCheckpoint[] = [];

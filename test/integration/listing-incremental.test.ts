@@ -44,7 +44,10 @@ describe('a cached listing after chains moved', () => {
     await saveMany(sb, team.a, 'ada more', 2);
     expect((await sb.ckpt(team.a, ['push'])).code).toBe(0);
     expect((await sb.ckpt(team.b, ['fetch'])).code).toBe(0);
+    const page = JSON.parse((await sb.ckpt(team.b, ['list', '--json', '-n', '3'])).stdout);
+    expect(page.total).toBe(8);
     const grown = (await listed(team.b)).rows;
+    expect(page.checkpoints).toEqual(grown.slice(0, 3));
     expect(grown).toHaveLength(8);
     expect(grown.filter((r) => r.remote === 'origin')).toHaveLength(6);
 
@@ -80,6 +83,9 @@ describe('a cached listing after chains moved', () => {
     sb.git(team.a, 'push', '-q', 'origin', `${ref}:${ref}`);
     expect((await sb.ckpt(team.b, ['fetch'])).code).toBe(0);
 
+    // The head of the last listing cannot take the newcomer in (its id is listed already): the same answer either way.
+    const head = await sb.ckpt(team.b, ['list', '--json']);
+    expect(JSON.parse(head.stdout).checkpoints.filter((r: Row) => r.id === own)).toEqual([expect.objectContaining({ remote: null })]);
     const { rows, stderr } = await listed(team.b);
     const mine = rows.filter((r) => r.id === own);
     expect(mine).toHaveLength(1);

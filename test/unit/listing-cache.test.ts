@@ -162,4 +162,21 @@ describe('the listing cache', () => {
     expect(await listedIds(m, ['-n', '2'])).toEqual(ids.slice(0, 2));
     expect((await m.cli(['list', '-n', '5'])).stdout).toContain('showing 3 of 3');
   });
+
+  it('brings the head forward after a save without reading the whole cache, and agrees with a full listing', async () => {
+    const m = await makeMemCli();
+    const ids = await saveMany(m, ['one', 'two', 'three']);
+    expect(await listedIds(m)).toEqual([...ids].reverse());
+    const before = await readCache(m);
+    await m.fs.promises.writeFile(CACHE, `${before}["c","not an object id"]\n`);
+    const [four] = await saveMany(m, ['four']);
+    // The head answers: the cache, torn above, is appended to, not read.
+    expect(await listedIds(m, ['-n', '2'])).toEqual([four, ids[2]]);
+    expect((await m.cli(['list'])).stdout).toContain('showing 4 of 4');
+    expect(await readCache(m)).toContain('not an object id');
+    expect(JSON.parse((await m.cli(['show', 'latest', '--json'])).stdout).id).toBe(four);
+    // A full listing rebuilds the cache and says the same.
+    expect(await listedIds(m, ['-n', '0'])).toEqual([four, ...[...ids].reverse()]);
+    expect(await readCache(m)).not.toContain('not an object id');
+  });
 });
