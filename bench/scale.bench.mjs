@@ -59,7 +59,7 @@ function moveTip(fx, k) {
 
 function dropCaches(fx) {
   const common = sh('git', ['rev-parse', '--git-common-dir'], { cwd: fx.dir, env: fx.env }).trim();
-  for (const name of ['list-cache.jsonl', 'list-cache.json']) rmSync(join(fx.dir, common, 'checkpoint', name), { recursive: true, force: true });
+  for (const name of ['list-cache.jsonl', 'list-cache.json', 'list-view.json']) rmSync(join(fx.dir, common, 'checkpoint', name), { recursive: true, force: true });
 }
 
 /** Runs argv under /usr/bin/time: wall ms, CPU ms (user + sys of everything it started), peak RSS (KiB). */
@@ -83,7 +83,8 @@ function row(name, fx, { tool, baseline, target, before }) {
   });
   const med = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
   const cpu = med(seen.tool.map((m) => m.cpu)) / Math.max(1, med(seen.base.map((m) => m.cpu)));
-  const rss = Math.max(...seen.tool.map((m) => m.rss)) / 1024;
+  // Peak of the measured runs (the warm-up before them may have built the caches).
+  const rss = Math.max(...seen.tool.slice(1).map((m) => m.rss)) / 1024;
   return { ...r, name: `${name} [cpu ${cpu.toFixed(2)}×, peak ${rss.toFixed(0)} MB]`, cpuRatio: cpu, peakMb: rss };
 }
 
