@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completionRepo } from '../helpers/completion-repo.js';
 import { makeSandbox, type Sandbox } from '../helpers/sandbox.js';
 
 const has = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0;
@@ -18,13 +19,8 @@ let dir: string;
 let ids: string[];
 beforeAll(async () => {
   sb = makeSandbox();
-  dir = sb.repo('complete');
-  sb.git(dir, 'branch', 'feature/login');
-  sb.git(dir, 'remote', 'add', 'upstream', join(sb.root, 'nowhere.git'));
-  sb.git(dir, 'update-ref', 'refs/remotes/upstream/main', 'HEAD');
+  ({ dir, ids } = await completionRepo(sb));
   writeFileSync(join(dir, 'notes-input.json'), '{}');
-  ids = [];
-  for (const args of [['-m', 'one', 'alpha'], ['-m', 'two']]) ids.push((await sb.ckpt(dir, ['save', ...args])).stdout.trim());
 });
 afterAll(() => sb.cleanup());
 

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completionRepo } from '../helpers/completion-repo.js';
 import { makeSandbox, type Sandbox } from '../helpers/sandbox.js';
 
 const GIT_COMPLETION = ['/usr/share/bash-completion/completions/git', '/usr/share/git/completion/git-completion.bash'].find((f) => existsSync(f));
@@ -16,12 +17,7 @@ let dir: string;
 let ids: string[];
 beforeAll(async () => {
   sb = makeSandbox();
-  dir = sb.repo('complete');
-  sb.git(dir, 'branch', 'feature/login');
-  sb.git(dir, 'remote', 'add', 'upstream', join(sb.root, 'nowhere.git'));
-  sb.git(dir, 'update-ref', 'refs/remotes/upstream/main', 'HEAD');
-  ids = [];
-  for (const args of [['-m', 'one', 'alpha'], ['-m', 'two']]) ids.push((await sb.ckpt(dir, ['save', ...args])).stdout.trim());
+  ({ dir, ids } = await completionRepo(sb));
 });
 afterAll(() => sb.cleanup());
 
