@@ -1,10 +1,14 @@
 /** `git checkpoint save [label]` (SPEC §5, §6): flags and documents in, the one save service does the rest. */
 import { maxPositionals } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
-import { saveRequestFromArgs } from './shared/save-args.js';
+import { saveOptions, saveRequest, type SaveOptions } from './shared/save-args.js';
 import { saveAndReport } from './shared/save-report.js';
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   maxPositionals(args, 1, 'save');
-  return saveAndReport(ctx, await saveRequestFromArgs(ctx, args, { allowEditor: true }));
+  return runSave(ctx, saveOptions(args));
+}
+
+export async function runSave(ctx: Context, opts: SaveOptions): Promise<CommandResult> {
+  return saveAndReport(ctx, await saveRequest(ctx, opts, { allowEditor: true }));
 }

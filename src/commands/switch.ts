@@ -13,8 +13,7 @@ import { UsageError } from '../errors.js';
 import { withGitFileLock } from '../checkpoint/file-lock.js';
 import { runGitOnTerminal } from '../git/admin.js';
 import type { Repo } from '../git/repo.js';
-import { saveRequestFromArgs } from './shared/save-args.js';
-import { contentFromFlags } from './shared/save-content.js';
+import { saveOptions, saveRequest, type SaveOptions } from './shared/save-args.js';
 import { saveAndReport } from './shared/save-report.js';
 import { switchRefusal } from './shared/switch-check.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';
@@ -22,18 +21,38 @@ import type { JsonOutputOf } from '../schemas/json-outputs.js';
 /** How long a switch waits for another one in the same worktree, and when a lock is taken for one left by a crash. */
 const LOCK = { scope: 'worktree', waitMs: 30_000, staleMs: 10 * 60_000, holder: 'another git checkpoint switch in this worktree' } as const;
 
-export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+/** `switch`'s flags, typed and checked: git switch's own arguments, and the save options for the branch left. */
+export interface SwitchOptions {
+  /** `-c <new>`: the branch to create. */
+  create: string | undefined;
+  /** What `git switch` is given. */
+  target: string[];
+  /** The start point of `-c`, when given. */
+  startPoint: string | undefined;
+  save: SaveOptions;
+}
+
+export function switchOptions(args: ParsedArgs): SwitchOptions {
   const create = stringOption(args, 'create');
   const target = switchArgs(create, args.positionals);
+  // The save takes every save flag; the positionals are git switch's, never a label.
+  const save = saveOptions({ values: { ...args.values, create: undefined }, positionals: [] });
+  return { create, target, startPoint: create !== undefined ? args.positionals[0] : undefined, save };
+}
+
+export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
+  return runSwitch(ctx, switchOptions(args));
+}
+
+export async function runSwitch(ctx: Context, opts: SwitchOptions): Promise<CommandResult> {
   const repo = await ctx.worktreeRepo();
   // Read the branch, save for it, switch: one switch at a time per worktree, or a second one
   // could save after the first switched and record the first one's branch as the one it left.
-  return withGitFileLock(repo, 'switch.lock', { ...LOCK, now: ctx.deps.now }, () => switchSaving(ctx, args, repo, create, target));
+  return withGitFileLock(repo, 'switch.lock', { ...LOCK, now: ctx.deps.now }, () => switchSaving(ctx, opts, repo));
 }
 
-async function switchSaving(ctx: Context, args: ParsedArgs, repo: Repo, create: string | undefined, target: string[]): Promise<CommandResult> {
-  const saveArgs: ParsedArgs = { values: { ...args.values, create: undefined }, positionals: [] };
-  const given = hasContent(contentFromFlags(saveArgs)) || args.values.input !== undefined || Boolean(args.values.edit);
+async function switchSaving(ctx: Context, opts: SwitchOptions, repo: Repo): Promise<CommandResult> {
+  const given = hasContent(opts.save.content) || opts.save.input !== null || opts.save.edit;
   // The branch being left, read once before anything else: the checkpoint is recorded for it even if
   // another process switches this worktree meanwhile.
   const [status, leaving] = await Promise.all([given ? null : repo.status(), repo.headBranch()]);
@@ -41,9 +60,10 @@ async function switchSaving(ctx: Context, args: ParsedArgs, repo: Repo, create: 
   let saved: string | null = null;
   let partial = false;
   const problems: Problem[] = [];
-  const refusal = dirty ? await switchRefusal(repo, { create, target: create ?? args.positionals[0]!, current: leaving, startPoint: create !== undefined ? args.positionals[0] : undefined }) : null;
+  const switchTo = opts.create ?? opts.target[opts.target.length - 1]!;
+  const refusal = dirty ? await switchRefusal(repo, { create: opts.create, target: switchTo, current: leaving, startPoint: opts.startPoint }) : null;
   if (dirty && refusal === null) {
-    const req = await saveRequestFromArgs(ctx, saveArgs, { allowEditor: false });
+    const req = await saveRequest(ctx, opts.save, { allowEditor: false });
     const result = await saveAndReport(ctx, leaving === null ? req : { ...req, branch: leaving });
     saved = result.saved.record.id;
     partial = result.outcome === 'partial';
@@ -53,7 +73,7 @@ async function switchSaving(ctx: Context, args: ParsedArgs, repo: Repo, create: 
     ctx.hint(`no checkpoint saved: ${refusal}`);
   }
   const cwd = repo.info.workTree ?? ctx.globals.dir;
-  const code = await runGitOnTerminal(cwd, ctx.deps.env, ['switch', ...target]);
+  const code = await runGitOnTerminal(cwd, ctx.deps.env, ['switch', ...opts.target]);
   const notes = saved === null ? 'unchanged' : partial ? 'failed' : 'ok';
   const json: JsonOutputOf<'switch'> = { saved, notes, switched: code === 0, gitExitCode: code };
   if (code === 0) return { outcome: partial ? 'partial' : 'ok', problems, json };

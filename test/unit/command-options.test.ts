@@ -22,6 +22,8 @@ import { fetchOptions } from '../../src/commands/fetch.js';
 import { installOptions } from '../../src/commands/install.js';
 import { synthesizeOptions } from '../../src/commands/synthesize.js';
 import { UsageError } from '../../src/errors.js';
+import { saveOptions } from '../../src/commands/shared/save-args.js';
+import { switchOptions } from '../../src/commands/switch.js';
 
 const args = (values: ParsedArgs['values'], positionals: string[] = []): ParsedArgs => ({ values, positionals });
 const NOW = new Date('2026-11-30T12:00:00Z');
@@ -143,5 +145,39 @@ describe('agent options', () => {
     [args({ project: true, user: true }, ['install', 'claude']), "'--project' and '--user' cannot be used together"],
   ])('refuses %j', (given, message) => {
     expect(() => agentOptions(given)).toThrow(message);
+  });
+});
+
+describe('save options', () => {
+  it('defaults: content from flags only, the default lineage, wip from config, carry on', () => {
+    expect(saveOptions(args({ task: 'Wire the retry loop' }))).toEqual({
+      content: expect.objectContaining({ task: expect.objectContaining({ title: 'Wire the retry loop' }) }),
+      input: null, transcript: undefined, branch: undefined, parents: undefined, noParent: false,
+      wip: undefined, edit: false, carry: true, done: [],
+    });
+  });
+
+  it('reads lineage, snapshot, carry and input flags', () => {
+    const opts = saveOptions(args({ parent: ['latest~1'], 'no-wip': true, 'no-carry': true, done: ['1'], input: '-', 'input-format': 'md', branch: 'topic', edit: true }));
+    expect(opts).toMatchObject({ parents: ['latest~1'], wip: false, carry: false, done: ['1'], input: { source: '-', format: 'md' }, branch: 'topic', edit: true });
+  });
+
+  it('refuses what cannot go together before anything is read', () => {
+    expect(() => saveOptions(args({ parent: ['x'], 'no-parent': true }))).toThrow(UsageError);
+    expect(() => saveOptions(args({ wip: true, 'no-wip': true }))).toThrow(UsageError);
+    expect(() => saveOptions(args({ 'input-format': 'md' }))).toThrow(/needs '--input'/);
+    expect(() => saveOptions(args({ input: 'x', 'input-format': 'yaml' }))).toThrow(/expected json, md, recap/);
+  });
+});
+
+describe('switch options', () => {
+  it("git switch's arguments, and save options that never take a positional as a label", () => {
+    expect(switchOptions(args({ task: 'half done' }, ['topic']))).toMatchObject({
+      create: undefined, target: ['--', 'topic'], startPoint: undefined,
+      save: { content: expect.not.objectContaining({ label: expect.anything() }) },
+    });
+    expect(switchOptions(args({ create: 'new-topic' }, ['main']))).toMatchObject({ create: 'new-topic', target: ['-c', 'new-topic', 'main'], startPoint: 'main' });
+    expect(() => switchOptions(args({}, []))).toThrow(/switch needs a branch/);
+    expect(() => switchOptions(args({ wip: true, 'no-wip': true }, ['topic']))).toThrow(UsageError);
   });
 });

@@ -54,8 +54,14 @@ function readLabel(args: ParsedArgs): string | undefined {
   return label;
 }
 
-/** Reads `--input <file|->` into content; UsageError for an unreadable or invalid document. */
-export async function contentFromInput(ctx: Context, args: ParsedArgs): Promise<Partial<CheckpointContent>> {
+/** `--input <file|->` and `--input-format`, checked; null when no document is given. */
+export interface InputOption {
+  source: string;
+  format: InputFormat | undefined;
+}
+
+/** UsageError for an unknown format, or a format with no document. */
+export function inputOption(args: ParsedArgs): InputOption | null {
   const source = stringOption(args, 'input');
   const format = stringOption(args, 'input-format');
   if (format !== undefined && !['json', 'md', 'recap'].includes(format)) {
@@ -63,8 +69,15 @@ export async function contentFromInput(ctx: Context, args: ParsedArgs): Promise<
   }
   if (source === undefined) {
     if (format !== undefined) throw new UsageError("'--input-format' needs '--input'");
-    return {};
+    return null;
   }
+  return { source, format: format as InputFormat | undefined };
+}
+
+/** Reads the `--input` document into content; UsageError for an unreadable or invalid document. */
+export async function contentFromInput(ctx: Context, input: InputOption | null): Promise<Partial<CheckpointContent>> {
+  if (input === null) return {};
+  const { source, format } = input;
   let bytes: Uint8Array;
   const name = source === '-' ? 'stdin' : source;
   try {
@@ -78,5 +91,5 @@ export async function contentFromInput(ctx: Context, args: ParsedArgs): Promise<
     }
     throw new UsageError(`cannot read input '${source}': ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
-  return parseInputDocument(bytes, format as InputFormat | undefined, source === '-' ? 'stdin' : source);
+  return parseInputDocument(bytes, format, source === '-' ? 'stdin' : source);
 }
