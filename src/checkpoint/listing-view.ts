@@ -14,6 +14,8 @@ import type { CheckpointSummary, InvalidCheckpoint, Listing } from './listing.js
 import { FUTURE_SLACK_MS } from './listing-trust.js';
 
 const VIEW_FILE = 'list-view.json';
+/** The whole last listing, every row in order: `list -n 0` and filtered listings stream it while no chain moved. */
+const FULL_VIEW_FILE = 'list-all.json';
 const VIEW_VERSION = 1;
 /** Rows kept from the top of the listing: `list -n` up to this is answered from the view. */
 export const VIEW_HEAD_ROWS = 100;
@@ -76,15 +78,19 @@ export function unpackIds(packed: string): Uint32Array {
   return new Uint32Array(copy.buffer);
 }
 
-/** The view of a full `listing`; null when the view would not answer as the listing does. */
-export function makeView(key: string, listing: Listing, store: ListingStore, refOf: Map<string, string>): ListingView | null {
+/**
+ * The view of a full `listing`; null when the view would not answer as the
+ * listing does. `full`: every row, not only the head.
+ */
+export function makeView(key: string, listing: Listing, store: ListingStore, refOf: Map<string, string>, full = false): ListingView | null {
   const list = listing.checkpoints;
   if (list.some((c) => c.time === Number.MIN_SAFE_INTEGER)) return null;
   if (listing.invalid.length + listing.warnings.length > MAX_PROBLEMS) return null;
-  const rows = viewRows(list, (s) => {
+  const factsOf = (s: CheckpointSummary) => {
     const c = store.commits.get(s.commit);
     return c ? { claimed: c.writer ?? s.writer, committed: c.committed, ref: refOf.get(s.commit) ?? '' } : null;
-  });
+  };
+  const rows = full ? allRows(list, factsOf) : viewRows(list, factsOf);
   if (!rows) return null;
   return {
     key, total: list.length, rows, invalid: listing.invalid, warnings: listing.warnings,
@@ -117,9 +123,23 @@ export function viewRows(list: readonly CheckpointSummary[], factsOf: (s: Checkp
   return rows;
 }
 
-/** The view, whatever refs it was made for; null when there is none, or `now` would date its newest row in the future. */
-export async function readView(repo: Repo, now: number): Promise<ListingView | null> {
-  const text = await repo.readGitFile(VIEW_FILE, 'common').catch(() => null);
+/** Every row of `list` with its facts, all in the head; null when one has none. */
+function allRows(list: readonly CheckpointSummary[], factsOf: (s: CheckpointSummary) => Omit<ViewRow, 's' | 'head'> | null): ViewRow[] | null {
+  const rows: ViewRow[] = [];
+  for (const s of list) {
+    const facts = factsOf(s);
+    if (!facts) return null;
+    rows.push({ s, ...facts, head: true });
+  }
+  return rows;
+}
+
+/**
+ * The view (`full`: the whole listing), whatever refs it was made for; null
+ * when there is none, or `now` would date its newest row in the future.
+ */
+export async function readView(repo: Repo, now: number, full = false): Promise<ListingView | null> {
+  const text = await repo.readGitFile(full ? FULL_VIEW_FILE : VIEW_FILE, 'common').catch(() => null);
   if (!text) return null;
   try {
     const view = JSON.parse(text) as ListingView & { v: number };
@@ -132,9 +152,10 @@ export async function readView(repo: Repo, now: number): Promise<ListingView | n
 }
 
 /** Writes the view (or drops the old one when there is none); a failure only costs speed. */
-export async function writeView(repo: Repo, view: ListingView | null): Promise<void> {
+export async function writeView(repo: Repo, view: ListingView | null, full = false): Promise<void> {
+  const file = full ? FULL_VIEW_FILE : VIEW_FILE;
   const write = view
-    ? repo.writeGitFile(VIEW_FILE, JSON.stringify({ v: VIEW_VERSION, ...view }), 'common')
-    : repo.deleteGitFile(VIEW_FILE, 'common');
+    ? repo.writeGitFile(file, JSON.stringify({ v: VIEW_VERSION, ...view }), 'common')
+    : repo.deleteGitFile(file, 'common');
   await write.catch(() => undefined);
 }

@@ -65,6 +65,8 @@ interface Pending {
   live: Set<string>;
   /** The view written for this listing (kept current as rows are checked), or the view it was read from. */
   view: ListingView | null;
+  /** The whole listing as written for it (kept current the same way), or the one it was read from. */
+  fullView: ListingView | null;
   /** Read from the view: only its rows are known. */
   partial: boolean;
   /** A partial listing whose view turned out wrong (a record in it is invalid): list again in full. */
@@ -83,9 +85,11 @@ export function partialListing(listing: Listing): { total: number; headRows: num
  * Lists checkpoints; `local` keeps only the clone's own chains. `now` (ms)
  * lets records dated beyond it be ordered as the oldest; without it no date
  * counts as in the future. `lazy` reads no record not already checked: rows
- * are what the commit messages say until `checkListed` checks them.
+ * are what the commit messages say until `checkListed` checks them. With
+ * `lazy`, `head` answers from the head of the last listing and `all` from
+ * the whole last listing (kept for the next one) while no chain moved.
  */
-export async function loadListing(repo: Repo, opts: { local?: boolean; now?: number; lazy?: boolean; head?: boolean } = {}): Promise<Listing> {
+export async function loadListing(repo: Repo, opts: { local?: boolean; now?: number; lazy?: boolean; head?: boolean; all?: boolean } = {}): Promise<Listing> {
   const all = (await repo.listRefs(CHAINS_PREFIX)).flatMap((r) => {
     const parsed = parseChainRef(r.name);
     return parsed ? [{ ...parsed, name: r.name, oid: r.oid }] : [];
@@ -109,7 +113,12 @@ export async function loadListing(repo: Repo, opts: { local?: boolean; now?: num
       view = await advanceView(repo, view, wanted, viewKey, now);
       if (view) await writeView(repo, view);
     }
-    if (view) return listingFromView(view, now);
+    if (view) return listingFromView(view, now, false);
+  }
+  const whole = Boolean(opts.all && opts.lazy && !opts.local);
+  if (whole) {
+    const view = await readView(repo, opts.now ?? Infinity, true);
+    if (view?.key === viewKey) return listingFromView(view, opts.now ?? Infinity, true);
   }
   const store = await readListingStore(repo);
   const broken: InvalidCheckpoint[] = [];
@@ -129,7 +138,9 @@ export async function loadListing(repo: Repo, opts: { local?: boolean; now?: num
   const refOf = new Map(walk.oids.map((oid, i) => [oid, wanted[via[i]!]?.name ?? '']));
   const view = opts.local || broken.length ? null : makeView(viewKey, listing, store, refOf);
   if (!opts.local) await writeView(repo, view);
-  if (opts.lazy) pendingChecks.set(listing, { store, now, refOf, live, view, partial: false });
+  const fullView = whole && !broken.length ? makeView(viewKey, listing, store, refOf, true) : null;
+  if (whole) await writeView(repo, fullView, true);
+  if (opts.lazy) pendingChecks.set(listing, { store, now, refOf, live, view, fullView, partial: false });
   if (!broken.length) lastListing.set(repo, { key, listing: copyListing(listing, pendingChecks.get(listing)), pending: pendingChecks.get(listing) });
   return listing;
 }
@@ -199,20 +210,21 @@ export async function checkListed(repo: Repo, listing: Listing, summaries: reado
   return summaries.filter((s) => !dropped.has(s));
 }
 
-/** The view's rows are the listing's own objects, now checked: written again; remade (or, when partial, dropped) when a row was invalid. */
+/** The views' rows are the listing's own objects, now checked: written again; remade (or, when partial, dropped) when a row was invalid. */
 async function keepViewCurrent(repo: Repo, listing: Listing, pending: Pending, dropped: boolean): Promise<void> {
-  if (!pending.view) return;
   if (dropped && pending.partial) {
     pending.stale = true;
     pending.view = null;
-  } else if (dropped) {
-    pending.view = makeView(pending.view.key, listing, pending.store, pending.refOf);
+    await writeView(repo, null);
+    return;
   }
-  await writeView(repo, pending.view);
+  const remade = (view: ListingView, full: boolean) => dropped ? makeView(view.key, listing, pending.store, pending.refOf, full) : view;
+  if (pending.view) await writeView(repo, (pending.view = remade(pending.view, false)));
+  if (pending.fullView) await writeView(repo, (pending.fullView = remade(pending.fullView, true)), true);
 }
 
-/** A lazy listing of the view's rows alone, checked into the listing cache like any other. */
-function listingFromView(view: ListingView, now: number): Listing {
+/** A lazy listing of the view's rows alone (`full`: the whole listing), checked into the listing cache like any other. */
+function listingFromView(view: ListingView, now: number, full: boolean): Listing {
   const listing: Listing = {
     checkpoints: view.rows.map((r) => r.s), invalid: view.invalid, warnings: view.warnings,
     localWriters: new Set(view.localWriters), hasFetched: view.hasFetched,
@@ -223,7 +235,7 @@ function listingFromView(view: ListingView, now: number): Listing {
     store.commits.set(s.commit, { parents: [], committed: r.committed, id: s.id, writer: r.claimed, branch: s.branch, label: s.label, title: s.title, gen: 0, pos: 0 });
   }
   const refOf = new Map(view.rows.map((r) => [r.s.commit, r.ref]));
-  pendingChecks.set(listing, { store, now, refOf, live: new Set(refOf.keys()), view, partial: true });
+  pendingChecks.set(listing, { store, now, refOf, live: new Set(refOf.keys()), view: full ? null : view, fullView: full ? view : null, partial: !full });
   return listing;
 }
 
@@ -231,4 +243,5 @@ function listingFromView(view: ListingView, now: number): Listing {
 export async function clearListingCache(repo: Repo): Promise<void> {
   await clearStore(repo);
   await writeView(repo, null);
+  await writeView(repo, null, true);
 }

@@ -54,7 +54,7 @@ export async function runList(ctx: Context, opts: ListOptions): Promise<CommandR
   const { local } = opts;
   // The newest rows alone, unfiltered, come from the listing's head while no chain moved.
   const head = !local && branch === undefined && writer === undefined && label === undefined && !since && limit > 0 && limit <= VIEW_HEAD_ROWS;
-  const load = (fromHead: boolean) => loadListing(repo, { local, now: ctx.deps.now().getTime(), lazy: true, head: fromHead });
+  const load = (fromHead: boolean) => loadListing(repo, { local, now: ctx.deps.now().getTime(), lazy: true, head: fromHead, all: !fromHead });
   let listing = await load(head);
   let page = await pageOf(repo, listing, filters, limit);
   if (!page) page = await pageOf(repo, (listing = await load(false)), filters, limit);

@@ -27,7 +27,14 @@ async function listedIds(m: MemCli, args: string[] = []): Promise<string[]> {
   return JSON.parse(res.stdout).checkpoints.map((c: { id: string }) => c.id);
 }
 
+const ALL = '/repo/.git/checkpoint/list-all.json';
+
 const readCache = async (m: MemCli) => String(await m.fs.promises.readFile(CACHE, 'utf8'));
+/** Writes the cache file, dropping the whole last listing (which answers `-n 0` without reading the cache). */
+const writeCache = async (m: MemCli, text: string) => {
+  await m.fs.promises.rm(ALL, { force: true });
+  await m.fs.promises.writeFile(CACHE, text);
+};
 
 /** Counts the record reads a repository serves. */
 function countingReads(repo: Repo): { repo: Repo; reads: () => number } {
@@ -77,18 +84,47 @@ describe('the listing cache', () => {
     const ids = [...(await saveMany(m, ['one', 'two', 'three']))].reverse();
     expect(await listedIds(m, ['-n', '0'])).toEqual(ids);
     const whole = await readCache(m);
-    await m.fs.promises.writeFile(CACHE, whole.slice(0, Math.floor(whole.length * 0.6)));
+    await writeCache(m, whole.slice(0, Math.floor(whole.length * 0.6)));
     expect(await listedIds(m, ['-n', '0'])).toEqual(ids);
     const rebuilt = await readCache(m);
     expect(rebuilt.endsWith('\n')).toBe(true);
     for (const line of rebuilt.trimEnd().split('\n')) expect(() => JSON.parse(line)).not.toThrow();
     const lines = rebuilt.trimEnd().split('\n');
     lines.splice(2, 1, '["c","not an object id"]');
-    await m.fs.promises.writeFile(CACHE, `${lines.join('\n')}\n`);
+    await writeCache(m, `${lines.join('\n')}\n`);
     expect(await listedIds(m, ['-n', '0'])).toEqual(ids);
     expect(await readCache(m)).not.toContain('not an object id');
-    await m.fs.promises.writeFile(CACHE, 'garbage');
+    await writeCache(m, 'garbage');
     expect(await listedIds(m, ['-n', '0'])).toEqual(ids);
+  });
+
+  it('answers a full listing from the last one while no chain moved, and lists again when one did', async () => {
+    const m = await makeMemCli();
+    const ids = [...(await saveMany(m, ['one', 'two', 'three']))].reverse();
+    expect(await listedIds(m, ['-n', '0'])).toEqual(ids);
+    // The cache of every commit is not read again: garbage in it changes nothing, and it is left as it is.
+    await m.fs.promises.writeFile(CACHE, 'garbage');
+    const counted = countingReads(m.repo);
+    const listing = await loadListing(counted.repo, { lazy: true, all: true });
+    expect(listing.checkpoints.map((c) => [c.id, c.checked])).toEqual(ids.map((id) => [id, true]));
+    expect(counted.reads()).toBe(0);
+    expect(await listedIds(m, ['-n', '0', '--branch', 'main'])).toEqual(ids);
+    expect(await readCache(m)).toBe('garbage');
+    // A save moves the tip: listed again in full, the new one first, the cache rebuilt.
+    const [four] = await saveMany(m, ['four']);
+    expect(await listedIds(m, ['-n', '0'])).toEqual([four, ...ids]);
+    expect(await readCache(m)).not.toBe('garbage');
+    // A record found invalid while listing from it leaves it too.
+    const writer = (await m.repo.getConfig('checkpoint.writer'))!;
+    const bad = await appendInvalid(m, writer, '20261129-100100-bad3');
+    await loadListing(m.repo, { lazy: true, all: true });
+    const res = await m.cli(['list', '-n', '0']);
+    expect(res.stderr).toContain(`skipping invalid checkpoint ${bad}`);
+    expect(res.stdout).toContain('showing 4 of 4');
+    const again = await m.cli(['list', '-n', '0']);
+    expect(again.stderr).toContain(`skipping invalid checkpoint ${bad}`);
+    const kept = JSON.parse(String(await m.fs.promises.readFile(ALL, 'utf8'))) as { rows: { s: { commit: string } }[] };
+    expect(kept.rows.map((r) => r.s.commit)).not.toContain(bad);
   });
 
   it('lists what a chain rewritten by prune holds, and after it new saves', async () => {
