@@ -8,7 +8,9 @@
  * (bin/git-checkpoint.cjs). The reminder prints nothing until it has every
  * fact, so a hand-over never prints twice.
  */
+import { spawn } from 'node:child_process';
 import { promptMode, remind } from './commands/hooks/post-checkout.js';
+import { HOOK_WALK_LIMIT } from './hook/branch-checkpoint.js';
 import { PROMPT_ENV } from './hook/checkout-sight.js';
 
 class NeedsFullCli extends Error {}
@@ -29,6 +31,8 @@ export async function runPostCheckout(argv: string[]): Promise<boolean> {
       err: (text) => { out += text; },
       now: () => new Date(),
       openRepo: () => Promise.reject(new NeedsFullCli()),
+      walkLimit: HOOK_WALK_LIMIT,
+      indexLater,
     }, args);
   } catch (err) {
     if (env.GIT_CHECKPOINT_DEBUG && !(err instanceof NeedsFullCli)) process.stderr.write(`${String((err as Error).stack)}\n`);
@@ -36,4 +40,11 @@ export async function runPostCheckout(argv: string[]): Promise<boolean> {
   }
   if (out) process.stderr.write(out);
   return true;
+}
+
+/** `hook branch-index` through the same loader, detached: the switch does not wait for it. */
+function indexLater(): void {
+  const loader = process.argv[1];
+  if (!loader) return;
+  spawn(process.execPath, [loader, 'hook', 'branch-index'], { detached: true, stdio: 'ignore' }).on('error', () => {}).unref();
 }

@@ -19,6 +19,7 @@ export const HOOKS: Record<string, () => Promise<HookHandler>> = {
   'pre-push': () => import('./hooks/pre-push.js'),
   'agent-pre-compact': () => import('./hooks/agent-pre-compact.js'),
   'agent-session-start': () => import('./hooks/agent-session-start.js'),
+  'branch-index': () => import('./hooks/branch-index.js'),
 };
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {

@@ -17,8 +17,8 @@ const WALK_OUTPUT_LIMIT = 64 * 1024 * 1024;
 export async function walkCommits(opts: RunOptions, tips: string[], o: WalkOptions = {}): Promise<CommitInfo[]> {
   if (!tips.length) return [];
   const format = '%H%x01%T%x01%P%x01%an%x01%ae%x01%ad%x01%cn%x01%ce%x01%cd%x01%B';
-  const args = ['log', '-z', '--date=raw', `--format=${format}`];
-  if (o.limit !== undefined) args.push(`-n${o.limit}`);
+  // The limit first: it is what a trace line (cut at 80 characters) should show.
+  const args = ['log', '-z', ...(o.limit !== undefined ? [`-n${o.limit}`] : []), '--date=raw', `--format=${format}`];
   if (o.firstParent) args.push('--first-parent');
   args.push('--stdin');
   const revs = [...tips, ...(o.exclude ?? []).map((oid) => `^${oid}`)];

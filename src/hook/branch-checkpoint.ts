@@ -32,6 +32,15 @@ interface BranchIndex {
 }
 
 const INDEX_FILE = 'branch-index.json';
+/** When the last background build of the index started (ms since the epoch). */
+const BUILD_FILE = 'branch-index.building';
+/** One background build at a time; a build that died is retried after this. */
+const BUILD_CLAIM_MS = 2 * 60 * 1000;
+/**
+ * The new commits the hook reads itself (tens of milliseconds); past that, the
+ * reminder answers from the newest ones and the index is built in the background.
+ */
+export const HOOK_WALK_LIMIT = 2000;
 // Version 2: pairs instead of objects, titles and writers cut, branch count capped.
 const INDEX_VERSION = 2;
 /** What one hostile chain can make every `git switch` read (SPEC §9): cut titles, bounded names and counts. */
@@ -39,18 +48,41 @@ const WRITER_MAX = 64;
 const BRANCH_NAME_MAX = 1024;
 const BRANCHES_MAX = 5000;
 
-/** Branch name → its newest checkpoint, for every branch that has one (the newest BRANCHES_MAX). */
-export async function newestByBranch(repo: BranchIndexStore): Promise<Map<string, BranchCheckpoint>> {
+/** What the reminder knows: every branch's newest checkpoint, or (`partial`) those of the newest commits only. */
+export interface BranchLatest {
+  branches: Map<string, BranchCheckpoint>;
+  /**
+   * True when more new commits waited than `walkLimit` allowed: `branches`
+   * then holds what the newest of them say, a branch missing from it is
+   * unknown (not "none"), and nothing was written: the index is still to build.
+   */
+  partial: boolean;
+}
+
+/**
+ * Branch name → its newest checkpoint, for every branch that has one (the
+ * newest BRANCHES_MAX). With `walkLimit`, at most that many new commits are
+ * read: a first run over 100,000 checkpoints, or a fetch that brought them,
+ * then answers from the newest ones and leaves the index to a run without a
+ * limit (`hook branch-index`, started in the background by the hook).
+ */
+export async function newestByBranch(repo: BranchIndexStore, walkLimit?: number): Promise<BranchLatest> {
   const [refs, cached] = await Promise.all([repo.listRefs(CHAINS_PREFIX), readIndex(repo)]);
   const tips = new Map(refs.map((r) => [r.name, r.oid]));
-  let index = cached && sameTips(cached.tips, tips) ? cached : null;
-  if (!index) {
-    const base = cached && [...cached.tips.keys()].every((name) => tips.has(name)) ? cached : null;
-    index = (base && (await extend(repo, base, tips))) ?? (await extend(repo, empty(), tips))!;
-    // A failed write only costs speed next time.
-    await repo.writeGitFile(INDEX_FILE, serialize(index), 'common').catch(() => {});
-  }
-  return index.branches;
+  if (cached && sameTips(cached.tips, tips)) return { branches: cached.branches, partial: false };
+  const base = cached && [...cached.tips.keys()].every((name) => tips.has(name)) ? cached : null;
+  const grown = (base && (await extend(repo, base, tips, walkLimit))) ?? (await extend(repo, empty(), tips, walkLimit))!;
+  if (grown.partial) return { branches: grown.index.branches, partial: true };
+  // A failed write only costs speed next time.
+  await repo.writeGitFile(INDEX_FILE, serialize(grown.index), 'common').catch(() => {});
+  return { branches: grown.index.branches, partial: false };
+}
+
+/** Claims the background build of the index: false when one started less than BUILD_CLAIM_MS ago or the claim cannot be written. */
+export async function claimIndexBuild(repo: BranchIndexStore, now: number): Promise<boolean> {
+  const at = Number(await repo.readGitFile(BUILD_FILE, 'common'));
+  if (at > 0 && at <= now && now - at < BUILD_CLAIM_MS) return false;
+  return repo.writeGitFile(BUILD_FILE, String(now), 'common').then(() => true, () => false);
 }
 
 /**
@@ -72,15 +104,28 @@ export async function indexSaved(
   await repo.writeGitFile(INDEX_FILE, serialize({ tips: index.tips, branches: newestOnly(index.branches) }), 'common').catch(() => {});
 }
 
-/** Adds the commits new since `base`; null when a chain was rewritten (prune, drop) and the index must be rebuilt. */
-async function extend(repo: BranchIndexStore, base: BranchIndex, tips: Map<string, string>): Promise<BranchIndex | null> {
+/**
+ * Adds the commits new since `base`; null when a chain was rewritten (prune,
+ * drop) and the index must be rebuilt. Past `limit` new commits the result is
+ * `partial`: what the newest `limit` commits say, base left out (a branch's
+ * entry there may have a newer one among the commits not read).
+ */
+async function extend(repo: BranchIndexStore, base: BranchIndex, tips: Map<string, string>, limit?: number): Promise<{ index: BranchIndex; partial: boolean } | null> {
   const old = [...base.tips.values()];
   const fresh = [...new Set(tips.values())].filter((oid) => !old.includes(oid));
-  const commits = await walkNew(repo, fresh, old);
+  const commits = await walkNew(repo, fresh, old, limit === undefined ? undefined : limit + 1);
+  if (limit !== undefined && commits.length > limit) {
+    return { index: { tips, branches: newestOnly(newestIn(commits.slice(0, limit), new Map())) }, partial: true };
+  }
   const parents = new Set(commits.flatMap((c) => c.parents));
   const rewound = [...base.tips].some(([name, oid]) => tips.get(name) !== oid && !parents.has(oid));
   if (rewound) return null;
-  const branches = new Map(base.branches);
+  return { index: { tips, branches: newestOnly(newestIn(commits, base.branches)) }, partial: false };
+}
+
+/** `known` with what `commits` (newest first) add: each branch's newest checkpoint. */
+function newestIn(commits: CommitInfo[], known: Map<string, BranchCheckpoint>): Map<string, BranchCheckpoint> {
+  const branches = new Map(known);
   // Commit times have one-second resolution: within this walk (newest first) the first one per
   // branch wins, and it also beats an indexed checkpoint of the same second, which is older.
   const touched = new Set<string>();
@@ -93,22 +138,23 @@ async function extend(repo: BranchIndexStore, base: BranchIndex, tips: Map<strin
     touched.add(facts.branch);
     if (newer) branches.set(facts.branch, { title: oneLineTitle(facts.title.slice(0, 4 * TITLE_MAX)), writer: facts.writer.slice(0, WRITER_MAX), time });
   }
-  return { tips, branches: newestOnly(branches) };
+  return branches;
 }
 
 /**
- * The commits reachable from `fresh` and not from `old`, in one walk; when
- * that fails (a history too large to read, a missing object), chain by
- * chain, leaving out the ones that fail: one hostile chain costs its own
- * reminders only, and its tip is indexed so it is not read again.
+ * The commits reachable from `fresh` and not from `old` (the newest `limit`
+ * when given), in one walk; when that fails (a history too large to read, a
+ * missing object), chain by chain, leaving out the ones that fail: one
+ * hostile chain costs its own reminders only, and its tip is indexed so it is
+ * not read again.
  */
-async function walkNew(repo: BranchIndexStore, fresh: string[], old: string[]): Promise<CommitInfo[]> {
+async function walkNew(repo: BranchIndexStore, fresh: string[], old: string[], limit?: number): Promise<CommitInfo[]> {
   if (!fresh.length) return [];
-  const all = await repo.walkCommits(fresh, { exclude: old }).catch(() => null);
+  const all = await repo.walkCommits(fresh, { exclude: old, limit }).catch(() => null);
   if (all) return all;
-  const walks = await Promise.all(fresh.map((tip) => repo.walkCommits([tip], { exclude: old }).catch(() => [])));
+  const walks = await Promise.all(fresh.map((tip) => repo.walkCommits([tip], { exclude: old, limit }).catch(() => [])));
   const byOid = new Map(walks.flat().map((c) => [c.oid, c]));
-  return [...byOid.values()].sort((a, b) => b.committer.timestamp - a.committer.timestamp);
+  return [...byOid.values()].sort((a, b) => b.committer.timestamp - a.committer.timestamp).slice(0, limit);
 }
 
 function newestOnly(branches: Map<string, BranchCheckpoint>): Map<string, BranchCheckpoint> {

@@ -12,6 +12,8 @@ export interface ReminderFacts {
   uncommitted: number | null;
   arrived: string;
   arrivedLast: BranchCheckpoint | null;
+  /** False when only the newest checkpoints were read: a null `leftLast` is then unknown, not "none". */
+  complete: boolean;
   now: Date;
 }
 
@@ -22,7 +24,7 @@ export function renderReminder(f: ReminderFacts): string {
   const lines: string[] = [];
   if (f.left !== null) {
     const changes = f.uncommitted === null ? '' : f.uncommitted === 0 ? 'no uncommitted changes' : `${f.uncommitted} uncommitted change${f.uncommitted === 1 ? '' : 's'} came along`;
-    const last = f.leftLast ? `last checkpoint ${age(f.leftLast, f.now)}` : 'no checkpoint yet';
+    const last = f.leftLast ? `last checkpoint ${age(f.leftLast, f.now)}` : f.complete ? 'no checkpoint yet' : '';
     lines.push(`${P} left '${visible(f.left)}': ${[changes, last].filter(Boolean).join('; ')}`);
     lines.push(`${P}   save it: ${saveCommand(f.left) ?? NO_COMMAND}`);
   }

@@ -18,7 +18,7 @@ describe('the post-checkout reminder', () => {
   it('names what was left, the save command, and what waits', () => {
     const text = renderReminder({
       left: 'feature/login', leftLast: { title: 'old', writer: 'ada-abc123', time: hoursAgo(3) }, uncommitted: 2,
-      arrived: 'main', arrivedLast: { title: 'Fix the race', writer: 'bob-xyz789', time: hoursAgo(50) }, now,
+      arrived: 'main', arrivedLast: { title: 'Fix the race', writer: 'bob-xyz789', time: hoursAgo(50) }, complete: true, now,
     });
     expect(text).toBe([
       "checkpoint: left 'feature/login': 2 uncommitted changes came along; last checkpoint 3 hours ago",
@@ -32,7 +32,7 @@ describe('the post-checkout reminder', () => {
   it('quotes odd branch names for the shell and escapes stored control characters', () => {
     const text = renderReminder({
       left: "it's$HOME", leftLast: null, uncommitted: 0, arrived: 'main',
-      arrivedLast: { title: 'evil \x1b[31mred\x07', writer: 'eve-\x1b]0;x', time: hoursAgo(1) }, now,
+      arrivedLast: { title: 'evil \x1b[31mred\x07', writer: 'eve-\x1b]0;x', time: hoursAgo(1) }, complete: true, now,
     });
     expect(text).toContain(`--branch 'it'\\''s$HOME' -m`);
     expect(text).toContain('no uncommitted changes; no checkpoint yet');
@@ -41,8 +41,14 @@ describe('the post-checkout reminder', () => {
   });
 
   it('says nothing about the arrival when that branch has no checkpoint', () => {
-    const text = renderReminder({ left: null, leftLast: null, uncommitted: null, arrived: 'main', arrivedLast: null, now });
+    const text = renderReminder({ left: null, leftLast: null, uncommitted: null, arrived: 'main', arrivedLast: null, complete: true, now });
     expect(text).toBe('');
+  });
+
+  it('does not say "no checkpoint yet" when only the newest checkpoints were read', () => {
+    const text = renderReminder({ left: 'old-work', leftLast: null, uncommitted: 1, arrived: 'main', arrivedLast: null, complete: false, now });
+    expect(text).toContain("left 'old-work': 1 uncommitted change came along\n");
+    expect(text).not.toContain('no checkpoint yet');
   });
 });
 

@@ -8,7 +8,7 @@
 import type { CommandResult, Context } from '../../cli/context.js';
 import type { GitEnv } from '../../git/admin.js';
 import type { Repo } from '../../git/repo.js';
-import { newestByBranch } from '../../hook/branch-checkpoint.js';
+import { claimIndexBuild, newestByBranch } from '../../hook/branch-checkpoint.js';
 import { lookAround } from '../../hook/checkout-sight.js';
 import { isMidOperation, lastHeadMove } from '../../hook/head-move.js';
 import { NO_COMMAND, renderReminder, saveCommand } from '../../hook/reminder.js';
@@ -34,6 +34,14 @@ export interface ReminderIo {
   now(): Date;
   /** The repository through git, for what the files cannot answer. */
   openRepo(): Promise<Repo>;
+  /**
+   * At most this many new checkpoint commits are read for the reminder; more
+   * (a first run over a long history, a large fetch) and the branch index is
+   * left to `indexLater`. Unset: everything is read now.
+   */
+  walkLimit?: number;
+  /** Starts a build of the branch index that does not hold up the switch. */
+  indexLater?(): void;
 }
 
 export async function run(ctx: Context, argv: string[]): Promise<CommandResult> {
@@ -54,14 +62,15 @@ export async function remind(io: ReminderIo, argv: string[]): Promise<string | n
   if (mode === 'off') return null;
   const [move, busy] = await Promise.all([lastHeadMove(sight.gitDir), isMidOperation(sight.gitDir)]);
   if (busy || (move.message !== null && !move.message.startsWith('checkout:'))) return null;
-  const [arrived, uncommitted, latest] = await Promise.all([sight.arrived(), sight.uncommitted(), newestByBranch(sight.store)]);
+  const [arrived, uncommitted, { branches: latest, partial }] = await Promise.all([sight.arrived(), sight.uncommitted(), newestByBranch(sight.store, io.walkLimit)]);
+  if (partial && io.indexLater && (await claimIndexBuild(sight.store, io.now().getTime()))) io.indexLater();
   if (arrived === null) return null;
   const left = move.message !== null ? move.from : await sight.previous();
   if (left === arrived && args.oldHead === args.newHead) return null;
   const shownLeft = left !== arrived ? left : null;
   io.err(renderReminder({
     left: shownLeft, leftLast: shownLeft !== null ? (latest.get(shownLeft) ?? null) : null,
-    uncommitted, arrived, arrivedLast: latest.get(arrived) ?? null, now: io.now(),
+    uncommitted, arrived, arrivedLast: latest.get(arrived) ?? null, complete: !partial, now: io.now(),
   }));
   return mode === 'ask' ? shownLeft : null;
 }
