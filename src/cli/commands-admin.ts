@@ -6,7 +6,7 @@ import { SAVE_OPTIONS } from './save-options.js';
 /** The agents `agent install` knows (src/agent/adapters/; a unit test keeps the two in step). */
 export const AGENT_NAMES = ['claude', 'codex', 'gemini', 'cursor', 'copilot', 'cline', 'opencode'] as const;
 /** The hook entry points (src/commands/hook.ts; a unit test keeps the two in step). */
-export const HOOK_NAMES = ['post-checkout', 'pre-push', 'agent-pre-compact', 'agent-session-start'] as const;
+export const HOOK_NAMES = ['post-checkout', 'pre-push', 'agent-pre-compact', 'agent-session-start', 'branch-index'] as const;
 
 const CKPT: PositionalDef = { name: 'checkpoint', complete: 'checkpoint' };
 const REMOTE: PositionalDef = { name: 'remote', complete: 'remote' };
