@@ -51,6 +51,14 @@ export interface ListingStore {
   pending: string[];
   /** The file must be written whole (missing, torn or corrupt). */
   rewrite: boolean;
+  /** Lines this run already appended (`spillWalk`), and the appends still under way. */
+  written: number;
+  spilling: Promise<void>;
+}
+
+/** A store that knows nothing yet; `rewrite`: its file must be written whole. */
+export function emptyStore(rewrite: boolean): ListingStore {
+  return { commits: new Map(), checked: new Map(), tips: new Map(), gen: 0, pending: [], rewrite, written: 0, spilling: Promise.resolve() };
 }
 
 const CACHE_FILE = 'list-cache.jsonl';
@@ -64,7 +72,7 @@ const OLD_FILES = ['list-cache.json'];
 const HEADER = '["v",6]';
 
 export async function readListingStore(repo: Repo): Promise<ListingStore> {
-  const store: ListingStore = { commits: new Map(), checked: new Map(), tips: new Map(), gen: 0, pending: [], rewrite: true };
+  const store = emptyStore(true);
   const text = await repo.readGitFile(CACHE_FILE, 'common').catch(() => null);
   if (!text?.startsWith(`${HEADER}\n`)) return store;
   const lines = text.split('\n');
@@ -117,7 +125,7 @@ export function beginWalk(store: ListingStore): void {
 }
 
 export function storeCommit(store: ListingStore, oid: string, c: Omit<StoredCommit, 'gen' | 'pos'>): void {
-  store.commits.set(oid, { ...c, gen: store.gen, pos: store.pending.length });
+  store.commits.set(oid, { ...c, gen: store.gen, pos: store.written + store.pending.length });
   store.pending.push(JSON.stringify(['c', oid, c.parents.join(' '), c.committed, c.id, c.writer, c.branch, c.label, c.title]));
 }
 
@@ -132,12 +140,40 @@ export function storeTip(store: ListingStore, ref: string, oid: string): void {
   store.pending.push(JSON.stringify(['t', ref, oid]));
 }
 
+/** Lines a long walk holds before it appends them. */
+const SPILL_LINES = 4096;
+
+/**
+ * Before a long walk: a missing file (nothing stored) is started now, so the
+ * walk's lines can be appended as they come (`spillWalk`) instead of held.
+ */
+export async function beginLongWalk(repo: Repo, store: ListingStore): Promise<void> {
+  if (!store.rewrite || store.commits.size || store.pending.length) return;
+  try {
+    await repo.writeGitFile(CACHE_FILE, `${HEADER}\n`, 'common');
+    store.rewrite = false;
+  } catch {
+    // Written whole at the end, as before.
+  }
+}
+
+/** During a walk: appends the lines held once there are many (never when the file must be written whole). */
+export function spillWalk(repo: Repo, store: ListingStore): void {
+  if (store.rewrite || store.pending.length < SPILL_LINES) return;
+  const text = `${store.pending.join('\n')}\n`;
+  store.written += store.pending.length;
+  store.pending = [];
+  // A failed append leaves the file short of lines: written whole at the end instead.
+  store.spilling = store.spilling.then(() => repo.appendGitFile(CACHE_FILE, text, 'common')).catch(() => { store.rewrite = true; });
+}
+
 /**
  * Writes what this run learnt: appended, or the whole file when it must be
  * (torn, corrupt, missing) or when fewer than half of its commits are still
  * reached from a chain (`live`). A failed write only costs speed next time.
  */
 export async function flushListingStore(repo: Repo, store: ListingStore, live: ReadonlySet<string>): Promise<void> {
+  await store.spilling;
   const dead = store.commits.size - live.size;
   if (!store.rewrite && dead > 1000 && dead > live.size) store.rewrite = true;
   try {
@@ -174,7 +210,7 @@ function wholeFile(store: ListingStore, live: ReadonlySet<string>): string {
  * counts as walked only where the file had walked its ref up to `from`.
  */
 export async function appendWalk(repo: Repo, commits: readonly CommitInfo[], tips: readonly { name: string; oid: string; from: string }[]): Promise<void> {
-  const store: ListingStore = { commits: new Map(), checked: new Map(), tips: new Map(), gen: 0, pending: [], rewrite: false };
+  const store = emptyStore(false);
   beginWalk(store);
   for (const c of commits) {
     const f = parseMessage(c.message);

@@ -102,8 +102,9 @@ function sortNewestFirst(list: Candidate[], now: number, warnings: string[]): Ch
  * committer time (`committed`, seconds); far below any date when beyond
  * `now` plus slack. Says so in `warnings`, naming the ref.
  */
-export function orderTime(c: Pick<CheckpointSummary, 'createdAt' | 'commit'>, committed: number, refName: string, now: number, warnings: string[]): number {
-  const claimed = Date.parse(c.createdAt);
+export function orderTime(c: Pick<CheckpointSummary, 'createdAt' | 'commit' | 'checked'>, committed: number, refName: string, now: number, warnings: string[]): number {
+  // An unchecked row's date is the end of its commit's second (see `entryOf`): no need to parse it back.
+  const claimed = c.checked ? Date.parse(c.createdAt) : committed * 1000 + 999;
   let time = claimed;
   if (claimed > committed * 1000 + 999) {
     time = committed * 1000;

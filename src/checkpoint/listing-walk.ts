@@ -8,7 +8,7 @@
  */
 import type { Repo } from '../git/repo.js';
 import { MAX_COMMIT_PARENTS, MAX_ROUNDS, walkChains } from './chain-walk.js';
-import { beginWalk, storeCommit, storeTip, type ListingStore } from './listing-cache.js';
+import { beginLongWalk, beginWalk, spillWalk, storeCommit, storeTip, type ListingStore } from './listing-cache.js';
 import type { InvalidCheckpoint } from './listing.js';
 import { parseMessage } from './message.js';
 
@@ -23,15 +23,18 @@ export async function updateStore(repo: Repo, store: ListingStore, refs: readonl
     // An old tip may be gone (pruned, then collected): git refuses to exclude a missing object.
     const present = await Promise.all(old.map((oid) => repo.hasObject(oid).catch(() => false)));
     const exclude = [...new Set([...still, ...old.filter((_, i) => present[i])])];
-    const commits = await walkChains(repo, unwalked, invalid, { known: (oid) => store.commits.has(oid), exclude });
-    if (commits.length) beginWalk(store);
-    for (const c of commits) {
+    await beginLongWalk(repo, store);
+    let began = false;
+    // Each commit is stored as git writes it, its lines appended as they pile up: nothing else is held.
+    await walkChains(repo, unwalked, invalid, { known: (oid) => store.commits.has(oid), exclude }, (c) => {
+      if (!began) (beginWalk(store), began = true);
       const facts = parseMessage(c.message);
       storeCommit(store, c.oid, {
-        parents: c.parents, committed: c.committer.timestamp,
+        parents: c.parents, committed: c.committed,
         id: facts.id, writer: facts.writer, branch: facts.branch, label: facts.label, title: facts.title,
       });
-    }
+      spillWalk(repo, store);
+    });
   }
   // Only a tip whose walk is stored is remembered: a broken ref is walked (and reported) again next time.
   for (const r of moved) if (store.commits.has(r.oid)) storeTip(store, r.name, r.oid);

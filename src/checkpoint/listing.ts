@@ -10,7 +10,7 @@
 import type { Repo } from '../git/repo.js';
 import { attributeCommits } from './chain-attribution.js';
 import { MAX_COMMIT_PARENTS } from './chain-walk.js';
-import { clearListingCache as clearStore, flushListingStore, readListingStore, walkKeyOf, type CacheEntry, type ListingStore } from './listing-cache.js';
+import { clearListingCache as clearStore, emptyStore, flushListingStore, readListingStore, walkKeyOf, type CacheEntry, type ListingStore } from './listing-cache.js';
 import { checkCommits } from './listing-check.js';
 import { assembleListing, orderTime } from './listing-trust.js';
 import { reachFromStore, updateStore } from './listing-walk.js';
@@ -229,7 +229,7 @@ function listingFromView(view: ListingView, now: number, full: boolean): Listing
     checkpoints: view.rows.map((r) => r.s), invalid: view.invalid, warnings: view.warnings,
     localWriters: new Set(view.localWriters), hasFetched: view.hasFetched,
   };
-  const store: ListingStore = { commits: new Map(), checked: new Map(), tips: new Map(), gen: 0, pending: [], rewrite: false };
+  const store = emptyStore(false);
   for (const r of view.rows) {
     const { s } = r;
     store.commits.set(s.commit, { parents: [], committed: r.committed, id: s.id, writer: r.claimed, branch: s.branch, label: s.label, title: s.title, gen: 0, pos: 0 });

@@ -53,13 +53,17 @@ export interface MessageFacts {
 
 /** Reads title and trailers back from a commit message; fields absent from it are null. */
 export function parseMessage(message: string): MessageFacts {
-  const subject = message.split('\n', 1)[0] ?? '';
+  const end = message.indexOf('\n');
+  const subject = end < 0 ? message : message.slice(0, end);
   const facts: MessageFacts = {
     title: subject.startsWith('checkpoint: ') ? subject.slice('checkpoint: '.length) : subject,
     id: null, writer: null, branch: null, label: null, seq: null,
   };
-  for (const line of message.split('\n')) {
-    const m = /^Checkpoint-(Id|Writer|Branch|Label|Seq): (.*)$/.exec(line);
+  // Only lines starting `Checkpoint-` can be trailers: found with indexOf, a listing of 100,000 reads fast.
+  for (let at = message.indexOf('Checkpoint-'); at >= 0; at = message.indexOf('Checkpoint-', at + 1)) {
+    if (at > 0 && message[at - 1] !== '\n') continue;
+    const stop = message.indexOf('\n', at);
+    const m = /^Checkpoint-(Id|Writer|Branch|Label|Seq): (.*)$/.exec(stop < 0 ? message.slice(at) : message.slice(at, stop));
     if (!m) continue;
     const value = m[2] ?? '';
     if (m[1] === 'Seq') facts.seq = /^[1-9][0-9]{0,14}$/.test(value) ? Number(value) : null;

@@ -27,7 +27,7 @@ import { storesBytesAsIs, type PlainContentFacts } from './plain-content.js';
 import { snapshotInProcess } from './snapshot-in-process.js';
 import * as files from './git-files.js';
 import type {
-  CappedBlob, CommitInfo, Lease, NewCommit, PushOutcome, RefRecord, Repo, RepoInfo, TreeEntry, WalkOptions, WorktreeStatus,
+  CappedBlob, CommitInfo, Lease, NewCommit, PushOutcome, RefRecord, Repo, RepoInfo, ScannedCommit, TreeEntry, WalkOptions, WorktreeStatus,
   RefUpdate,
 } from './repo.js';
 import type { RunOptions } from './run-git.js';
@@ -112,6 +112,10 @@ class CliRepo implements Repo {
     const ids = [...tips, ...(opts?.exclude ?? [])];
     const commits = await this.walks.remember('log', ids, { ...opts, tips: tips.length }, () => walk.walkCommits(this.ctx.opts, tips, opts));
     return commits.slice();
+  }
+
+  scanCommits(tips: string[], opts: Omit<WalkOptions, 'limit'>, onCommit: (c: ScannedCommit) => void): Promise<void> {
+    return walk.scanCommits(this.ctx.opts, tips, opts, onCommit);
   }
 
   countCommits(tips: string[], opts?: Omit<WalkOptions, 'limit'>): Promise<number> {

@@ -3,7 +3,7 @@
  * a whole walk, whatever the number of commits, the tips fed on stdin.
  */
 import { StringDecoder } from 'node:string_decoder';
-import type { CommitInfo, WalkOptions } from './repo.js';
+import type { CommitInfo, ScannedCommit, WalkOptions } from './repo.js';
 import { gitOk, runGit, type RunOptions } from './run-git.js';
 
 /**
@@ -24,21 +24,56 @@ export async function walkCommits(opts: RunOptions, tips: string[], o: WalkOptio
   const revs = [...tips, ...(o.exclude ?? []).map((oid) => `^${oid}`)];
   // Parsed as git writes it (a walk of 100,000 commits is seconds of git): never held whole.
   const commits: CommitInfo[] = [];
+  const records = nulRecords((rec) => commits.push(parseLogRecord(rec)));
+  await gitOk(args, { ...opts, input: `${revs.join('\n')}\n`, maxStdout: WALK_OUTPUT_LIMIT, onStdout: records.write });
+  records.end();
+  return commits;
+}
+
+/** One commit's output may not pass this in a scan: a hostile giant message fails the scan instead of eating memory. */
+const SCAN_RECORD_LIMIT = 1024 * 1024;
+
+/** See `Objects.scanCommits`: the walk of `walkCommits`, only id, parents, committer time and message, each handed on as it is parsed. */
+export async function scanCommits(opts: RunOptions, tips: string[], o: Omit<WalkOptions, 'limit'>, onCommit: (c: ScannedCommit) => void): Promise<void> {
+  if (!tips.length) return;
+  const args = ['log', '-z', '--format=%H%x01%P%x01%ct%x01%B', ...(o.firstParent ? ['--first-parent'] : []), '--stdin'];
+  const revs = [...tips, ...(o.exclude ?? []).map((oid) => `^${oid}`)];
+  const records = nulRecords((rec) => onCommit(parseScanRecord(rec)), SCAN_RECORD_LIMIT);
+  await gitOk(args, { ...opts, input: `${revs.join('\n')}\n`, onStdout: records.write });
+  records.end();
+}
+
+/** NUL-terminated records out of a stream of chunks; past `limit` characters in one record, it stops and `end` throws. */
+function nulRecords(onRecord: (rec: string) => void, limit = Infinity): { write: (chunk: Buffer) => void; end: () => void } {
   const decoder = new StringDecoder('utf8');
   let pending = '';
+  let over = false;
   const take = (text: string) => {
     let start = 0;
-    for (let at = text.indexOf('\0'); at >= 0; at = text.indexOf('\0', start)) {
-      commits.push(parseLogRecord(pending + text.slice(start, at)));
+    for (let at = text.indexOf('\0'); at >= 0 && !over; at = text.indexOf('\0', start)) {
+      onRecord(pending + text.slice(start, at));
       pending = '';
       start = at + 1;
     }
     pending += text.slice(start);
+    if (pending.length > limit) (over = true, pending = '');
   };
-  await gitOk(args, { ...opts, input: `${revs.join('\n')}\n`, maxStdout: WALK_OUTPUT_LIMIT, onStdout: (d) => take(decoder.write(d)) });
-  take(decoder.end());
-  if (pending) commits.push(parseLogRecord(pending));
-  return commits;
+  return {
+    write: (chunk) => { if (!over) take(decoder.write(chunk)); },
+    end: () => {
+      if (!over) take(decoder.end());
+      if (over) throw new Error(`fatal: a commit in the walk is over ${limit} bytes`);
+      if (pending) onRecord(pending);
+    },
+  };
+}
+
+function parseScanRecord(rec: string): ScannedCommit {
+  const a = rec.indexOf('\x01');
+  const b = rec.indexOf('\x01', a + 1);
+  const c = rec.indexOf('\x01', b + 1);
+  const parents = rec.slice(a + 1, b);
+  return { oid: rec.slice(0, a).replace(/^\n/, ''), parents: parents ? parents.split(' ') : [], committed: Number(rec.slice(b + 1, c)), message: rec.slice(c + 1) };
 }
 
 /** How many commits `walkCommits` would return, without reading them. */

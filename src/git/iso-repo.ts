@@ -19,7 +19,7 @@ import type { WorktreeFs } from './worktree-files.js';
 import { readWorktreeFile, type WorktreeRead } from './worktree-read.js';
 import type {
   CappedBlob, CommitInfo, Lease, NewCommit, ObjectId, PushOutcome, RefRecord, Repo, RepoInfo, TreeEntry,
-  WalkOptions, WorktreeStatus,
+  ScannedCommit, WalkOptions, WorktreeStatus,
   RefUpdate,
 } from './repo.js';
 
@@ -108,6 +108,10 @@ class IsoRepo implements Repo {
 
   walkCommits(tips: ObjectId[], opts?: WalkOptions): Promise<CommitInfo[]> {
     return walk.walkCommits(this.ctx, tips, opts);
+  }
+
+  async scanCommits(tips: ObjectId[], opts: Omit<WalkOptions, 'limit'>, onCommit: (c: ScannedCommit) => void): Promise<void> {
+    for (const c of await walk.walkCommits(this.ctx, tips, opts)) onCommit({ oid: c.oid, parents: c.parents, committed: c.committer.timestamp, message: c.message });
   }
 
   countCommits(tips: ObjectId[], opts?: Omit<WalkOptions, 'limit'>): Promise<number> {

@@ -41,6 +41,15 @@ export interface NewCommit {
   message: string;
 }
 
+/** What `scanCommits` hands over of each commit. */
+export interface ScannedCommit {
+  oid: ObjectId;
+  parents: ObjectId[];
+  /** Committer time, seconds since the epoch. */
+  committed: number;
+  message: string;
+}
+
 export interface WalkOptions {
   limit?: number;
   firstParent?: boolean;
@@ -77,6 +86,13 @@ export interface Objects {
    * CLI backend, whatever the number of commits.
    */
   walkCommits(tips: ObjectId[], opts?: WalkOptions): Promise<CommitInfo[]>;
+  /**
+   * The commits `walkCommits` would return, in its order, handed to
+   * `onCommit` one at a time as git writes them and kept nowhere: only what a
+   * listing needs (id, parents, committer time, message), so a walk of any
+   * length costs the memory of one commit.
+   */
+  scanCommits(tips: ObjectId[], opts: Omit<WalkOptions, 'limit'>, onCommit: (c: ScannedCommit) => void): Promise<void>;
   /** How many commits `walkCommits` would return, without reading them (`git rev-list --count`). */
   countCommits(tips: ObjectId[], opts?: Omit<WalkOptions, 'limit'>): Promise<number>;
   /** True when `ancestor` is reachable from `descendant` (both must exist). */

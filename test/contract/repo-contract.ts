@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { UnsupportedError } from '../../src/errors.js';
-import type { Person, Repo, TreeEntry } from '../../src/git/repo.js';
+import type { Person, Repo, ScannedCommit, TreeEntry } from '../../src/git/repo.js';
 
 /** What a builder sets up, applied in this order; commits are made on branch `main`. */
 export interface FixtureSpec {
@@ -285,6 +285,24 @@ function describeHistory(open: Open): void {
       const walked = await repo.walkCommits(tip);
       expect(walked.map((c) => c.message)).toEqual(messages);
       expect(walked.map((c) => c.parents.length)).toEqual([...Array(39).fill(1), 0]);
+      const scanned: ScannedCommit[] = [];
+      await repo.scanCommits(tip, {}, (c) => scanned.push(c));
+      expect(scanned).toEqual(walked.map((c) => ({ oid: c.oid, parents: c.parents, committed: c.committer.timestamp, message: c.message })));
+    });
+
+    it('scans the commits of a walk one at a time, in its order, with their parents and committer times', async () => {
+      const { repo } = await open();
+      const h = await buildHistory(repo);
+      const scan = async (tips: string[], opts: { firstParent?: boolean; exclude?: string[] } = {}) => {
+        const seen: ScannedCommit[] = [];
+        await repo.scanCommits(tips, opts, (c) => seen.push(c));
+        return seen;
+      };
+      const all = await scan([h.m, h.x]);
+      const walked = await repo.walkCommits([h.m, h.x]);
+      expect(all).toEqual(walked.map((c) => ({ oid: c.oid, parents: c.parents, committed: c.committer.timestamp, message: c.message })));
+      expect((await scan([h.m], { firstParent: true, exclude: [h.a] })).map((c) => c.oid)).toEqual([h.m, h.b]);
+      expect(await scan([])).toEqual([]);
     });
 
     it('tells ancestors from non-ancestors', async () => {
