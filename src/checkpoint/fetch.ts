@@ -49,17 +49,7 @@ export async function fetchCheckpoints(
     const parsed = before.get(r.name) !== r.oid ? parseChainRef(r.name) : null;
     return parsed ? [{ ...r, writer: parsed.writer, old: before.get(r.name) ?? null }] : [];
   });
-  const known = [...new Set(knownRefs.map((r) => r.oid))];
-  const limit = limiter(ANCESTRY_CHECKS);
-  const counted = await Promise.all(moved.map(async (ref) => {
-    const rewritten = ref.old !== null && !(await movedForward(repo, limit, ref.old, ref.oid));
-    const count = rewritten
-      ? await limit(() => countRewritten(repo, ref.old!, ref.oid))
-      : (await countBySeq(repo, ref, knownRefs)) ??
-        // The chain's commits this clone did not have: one walk of the new part.
-        (await limit(() => repo.countCommits([ref.oid], { firstParent: true, exclude: known })));
-    return { writer: ref.writer, count, rewritten };
-  }));
+  const counted = await countArrivals(repo, moved, [...new Set(knownRefs.map((r) => r.oid))]);
   const counts = new Map<string, number>();
   for (const c of counted) if (c.count) counts.set(c.writer, (counts.get(c.writer) ?? 0) + c.count);
   const rewritten = counted.filter((c) => c.rewritten).map((c) => c.writer);
@@ -67,49 +57,47 @@ export async function fetchCheckpoints(
   return { remote, arrived, rewritten: rewritten.sort(), failed };
 }
 
-/** First-parent steps looked at before git is asked: a fetch brings a few checkpoints per chain. */
-const NEAR_STEPS = 64;
-/** git processes at once for the chains the trailers and object reads cannot answer for. */
+/** git processes at once for the chains the one walk cannot answer for (rewritten, or reached through another chain). */
 const ANCESTRY_CHECKS = 8;
 
-/**
- * Whether `tip` descends from `old`. A chain moves along its first parents:
- * `old` among the first NEAR_STEPS of them answers yes from object reads
- * (the running cat-file, no process), so 1,000 chains that moved start no
- * 1,000 processes; anything else is git's `merge-base --is-ancestor`, a few at a time.
- */
-async function movedForward(repo: Repo, limit: ReturnType<typeof limiter>, old: ObjectId, tip: ObjectId): Promise<boolean> {
-  let at: ObjectId | undefined = tip;
-  for (let step = 0; at && step < NEAR_STEPS; step++) {
-    if (at === old) return true;
-    at = (await repo.readCommit(at))?.parents[0];
-  }
-  return limit(() => repo.isAncestor(old, tip));
-}
+type MovedRef = RefRecord & { writer: string; old: ObjectId | null };
+interface Counted { writer: string; count: number; rewritten: boolean }
 
 /**
- * How many checkpoints a chain that moved forward brought, from the
- * `Checkpoint-Seq` trailers of its old and new tips, without walking the
- * chain. Null when that cannot be trusted and the chain must be walked: no
- * trailer (a chain written before there were any), or the same writer's
- * chain is also held under another name (the own chain, another remote), so
- * some of the new part may be known already. The numbers come from the
- * writer's side and shape nothing but this count: a chain that lies about
- * them is miscounted, never lost or hidden.
+ * How many checkpoints each moved chain brought, and which were rewritten.
+ * One walk (`rev-list --parents`) of the commits this clone did not have,
+ * from every moved tip at once: a chain whose new first-parent line ends
+ * at its old tip moved forward by that many commits. Nothing the chain
+ * says about itself (its trailers) is believed. Only a chain whose line
+ * ends elsewhere (rewritten, or run into a chain held under another name)
+ * costs a git process of its own, a few at a time; so does every chain
+ * when the walk fails.
  */
-async function countBySeq(
-  repo: Repo,
-  ref: { name: string; oid: ObjectId; writer: string; old: ObjectId | null },
-  knownRefs: RefRecord[],
-): Promise<number | null> {
-  if (knownRefs.some((r) => r.name !== ref.name && parseChainRef(r.name)?.writer === ref.writer)) return null;
-  const seqOf = async (oid: ObjectId) => {
-    const commit = await repo.readCommit(oid);
-    return commit ? parseMessage(commit.message).seq : null;
-  };
-  const [tip, old] = await Promise.all([seqOf(ref.oid), ref.old ? seqOf(ref.old) : 0]);
-  // A chain that moved forward brought at least one: anything else is a number not to believe.
-  return tip !== null && old !== null && tip > old ? tip - old : null;
+async function countArrivals(repo: Repo, moved: MovedRef[], known: ObjectId[]): Promise<Counted[]> {
+  const links = await repo.walkLinks(moved.map((r) => r.oid), { firstParent: true, exclude: known }).catch(() => null);
+  const parentOf = new Map(links?.map((c) => [c.oid, c.parents[0] ?? null]));
+  const limit = limiter(ANCESTRY_CHECKS);
+  return Promise.all(moved.map(async (ref) => {
+    const line = links ? newLine(parentOf, ref.oid) : null;
+    if (line && (ref.old === null || line.end === ref.old)) return { writer: ref.writer, count: line.count, rewritten: false };
+    const rewritten = ref.old !== null && !(await limit(() => repo.isAncestor(ref.old!, ref.oid)));
+    const count = rewritten
+      ? await limit(() => countRewritten(repo, ref.old!, ref.oid))
+      : (line?.count ?? (await limit(() => repo.countCommits([ref.oid], { firstParent: true, exclude: known }))));
+    return { writer: ref.writer, count, rewritten };
+  }));
+}
+
+/** The new commits on `tip`'s first-parent line, and the first commit below them (null: the line's root is new). */
+function newLine(parentOf: Map<ObjectId, ObjectId | null>, tip: ObjectId): { count: number; end: ObjectId | null } {
+  let count = 0;
+  let at: ObjectId | null = tip;
+  // Bounded by the walk's size: a cycle cannot be stored, but the loop must not trust that.
+  while (at !== null && parentOf.has(at) && count <= parentOf.size) {
+    count++;
+    at = parentOf.get(at)!;
+  }
+  return { count, end: at };
 }
 
 /** A rewritten chain brings new commits for old checkpoints: only ids it did not hold before count. */

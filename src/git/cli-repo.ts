@@ -27,7 +27,7 @@ import { storesBytesAsIs, type PlainContentFacts } from './plain-content.js';
 import { snapshotInProcess } from './snapshot-in-process.js';
 import * as files from './git-files.js';
 import type {
-  CappedBlob, CommitInfo, Lease, NewCommit, PushOutcome, RefRecord, Repo, RepoInfo, ScannedCommit, TreeEntry, WalkOptions, WorktreeStatus,
+  CappedBlob, CommitInfo, CommitLink, Lease, NewCommit, PushOutcome, RefRecord, Repo, RepoInfo, ScannedCommit, TreeEntry, WalkOptions, WorktreeStatus,
   RefUpdate,
 } from './repo.js';
 import type { RunOptions } from './run-git.js';
@@ -116,6 +116,10 @@ class CliRepo implements Repo {
 
   scanCommits(tips: string[], opts: Omit<WalkOptions, 'limit'>, onCommit: (c: ScannedCommit) => void): Promise<void> {
     return walk.scanCommits(this.ctx.opts, tips, opts, onCommit);
+  }
+
+  walkLinks(tips: string[], opts?: Omit<WalkOptions, 'limit'>): Promise<CommitLink[]> {
+    return walk.walkLinks(this.ctx.opts, tips, opts);
   }
 
   countCommits(tips: string[], opts?: Omit<WalkOptions, 'limit'>): Promise<number> {

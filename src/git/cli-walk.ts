@@ -3,7 +3,7 @@
  * a whole walk, whatever the number of commits, the tips fed on stdin.
  */
 import { StringDecoder } from 'node:string_decoder';
-import type { CommitInfo, ScannedCommit, WalkOptions } from './repo.js';
+import type { CommitInfo, CommitLink, ScannedCommit, WalkOptions } from './repo.js';
 import { gitOk, runGit, type RunOptions } from './run-git.js';
 
 /**
@@ -80,9 +80,24 @@ function parseScanRecord(rec: string): ScannedCommit {
 export async function countCommits(opts: RunOptions, tips: string[], o: Omit<WalkOptions, 'limit'> = {}): Promise<number> {
   if (!tips.length) return 0;
   const args = ['rev-list', '--count', ...(o.firstParent ? ['--first-parent'] : []), '--stdin'];
-  const revs = [...tips, ...(o.exclude ?? []).map((oid) => `^${oid}`)];
-  const out = await gitOk(args, { ...opts, input: `${revs.join('\n')}\n` });
+  const out = await gitOk(args, { ...opts, input: revsInput(tips, o.exclude) });
   return Number(out.toString('utf8').trim());
+}
+
+/** See `Objects.walkLinks`: `rev-list --parents`, a line `<oid> <parent>...` per commit. */
+export async function walkLinks(opts: RunOptions, tips: string[], o: Omit<WalkOptions, 'limit'> = {}): Promise<CommitLink[]> {
+  if (!tips.length) return [];
+  const args = ['rev-list', '--parents', ...(o.firstParent ? ['--first-parent'] : []), '--stdin'];
+  const out = await gitOk(args, { ...opts, input: revsInput(tips, o.exclude), maxStdout: WALK_OUTPUT_LIMIT });
+  return out.toString('utf8').split('\n').filter(Boolean).map((line) => {
+    const [oid = '', ...parents] = line.split(' ');
+    return { oid, parents };
+  });
+}
+
+/** The walk's revisions as `--stdin` takes them: each tip, then `^oid` for each excluded one. */
+function revsInput(tips: string[], exclude: string[] = []): string {
+  return `${[...tips, ...exclude.map((oid) => `^${oid}`)].join('\n')}\n`;
 }
 
 /** `git merge-base --is-ancestor`: null when git cannot tell (either commit is missing). */

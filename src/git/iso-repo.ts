@@ -18,7 +18,7 @@ import * as worktree from './iso-worktree.js';
 import type { WorktreeFs } from './worktree-files.js';
 import { readWorktreeFile, type WorktreeRead } from './worktree-read.js';
 import type {
-  CappedBlob, CommitInfo, Lease, NewCommit, ObjectId, PushOutcome, RefRecord, Repo, RepoInfo, TreeEntry,
+  CappedBlob, CommitInfo, CommitLink, Lease, NewCommit, ObjectId, PushOutcome, RefRecord, Repo, RepoInfo, TreeEntry,
   ScannedCommit, WalkOptions, WorktreeStatus,
   RefUpdate,
 } from './repo.js';
@@ -112,6 +112,10 @@ class IsoRepo implements Repo {
 
   async scanCommits(tips: ObjectId[], opts: Omit<WalkOptions, 'limit'>, onCommit: (c: ScannedCommit) => void): Promise<void> {
     for (const c of await walk.walkCommits(this.ctx, tips, opts)) onCommit({ oid: c.oid, parents: c.parents, committed: c.committer.timestamp, message: c.message });
+  }
+
+  async walkLinks(tips: ObjectId[], opts?: Omit<WalkOptions, 'limit'>): Promise<CommitLink[]> {
+    return (await walk.walkCommits(this.ctx, tips, opts)).map(({ oid, parents }) => ({ oid, parents }));
   }
 
   countCommits(tips: ObjectId[], opts?: Omit<WalkOptions, 'limit'>): Promise<number> {

@@ -41,6 +41,12 @@ export interface NewCommit {
   message: string;
 }
 
+/** A commit's id and its parents as stored, nothing else read. */
+export interface CommitLink {
+  oid: ObjectId;
+  parents: ObjectId[];
+}
+
 /** What `scanCommits` hands over of each commit. */
 export interface ScannedCommit {
   oid: ObjectId;
@@ -93,6 +99,12 @@ export interface Objects {
    * length costs the memory of one commit.
    */
   scanCommits(tips: ObjectId[], opts: Omit<WalkOptions, 'limit'>, onCommit: (c: ScannedCommit) => void): Promise<void>;
+  /**
+   * The commits `walkCommits` would return, in its order, as ids and parents
+   * only (`git rev-list --parents`): one process and a line per commit, no
+   * message read, whatever the number of tips.
+   */
+  walkLinks(tips: ObjectId[], opts?: Omit<WalkOptions, 'limit'>): Promise<CommitLink[]>;
   /** How many commits `walkCommits` would return, without reading them (`git rev-list --count`). */
   countCommits(tips: ObjectId[], opts?: Omit<WalkOptions, 'limit'>): Promise<number>;
   /** True when `ancestor` is reachable from `descendant` (both must exist). */

@@ -272,6 +272,20 @@ function describeHistory(open: Open): void {
       expect(await repo.countCommits([])).toBe(0);
     });
 
+    it('links (ids and parents as stored) follow the same walk, exclusions and first parents included', async () => {
+      const { repo } = await open();
+      const h = await buildHistory(repo);
+      const links = async (tips: string[], opts?: { firstParent?: boolean; exclude?: string[] }) =>
+        (await repo.walkCommits(tips, opts)).map(({ oid, parents }) => ({ oid, parents }));
+      const walks: [string[], { firstParent?: boolean; exclude?: string[] }][] = [
+        [[h.m, h.x], {}], [[h.m], { firstParent: true }], [[h.m, h.x], { exclude: [h.a] }], [[h.m], { firstParent: true, exclude: [h.a] }],
+      ];
+      for (const [tips, opts] of walks) expect(await repo.walkLinks(tips, opts)).toEqual(await links(tips, opts));
+      expect(await repo.walkLinks([h.m], { exclude: [h.a] })).toEqual([{ oid: h.m, parents: [h.b, h.c] }, { oid: h.b, parents: [h.a] }, { oid: h.c, parents: [h.a] }]);
+      expect(await repo.walkLinks([h.a], { exclude: [h.m] })).toEqual([]);
+      expect(await repo.walkLinks([])).toEqual([]);
+    });
+
     it('reads a walk whose output spans many reads whole: long messages, multi-byte characters at every offset', async () => {
       const { repo } = await open();
       const messages: string[] = [];

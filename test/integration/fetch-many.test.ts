@@ -1,7 +1,8 @@
 /**
- * A fetch after one new checkpoint on each of many writers' chains counts
- * what arrived from the chains' own trailers and object reads: no git process
- * per chain (a team of a thousand writers would start a thousand).
+ * A fetch after new checkpoints on many writers' chains counts what arrived
+ * with one walk of the new commits: no git process per chain (a team of a
+ * thousand writers would start a thousand), and nothing a chain claims about
+ * itself is believed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSandbox, type Sandbox } from '../helpers/sandbox.js';
@@ -16,11 +17,11 @@ afterAll(() => sb.cleanup());
 const WRITERS = 40;
 
 /** fast-import commands for one checkpoint commit on `writer`'s chain (seq `seq`, parent `from`). */
-function chainCommit(writer: string, seq: number, from: string | null): string {
+function chainCommit(writer: string, seq: number, from: string | null, ref = `refs/checkpoints/${writer}`): string {
   const id = `20260101-0000${String(seq).padStart(2, '0')}-${writer.slice(-4)}`;
   const message = `checkpoint: task ${seq} of ${writer}\n\nCheckpoint-Id: ${id}\nCheckpoint-Writer: ${writer}\nCheckpoint-Branch: main\nCheckpoint-Seq: ${seq}\n`;
   const json = JSON.stringify({ id, writer });
-  return `commit refs/checkpoints/${writer}\ncommitter W <w@example.com> ${1767225600 + seq} +0000\ndata ${Buffer.byteLength(message)}\n${message}` +
+  return `commit ${ref}\ncommitter W <w@example.com> ${1767225600 + seq} +0000\ndata ${Buffer.byteLength(message)}\n${message}` +
     `${from ? `from ${from}\n` : ''}M 100644 inline checkpoint.json\ndata ${Buffer.byteLength(json)}\n${json}\n\n`;
 }
 
@@ -40,7 +41,45 @@ describe('fetch from many writers', () => {
     for (const a of report.arrived) expect(a.count).toBe(1);
     expect(report.rewritten).toEqual([]);
     const processes = res.stderr.split('\n').filter((l) => l.startsWith('trace: ')).map((l) => l.split(' ')[3]);
-    expect(processes.filter((p) => p === 'merge-base' || p === 'rev-list')).toEqual([]);
+    expect(processes.filter((p) => p === 'merge-base')).toEqual([]);
+    expect(processes.filter((p) => p === 'rev-list')).toEqual(['rev-list']);
     expect(processes.length).toBeLessThan(10);
+  }, 120_000);
+
+  it('tells each kind of move apart in one fetch: forward by several, rewritten, new, and back to what the clone holds', async () => {
+    const origin = sb.repo('mixed-origin');
+    const writers = Array.from({ length: WRITERS }, (_, i) => `mixed${String(i).padStart(2, '0')}-abc${String(i).padStart(3, '0')}`);
+    sb.gitIn(origin, ['fast-import', '--quiet'], writers.map((w) => chainCommit(w, 1, null)).join(''));
+    const clone = await cloneAs(sb, origin, 'mixed-clone', 'me@example.com');
+    expect((await sb.ckpt(clone, ['save', '-m', 'mine'])).code).toBe(0);
+    expect((await sb.ckpt(clone, ['fetch'])).code).toBe(0);
+    const [liar, rewriter, ...steady] = writers as [string, string, ...string[]];
+    // Three new checkpoints whose trailers claim fifty; a chain started over with two new ones; one new writer.
+    const liarLine = [50, 51, 52].map((seq, i) => chainCommit(liar, seq, i ? null : `refs/checkpoints/${liar}^0`)).join('');
+    const restarted = `reset refs/checkpoints/${rewriter}\n${chainCommit(rewriter, 60, null)}${chainCommit(rewriter, 61, null)}`;
+    const newcomer = 'newbie-nnn000';
+    sb.gitIn(origin, ['fast-import', '--quiet', '--force'], [
+      liarLine, restarted, chainCommit(newcomer, 1, null), chainCommit(newcomer, 2, null),
+      ...steady.map((w) => chainCommit(w, 2, `refs/checkpoints/${w}^0`)),
+    ].join(''));
+    // The own chain moves on the remote too, to checkpoints this clone saved itself.
+    expect((await sb.ckpt(clone, ['save', '-m', 'mine again'])).code).toBe(0);
+    const own = sb.git(clone, 'config', 'checkpoint.writer').trim();
+    sb.git(clone, 'push', '-q', 'origin', `refs/checkpoints/${own}:refs/checkpoints/${own}`);
+    const res = await sb.ckpt(clone, ['fetch', '--json'], { env: { GIT_CHECKPOINT_TRACE: '1' } });
+    expect(res.code, res.stderr).toBe(0);
+    const report = JSON.parse(res.stdout);
+    const arrived = new Map(report.arrived.map((a: { writer: string; count: number }) => [a.writer, a.count]));
+    expect(arrived.get(liar)).toBe(3);
+    expect(arrived.get(rewriter)).toBe(2);
+    expect(arrived.get(newcomer)).toBe(2);
+    expect(arrived.has(own)).toBe(false);
+    for (const w of steady) expect(arrived.get(w)).toBe(1);
+    expect(report.count).toBe(3 + 2 + 2 + steady.length);
+    expect(report.rewritten).toEqual([rewriter]);
+    const processes = res.stderr.split('\n').filter((l) => l.startsWith('trace: ')).map((l) => l.split(' ')[3]);
+    expect(processes.filter((p) => p === 'rev-list')).toEqual(['rev-list']);
+    // Only the chains one walk cannot answer for are asked about: the rewritten one and the own copy.
+    expect(processes.filter((p) => p === 'merge-base').length).toBeLessThanOrEqual(2);
   }, 120_000);
 });
