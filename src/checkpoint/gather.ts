@@ -60,9 +60,9 @@ export async function gatherGitState(repo: Repo, opts: GatherOptions = {}): Prom
   return { git, status, nested };
 }
 
-/** Adds every dirty path with its blob id to `gathered.git` (hashing them: a git process of its own). */
-export async function addWorktree(repo: Repo, gathered: Gathered): Promise<void> {
-  if (gathered.status) gathered.git.worktree = await describeWorktree(repo, gathered.status, gathered.nested, gathered.git.notCollected);
+/** Adds every dirty path with its blob id (from `oids`, read once for the whole save) to `gathered.git`. */
+export function addWorktree(gathered: Gathered, oids: ReadonlyMap<string, string | null>): void {
+  if (gathered.status) gathered.git.worktree = describeWorktree(gathered.status, gathered.nested, oids);
 }
 
 async function applyBranchOverride(repo: Repo, git: GitState, branch: string): Promise<void> {
@@ -73,27 +73,15 @@ async function applyBranchOverride(repo: Repo, git: GitState, branch: string): P
   git.behind = 0;
 }
 
-async function describeWorktree(
-  repo: Repo,
-  status: WorktreeStatus,
-  nested: string[],
-  notCollected: GitState['notCollected'],
-): Promise<GitState['worktree']> {
+function describeWorktree(status: WorktreeStatus, nested: string[], oids: ReadonlyMap<string, string | null>): GitState['worktree'] {
   const total = status.entries.length + nested.length;
   const entries = status.entries.slice(0, MAX_PATHS);
-  let oids: (string | null)[];
-  try {
-    oids = await repo.hashWorktreeFiles(entries.map((e) => e.path));
-  } catch (err) {
-    notCollected.push({ section: 'worktree.oid', reason: (err as Error).message });
-    oids = entries.map(() => null);
-  }
   return {
     collected: true,
     total,
     truncated: total > entries.length + Math.min(nested.length, MAX_PATHS - entries.length),
     files: [
-      ...entries.map((e, i) => ({ path: e.path, status: e.xy, staged: isStaged(e), oid: oids[i] ?? null })),
+      ...entries.map((e) => ({ path: e.path, status: e.xy, staged: isStaged(e), oid: oids.get(e.path) ?? null })),
       ...nested.slice(0, MAX_PATHS - entries.length).map((path) => ({ path, status: '??', staged: false, oid: null, withheld: NESTED_REASON })),
     ],
   };

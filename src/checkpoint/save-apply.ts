@@ -41,7 +41,7 @@ export async function applySave(
   }
   if (plan.wip && record.git.wip) {
     try {
-      const tree = await repo.snapshotWorktree(plan.wip.changed, plan.wip.keep);
+      const tree = await repo.snapshotWorktree(plan.wip.changed, plan.wip.keep, plan.wip.read);
       record = { ...record, git: { ...record.git, wip: { ...record.git.wip!, tree } } };
     } catch (err) {
       const reason = (err as Error).message;

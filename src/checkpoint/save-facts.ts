@@ -4,7 +4,8 @@
  * unknown `--parent`) ends the save before any object, ref or config key
  * exists (SPEC §2: nothing written on exit 1 and 129).
  */
-import type { Repo } from '../git/repo.js';
+import type { Repo, WorktreeEntry } from '../git/repo.js';
+import { readDirtyFiles, type DirtyRead } from './dirty-read.js';
 import { addWorktree, gatherGitState, NESTED_REASON, type Gathered } from './gather.js';
 import { readIdentity, readWriterStrict, type Identity } from './identity.js';
 import { defaultPredecessor, type LineageLink } from './lineage.js';
@@ -14,7 +15,7 @@ import { loadRedactOptions } from './redact-config.js';
 import type { RedactOptions } from './redact.js';
 import { resolveCheckpoint } from './resolve.js';
 import type { CheckpointRecord } from './schema.js';
-import { changedPaths, planExclusions, readWipSettings, type ExclusionReason, type WipSettings } from './wip.js';
+import { changedPaths, readWipSettings, type ExclusionReason, type WipSettings } from './wip.js';
 
 export type LineageRequest =
   | { kind: 'default' }
@@ -40,6 +41,8 @@ export interface WipFacts {
   excluded: { path: string; reason: ExclusionReason | typeof NESTED_REASON }[];
   /** Why the exclusions could not be decided (the snapshot is then skipped). */
   error: string | null;
+  /** The changed files as read for the record: the snapshot writes these bytes (see `Worktree.snapshotWorktree`). */
+  read: ReadonlyMap<string, WorktreeEntry | null>;
 }
 
 export interface SaveFacts {
@@ -70,11 +73,10 @@ export async function gatherSaveFacts(repo: Repo, env: Record<string, string | u
     gatherGitState(repo, { branch: req.branch }),
     readWipSettings(repo, (m) => warnings.push(m)),
   ]);
-  // Hashing the dirty files (a git process), deciding their exclusions (reading them) and the
-  // lineage (the listing, the predecessor's record) need only the status: all at once.
-  const [, wip, redact, [lineage, first]] = await allSettled([
-    addWorktree(repo, gathered),
-    decideExclusions(repo, gathered, settings, req.wip ?? settings.enabled),
+  // Reading the dirty files (once each: their ids and their exclusions) and the lineage
+  // (the listing, the predecessor's record) need only the status: all at once.
+  const [wip, redact, [lineage, first]] = await allSettled([
+    readWorktree(repo, gathered, settings, req.wip ?? settings.enabled),
     loadRedactOptions(repo, identity.isFallback ? null : identity.email),
     resolveLineage(repo, req.lineage, writer, gathered.git.branch).then(async (links) => [
       links,
@@ -97,17 +99,27 @@ async function allSettled<T extends readonly unknown[]>(steps: { [K in keyof T]:
   return settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
-/** Which changed files stay out of a snapshot; decided even without one: an excluded file's blob id is never recorded either. */
-async function decideExclusions(repo: Repo, gathered: Gathered, settings: WipSettings, enabled: boolean): Promise<WipFacts> {
-  const wip: WipFacts = { enabled, changed: [], excluded: [], error: null };
+/**
+ * Reads the changed files once: their blob ids go into the record, their exclusions (decided even
+ * without a snapshot: an excluded file's blob id is never recorded either) and bytes into the wip facts.
+ */
+async function readWorktree(repo: Repo, gathered: Gathered, settings: WipSettings, enabled: boolean): Promise<WipFacts> {
+  const wip: WipFacts = { enabled, changed: [], excluded: [], error: null, read: new Map() };
   if (!gathered.status) return wip;
   wip.changed = changedPaths(gathered.status);
+  let dirty: DirtyRead;
   try {
-    const nested = gathered.nested.map((path) => ({ path, reason: NESTED_REASON }));
-    wip.excluded = [...(await planExclusions(repo, wip.changed, settings)), ...nested].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    dirty = await readDirtyFiles(repo, wip.changed, settings);
   } catch (err) {
     wip.error = (err as Error).message;
+    gathered.git.notCollected.push({ section: 'worktree.oid', reason: wip.error });
+    addWorktree(gathered, new Map());
+    return wip;
   }
+  addWorktree(gathered, dirty.oids);
+  const nested = gathered.nested.map((path) => ({ path, reason: NESTED_REASON }));
+  wip.excluded = [...dirty.excluded, ...nested].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  wip.read = dirty.read;
   return wip;
 }
 

@@ -6,7 +6,7 @@
  * decided here, before anything is written.
  */
 import { UsageError } from '../errors.js';
-import type { ObjectId } from '../git/repo.js';
+import type { ObjectId, WorktreeEntry } from '../git/repo.js';
 import { carryForward, resolveDone, type Carried } from './carry.js';
 import { fitRecord } from './fit.js';
 import { formatCreatedAt, makeCheckpointId, makeWriterId } from './ids.js';
@@ -33,8 +33,11 @@ export interface SavePlan {
   record: CheckpointRecord;
   /** True when `record.writer` is a new id that apply must claim in config first. */
   createWriter: boolean;
-  /** Paths the wip snapshot sets from the working tree, and those it keeps as in HEAD; null: no snapshot. */
-  wip: { changed: string[]; keep: string[] } | null;
+  /**
+   * Paths the wip snapshot sets from the working tree, those it keeps as in HEAD, and the
+   * entries read already (written from those bytes); null: no snapshot.
+   */
+  wip: { changed: string[]; keep: string[]; read: ReadonlyMap<string, WorktreeEntry | null> } | null;
   /** Commits of predecessors on other chains: extra parents of the chain commit. */
   lineageCommits: ObjectId[];
   warnings: string[];
@@ -73,7 +76,7 @@ export function planSave(facts: SaveFacts, input: SaveContentInput, at: { now: D
   return {
     record,
     createWriter: facts.writer === null,
-    wip: facts.wip.enabled && git.wip ? { changed: facts.wip.changed, keep: facts.wip.excluded.map((e) => e.path) } : null,
+    wip: facts.wip.enabled && git.wip ? { changed: facts.wip.changed, keep: facts.wip.excluded.map((e) => e.path), read: facts.wip.read } : null,
     lineageCommits: facts.lineage.filter((l: LineageLink) => l.writer !== writer).map((l) => l.commit),
     warnings: [...facts.warnings, ...gatheringWarnings(facts, record)],
     hints,

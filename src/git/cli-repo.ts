@@ -4,8 +4,8 @@
  * worktrees, SHA-256, reftable, index v4, fsmonitor). This class only holds
  * the helper processes and delegates to the cli-* modules.
  */
+import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
-import { join } from 'node:path';
 import { FatalError } from '../errors.js';
 import { CatFileBatch } from './cat-file-batch.js';
 import { CliConfig } from './cli-config.js';
@@ -18,11 +18,9 @@ import { fetchRefs, listRemoteRefs, pushRefs } from './cli-transport.js';
 import * as walk from './cli-walk.js';
 import { WalkMemo } from './walk-memo.js';
 import * as worktree from './cli-worktree.js';
-import type { WorktreeFs } from './worktree-files.js';
-import { hashWorktreeEntry, readWorktreeFile, type WorktreeRead } from './worktree-read.js';
+import { blobHasher, hashWorktreeEntries, readWorktreeEntrySync, type WorktreeEntry, type WorktreeRead } from './worktree-read.js';
 import { readConfig, type ConfigRead } from './config-map.js';
 import { discoverInProcess } from './discover.js';
-import { mapInBatches } from '../io/concurrency.js';
 import { storesBytesAsIs, type PlainContentFacts } from './plain-content.js';
 import { snapshotInProcess } from './snapshot-in-process.js';
 import * as files from './git-files.js';
@@ -191,11 +189,10 @@ class CliRepo implements Repo {
 
   /** In-process when git stores the files as their bytes (no process, each file read once); else `hash-object`. */
   async hashWorktreeFiles(paths: string[]): Promise<(string | null)[]> {
-    if (!paths.length || !this.info.workTree || !(await storesBytesAsIs(this.plainFacts(), paths))) {
+    if (!paths.length || !this.info.workTree || !(await this.storesBytesAsIs(paths))) {
       return worktreeStatus.hashWorktreeFiles(this.ctx.opts, paths, this.info.objectFormat);
     }
-    const top = this.info.workTree;
-    return mapInBatches(paths, 32, (p) => hashWorktreeEntry(fsp as unknown as WorktreeFs, join(top, p), this.info.objectFormat));
+    return hashWorktreeEntries(fs, this.info.workTree, paths, this.info.objectFormat);
   }
 
   headBranch(): Promise<string | null> {
@@ -206,19 +203,30 @@ class CliRepo implements Repo {
     return objects.recentCommits(this.ctx, n);
   }
 
-  readWorktreeFile(path: string, maxBytes: number): Promise<WorktreeRead | null> {
-    return readWorktreeFile(fsp as unknown as WorktreeFs, this.ctx.opts.cwd, path, maxBytes);
+  async readWorktreeFile(path: string, maxBytes: number): Promise<WorktreeRead | null> {
+    const entry = readWorktreeEntrySync(fs, this.ctx.opts.cwd, path, maxBytes, await blobHasher(this.info.objectFormat));
+    return entry && { size: entry.size, data: entry.data, ...(entry.special ? { special: entry.special } : {}) };
+  }
+
+  async readWorktreeFiles(paths: string[], maxBytes: number, visit: (path: string, entry: WorktreeEntry | null) => void): Promise<void> {
+    const start = await blobHasher(this.info.objectFormat);
+    for (const path of paths) visit(path, readWorktreeEntrySync(fs, this.ctx.opts.cwd, path, maxBytes, start));
+  }
+
+  async storesBytesAsIs(paths: string[]): Promise<boolean> {
+    return this.info.workTree !== null && storesBytesAsIs(this.plainFacts(), paths);
   }
 
   /** HEAD's tree rewritten in-process on the changed paths when it can be exact; else through a temporary index. */
-  async snapshotWorktree(changed: string[], keep: string[]): Promise<string> {
+  async snapshotWorktree(changed: string[], keep: string[], read?: ReadonlyMap<string, WorktreeEntry | null>): Promise<string> {
     const kept = new Set(keep);
     const update = [...new Set(changed)].filter((p) => !kept.has(p) && !p.endsWith('/'));
-    if (this.info.workTree && (await storesBytesAsIs(this.plainFacts(), update))) {
+    if (this.info.workTree && (await this.storesBytesAsIs(update))) {
       // HEAD through the running cat-file; a process only to tell an unborn branch from an unreadable HEAD.
       const head = await objects.readCommit(this.ctx, 'HEAD');
       const unborn = !head && (await this.readRef('HEAD')) === null;
-      const tree = head || unborn ? await snapshotInProcess(this, this.info.workTree, update, head ? head.tree : null) : null;
+      const src = { fs, top: this.info.workTree, start: await blobHasher(this.info.objectFormat), read };
+      const tree = head || unborn ? await snapshotInProcess(this, src, update, head ? head.tree : null) : null;
       if (tree) return tree;
     }
     return worktree.snapshotWorktree(this.ctx.opts, this.info.gitDir, changed, keep);

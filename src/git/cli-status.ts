@@ -2,14 +2,13 @@
  * The working tree as git sees it, for the CLI backend: `git status`, the
  * branch HEAD points at, and blob ids of files without writing them.
  */
+import * as fs from 'node:fs';
 import { readFileSync } from 'node:fs';
-import * as fsp from 'node:fs/promises';
 import { join } from 'node:path';
 import { parsePorcelainV2 } from './porcelain.js';
 import type { WorktreeStatus } from './repo.js';
 import { gitOk, runGit, type RunOptions } from './run-git.js';
-import { hashWorktreeEntry } from './worktree-read.js';
-import type { WorktreeFs } from './worktree-files.js';
+import { hashWorktreeEntries } from './worktree-read.js';
 
 /** `git status --porcelain=v2`: branch, upstream, and every dirty path, untracked included. */
 export async function status(opts: RunOptions): Promise<WorktreeStatus> {
@@ -52,14 +51,14 @@ export async function hashWorktreeFiles(opts: RunOptions, paths: string[], forma
   if (!paths.length) return [];
   const result: (string | null)[] = paths.map(() => null);
   const files: number[] = [];
-  await Promise.all(
-    paths.map(async (p, i) => {
-      const st = await fsp.lstat(join(opts.cwd, p)).catch(() => null);
-      if (st?.isFile()) files.push(i);
-      else if (st?.isSymbolicLink()) result[i] = await hashWorktreeEntry(fsp as unknown as WorktreeFs, join(opts.cwd, p), format);
-    }),
-  );
-  files.sort((a, b) => a - b);
+  const links: number[] = [];
+  paths.forEach((p, i) => {
+    const st = lstatOrNull(join(opts.cwd, p));
+    if (st?.isFile()) files.push(i);
+    else if (st?.isSymbolicLink()) links.push(i);
+  });
+  const linkOids = await hashWorktreeEntries(fs, opts.cwd, links.map((i) => paths[i]!), format);
+  links.forEach((i, k) => (result[i] = linkOids[k] ?? null));
   const simple = files.filter((i) => !paths[i]!.includes('\n'));
   if (simple.length) {
     const res = await runGit(['hash-object', '--stdin-paths'], {
@@ -71,6 +70,14 @@ export async function hashWorktreeFiles(opts: RunOptions, paths: string[], forma
   }
   await hashOneByOne(opts, paths, files.filter((i) => paths[i]!.includes('\n')), result);
   return result;
+}
+
+function lstatOrNull(path: string): fs.Stats | null {
+  try {
+    return fs.lstatSync(path);
+  } catch {
+    return null;
+  }
 }
 
 async function hashOneByOne(opts: RunOptions, paths: string[], which: number[], result: (string | null)[]): Promise<void> {

@@ -15,8 +15,8 @@ import * as refs from './iso-refs.js';
 import * as worktreeStatus from './iso-status.js';
 import * as walk from './iso-walk.js';
 import * as worktree from './iso-worktree.js';
-import type { WorktreeFs } from './worktree-files.js';
-import { readWorktreeFile, type WorktreeRead } from './worktree-read.js';
+import type { WorktreeFs, WorktreeSyncFs } from './worktree-files.js';
+import { blobHasher, hashWorktreeEntries, readWorktreeEntrySync, type WorktreeEntry, type WorktreeRead } from './worktree-read.js';
 import type {
   CappedBlob, CommitInfo, CommitLink, Lease, NewCommit, ObjectId, PushOutcome, RefRecord, Repo, RepoInfo, TreeEntry,
   ScannedCommit, WalkOptions, WorktreeStatus,
@@ -182,8 +182,9 @@ class IsoRepo implements Repo {
     return worktreeStatus.status(this.ctx);
   }
 
+  /** isomorphic-git stores every file as its bytes: hashed here as read. */
   hashWorktreeFiles(paths: string[]): Promise<(ObjectId | null)[]> {
-    return worktreeStatus.hashWorktreeFiles(this.ctx, this.wfs, paths);
+    return hashWorktreeEntries(this.syncFs, this.ctx.dir, paths, 'sha1');
   }
 
   headBranch(): Promise<string | null> {
@@ -194,12 +195,24 @@ class IsoRepo implements Repo {
     return walk.recentCommits(this.ctx, n);
   }
 
-  readWorktreeFile(path: string, maxBytes: number): Promise<WorktreeRead | null> {
-    return readWorktreeFile(this.wfs, this.ctx.dir, path, maxBytes);
+  async readWorktreeFile(path: string, maxBytes: number): Promise<WorktreeRead | null> {
+    const entry = readWorktreeEntrySync(this.syncFs, this.ctx.dir, path, maxBytes, await blobHasher('sha1'));
+    return entry && { size: entry.size, data: entry.data, ...(entry.special ? { special: entry.special } : {}) };
   }
 
-  snapshotWorktree(changed: string[], keep: string[]): Promise<ObjectId> {
-    return worktree.snapshotWorktree(this, this.wfs, this.ctx.dir, changed, keep);
+  async readWorktreeFiles(paths: string[], maxBytes: number, visit: (path: string, entry: WorktreeEntry | null) => void): Promise<void> {
+    const start = await blobHasher('sha1');
+    for (const path of paths) visit(path, readWorktreeEntrySync(this.syncFs, this.ctx.dir, path, maxBytes, start));
+  }
+
+  /** isomorphic-git applies no filters or conversions. */
+  async storesBytesAsIs(): Promise<boolean> {
+    return true;
+  }
+
+  async snapshotWorktree(changed: string[], keep: string[], read?: ReadonlyMap<string, WorktreeEntry | null>): Promise<ObjectId> {
+    const src = { fs: this.syncFs, top: this.ctx.dir, start: await blobHasher('sha1'), read };
+    return worktree.snapshotWorktree(this, src, changed, keep);
   }
 
   restoreWorktreeFiles(tree: ObjectId, write: string[], remove: string[]): Promise<void> {
@@ -212,6 +225,11 @@ class IsoRepo implements Repo {
 
   private get wfs(): WorktreeFs {
     return this.ctx.fsp as unknown as WorktreeFs;
+  }
+
+  /** node:fs and memfs both have the synchronous calls next to `.promises`. */
+  private get syncFs(): WorktreeSyncFs {
+    return this.ctx.fs as unknown as WorktreeSyncFs;
   }
 
   // ── git-dir files (one git dir here, so the scope makes no difference) ──

@@ -3,17 +3,13 @@
  * ahead/behind counts, and isomorphic-git's statusMatrix turned into the
  * porcelain-v2 codes the CLI backend reads from git.
  */
-import { posix } from 'node:path';
 import git from 'isomorphic-git';
 import type { IsoContext } from './iso-context.js';
 import { readRef } from './iso-refs.js';
 import { upstreamOf } from './iso-upstream.js';
 import { reachableFrom } from './iso-walk.js';
 import type { ObjectId, StatusEntry, WorktreeStatus } from './repo.js';
-import type { WorktreeFs } from './worktree-files.js';
-import { hashWorktreeEntry } from './worktree-read.js';
 
-const { join } = posix;
 
 /** Branch, upstream with ahead/behind counts, and every dirty path (untracked included). */
 export async function status(ctx: IsoContext): Promise<WorktreeStatus> {
@@ -30,11 +26,6 @@ export async function status(ctx: IsoContext): Promise<WorktreeStatus> {
 export async function headBranch(ctx: IsoContext): Promise<string | null> {
   const ref = await git.currentBranch({ fs: ctx.fs, gitdir: ctx.gitdir, fullname: true });
   return ref && ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : null;
-}
-
-/** Blob ids of the working-tree entries at `paths` (see `hashWorktreeEntry`: symlinks as their target, special files null). */
-export async function hashWorktreeFiles(ctx: IsoContext, fs: WorktreeFs, paths: string[]): Promise<(ObjectId | null)[]> {
-  return Promise.all(paths.map((path) => hashWorktreeEntry(fs, join(ctx.dir, path), 'sha1')));
 }
 
 async function aheadBehind(ctx: IsoContext, head: ObjectId, upstream: ObjectId): Promise<{ ahead: number; behind: number }> {

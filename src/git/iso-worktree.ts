@@ -7,7 +7,8 @@ import { posix } from 'node:path';
 import { OperationError } from '../errors.js';
 import type { ObjectId, Repo, TreeEntry } from './repo.js';
 import { refuseSymlinkedParent, removeFile, type WorktreeFs } from './worktree-files.js';
-import { readRegularFile } from './worktree-read.js';
+import type { SnapshotSource } from './snapshot-in-process.js';
+import { readWorktreeEntrySync } from './worktree-read.js';
 
 const { dirname, join } = posix;
 
@@ -50,25 +51,19 @@ async function writeNested(repo: Repo, flat: Flat): Promise<ObjectId> {
   return repo.writeTree(dirs.get('')!);
 }
 
-/** See `Worktree.snapshotWorktree`. */
-export async function snapshotWorktree(repo: Repo, fsp: WorktreeFs, top: string, changed: string[], keep: string[]): Promise<ObjectId> {
+/** See `Worktree.snapshotWorktree`: each path from `src.read` when read already, else read here once. */
+export async function snapshotWorktree(repo: Repo, src: SnapshotSource, changed: string[], keep: string[]): Promise<ObjectId> {
   const head = await repo.readRef('HEAD');
   const commit = head ? await repo.readCommit(head) : null;
   const flat = commit ? await flatten(repo, commit.tree) : new Map() as Flat;
   const kept = new Set(keep);
   for (const path of new Set(changed)) {
     if (kept.has(path) || path.endsWith('/')) continue;
-    const full = join(top, path);
-    const st = await fsp.lstat(full).catch(() => null);
-    if (st?.isSymbolicLink()) {
-      flat.set(path, { mode: '120000', oid: await repo.writeBlob(await fsp.readlink(full)) });
-    } else if (st?.isFile()) {
-      const file = await readRegularFile(fsp, full, Number.MAX_SAFE_INTEGER);
-      if (file?.data) flat.set(path, { mode: st.mode & 0o100 ? '100755' : '100644', oid: await repo.writeBlob(file.data) });
-      else flat.delete(path);
-    } else if (!st) {
-      flat.delete(path);
-    }
+    const known = src.read?.get(path);
+    const entry = known === null ? null : known?.data ? known : readWorktreeEntrySync(src.fs, src.top, path, Number.MAX_SAFE_INTEGER, src.start);
+    if (known && (entry?.oid ?? null) !== known.oid) throw new OperationError(`'${path}' changed while the checkpoint was being made`);
+    if (entry?.mode && entry.data) flat.set(path, { mode: entry.mode, oid: await repo.writeBlob(entry.data) });
+    else if (!entry) flat.delete(path);
   }
   return writeNested(repo, flat);
 }

@@ -4,7 +4,9 @@
  * unit tests and by library users without git). Small role interfaces, in the
  * manner of git-bug's repository package, so a command asks only for what it uses.
  */
+import type { WorktreeEntry } from './worktree-read.js';
 
+export type { WorktreeEntry } from './worktree-read.js';
 export type ObjectId = string;
 
 export interface Person {
@@ -198,14 +200,35 @@ export interface Worktree {
    */
   readWorktreeFile(path: string, maxBytes: number): Promise<{ size: number; data: Uint8Array | null; special?: string } | null>;
   /**
+   * Reads each of `paths` once, one after the other (as `readWorktreeFile`,
+   * a file over `maxBytes` hashed in bounded chunks and let go), and hands
+   * each entry to `visit` as it is read, so a caller that keeps only some
+   * bytes never holds the rest. An entry's `oid` names exactly the bytes read
+   * (see `storesBytesAsIs` for when that is git's blob id); the entry is null
+   * for a missing path or a directory.
+   */
+  readWorktreeFiles(paths: string[], maxBytes: number, visit: (path: string, entry: WorktreeEntry | null) => void): Promise<void>;
+  /**
+   * True when git stores the files at `paths` byte for byte (no clean filter,
+   * end-of-line or encoding conversion; modes and symlinks as the file system
+   * has them): then a read entry's oid is git's blob id and its bytes the blob.
+   */
+  storesBytesAsIs(paths: string[]): Promise<boolean>;
+  /**
    * The tree `git add -A` would stage, built apart from the user's index (the
    * CLI backend uses a temporary index in the git dir), touching neither the
    * working tree nor any ref: HEAD's tree (empty when unborn) with each path of
    * `changed` set to its working-tree state (added, replaced, or removed when
    * missing), except the paths in `keep`, which stay as in HEAD (absent when
    * HEAD lacks them). Writes the blobs and trees it needs.
+   *
+   * `read` holds entries read already (`readWorktreeFiles`, when
+   * `storesBytesAsIs`): such a path is written from those bytes and not read
+   * again, so its blob is the one its oid names; one whose bytes were let go
+   * is read again and must still name the same oid, else the snapshot fails
+   * (the file changed while the checkpoint was being made).
    */
-  snapshotWorktree(changed: string[], keep: string[]): Promise<ObjectId>;
+  snapshotWorktree(changed: string[], keep: string[], read?: ReadonlyMap<string, WorktreeEntry | null>): Promise<ObjectId>;
   /**
    * Writes the blobs at `write` (paths inside `tree`) into the working tree with
    * their modes, and deletes the files at `remove`; never touches the index or

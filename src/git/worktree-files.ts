@@ -9,7 +9,7 @@ import { OperationError } from '../errors.js';
 
 const { dirname, join } = posix;
 
-/** What `lstat` and a handle's `stat` say (node:fs and memfs both give these). */
+/** What `lstat` and `fstat` say (node:fs and memfs both give these). */
 export interface WorktreeStats {
   isFile(): boolean;
   isDirectory(): boolean;
@@ -22,16 +22,8 @@ export interface WorktreeStats {
   mode: number;
 }
 
-/** An open file, read at positions (node's FileHandle; memfs has the same). */
-export interface WorktreeHandle {
-  stat(): Promise<WorktreeStats>;
-  read(buffer: Uint8Array, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
-  close(): Promise<void>;
-}
-
 /** The parts of `fs.promises` used for working trees (node:fs and memfs both provide them). */
 export interface WorktreeFs {
-  open(path: string, flags: number): Promise<WorktreeHandle>;
   rename(from: string, to: string): Promise<void>;
   readFile(path: string): Promise<Uint8Array>;
   writeFile(path: string, data: Uint8Array): Promise<void>;
@@ -42,6 +34,20 @@ export interface WorktreeFs {
   chmod(path: string, mode: number): Promise<void>;
   readlink(path: string): Promise<string>;
   lstat(path: string): Promise<WorktreeStats>;
+}
+
+/**
+ * The synchronous reads of working-tree files (node:fs and memfs both provide
+ * them). Reading many small files one after the other costs less this way than
+ * a round of the thread pool for each open, stat, read and close.
+ */
+export interface WorktreeSyncFs {
+  lstatSync(path: string): WorktreeStats;
+  readlinkSync(path: string): string;
+  openSync(path: string, flags: number): number;
+  fstatSync(fd: number): WorktreeStats;
+  readSync(fd: number, buffer: Uint8Array, offset: number, length: number, position: number): number;
+  closeSync(fd: number): void;
 }
 
 /** Refuses a path whose leading directories include a symlink: writing there would leave the working tree. */

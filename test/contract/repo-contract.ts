@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { UnsupportedError } from '../../src/errors.js';
-import type { Person, Repo, ScannedCommit, TreeEntry } from '../../src/git/repo.js';
+import type { Person, Repo, ScannedCommit, TreeEntry, WorktreeEntry } from '../../src/git/repo.js';
 
 /** What a builder sets up, applied in this order; commits are made on branch `main`. */
 export interface FixtureSpec {
@@ -637,6 +637,43 @@ function describeSnapshots(open: Open): void {
       const { repo } = await open({ files: { 'first.txt': 'hi\n' } });
       const tree = await repo.snapshotWorktree(['first.txt', 'gone.txt'], []);
       expect(await listTree(repo, tree)).toEqual([`first.txt 100644 ${await repo.writeBlob('hi\n')}`]);
+    });
+
+    it('reads each path once, in order, with its mode and the id of the bytes read', async () => {
+      const { repo } = await open({
+        commits: [{ message: 'init', files: { 'dir/x.txt': 'x\n' } }],
+        files: { 'w.txt': 'hello\n', 'big.txt': '0123456789' },
+        symlinks: { 'link': 'w.txt' },
+      });
+      const seen: [string, unknown][] = [];
+      await repo.readWorktreeFiles(['w.txt', 'big.txt', 'link', 'missing.txt', 'dir'], 9, (path, entry) => {
+        seen.push([path, entry && { mode: entry.mode, size: entry.size, data: text(entry.data), oid: entry.oid }]);
+      });
+      expect(seen).toEqual([
+        ['w.txt', { mode: '100644', size: 6, data: 'hello\n', oid: HELLO }],
+        // Over the cap: hashed, not kept.
+        ['big.txt', { mode: '100644', size: 10, data: null, oid: await repo.writeBlob('0123456789') }],
+        ['link', { mode: '120000', size: 5, data: 'w.txt', oid: await repo.writeBlob('w.txt') }],
+        ['missing.txt', null],
+        ['dir', null],
+      ]);
+      expect(await repo.storesBytesAsIs(['w.txt'])).toBe(true);
+    });
+
+    it('snapshots the bytes read already, and refuses a file whose bytes were let go and that changed since', async () => {
+      const { repo, writeFile } = await open({ commits: [{ message: 'init', files: { 'a.txt': 'one\n', 'b.txt': 'two\n' } }] });
+      await writeFile('a.txt', 'as read\n');
+      await writeFile('b.txt', 'as read too\n');
+      const read = new Map<string, WorktreeEntry | null>();
+      await repo.readWorktreeFiles(['a.txt', 'b.txt'], 100, (path, entry) => read.set(path, entry));
+      await writeFile('a.txt', 'changed after the read\n');
+      const tree = await repo.snapshotWorktree(['a.txt'], [], read);
+      expect(await listTree(repo, tree)).toContain(`a.txt 100644 ${await repo.writeBlob('as read\n')}`);
+      // Bytes let go (only the id kept): read again, and they must still be what the id names.
+      read.set('a.txt', { ...read.get('a.txt')!, data: null });
+      read.set('b.txt', { ...read.get('b.txt')!, data: null });
+      expect(await listTree(repo, await repo.snapshotWorktree(['b.txt'], [], read))).toContain(`b.txt 100644 ${await repo.writeBlob('as read too\n')}`);
+      await expect(repo.snapshotWorktree(['a.txt'], [], read)).rejects.toThrow(/'a.txt' changed while the checkpoint was being made/);
     });
 
     it('reads working-tree files with their size, and only up to a limit', async () => {

@@ -6,6 +6,7 @@
  * would convert content (attributes, autocrlf, filters) git builds it.
  */
 import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
 import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -14,7 +15,10 @@ import { snapshotInProcess } from '../../src/git/snapshot-in-process.js';
 import { storesBytesAsIs } from '../../src/git/plain-content.js';
 import { CliConfig } from '../../src/git/cli-config.js';
 import { openCliRepo } from '../../src/git/cli-repo.js';
+import { blobHasher } from '../../src/git/worktree-read.js';
 import { makeGitRepo, type GitFixture } from '../helpers/git-fixture.js';
+
+const source = async (top: string) => ({ fs, top, start: await blobHasher('sha1') });
 
 let fx: GitFixture | null = null;
 afterEach(() => {
@@ -53,7 +57,7 @@ describe('the wip snapshot built in-process', () => {
     const repo = await openCliRepo(fx.dir, fx.env);
     const update = changed.filter((p) => !keep.includes(p));
     expect(await storesBytesAsIs({ workTree: fx.dir, commonDir: join(fx.dir, '.git'), env: fx.env, config: new CliConfig({ cwd: fx.dir, env: fx.env }) }, update)).toBe(true);
-    const ours = await snapshotInProcess(repo, fx.dir, update, headTree(fx));
+    const ours = await snapshotInProcess(repo, await source(fx.dir), update, headTree(fx));
     const gits = await snapshotThroughIndex({ cwd: fx.dir, env: fx.env }, join(fx.dir, '.git'), changed, keep);
     expect(ours).toBe(gits);
     expect(await repo.snapshotWorktree(changed, keep)).toBe(gits);
@@ -66,7 +70,7 @@ describe('the wip snapshot built in-process', () => {
     fx.writeFile('c.txt', 'second\n');
     const repo = await openCliRepo(fx.dir, fx.env);
     const gits = await snapshotThroughIndex({ cwd: fx.dir, env: fx.env }, join(fx.dir, '.git'), ['a/b.txt', 'c.txt'], []);
-    expect(await snapshotInProcess(repo, fx.dir, ['a/b.txt', 'c.txt'], null)).toBe(gits);
+    expect(await snapshotInProcess(repo, await source(fx.dir), ['a/b.txt', 'c.txt'], null)).toBe(gits);
     await repo.close();
   });
 
@@ -102,8 +106,8 @@ describe('the wip snapshot built in-process', () => {
     writeFileSync(join(fx.dir, 'sub', 'file'), 'inside\n');
     fx.writeFile('dir/x.txt', 'changed next to a latin-1 name\n');
     const repo = await openCliRepo(fx.dir, fx.env);
-    expect(await snapshotInProcess(repo, fx.dir, ['sub/file'], headTree(fx))).toBeNull();
-    expect(await snapshotInProcess(repo, fx.dir, ['dir/x.txt'], headTree(fx))).toBeNull();
+    expect(await snapshotInProcess(repo, await source(fx.dir), ['sub/file'], headTree(fx))).toBeNull();
+    expect(await snapshotInProcess(repo, await source(fx.dir), ['dir/x.txt'], headTree(fx))).toBeNull();
     const gits = await snapshotThroughIndex({ cwd: fx.dir, env: fx.env }, join(fx.dir, '.git'), ['dir/x.txt'], []);
     expect(await repo.snapshotWorktree(['dir/x.txt'], [])).toBe(gits);
     await repo.close();
