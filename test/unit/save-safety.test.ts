@@ -42,6 +42,14 @@ describe('save safety', () => {
     expect(shown.stdout).not.toMatch(/eve@acme|hunter22|10\.1\.2\.3/);
     expect(shown.stdout).toContain('> DB_PASSWORD=[REDACTED:password] at [REDACTED:private-ip]');
   });
+
+  it('says nothing but the id under --quiet, as git -q does; the record keeps the counts', async () => {
+    const m = await makeMemCli();
+    const res = await m.cli(['save', '-q', '-m', 'mail eve@acme.com']);
+    expect(res.code).toBe(0);
+    expect(res.stderr).toBe('');
+    expect(JSON.parse((await m.cli(['show', '--json'])).stdout).redactions).toEqual({ email: 1 });
+  });
 });
 
 describe('the identity a checkpoint is saved under', () => {

@@ -13,7 +13,8 @@ export async function saveAndReport(ctx: Context, req: SaveRequest): Promise<Com
 
 export function reportSave(ctx: Context, o: SaveOutcome): CommandResult {
   for (const w of o.warnings) ctx.warn(w);
-  for (const n of o.notices) ctx.deps.streams.err(`${oneLine(n, 2000)}\n`);
+  // What was left out, redacted or carried: a summary, which --quiet leaves out like git -q.
+  for (const n of o.notices) ctx.note(oneLine(n, 2000));
   for (const h of o.hints) ctx.hint(h);
   const { record } = o;
   const json: JsonOutputOf<'save'> = {
