@@ -7,7 +7,7 @@
  */
 import type { Context } from '../cli/context.js';
 import { readWriter } from '../checkpoint/identity.js';
-import { loadListing, type CheckpointSummary } from '../checkpoint/listing.js';
+import { checkListed, loadListing, partialListing, type CheckpointSummary, type Listing } from '../checkpoint/listing.js';
 import { planReconcile } from '../checkpoint/reconcile.js';
 import { gatherReconcileFacts } from '../checkpoint/reconcile-facts.js';
 import { loadRecord } from '../checkpoint/resolve.js';
@@ -34,9 +34,21 @@ export async function sessionRecap(_ctx: Context, adapter: AgentAdapter, input: 
   return adapter.sessionStartOutput(recap, input) ?? '';
 }
 
+/**
+ * Lists lazily and reads only the records of the candidates: the newest own
+ * one on the branch is in the head of the last listing; a session's one by
+ * id needs the whole listing. An invalid candidate drops out and the next
+ * one is taken.
+ */
 async function chooseCheckpoint(repo: Repo, entry: SessionEntry | null): Promise<CheckpointSummary | null> {
-  const [listing, branch, writer] = await Promise.all([loadListing(repo), repo.headBranch(), readWriter(repo)]);
-  const own = entry && listing.checkpoints.find((c) => c.id === entry.checkpoint);
-  if (own) return own;
-  return listing.checkpoints.find((c) => branch !== null && c.branch === branch && writer !== null && c.writer === writer && c.remote === null) ?? null;
+  const [branch, writer] = await Promise.all([repo.headBranch(), readWriter(repo)]);
+  const ownHere = (c: CheckpointSummary) => branch !== null && c.branch === branch && writer !== null && c.writer === writer && c.remote === null;
+  const pick = (l: Listing) => (entry && l.checkpoints.find((c) => c.id === entry.checkpoint)) || l.checkpoints.find(ownHere) || null;
+  let listing = await loadListing(repo, { lazy: true, head: !entry, all: Boolean(entry) });
+  for (;;) {
+    const chosen = pick(listing);
+    if (!chosen || chosen.checked) return chosen;
+    await checkListed(repo, listing, [chosen]);
+    if (partialListing(listing)?.stale) listing = await loadListing(repo, { lazy: true, all: true });
+  }
 }

@@ -7,7 +7,8 @@ import { gatherReconcileFacts } from '../checkpoint/reconcile-facts.js';
 import { findCheckpoint, resolveCheckpoint } from '../checkpoint/resolve.js';
 import { parseSince } from '../checkpoint/when.js';
 import { loadDiff } from '../commands/shared/diff-data.js';
-import { filterCheckpoints, summaryJson } from '../commands/shared/list-data.js';
+import { summaryJson } from '../commands/shared/list-data.js';
+import { listPage } from '../checkpoint/listing-page.js';
 import { lineageJson } from '../commands/shared/log-data.js';
 import type { Repo } from '../git/repo.js';
 import { renderMarkdown } from '../render/md.js';
@@ -57,12 +58,10 @@ export function listTool(scope: RepoScope, args: z.infer<typeof listInput>, now:
   return scope.withRepo(args.cwd, async (repo) => {
     const since = args.since !== undefined ? parseSince(args.since, now, 'since') : null;
     const branch = args.here ? await repo.headBranch() : args.branch;
-    const listing = await loadListing(repo);
-    const matching = filterCheckpoints(listing, { branch, writer: args.writer, label: args.label, since });
-    const limit = args.limit ?? 20;
-    const shown = limit === 0 ? matching : matching.slice(0, limit);
+    const filters = { branch, writer: args.writer, label: args.label, since };
+    const { listing, shown, total } = await listPage(repo, { filters, limit: args.limit ?? 20, local: false, now: now.getTime() });
     return dataResult({
-      total: matching.length, shown: shown.length, checkpoints: shown.map(summaryJson),
+      total, shown: shown.length, checkpoints: shown.map(summaryJson),
       invalid: listing.invalid.map((i) => ({ commit: i.commit, error: i.error })),
     });
   });

@@ -1,5 +1,6 @@
 /** Resources `checkpoint://latest` and `checkpoint://{id}` (recap text), and the `resume` prompt. */
-import { loadListing } from '../checkpoint/listing.js';
+import { listPage } from '../checkpoint/listing-page.js';
+import type { Repo } from '../git/repo.js';
 import { DEFAULT_RECAP_BUDGET, renderRecapWithin } from '../render/recap-budget.js';
 import { renderReconcile } from '../render/reconcile.js';
 import type { McpSdk } from '../io/deps.js';
@@ -22,7 +23,9 @@ export function registerResources(server: McpServer, sdk: McpSdk, scope: RepoSco
   }, (uri) => read(uri, 'latest'));
   const template = new sdk.ResourceTemplate('checkpoint://{id}', {
     list: async () => {
-      const recent = await scope.withRepo(undefined, async (repo) => (await loadListing(repo)).checkpoints.slice(0, 50)).catch(() => []);
+      // The newest 50 valid ones: only their records are read.
+      const newest = (repo: Repo) => listPage(repo, { filters: {}, limit: 50, local: false, now: Infinity }).then((page) => page.shown);
+      const recent = await scope.withRepo(undefined, newest).catch(() => []);
       return { resources: recent.map((c) => ({ uri: `checkpoint://${c.id}`, name: c.id, description: c.title, mimeType: RECAP_MIME })) };
     },
   });

@@ -127,6 +127,22 @@ describe('the listing cache', () => {
     expect(kept.rows.map((r) => r.s.commit)).not.toContain(bad);
   });
 
+  it('recaps the newest own checkpoint at session start reading only its record, past an invalid one', async () => {
+    const m = await makeMemCli();
+    const ids = await saveMany(m, ['one', 'two', 'three']);
+    const writer = (await m.repo.getConfig('checkpoint.writer'))!;
+    const bad = await appendInvalid(m, writer, '20261129-100100-bad4');
+    for (const name of ['list-cache.jsonl', 'list-view.json', 'list-all.json']) await m.fs.promises.rm(`/repo/.git/checkpoint/${name}`, { force: true });
+    const input = JSON.stringify({ session_id: 'a-session', cwd: '/repo', hook_event_name: 'SessionStart', source: 'startup' });
+    const start = await m.cli(['hook', 'agent-session-start'], { stdin: input });
+    expect(start.code, start.stderr).toBe(0);
+    expect(JSON.parse(start.stdout).hookSpecificOutput.additionalContext).toContain(`|id|${ids[2]}|`);
+    // What was read is remembered in the cache: the invalid tip and the one recapped, nothing else.
+    const read = (await readCache(m)).split('\n').filter((l) => l.startsWith('["k"') || l.startsWith('["x"'));
+    expect(read.map((l) => JSON.parse(l)[1])).toEqual([bad, expect.any(String)]);
+    expect(read[1]).toContain('"three"');
+  });
+
   it('lists what a chain rewritten by prune holds, and after it new saves', async () => {
     const m = await makeMemCli();
     const ids = await saveMany(m, ['one', 'two', 'three', 'four', 'five']);
