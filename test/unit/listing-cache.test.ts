@@ -143,6 +143,15 @@ describe('the listing cache', () => {
     expect(read[1]).toContain('"three"');
   });
 
+  it('completes checkpoint names from the commit messages, reading no record', async () => {
+    const m = await makeMemCli();
+    const ids = await saveMany(m, ['one', 'two']);
+    for (const name of ['list-cache.jsonl', 'list-view.json', 'list-all.json']) await m.fs.promises.rm(`/repo/.git/checkpoint/${name}`, { force: true });
+    const res = await m.cli(['__complete', 'show', '']);
+    expect(res.stdout.split('\n')).toEqual(expect.arrayContaining(['latest', ...ids]));
+    expect((await readCache(m)).split('\n').filter((l) => l.startsWith('["k"'))).toEqual([]);
+  });
+
   it('lists what a chain rewritten by prune holds, and after it new saves', async () => {
     const m = await makeMemCli();
     const ids = await saveMany(m, ['one', 'two', 'three', 'four', 'five']);

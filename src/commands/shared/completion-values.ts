@@ -13,7 +13,8 @@ export async function valuesOfKind(ctx: Context, kind: ValueKind): Promise<strin
     return [...new Set([...(configured ? [configured] : []), ...names])];
   }
   if (kind !== 'checkpoint') return [];
-  const listing = await loadListing(repo, { now: ctx.deps.now().getTime() });
+  // Names come from the commit messages (the whole last listing while no chain moved): completing reads no record.
+  const listing = await loadListing(repo, { now: ctx.deps.now().getTime(), lazy: true, all: true });
   const labels = listing.checkpoints.flatMap((c) => (c.label ? [c.label] : []));
   return [...new Set(['latest', ...labels, ...listing.checkpoints.map((c) => c.id)])];
 }
