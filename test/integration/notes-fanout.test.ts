@@ -5,11 +5,27 @@
  */
 import { describe, expect, it } from 'vitest';
 import { openCliRepo } from '../../src/git/cli-repo.js';
-import { findNote, FANOUT_AT, setNote } from '../../src/checkpoint/notes-tree.js';
+import { findNote, FANOUT_AT, setNote, writeNotesTree } from '../../src/checkpoint/notes-tree.js';
+import type { Repo } from '../../src/git/repo.js';
 import { prepareNotes } from '../../src/checkpoint/notes.js';
 import { makeGitRepo } from '../helpers/git-fixture.js';
 
 const who = { name: 'Ada', email: 'ada@example.com', timestamp: 1_764_000_000, tzOffsetMinutes: 0 };
+
+/** Well-formed object ids (none need exist for git notes) that all start with `prefix`. */
+const idsUnder = (prefix: string, n: number) =>
+  Array.from({ length: n }, (_, i) => `${prefix}${(((i + 1) * 2654435761) % 2 ** 32).toString(16).padStart(8, '0').repeat(5)}`.slice(0, 40));
+
+/** The largest number of entries any tree of the notes tree holds, and how deep it goes. */
+async function shapeOf(repo: Repo, tree: string, depth = 0): Promise<{ widest: number; deepest: number }> {
+  const entries = (await repo.readTree(tree))!;
+  let shape = { widest: entries.length, deepest: depth };
+  for (const e of entries.filter((x) => x.type === 'tree')) {
+    const inner = await shapeOf(repo, e.oid, depth + 1);
+    shape = { widest: Math.max(shape.widest, inner.widest), deepest: Math.max(shape.deepest, inner.deepest) };
+  }
+  return shape;
+}
 
 describe('notes fanout', () => {
   it('git reads the notes we lay out, flat and fanned, and we read the ones git lays out', async () => {
@@ -76,6 +92,42 @@ describe('notes fanout', () => {
       const loose = (s: string) => Number(/^count: (\d+)/m.exec(s)![1]);
       expect(loose(after) - loose(before)).toBeLessThanOrEqual(3); // the note blob, one subtree, the root
       expect(await findNote(repo, next, head)).not.toBeNull();
+    } finally {
+      await repo.close();
+      g.cleanup();
+    }
+  });
+
+  it('a level that fills up fans out below it: no tree on a note\'s path grows with the number of notes', async () => {
+    const g = makeGitRepo({ commits: [{ message: 'one', files: { 'a.txt': 'a\n' } }] });
+    const repo = await openCliRepo(g.dir, g.env);
+    try {
+      // Every target under one two-digit prefix: its subtree is the level that fills.
+      const crowded = idsUnder('ab', FANOUT_AT + 60);
+      const spread = Array.from({ length: 40 }, (_, i) => g.git(['hash-object', '--stdin'], { input: `spread ${i}` }).trim());
+      let tree: string | null = null;
+      for (const [i, t] of [...crowded, ...spread].entries()) tree = await setNote(repo, tree, t, await repo.writeBlob(`note ${i}\n`));
+      const shape = await shapeOf(repo, tree!);
+      expect(shape.widest).toBeLessThanOrEqual(FANOUT_AT);
+      expect(shape.deepest).toBe(2); // ab/<xx>/<rest>
+      const commit = await repo.writeCommit({ tree: tree!, parents: [], author: who, committer: who, message: 'notes\n' });
+      g.git(['update-ref', 'refs/notes/ours', commit]);
+      expect(g.git(['notes', '--ref', 'refs/notes/ours', 'list']).trim().split('\n')).toHaveLength(crowded.length + spread.length);
+      expect(g.git(['notes', '--ref', 'refs/notes/ours', 'show', crowded[FANOUT_AT + 10]!])).toBe(`note ${FANOUT_AT + 10}\n`);
+      expect(g.git(['notes', '--ref', 'refs/notes/ours', 'show', spread[3]!])).toBe(`note ${crowded.length + 3}\n`);
+      for (const [i, t] of crowded.entries()) expect(await findNote(repo, tree, t), t).toBe(await repo.writeBlob(`note ${i}\n`));
+
+      // A whole notes tree written at once (doctor --fix, prune) is laid out the same way, as deep as it needs.
+      const blob = await repo.writeBlob('one line\n');
+      const many = new Map(idsUnder('cd', 3 * FANOUT_AT).map((t) => [t, blob]));
+      const whole = await writeNotesTree(repo, many);
+      expect((await shapeOf(repo, whole)).widest).toBeLessThanOrEqual(FANOUT_AT);
+      const wholeCommit = await repo.writeCommit({ tree: whole, parents: [], author: who, committer: who, message: 'notes\n' });
+      g.git(['update-ref', 'refs/notes/whole', wholeCommit]);
+      expect(g.git(['notes', '--ref', 'refs/notes/whole', 'list']).trim().split('\n')).toHaveLength(many.size);
+      const [first] = many.keys();
+      expect(g.git(['notes', '--ref', 'refs/notes/whole', 'show', first!])).toBe('one line\n');
+      g.git(['fsck', '--strict', '--no-dangling']);
     } finally {
       await repo.close();
       g.cleanup();
