@@ -76,9 +76,10 @@ export async function readRefsUnder(commonDir: string, prefix: string): Promise<
 }
 
 function readLoose(commonDir: string, dir: string, into: Map<string, string>): boolean {
+  const base = join(commonDir, dir);
   let entries: Dirent[];
   try {
-    entries = readdirSync(join(commonDir, dir), { withFileTypes: true });
+    entries = readdirSync(base, { withFileTypes: true });
   } catch {
     entries = [];
   }
@@ -91,7 +92,8 @@ function readLoose(commonDir: string, dir: string, into: Map<string, string>): b
       // A symlinked ref or anything else git may still resolve: git is asked.
       return false;
     } else if (!e.name.endsWith('.lock')) {
-      const text = readOrEmpty(join(commonDir, name)).trim();
+      // Joined by hand: `base` is already normal and `e.name` one plain component (path.join costs as much as the read).
+      const text = readOrEmpty(`${base}/${e.name}`).trim();
       // A symbolic or broken ref (or one deleted while read): git is asked, and says what it makes of it.
       if (!OID.test(text)) return false;
       into.set(name, text);
