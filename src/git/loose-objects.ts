@@ -5,7 +5,7 @@
  * one subprocess each was most of `save`'s cost.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { existsSync, mkdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 
@@ -29,7 +29,12 @@ export function startBlobHash(size: number, format: 'sha1' | 'sha256'): { update
   };
 }
 
-/** Writes the object unless it already exists; returns its id. */
+/**
+ * Writes the object unless it already exists; returns its id. The file calls
+ * are synchronous: a wip snapshot writes a blob per changed file, and a round
+ * of the thread pool for each check, mkdir, write and rename cost more than
+ * the calls themselves.
+ */
 export async function writeLooseObject(
   objectsDir: string,
   type: ObjectType,
@@ -39,19 +44,25 @@ export async function writeLooseObject(
   const { oid, raw } = hashObject(type, content, format);
   const dir = join(objectsDir, oid.slice(0, 2));
   const path = join(dir, oid.slice(2));
-  if (await stat(path).catch(() => null)) return oid;
+  if (existsSync(path)) return oid;
   // The objects directory exists: only the fan-out directory may be missing. A plain mkdir reports the
   // real cause (EROFS, ENOSPC, EACCES), where a recursive one can say ENOENT on a read-only file system.
-  await mkdir(dir).catch((err: NodeJS.ErrnoException) => {
-    if (err.code !== 'EEXIST') throw err;
-  });
+  try {
+    mkdirSync(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
   const tmp = join(dir, `tmp_obj_${randomBytes(6).toString('hex')}`);
   // Loose objects are read-only, as git leaves them; level 1 is git's core.looseCompression default.
-  await writeFile(tmp, deflateSync(raw, { level: 1 }), { mode: 0o444 });
+  writeFileSync(tmp, deflateSync(raw, { level: 1 }), { mode: 0o444 });
   try {
-    await rename(tmp, path);
+    renameSync(tmp, path);
   } catch (err) {
-    await unlink(tmp).catch(() => {});
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // already gone
+    }
     throw err;
   }
   return oid;

@@ -6,7 +6,7 @@
  * starts no git process for it. Decided conservatively: any setting or
  * attributes file that could convert content says no, and git does the work.
  */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, posix, resolve } from 'node:path';
 
@@ -33,8 +33,17 @@ export async function storesBytesAsIs(facts: PlainContentFacts, paths: string[])
   const dirs = new Set<string>(['']);
   for (const p of paths) for (let d = posix.dirname(p); d !== '.' && !dirs.has(d); d = posix.dirname(d)) dirs.add(d);
   for (const d of dirs) files.push(join(facts.workTree, d, '.gitattributes'));
-  const texts = await Promise.all(files.map((f) => readFile(f, 'utf8').catch(() => '')));
-  return texts.every((t) => !t.split('\n').some((line) => !line.trimStart().startsWith('#') && CONVERTING.test(line)));
+  // Read at once: with changes in hundreds of directories, most of these files are missing, and a
+  // round of the thread pool for each costs more than the look.
+  return files.every((f) => !readText(f).split('\n').some((line) => !line.trimStart().startsWith('#') && CONVERTING.test(line)));
+}
+
+function readText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
 }
 
 function isFalse(value: string): boolean {
