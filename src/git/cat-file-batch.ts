@@ -33,6 +33,8 @@ export class CatFileBatch {
   /** Bytes still to drop: a skipped object's contents, or the newline after each object. */
   private skip = 0;
   private failure: Error | null = null;
+  /** Names not yet written to git (see `send`). */
+  private unsent: { child: ChildProcessWithoutNullStreams; text: string } | null = null;
 
   constructor(
     private readonly cwd: string,
@@ -51,8 +53,31 @@ export class CatFileBatch {
     const child = this.start();
     return new Promise((resolve, reject) => {
       this.queue.push({ resolve, reject, maxBytes });
-      child.stdin.write(`${name}\n`);
+      this.send(child, `${name}\n`);
     });
+  }
+
+  /**
+   * Names asked in the same tick go to git in one write: a tree rewrite asks
+   * for hundreds of subtrees at once, and a pipe write each (waking git each
+   * time) cost more than the reads.
+   */
+  private send(child: ChildProcessWithoutNullStreams, line: string): void {
+    if (this.unsent && this.unsent.child === child) {
+      this.unsent.text += line;
+      return;
+    }
+    const unsent = { child, text: line };
+    this.unsent = unsent;
+    queueMicrotask(() => {
+      if (this.unsent === unsent) this.flush();
+    });
+  }
+
+  private flush(): void {
+    if (!this.unsent) return;
+    this.unsent.child.stdin.write(this.unsent.text);
+    this.unsent = null;
   }
 
   /** True while a read waits for its answer. */
@@ -62,6 +87,8 @@ export class CatFileBatch {
 
   close(): void {
     if (this.child) {
+      // Reads asked before the close still reach git, and are answered before it exits.
+      this.flush();
       this.child.stdin.end();
       this.child = null;
     }

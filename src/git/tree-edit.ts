@@ -43,10 +43,13 @@ async function rewrite(repo: TreeIo, base: ObjectId | null, edits: Pending[]): P
     if (p.parts.length === 1) here.push(p);
     else deeper.set(p.parts[0]!, [...(deeper.get(p.parts[0]!) ?? []), { parts: p.parts.slice(1), edit: p.edit }]);
   }
-  for (const [name, below] of deeper) {
+  // Sibling subtrees at once: their reads reach git together (one write to cat-file, not one each).
+  const subs = await Promise.all([...deeper].map(async ([name, below]) => {
     const old = entries.get(name);
     if (old?.mode === '160000') throw new TreeEditRefused(`'${name}' is a submodule`);
-    const sub = await rewrite(repo, old?.type === 'tree' ? old.oid : null, below);
+    return { name, old, sub: await rewrite(repo, old?.type === 'tree' ? old.oid : null, below) };
+  }));
+  for (const { name, old, sub } of subs) {
     if (sub) entries.set(name, { mode: '040000', type: 'tree', oid: sub, name });
     else if (old?.type === 'tree') entries.delete(name);
   }

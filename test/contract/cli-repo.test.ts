@@ -45,6 +45,30 @@ describe('git CLI reads through one cat-file', () => {
   });
 });
 
+describe('git CLI reads asked together', () => {
+  it('answers hundreds of reads asked in one tick, each with its own object, also after the helper stopped', async () => {
+    const files = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`d${i}/f.txt`, `file ${i}\n`]));
+    const g = makeGitRepo({ commits: [{ message: 'many', files }] });
+    const batch = new CatFileBatch(g.dir, g.env);
+    try {
+      const names = Object.keys(files).flatMap((p) => [`HEAD:${p}`, `HEAD:${p}.missing`]);
+      const read = async () => (await Promise.all(names.map((n) => batch.read(n)))).map((o) => o && o.data.toString());
+      const expected = Object.values(files).flatMap((c) => [c, null]);
+      expect(await read()).toEqual(expected);
+      batch.close();
+      expect(await read()).toEqual(expected);
+      // Asked, then the helper stopped in the same tick: still answered, in order.
+      const asked = batch.read('HEAD:d1/f.txt');
+      batch.close();
+      const after = batch.read('HEAD:d2/f.txt');
+      expect([(await asked)?.data.toString(), (await after)?.data.toString()]).toEqual([files['d1/f.txt'], files['d2/f.txt']]);
+    } finally {
+      batch.close();
+      g.cleanup();
+    }
+  });
+});
+
 describe('git CLI writes objects in a shared repository through git itself', () => {
   it('writes byte for byte the objects it writes in-process elsewhere', async () => {
     const written = async (config: Record<string, string>) => {
