@@ -30,8 +30,12 @@ export async function walkCommits(opts: RunOptions, tips: string[], o: WalkOptio
   return commits;
 }
 
-/** One commit's output may not pass this in a scan: a hostile giant message fails the scan instead of eating memory. */
-const SCAN_RECORD_LIMIT = 1024 * 1024;
+/**
+ * One commit's output may not pass this in a scan (the bound a whole walk has):
+ * a hostile giant message fails the scan instead of eating memory, while a
+ * commit with 100,000 parents (4 MiB of ids) is still read, and found invalid.
+ */
+const SCAN_RECORD_LIMIT = WALK_OUTPUT_LIMIT;
 
 /** See `Objects.scanCommits`: the walk of `walkCommits`, only id, parents, committer time and message, each handed on as it is parsed. */
 export async function scanCommits(opts: RunOptions, tips: string[], o: Omit<WalkOptions, 'limit'>, onCommit: (c: ScannedCommit) => void): Promise<void> {
@@ -62,7 +66,8 @@ function nulRecords(onRecord: (rec: string) => void, limit = Infinity): { write:
     write: (chunk) => { if (!over) take(decoder.write(chunk)); },
     end: () => {
       if (!over) take(decoder.end());
-      if (over) throw new Error(`fatal: a commit in the walk is over ${limit} bytes`);
+      // Worded as git's own output cap (run-git.ts): one commit's output alone passed it.
+      if (over) throw new Error(`git log failed: output over ${limit} bytes`);
       if (pending) onRecord(pending);
     },
   };
