@@ -10,11 +10,30 @@ export const LISTED_COMMITS = 5;
 export const COUNT_LIMIT = 1000;
 
 /**
- * Gathers the facts for reconciling `record` with `repo`'s working tree.
- * `current` is a `repo.status()` the caller started already (before it had
- * the record); one is started here otherwise.
+ * The working tree now, read before the checkpoint is known: the status, and
+ * the blob ids of the dirty paths it lists, hashed as soon as it arrives —
+ * while the checkpoint is still being found and read.
  */
-export async function gatherReconcileFacts(repo: Repo, record: CheckpointRecord, current?: Promise<WorktreeStatus>): Promise<ReconcileFacts> {
+export interface WorktreeNow {
+  status: Promise<WorktreeStatus>;
+  hashes: Promise<Map<string, string | null>>;
+}
+
+/** Starts reading the working tree (see WorktreeNow); failures surface where the parts are awaited. */
+export function readWorktreeNow(repo: Repo): WorktreeNow {
+  const status = repo.status();
+  const hashes = status.then((s) => hashPaths(repo, dirtyPaths(s)));
+  status.catch(() => {});
+  hashes.catch(() => {});
+  return { status, hashes };
+}
+
+/**
+ * Gathers the facts for reconciling `record` with `repo`'s working tree.
+ * `current` is the working tree the caller started reading already (before
+ * it had the record); it is read here otherwise.
+ */
+export async function gatherReconcileFacts(repo: Repo, record: CheckpointRecord, current?: WorktreeNow): Promise<ReconcileFacts> {
   const recordedBranch = record.git.branch;
   // The branch facts need no status: they run while git status does.
   const branchFacts = Promise.all([
@@ -22,26 +41,39 @@ export async function gatherReconcileFacts(repo: Repo, record: CheckpointRecord,
     recordedBranch === null ? [] : findRemoteBranches(repo, recordedBranch),
   ]);
   branchFacts.catch(() => {});
+  const now = current ?? readWorktreeNow(repo);
   // What save could not record is not held against the checkpoint either.
-  const { status } = recordableStatus(await (current ?? repo.status()));
-  const dirty = [...new Set(status.entries.map((e) => e.path))];
+  const { status } = recordableStatus(await now.status);
+  const dirty = dirtyPaths(status);
   const recordedPaths = record.git.worktree.files.map((f) => f.path);
   const listed = new Set(recordedPaths);
-  const toHash = [...new Set([...recordedPaths, ...dirty])];
   const unlisted = dirty.filter((p) => !listed.has(p));
   const wt = record.git.worktree;
-  const [[localBranch, remoteBranches], head, oids, wipBlobs] = await Promise.all([
+  const [[localBranch, remoteBranches], head, hashes, wipBlobs] = await Promise.all([
     branchFacts,
     relateHeads(repo, record.git.head, status.head),
-    repo.hashWorktreeFiles(toHash),
+    now.hashes.then(async (known) => {
+      const more = await hashPaths(repo, [...new Set(recordedPaths)].filter((p) => !known.has(p)));
+      return new Map([...known, ...more]);
+    }),
     record.git.wip && unlisted.length && (wt.truncated || !wt.collected)
       ? lookupBlobs(repo, record.git.wip.tree, unlisted)
       : new Map<string, string | null>(),
   ]);
-  const hashes = new Map(toHash.map((p, i) => [p, oids[i] ?? null]));
   return {
     currentBranch: status.branch, currentHead: status.head, branchExists: localBranch !== null, localBranch, remoteBranches, head, dirty, hashes, wipBlobs,
   };
+}
+
+/** The dirty paths of a status, once each; what save could not record left out. */
+function dirtyPaths(seen: WorktreeStatus): string[] {
+  return [...new Set(recordableStatus(seen).status.entries.map((e) => e.path))];
+}
+
+async function hashPaths(repo: Repo, paths: string[]): Promise<Map<string, string | null>> {
+  if (!paths.length) return new Map();
+  const oids = await repo.hashWorktreeFiles(paths);
+  return new Map(paths.map((p, i) => [p, oids[i] ?? null]));
 }
 
 /** The local branch the recorded name stands for (a redacted name matches by its visible parts), or null. */

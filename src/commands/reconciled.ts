@@ -2,7 +2,7 @@
 import type { CommandResult, Context, Outcome } from '../cli/context.js';
 import type { CheckpointSummary } from '../checkpoint/listing.js';
 import { planReconcile, type Reconcile } from '../checkpoint/reconcile.js';
-import { gatherReconcileFacts } from '../checkpoint/reconcile-facts.js';
+import { gatherReconcileFacts, readWorktreeNow } from '../checkpoint/reconcile-facts.js';
 import { findCheckpoint } from '../checkpoint/resolve.js';
 import type { CheckpointRecord } from '../checkpoint/schema.js';
 import { renderMarkdown } from '../render/md.js';
@@ -23,10 +23,12 @@ export interface Reconciled {
 /** Resolves `spec`, loads its record and reconciles it (SPEC §8); exit 3 on drift. */
 export async function loadReconciled(ctx: Context, spec: string): Promise<Reconciled> {
   const repo = await ctx.worktreeRepo();
+  // git status and hashing what it lists need no record: they run while the checkpoint is found and read.
+  const now = readWorktreeNow(repo);
   const { listing, summary, record, note } = await findCheckpoint(repo, spec, { now: ctx.deps.now().getTime() });
   warnInvalid(ctx, listing);
   if (note) ctx.hint(note);
-  const reconcile = planReconcile(record, await gatherReconcileFacts(repo, record));
+  const reconcile = planReconcile(record, await gatherReconcileFacts(repo, record, now));
   return { summary, record, reconcile, outcome: reconcile.drift ? 'drift' : 'ok' };
 }
 

@@ -3,7 +3,7 @@ import type * as z from 'zod/mini';
 import { loadLineage } from '../checkpoint/lineage-graph.js';
 import { loadListing } from '../checkpoint/listing.js';
 import { planReconcile } from '../checkpoint/reconcile.js';
-import { gatherReconcileFacts } from '../checkpoint/reconcile-facts.js';
+import { gatherReconcileFacts, readWorktreeNow } from '../checkpoint/reconcile-facts.js';
 import { findCheckpoint, resolveCheckpoint } from '../checkpoint/resolve.js';
 import { parseSince } from '../checkpoint/when.js';
 import { loadDiff } from '../commands/shared/diff-data.js';
@@ -20,11 +20,10 @@ import { dataResult, textResult, type ToolResult } from './tool-result.js';
 
 /** A checkpoint and where the repository no longer matches it: drift is data here, never an error. */
 export async function reconciled(repo: Repo, spec: string) {
-  // git status needs no record: it runs while the checkpoint is found and read.
-  const status = repo.status();
-  status.catch(() => {});
+  // git status and hashing what it lists need no record: they run while the checkpoint is found and read.
+  const now = readWorktreeNow(repo);
   const { summary, record } = await findCheckpoint(repo, spec);
-  const reconcile = planReconcile(record, await gatherReconcileFacts(repo, record, status));
+  const reconcile = planReconcile(record, await gatherReconcileFacts(repo, record, now));
   return { summary, record, reconcile, verdicts: reconcileVerdicts(reconcile) };
 }
 
