@@ -9,6 +9,7 @@
  * fact, so a hand-over never prints twice.
  */
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { promptMode, remind } from './commands/hooks/post-checkout.js';
 import { HOOK_WALK_LIMIT } from './hook/branch-checkpoint.js';
 import { PROMPT_ENV } from './hook/checkout-sight.js';
@@ -42,9 +43,18 @@ export async function runPostCheckout(argv: string[]): Promise<boolean> {
   return true;
 }
 
-/** `hook branch-index` through the same loader, detached: the switch does not wait for it. */
+/**
+ * `hook branch-index` through the same loader, detached and at the lowest
+ * priority: neither the switch nor the commands after it wait for it.
+ */
 function indexLater(): void {
   const loader = process.argv[1];
   if (!loader) return;
-  spawn(process.execPath, [loader, 'hook', 'branch-index'], { detached: true, stdio: 'ignore' }).on('error', () => {}).unref();
+  const child = spawn(process.execPath, [loader, 'hook', 'branch-index'], { detached: true, stdio: 'ignore' });
+  child.on('error', () => {}).unref();
+  try {
+    if (child.pid !== undefined) setPriority(child.pid, 19);
+  } catch {
+    // Only its priority is lost.
+  }
 }

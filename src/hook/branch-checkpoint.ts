@@ -34,13 +34,13 @@ interface BranchIndex {
 const INDEX_FILE = 'branch-index.json';
 /** When the last background build of the index started (ms since the epoch). */
 const BUILD_FILE = 'branch-index.building';
-/** One background build at a time; a build that died is retried after this. */
+/** One background build at a time; a build that failed or died is retried after this. */
 const BUILD_CLAIM_MS = 2 * 60 * 1000;
 /**
  * The new commits the hook reads itself (tens of milliseconds); past that, the
  * reminder answers from the newest ones and the index is built in the background.
  */
-export const HOOK_WALK_LIMIT = 2000;
+export const HOOK_WALK_LIMIT = 1000;
 // Version 2: pairs instead of objects, titles and writers cut, branch count capped.
 const INDEX_VERSION = 2;
 /** What one hostile chain can make every `git switch` read (SPEC §9): cut titles, bounded names and counts. */
@@ -83,6 +83,12 @@ export async function claimIndexBuild(repo: BranchIndexStore, now: number): Prom
   const at = Number(await repo.readGitFile(BUILD_FILE, 'common'));
   if (at > 0 && at <= now && now - at < BUILD_CLAIM_MS) return false;
   return repo.writeGitFile(BUILD_FILE, String(now), 'common').then(() => true, () => false);
+}
+
+/** `hook branch-index`: the index built with no limit; the claim is released once it is written. */
+export async function buildIndex(repo: BranchIndexStore & Pick<Repo, 'deleteGitFile'>): Promise<void> {
+  await newestByBranch(repo);
+  await repo.deleteGitFile(BUILD_FILE, 'common').catch(() => {});
 }
 
 /**

@@ -5,9 +5,9 @@
  * it reads inside a `git switch`; the next switch is then warm.
  */
 import type { CommandResult, Context } from '../../cli/context.js';
-import { newestByBranch } from '../../hook/branch-checkpoint.js';
+import { buildIndex } from '../../hook/branch-checkpoint.js';
 
 export async function run(ctx: Context): Promise<CommandResult> {
-  await newestByBranch(await ctx.repo());
+  await buildIndex(await ctx.repo());
   return { outcome: 'ok' };
 }
