@@ -44,8 +44,9 @@ export async function runPostCheckout(argv: string[]): Promise<boolean> {
 }
 
 /**
- * `hook branch-index` through the same loader, detached and at the lowest
- * priority: neither the switch nor the commands after it wait for it.
+ * `hook branch-index` through the same loader, detached and at a background
+ * priority (nice 10, as for a batch job; 19 could starve it for minutes on a
+ * busy machine): neither the switch nor the commands after it wait for it.
  */
 function indexLater(): void {
   const loader = process.argv[1];
@@ -53,7 +54,7 @@ function indexLater(): void {
   const child = spawn(process.execPath, [loader, 'hook', 'branch-index'], { detached: true, stdio: 'ignore' });
   child.on('error', () => {}).unref();
   try {
-    if (child.pid !== undefined) setPriority(child.pid, 19);
+    if (child.pid !== undefined) setPriority(child.pid, 10);
   } catch {
     // Only its priority is lost.
   }

@@ -60,11 +60,11 @@ describe('the post-checkout hook over a long history', () => {
     expect(walks[0]).toContain(`-n${HOOK_WALK_LIMIT + 1}`);
 
     // The background build writes the index, then gives up its claim: a later gap is built again at once.
-    expect(await waitFor(() => existsSync(index) && !existsSync(`${index.slice(0, -'.json'.length)}.building`), 60_000)).toBe(true);
+    expect(await waitFor(() => existsSync(index) && !existsSync(`${index.slice(0, -'.json'.length)}.building`), 150_000)).toBe(true);
     const back = await switchTo(dir, 'main');
     expect(back.stderr).toMatch(/checkpoint: left 'old': no uncommitted changes; last checkpoint .* ago/);
     expect(back.stderr.split('\n').filter((l) => / git log /.test(l))).toEqual([]);
     const again = await switchTo(dir, 'old');
     expect(again.stderr).toContain(`checkpoint: on 'old': "task 1 on old"`);
-  }, 120_000);
+  }, 200_000);
 });
