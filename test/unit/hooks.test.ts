@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildIndex, claimIndexBuild } from '../../src/hook/branch-checkpoint.js';
 import { lastHeadMove } from '../../src/hook/head-move.js';
 import { renderReminder } from '../../src/hook/reminder.js';
 import { planHook, type HookFacts } from '../../src/install/hook-plan.js';
@@ -49,6 +50,38 @@ describe('the post-checkout reminder', () => {
     const text = renderReminder({ left: 'old-work', leftLast: null, uncommitted: 1, arrived: 'main', arrivedLast: null, complete: false, now });
     expect(text).toContain("left 'old-work': 1 uncommitted change came along\n");
     expect(text).not.toContain('no checkpoint yet');
+  });
+});
+
+describe('the background build of the branch index', () => {
+  /** The git dir's files of one repository with no chain yet, in a map. */
+  function store() {
+    const files = new Map<string, string>();
+    return {
+      files,
+      listRefs: async () => [],
+      walkCommits: async () => [],
+      readGitFile: async (name: string) => files.get(name) ?? null,
+      writeGitFile: async (name: string, content: string) => { files.set(name, content); },
+      deleteGitFile: async (name: string) => { files.delete(name); },
+    };
+  }
+  const t0 = Date.parse('2026-12-01T08:00:00Z');
+
+  it('runs one at a time, is retried two minutes after a build that never finished, and is free again once one did', async () => {
+    const s = store();
+    expect(await claimIndexBuild(s, t0)).toBe(true);
+    expect(await claimIndexBuild(s, t0 + 1000)).toBe(false);
+    expect(await claimIndexBuild(s, t0 + 119_000)).toBe(false);
+    expect(await claimIndexBuild(s, t0 + 120_000)).toBe(true);
+    await buildIndex(s);
+    expect(s.files.has('branch-index.json')).toBe(true);
+    expect(await claimIndexBuild(s, t0 + 121_000)).toBe(true);
+  });
+
+  it('is not claimed when the claim cannot be written (a read-only repository): the hook then starts nothing', async () => {
+    const s = { ...store(), writeGitFile: async () => { throw Object.assign(new Error('read-only file system'), { code: 'EROFS' }); } };
+    expect(await claimIndexBuild(s, t0)).toBe(false);
   });
 });
 
