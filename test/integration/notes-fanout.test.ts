@@ -3,6 +3,7 @@
  * reads; what `git notes` writes (any fanout), this tool finds and extends;
  * and adding a note to a large notes tree rewrites only the trees on its path.
  */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { openCliRepo } from '../../src/git/cli-repo.js';
 import { findNote, FANOUT_AT, setNote, writeNotesTree } from '../../src/checkpoint/notes-tree.js';
@@ -15,6 +16,9 @@ const who = { name: 'Ada', email: 'ada@example.com', timestamp: 1_764_000_000, t
 /** Well-formed object ids (none need exist for git notes) that all start with `prefix`. */
 const idsUnder = (prefix: string, n: number) =>
   Array.from({ length: n }, (_, i) => `${prefix}${(((i + 1) * 2654435761) % 2 ** 32).toString(16).padStart(8, '0').repeat(5)}`.slice(0, 40));
+
+/** What `git hash-object --stdin` prints for `text` (the id of a blob holding it), without a git process per id. */
+const blobId = (text: string) => createHash('sha1').update(`blob ${Buffer.byteLength(text)}\0${text}`).digest('hex');
 
 /** The largest number of entries any tree of the notes tree holds, and how deep it goes. */
 async function shapeOf(repo: Repo, tree: string, depth = 0): Promise<{ widest: number; deepest: number }> {
@@ -33,7 +37,8 @@ describe('notes fanout', () => {
     const repo = await openCliRepo(g.dir, g.env);
     try {
       // Targets need not exist for git notes to list them: fake but well-formed object ids.
-      const targets = Array.from({ length: FANOUT_AT + 40 }, (_, i) => g.git(['hash-object', '--stdin'], { input: `t${i}` }).trim());
+      const targets = Array.from({ length: FANOUT_AT + 40 }, (_, i) => blobId(`t${i}`));
+      expect(targets[0]).toBe(g.git(['hash-object', '--stdin'], { input: 't0' }).trim());
       let tree: string | null = null;
       for (const [i, t] of targets.entries()) tree = await setNote(repo, tree, t, await repo.writeBlob(`note ${i}\n`));
       const root = (await repo.readTree(tree!))!;
@@ -83,7 +88,10 @@ describe('notes fanout', () => {
         const [dir, name] = path.split('/') as [string, string];
         byDir.set(dir, [...(byDir.get(dir) ?? []), `${meta}\t${name}`]);
       }
-      const sub = [...byDir].map(([dir, entries]) => `040000 tree ${g.git(['mktree'], { input: `${entries.join('\n')}\n` }).trim()}\t${dir}`);
+      // One `git mktree --batch` for all the subtrees (a blank line between trees), one id printed per tree.
+      const subIds = g.git(['mktree', '--batch'], { input: [...byDir.values()].map((entries) => `${entries.join('\n')}\n`).join('\n') }).trim().split('\n');
+      expect(subIds).toHaveLength(byDir.size);
+      const sub = [...byDir.keys()].map((dir, i) => `040000 tree ${subIds[i]}\t${dir}`);
       const tree = g.git(['mktree'], { input: `${sub.join('\n')}\n` }).trim();
       const before = g.git(['count-objects', '-v']);
       const head = g.git(['rev-parse', 'HEAD']).trim();
@@ -104,7 +112,7 @@ describe('notes fanout', () => {
     try {
       // Every target under one two-digit prefix: its subtree is the level that fills.
       const crowded = idsUnder('ab', FANOUT_AT + 60);
-      const spread = Array.from({ length: 40 }, (_, i) => g.git(['hash-object', '--stdin'], { input: `spread ${i}` }).trim());
+      const spread = Array.from({ length: 40 }, (_, i) => blobId(`spread ${i}`));
       let tree: string | null = null;
       for (const [i, t] of [...crowded, ...spread].entries()) tree = await setNote(repo, tree, t, await repo.writeBlob(`note ${i}\n`));
       const shape = await shapeOf(repo, tree!);
