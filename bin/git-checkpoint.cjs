@@ -1,4 +1,10 @@
-#!/usr/bin/env node
+#!/bin/sh
+':' //; [ -n "${NODE_EXTRA_CA_CERTS+set}" ] && export GIT_CHECKPOINT_NODE_EXTRA_CA_CERTS="$NODE_EXTRA_CA_CERTS"; unset NODE_EXTRA_CA_CERTS; exec node "$0" "$@"
+// The line above is read by sh, and by node as a string and a comment. Node
+// parses the CA bundle that NODE_EXTRA_CA_CERTS names before any code runs
+// (about 60 ms where it names the system bundle); the tool itself opens no
+// connection, so its node starts without it, and the loader below puts the
+// variable back for every process the tool starts (git, a credential helper).
 // Start-up is most of a short command's cost (SPEC §11). This loader runs the
 // single-file bundle through V8's code cache: the first run stores the
 // compiled code next to the bundle, later runs skip most of the compiling.
@@ -6,8 +12,28 @@
 // node version) is written anew; when it cannot be written (a read-only
 // install), the tool simply runs without it.
 'use strict';
+const saved = process.env.GIT_CHECKPOINT_NODE_EXTRA_CA_CERTS;
+if (saved !== undefined) {
+  process.env.NODE_EXTRA_CA_CERTS = saved;
+  delete process.env.GIT_CHECKPOINT_NODE_EXTRA_CA_CERTS;
+}
 const fs = require('node:fs');
 const path = require('node:path');
+
+const argv = process.argv.slice(2);
+// `--version` is answered from package.json: it needs no bundle.
+if (argv.length <= 2 && argv.includes('--version') && argv.every((a) => a === '--version' || a === '--json')) {
+  let version = null;
+  try {
+    version = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')).version;
+  } catch {
+    version = null;
+  }
+  if (typeof version === 'string') {
+    process.stdout.write(argv.includes('--json') ? `${JSON.stringify({ version })}\n` : `git-checkpoint version ${version}\n`);
+    return;
+  }
+}
 const vm = require('node:vm');
 const Module = require('node:module');
 
@@ -18,7 +44,6 @@ const dist = path.join(__dirname, '..', 'dist');
 // most each keep their own cache; the rest share one.
 const OWN_CACHE = new Set(['version', 'save', 'list', 'show', 'resume', 'status', 'mcp',
   'hook-post-checkout', 'hook-pre-push', 'hook-agent-pre-compact', 'hook-agent-session-start']);
-const argv = process.argv.slice(2);
 const words = argv.filter((a) => !a.startsWith('-'));
 const kind = (words[0] === 'hook' ? words.slice(0, 2) : words.slice(0, 1)).join('-') || 'version';
 

@@ -7,7 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BUNDLE } from '../helpers/sandbox.js';
+import { BUNDLE, makeSandbox } from '../helpers/sandbox.js';
 
 const root = mkdtempSync(join(tmpdir(), 'gcp-loader-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -71,5 +71,56 @@ describe('the loader and its code cache', () => {
     expect(run('hook', 'post-checkout', 'a', 'b', '1')).toBe('cli:hook post-checkout a b 1');
     rmSync(join(dir, 'dist', 'hook.cjs'));
     expect(run('hook', 'post-checkout', 'a', 'b', '1')).toBe('cli:hook post-checkout a b 1');
+  });
+
+  it('answers --version from package.json without loading a bundle, and runs the bundle when there is none', () => {
+    const dir = join(root, 'version-case');
+    mkdirSync(join(dir, 'bin'), { recursive: true });
+    mkdirSync(join(dir, 'dist'), { recursive: true });
+    const loader = join(dir, 'bin', 'git-checkpoint.cjs');
+    copyFileSync(BUNDLE, loader);
+    writeFileSync(join(dir, 'dist', 'cli.cjs'), `process.stdout.write('cli:' + process.argv.slice(2).join(' '));\n//# git-checkpoint-build 6666666666666666\n`);
+    const run = (...args: string[]) => spawnSync(process.execPath, [loader, ...args], { encoding: 'utf8' }).stdout;
+
+    expect(run('--version')).toBe('cli:--version');
+    rmSync(join(dir, 'dist', 'cli.cjs'));
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'git-checkpoint', version: '9.8.7' }));
+    expect(run('--version')).toBe('git-checkpoint version 9.8.7\n');
+    expect(JSON.parse(run('--json', '--version'))).toEqual({ version: '9.8.7' });
+    expect(JSON.parse(run('--version', '--json'))).toEqual({ version: '9.8.7' });
+    // Anything more is the bundle's to answer.
+    writeFileSync(join(dir, 'dist', 'cli.cjs'), `process.stdout.write('cli:' + process.argv.slice(2).join(' '));\n//# git-checkpoint-build 6666666666666666\n`);
+    expect(run('-C', '.', '--version')).toBe('cli:-C . --version');
+  });
+
+  it("starts its node without NODE_EXTRA_CA_CERTS and gives it back to every process it starts", () => {
+    const sb = makeSandbox();
+    try {
+      const dir = sb.repo('ca');
+      // A git on PATH that reports what it was given, then runs the real one.
+      const fake = join(sb.root, 'fake-git');
+      mkdirSync(fake);
+      const realGit = spawnSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).stdout.trim();
+      const log = join(sb.root, 'git-env.log');
+      writeFileSync(join(fake, 'git'), `#!/bin/sh\necho "CA=\${NODE_EXTRA_CA_CERTS-unset} SAVED=\${GIT_CHECKPOINT_NODE_EXTRA_CA_CERTS-unset}" >> '${log}'\nexec '${realGit}' "$@"\n`, { mode: 0o755 });
+      const bundle = join(sb.root, 'no-such-bundle.pem');
+      const env = { ...sb.env, PATH: `${fake}:${sb.env.PATH}`, NODE_EXTRA_CA_CERTS: bundle };
+      // Run as git runs it: the file itself, through its #! line.
+      const res = spawnSync(join(sb.root, 'bin', 'git-checkpoint'), ['save', '-m', 'a task'], { cwd: dir, env, encoding: 'utf8' });
+      expect(res.status).toBe(0);
+      // Node warns about a CA bundle it cannot read: this one never tried.
+      expect(res.stderr).not.toContain('extra certs');
+      const seen = [...new Set(readFileSync(log, 'utf8').trim().split('\n'))];
+      expect(seen).toEqual([`CA=${bundle} SAVED=unset`]);
+      // Without the variable, none appears.
+      rmSync(log);
+      const { NODE_EXTRA_CA_CERTS: _unused, ...without } = env;
+      expect(spawnSync(join(sb.root, 'bin', 'git-checkpoint'), ['list'], { cwd: dir, env: without, encoding: 'utf8' }).status).toBe(0);
+      expect([...new Set(readFileSync(log, 'utf8').trim().split('\n'))]).toEqual(['CA=unset SAVED=unset']);
+      // node started on the loader directly still reads the bundle (and warns): the #! line is what skips it.
+      expect(spawnSync(process.execPath, [BUNDLE, 'list'], { cwd: dir, env, encoding: 'utf8' }).stderr).toContain('extra certs');
+    } finally {
+      sb.cleanup();
+    }
   });
 });
