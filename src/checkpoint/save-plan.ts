@@ -15,7 +15,7 @@ import type { LineageLink } from './lineage.js';
 import { redactRecordText, redactText, type RedactionCounts, type RedactOptions } from './redact.js';
 import type { SaveFacts } from './save-facts.js';
 import {
-  describeIssue, MAX_PATHS, MAX_RECORD_BYTES, recordSchema, SCHEMA_ID, serializeRecord, type CheckpointContent, type CheckpointRecord, type GitState,
+  describeIssue, MAX_PATHS, MAX_RECORD_BYTES, safeParseRecord, SCHEMA_ID, serializeRecord, type CheckpointContent, type CheckpointRecord, type GitState,
 } from './schema.js';
 
 export interface SaveContentInput {
@@ -136,7 +136,7 @@ function buildRecord(p: RecordParts): CheckpointRecord {
     ...(p.carried ? { carried: p.carried } : {}),
     ...(p.done.length ? { done: p.done } : {}),
   };
-  const checked = recordSchema.safeParse(record);
+  const checked = safeParseRecord(record);
   if (!checked.success) throw new UsageError(`invalid checkpoint content: ${describeIssue(checked.error.issues)}`);
   return fitRecord(checked.data);
 }
