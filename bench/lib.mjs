@@ -107,7 +107,8 @@ git notes --ref refs/notes/checkpoints/plumbing-000000 append -m "checkpoint x o
 
 /** Times the bundled tool with `args` in `cwd`. */
 export function timeTool(args, opts) {
-  return timeOnce(process.execPath, [BUNDLE, ...args], opts);
+  // As git runs it: the file itself, through its #! line (bin/git-checkpoint.cjs).
+  return timeOnce(BUNDLE, args, opts);
 }
 
 /** A repository with `files` tracked files (in directories of 100) and one commit. */

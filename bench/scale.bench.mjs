@@ -78,7 +78,7 @@ function row(name, fx, { tool, baseline, target, before }) {
   const run = (side, argv) => { const m = measure(argv, { cwd: fx.dir, env: fx.env }); seen[side].push(m); return m.wall; };
   const r = compare({
     name, target, before, runs: RUNS,
-    tool: () => run('tool', [process.execPath, BUNDLE, ...tool]),
+    tool: () => run('tool', [BUNDLE, ...tool]),
     baseline: () => run('base', ['sh', '-c', `node -e 0\n${baseline} >/dev/null`]),
   });
   const med = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
