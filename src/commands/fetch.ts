@@ -39,15 +39,25 @@ export async function runFetch(ctx: Context, opts: FetchOptions): Promise<Comman
   return { outcome: 'ok', json, report: renderFetch(report, total) };
 }
 
-/** `fetched 5 new checkpoints from origin: 3 from ada-x1y2z3, 2 from bob-...`. */
+/** Writers named in the report line, and chain rewrites given a line each; --json lists them all. */
+const NAMED_WRITERS = 5;
+const REWRITE_LINES = 10;
+
+/** `fetched 5 new checkpoints from origin: 3 from ada-x1y2z3, 2 from bob-...` (most first), the rest counted. */
 export function renderFetch(report: FetchReport, total: number): string {
   const remote = visible(report.remote);
   const lines: string[] = [];
   if (!total) lines.push(`no new checkpoints from ${remote}`);
   else {
-    const who = report.arrived.map((a) => `${a.count} from ${visible(a.writer)}`).join(', ');
+    const arrived = report.arrived;
+    const named = arrived.slice(0, arrived.length > NAMED_WRITERS + 1 ? NAMED_WRITERS : arrived.length);
+    const rest = arrived.slice(named.length);
+    const more = rest.length ? `, and ${rest.reduce((n, a) => n + a.count, 0)} from ${rest.length} more writers` : '';
+    const who = named.map((a) => `${a.count} from ${visible(a.writer)}`).join(', ') + more;
     lines.push(`fetched ${total} new checkpoint${total === 1 ? '' : 's'} from ${remote}: ${who}`);
   }
-  for (const w of report.rewritten) lines.push(`${visible(w)} rewrote its chain on ${remote} (prune or drop); your copy follows`);
+  const rewrites = report.rewritten.length > REWRITE_LINES + 1 ? report.rewritten.slice(0, REWRITE_LINES) : report.rewritten;
+  for (const w of rewrites) lines.push(`${visible(w)} rewrote its chain on ${remote} (prune or drop); your copy follows`);
+  if (rewrites.length < report.rewritten.length) lines.push(`and ${report.rewritten.length - rewrites.length} more writers rewrote their chain on ${remote}; your copies follow`);
   return `${lines.join('\n')}\n`;
 }

@@ -126,3 +126,23 @@ describe('Checkpoint-Seq: the position on the chain, so fetch can count without 
     expect(parseMessage(twice).seq).toBe(4);
   });
 });
+
+describe('the fetch report line', () => {
+  const arrived = (n: number) => Array.from({ length: n }, (_, i) => ({ writer: `w${String(i).padStart(4, '0')}-aaaaaa`, count: n - i }));
+  it('names every writer while there are a few', async () => {
+    const { renderFetch } = await import('../../src/commands/fetch.js');
+    expect(renderFetch({ remote: 'origin', arrived: arrived(2), rewritten: [], failed: [] }, 3))
+      .toBe('fetched 3 new checkpoints from origin: 2 from w0000-aaaaaa, 1 from w0001-aaaaaa\n');
+    expect(renderFetch({ remote: 'origin', arrived: arrived(6), rewritten: [], failed: [] }, 21).split(', ')).toHaveLength(6);
+  });
+  it('names the five that brought most and counts the rest: one short line for 1,000 writers', async () => {
+    const { renderFetch } = await import('../../src/commands/fetch.js');
+    const out = renderFetch({ remote: 'origin', arrived: arrived(1000), rewritten: [], failed: [] }, 500_500);
+    expect(out).toBe('fetched 500500 new checkpoints from origin: 1000 from w0000-aaaaaa, 999 from w0001-aaaaaa, 998 from w0002-aaaaaa, '
+      + '997 from w0003-aaaaaa, 996 from w0004-aaaaaa, and 495510 from 995 more writers\n');
+    const rewritten = arrived(30).map((a) => a.writer);
+    const lines = renderFetch({ remote: 'origin', arrived: [], rewritten, failed: [] }, 0).trimEnd().split('\n');
+    expect(lines).toHaveLength(12);
+    expect(lines.at(-1)).toBe('and 20 more writers rewrote their chain on origin; your copies follow');
+  });
+});
