@@ -204,23 +204,38 @@ export async function checkListed(repo: Repo, listing: Listing, summaries: reado
   if (dropped.size) listing.checkpoints = listing.checkpoints.filter((c) => !dropped.has(c));
   // A record's own date can order it differently from its commit's (within the second, or claimed earlier).
   const list = listing.checkpoints;
-  if (list.some((c, i) => i > 0 && c.time > list[i - 1]!.time)) list.sort((a, b) => b.time - a.time);
+  const moved = list.some((c, i) => i > 0 && c.time > list[i - 1]!.time);
+  if (moved) list.sort((a, b) => b.time - a.time);
   await flushListingStore(repo, pending.store, pending.live);
-  await keepViewCurrent(repo, listing, pending, dropped.size > 0);
+  await keepViewCurrent(repo, listing, pending, dropped.size > 0, moved);
   return summaries.filter((s) => !dropped.has(s));
 }
 
-/** The views' rows are the listing's own objects, now checked: written again; remade (or, when partial, dropped) when a row was invalid. */
-async function keepViewCurrent(repo: Repo, listing: Listing, pending: Pending, dropped: boolean): Promise<void> {
-  if (dropped && pending.partial) {
-    pending.stale = true;
-    pending.view = null;
-    await writeView(repo, null);
+/**
+ * The views' rows are the listing's own objects, now checked: written again,
+ * remade in listing order when a row was invalid or a record's date moved
+ * it. A view read alone (partial) cannot be remade: it is dropped when a row
+ * was invalid or moved out of the newest rows, and the listing is stale.
+ */
+async function keepViewCurrent(repo: Repo, listing: Listing, pending: Pending, dropped: boolean, moved: boolean): Promise<void> {
+  if (pending.stale) return;
+  if (pending.partial) {
+    if (dropped || (moved && !reorderRows(pending.view!))) {
+      pending.stale = true;
+      await writeView(repo, null);
+    } else await writeView(repo, pending.view);
     return;
   }
-  const remade = (view: ListingView, full: boolean) => dropped ? makeView(view.key, listing, pending.store, pending.refOf, full) : view;
+  const remade = (view: ListingView, full: boolean) => dropped || moved ? makeView(view.key, listing, pending.store, pending.refOf, full) : view;
   if (pending.view) await writeView(repo, (pending.view = remade(pending.view, false)));
   if (pending.fullView) await writeView(repo, (pending.fullView = remade(pending.fullView, true)), true);
+}
+
+/** Puts a partial view's rows back in listing order; false when a row left the newest rows (the view no longer says which they are). */
+function reorderRows(view: ListingView): boolean {
+  view.rows.sort((a, b) => b.s.time - a.s.time);
+  const heads = view.rows.filter((r) => r.head).length;
+  return view.rows.every((r, i) => r.head === i < heads);
 }
 
 /** A lazy listing of the view's rows alone (`full`: the whole listing), checked into the listing cache like any other. */
