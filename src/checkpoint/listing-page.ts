@@ -6,7 +6,8 @@
  * `-n 0` or filtered pages from the whole last listing while no chain moved.
  */
 import type { Repo } from '../git/repo.js';
-import { checkListed, loadListing, partialListing, type CheckpointSummary, type Listing } from './listing.js';
+import { checkListed, loadListing, nextCut, partialListing, type CheckpointSummary, type ColdWalk, type Listing } from './listing.js';
+import { COLD_CUTS } from './listing-cold.js';
 import { VIEW_HEAD_ROWS } from './listing-view.js';
 
 export interface ListFilters {
@@ -39,9 +40,11 @@ export async function listPage(repo: Repo, opts: { filters: ListFilters; limit: 
   const { filters, limit, local, now } = opts;
   const unfiltered = filters.branch === undefined && filters.writer === undefined && filters.label === undefined && !filters.since;
   const head = !local && unfiltered && limit > 0 && limit <= VIEW_HEAD_ROWS;
-  const load = (fromHead: boolean) => loadListing(repo, { local, now, lazy: true, head: fromHead, all: !fromHead });
-  let listing = await load(head);
+  const load = (fromHead: boolean, cold?: ColdWalk) => loadListing(repo, { local, now, lazy: true, head: fromHead, all: !fromHead, cold });
+  let listing = await load(head, { cut: COLD_CUTS[0], total: true });
   let page = await pageOf(repo, listing, filters, limit);
+  // With no cache, a longer walk of the newest commits, then the whole listing.
+  for (let cut = nextCut(listing); !page && cut; cut = nextCut(listing)) page = await pageOf(repo, (listing = await load(true, cut)), filters, limit);
   if (!page) page = await pageOf(repo, (listing = await load(false)), filters, limit);
   return { listing, ...page! };
 }
@@ -53,8 +56,10 @@ async function pageOf(repo: Repo, listing: Listing, filters: ListFilters, limit:
   const rows = listing.checkpoints.slice(0, partial.headRows);
   const page = await firstValid(repo, listing, rows, limit);
   const past = page.shown.length < limit || page.read >= rows.length;
-  if (partialListing(listing)!.stale || (past && partial.total > rows.length)) return null;
-  return { shown: page.shown, total: partial.total };
+  // Checking may have found rows invalid: the total after it.
+  const after = partialListing(listing)!;
+  if (after.stale || (past && after.total > rows.length)) return null;
+  return { shown: page.shown, total: after.total };
 }
 
 /**

@@ -15,6 +15,7 @@ import { checkCommits } from './listing-check.js';
 import { assembleListing, orderTime } from './listing-trust.js';
 import { reachFromStore, updateStore } from './listing-walk.js';
 import { advanceView } from './listing-advance.js';
+import { COLD_CUTS, coldHead, type ColdHead } from './listing-cold.js';
 import { makeView, readView, writeView, type ListingView } from './listing-view.js';
 import { CHAINS_PREFIX, parseChainRef } from './refs.js';
 import type { CheckpointRecord } from './schema.js';
@@ -71,14 +72,41 @@ interface Pending {
   partial: boolean;
   /** A partial listing whose view turned out wrong (a record in it is invalid): list again in full. */
   stale?: boolean;
+  /** Read with no listing cache (`coldHead`): how, and the time every row the walk did not reach is at or below. */
+  cold?: ColdWalk & { floor: number };
 }
 const pendingChecks = new WeakMap<Listing, Pending>();
 
-/** For a listing read from the view (`head`): how many rows the full listing has, and how many of the newest are here. */
-export function partialListing(listing: Listing): { total: number; headRows: number; stale: boolean } | null {
+/**
+ * For a listing read from the view or, with no cache, from the newest
+ * commits (`head`): how many rows the full listing has, how many of the
+ * newest are here, and (`cold`) how far the walk went.
+ */
+export function partialListing(listing: Listing): { total: number; headRows: number; stale: boolean; cold: (ColdWalk & { floor: number }) | null } | null {
   const p = pendingChecks.get(listing);
   if (!p?.partial || !p.view) return null;
-  return { total: p.view.total, headRows: p.view.rows.filter((r) => r.head).length, stale: Boolean(p.stale) };
+  return { total: p.view.total, headRows: p.view.rows.filter((r) => r.head).length, stale: Boolean(p.stale), cold: p.cold ?? null };
+}
+
+/**
+ * How a listing with no cache is read: the newest `cut` commits of every
+ * chain (`own`: of the clone's own chains only), counting every chain's
+ * checkpoints when `total` (else the total is 0).
+ */
+export interface ColdWalk {
+  cut: number;
+  own?: boolean;
+  /** Walk the own chains only when this writer has one of them. */
+  mine?: string | undefined;
+  total?: boolean;
+}
+
+/** The next walk to try after a listing read with no cache could not answer; undefined past the last. */
+export function nextCut(listing: Listing): ColdWalk | undefined {
+  const cold = partialListing(listing)?.cold;
+  // A walk that reached every commit it could has nothing more to find.
+  const cut = cold && cold.floor !== Number.MIN_SAFE_INTEGER ? COLD_CUTS.find((c) => c > cold.cut) : undefined;
+  return cold && cut ? { cut, own: cold.own, total: cold.total } : undefined;
 }
 
 /**
@@ -88,8 +116,10 @@ export function partialListing(listing: Listing): { total: number; headRows: num
  * are what the commit messages say until `checkListed` checks them. With
  * `lazy`, `head` answers from the head of the last listing and `all` from
  * the whole last listing (kept for the next one) while no chain moved.
+ * With `head` and `cold`, a clone with no listing cache answers from the
+ * newest `cold` commits when their trailers allow (`coldHead`), writing nothing.
  */
-export async function loadListing(repo: Repo, opts: { local?: boolean; now?: number; lazy?: boolean; head?: boolean; all?: boolean } = {}): Promise<Listing> {
+export async function loadListing(repo: Repo, opts: { local?: boolean; now?: number; lazy?: boolean; head?: boolean; all?: boolean; cold?: ColdWalk | undefined } = {}): Promise<Listing> {
   const all = (await repo.listRefs(CHAINS_PREFIX)).flatMap((r) => {
     const parsed = parseChainRef(r.name);
     return parsed ? [{ ...parsed, name: r.name, oid: r.oid }] : [];
@@ -121,6 +151,14 @@ export async function loadListing(repo: Repo, opts: { local?: boolean; now?: num
     if (view?.key === viewKey) return listingFromView(view, opts.now ?? Infinity, true);
   }
   const store = await readListingStore(repo);
+  if (opts.cold && opts.head && opts.lazy && !opts.local && !store.tips.size) {
+    const now = opts.now ?? Infinity;
+    const { cut, total, mine } = opts.cold;
+    const own = Boolean(opts.cold.own || (mine !== undefined && localWriters.has(mine)));
+    // The own chains read whole are the answer for them; all chains read whole are as cheap to list in full.
+    const head = await coldHead(repo, own ? wanted.filter((r) => r.remote === null) : wanted, now, { cut, count: Boolean(total), ownOnly: own });
+    if (head) return coldListing(head, { key: viewKey, now, walk: { cut, own, total }, localWriters, hasFetched: all.some((r) => r.remote !== null) });
+  }
   const broken: InvalidCheckpoint[] = [];
   await updateStore(repo, store, wanted, broken);
   const reached = reachFromStore(store, wanted);
@@ -206,7 +244,7 @@ export async function checkListed(repo: Repo, listing: Listing, summaries: reado
   const list = listing.checkpoints;
   const moved = list.some((c, i) => i > 0 && c.time > list[i - 1]!.time);
   if (moved) list.sort((a, b) => b.time - a.time);
-  await flushListingStore(repo, pending.store, pending.live);
+  if (!pending.cold) await flushListingStore(repo, pending.store, pending.live);
   await keepViewCurrent(repo, listing, pending, dropped.size > 0, moved);
   return summaries.filter((s) => !dropped.has(s));
 }
@@ -219,6 +257,15 @@ export async function checkListed(repo: Repo, listing: Listing, summaries: reado
  */
 async function keepViewCurrent(repo: Repo, listing: Listing, pending: Pending, dropped: boolean, moved: boolean): Promise<void> {
   if (pending.stale) return;
+  if (pending.cold) {
+    // Nothing is written: the rows found invalid leave the head and its total.
+    const view = pending.view!;
+    const kept = new Set(listing.checkpoints);
+    view.total -= view.rows.filter((r) => !kept.has(r.s)).length;
+    view.rows = view.rows.filter((r) => kept.has(r.s));
+    reorderRows(view);
+    return;
+  }
   if (pending.partial) {
     if (dropped || (moved && !reorderRows(pending.view!))) {
       pending.stale = true;
@@ -251,6 +298,22 @@ function listingFromView(view: ListingView, now: number, full: boolean): Listing
   }
   const refOf = new Map(view.rows.map((r) => [r.s.commit, r.ref]));
   pendingChecks.set(listing, { store, now, refOf, live: new Set(refOf.keys()), view: full ? null : view, fullView: full ? view : null, partial: !full });
+  return listing;
+}
+
+/** A lazy listing of a cold head's rows, checked like a view's; nothing it learns is written. */
+function coldListing(head: ColdHead, o: { key: string; now: number; walk: ColdWalk; localWriters: Set<string>; hasFetched: boolean }): Listing {
+  const listing: Listing = { checkpoints: head.rows.map((r) => r.s), invalid: [], warnings: head.warnings, localWriters: o.localWriters, hasFetched: o.hasFetched };
+  const store = emptyStore(false);
+  for (const { s, committed } of head.rows) {
+    store.commits.set(s.commit, { parents: [], committed, id: s.id, writer: s.writer, branch: s.branch, label: s.label, title: s.title, gen: 0, pos: 0 });
+  }
+  const refOf = new Map(head.rows.map((r) => [r.s.commit, r.ref]));
+  const view: ListingView = {
+    key: o.key, total: head.total, rows: head.rows.map((r) => ({ s: r.s, claimed: r.s.writer, committed: r.committed, ref: r.ref, head: true })),
+    invalid: listing.invalid, warnings: listing.warnings, localWriters: [...o.localWriters], hasFetched: o.hasFetched, ids: '',
+  };
+  pendingChecks.set(listing, { store, now: o.now, refOf, live: new Set(refOf.keys()), view, fullView: null, partial: true, cold: { ...o.walk, floor: head.floor } });
   return listing;
 }
 

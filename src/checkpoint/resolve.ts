@@ -6,8 +6,9 @@
 import { InvalidRecordError, NotFoundError, UsageError } from '../errors.js';
 import type { Repo } from '../git/repo.js';
 import { oneLine } from '../render/sanitize.js';
-import { checkListed, loadListing, partialListing, type CheckpointSummary, type Listing } from './listing.js';
+import { checkListed, loadListing, nextCut, partialListing, type CheckpointSummary, type Listing } from './listing.js';
 import { readWriter } from './identity.js';
+import { COLD_CUTS } from './listing-cold.js';
 import { readRecordAt } from './read-record.js';
 import { nameMatches } from './redacted-names.js';
 import { fetchSuggestion } from './remote.js';
@@ -139,11 +140,15 @@ export interface FoundCheckpoint {
  */
 export async function findCheckpoint(repo: Repo, spec: string, opts: { now?: number } = {}): Promise<FoundCheckpoint> {
   // `latest` is answered from the listing's head while no chain moved (see listing-view.ts).
+  // With no listing cache, from the newest commits alone when they tell (listing-cold.ts): of the own
+  // chains when this writer has one (its newest on the branch is `latest`, whoever saved since).
   const head = spec === 'latest';
-  let [listing, branch, ownWriter] = await Promise.all([loadListing(repo, { now: opts.now, lazy: true, head }), repo.headBranch(), readWriter(repo)]);
+  const [branch, ownWriter] = await Promise.all([repo.headBranch(), readWriter(repo)]);
+  let listing = await loadListing(repo, { now: opts.now, lazy: true, head, cold: { cut: COLD_CUTS[0], mine: ownWriter ?? undefined } });
   const rc: ResolveContext = { branch, ownWriter, fetchFrom: await fetchSuggestion(repo, listing) };
+  const widen = () => { const walk = nextCut(listing); return loadListing(repo, { now: opts.now, lazy: true, head: Boolean(walk), cold: walk }); };
   for (;;) {
-    if (partialListing(listing)?.stale) listing = await loadListing(repo, { now: opts.now, lazy: true });
+    if (partialListing(listing)?.stale) listing = await widen();
     let found: Resolved;
     try {
       found = resolveNamed(listing, spec, rc);
@@ -153,12 +158,36 @@ export async function findCheckpoint(repo: Repo, spec: string, opts: { now?: num
       await checkListed(repo, listing, unchecked);
       continue;
     }
+    // Checking a record only moves it down: a row that cannot answer now never will.
+    if (!coldAnswers(listing, found, rc)) {
+      listing = await widen();
+      continue;
+    }
     const needed = dependsOn(listing, spec, found.summary, rc).filter((s) => !s.checked);
     const progress = needed.length > 0 && (await checkListed(repo, listing, needed), needed.some((s) => s.checked || !listing.checkpoints.includes(s)));
     // Resolved again after checking: a record may be invalid, or its own date may reorder the listing.
     if (progress) continue;
+    if (!coldAnswers(listing, found, rc)) {
+      listing = await widen();
+      continue;
+    }
     return { listing, summary: found.summary, record: await loadRecord(repo, found.summary), note: found.note };
   }
+}
+
+/**
+ * Whether `latest` found in a listing read with no cache (only the newest
+ * commits) is what the whole listing would say: the row is above every row
+ * not read, and no own checkpoint on the branch can hide among them.
+ */
+function coldAnswers(listing: Listing, found: Resolved, rc: ResolveContext): boolean {
+  const cold = partialListing(listing)?.cold;
+  if (!cold) return true;
+  if (found.summary.time <= cold.floor) return false;
+  const onBranch = latestOnBranch(listing, rc.branch, rc.ownWriter);
+  if (onBranch?.own) return true;
+  // Anyone's newest on the branch, when this writer has no chain to hold a newer own one.
+  return !cold.own && onBranch !== null && (rc.ownWriter === null || !listing.localWriters.has(rc.ownWriter));
 }
 
 /** The unchecked candidates of an ambiguity (some may be invalid, and then it is none). */
