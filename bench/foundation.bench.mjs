@@ -53,7 +53,7 @@ function benchList(root, env) {
     // Informational: the first list after the cache is dropped validates all 2,000 records.
     compare({
       name: 'list (2,000, cold listing cache)', tool, baseline, runs: 5,
-      before: () => { for (const name of ['list-cache.jsonl', 'list-view.json', 'list-all.json']) rmSync(join(dir, '.git', 'checkpoint', name), { force: true }); },
+      before: () => { for (const name of ['list-cache.jsonl', 'list-view.json', 'list-all.json', 'list-own.json']) rmSync(join(dir, '.git', 'checkpoint', name), { force: true }); },
     }),
   ];
 }

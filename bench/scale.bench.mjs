@@ -59,7 +59,7 @@ function moveTip(fx, k) {
 
 function dropCaches(fx) {
   const common = sh('git', ['rev-parse', '--git-common-dir'], { cwd: fx.dir, env: fx.env }).trim();
-  for (const name of ['list-cache.jsonl', 'list-cache.json', 'list-view.json', 'list-all.json']) rmSync(join(fx.dir, common, 'checkpoint', name), { recursive: true, force: true });
+  for (const name of ['list-cache.jsonl', 'list-cache.json', 'list-view.json', 'list-all.json', 'list-own.json']) rmSync(join(fx.dir, common, 'checkpoint', name), { recursive: true, force: true });
 }
 
 /** Runs argv under /usr/bin/time: wall ms, CPU ms (user + sys of everything it started), peak RSS (KiB). */

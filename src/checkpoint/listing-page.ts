@@ -40,8 +40,9 @@ export async function listPage(repo: Repo, opts: { filters: ListFilters; limit: 
   const { filters, limit, local, now } = opts;
   const unfiltered = filters.branch === undefined && filters.writer === undefined && filters.label === undefined && !filters.since;
   const head = !local && unfiltered && limit > 0 && limit <= VIEW_HEAD_ROWS;
-  const load = (fromHead: boolean, cold?: ColdWalk) => loadListing(repo, { local, now, lazy: true, head: fromHead, all: !fromHead, cold });
-  let listing = await load(head, { cut: COLD_CUTS[0], total: true });
+  let listing: Listing | undefined;
+  const load = (fromHead: boolean, cold?: ColdWalk) => loadListing(repo, { local, now, lazy: true, head: fromHead, all: !fromHead, cold, ...(listing ? { sameRefsAs: listing } : {}) });
+  listing = await load(head, { cut: COLD_CUTS[0], total: true });
   let page = await pageOf(repo, listing, filters, limit);
   // With no cache, a longer walk of the newest commits, then the whole listing.
   for (let cut = nextCut(listing); !page && cut; cut = nextCut(listing)) page = await pageOf(repo, (listing = await load(true, cut)), filters, limit);

@@ -13,9 +13,14 @@ import type { ListingStore } from './listing-cache.js';
 import type { CheckpointSummary, InvalidCheckpoint, Listing } from './listing.js';
 import { FUTURE_SLACK_MS } from './listing-trust.js';
 
-const VIEW_FILE = 'list-view.json';
-/** The whole last listing, every row in order: `list -n 0` and filtered listings stream it while no chain moved. */
-const FULL_VIEW_FILE = 'list-all.json';
+/**
+ * Which view: `head`, the head of the last listing; `all`, the whole last
+ * listing, every row in order (`list -n 0` and filtered listings stream it
+ * while no chain moved); `own`, the newest commits of the own chains read
+ * with no listing cache, for `latest` (keyed by the own chains alone).
+ */
+export type ViewKind = 'head' | 'all' | 'own';
+const VIEW_FILES: Record<ViewKind, string> = { head: 'list-view.json', all: 'list-all.json', own: 'list-own.json' };
 const VIEW_VERSION = 1;
 /** Rows kept from the top of the listing: `list -n` up to this is answered from the view. */
 export const VIEW_HEAD_ROWS = 100;
@@ -43,6 +48,13 @@ export interface ListingView {
   hasFetched: boolean;
   /** Every listed id, hashed (`idHash`), sorted, as base64: enough to tell that a new id is new. */
   ids: string;
+  /**
+   * Read with no listing cache (listing-cold.ts): the newest `cut` commits
+   * only, every row not here ordered at or below `floor` (ms); no ids, no
+   * branch's newest past the rows. Such a head is never moved forward.
+   * `own`: of the own chains only.
+   */
+  cold?: { cut: number; floor: number; own?: boolean };
 }
 
 /** FNV-1a, 32 bits: equal ids hash equal; a collision only sends a listing the long way. */
@@ -135,11 +147,11 @@ function allRows(list: readonly CheckpointSummary[], factsOf: (s: CheckpointSumm
 }
 
 /**
- * The view (`full`: the whole listing), whatever refs it was made for; null
- * when there is none, or `now` would date its newest row in the future.
+ * The view of that kind, whatever refs it was made for; null when there is
+ * none, or `now` would date its newest row in the future.
  */
-export async function readView(repo: Repo, now: number, full = false): Promise<ListingView | null> {
-  const text = await repo.readGitFile(full ? FULL_VIEW_FILE : VIEW_FILE, 'common').catch(() => null);
+export async function readView(repo: Repo, now: number, kind: ViewKind = 'head'): Promise<ListingView | null> {
+  const text = await repo.readGitFile(VIEW_FILES[kind], 'common').catch(() => null);
   if (!text) return null;
   try {
     const view = JSON.parse(text) as ListingView & { v: number };
@@ -152,8 +164,8 @@ export async function readView(repo: Repo, now: number, full = false): Promise<L
 }
 
 /** Writes the view (or drops the old one when there is none); a failure only costs speed. */
-export async function writeView(repo: Repo, view: ListingView | null, full = false): Promise<void> {
-  const file = full ? FULL_VIEW_FILE : VIEW_FILE;
+export async function writeView(repo: Repo, view: ListingView | null, kind: ViewKind = 'head'): Promise<void> {
+  const file = VIEW_FILES[kind];
   const write = view
     ? repo.writeGitFile(file, JSON.stringify({ v: VIEW_VERSION, ...view }), 'common')
     : repo.deleteGitFile(file, 'common');

@@ -101,6 +101,11 @@ export interface ColdWalk {
   total?: boolean;
 }
 
+/** The walk `cold` asks for: of the own chains only when asked, or when `mine` has one of them. */
+function coldWalk(cold: ColdWalk, localWriters: ReadonlySet<string>): ColdWalk & { own: boolean } {
+  return { ...cold, own: Boolean(cold.own || (cold.mine !== undefined && localWriters.has(cold.mine))) };
+}
+
 /** The next walk to try after a listing read with no cache could not answer; undefined past the last. */
 export function nextCut(listing: Listing): ColdWalk | undefined {
   const cold = partialListing(listing)?.cold;
@@ -119,11 +124,32 @@ export function nextCut(listing: Listing): ColdWalk | undefined {
  * With `head` and `cold`, a clone with no listing cache answers from the
  * newest `cold` commits when their trailers allow (`coldHead`), writing nothing.
  */
-export async function loadListing(repo: Repo, opts: { local?: boolean; now?: number; lazy?: boolean; head?: boolean; all?: boolean; cold?: ColdWalk | undefined } = {}): Promise<Listing> {
-  const all = (await repo.listRefs(CHAINS_PREFIX)).flatMap((r) => {
+export async function loadListing(repo: Repo, opts: ListingOptions = {}): Promise<Listing> {
+  const all = (opts.sameRefsAs && refsSeen.get(opts.sameRefsAs)) || (await repo.listRefs(CHAINS_PREFIX)).flatMap((r) => {
     const parsed = parseChainRef(r.name);
     return parsed ? [{ ...parsed, name: r.name, oid: r.oid }] : [];
   });
+  const listing = await listChains(repo, all, opts);
+  refsSeen.set(listing, all);
+  return listing;
+}
+
+interface ListingOptions {
+  local?: boolean;
+  now?: number | undefined;
+  lazy?: boolean;
+  head?: boolean;
+  all?: boolean;
+  cold?: ColdWalk | undefined;
+  /** The chain refs as this listing saw them (a listing again in the same command: 1,000 refs are not read twice). */
+  sameRefsAs?: Listing;
+}
+
+type ChainRef = NonNullable<ReturnType<typeof parseChainRef>> & { name: string; oid: string };
+/** The chain refs each listing was made from. */
+const refsSeen = new WeakMap<Listing, ChainRef[]>();
+
+async function listChains(repo: Repo, all: ChainRef[], opts: ListingOptions): Promise<Listing> {
   const localWriters = new Set(all.filter((r) => r.remote === null).map((r) => r.writer));
   // The own chain is authoritative for a local writer: its fetched copy may still
   // hold what prune/drop removed here and not yet pushed. Own chains come first:
@@ -139,25 +165,40 @@ export async function loadListing(repo: Repo, opts: { local?: boolean; now?: num
   if (opts.head && opts.lazy && !opts.local) {
     const now = opts.now ?? Infinity;
     let view = await readView(repo, now);
+    // A head read with no cache answers only callers that know its limits, only as far as it walked,
+    // and not a `latest` the own chains answer (coldWalk).
+    if (view?.cold && !(opts.cold && !coldWalk(opts.cold, localWriters).own && view.cold.cut >= opts.cold.cut)) view = null;
     if (view && view.key !== viewKey) {
-      view = await advanceView(repo, view, wanted, viewKey, now);
+      view = view.cold ? null : await advanceView(repo, view, wanted, viewKey, now);
       if (view) await writeView(repo, view);
     }
     if (view) return listingFromView(view, now, false);
   }
   const whole = Boolean(opts.all && opts.lazy && !opts.local);
   if (whole) {
-    const view = await readView(repo, opts.now ?? Infinity, true);
+    const view = await readView(repo, opts.now ?? Infinity, 'all');
     if (view?.key === viewKey) return listingFromView(view, opts.now ?? Infinity, true);
   }
   const store = await readListingStore(repo);
   if (opts.cold && opts.head && opts.lazy && !opts.local && !store.tips.size) {
     const now = opts.now ?? Infinity;
-    const { cut, total, mine } = opts.cold;
-    const own = Boolean(opts.cold.own || (mine !== undefined && localWriters.has(mine)));
+    const walk = coldWalk(opts.cold, localWriters);
+    const { cut, own } = walk;
+    const refs = own ? wanted.filter((r) => r.remote === null) : wanted;
+    const key = walkKeyOf(refs);
+    // The own chains' newest, kept from the last such walk while they did not move (a fetch does not matter).
+    const kept = own ? await readView(repo, now, 'own') : null;
+    if (kept?.cold?.own && kept.key === key && kept.cold.cut >= cut) return listingFromView(kept, now, false);
     // The own chains read whole are the answer for them; all chains read whole are as cheap to list in full.
-    const head = await coldHead(repo, own ? wanted.filter((r) => r.remote === null) : wanted, now, { cut, count: Boolean(total), ownOnly: own });
-    if (head) return coldListing(head, { key: viewKey, now, walk: { cut, own, total }, localWriters, hasFetched: all.some((r) => r.remote !== null) });
+    const head = await coldHead(repo, refs, now, { cut, count: Boolean(walk.total), ownOnly: own });
+    // Kept for the next command: the own chains' newest (list-own.json), or a counted head of every chain
+    // (list-view.json); nothing else is written.
+    const keep = own || Boolean(walk.total);
+    if (head) {
+      const listing = coldListing(head, { key, now, walk, keep, localWriters, hasFetched: all.some((r) => r.remote !== null) });
+      if (keep) await writeView(repo, pendingChecks.get(listing)!.view, own ? 'own' : 'head');
+      return listing;
+    }
   }
   const broken: InvalidCheckpoint[] = [];
   await updateStore(repo, store, wanted, broken);
@@ -177,7 +218,7 @@ export async function loadListing(repo: Repo, opts: { local?: boolean; now?: num
   const view = opts.local || broken.length ? null : makeView(viewKey, listing, store, refOf);
   if (!opts.local) await writeView(repo, view);
   const fullView = whole && !broken.length ? makeView(viewKey, listing, store, refOf, true) : null;
-  if (whole) await writeView(repo, fullView, true);
+  if (whole) await writeView(repo, fullView, 'all');
   if (opts.lazy) pendingChecks.set(listing, { store, now, refOf, live, view, fullView, partial: false });
   if (!broken.length) lastListing.set(repo, { key, listing: copyListing(listing, pendingChecks.get(listing)), pending: pendingChecks.get(listing) });
   return listing;
@@ -258,12 +299,13 @@ export async function checkListed(repo: Repo, listing: Listing, summaries: reado
 async function keepViewCurrent(repo: Repo, listing: Listing, pending: Pending, dropped: boolean, moved: boolean): Promise<void> {
   if (pending.stale) return;
   if (pending.cold) {
-    // Nothing is written: the rows found invalid leave the head and its total.
+    // Rows found invalid leave the head and its total; a kept head is written again.
     const view = pending.view!;
     const kept = new Set(listing.checkpoints);
     view.total -= view.rows.filter((r) => !kept.has(r.s)).length;
     view.rows = view.rows.filter((r) => kept.has(r.s));
     reorderRows(view);
+    if (view.cold) await writeView(repo, view, view.cold.own ? 'own' : 'head');
     return;
   }
   if (pending.partial) {
@@ -275,7 +317,7 @@ async function keepViewCurrent(repo: Repo, listing: Listing, pending: Pending, d
   }
   const remade = (view: ListingView, full: boolean) => dropped || moved ? makeView(view.key, listing, pending.store, pending.refOf, full) : view;
   if (pending.view) await writeView(repo, (pending.view = remade(pending.view, false)));
-  if (pending.fullView) await writeView(repo, (pending.fullView = remade(pending.fullView, true)), true);
+  if (pending.fullView) await writeView(repo, (pending.fullView = remade(pending.fullView, true)), 'all');
 }
 
 /** Puts a partial view's rows back in listing order; false when a row left the newest rows (the view no longer says which they are). */
@@ -297,12 +339,13 @@ function listingFromView(view: ListingView, now: number, full: boolean): Listing
     store.commits.set(s.commit, { parents: [], committed: r.committed, id: s.id, writer: r.claimed, branch: s.branch, label: s.label, title: s.title, gen: 0, pos: 0 });
   }
   const refOf = new Map(view.rows.map((r) => [r.s.commit, r.ref]));
-  pendingChecks.set(listing, { store, now, refOf, live: new Set(refOf.keys()), view: full ? null : view, fullView: full ? view : null, partial: !full });
+  const cold = view.cold ? { cut: view.cold.cut, floor: view.cold.floor, own: Boolean(view.cold.own), total: !view.cold.own } : undefined;
+  pendingChecks.set(listing, { store, now, refOf, live: new Set(refOf.keys()), view: full ? null : view, fullView: full ? view : null, partial: !full, ...(cold ? { cold } : {}) });
   return listing;
 }
 
-/** A lazy listing of a cold head's rows, checked like a view's; nothing it learns is written. */
-function coldListing(head: ColdHead, o: { key: string; now: number; walk: ColdWalk; localWriters: Set<string>; hasFetched: boolean }): Listing {
+/** A lazy listing of a cold head's rows, checked like a view's; `keep`: its view is the one kept (the cache is never written). */
+function coldListing(head: ColdHead, o: { key: string; now: number; walk: ColdWalk; keep: boolean; localWriters: Set<string>; hasFetched: boolean }): Listing {
   const listing: Listing = { checkpoints: head.rows.map((r) => r.s), invalid: [], warnings: head.warnings, localWriters: o.localWriters, hasFetched: o.hasFetched };
   const store = emptyStore(false);
   for (const { s, committed } of head.rows) {
@@ -312,6 +355,7 @@ function coldListing(head: ColdHead, o: { key: string; now: number; walk: ColdWa
   const view: ListingView = {
     key: o.key, total: head.total, rows: head.rows.map((r) => ({ s: r.s, claimed: r.s.writer, committed: r.committed, ref: r.ref, head: true })),
     invalid: listing.invalid, warnings: listing.warnings, localWriters: [...o.localWriters], hasFetched: o.hasFetched, ids: '',
+    ...(o.keep ? { cold: { cut: o.walk.cut, floor: head.floor, ...(o.walk.own ? { own: true } : {}) } } : {}),
   };
   pendingChecks.set(listing, { store, now: o.now, refOf, live: new Set(refOf.keys()), view, fullView: null, partial: true, cold: { ...o.walk, floor: head.floor } });
   return listing;
@@ -320,6 +364,5 @@ function coldListing(head: ColdHead, o: { key: string; now: number; walk: ColdWa
 /** Drops the listing cache and its head (`doctor --fix`). */
 export async function clearListingCache(repo: Repo): Promise<void> {
   await clearStore(repo);
-  await writeView(repo, null);
-  await writeView(repo, null, true);
+  for (const kind of ['head', 'all', 'own'] as const) await writeView(repo, null, kind);
 }

@@ -146,7 +146,12 @@ export async function findCheckpoint(repo: Repo, spec: string, opts: { now?: num
   const [branch, ownWriter] = await Promise.all([repo.headBranch(), readWriter(repo)]);
   let listing = await loadListing(repo, { now: opts.now, lazy: true, head, cold: { cut: COLD_CUTS[0], mine: ownWriter ?? undefined } });
   const rc: ResolveContext = { branch, ownWriter, fetchFrom: await fetchSuggestion(repo, listing) };
-  const widen = () => { const walk = nextCut(listing); return loadListing(repo, { now: opts.now, lazy: true, head: Boolean(walk), cold: walk }); };
+  const widen = () => {
+    const cold = partialListing(listing)?.cold;
+    // From a head of every chain (one kept from `list`) to the own chains' newest: this writer's newest on the branch is there.
+    const walk = cold && !cold.own && ownWriter !== null && listing.localWriters.has(ownWriter) ? { cut: COLD_CUTS[0], own: true } : nextCut(listing);
+    return loadListing(repo, { now: opts.now, lazy: true, head: Boolean(walk), cold: walk && { ...walk, mine: ownWriter ?? undefined }, sameRefsAs: listing });
+  };
   for (;;) {
     if (partialListing(listing)?.stale) listing = await widen();
     let found: Resolved;

@@ -2,7 +2,8 @@
  * A clone with no listing cache (a fresh clone, a dropped cache) and more
  * checkpoints than one short walk reads: `list -n`, `show latest` and
  * `status` answer from the newest commits of the chains (listing-cold.ts),
- * write nothing, and say exactly what the full listing says. Where the
+ * keep only those heads for the next command (no listing cache), and say
+ * exactly what the full listing says. Where the
  * trailers cannot be trusted to tell the rest (a count that does not count
  * down, a fetched commit reusing an own id, a link to a commit of no chain),
  * the answer is the full listing's.
@@ -62,7 +63,7 @@ function makeRepo(name: string, per: number, mateOnly = 0): string {
 
 const cacheFile = (dir: string) => join(dir, '.git', 'checkpoint', 'list-cache.jsonl');
 function dropCache(dir: string): void {
-  for (const f of ['list-cache.jsonl', 'list-view.json', 'list-all.json']) rmSync(join(dir, '.git', 'checkpoint', f), { force: true });
+  for (const f of ['list-cache.jsonl', 'list-view.json', 'list-all.json', 'list-own.json']) rmSync(join(dir, '.git', 'checkpoint', f), { force: true });
 }
 
 async function json(dir: string, args: string[]): Promise<{ value: any; stderr: string }> {
@@ -83,15 +84,22 @@ async function fullAnswers(dir: string): Promise<{ page: any; latest: any; statu
 }
 
 describe('no listing cache, a long history', () => {
-  it('list -n, show latest and status answer from the newest commits, write nothing, and agree with the full listing', async () => {
+  it('list -n, show latest and status answer from the newest commits, keep only that, and agree with the full listing', async () => {
     const dir = makeRepo('cold', 400);
     const cold = {
       page: await json(dir, ['list', '-n', '20']),
       latest: await json(dir, ['show', 'latest']),
       status: await json(dir, ['status']),
     };
-    // One short walk each: git log -n256, nothing written for the next command.
-    for (const run of Object.values(cold)) expect(run.stderr).toMatch(/git log -z -n256 /);
+    // One short walk each (git log -n256) for list and for latest, no listing cache written.
+    expect(cold.page.stderr).toMatch(/git log -z -n256 /);
+    expect(cold.latest.stderr).toMatch(/git log -z -n256 /);
+    expect(existsSync(cacheFile(dir))).toBe(false);
+    // The heads those walks kept answer the next commands without a walk.
+    const again = { page: await json(dir, ['list', '-n', '20']), latest: await json(dir, ['show', 'latest']), status: cold.status };
+    for (const run of Object.values(again)) expect(run.stderr).not.toMatch(/git log/);
+    expect(again.page.value).toEqual(cold.page.value);
+    expect(again.latest.value).toEqual(cold.latest.value);
     expect(existsSync(cacheFile(dir))).toBe(false);
     expect(cold.page.value.total).toBe(800);
     expect(cold.page.value.checkpoints[0].title).toBe('mate 400');

@@ -132,7 +132,7 @@ describe('the listing cache', () => {
     const ids = await saveMany(m, ['one', 'two', 'three']);
     const writer = (await m.repo.getConfig('checkpoint.writer'))!;
     const bad = await appendInvalid(m, writer, '20261129-100100-bad4');
-    for (const name of ['list-cache.jsonl', 'list-view.json', 'list-all.json']) await m.fs.promises.rm(`/repo/.git/checkpoint/${name}`, { force: true });
+    for (const name of ['list-cache.jsonl', 'list-view.json', 'list-all.json', 'list-own.json']) await m.fs.promises.rm(`/repo/.git/checkpoint/${name}`, { force: true });
     const input = JSON.stringify({ session_id: 'a-session', cwd: '/repo', hook_event_name: 'SessionStart', source: 'startup' });
     const start = await m.cli(['hook', 'agent-session-start'], { stdin: input });
     expect(start.code, start.stderr).toBe(0);
@@ -146,7 +146,7 @@ describe('the listing cache', () => {
   it('completes checkpoint names from the commit messages, reading no record', async () => {
     const m = await makeMemCli();
     const ids = await saveMany(m, ['one', 'two']);
-    for (const name of ['list-cache.jsonl', 'list-view.json', 'list-all.json']) await m.fs.promises.rm(`/repo/.git/checkpoint/${name}`, { force: true });
+    for (const name of ['list-cache.jsonl', 'list-view.json', 'list-all.json', 'list-own.json']) await m.fs.promises.rm(`/repo/.git/checkpoint/${name}`, { force: true });
     const res = await m.cli(['__complete', 'show', '']);
     expect(res.stdout.split('\n')).toEqual(expect.arrayContaining(['latest', ...ids]));
     expect((await readCache(m)).split('\n').filter((l) => l.startsWith('["k"'))).toEqual([]);
