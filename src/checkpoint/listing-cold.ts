@@ -14,6 +14,7 @@ import type { CommitInfo, Repo } from '../git/repo.js';
 import { MAX_COMMIT_PARENTS } from './chain-walk.js';
 import type { CheckpointSummary } from './listing.js';
 import { orderTime, type WalkedRef } from './listing-trust.js';
+import type { ListingView } from './listing-view.js';
 import { parseMessage, type MessageFacts } from './message.js';
 
 /** The walk's lengths, tried in turn before the full listing: enough for `list -n 100` and most `latest`s. */
@@ -62,36 +63,41 @@ export async function coldHead(repo: Repo, refs: readonly (WalkedRef & { oid: st
   const facts = commits.map((c) => parseMessage(c.message));
   const index = new Map(commits.map((c, i) => [c.oid, i]));
   const via = onChains(commits, facts, index, refs);
-  if (!via || (!o.ownOnly && !(await linksBelow(repo, commits, index, floor)))) return null;
+  const links = commits.flatMap((c) => c.parents.slice(1)).filter((oid) => !index.has(oid));
+  if (!via || (!o.ownOnly && !(await linksBelow(repo, links, floor)))) return null;
   const total = count ? await sumOfSeq(repo, refs, facts, index) : 0;
   if (total === null || !(await ownIdsKept(repo, refs, commits, facts, via))) return null;
   const warnings: string[] = [];
   const rows: ColdRow[] = [];
   commits.forEach((c, i) => {
-    const f = facts[i]!;
-    const ref = refs[via[i]!]!;
-    const committed = c.committer.timestamp;
-    const s: CheckpointSummary = {
-      id: f.id!, createdAt: new Date(committed * 1000 + 999).toISOString(), branch: f.branch, writer: ref.writer, label: f.label,
-      title: f.title, status: 'in_progress', head: null, commit: c.oid, remote: ref.remote, time: 0, checked: false,
-    };
-    s.time = orderTime(s, committed, ref.name, now, warnings);
+    const row = rowOf(c, facts[i]!, refs[via[i]!]!, now, warnings);
     // At the cut's own second, the walk may have stopped before others of that second.
-    if (s.time > floor) rows.push({ s, committed, ref: ref.name });
+    if (row.s.time > floor) rows.push(row);
   });
   return { rows, total, floor, warnings };
+}
+
+/** A walked commit as a row: what its message says, unchecked, read from `ref`. */
+function rowOf(c: CommitInfo, f: MessageFacts, ref: WalkedRef, now: number, warnings: string[]): ColdRow {
+  const committed = c.committer.timestamp;
+  const s: CheckpointSummary = {
+    id: f.id!, createdAt: new Date(committed * 1000 + 999).toISOString(), branch: f.branch, writer: ref.writer, label: f.label,
+    title: f.title, status: 'in_progress', head: null, commit: c.oid, remote: ref.remote, time: 0, checked: false,
+  };
+  s.time = orderTime(s, committed, ref.name, now, warnings);
+  return { s, committed, ref: ref.name };
 }
 
 /** Lineage links read, at most: past it the full listing decides. */
 const LINKS_READ = 1024;
 
 /**
- * True when every commit the walked ones link to (extra parents) is walked
- * too or ordered at or below `floor`: a linked commit on no chain is listed
- * by the full listing, and must not be missing from the head.
+ * True when every commit in `linked` (extra parents of the rows, not rows
+ * themselves) is ordered at or below `floor`: a linked commit on no chain is
+ * listed by the full listing, and must not be missing from the head.
  */
-async function linksBelow(repo: Repo, commits: readonly CommitInfo[], index: Map<string, number>, floor: number): Promise<boolean> {
-  const links = [...new Set(commits.flatMap((c) => c.parents.slice(1)))].filter((oid) => !index.has(oid));
+async function linksBelow(repo: Repo, linked: readonly string[], floor: number): Promise<boolean> {
+  const links = [...new Set(linked)];
   if (links.length > LINKS_READ) return false;
   const times = await Promise.all(links.map((oid) => repo.readCommit(oid).then((c) => c?.committer.timestamp ?? null, () => null)));
   return times.every((t) => t !== null && t * 1000 + 999 <= floor);
@@ -145,13 +151,84 @@ async function ownIdsKept(repo: Repo, refs: readonly (WalkedRef & { oid: string 
   commits.forEach((c, i) => { if (c.parents.length === 0) whole.add(via[i]!); });
   const own = refs.filter((r, k) => r.remote === null && !whole.has(k));
   if (!own.length) return true;
+  const ownIds = await ownIdsOf(repo, own);
+  return ownIds !== null && !fetched.some((id) => ownIds.has(id));
+}
+
+/** Every id on the first-parent lines of `own`; null when they hold more than OWN_IDS_READ commits, or cannot be read. */
+async function ownIdsOf(repo: Repo, own: readonly { oid: string }[]): Promise<Set<string> | null> {
   const ownSeq = await sumOfSeq(repo, own, [], new Map());
-  if (ownSeq === null || ownSeq > OWN_IDS_READ) return false;
+  if (ownSeq === null || ownSeq > OWN_IDS_READ) return null;
   const ownIds = new Set<string>();
   try {
     await repo.scanCommits(own.map((r) => r.oid), { firstParent: true }, (c) => { const id = parseMessage(c.message).id; if (id) ownIds.add(id); });
   } catch {
-    return false;
+    return null;
   }
-  return !fetched.some((id) => ownIds.has(id));
+  return ownIds;
+}
+
+/** Chain tips moved at once, and commits walked, past which a kept head is read again instead. */
+const MAX_MOVED_REFS = 64;
+const MAX_NEW_COMMITS = 1000;
+/** Rows a kept head holds at most: past it, the oldest leave and the floor rises to them. */
+const MAX_KEPT_ROWS = 1024;
+
+/**
+ * A kept head (`view.cold`) moved on to `refs` after a save or a fetch: the
+ * moved tips walked from their old tips only. It answers only when each
+ * moved chain is a fast-forward whose new commits name its writer, count
+ * `Checkpoint-Seq` on from the old tip, carry ids not listed, link only to
+ * commits in the head or below its floor, and (for fetched ones) reuse no
+ * own id; null otherwise (the caller walks the newest commits again).
+ */
+export async function advanceCold(repo: Repo, view: ListingView, refs: readonly (WalkedRef & { oid: string })[], key: string, now: number): Promise<ListingView | null> {
+  const cold = view.cold;
+  if (!cold) return null;
+  const before = new Map(view.key.split('\n').filter(Boolean).map((line) => line.split(' ') as [string, string]));
+  if (before.size !== refs.length || refs.some((r) => !before.has(r.name))) return null;
+  const moved = refs.filter((r) => before.get(r.name) !== r.oid);
+  if (!moved.length || moved.length > MAX_MOVED_REFS) return null;
+  // Down to the moved tips' old places only: a chain that went anywhere else walks into what no moved chain explains.
+  const walked = await repo.walkCommits(moved.map((r) => r.oid), { firstParent: true, exclude: moved.map((r) => before.get(r.name)!), limit: MAX_NEW_COMMITS + 1 }).catch(() => null);
+  if (!walked || walked.length > MAX_NEW_COMMITS) return null;
+  const byOid = new Map(walked.map((c) => [c.oid, c]));
+  const oldSeqs = await Promise.all(moved.map((r) => repo.readCommit(before.get(r.name)!).then((c) => (c ? parseMessage(c.message).seq : null), () => null)));
+  const listed = new Set(view.rows.map((r) => r.s.id));
+  const known = new Set(view.rows.map((r) => r.s.commit));
+  const warnings: string[] = [];
+  const added: ColdRow[] = [];
+  const links: string[] = [];
+  for (const [k, ref] of moved.entries()) {
+    const from = before.get(ref.name)!;
+    let expected: number | null = null;
+    for (let oid = ref.oid; oid !== from;) {
+      const c = byOid.get(oid);
+      const f = c && parseMessage(c.message);
+      if (!c || !f || f.id === null || f.writer !== ref.writer || f.seq === null || listed.has(f.id)) return null;
+      if ((expected !== null && f.seq !== expected) || !c.parents.length || c.parents.length > MAX_COMMIT_PARENTS) return null;
+      byOid.delete(oid);
+      listed.add(f.id);
+      links.push(...c.parents.slice(1).filter((p) => !known.has(p)));
+      added.push(rowOf(c, f, ref, now, warnings));
+      expected = f.seq - 1;
+      oid = c.parents[0]!;
+    }
+    if (expected !== oldSeqs[k]) return null;
+  }
+  const addedCommits = new Set(added.map((r) => r.s.commit));
+  if (byOid.size || !(await linksBelow(repo, links.filter((oid) => !addedCommits.has(oid)), cold.floor))) return null;
+  const fetched = added.filter((r) => r.s.remote !== null).map((r) => r.s.id);
+  if (fetched.length) {
+    const ownIds = await ownIdsOf(repo, refs.filter((r) => r.remote === null));
+    if (!ownIds || fetched.some((id) => ownIds.has(id))) return null;
+  }
+  let rows = [...added.filter((r) => r.s.time > cold.floor).map((r) => ({ s: r.s, claimed: r.s.writer, committed: r.committed, ref: r.ref, head: true })), ...view.rows]
+    .sort((a, b) => b.s.time - a.s.time);
+  let floor = cold.floor;
+  if (rows.length > MAX_KEPT_ROWS) {
+    floor = Math.max(floor, rows[MAX_KEPT_ROWS]!.s.time);
+    rows = rows.filter((r) => r.s.time > floor);
+  }
+  return { ...view, key, total: view.total + added.length, rows, warnings: [...view.warnings, ...warnings], cold: { ...cold, floor } };
 }

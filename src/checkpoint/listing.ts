@@ -15,7 +15,7 @@ import { checkCommits } from './listing-check.js';
 import { assembleListing, orderTime } from './listing-trust.js';
 import { reachFromStore, updateStore } from './listing-walk.js';
 import { advanceView } from './listing-advance.js';
-import { COLD_CUTS, coldHead, type ColdHead } from './listing-cold.js';
+import { advanceCold, COLD_CUTS, coldHead, type ColdHead } from './listing-cold.js';
 import { makeView, readView, writeView, type ListingView } from './listing-view.js';
 import { CHAINS_PREFIX, parseChainRef } from './refs.js';
 import type { CheckpointRecord } from './schema.js';
@@ -164,12 +164,25 @@ async function listChains(repo: Repo, all: ChainRef[], opts: ListingOptions): Pr
   const viewKey = walkKeyOf(wanted);
   if (opts.head && opts.lazy && !opts.local) {
     const now = opts.now ?? Infinity;
+    // The own chains' newest, kept from the last walk of them while they did not move (a fetch does not matter):
+    // objects never change, so it answers whatever else is or is not cached.
+    if (opts.cold && coldWalk(opts.cold, localWriters).own) {
+      const ownRefs = wanted.filter((r) => r.remote === null);
+      const ownKey = walkKeyOf(ownRefs);
+      let kept = await readView(repo, now, 'own');
+      if (kept && !(kept.cold?.own && kept.cold.cut >= opts.cold.cut)) kept = null;
+      if (kept && kept.key !== ownKey) {
+        kept = await advanceCold(repo, kept, ownRefs, ownKey, now);
+        if (kept) await writeView(repo, kept, 'own');
+      }
+      if (kept) return listingFromView(kept, now, false);
+    }
     let view = await readView(repo, now);
     // A head read with no cache answers only callers that know its limits, only as far as it walked,
     // and not a `latest` the own chains answer (coldWalk).
     if (view?.cold && !(opts.cold && !coldWalk(opts.cold, localWriters).own && view.cold.cut >= opts.cold.cut)) view = null;
     if (view && view.key !== viewKey) {
-      view = view.cold ? null : await advanceView(repo, view, wanted, viewKey, now);
+      view = view.cold ? await advanceCold(repo, view, wanted, viewKey, now) : await advanceView(repo, view, wanted, viewKey, now);
       if (view) await writeView(repo, view);
     }
     if (view) return listingFromView(view, now, false);
@@ -186,9 +199,6 @@ async function listChains(repo: Repo, all: ChainRef[], opts: ListingOptions): Pr
     const { cut, own } = walk;
     const refs = own ? wanted.filter((r) => r.remote === null) : wanted;
     const key = walkKeyOf(refs);
-    // The own chains' newest, kept from the last such walk while they did not move (a fetch does not matter).
-    const kept = own ? await readView(repo, now, 'own') : null;
-    if (kept?.cold?.own && kept.key === key && kept.cold.cut >= cut) return listingFromView(kept, now, false);
     // The own chains read whole are the answer for them; all chains read whole are as cheap to list in full.
     const head = await coldHead(repo, refs, now, { cut, count: Boolean(walk.total), ownOnly: own });
     // Kept for the next command: the own chains' newest (list-own.json), or a counted head of every chain

@@ -145,6 +145,36 @@ describe('no listing cache, a long history', () => {
   }, 120_000);
 });
 
+describe('no listing cache, a kept head after a save and a fetch', () => {
+  it('moves forward walking only what moved, and says what the full listing says', async () => {
+    const dir = makeRepo('advance', 300);
+    expect((await json(dir, ['list', '-n', '5'])).stderr).toMatch(/git log -z -n256 /);
+    expect((await json(dir, ['show', 'latest'])).value.task.title).toBe('own 300');
+    expect((await sb.ckpt(dir, ['save', '-m', 'saved here'])).code).toBe(0);
+    const afterSave = { page: await json(dir, ['list', '-n', '5']), latest: await json(dir, ['show', 'latest']) };
+    for (const run of Object.values(afterSave)) {
+      expect(run.stderr).not.toMatch(/-n256/);
+      expect(run.stderr).toMatch(/git log -z -n1001 /);
+    }
+    expect(afterSave.page.value.total).toBe(601);
+    expect(afterSave.page.value.checkpoints[0].title).toBe('saved here');
+    expect(afterSave.latest.value.task.title).toBe('saved here');
+    // A teammate's new checkpoint arrives (as a fetch leaves it): the own head still answers latest.
+    const ref = `refs/checkpoints/remotes/origin/${MATE}`;
+    const at = Math.floor(Date.now() / 1000) + 2;
+    sb.gitIn(dir, ['fast-import', '--quiet'], commitScript({ ref, writer: MATE, seq: 301, at, branch: 'main', title: 'fetched later', from: sb.git(dir, 'rev-parse', ref).trim() }));
+    const afterFetch = { page: await json(dir, ['list', '-n', '5']), latest: await json(dir, ['show', 'latest']) };
+    expect(afterFetch.page.stderr).not.toMatch(/-n256/);
+    expect(afterFetch.latest.stderr).not.toMatch(/git log/);
+    expect(afterFetch.page.value.total).toBe(602);
+    expect(afterFetch.page.value.checkpoints.map((c: { title: string }) => c.title).slice(0, 2)).toEqual(['fetched later', 'saved here']);
+    expect(existsSync(cacheFile(dir))).toBe(false);
+    const full = await fullAnswers(dir);
+    expect(afterFetch.page.value).toEqual({ ...full.page, checkpoints: full.page.checkpoints.slice(0, 5), shown: 5 });
+    expect(afterFetch.latest.value).toEqual(full.latest);
+  }, 120_000);
+});
+
 describe('no listing cache, trailers that do not tell the rest', () => {
   /** Adds one commit on top of the teammate's chain; returns its id. */
   function plantOnMate(dir: string, p: Omit<Planned, 'ref' | 'writer' | 'at'> & { at?: number }): string {
@@ -163,8 +193,9 @@ describe('no listing cache, trailers that do not tell the rest', () => {
     expect(existsSync(cacheFile(dir))).toBe(true);
   }, 120_000);
 
-  it('a fetched commit reusing an own id never shadows it', async () => {
-    const dir = makeRepo('reused-id', 300);
+  it.each([false, true])('a fetched commit reusing an own id never shadows it (head kept before: %s)', async (kept) => {
+    const dir = makeRepo(`reused-id-${kept}`, 300);
+    if (kept) expect((await json(dir, ['list', '-n', '5'])).value.total).toBe(600);
     // The id of own checkpoint 10, far past the newest commits.
     const ownId = idOf({ ref: '', writer: OWN, seq: 10, at: START + 18, branch: 'main', title: '' });
     const ref = `refs/checkpoints/remotes/origin/${MATE}`;

@@ -5,7 +5,8 @@
  * trailers cannot tell the rest.
  */
 import { describe, expect, it } from 'vitest';
-import { coldHead } from '../../src/checkpoint/listing-cold.js';
+import { advanceCold, coldHead, type ColdHead } from '../../src/checkpoint/listing-cold.js';
+import type { ListingView } from '../../src/checkpoint/listing-view.js';
 import type { Repo } from '../../src/git/repo.js';
 import { makeMemRepo } from '../helpers/iso-fixture.js';
 
@@ -78,5 +79,35 @@ describe('coldHead', () => {
     expect(await ask(await commit(repo, tree, [mate, recent], at, { id: idAt(at, 5), writer: MATE.writer, seq: 21 }))).toBeNull();
     const old = await commit(repo, tree, [], START - 100, { id: idAt(START - 100, 9), writer: 'cy-cccccc', seq: 1 });
     expect(await ask(await commit(repo, tree, [mate, old], at, { id: idAt(at, 6), writer: MATE.writer, seq: 21 }))).not.toBeNull();
+  });
+});
+
+/** A kept head as the listing writes it (list-view.json). */
+function keptView(head: ColdHead, refs: { name: string; oid: string }[]): ListingView {
+  return {
+    key: refs.map((r) => `${r.name} ${r.oid}`).join('\n'), total: head.total, invalid: [], warnings: [], localWriters: ['ada-aaaaaa'], hasFetched: true, ids: '',
+    rows: head.rows.map((r) => ({ s: r.s, claimed: r.s.writer, committed: r.committed, ref: r.ref, head: true })), cold: { cut: 16, floor: head.floor },
+  };
+}
+
+describe('advanceCold', () => {
+  it('adds a fast-forward of a chain on top and counts it; a rewound, rewritten or miscounted chain is read again instead', async () => {
+    const { repo, tree, own, mate, at } = await twoChains(20);
+    const refs = [{ ...OWN, oid: own }, { ...MATE, oid: mate }];
+    const view = keptView((await coldHead(repo, refs, Infinity, { cut: 16, count: true, ownOnly: false }))!, refs);
+    const advance = (tip: string) => {
+      const moved = [refs[0]!, { ...MATE, oid: tip }];
+      return advanceCold(repo, view, moved, moved.map((r) => `${r.name} ${r.oid}`).join('\n'), Infinity);
+    };
+    const next = await commit(repo, tree, [mate], at, { id: idAt(at, 1), writer: MATE.writer, seq: 21 });
+    const moved = await advance(await commit(repo, tree, [next], at + 1, { id: idAt(at + 1, 2), writer: MATE.writer, seq: 22 }));
+    expect(moved!.total).toBe(42);
+    expect(moved!.rows.slice(0, 3).map((r) => r.s.id)).toEqual([idAt(at + 1, 2), idAt(at, 1), view.rows[0]!.s.id]);
+    expect(moved!.cold!.floor).toBe(view.cold!.floor);
+    const parent = (await repo.readCommit(mate))!.parents[0]!;
+    expect(await advance(parent)).toBeNull();
+    expect(await advance(await commit(repo, tree, [parent], at, { id: idAt(at, 3), writer: MATE.writer, seq: 20 }))).toBeNull();
+    expect(await advance(await commit(repo, tree, [mate], at, { id: idAt(at, 4), writer: MATE.writer, seq: 23 }))).toBeNull();
+    expect(await advance(await commit(repo, tree, [mate], at, { id: view.rows[3]!.s.id, writer: MATE.writer, seq: 21 }))).toBeNull();
   });
 });
