@@ -44,14 +44,15 @@ function makeFixture(dir, env, { writers, per }) {
     parts.push(chainScript({ writer, count: per, ref, head, timeOf: (i) => BASE_MS + (i * writers + k) * 1000 }).script);
   }
   fastImport(dir, env, parts.join(''));
-  return { dir, env, head, writers, per, saved: per, fetched: per };
+  return { dir, env, head, writers, per, counts: Array(writers).fill(per), fetched: 0 };
 }
 
 /** One more checkpoint on a chain, as a save (own) or a fetch (a teammate's) leaves it. */
 function moveTip(fx, k) {
   const writer = writerName(k);
   const ref = k === 0 ? `refs/checkpoints/${writer}` : `refs/checkpoints/remotes/origin/${writer}`;
-  const start = k === 0 ? fx.saved++ : fx.fetched++;
+  // Each chain goes on from its own count (its Checkpoint-Seq), as a save or a fetch leaves it.
+  const start = fx.counts[k]++;
   const from = sh('git', ['rev-parse', ref], { cwd: fx.dir, env: fx.env }).trim();
   const timeOf = (i) => BASE_MS + (i * fx.writers + k) * 1000;
   fastImport(fx.dir, fx.env, chainScript({ writer, count: 1, ref, head: fx.head, start, from, timeOf }).script);
@@ -100,7 +101,7 @@ function rowsFor(label, fx) {
   const states = [
     { state: 'warm', target: 1.5 },
     { state: 'after a save', target: 2, before: () => moveTip(fx, 0) },
-    ...(fx.writers > 1 ? [{ state: 'after a fetch', target: 2, before: () => moveTip(fx, 1 + (fx.fetched % (fx.writers - 1))) }] : []),
+    ...(fx.writers > 1 ? [{ state: 'after a fetch', target: 2, before: () => moveTip(fx, 1 + (fx.fetched++ % (fx.writers - 1))) }] : []),
     { state: 'no cache', target: 3, before: () => dropCaches(fx) },
   ];
   const rows = [];

@@ -101,6 +101,32 @@ export interface ColdWalk {
   total?: boolean;
 }
 
+/** The own chain of `mine` (all own chains without it): the rows `latest` looks for first. */
+function ownRefsOf<R extends { remote: string | null; writer: string }>(refs: readonly R[], mine: string | undefined): R[] {
+  return refs.filter((r) => r.remote === null && (mine === undefined || r.writer === mine));
+}
+
+/**
+ * The head of `writer`'s own chain kept by the last `latest` read with no
+ * listing cache (list-own.json), moved forward if the chain moved; null when
+ * there is none. Only that one ref is read: `latest` is this writer's newest
+ * on the branch when there is one, whatever other chains hold.
+ */
+export async function ownHead(repo: Repo, writer: string, now: number): Promise<Listing | null> {
+  const name = `${CHAINS_PREFIX}${writer}`;
+  const oid = await repo.readRef(name).catch(() => null);
+  let kept = oid ? await readView(repo, now, 'own') : null;
+  if (!oid || !kept?.cold?.own) return null;
+  const refs = [{ name, writer, remote: null, oid }];
+  const key = walkKeyOf(refs);
+  if (kept.key !== key) {
+    kept = await advanceCold(repo, kept, refs, key, now);
+    if (!kept) return null;
+    await writeView(repo, kept, 'own');
+  }
+  return listingFromView(kept, now, false);
+}
+
 /** The walk `cold` asks for: of the own chains only when asked, or when `mine` has one of them. */
 function coldWalk(cold: ColdWalk, localWriters: ReadonlySet<string>): ColdWalk & { own: boolean } {
   return { ...cold, own: Boolean(cold.own || (cold.mine !== undefined && localWriters.has(cold.mine))) };
@@ -167,7 +193,7 @@ async function listChains(repo: Repo, all: ChainRef[], opts: ListingOptions): Pr
     // The own chains' newest, kept from the last walk of them while they did not move (a fetch does not matter):
     // objects never change, so it answers whatever else is or is not cached.
     if (opts.cold && coldWalk(opts.cold, localWriters).own) {
-      const ownRefs = wanted.filter((r) => r.remote === null);
+      const ownRefs = ownRefsOf(wanted, opts.cold.mine);
       const ownKey = walkKeyOf(ownRefs);
       let kept = await readView(repo, now, 'own');
       if (kept && !(kept.cold?.own && kept.cold.cut >= opts.cold.cut)) kept = null;
@@ -197,7 +223,7 @@ async function listChains(repo: Repo, all: ChainRef[], opts: ListingOptions): Pr
     const now = opts.now ?? Infinity;
     const walk = coldWalk(opts.cold, localWriters);
     const { cut, own } = walk;
-    const refs = own ? wanted.filter((r) => r.remote === null) : wanted;
+    const refs = own ? ownRefsOf(wanted, walk.mine) : wanted;
     const key = walkKeyOf(refs);
     // The own chains read whole are the answer for them; all chains read whole are as cheap to list in full.
     const head = await coldHead(repo, refs, now, { cut, count: Boolean(walk.total), ownOnly: own });

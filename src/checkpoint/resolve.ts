@@ -6,7 +6,7 @@
 import { InvalidRecordError, NotFoundError, UsageError } from '../errors.js';
 import type { Repo } from '../git/repo.js';
 import { oneLine } from '../render/sanitize.js';
-import { checkListed, loadListing, nextCut, partialListing, type CheckpointSummary, type Listing } from './listing.js';
+import { checkListed, loadListing, nextCut, ownHead, partialListing, type CheckpointSummary, type Listing } from './listing.js';
 import { readWriter } from './identity.js';
 import { COLD_CUTS } from './listing-cold.js';
 import { readRecordAt } from './read-record.js';
@@ -144,7 +144,8 @@ export async function findCheckpoint(repo: Repo, spec: string, opts: { now?: num
   // chains when this writer has one (its newest on the branch is `latest`, whoever saved since).
   const head = spec === 'latest';
   const [branch, ownWriter] = await Promise.all([repo.headBranch(), readWriter(repo)]);
-  let listing = await loadListing(repo, { now: opts.now, lazy: true, head, cold: { cut: COLD_CUTS[0], mine: ownWriter ?? undefined } });
+  let listing = (head && ownWriter !== null && (await ownHead(repo, ownWriter, opts.now ?? Infinity)))
+    || (await loadListing(repo, { now: opts.now, lazy: true, head, cold: { cut: COLD_CUTS[0], mine: ownWriter ?? undefined } }));
   const rc: ResolveContext = { branch, ownWriter, fetchFrom: await fetchSuggestion(repo, listing) };
   const widen = () => {
     const cold = partialListing(listing)?.cold;
