@@ -121,11 +121,19 @@ export async function gitOk(args: string[], opts: RunOptions): Promise<Buffer> {
   const res = await runGit(args, opts);
   if (res.code !== 0) {
     const msg = res.stderr.trim().split('\n').pop() || `exit code ${res.code}`;
+    const hint = staleLockHint(msg);
     throw new GitCommandError(`git ${args[0]} failed: ${msg.replace(/^(fatal|error): /, '')}`, {
+      ...(hint ? { hint } : {}),
       data: { args, code: res.code, stderr: res.stderr },
     });
   }
   return res.stdout;
+}
+
+/** For git's "could not lock config file <file>: File exists": what to do about `<file>.lock`. */
+export function staleLockHint(message: string): string | null {
+  const file = /could not lock config file (.+?): File exists/.exec(message)?.[1];
+  return file ? `wait for the other git process using ${file}.lock, or remove it if none is running (a git killed while writing leaves it)` : null;
 }
 
 /** Splits NUL-terminated output into fields (the last empty field is dropped). */

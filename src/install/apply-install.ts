@@ -7,6 +7,7 @@
  */
 import { OperationError } from '../errors.js';
 import { addConfigValue, unsetConfigValue, type GitEnv } from '../git/admin.js';
+import { staleLockHint } from '../git/run-git.js';
 import type { Repo } from '../git/repo.js';
 import type { ConfigStep } from './config-plan.js';
 import { discardStaged, placeHook, stageHooks, type HookStep } from './hook-plan.js';
@@ -45,7 +46,7 @@ export async function applyInstall(repo: Repo, env: GitEnv, changes: InstallChan
     throw new OperationError(`install failed while ${step}: ${(err as Error).message}`, {
       hint: left.length
         ? `could not undo everything (${left.join('; ')}); run git checkpoint uninstall once the cause is fixed`
-        : 'nothing was changed; fix the cause and run git checkpoint install again',
+        : `nothing was changed; ${staleLockHint((err as Error).message) ?? 'fix the cause'} and run git checkpoint install again`,
     });
   }
 }

@@ -129,6 +129,18 @@ describe('uninstall without install\'s record', () => {
     expect((await sb.ckpt(dir, ['uninstall'])).code).toBe(0);
     expect(installed(dir).config.filter((c) => !c.startsWith('checkpoint.writer='))).toEqual(before);
   });
+
+  it('install meeting a stale config.lock (a git killed mid-write) changes nothing and says what to remove', async () => {
+    const dir = repoWithRemote(sb.root, 'locked-install');
+    const before = installed(dir);
+    writeFileSync(join(dir, '.git', 'config.lock'), '');
+    const res = await sb.ckpt(dir, ['install']);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toMatch(/hint: wait for the other git process using .*\.git\/config\.lock, or remove it if none is running/);
+    expect(installed(dir)).toEqual(before);
+    rmSync(join(dir, '.git', 'config.lock'));
+    expect((await sb.ckpt(dir, ['install'])).code).toBe(0);
+  });
 });
 
 describe('install and remote names', () => {
