@@ -12,7 +12,7 @@ import { attributeCommits } from './chain-attribution.js';
 import { MAX_COMMIT_PARENTS } from './chain-walk.js';
 import { clearListingCache as clearStore, emptyStore, flushListingStore, readListingStore, walkKeyOf, type CacheEntry, type ListingStore } from './listing-cache.js';
 import { checkCommits } from './listing-check.js';
-import { assembleListing, orderTime } from './listing-trust.js';
+import { assembleListing, orderTime, type WalkedRef } from './listing-trust.js';
 import { reachFromStore, updateStore } from './listing-walk.js';
 import { advanceView } from './listing-advance.js';
 import { advanceCold, COLD_CUTS, coldHead, type ColdHead } from './listing-cold.js';
@@ -115,9 +115,18 @@ function ownRefsOf<R extends { remote: string | null; writer: string }>(refs: re
 export async function ownHead(repo: Repo, writer: string, now: number): Promise<Listing | null> {
   const name = `${CHAINS_PREFIX}${writer}`;
   const oid = await repo.readRef(name).catch(() => null);
-  let kept = oid ? await readView(repo, now, 'own') : null;
-  if (!oid || !kept?.cold?.own) return null;
-  const refs = [{ name, writer, remote: null, oid }];
+  return oid ? keptOwnHead(repo, [{ name, writer, remote: null, oid }], now, 0) : null;
+}
+
+/**
+ * The own chains' head kept by the last walk of them (list-own.json), when
+ * it walked at least `cut` commits, moved forward to `refs` if they moved
+ * (a fetch does not matter); objects never change, so it answers whatever
+ * else is or is not cached. Null when there is none that can.
+ */
+async function keptOwnHead(repo: Repo, refs: readonly (WalkedRef & { oid: string })[], now: number, cut: number): Promise<Listing | null> {
+  let kept = await readView(repo, now, 'own');
+  if (!kept?.cold?.own || kept.cold.cut < cut) return null;
   const key = walkKeyOf(refs);
   if (kept.key !== key) {
     kept = await advanceCold(repo, kept, refs, key, now);
@@ -190,19 +199,8 @@ async function listChains(repo: Repo, all: ChainRef[], opts: ListingOptions): Pr
   const viewKey = walkKeyOf(wanted);
   if (opts.head && opts.lazy && !opts.local) {
     const now = opts.now ?? Infinity;
-    // The own chains' newest, kept from the last walk of them while they did not move (a fetch does not matter):
-    // objects never change, so it answers whatever else is or is not cached.
-    if (opts.cold && coldWalk(opts.cold, localWriters).own) {
-      const ownRefs = ownRefsOf(wanted, opts.cold.mine);
-      const ownKey = walkKeyOf(ownRefs);
-      let kept = await readView(repo, now, 'own');
-      if (kept && !(kept.cold?.own && kept.cold.cut >= opts.cold.cut)) kept = null;
-      if (kept && kept.key !== ownKey) {
-        kept = await advanceCold(repo, kept, ownRefs, ownKey, now);
-        if (kept) await writeView(repo, kept, 'own');
-      }
-      if (kept) return listingFromView(kept, now, false);
-    }
+    const kept = opts.cold && coldWalk(opts.cold, localWriters).own ? await keptOwnHead(repo, ownRefsOf(wanted, opts.cold.mine), now, opts.cold.cut) : null;
+    if (kept) return kept;
     let view = await readView(repo, now);
     // A head read with no cache answers only callers that know its limits, only as far as it walked,
     // and not a `latest` the own chains answer (coldWalk).

@@ -11,6 +11,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mountSupport, readOnlyView } from '../helpers/mounts.js';
 import { makeSandbox, type Sandbox } from '../helpers/sandbox.js';
 
 let sb: Sandbox;
@@ -142,6 +143,26 @@ describe('no listing cache, a long history', () => {
     const full = await fullAnswers(dir);
     expect((await json(dir, ['list', '-n', '3'])).value).toEqual(cold.value);
     expect(full.page.total).toBe(600);
+  }, 120_000);
+});
+
+describe.skipIf(mountSupport() !== null)('no listing cache, a read-only repository', () => {
+  it('list -n and show latest still answer, and say what the full listing says, with nowhere to keep the head', async () => {
+    const dir = makeRepo('cold-read-only', 300);
+    const ro = readOnlyView(dir, join(sb.root, 'cold-read-only-view'));
+    try {
+      const page = await json(ro.path, ['list', '-n', '5']);
+      const latest = await json(ro.path, ['show', 'latest']);
+      expect(page.stderr).toMatch(/git log -z -n256 /);
+      expect(page.value.total).toBe(600);
+      expect(latest.value.task.title).toBe('own 300');
+      expect(existsSync(join(dir, '.git', 'checkpoint', 'list-view.json'))).toBe(false);
+      const full = await fullAnswers(dir);
+      expect(page.value).toEqual({ ...full.page, checkpoints: full.page.checkpoints.slice(0, 5), shown: 5 });
+      expect(latest.value).toEqual(full.latest);
+    } finally {
+      ro.release();
+    }
   }, 120_000);
 });
 
