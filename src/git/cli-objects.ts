@@ -21,13 +21,11 @@ export async function readBlobAt(ctx: CliContext, commit: string, path: string):
   return obj?.type === 'blob' ? obj.data : null;
 }
 
-/** Asks `--batch-check` for the size first, so a blob over `maxBytes` is never read. */
+/** A blob over `maxBytes` is never held: git streams it and it is dropped as it arrives (one process, one round trip). */
 export async function readBlobAtCapped(ctx: CliContext, commit: string, path: string, maxBytes: number): Promise<CappedBlob | null> {
-  const info = await ctx.check.read(`${commit}:${path}`);
-  if (info?.type !== 'blob') return null;
-  if (info.size > maxBytes) return { size: info.size, data: null };
-  const data = await readBlobAt(ctx, commit, path);
-  return data ? { size: data.byteLength, data } : null;
+  const obj = await ctx.batch.read(`${commit}:${path}`, maxBytes);
+  if (obj?.type !== 'blob') return null;
+  return obj.skipped ? { size: obj.size, data: null } : { size: obj.size, data: obj.data };
 }
 
 /** The tree's entries; null when the object is missing or not a tree. */
