@@ -50,8 +50,22 @@ export function changedPaths(status: WorktreeStatus): string[] {
   return [...new Set(status.entries.flatMap((e) => (e.origPath ? [e.path, e.origPath] : [e.path])))];
 }
 
-/** A test of paths against the exclude globs, compiled once (compiling per path costs more than matching). */
+/**
+ * A test of paths against the exclude globs, compiled once (compiling per
+ * path costs more than matching). The globs' expressions are joined into one
+ * per case rule, so a path is one test, not one per glob (a save with 1,000
+ * dirty files asked 23,000); as micromatch's own matcher, a path that is the
+ * glob itself matches too.
+ */
 export function nameMatcher(settings: WipSettings): (path: string) => boolean {
-  const tests = settings.exclude.map((glob) => micromatch.matcher(glob, { dot: true, nocase: DEFAULT_EXCLUDES.includes(glob) }));
-  return (path) => tests.some((test) => test(path));
+  const byCase = [true, false].map((nocase) => settings.exclude.filter((glob) => DEFAULT_EXCLUDES.includes(glob) === nocase))
+    .map((globs, k) => joinedGlobs(globs, k === 0));
+  const globs = new Set(settings.exclude);
+  return (path) => path !== '' && (globs.has(path) || byCase.some((re) => re?.test(path) === true));
+}
+
+function joinedGlobs(globs: readonly string[], nocase: boolean): RegExp | null {
+  if (!globs.length) return null;
+  const sources = globs.map((glob) => `(?:${micromatch.makeRe(glob, { dot: true, nocase }).source})`);
+  return new RegExp(sources.join('|'), nocase ? 'i' : '');
 }

@@ -6,7 +6,7 @@
  * starts no git process for it. Decided conservatively: any setting or
  * attributes file that could convert content says no, and git does the work.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, posix, resolve } from 'node:path';
 
@@ -39,7 +39,9 @@ export async function storesBytesAsIs(facts: PlainContentFacts, paths: string[])
 }
 
 function readText(path: string): string {
+  // Most are missing: asked without the error a failed read would build (its stack costs more than the look).
   try {
+    if (!statSync(path, { throwIfNoEntry: false })) return '';
     return readFileSync(path, 'utf8');
   } catch {
     return '';
