@@ -143,7 +143,9 @@ function chainRows(root, env) {
     runs: 3,
     target: 1.1,
   });
-  const hookRow = hookRows(dir, env, `the post-checkout hook's first run over ${CHAIN} checkpoints`, 300, () => rmSync(join(dir, '.git', 'checkpoint', 'branch-index.json'), { force: true }));
+  // A first run: neither the branch index nor its copy for the hook script (hooks/post-checkout) is there yet.
+  const firstRun = () => ['branch-index.json', 'hook-reminder'].forEach((f) => rmSync(join(dir, '.git', 'checkpoint', f), { force: true }));
+  const hookRow = hookRows(dir, env, `the post-checkout hook's first run over ${CHAIN} checkpoints`, 300, firstRun);
   return [saveRow, pushRow, hookRow];
 }
 

@@ -29,11 +29,16 @@ export function renderReminder(f: ReminderFacts): string {
     lines.push(`${P}   save it: ${saveCommand(f.left) ?? NO_COMMAND}`);
   }
   if (f.arrivedLast) {
-    const c = f.arrivedLast;
-    lines.push(`${P} on '${visible(f.arrived)}': "${oneLine(c.title, 100)}", ${age(c, f.now)} by ${oneLine(c.writer, 40)}`);
+    const c = shownCheckpoint(f.arrivedLast);
+    lines.push(`${P} on '${visible(f.arrived)}': "${c.title}", ${age(f.arrivedLast, f.now)} by ${c.writer}`);
     lines.push(`${P}   resume:  git checkpoint resume`);
   }
   return lines.length ? `${lines.join('\n')}\n` : '';
+}
+
+/** A checkpoint's title and writer as the reminder prints them: one line each, cut, safe to print. */
+export function shownCheckpoint(c: BranchCheckpoint): { title: string; writer: string } {
+  return { title: oneLine(c.title, 100), writer: oneLine(c.writer, 40) };
 }
 
 /** Said instead of a command for a branch whose name is not safe to paste (SPEC §9). */

@@ -75,23 +75,28 @@ describe('what a command loads', () => {
       const res = await runProcess('setsid', ['git', 'switch', onMain ? 'main' : 'other'], dir, { ...sb.env, NODE_OPTIONS: `--require=${preload}`, ...env });
       expect(res.code, res.stderr).toBe(0);
       const reminders = res.stderr.split('\n').filter((l) => l.startsWith('checkpoint: left '));
-      const bundles = filesRead(res.stderr).filter((f) => /dist\/[a-z-]+\.cjs$/.test(f)).map((f) => f.split('/').pop());
+      // No `files:` line: no node ran.
+      const bundles = res.stderr.includes('files: ') ? filesRead(res.stderr).filter((f) => /dist\/[a-z-]+\.cjs$/.test(f)).map((f) => f.split('/').pop()) : [];
       return { bundles, reminders };
     };
-    const plain = await switched();
+    const plain = await switched({ GIT_CHECKPOINT_HOOK_NODE: '1' });
     expect(plain.bundles).toEqual(['hook.cjs']);
     expect(plain.reminders).toEqual([expect.stringContaining("left 'main'")]);
+    // Warm, the installed script answers from the copy the tool keeps for it: no node, no bundle.
+    const script = await switched();
+    expect(script.bundles).toEqual([]);
+    expect(script.reminders).toEqual([expect.stringContaining("left 'other'")]);
     // checkpoint.hookPrompt=ask saves through the full CLI (here with no terminal: it only reminds).
     sb.git(dir, 'config', 'checkpoint.hookPrompt', 'ask');
     const ask = await switched();
     expect(ask.bundles).toEqual(['hook.cjs', 'cli.cjs']);
-    expect(ask.reminders).toEqual([expect.stringContaining("left 'other'")]);
+    expect(ask.reminders).toEqual([expect.stringContaining("left 'main'")]);
     sb.git(dir, 'config', '--unset', 'checkpoint.hookPrompt');
     // A layout the files do not answer (GIT_COMMON_DIR) is git's own discovery, which the full CLI runs.
     const moved = await switched({ GIT_DIR: join(dir, '.git'), GIT_COMMON_DIR: join(dir, '.git') });
     expect(moved.bundles).toEqual(['hook.cjs', 'cli.cjs']);
-    expect(moved.reminders).toEqual([expect.stringContaining("left 'main'")]);
-    expect((await switched()).bundles).toEqual(['hook.cjs']);
+    expect(moved.reminders).toEqual([expect.stringContaining("left 'other'")]);
+    expect((await switched({ GIT_CHECKPOINT_HOOK_NODE: '1' })).bundles).toEqual(['hook.cjs']);
   });
 
   it('only the save path runs the secret rule table: list, show, resume, status and the hook never build it', async () => {
