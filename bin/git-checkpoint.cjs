@@ -93,7 +93,7 @@ function load(name, cacheKind) {
 // for does not keep the process alive.
 const CONFIG = ['config', '-z', '--list', '--show-origin'];
 const STATUS = ['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all'];
-const EARLY_GIT = { save: [CONFIG, STATUS], status: [CONFIG, STATUS], resume: [CONFIG, STATUS], list: [CONFIG], show: [CONFIG] };
+const EARLY_GIT = { save: [CONFIG, STATUS], status: [CONFIG, STATUS], resume: [CONFIG, STATUS], list: [CONFIG], show: [CONFIG], fetch: [CONFIG], push: [CONFIG] };
 // The repository's own calls never take the index lock from under the user (src/git/cli-repo.ts).
 const EARLY_ENV = new Map([[STATUS, { GIT_OPTIONAL_LOCKS: '0' }]]);
 

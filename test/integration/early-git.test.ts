@@ -1,6 +1,6 @@
 /**
- * The loader starts the first git commands of save, status, resume, list and
- * show while the bundle compiles (SPEC §11). A result is used only by the
+ * The loader starts the first git commands of save, status, resume, list,
+ * show, fetch and push while the bundle compiles (SPEC §11). A result is used only by the
  * call it was started for — same arguments, directory and environment — and
  * one nobody asks for never holds the command.
  */
@@ -28,6 +28,18 @@ describe('git started before the bundle loads', () => {
     expect(traced(res.stderr, 'config -z --list')[0]).toMatch(/\(started early\)$/);
     const record = JSON.parse(sb.git(dir, 'show', 'refs/checkpoints/' + sb.git(dir, 'config', 'checkpoint.writer').trim() + ':checkpoint.json'));
     expect(JSON.stringify(record.git.worktree)).toContain('draft.txt');
+  });
+
+  it('fetch and push read the config started early', async () => {
+    const dir = sb.repo('early-share');
+    sb.git(sb.root, 'init', '-q', '--bare', 'early-share.git');
+    sb.git(dir, 'remote', 'add', 'origin', join(sb.root, 'early-share.git'));
+    expect((await sb.ckpt(dir, ['save', '-q', '-m', 'to share'])).code).toBe(0);
+    for (const args of [['push', 'origin'], ['fetch', 'origin']]) {
+      const res = await sb.ckpt(dir, args, { env: { GIT_CHECKPOINT_TRACE: '1' } });
+      expect(res.code, res.stderr).toBe(0);
+      expect(traced(res.stderr, 'config -z --list')[0], args[0]).toMatch(/\(started early\)$/);
+    }
   });
 
   it('runs its own status from a subdirectory, and nothing early with -C', async () => {
