@@ -5,7 +5,7 @@
  */
 import { OperationError } from '../errors.js';
 import { limiter } from '../io/concurrency.js';
-import type { ObjectId, RefRecord, Repo } from '../git/repo.js';
+import type { CommitLink, ObjectId, RefRecord, Repo } from '../git/repo.js';
 import { parseMessage } from './message.js';
 import { CHAINS_PREFIX, fetchRefspecs, parseChainRef, remoteChainPrefix } from './refs.js';
 import { fetchWriterByWriter, type WriterFailure } from './fetch-by-writer.js';
@@ -43,13 +43,16 @@ export async function fetchCheckpoints(
       hint: `check the remote with: git ls-remote -- ${remote} 'refs/checkpoints/*'`,
     });
   }
-  // A leftover copy of the own notes goes while the fetched chains are listed.
+  // The walk of what arrived starts first, from every chain under the remote's namespace (git
+  // lists them itself), and runs while the chains are listed here and a leftover copy of the own notes goes.
+  const known = [...new Set(knownRefs.map((r) => r.oid))];
+  const links = repo.walkLinks([], { firstParent: true, exclude: known, under: prefix }).catch(() => null);
   const [after] = await Promise.all([repo.listRefs(prefix), writer ? dropOwnNotesCopies(repo, writer) : null]);
   const moved = after.flatMap((r) => {
     const parsed = before.get(r.name) !== r.oid ? parseChainRef(r.name) : null;
     return parsed ? [{ ...r, writer: parsed.writer, old: before.get(r.name) ?? null }] : [];
   });
-  const counted = await countArrivals(repo, moved, [...new Set(knownRefs.map((r) => r.oid))]);
+  const counted = await countArrivals(repo, moved, known, await links);
   const counts = new Map<string, number>();
   for (const c of counted) if (c.count) counts.set(c.writer, (counts.get(c.writer) ?? 0) + c.count);
   const rewritten = counted.filter((c) => c.rewritten).map((c) => c.writer);
@@ -65,16 +68,15 @@ interface Counted { writer: string; count: number; rewritten: boolean }
 
 /**
  * How many checkpoints each moved chain brought, and which were rewritten.
- * One walk (`rev-list --parents`) of the commits this clone did not have,
- * from every moved tip at once: a chain whose new first-parent line ends
+ * One walk (`links`: `rev-list --parents`) of the commits this clone did not
+ * have, from every tip of the remote's namespace at once: a chain whose new first-parent line ends
  * at its old tip moved forward by that many commits. Nothing the chain
  * says about itself (its trailers) is believed. Only a chain whose line
  * ends elsewhere (rewritten, or run into a chain held under another name)
  * costs a git process of its own, a few at a time; so does every chain
  * when the walk fails.
  */
-async function countArrivals(repo: Repo, moved: MovedRef[], known: ObjectId[]): Promise<Counted[]> {
-  const links = await repo.walkLinks(moved.map((r) => r.oid), { firstParent: true, exclude: known }).catch(() => null);
+async function countArrivals(repo: Repo, moved: MovedRef[], known: ObjectId[], links: CommitLink[] | null): Promise<Counted[]> {
   const parentOf = new Map(links?.map((c) => [c.oid, c.parents[0] ?? null]));
   const limit = limiter(ANCESTRY_CHECKS);
   return Promise.all(moved.map(async (ref) => {

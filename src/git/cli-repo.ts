@@ -26,7 +26,7 @@ import { snapshotInProcess } from './snapshot-in-process.js';
 import * as files from './git-files.js';
 import type {
   CappedBlob, CommitInfo, CommitLink, Lease, NewCommit, PushOutcome, RefRecord, Repo, RepoInfo, ScannedCommit, TreeEntry, WalkOptions, WorktreeStatus,
-  RefUpdate,
+  RefUpdate, LinkWalkOptions,
 } from './repo.js';
 import type { RunOptions } from './run-git.js';
 
@@ -116,7 +116,7 @@ class CliRepo implements Repo {
     return walk.scanCommits(this.ctx.opts, tips, opts, onCommit);
   }
 
-  walkLinks(tips: string[], opts?: Omit<WalkOptions, 'limit'>): Promise<CommitLink[]> {
+  walkLinks(tips: string[], opts?: LinkWalkOptions): Promise<CommitLink[]> {
     return walk.walkLinks(this.ctx.opts, tips, opts);
   }
 

@@ -65,6 +65,8 @@ export interface WalkOptions {
   exclude?: ObjectId[];
 }
 
+export type LinkWalkOptions = Omit<WalkOptions, 'limit'> & { under?: string };
+
 /** A blob read under a size cap: `data` is null when `size` is over it. */
 export interface CappedBlob {
   size: number;
@@ -104,9 +106,11 @@ export interface Objects {
   /**
    * The commits `walkCommits` would return, in its order, as ids and parents
    * only (`git rev-list --parents`): one process and a line per commit, no
-   * message read, whatever the number of tips.
+   * message read, whatever the number of tips. `under`: every ref under
+   * this prefix is a tip too, as git lists them when the walk starts (git's
+   * `--glob`), so the walk need not wait for a listing of them.
    */
-  walkLinks(tips: ObjectId[], opts?: Omit<WalkOptions, 'limit'>): Promise<CommitLink[]>;
+  walkLinks(tips: ObjectId[], opts?: LinkWalkOptions): Promise<CommitLink[]>;
   /** How many commits `walkCommits` would return, without reading them (`git rev-list --count`). */
   countCommits(tips: ObjectId[], opts?: Omit<WalkOptions, 'limit'>): Promise<number>;
   /** True when `ancestor` is reachable from `descendant` (both must exist). */

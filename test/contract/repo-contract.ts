@@ -284,6 +284,11 @@ function describeHistory(open: Open): void {
       expect(await repo.walkLinks([h.m], { exclude: [h.a] })).toEqual([{ oid: h.m, parents: [h.b, h.c] }, { oid: h.b, parents: [h.a] }, { oid: h.c, parents: [h.a] }]);
       expect(await repo.walkLinks([h.a], { exclude: [h.m] })).toEqual([]);
       expect(await repo.walkLinks([])).toEqual([]);
+      // `under`: every ref below the prefix is a tip too; the exclusions still hold.
+      for (const [name, oid] of [['refs/walk/one/m', h.m], ['refs/walk/one/x', h.x], ['refs/walk/other', h.a]] as const) expect(await repo.updateRef(name, oid, null, 'test')).toBe(true);
+      expect(await repo.walkLinks([], { under: 'refs/walk/one/', exclude: [h.a] })).toEqual(await links([h.m, h.x], { exclude: [h.a] }));
+      expect(await repo.walkLinks([h.a], { under: 'refs/walk/one/', firstParent: true })).toEqual(await links([h.a, h.m, h.x], { firstParent: true }));
+      expect(await repo.walkLinks([], { under: 'refs/walk/none/' })).toEqual([]);
     });
 
     it('reads a walk whose output spans many reads whole: long messages, multi-byte characters at every offset', async () => {

@@ -196,7 +196,8 @@ describe('fetch counts what arrived', () => {
     await saveMany(sb, a, 'ada more', 2);
     await ok(a, ['push']);
     expect(await traced(b)).toEqual({ stdout: `fetched 2 new checkpoints from origin: 2 from ${writerA}\n`, walks: ['rev-list'] });
-    expect(await traced(b)).toEqual({ stdout: 'no new checkpoints from origin\n', walks: [] });
+    // The one walk starts while the chains are listed, before anyone knows whether one moved: here it reads nothing.
+    expect(await traced(b)).toEqual({ stdout: 'no new checkpoints from origin\n', walks: ['rev-list'] });
 
     // Chains already held under other names (B's own, A's from origin): nothing new.
     await saveMany(sb, b, 'bob', 2);
