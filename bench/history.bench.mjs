@@ -6,7 +6,7 @@
 // answers the same question (plus one `node -e 0`); fixtures come from
 // `git fast-import` in the stored format. BENCH_HISTORY_SCALE (default 1)
 // shrinks every size for a quick run.
-import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchEnv, BUNDLE, compare, makeBigRepo, recordScript, removeDir, sh, STATUS_SCRIPT, tempDir, timeOnce, timeScript, timeTool } from './lib.mjs';
 import { chainScript, fastImport, FETCH_REFSPECS, writeChain } from './fixtures.mjs';
@@ -143,8 +143,14 @@ function chainRows(root, env) {
     runs: 3,
     target: 1.1,
   });
-  // A first run: neither the branch index nor its copy for the hook script (hooks/post-checkout) is there yet.
-  const firstRun = () => ['branch-index.json', 'hook-reminder'].forEach((f) => rmSync(join(dir, '.git', 'checkpoint', f), { force: true }));
+  // A first run: neither the branch index nor its copy for the hook script (hooks/post-checkout) is there yet,
+  // nor a build of it in the background: the one the run before started (`hook branch-index`, which walks all
+  // CHAIN commits) is waited for, so that no run is timed against another one's leftover work.
+  const firstRun = () => {
+    const building = join(dir, '.git', 'checkpoint', 'branch-index.building');
+    for (const end = Date.now() + 120_000; existsSync(building) && Date.now() < end;) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+    for (const f of ['branch-index.json', 'hook-reminder', 'branch-index.building']) rmSync(join(dir, '.git', 'checkpoint', f), { force: true });
+  };
   const hookRow = hookRows(dir, env, `the post-checkout hook's first run over ${CHAIN} checkpoints`, 300, firstRun);
   return [saveRow, pushRow, hookRow];
 }
