@@ -7,7 +7,7 @@
  * the two must print the same, and the first must not have started the tool
  * where the copy can answer.
  */
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSandbox, runProcess, type Sandbox } from '../helpers/sandbox.js';
@@ -151,5 +151,37 @@ describe('the post-checkout script answering from the copy of the branch index',
     // hookPrompt=ask needs the tool (it reads a line from the terminal).
     sb.git(dir, 'config', 'checkpoint.hookPrompt', 'ask');
     expect((await hook(dir, [before, before, '1'], 'copy')).startedTool).toBe(true);
+  });
+  it('leaves files it cannot read as git wrote them to the tool: a torn reflog line, a message ending in blanks, a HEAD of two lines, a hookPrompt beyond ASCII', async () => {
+    const dir = sb.repo('odd');
+    sb.git(dir, 'branch', 'other');
+    expect((await sb.ckpt(dir, ['install', '-q'])).code).toBe(0);
+    sb.gitIn(dir, ['fast-import', '--quiet'], checkpointCommit(`refs/checkpoints/${WRITER}`, WRITER, 'other', 2 * HOUR, 'first'));
+    expect(await switchAndCompare(dir, ['other'])).toContain("left 'main'");
+    const head = sb.git(dir, 'rev-parse', 'HEAD').trim();
+    const args = [head, head, '1'];
+    const reflog = join(dir, '.git', 'logs', 'HEAD');
+    const headFile = join(dir, '.git', 'HEAD');
+    const whole = readFileSync(reflog, 'utf8');
+    // As it is, the copy answers: each change below is what makes it hand over.
+    expect((await hook(dir, args, 'copy')).startedTool).toBe(false);
+
+    writeFileSync(reflog, whole.slice(0, -1));
+    expect((await hook(dir, args, 'copy')).startedTool, 'last reflog line without its newline').toBe(true);
+    writeFileSync(reflog, `${whole.slice(0, -1)} \n`);
+    expect((await hook(dir, args, 'copy')).startedTool, 'message ending in a blank').toBe(true);
+    writeFileSync(reflog, whole);
+    expect((await hook(dir, args, 'copy')).startedTool).toBe(false);
+
+    const headText = readFileSync(headFile, 'utf8');
+    writeFileSync(headFile, `${headText}ref: refs/heads/main\n`);
+    expect((await hook(dir, args, 'copy')).startedTool, 'HEAD of two lines').toBe(true);
+    writeFileSync(headFile, headText);
+
+    // U+212A KELVIN SIGN lowercases to k in node: "as\u212A" is ask there, and the shell must not read it as remind.
+    sb.git(dir, 'config', 'checkpoint.hookPrompt', 'as\u212A');
+    expect((await hook(dir, args, 'copy')).startedTool, 'hookPrompt beyond ASCII').toBe(true);
+    sb.git(dir, 'config', 'checkpoint.hookPrompt', 'Remind');
+    expect((await hook(dir, args, 'copy')).startedTool).toBe(false);
   });
 });
