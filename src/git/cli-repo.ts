@@ -33,7 +33,13 @@ import type { RunOptions } from './run-git.js';
 /** Opens the repository containing `dir` with the git binary; FatalError when there is none. */
 export async function openCliRepo(dir: string, env: Record<string, string | undefined>): Promise<Repo> {
   const opts: RunOptions = { cwd: dir, env };
-  const st = await fsp.stat(dir).catch(() => null);
+  // Synchronous, as the discovery after it (discover.ts): one stat, no round trip through the thread pool.
+  let st: fs.Stats | undefined;
+  try {
+    st = fs.statSync(dir, { throwIfNoEntry: false });
+  } catch {
+    st = undefined;
+  }
   if (!st?.isDirectory()) throw new FatalError(`cannot change to '${dir}': No such file or directory`);
   // Config is read by nearly every command: fetch it alongside the probe, not after it.
   const config = readConfig(opts);

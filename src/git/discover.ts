@@ -7,8 +7,11 @@
  * (GIT_DIR, GIT_WORK_TREE, ceilings…), a bare repository, `core.worktree`, a
  * directory owned by someone else (safe.directory), another file system on
  * the way up — answers null, and git's own probe decides, with git's errors.
+ * The files are read synchronously: a dozen stats and small reads of names the
+ * kernel holds cost microseconds each, where the round trips through node's
+ * thread pool added up to some 7 ms of every command's start-up (measured).
  */
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { ConfigRead } from './config-map.js';
 import type { RepoInfo } from './repo.js';
@@ -24,14 +27,14 @@ export async function discoverInProcess(
   if (MOVERS.some((name) => env[name] !== undefined) || /(^|\/)\.git(\/|$)/.test(resolve(dir))) return null;
   const uid = process.getuid?.();
   // Up the physical path, as git climbs from its getcwd().
-  const physical = await realpath(dir).catch(() => null);
-  const start = physical ? await stat(physical).catch(() => null) : null;
+  const physical = realpathOrNull(dir);
+  const start = physical ? statOrNull(physical) : null;
   if (!physical || !start || uid === undefined) return null;
   let level = physical;
   for (let i = 0; i < LEVELS_MAX; i++) {
-    const here = await stat(level).catch(() => null);
+    const here = statOrNull(level);
     if (!here || here.dev !== start.dev || here.uid !== uid) return null;
-    const found = await gitDirAt(level);
+    const found = gitDirAt(level);
     if (found === 'bare') return null;
     if (found) return describe(level, found, uid, config);
     const up = dirname(level);
@@ -42,40 +45,45 @@ export async function discoverInProcess(
 }
 
 /** The git dir `<level>/.git` leads to; 'bare' when `level` itself looks like a git dir; null when neither. */
-async function gitDirAt(level: string): Promise<string | 'bare' | null> {
-  const linked = await dotGitAt(level);
+function gitDirAt(level: string): string | 'bare' | null {
+  const linked = dotGitAtSync(level);
   if (linked) return linked;
-  const [head, objects] = await Promise.all([stat(join(level, 'HEAD')).catch(() => null), stat(join(level, 'objects')).catch(() => null)]);
-  return head?.isFile() && objects?.isDirectory() ? 'bare' : null;
+  return statOrNull(join(level, 'HEAD'))?.isFile() && statOrNull(join(level, 'objects'))?.isDirectory() ? 'bare' : null;
 }
 
 /** Where `<dir>/.git` leads: itself when a directory, the dir a `gitdir:` file names; null otherwise. */
 export async function dotGitAt(dir: string): Promise<string | null> {
+  return dotGitAtSync(dir);
+}
+
+function dotGitAtSync(dir: string): string | null {
   const dotGit = join(dir, '.git');
-  const st = await stat(dotGit).catch(() => null);
+  const st = statOrNull(dotGit);
   if (st?.isDirectory()) return dotGit;
   if (!st?.isFile()) return null;
-  const m = /^gitdir: (.+)$/m.exec(await readFile(dotGit, 'utf8').catch(() => ''));
+  const m = /^gitdir: (.+)$/m.exec(readTextOr(dotGit, ''));
   return m ? resolve(dir, m[1]!.trim()) : null;
 }
 
 /** The git dir shared by every worktree: what `<gitDir>/commondir` names, else `gitDir` itself. */
 export async function commonDirOf(gitDir: string): Promise<string> {
-  const common = (await readFile(join(gitDir, 'commondir'), 'utf8').catch(() => null))?.trim();
+  return commonDirOfSync(gitDir);
+}
+
+function commonDirOfSync(gitDir: string): string {
+  const common = readTextOr(join(gitDir, 'commondir'), '').trim();
   return common ? resolve(gitDir, common) : gitDir;
 }
 
 async function describe(workTree: string, found: string, uid: number, config: Promise<ConfigRead>): Promise<{ info: RepoInfo; objectsDir: string } | null> {
-  const gitDir = await realpath(found).catch(() => null);
+  const gitDir = realpathOrNull(found);
   if (!gitDir) return null;
-  const commonDir = await realpath(await commonDirOf(gitDir)).catch(() => null);
+  const commonDir = realpathOrNull(commonDirOfSync(gitDir));
   if (!commonDir) return null;
-  const [head, objects, refs, owner] = await Promise.all([
-    readFile(join(gitDir, 'HEAD'), 'utf8').catch(() => ''),
-    stat(join(commonDir, 'objects')).catch(() => null),
-    stat(join(commonDir, 'refs')).catch(() => null),
-    stat(gitDir).catch(() => null),
-  ]);
+  const head = readTextOr(join(gitDir, 'HEAD'), '');
+  const objects = statOrNull(join(commonDir, 'objects'));
+  const refs = statOrNull(join(commonDir, 'refs'));
+  const owner = statOrNull(gitDir);
   if (!/^(ref: refs\/|[0-9a-f]{40})/.test(head) || !objects?.isDirectory() || !refs?.isDirectory() || owner?.uid !== uid) return null;
   const { map } = await config;
   const bare = map.get('core.bare')?.at(-1)?.toLowerCase();
@@ -83,4 +91,28 @@ async function describe(workTree: string, found: string, uid: number, config: Pr
   const format = map.get('extensions.objectformat')?.at(-1)?.toLowerCase();
   const info: RepoInfo = { gitDir, commonDir, workTree, objectFormat: format === 'sha256' ? 'sha256' : 'sha1' };
   return { info, objectsDir: join(commonDir, 'objects') };
+}
+
+function statOrNull(path: string): Stats | null {
+  try {
+    return statSync(path, { throwIfNoEntry: false }) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function realpathOrNull(path: string): string | null {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return null;
+  }
+}
+
+function readTextOr(path: string, fallback: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return fallback;
+  }
 }
