@@ -74,19 +74,18 @@ await build({
 // Loaded through V8's code cache as well (src/io/code-cache.ts).
 stampBuildId('dist/mcp-sdk.cjs');
 
-// yargs is a third bundle, required at run time by the commands that parse with it
+// yargs' parser is a third bundle, required at run time by the commands that parse with it
 // (src/cli/parse-command.ts): `--version`, the hook entry points and `mcp` never read it.
 await build({
   ...common,
   format: 'cjs',
   entryPoints: ['src/yargs-bundle.ts'],
   outfile: 'dist/yargs.cjs',
-  // yargs is written as an ES module and places itself by import.meta.url: as if it ran from
-  // node_modules/yargs, so that it looks for a package.json (its default --version, which we turn
-  // off but it reads first) from the package root, not from every directory above the user's cwd.
+  // yargs is written as an ES module and its platform layer (which yargs/helpers loads with the
+  // parser) places itself by import.meta.url: as if it ran from node_modules/yargs.
   banner: { js: "const __gcpMetaUrl = require('node:url').pathToFileURL(require('node:path').join(__dirname, '..', 'node_modules', 'yargs', 'index.mjs')).href;" },
   define: { 'import.meta.url': '__gcpMetaUrl' },
-  // Only yargs' help layout measures text, and we never print it: see the shim.
+  // Only yargs' help layout measures text, and it is never run: see the shim.
   alias: { 'string-width': './src/text-width-shim.ts' },
 });
 stampBuildId('dist/yargs.cjs');

@@ -1,38 +1,39 @@
 /**
- * Interactive commands parse with yargs, configured from the command table.
- * It reads the arguments after command-line.ts has checked them and spelled
- * every option one way; yargs types them, gathers repeated options in order,
- * and splits off the positionals.
+ * Interactive commands parse with yargs' parser, configured from the command
+ * table. It reads the arguments after command-line.ts has checked them and
+ * spelled every option one way; yargs types them, gathers repeated options in
+ * order, and splits off the positionals.
  */
-import type { Argv } from 'yargs';
+import type { Parser } from 'yargs/helpers';
 import type { ParsedArgs, OptionValue } from './context.js';
 import { GLOBAL_OPTIONS, type OptionDef } from './options.js';
 
 /** What dist/yargs.cjs exports (src/yargs-bundle.ts). */
-export type YargsFactory = (args: string[]) => Argv;
+export type YargsParser = typeof Parser;
+
+/** yargs' parser settings: git's spelling of options, no coercion, every value as given. */
+const CONFIGURATION = {
+  'camel-case-expansion': false,
+  'boolean-negation': false,
+  'dot-notation': false,
+  'duplicate-arguments-array': true,
+  'flatten-duplicate-arrays': true,
+  'greedy-arrays': false,
+  'parse-numbers': false,
+  'parse-positional-numbers': false,
+  'populate--': false,
+  'short-option-groups': false,
+} as const;
 
 /** The options and positionals in `tokens` (the output of readCommandLine). */
-export function parseWithYargs(yargs: YargsFactory, tokens: string[], options: readonly OptionDef[]): ParsedArgs {
+export function parseWithYargs(parse: YargsParser, tokens: string[], options: readonly OptionDef[]): ParsedArgs {
   const all = [...options, ...GLOBAL_OPTIONS];
-  const parser = yargs(tokens)
-    .parserConfiguration({
-      'camel-case-expansion': false,
-      'boolean-negation': false,
-      'dot-notation': false,
-      'duplicate-arguments-array': true,
-      'flatten-duplicate-arrays': true,
-      'greedy-arrays': false,
-      'parse-numbers': false,
-      'parse-positional-numbers': false,
-      'populate--': false,
-      'short-option-groups': false,
-    })
-    .help(false)
-    .version(false)
-    .exitProcess(false)
-    .detectLocale(false)
-    .options(Object.fromEntries(all.map((o) => [o.name, { type: o.type, ...(o.multiple ? { array: true } : {}) }])));
-  const argv = parser.parseSync() as Record<string, unknown> & { _: unknown[] };
+  const argv = parse(tokens, {
+    configuration: CONFIGURATION,
+    boolean: all.filter((o) => o.type === 'boolean').map((o) => o.name),
+    string: all.filter((o) => o.type === 'string').map((o) => o.name),
+    array: all.filter((o) => o.multiple).map((o) => o.name),
+  }) as Record<string, unknown> & { _: unknown[] };
   const values: Record<string, OptionValue> = {};
   for (const o of all) {
     const v = argv[o.name];

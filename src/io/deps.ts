@@ -6,7 +6,7 @@
 import type { Repo } from '../git/repo.js';
 
 /** What dist/yargs.cjs exports (src/yargs-bundle.ts): the parser of every command but the fast ones. */
-export type YargsFactory = import('../cli/yargs-parse.js').YargsFactory;
+export type YargsParser = import('../cli/yargs-parse.js').YargsParser;
 
 /** What dist/mcp-sdk.cjs exports (src/mcp-sdk.ts). */
 export type McpSdk = typeof import('../mcp-sdk.js');
@@ -41,7 +41,7 @@ export interface Deps {
   /** Uniform in [0, 1). */
   random(): number;
   /** yargs, loaded when a command that parses with it runs (never by the hook entry points or `--version`). */
-  loadYargs(): Promise<YargsFactory>;
+  loadYargs(): Promise<YargsParser>;
   /** Opens the repository containing `dir`; throws FatalError when there is none. */
   openRepo(dir: string): Promise<Repo>;
   /**

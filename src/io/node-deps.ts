@@ -5,7 +5,7 @@
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { chmod, lstat, mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { InputTooLarge, StdinTimeout, type Deps, type McpSdk, type Streams, type YargsFactory } from './deps.js';
+import { InputTooLarge, StdinTimeout, type Deps, type McpSdk, type Streams, type YargsParser } from './deps.js';
 import { packageFile } from './package-files.js';
 
 export function nodeStreams(): Streams {
@@ -34,7 +34,7 @@ export function nodeDeps(): Deps {
     now: () => new Date(),
     // Web Crypto is a global: no module to load.
     random: () => globalThis.crypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32,
-    loadYargs: async () => ((await import('./code-cache.js')).loadWithCodeCache(packageFile('dist/yargs.cjs')) as { yargs: YargsFactory }).yargs,
+    loadYargs: async () => ((await import('./code-cache.js')).loadWithCodeCache(packageFile('dist/yargs.cjs')) as { yargsParser: YargsParser }).yargsParser,
     openRepo: async (dir) => {
       const repo = await (await import('../git/cli-repo.js')).openCliRepo(dir, env);
       return env.GIT_CHECKPOINT_FAULT ? (await import('./fault-repo.js')).withFault(repo, env.GIT_CHECKPOINT_FAULT) : repo;

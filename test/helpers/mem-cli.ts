@@ -5,7 +5,7 @@
 import { withFault } from '../../src/io/fault-repo.js';
 import { posix } from 'node:path';
 import { run } from '../../src/cli/run.js';
-import { StdinTimeout, type Deps, type YargsFactory } from '../../src/io/deps.js';
+import { StdinTimeout, type Deps, type YargsParser } from '../../src/io/deps.js';
 import { makeMemRepo, type MemRepo, type MemRepoSpec } from './iso-fixture.js';
 
 export interface MemCli extends MemRepo {
@@ -55,7 +55,7 @@ export async function makeMemCli(spec: MemRepoSpec = {}, seed = 1): Promise<MemC
       cwd: mem.dir,
       now: () => clock.now,
       random,
-      loadYargs: async () => (await import('../../src/yargs-bundle.js')).yargs as unknown as YargsFactory,
+      loadYargs: async () => (await import('../../src/yargs-bundle.js')).yargsParser as YargsParser,
       openRepo: async () => withFault(mem.repo, opts.env?.GIT_CHECKPOINT_FAULT),
       readFile: async (path) => Buffer.from(await mem.fs.promises.readFile(path)),
       readLines: async function* (path, maxLineBytes = Infinity) {
