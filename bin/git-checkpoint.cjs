@@ -88,14 +88,19 @@ function load(name, cacheKind) {
 // The first git commands of these commands start now, while the bundle
 // compiles: config (read at every repository open, in the command's
 // directory) and, at the top of a work tree, the status that save, status
-// and resume read there. src/git/run-git.ts hands a result to the first call
-// with exactly these arguments, directory and environment; one never asked
-// for does not keep the process alive.
+// and resume read there, and the object reader of the commands that read a
+// record. src/git/run-git.ts hands a result (the reader: the process) to the
+// first call with exactly these arguments, directory and environment; one
+// never asked for does not keep the process alive.
 const CONFIG = ['config', '-z', '--list', '--show-origin'];
 const STATUS = ['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all'];
-const EARLY_GIT = { save: [CONFIG, STATUS], status: [CONFIG, STATUS], resume: [CONFIG, STATUS], list: [CONFIG], show: [CONFIG], fetch: [CONFIG], push: [CONFIG] };
+const OBJECTS = ['cat-file', '--batch'];
+const EARLY_GIT = {
+  save: [CONFIG, STATUS], status: [CONFIG, STATUS, OBJECTS], resume: [CONFIG, STATUS, OBJECTS], list: [CONFIG], show: [CONFIG, OBJECTS],
+  fetch: [CONFIG], push: [CONFIG],
+};
 // The repository's own calls never take the index lock from under the user (src/git/cli-repo.ts).
-const EARLY_ENV = new Map([[STATUS, { GIT_OPTIONAL_LOCKS: '0' }]]);
+const EARLY_ENV = new Map([[STATUS, { GIT_OPTIONAL_LOCKS: '0' }], [OBJECTS, { GIT_OPTIONAL_LOCKS: '0' }]]);
 
 function startEarlyGit() {
   const plan = EARLY_GIT[kind];
@@ -107,6 +112,23 @@ function startEarlyGit() {
   globalThis[Symbol.for('git-checkpoint.early-git')] = plan.filter((args) => args === CONFIG || top).map((args) => {
     const env = { ...process.env, ...EARLY_ENV.get(args) };
     const startedAt = Date.now();
+    if (args === OBJECTS) {
+      // A reader that waits for names on its stdin: handed over as it is, running.
+      // One that failed to start or ended before it was taken is no longer offered: its
+      // taker would wait for answers that never come.
+      const child = spawn('git', args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+      const handles = [child, child.stdin, child.stdout, child.stderr];
+      for (const handle of handles) handle.unref();
+      const run = { args, cwd, env, child, keep: () => { for (const handle of handles) handle.ref(); } };
+      const withdraw = () => {
+        const runs = globalThis[Symbol.for('git-checkpoint.early-git')];
+        if (runs && runs.includes(run)) runs.splice(runs.indexOf(run), 1);
+      };
+      child.on('error', withdraw);
+      child.on('exit', withdraw);
+      child.stdin.on('error', () => {});
+      return run;
+    }
     const child = spawn('git', args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const out = [];
     const err = [];

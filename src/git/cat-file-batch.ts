@@ -5,6 +5,7 @@
  * so the size of a stranger's object is known before a byte of it is read.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { takeEarlyProcess } from './run-git.js';
 
 export interface BatchObject {
   oid: string;
@@ -96,7 +97,11 @@ export class CatFileBatch {
 
   private start(): ChildProcessWithoutNullStreams {
     if (this.child) return this.child;
-    const child = spawn('git', ['cat-file', this.mode === 'check' ? '--batch-check' : '--batch'], { cwd: this.cwd, env: this.env as NodeJS.ProcessEnv });
+    const args = ['cat-file', this.mode === 'check' ? '--batch-check' : '--batch'];
+    // The loader may have started this very reader while the bundle compiled (bin/git-checkpoint.cjs).
+    const early = takeEarlyProcess(args, this.cwd, this.env);
+    const child = early ?? spawn('git', args, { cwd: this.cwd, env: this.env as NodeJS.ProcessEnv });
+    if (this.env.GIT_CHECKPOINT_TRACE) process.stderr.write(`trace: ${performance.now().toFixed(1)} git ${args.join(' ')} (${early ? 'started early' : 'started'})\n`);
     child.stdout.on('data', (d: Buffer) => {
       this.buffer = this.buffer.length ? Buffer.concat([this.buffer, d]) : d;
       this.drain();

@@ -2,7 +2,7 @@
  * Every git subprocess this tool starts goes through here (one module owns
  * them all, as in changesets). Output is kept as bytes: paths may be any bytes.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { FatalError, GitCommandError } from '../errors.js';
 
 export interface GitResult {
@@ -83,7 +83,9 @@ interface EarlyRun {
   args: string[];
   cwd: string;
   env: Record<string, string | undefined>;
-  result: Promise<GitResult>;
+  /** What it printed, once it ended; absent for a reader that waits on its stdin (`child`). */
+  result?: Promise<GitResult>;
+  child?: ChildProcessWithoutNullStreams;
   /** Keeps the process alive for the run (until taken, it does not). */
   keep(): void;
 }
@@ -100,15 +102,31 @@ const EARLY_RUNS = Symbol.for('git-checkpoint.early-git');
 function takeEarly(args: string[], opts: RunOptions): Promise<GitResult> | null {
   const runs = (globalThis as { [EARLY_RUNS]?: EarlyRun[] })[EARLY_RUNS];
   if (!runs?.length || opts.extraEnv || opts.input !== undefined || opts.inherit || opts.maxStdout !== undefined || opts.onStdout) return null;
-  const i = runs.findIndex((r) => r.cwd === opts.cwd && r.args.length === args.length && r.args.every((a, k) => a === args[k]) && sameEnv(r.env, opts.env));
-  if (i < 0) return null;
-  const [run] = runs.splice(i, 1);
-  run!.keep();
-  if (!opts.env.GIT_CHECKPOINT_TRACE) return run!.result;
-  return run!.result.then((res) => {
+  const run = takeRun(runs, 'result', args, opts.cwd, opts.env);
+  if (!run?.result) return null;
+  if (!opts.env.GIT_CHECKPOINT_TRACE) return run.result;
+  return run.result.then((res) => {
     process.stderr.write(`trace: ${performance.now().toFixed(1)} git ${args.join(' ').slice(0, 80)} (started early)\n`);
     return res;
   });
+}
+
+/**
+ * The running `git <args>` the loader started in `cwd` with exactly `env` (a
+ * reader such as `cat-file --batch`, waiting for its first name), taken once;
+ * null when there is none.
+ */
+export function takeEarlyProcess(args: string[], cwd: string, env: Record<string, string | undefined>): ChildProcessWithoutNullStreams | null {
+  const runs = (globalThis as { [EARLY_RUNS]?: EarlyRun[] })[EARLY_RUNS];
+  return (runs?.length && takeRun(runs, 'child', args, cwd, env)?.child) || null;
+}
+
+function takeRun(runs: EarlyRun[], kind: 'result' | 'child', args: string[], cwd: string, env: Record<string, string | undefined>): EarlyRun | null {
+  const i = runs.findIndex((r) => (kind === 'child') === (r.child !== undefined) && r.cwd === cwd && r.args.length === args.length && r.args.every((a, k) => a === args[k]) && sameEnv(r.env, env));
+  if (i < 0) return null;
+  const [run] = runs.splice(i, 1);
+  run!.keep();
+  return run!;
 }
 
 function sameEnv(a: Record<string, string | undefined>, b: Record<string, string | undefined>): boolean {

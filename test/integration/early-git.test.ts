@@ -1,8 +1,9 @@
 /**
  * The loader starts the first git commands of save, status, resume, list,
- * show, fetch and push while the bundle compiles (SPEC §11). A result is used only by the
- * call it was started for — same arguments, directory and environment — and
- * one nobody asks for never holds the command.
+ * show, fetch and push while the bundle compiles (SPEC §11), and the object
+ * reader (cat-file --batch) of the commands that read a record. A result is
+ * used only by the call it was started for — same arguments, directory and
+ * environment — and one nobody asks for never holds the command.
  */
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -42,6 +43,38 @@ describe('git started before the bundle loads', () => {
     }
   });
 
+  it('show, resume and status read objects through the reader started early at the top of the work tree, through their own elsewhere', async () => {
+    const dir = sb.repo('early-objects');
+    expect((await sb.ckpt(dir, ['save', '-q', '-m', 'read early'])).code).toBe(0);
+    for (const args of [['show'], ['resume'], ['status']]) {
+      const res = await sb.ckpt(dir, args, { env: { GIT_CHECKPOINT_TRACE: '1' } });
+      expect(res.code, res.stderr).toBe(0);
+      expect(res.stdout, args[0]).toContain('read early');
+      expect(traced(res.stderr, 'cat-file --batch'), args[0]).toEqual([expect.stringMatching(/\(started early\)$/)]);
+    }
+    mkdirSync(join(dir, 'sub'));
+    const sub = await sb.ckpt(join(dir, 'sub'), ['show'], { env: { GIT_CHECKPOINT_TRACE: '1' } });
+    expect(sub.stdout).toContain('read early');
+    expect(traced(sub.stderr, 'cat-file --batch')).toEqual([expect.stringMatching(/\(started\)$/)]);
+  });
+
+  it('an early reader that ended before it was taken is not used: the command starts its own', async () => {
+    const dir = sb.repo('early-objects-gone');
+    expect((await sb.ckpt(dir, ['save', '-q', '-m', 'still readable'])).code).toBe(0);
+    // The first cat-file of the run (the early one) ends at once, as one killed would.
+    const bin = join(sb.root, 'gone-git');
+    mkdirSync(bin);
+    const real = sb.git(dir, '--exec-path').trim();
+    const marker = join(sb.root, 'gone-git-used');
+    writeFileSync(join(bin, 'git'), `#!/bin/sh\nif [ "$1" = cat-file ] && [ ! -e '${marker}' ]; then : > '${marker}'; exit 1; fi\nexec "${real}/git" "$@"\n`);
+    chmodSync(join(bin, 'git'), 0o755);
+    const env = { ...sb.env, PATH: `${bin}:${sb.env.PATH}`, GIT_CHECKPOINT_TRACE: '1' };
+    const res = await runProcess(process.execPath, [BUNDLE, 'show'], dir, env, undefined, 20_000);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toContain('still readable');
+    expect(traced(res.stderr, 'cat-file --batch')).toEqual([expect.stringMatching(/\(started\)$/)]);
+  });
+
   it('runs its own status from a subdirectory, and nothing early with -C', async () => {
     const dir = sb.repo('early-sub');
     mkdirSync(join(dir, 'sub'));
@@ -69,5 +102,8 @@ describe('git started before the bundle loads', () => {
     const res = await runProcess(process.execPath, [BUNDLE, 'save', '-h'], dir, env, undefined, 20_000);
     expect(res.code).not.toBe(TIMED_OUT);
     expect(res.code).toBe(129);
+    // An object reader waits for names on its stdin until the command ends: one never taken must not hold it.
+    const shown = await runProcess(process.execPath, [BUNDLE, 'show', '-h'], dir, env, undefined, 20_000);
+    expect(shown.code).toBe(129);
   });
 });
