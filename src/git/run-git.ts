@@ -111,6 +111,12 @@ function takeEarly(args: string[], opts: RunOptions): Promise<GitResult> | null 
   });
 }
 
+/** Whether the loader started `git <args>` for a call with these options, still to be taken by it. */
+export function startedEarly(args: string[], opts: RunOptions): boolean {
+  const runs = (globalThis as { [EARLY_RUNS]?: EarlyRun[] })[EARLY_RUNS];
+  return Boolean(runs?.some((r) => r.result && r.cwd === opts.cwd && r.args.length === args.length && r.args.every((a, k) => a === args[k]) && sameEnv(r.env, opts.env)));
+}
+
 /**
  * The running `git <args>` the loader started in `cwd` with exactly `env` (a
  * reader such as `cat-file --batch`, waiting for its first name), taken once;

@@ -41,6 +41,12 @@ describe('git started before the bundle loads', () => {
       expect(res.code, res.stderr).toBe(0);
       expect(traced(res.stderr, 'config -z --list')[0], args[0]).toMatch(/\(started early\)$/);
     }
+    // What fetch holds before it fetches comes from the for-each-ref the loader started; the count is still right.
+    sb.git(dir, 'update-ref', 'refs/checkpoints/remotes/origin/' + sb.git(dir, 'config', 'checkpoint.writer').trim(), 'HEAD');
+    const again = await sb.ckpt(dir, ['fetch', 'origin', '--json'], { env: { GIT_CHECKPOINT_TRACE: '1' } });
+    expect(again.code, again.stderr).toBe(0);
+    expect(traced(again.stderr, 'for-each-ref --format=%(objectname) %(refname) refs/checkpoints/')).toEqual([expect.stringMatching(/\(started early\)$/)]);
+    expect(JSON.parse(again.stdout)).toMatchObject({ count: 1, rewritten: [expect.any(String)] });
   });
 
   it('show, resume and status read objects through the reader started early at the top of the work tree, through their own elsewhere', async () => {

@@ -39,6 +39,8 @@ describe('fetch from many writers', () => {
     expect(report.count).toBe(WRITERS);
     expect(report.arrived).toHaveLength(WRITERS);
     for (const a of report.arrived) expect(a.count).toBe(1);
+    // As many from each: in the order git lists their refs.
+    expect(report.arrived.map((a: { writer: string }) => a.writer)).toEqual([...writers].sort());
     expect(report.rewritten).toEqual([]);
     const processes = res.stderr.split('\n').filter((l) => l.startsWith('trace: ')).map((l) => l.split(' ')[3]);
     expect(processes.filter((p) => p === 'merge-base')).toEqual([]);
