@@ -114,7 +114,7 @@ function takeEarly(args: string[], opts: RunOptions): Promise<GitResult> | null 
 /** Whether the loader started `git <args>` for a call with these options, still to be taken by it. */
 export function startedEarly(args: string[], opts: RunOptions): boolean {
   const runs = (globalThis as { [EARLY_RUNS]?: EarlyRun[] })[EARLY_RUNS];
-  return Boolean(runs?.some((r) => r.result && r.cwd === opts.cwd && r.args.length === args.length && r.args.every((a, k) => a === args[k]) && sameEnv(r.env, opts.env)));
+  return Boolean(runs?.length) && findRun(runs!, 'result', args, opts.cwd, opts.env) >= 0;
 }
 
 /**
@@ -128,11 +128,15 @@ export function takeEarlyProcess(args: string[], cwd: string, env: Record<string
 }
 
 function takeRun(runs: EarlyRun[], kind: 'result' | 'child', args: string[], cwd: string, env: Record<string, string | undefined>): EarlyRun | null {
-  const i = runs.findIndex((r) => (kind === 'child') === (r.child !== undefined) && r.cwd === cwd && r.args.length === args.length && r.args.every((a, k) => a === args[k]) && sameEnv(r.env, env));
+  const i = findRun(runs, kind, args, cwd, env);
   if (i < 0) return null;
   const [run] = runs.splice(i, 1);
   run!.keep();
   return run!;
+}
+
+function findRun(runs: EarlyRun[], kind: 'result' | 'child', args: string[], cwd: string, env: Record<string, string | undefined>): number {
+  return runs.findIndex((r) => (kind === 'child') === (r.child !== undefined) && r.cwd === cwd && r.args.length === args.length && r.args.every((a, k) => a === args[k]) && sameEnv(r.env, env));
 }
 
 function sameEnv(a: Record<string, string | undefined>, b: Record<string, string | undefined>): boolean {
