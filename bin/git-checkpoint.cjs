@@ -89,11 +89,12 @@ function load(name, cacheKind) {
 // compiles: config (read at every repository open, in the command's
 // directory) and, at the top of a work tree, the status that save, status
 // and resume read there, the object reader of the commands that read a
-// record, and the chains fetch holds before it fetches (git lists a thousand
-// loose refs on another core; node would spend 20 ms on them between the
-// bundle and the fetch). src/git/run-git.ts hands a result (the reader: the process) to the
-// first call with exactly these arguments, directory and environment; one
-// never asked for does not keep the process alive.
+// record, and the chains fetch holds before it fetches (git lists a
+// thousand loose refs on another core; node would spend 20 ms on them
+// between the bundle and the fetch). src/git/run-git.ts hands a result (for
+// the reader: the running process) to the first call with exactly these
+// arguments, directory and environment; one never asked for does not keep
+// the process alive.
 const CONFIG = ['config', '-z', '--list', '--show-origin'];
 const STATUS = ['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all'];
 const OBJECTS = ['cat-file', '--batch'];
