@@ -104,7 +104,8 @@ const EARLY_GIT = {
   fetch: [CONFIG, CHAINS], push: [CONFIG],
 };
 // The repository's own calls never take the index lock from under the user (src/git/cli-repo.ts).
-const EARLY_ENV = new Map([[STATUS, { GIT_OPTIONAL_LOCKS: '0' }], [OBJECTS, { GIT_OPTIONAL_LOCKS: '0' }], [CHAINS, { GIT_OPTIONAL_LOCKS: '0' }]]);
+const NO_LOCKS = { GIT_OPTIONAL_LOCKS: '0' };
+const EARLY_ENV = new Map([[STATUS, NO_LOCKS], [OBJECTS, NO_LOCKS], [CHAINS, NO_LOCKS]]);
 
 function startEarlyGit() {
   const plan = EARLY_GIT[kind];

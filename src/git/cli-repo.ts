@@ -20,7 +20,7 @@ import { WalkMemo } from './walk-memo.js';
 import * as worktree from './cli-worktree.js';
 import { blobHasher, hashWorktreeEntries, readWorktreeEntrySync, type WorktreeEntry, type WorktreeRead } from './worktree-read.js';
 import { readConfig, type ConfigRead } from './config-map.js';
-import { discoverInProcess } from './discover.js';
+import { discoverInProcess, statOrNull } from './discover.js';
 import { storesBytesAsIs, type PlainContentFacts } from './plain-content.js';
 import { snapshotInProcess } from './snapshot-in-process.js';
 import * as files from './git-files.js';
@@ -33,14 +33,8 @@ import type { RunOptions } from './run-git.js';
 /** Opens the repository containing `dir` with the git binary; FatalError when there is none. */
 export async function openCliRepo(dir: string, env: Record<string, string | undefined>): Promise<Repo> {
   const opts: RunOptions = { cwd: dir, env };
-  // Synchronous, as the discovery after it (discover.ts): one stat, no round trip through the thread pool.
-  let st: fs.Stats | undefined;
-  try {
-    st = fs.statSync(dir, { throwIfNoEntry: false });
-  } catch {
-    st = undefined;
-  }
-  if (!st?.isDirectory()) throw new FatalError(`cannot change to '${dir}': No such file or directory`);
+  // Synchronous, as the discovery after it: one stat, no round trip through the thread pool.
+  if (!statOrNull(dir)?.isDirectory()) throw new FatalError(`cannot change to '${dir}': No such file or directory`);
   // Config is read by nearly every command: fetch it alongside the probe, not after it.
   const config = readConfig(opts);
   config.catch(() => {});

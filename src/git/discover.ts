@@ -46,17 +46,13 @@ export async function discoverInProcess(
 
 /** The git dir `<level>/.git` leads to; 'bare' when `level` itself looks like a git dir; null when neither. */
 function gitDirAt(level: string): string | 'bare' | null {
-  const linked = dotGitAtSync(level);
+  const linked = dotGitAt(level);
   if (linked) return linked;
   return statOrNull(join(level, 'HEAD'))?.isFile() && statOrNull(join(level, 'objects'))?.isDirectory() ? 'bare' : null;
 }
 
 /** Where `<dir>/.git` leads: itself when a directory, the dir a `gitdir:` file names; null otherwise. */
-export async function dotGitAt(dir: string): Promise<string | null> {
-  return dotGitAtSync(dir);
-}
-
-function dotGitAtSync(dir: string): string | null {
+export function dotGitAt(dir: string): string | null {
   const dotGit = join(dir, '.git');
   const st = statOrNull(dotGit);
   if (st?.isDirectory()) return dotGit;
@@ -66,11 +62,7 @@ function dotGitAtSync(dir: string): string | null {
 }
 
 /** The git dir shared by every worktree: what `<gitDir>/commondir` names, else `gitDir` itself. */
-export async function commonDirOf(gitDir: string): Promise<string> {
-  return commonDirOfSync(gitDir);
-}
-
-function commonDirOfSync(gitDir: string): string {
+export function commonDirOf(gitDir: string): string {
   const common = readTextOr(join(gitDir, 'commondir'), '').trim();
   return common ? resolve(gitDir, common) : gitDir;
 }
@@ -78,7 +70,7 @@ function commonDirOfSync(gitDir: string): string {
 async function describe(workTree: string, found: string, uid: number, config: Promise<ConfigRead>): Promise<{ info: RepoInfo; objectsDir: string } | null> {
   const gitDir = realpathOrNull(found);
   if (!gitDir) return null;
-  const commonDir = realpathOrNull(commonDirOfSync(gitDir));
+  const commonDir = realpathOrNull(commonDirOf(gitDir));
   if (!commonDir) return null;
   const head = readTextOr(join(gitDir, 'HEAD'), '');
   const objects = statOrNull(join(commonDir, 'objects'));
@@ -93,7 +85,8 @@ async function describe(workTree: string, found: string, uid: number, config: Pr
   return { info, objectsDir: join(commonDir, 'objects') };
 }
 
-function statOrNull(path: string): Stats | null {
+/** `stat` of `path`; null when it cannot be had (missing, no permission, not a directory on the way). */
+export function statOrNull(path: string): Stats | null {
   try {
     return statSync(path, { throwIfNoEntry: false }) ?? null;
   } catch {

@@ -31,9 +31,9 @@ const REFS_MAX = 200_000;
  */
 export async function findGitDirs(cwd: string, env: Record<string, string | undefined>): Promise<GitDirs | null> {
   if (env.GIT_COMMON_DIR) return null;
-  const gitDir = env.GIT_DIR ? resolve(cwd, env.GIT_DIR) : await dotGitAt(cwd);
+  const gitDir = env.GIT_DIR ? resolve(cwd, env.GIT_DIR) : dotGitAt(cwd);
   if (!gitDir || !(await stat(join(gitDir, 'HEAD')).catch(() => null))) return null;
-  const commonDir = await commonDirOf(gitDir);
+  const commonDir = commonDirOf(gitDir);
   if (await stat(join(commonDir, 'reftable')).catch(() => null)) return null;
   return { gitDir, commonDir, workTree: env.GIT_WORK_TREE ? resolve(cwd, env.GIT_WORK_TREE) : cwd };
 }
