@@ -5,7 +5,7 @@
  */
 import { OperationError } from '../errors.js';
 import { limiter } from '../io/concurrency.js';
-import type { CommitLink, ObjectId, RefRecord, Repo } from '../git/repo.js';
+import type { ObjectId, RefRecord, RefTip, Repo } from '../git/repo.js';
 import { parseMessage } from './message.js';
 import { CHAINS_PREFIX, fetchRefspecs, parseChainRef, remoteChainPrefix } from './refs.js';
 import { fetchWriterByWriter, type WriterFailure } from './fetch-by-writer.js';
@@ -43,16 +43,17 @@ export async function fetchCheckpoints(
       hint: `check the remote with: git ls-remote -- ${remote} 'refs/checkpoints/*'`,
     });
   }
-  // The walk of what arrived starts first, from every chain under the remote's namespace (git
-  // lists them itself), and runs while the chains are listed here and a leftover copy of the own notes goes.
-  const known = [...new Set(knownRefs.map((r) => r.oid))];
-  const links = repo.walkLinks([], { firstParent: true, exclude: known, under: prefix }).catch(() => null);
-  const [after] = await Promise.all([repo.listRefs(prefix), writer ? dropOwnNotesCopies(repo, writer) : null]);
+  // The chains under the remote's namespace now, each with its tip's parents (one git process,
+  // while a leftover copy of the own notes goes); a listing without parents if git cannot read a tip.
+  const [after] = await Promise.all([
+    repo.listRefTips(prefix).catch(async () => (await repo.listRefs(prefix)).map((r) => ({ ...r, parents: [] }))),
+    writer ? dropOwnNotesCopies(repo, writer) : null,
+  ]);
   const moved = after.flatMap((r) => {
     const parsed = before.get(r.name) !== r.oid ? parseChainRef(r.name) : null;
     return parsed ? [{ ...r, writer: parsed.writer, old: before.get(r.name) ?? null }] : [];
   });
-  const counted = await countArrivals(repo, moved, known, await links);
+  const counted = await countArrivals(repo, moved, [...new Set(knownRefs.map((r) => r.oid))], writer);
   const counts = new Map<string, number>();
   for (const c of counted) if (c.count) counts.set(c.writer, (counts.get(c.writer) ?? 0) + c.count);
   const rewritten = counted.filter((c) => c.rewritten).map((c) => c.writer);
@@ -65,23 +66,33 @@ export async function fetchCheckpoints(
 /** git processes at once for the chains the one walk cannot answer for (rewritten, or reached through another chain). */
 const ANCESTRY_CHECKS = 8;
 
-type MovedRef = RefRecord & { writer: string; old: ObjectId | null };
+type MovedRef = RefTip & { writer: string; old: ObjectId | null };
 interface Counted { writer: string; count: number; rewritten: boolean }
 
 /**
  * How many checkpoints each moved chain brought, and which were rewritten.
- * One walk (`links`: `rev-list --parents`) of the commits this clone did not
- * have, from every tip of the remote's namespace at once: a chain whose new first-parent line ends
- * at its old tip moved forward by that many commits. Nothing the chain
- * says about itself (its trailers) is believed. Only a chain whose line
+ * A chain one checkpoint ahead (its new tip, a commit this clone held under
+ * no name, has the old tip as its first parent) brought one: no walk. The
+ * others take one walk (`links`: `rev-list --parents`) of the commits this
+ * clone did not have, from their tips at once: a chain whose new first-parent
+ * line ends at its old tip moved forward by that many commits. Nothing the
+ * chain says about itself (its trailers) is believed. Only a chain whose line
  * ends elsewhere (rewritten, or run into a chain held under another name)
- * costs a git process of its own, a few at a time; so does every chain
- * when the walk fails.
+ * costs a git process of its own, a few at a time; so does every chain when
+ * the walk fails. The own chain always takes the walk: its commits come back
+ * from the remote after a push, and are not new.
  */
-async function countArrivals(repo: Repo, moved: MovedRef[], known: ObjectId[], links: CommitLink[] | null): Promise<Counted[]> {
+async function countArrivals(repo: Repo, moved: MovedRef[], known: ObjectId[], own: string | null): Promise<Counted[]> {
+  const held = new Set(known);
+  const stepped = (ref: MovedRef) => ref.old !== null && ref.parents[0] === ref.old && ref.writer !== own && !held.has(ref.oid);
+  const walked = moved.filter((ref) => !stepped(ref));
+  const links = walked.length
+    ? await repo.walkLinks(walked.map((ref) => ref.oid), { firstParent: true, exclude: known }).catch(() => null)
+    : [];
   const parentOf = new Map(links?.map((c) => [c.oid, c.parents[0] ?? null]));
   const limit = limiter(ANCESTRY_CHECKS);
   return Promise.all(moved.map(async (ref) => {
+    if (stepped(ref)) return { writer: ref.writer, count: 1, rewritten: false };
     const line = links ? newLine(parentOf, ref.oid) : null;
     if (line && (ref.old === null || line.end === ref.old)) return { writer: ref.writer, count: line.count, rewritten: false };
     const rewritten = ref.old !== null && !(await limit(() => repo.isAncestor(ref.old!, ref.oid)));

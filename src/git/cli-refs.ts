@@ -7,7 +7,7 @@ import { FatalError, OperationError } from '../errors.js';
 import { shellQuote } from '../render/shell.js';
 import type { CliContext } from './cli-context.js';
 import { readRefsUnder } from './ref-files.js';
-import type { RefRecord, RefUpdate } from './repo.js';
+import type { RefRecord, RefTip, RefUpdate } from './repo.js';
 import { gitOk, runGit, startedEarly } from './run-git.js';
 
 /** Resolves `name`; null when it does not exist. */
@@ -35,6 +35,15 @@ export async function listRefs(ctx: CliContext, prefix: string): Promise<RefReco
     .split('\n')
     .filter(Boolean)
     .map((line) => ({ oid: line.slice(0, line.indexOf(' ')), name: line.slice(line.indexOf(' ') + 1) }));
+}
+
+/** `for-each-ref` with each tip's parents: git reads the tip commits, node no file. */
+export async function listRefTips(ctx: CliContext, prefix: string): Promise<RefTip[]> {
+  const out = await gitOk(['for-each-ref', '--format=%(objectname) %(refname) %(parent)', prefix], ctx.opts);
+  return out.toString('utf8').split('\n').filter(Boolean).map((line) => {
+    const [oid = '', name = '', ...parents] = line.split(' ');
+    return { oid, name, parents: parents.filter(Boolean) };
+  });
 }
 
 /**

@@ -25,8 +25,8 @@ import { storesBytesAsIs, type PlainContentFacts } from './plain-content.js';
 import { snapshotInProcess } from './snapshot-in-process.js';
 import * as files from './git-files.js';
 import type {
-  CappedBlob, CommitInfo, CommitLink, Lease, NewCommit, PushOutcome, RefRecord, Repo, RepoInfo, ScannedCommit, TreeEntry, WalkOptions, WorktreeStatus,
-  RefUpdate, LinkWalkOptions,
+  CappedBlob, CommitInfo, CommitLink, Lease, NewCommit, PushOutcome, RefRecord, RefTip, Repo, RepoInfo, ScannedCommit, TreeEntry, WalkOptions, WorktreeStatus,
+  RefUpdate,
 } from './repo.js';
 import type { RunOptions } from './run-git.js';
 
@@ -116,7 +116,7 @@ class CliRepo implements Repo {
     return walk.scanCommits(this.ctx.opts, tips, opts, onCommit);
   }
 
-  walkLinks(tips: string[], opts?: LinkWalkOptions): Promise<CommitLink[]> {
+  walkLinks(tips: string[], opts?: Omit<WalkOptions, 'limit'>): Promise<CommitLink[]> {
     return walk.walkLinks(this.ctx.opts, tips, opts);
   }
 
@@ -151,6 +151,10 @@ class CliRepo implements Repo {
 
   listRefs(prefix: string): Promise<RefRecord[]> {
     return refs.listRefs(this.ctx, prefix);
+  }
+
+  listRefTips(prefix: string): Promise<RefTip[]> {
+    return refs.listRefTips(this.ctx, prefix);
   }
 
   updateRef(name: string, next: string, expected: string | null, reason: string): Promise<boolean> {

@@ -3,7 +3,7 @@
  * a whole walk, whatever the number of commits, the tips fed on stdin.
  */
 import { StringDecoder } from 'node:string_decoder';
-import type { CommitInfo, CommitLink, LinkWalkOptions, ScannedCommit, WalkOptions } from './repo.js';
+import type { CommitInfo, CommitLink, ScannedCommit, WalkOptions } from './repo.js';
 import { gitOk, runGit, type RunOptions } from './run-git.js';
 
 /**
@@ -90,11 +90,9 @@ export async function countCommits(opts: RunOptions, tips: string[], o: Omit<Wal
 }
 
 /** See `Objects.walkLinks`: `rev-list --parents`, a line `<oid> <parent>...` per commit. */
-export async function walkLinks(opts: RunOptions, tips: string[], o: LinkWalkOptions = {}): Promise<CommitLink[]> {
-  if (!tips.length && o.under === undefined) return [];
-  // `--glob=refs/x` walks from refs/x/*; the stdin's `^oid` lines still leave out what they reach.
-  const under = o.under !== undefined ? [`--glob=${o.under.replace(/\/+$/, '')}`] : [];
-  const args = ['rev-list', '--parents', ...(o.firstParent ? ['--first-parent'] : []), ...under, '--stdin'];
+export async function walkLinks(opts: RunOptions, tips: string[], o: Omit<WalkOptions, 'limit'> = {}): Promise<CommitLink[]> {
+  if (!tips.length) return [];
+  const args = ['rev-list', '--parents', ...(o.firstParent ? ['--first-parent'] : []), '--stdin'];
   const out = await gitOk(args, { ...opts, input: revsInput(tips, o.exclude), maxStdout: WALK_OUTPUT_LIMIT });
   return out.toString('utf8').split('\n').filter(Boolean).map((line) => {
     const [oid = '', ...parents] = line.split(' ');

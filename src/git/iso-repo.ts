@@ -18,8 +18,8 @@ import * as worktree from './iso-worktree.js';
 import type { WorktreeFs, WorktreeSyncFs } from './worktree-files.js';
 import { blobHasher, hashWorktreeEntries, readWorktreeEntrySync, type WorktreeEntry, type WorktreeRead } from './worktree-read.js';
 import type {
-  CappedBlob, CommitInfo, CommitLink, Lease, NewCommit, ObjectId, PushOutcome, RefRecord, Repo, RepoInfo, TreeEntry,
-  ScannedCommit, WalkOptions, WorktreeStatus, LinkWalkOptions,
+  CappedBlob, CommitInfo, CommitLink, Lease, NewCommit, ObjectId, PushOutcome, RefRecord, RefTip, Repo, RepoInfo, TreeEntry,
+  ScannedCommit, WalkOptions, WorktreeStatus,
   RefUpdate,
 } from './repo.js';
 
@@ -114,10 +114,8 @@ class IsoRepo implements Repo {
     for (const c of await walk.walkCommits(this.ctx, tips, opts)) onCommit({ oid: c.oid, parents: c.parents, committed: c.committer.timestamp, message: c.message });
   }
 
-  async walkLinks(tips: ObjectId[], opts: LinkWalkOptions = {}): Promise<CommitLink[]> {
-    const { under, ...walkOpts } = opts;
-    const from = under === undefined ? tips : [...tips, ...(await this.listRefs(under)).map((r) => r.oid)];
-    return (await walk.walkCommits(this.ctx, [...new Set(from)], walkOpts)).map(({ oid, parents }) => ({ oid, parents }));
+  async walkLinks(tips: ObjectId[], opts: Omit<WalkOptions, 'limit'> = {}): Promise<CommitLink[]> {
+    return (await walk.walkCommits(this.ctx, tips, opts)).map(({ oid, parents }) => ({ oid, parents }));
   }
 
   countCommits(tips: ObjectId[], opts?: Omit<WalkOptions, 'limit'>): Promise<number> {
@@ -148,6 +146,10 @@ class IsoRepo implements Repo {
 
   listRefs(prefix: string): Promise<RefRecord[]> {
     return refs.listRefs(this.ctx, prefix);
+  }
+
+  async listRefTips(prefix: string): Promise<RefTip[]> {
+    return Promise.all((await this.listRefs(prefix)).map(async (r) => ({ ...r, parents: (await this.readCommit(r.oid).catch(() => null))?.parents ?? [] })));
   }
 
   /** isomorphic-git keeps no reflog, so the reason is not passed on. */

@@ -65,8 +65,6 @@ export interface WalkOptions {
   exclude?: ObjectId[];
 }
 
-export type LinkWalkOptions = Omit<WalkOptions, 'limit'> & { under?: string };
-
 /** A blob read under a size cap: `data` is null when `size` is over it. */
 export interface CappedBlob {
   size: number;
@@ -106,11 +104,9 @@ export interface Objects {
   /**
    * The commits `walkCommits` would return, in its order, as ids and parents
    * only (`git rev-list --parents`): one process and a line per commit, no
-   * message read, whatever the number of tips. `under`: every ref under
-   * this prefix is a tip too, as git lists them when the walk starts (git's
-   * `--glob`), so the walk need not wait for a listing of them.
+   * message read, whatever the number of tips.
    */
-  walkLinks(tips: ObjectId[], opts?: LinkWalkOptions): Promise<CommitLink[]>;
+  walkLinks(tips: ObjectId[], opts?: Omit<WalkOptions, 'limit'>): Promise<CommitLink[]>;
   /** How many commits `walkCommits` would return, without reading them (`git rev-list --count`). */
   countCommits(tips: ObjectId[], opts?: Omit<WalkOptions, 'limit'>): Promise<number>;
   /** True when `ancestor` is reachable from `descendant` (both must exist). */
@@ -123,11 +119,18 @@ export interface RefRecord {
   oid: ObjectId;
 }
 
+export interface RefTip extends RefRecord {
+  /** The parents of the commit it points at: empty for a root commit, or for anything not a commit. */
+  parents: ObjectId[];
+}
+
 export interface Refs {
   /** Resolves a full ref name; null when it does not exist. */
   readRef(name: string): Promise<ObjectId | null>;
   /** Every ref whose name starts with `prefix` (which ends with '/'), sorted by name. */
   listRefs(prefix: string): Promise<RefRecord[]>;
+  /** listRefs with each tip's parents (`for-each-ref` `%(parent)`): one step of history, without a walk. */
+  listRefTips(prefix: string): Promise<RefTip[]>;
   /**
    * Compare-and-swap: moves `name` to `next` only if it currently points at
    * `expected` (null: must not exist). Returns false when the ref moved under us.

@@ -272,7 +272,7 @@ function describeHistory(open: Open): void {
       expect(await repo.countCommits([])).toBe(0);
     });
 
-    it('links (ids and parents as stored) follow the same walk, exclusions and first parents included', async () => {
+    it('links (ids and parents as stored) follow the same walk, exclusions and first parents included; tips list with their parents', async () => {
       const { repo } = await open();
       const h = await buildHistory(repo);
       const links = async (tips: string[], opts?: { firstParent?: boolean; exclude?: string[] }) =>
@@ -284,11 +284,15 @@ function describeHistory(open: Open): void {
       expect(await repo.walkLinks([h.m], { exclude: [h.a] })).toEqual([{ oid: h.m, parents: [h.b, h.c] }, { oid: h.b, parents: [h.a] }, { oid: h.c, parents: [h.a] }]);
       expect(await repo.walkLinks([h.a], { exclude: [h.m] })).toEqual([]);
       expect(await repo.walkLinks([])).toEqual([]);
-      // `under`: every ref below the prefix is a tip too; the exclusions still hold.
+      // Each tip listed with its commit's parents, in the order and with the names listRefs gives.
       for (const [name, oid] of [['refs/walk/one/m', h.m], ['refs/walk/one/x', h.x], ['refs/walk/other', h.a]] as const) expect(await repo.updateRef(name, oid, null, 'test')).toBe(true);
-      expect(await repo.walkLinks([], { under: 'refs/walk/one/', exclude: [h.a] })).toEqual(await links([h.m, h.x], { exclude: [h.a] }));
-      expect(await repo.walkLinks([h.a], { under: 'refs/walk/one/', firstParent: true })).toEqual(await links([h.a, h.m, h.x], { firstParent: true }));
-      expect(await repo.walkLinks([], { under: 'refs/walk/none/' })).toEqual([]);
+      expect(await repo.updateRef('refs/walk/one/root', h.root, null, 'test')).toBe(true);
+      expect(await repo.listRefTips('refs/walk/one/')).toEqual([
+        { name: 'refs/walk/one/m', oid: h.m, parents: [h.b, h.c] },
+        { name: 'refs/walk/one/root', oid: h.root, parents: [] },
+        { name: 'refs/walk/one/x', oid: h.x, parents: [h.a] },
+      ]);
+      expect(await repo.listRefTips('refs/walk/none/')).toEqual([]);
     });
 
     it('reads a walk whose output spans many reads whole: long messages, multi-byte characters at every offset', async () => {

@@ -26,7 +26,7 @@ function chainCommit(writer: string, seq: number, from: string | null, ref = `re
 }
 
 describe('fetch from many writers', () => {
-  it('counts one new checkpoint on each of 40 chains without a git process per chain', async () => {
+  it('counts one new checkpoint on each of 40 chains from one listing: no walk, no git process per chain', async () => {
     const origin = sb.repo('many-origin');
     const writers = Array.from({ length: WRITERS }, (_, i) => `writer${String(i).padStart(2, '0')}-abc${String(i).padStart(3, '0')}`);
     sb.gitIn(origin, ['fast-import', '--quiet'], writers.map((w) => chainCommit(w, 1, null)).join(''));
@@ -44,8 +44,34 @@ describe('fetch from many writers', () => {
     expect(report.rewritten).toEqual([]);
     const processes = res.stderr.split('\n').filter((l) => l.startsWith('trace: ')).map((l) => l.split(' ')[3]);
     expect(processes.filter((p) => p === 'merge-base')).toEqual([]);
-    expect(processes.filter((p) => p === 'rev-list')).toEqual(['rev-list']);
+    // Each new tip's parent is the old tip: the listing of the tips with their parents answers alone.
+    expect(processes.filter((p) => p === 'rev-list')).toEqual([]);
     expect(processes.length).toBeLessThan(10);
+  }, 120_000);
+
+  it('a chain one checkpoint ahead brings nothing when the clone already held that checkpoint: through another remote, or its own', async () => {
+    const origin = sb.repo('held-origin');
+    const writers = ['ada-aaa001', 'bob-bbb002', 'cy-ccc003'];
+    sb.gitIn(origin, ['fast-import', '--quiet'], writers.map((w) => chainCommit(w, 1, null)).join(''));
+    const clone = await cloneAs(sb, origin, 'held-clone', 'me@example.com');
+    sb.git(clone, 'remote', 'add', 'mirror', origin);
+    expect((await sb.ckpt(clone, ['save', '-q', '-m', 'first'])).code).toBe(0);
+    expect((await sb.ckpt(clone, ['push', '-q'])).code).toBe(0);
+    for (const remote of ['origin', 'mirror']) expect((await sb.ckpt(clone, ['fetch', '-q', remote])).code).toBe(0);
+    // The own chain reaches the remote one checkpoint ahead of the clone's copy (pushed by hand), and moves on here.
+    expect((await sb.ckpt(clone, ['save', '-q', '-m', 'second'])).code).toBe(0);
+    const own = sb.git(clone, 'config', 'checkpoint.writer').trim();
+    sb.git(clone, 'push', '-q', 'origin', `refs/checkpoints/${own}:refs/checkpoints/${own}`);
+    expect((await sb.ckpt(clone, ['save', '-q', '-m', 'third'])).code).toBe(0);
+    sb.gitIn(origin, ['fast-import', '--quiet'], writers.map((w) => chainCommit(w, 2, `refs/checkpoints/${w}^0`)).join(''));
+    const first = JSON.parse((await sb.ckpt(clone, ['fetch', '--json', 'origin'])).stdout);
+    expect(first.count).toBe(writers.length);
+    expect(first.arrived.map((a: { writer: string }) => a.writer)).toEqual(writers);
+    // The same checkpoints through the second remote: each chain moved one ahead, to commits the clone holds.
+    const second = await sb.ckpt(clone, ['fetch', 'mirror']);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stdout).toBe('no new checkpoints from mirror\n');
+    expect(sb.git(clone, 'rev-parse', `refs/checkpoints/remotes/mirror/${writers[0]}`)).toBe(sb.git(clone, 'rev-parse', `refs/checkpoints/remotes/origin/${writers[0]}`));
   }, 120_000);
 
   it('tells each kind of move apart in one fetch: forward by several, rewritten, new, and back to what the clone holds', async () => {
