@@ -84,15 +84,17 @@ interface Counted { writer: string; count: number; rewritten: boolean }
  */
 async function countArrivals(repo: Repo, moved: MovedRef[], known: ObjectId[], own: string | null): Promise<Counted[]> {
   const held = new Set(known);
-  const stepped = (ref: MovedRef) => ref.old !== null && ref.parents[0] === ref.old && ref.writer !== own && !held.has(ref.oid);
-  const walked = moved.filter((ref) => !stepped(ref));
-  const links = walked.length
-    ? await repo.walkLinks(walked.map((ref) => ref.oid), { firstParent: true, exclude: known }).catch(() => null)
-    : [];
+  const stepped: Counted[] = [];
+  const walked: MovedRef[] = [];
+  for (const ref of moved) {
+    if (ref.old !== null && ref.parents[0] === ref.old && ref.writer !== own && !held.has(ref.oid)) stepped.push({ writer: ref.writer, count: 1, rewritten: false });
+    else walked.push(ref);
+  }
+  if (!walked.length) return stepped;
+  const links = await repo.walkLinks(walked.map((ref) => ref.oid), { firstParent: true, exclude: known }).catch(() => null);
   const parentOf = new Map(links?.map((c) => [c.oid, c.parents[0] ?? null]));
   const limit = limiter(ANCESTRY_CHECKS);
-  return Promise.all(moved.map(async (ref) => {
-    if (stepped(ref)) return { writer: ref.writer, count: 1, rewritten: false };
+  return stepped.concat(await Promise.all(walked.map(async (ref) => {
     const line = links ? newLine(parentOf, ref.oid) : null;
     if (line && (ref.old === null || line.end === ref.old)) return { writer: ref.writer, count: line.count, rewritten: false };
     const rewritten = ref.old !== null && !(await limit(() => repo.isAncestor(ref.old!, ref.oid)));
@@ -100,7 +102,7 @@ async function countArrivals(repo: Repo, moved: MovedRef[], known: ObjectId[], o
       ? await limit(() => countRewritten(repo, ref.old!, ref.oid))
       : (line?.count ?? (await limit(() => repo.countCommits([ref.oid], { firstParent: true, exclude: known }))));
     return { writer: ref.writer, count, rewritten };
-  }));
+  })));
 }
 
 /** The new commits on `tip`'s first-parent line, and the first commit below them (null: the line's root is new). */
