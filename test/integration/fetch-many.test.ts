@@ -74,6 +74,23 @@ describe('fetch from many writers', () => {
     expect(sb.git(clone, 'rev-parse', `refs/checkpoints/remotes/mirror/${writers[0]}`)).toBe(sb.git(clone, 'rev-parse', `refs/checkpoints/remotes/origin/${writers[0]}`));
   }, 120_000);
 
+  it('chain refs of a hostile remote that name a blob or a tag count as nothing, next to a chain one ahead', async () => {
+    const origin = sb.repo('odd-origin');
+    sb.gitIn(origin, ['fast-import', '--quiet'], chainCommit('honest-hhh001', 1, null));
+    const clone = await cloneAs(sb, origin, 'odd-clone', 'me@example.com');
+    expect((await sb.ckpt(clone, ['fetch', '-q'])).code).toBe(0);
+    sb.gitIn(origin, ['fast-import', '--quiet'], chainCommit('honest-hhh001', 2, 'refs/checkpoints/honest-hhh001^0'));
+    const blob = sb.gitIn(origin, ['hash-object', '-w', '--stdin'], 'not a checkpoint\n').trim();
+    sb.git(origin, 'update-ref', 'refs/checkpoints/blob-bbb001', blob);
+    sb.git(origin, 'tag', '-a', '-m', 'a tag', 'odd', 'refs/checkpoints/honest-hhh001');
+    sb.git(origin, 'update-ref', 'refs/checkpoints/tagged-ttt001', sb.git(origin, 'rev-parse', 'refs/tags/odd').trim());
+    const res = await sb.ckpt(clone, ['fetch', '--json']);
+    expect(res.code, res.stderr).toBe(0);
+    const report = JSON.parse(res.stdout);
+    expect(report.arrived).toEqual([{ writer: 'honest-hhh001', count: 1 }]);
+    expect(report.failed).toEqual([]);
+  }, 120_000);
+
   it('tells each kind of move apart in one fetch: forward by several, rewritten, new, and back to what the clone holds', async () => {
     const origin = sb.repo('mixed-origin');
     const writers = Array.from({ length: WRITERS }, (_, i) => `mixed${String(i).padStart(2, '0')}-abc${String(i).padStart(3, '0')}`);
