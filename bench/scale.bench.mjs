@@ -84,9 +84,12 @@ function row(name, fx, { tool, baseline, target, before }) {
   });
   const med = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
   const cpu = med(seen.tool.map((m) => m.cpu)) / Math.max(1, med(seen.base.map((m) => m.cpu)));
-  // Peak of the measured runs (the warm-up before them may have built the caches).
-  const rss = Math.max(...seen.tool.slice(1).map((m) => m.rss)) / 1024;
-  return { ...r, name: `${name} [cpu ${cpu.toFixed(2)}×, peak ${rss.toFixed(0)} MB]`, cpuRatio: cpu, peakMb: rss };
+  // Peak of the measured runs (the warm-up before them may have built the caches). The peak is
+  // the largest single process: git's too, whose mapped pack counts as resident once it has read
+  // objects all over it (1,000 chain tips), so the baseline's peak is shown next to it.
+  const peak = (side) => Math.max(...seen[side].slice(1).map((m) => m.rss)) / 1024;
+  const rss = peak('tool');
+  return { ...r, name: `${name} [cpu ${cpu.toFixed(2)}×, peak ${rss.toFixed(0)} MB, baseline ${peak('base').toFixed(0)} MB]`, cpuRatio: cpu, peakMb: rss };
 }
 
 function rowsFor(label, fx) {
