@@ -91,6 +91,25 @@ describe('fetch from many writers', () => {
     expect(report.failed).toEqual([]);
   }, 120_000);
 
+  it("counts a teammate's first chain with git alone: only the commits the clone did not hold, whatever its trailers say", async () => {
+    const origin = sb.repo('first-origin');
+    const [base, branched] = ['base-bbb001', 'fork-fff001'];
+    sb.gitIn(origin, ['fast-import', '--quiet'], [1, 2, 3].map((seq) => chainCommit(base, seq, null)).join(''));
+    const clone = await cloneAs(sb, origin, 'first-clone', 'me@example.com');
+    const first = await sb.ckpt(clone, ['fetch', '--json'], { env: { GIT_CHECKPOINT_TRACE: '1' } });
+    expect(first.code, first.stderr).toBe(0);
+    expect(JSON.parse(first.stdout).arrived).toEqual([{ writer: base, count: 3 }]);
+    const walks = (stderr: string) => stderr.split('\n').filter((l) => / git rev-list /.test(l)).map((l) => (l.includes(' --count ') ? 'count' : 'walk'));
+    expect(walks(first.stderr)).toEqual(['count']);
+    // A new chain that starts on top of the held one, claiming a hundred checkpoints: two are new.
+    const forked = [100, 101].map((seq, i) => chainCommit(branched, seq, i ? null : `refs/checkpoints/${base}^0`, `refs/checkpoints/${branched}`)).join('');
+    sb.gitIn(origin, ['fast-import', '--quiet'], forked);
+    const second = await sb.ckpt(clone, ['fetch', '--json'], { env: { GIT_CHECKPOINT_TRACE: '1' } });
+    expect(second.code, second.stderr).toBe(0);
+    expect(JSON.parse(second.stdout).arrived).toEqual([{ writer: branched, count: 2 }]);
+    expect(walks(second.stderr)).toEqual(['count']);
+  }, 120_000);
+
   it('tells each kind of move apart in one fetch: forward by several, rewritten, new, and back to what the clone holds', async () => {
     const origin = sb.repo('mixed-origin');
     const writers = Array.from({ length: WRITERS }, (_, i) => `mixed${String(i).padStart(2, '0')}-abc${String(i).padStart(3, '0')}`);
