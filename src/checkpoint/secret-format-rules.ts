@@ -32,7 +32,7 @@ const AFTER = '(?![A-Za-z0-9_-])';
 interface Compiled {
   format: SecretFormat;
   /** Sticky: tried at one position. */
-  sticky: RegExp;
+  sticky(): RegExp;
 }
 
 /** A placeholder, a run of one character or a documented example is not a credential. */
@@ -47,8 +47,14 @@ function accept(compiled: Compiled, token: string): boolean {
   return !isPlaceholder(token);
 }
 
+/** `make()` once, on first use: a save's text meets a handful of the table's hundreds of formats. */
+function lazy<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
 function compile(format: SecretFormat): Compiled {
-  return { format, sticky: new RegExp(`(${formatSource(format)})${AFTER}`, 'y') };
+  return { format, sticky: lazy(() => new RegExp(`(${formatSource(format)})${AFTER}`, 'y')) };
 }
 
 const specificity = (f: SecretFormat) => {
@@ -86,23 +92,26 @@ const marker = (f: SecretFormat) => f.parts.filter((x): x is string => typeof x 
 
 export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS): FormatMatcher {
   const byLead = new Map<string, Compiled[]>();
-  const loose: { marker: string; minLength: number; re: RegExp; compiled: Compiled }[] = [];
+  const loose: { marker: string; minLength: number; re: () => RegExp; compiled: Compiled }[] = [];
   const byWord = new Map<string, Compiled[]>();
-  for (const format of [...formats].sort((a, b) => specificity(b) - specificity(a))) {
+  // Only the index is built here: each format's expressions are compiled when a text first reaches it.
+  const ranked = formats.map((format, i) => ({ format, rank: specificity(format), i }))
+    .sort((a, b) => b.rank - a.rank || a.i - b.i);
+  for (const { format } of ranked) {
     const compiled = compile(format);
     const first = format.parts[0];
-    if (format.context) for (const w of format.context) byWord.set(w, [...(byWord.get(w) ?? []), compiled]);
-    else if (typeof first === 'string' && first.length >= 2) byLead.set(first, [...(byLead.get(first) ?? []), compiled]);
-    else loose.push({ marker: marker(format), minLength: shortest(format), re: new RegExp(`${BEFORE}${formatSource(format)}${AFTER}`, 'g'), compiled });
+    if (format.context) for (const w of format.context) push(byWord, w, compiled);
+    else if (typeof first === 'string' && first.length >= 2) push(byLead, first, compiled);
+    else loose.push({ marker: marker(format), minLength: shortest(format), re: lazy(() => new RegExp(`${BEFORE}${formatSource(format)}${AFTER}`, 'g')), compiled });
   }
   const leads = [...byLead.keys()].sort((a, b) => b.length - a.length);
   // Leads by their first two characters; a lead that is a prefix of a longer one is tried there too (`sk-` under `sk-proj-`).
   const byFirst = Object.assign(new Map<number, string[]>(), { starts: new Uint8Array(129) });
-  for (const lead of leads) byFirst.set(pairAt(lead, 0), [...(byFirst.get(pairAt(lead, 0)) ?? []), lead]);
+  for (const lead of leads) push(byFirst, pairAt(lead, 0), lead);
   for (const lead of leads) byFirst.starts[Math.min(lead.charCodeAt(0), 128)] = 1;
   // Most runs are shorter than any format without a prefix: those skip the list at once.
   const looseMin = Math.min(...loose.map((l) => l.minLength));
-  const contextual = [...byWord].map(([word, list]) => ({ word, formats: list.map((c) => ({ reason: c.format.reason, whole: new RegExp(`^(?:${formatSource(c.format)})$`) })) }));
+  const contextual = [...byWord].map(([word, list]) => ({ word, formats: list.map((c) => ({ reason: c.format.reason, whole: lazy(() => new RegExp(`^(?:${formatSource(c.format)})$`)) })) }));
   const anyWord = new RegExp(contextual.map(({ word }) => escape(word)).join('|') || '(?!)');
   return {
     find(text) {
@@ -111,7 +120,7 @@ export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS):
         scanRun(text, run.start, run.start + run.text.length, byFirst, byLead, hits);
         if (run.text.length < looseMin) continue;
         for (const l of loose) {
-          if (run.text.length >= l.minLength && run.text.includes(l.marker)) findLoose(text, run.start, run.text, l.re, l.compiled, hits);
+          if (run.text.length >= l.minLength && run.text.includes(l.marker)) findLoose(text, run.start, run.text, l.re(), l.compiled, hits);
         }
       }
       return hits;
@@ -121,12 +130,19 @@ export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS):
       if (!anyWord.test(lower)) return null;
       for (const { word, formats } of contextual) {
         if (!lower.includes(word)) continue;
-        const found = formats.find((f) => f.whole.test(value));
+        const found = formats.find((f) => f.whole().test(value));
         if (found) return found.reason;
       }
       return null;
     },
   };
+}
+
+/** Appends `value` to the list under `key`. */
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
 
 /** The two characters at `i` as one number: a map key that costs no string. */
@@ -169,8 +185,9 @@ function findLoose(text: string, offset: number, run: string, re: RegExp, compil
 /** Tries each candidate at `index`; records the first that matches and is not a placeholder; returns its end. */
 function tryAt(text: string, index: number, candidates: Compiled[], hits: Hit[]): number | null {
   for (const c of candidates) {
-    c.sticky.lastIndex = index;
-    const m = c.sticky.exec(text);
+    const sticky = c.sticky();
+    sticky.lastIndex = index;
+    const m = sticky.exec(text);
     if (!m || !accept(c, m[1]!)) continue;
     const end = index + m[0].length;
     hits.push({ start: end - m[1]!.length, end, reason: c.format.reason });
