@@ -93,9 +93,10 @@ async function countArrivals(repo: Repo, moved: MovedRef[], known: ObjectId[], o
   }
   if (!walked.length) return stepped;
   const [only] = walked;
-  if (walked.length === 1 && only!.old === null) {
-    // One new chain (a teammate's first fetch): its new line is all git's walk would print, so git
-    // counts it, and node reads no line of it (5,000 lines are some 20 ms of parsing and collecting).
+  // One new chain (a teammate's first fetch) whose tip is a commit with a parent (the listing
+  // gives a tag or a blob none): its new line is all git's walk would print, so git counts it,
+  // and node reads no line of it (5,000 lines are some 20 ms of parsing and collecting).
+  if (walked.length === 1 && only!.old === null && only!.parents.length > 0) {
     return stepped.concat({ writer: only!.writer, count: await repo.countCommits([only!.oid], { firstParent: true, exclude: known }), rewritten: false });
   }
   const links = await repo.walkLinks(walked.map((ref) => ref.oid), { firstParent: true, exclude: known }).catch(() => null);

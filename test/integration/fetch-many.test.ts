@@ -108,6 +108,13 @@ describe('fetch from many writers', () => {
     expect(second.code, second.stderr).toBe(0);
     expect(JSON.parse(second.stdout).arrived).toEqual([{ writer: branched, count: 2 }]);
     expect(walks(second.stderr)).toEqual(['count']);
+    // The only new chain ref names an annotated tag of a new commit three deep: it is no chain, and counts nothing.
+    sb.gitIn(origin, ['fast-import', '--quiet'], [1, 2, 3].map((seq) => chainCommit('tagged-ttt002', seq, null, 'refs/heads/hidden')).join(''));
+    sb.git(origin, 'tag', '-a', '-m', 'a tag', 'deep', 'refs/heads/hidden');
+    sb.git(origin, 'update-ref', 'refs/checkpoints/tagged-ttt002', sb.git(origin, 'rev-parse', 'refs/tags/deep').trim());
+    const third = await sb.ckpt(clone, ['fetch', '--json']);
+    expect(third.code, third.stderr).toBe(0);
+    expect(JSON.parse(third.stdout)).toMatchObject({ count: 0, arrived: [], failed: [] });
   }, 120_000);
 
   it('tells each kind of move apart in one fetch: forward by several, rewritten, new, and back to what the clone holds', async () => {
