@@ -36,7 +36,7 @@ ${recordScript(false)}
 ${STATUS_SCRIPT}
 git log -n8 --first-parent -z --format='%H%x01%s' HEAD >/dev/null
 export GIT_INDEX_FILE="$(git rev-parse --absolute-git-dir)/bench-index"
-git read-tree HEAD && git update-index --add --remove --stdin < ${root}/dirty.txt && w=$(git write-tree)
+git read-tree HEAD && git update-index --add --remove --stdin < ${root}/dirty.txt && w=$(git write-tree) || exit 1
 rm -f "$GIT_INDEX_FILE"; unset GIT_INDEX_FILE
 ${recordScript(true)}
 `;

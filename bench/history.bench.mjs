@@ -51,7 +51,7 @@ function dirtyRows(root, env) {
   const hashed = `${STATUS_SCRIPT}\ngit hash-object --stdin-paths < ${list} >/dev/null`;
   const wipByGit = `${STATUS_SCRIPT}
 export GIT_INDEX_FILE="$(git rev-parse --absolute-git-dir)/bench-index"
-git read-tree HEAD && git update-index --add --remove --stdin < ${list} && w=$(git write-tree)
+git read-tree HEAD && git update-index --add --remove --stdin < ${list} && w=$(git write-tree) || exit 1
 rm -f "$GIT_INDEX_FILE"; unset GIT_INDEX_FILE
 ${recordScript(true)}`;
   return [

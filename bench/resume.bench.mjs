@@ -16,7 +16,7 @@ rm -f "$GIT_INDEX_FILE"`;
 // commit, the ref and the note.
 const SAVE_BY_GIT = (changed) => `${STATUS}
 export GIT_INDEX_FILE="$(git rev-parse --absolute-git-dir)/bench-index"
-git read-tree HEAD && git update-index --add --remove --stdin < ${changed} && w=$(git write-tree)
+git read-tree HEAD && git update-index --add --remove --stdin < ${changed} && w=$(git write-tree) || exit 1
 rm -f "$GIT_INDEX_FILE"; unset GIT_INDEX_FILE
 ${recordScript(true)}`;
 

@@ -80,8 +80,9 @@ interface Counted { writer: string; count: number; rewritten: boolean }
  * ends elsewhere (rewritten, or run into a chain held under another name)
  * costs a git process of its own, a few at a time; so does every chain when
  * the walk fails. The own chain always takes the walk: its commits come back
- * from the remote after a push, and are not new. A single new chain is only
- * counted (`rev-list --count`): the walk of one line says no more.
+ * from the remote after a push, and are not new. A single new teammate's
+ * chain whose tip has a parent is only counted (`rev-list --count`): the walk
+ * of one line says no more.
  */
 async function countArrivals(repo: Repo, moved: MovedRef[], known: ObjectId[], own: string | null): Promise<Counted[]> {
   const held = new Set(known);
@@ -93,10 +94,10 @@ async function countArrivals(repo: Repo, moved: MovedRef[], known: ObjectId[], o
   }
   if (!walked.length) return stepped;
   const [only] = walked;
-  // One new chain (a teammate's first fetch) whose tip is a commit with a parent (the listing
-  // gives a tag or a blob none): its new line is all git's walk would print, so git counts it,
-  // and node reads no line of it (5,000 lines are some 20 ms of parsing and collecting).
-  if (walked.length === 1 && only!.old === null && only!.parents.length > 0) {
+  // One new teammate's chain (a first fetch of it) whose tip is a commit with a parent (the
+  // listing gives a tag or a blob none): its new line is all git's walk would print, so git
+  // counts it, and node reads no line of it (5,000 lines are some 20 ms of parsing and collecting).
+  if (walked.length === 1 && only!.old === null && only!.parents.length > 0 && only!.writer !== own) {
     return stepped.concat({ writer: only!.writer, count: await repo.countCommits([only!.oid], { firstParent: true, exclude: known }), rewritten: false });
   }
   const links = await repo.walkLinks(walked.map((ref) => ref.oid), { firstParent: true, exclude: known }).catch(() => null);

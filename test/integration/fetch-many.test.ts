@@ -117,6 +117,23 @@ describe('fetch from many writers', () => {
     expect(JSON.parse(third.stdout)).toMatchObject({ count: 0, arrived: [], failed: [] });
   }, 120_000);
 
+  it('the own chain, on the remote before this clone ever fetched it, brings nothing', async () => {
+    const origin = sb.repo('own-first-origin');
+    sb.gitIn(origin, ['fast-import', '--quiet'], chainCommit('mate-mmm001', 1, null));
+    const clone = await cloneAs(sb, origin, 'own-first-clone', 'me@example.com');
+    expect((await sb.ckpt(clone, ['fetch', '-q'])).code).toBe(0);
+    for (const m of ['one', 'two']) expect((await sb.ckpt(clone, ['save', '-q', '-m', m])).code).toBe(0);
+    const own = sb.git(clone, 'config', 'checkpoint.writer').trim();
+    // Pushed by plain git: the clone keeps no remote copy of its chain, so the fetch finds it new.
+    sb.git(clone, 'push', '-q', 'origin', `refs/checkpoints/${own}:refs/checkpoints/${own}`);
+    const res = await sb.ckpt(clone, ['fetch', '--json'], { env: { GIT_CHECKPOINT_TRACE: '1' } });
+    expect(res.code, res.stderr).toBe(0);
+    expect(JSON.parse(res.stdout)).toMatchObject({ count: 0, arrived: [], rewritten: [] });
+    expect(sb.git(clone, 'rev-parse', `refs/checkpoints/remotes/origin/${own}`)).toBe(sb.git(clone, 'rev-parse', `refs/checkpoints/${own}`));
+    // The own chain always takes the walk (README, "fetch"), even as the only new chain.
+    expect(res.stderr.split('\n').filter((l) => / git rev-list /.test(l)).map((l) => (l.includes(' --parents ') ? 'walk' : 'count'))).toEqual(['walk']);
+  }, 120_000);
+
   it('tells each kind of move apart in one fetch: forward by several, rewritten, new, and back to what the clone holds', async () => {
     const origin = sb.repo('mixed-origin');
     const writers = Array.from({ length: WRITERS }, (_, i) => `mixed${String(i).padStart(2, '0')}-abc${String(i).padStart(3, '0')}`);
