@@ -93,12 +93,14 @@ async function countArrivals(repo: Repo, moved: MovedRef[], known: ObjectId[], o
     else walked.push(ref);
   }
   if (!walked.length) return stepped;
+  // git's count of a tip's new first-parent line, what the clone did not hold left out.
+  const lineLength = (tip: ObjectId) => repo.countCommits([tip], { firstParent: true, exclude: known });
   const [only] = walked;
   // One new teammate's chain (a first fetch of it) whose tip is a commit with a parent (the
   // listing gives a tag or a blob none): its new line is all git's walk would print, so git
   // counts it, and node reads no line of it (5,000 lines are some 20 ms of parsing and collecting).
   if (walked.length === 1 && only!.old === null && only!.parents.length > 0 && only!.writer !== own) {
-    return stepped.concat({ writer: only!.writer, count: await repo.countCommits([only!.oid], { firstParent: true, exclude: known }), rewritten: false });
+    return stepped.concat({ writer: only!.writer, count: await lineLength(only!.oid), rewritten: false });
   }
   const links = await repo.walkLinks(walked.map((ref) => ref.oid), { firstParent: true, exclude: known }).catch(() => null);
   const parentOf = new Map(links?.map((c) => [c.oid, c.parents[0] ?? null]));
@@ -109,7 +111,7 @@ async function countArrivals(repo: Repo, moved: MovedRef[], known: ObjectId[], o
     const rewritten = ref.old !== null && !(await limit(() => repo.isAncestor(ref.old!, ref.oid)));
     const count = rewritten
       ? await limit(() => countRewritten(repo, ref.old!, ref.oid))
-      : (line?.count ?? (await limit(() => repo.countCommits([ref.oid], { firstParent: true, exclude: known }))));
+      : (line?.count ?? (await limit(() => lineLength(ref.oid))));
     return { writer: ref.writer, count, rewritten };
   })));
 }
