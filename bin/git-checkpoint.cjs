@@ -85,74 +85,7 @@ function load(name, cacheKind) {
   return mod.exports;
 }
 
-// The first git commands of these commands start now, while the bundle
-// compiles: config (read at every repository open, in the command's
-// directory) and, at the top of a work tree, the status that save, status
-// and resume read there, the object reader of the commands that read a
-// record, and the chains fetch holds before it fetches (git lists a
-// thousand loose refs on another core; node would spend 20 ms on them
-// between the bundle and the fetch). src/git/run-git.ts hands a result (for
-// the reader: the running process) to the first call with exactly these
-// arguments, directory and environment; one never asked for does not keep
-// the process alive.
-const CONFIG = ['config', '-z', '--list', '--show-origin'];
-const STATUS = ['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all'];
-const OBJECTS = ['cat-file', '--batch'];
-const CHAINS = ['for-each-ref', '--format=%(objectname) %(refname)', 'refs/checkpoints/'];
-const EARLY_GIT = {
-  save: [CONFIG, STATUS], status: [CONFIG, STATUS, OBJECTS], resume: [CONFIG, STATUS, OBJECTS], list: [CONFIG], show: [CONFIG, OBJECTS],
-  fetch: [CONFIG, CHAINS], push: [CONFIG],
-};
-// The repository's own calls never take the index lock from under the user (src/git/cli-repo.ts).
-const NO_LOCKS = { GIT_OPTIONAL_LOCKS: '0' };
-const EARLY_ENV = new Map([[STATUS, NO_LOCKS], [OBJECTS, NO_LOCKS], [CHAINS, NO_LOCKS]]);
-
-function startEarlyGit() {
-  const plan = EARLY_GIT[kind];
-  // -C moves the command elsewhere; git's own -C has already moved this process.
-  if (!plan || argv.some((a) => a.startsWith('-C'))) return;
-  const cwd = process.cwd();
-  const top = fs.existsSync('.git');
-  const { spawn } = require('node:child_process');
-  globalThis[Symbol.for('git-checkpoint.early-git')] = plan.filter((args) => args === CONFIG || top).map((args) => {
-    const env = { ...process.env, ...EARLY_ENV.get(args) };
-    const startedAt = Date.now();
-    if (args === OBJECTS) {
-      // A reader that waits for names on its stdin: handed over as it is, running.
-      // One that failed to start or ended before it was taken is no longer offered: its
-      // taker would wait for answers that never come.
-      const child = spawn('git', args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
-      const handles = [child, child.stdin, child.stdout, child.stderr];
-      for (const handle of handles) handle.unref();
-      const run = { args, cwd, env, child, keep: () => { for (const handle of handles) handle.ref(); } };
-      const withdraw = () => {
-        const runs = globalThis[Symbol.for('git-checkpoint.early-git')];
-        if (runs && runs.includes(run)) runs.splice(runs.indexOf(run), 1);
-      };
-      child.on('error', withdraw);
-      child.on('exit', withdraw);
-      child.stdin.on('error', () => {});
-      return run;
-    }
-    const child = spawn('git', args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const out = [];
-    const err = [];
-    child.stdout.on('data', (d) => out.push(d));
-    child.stderr.on('data', (d) => err.push(d));
-    const result = new Promise((resolve) => {
-      child.on('error', () => resolve({ code: 128, stdout: Buffer.alloc(0), stderr: 'fatal: git could not be started\n', startedAt }));
-      child.on('close', (code) => resolve({ code: code ?? 128, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8'), startedAt }));
-    });
-    for (const handle of [child, child.stdout, child.stderr]) handle.unref();
-    const keep = () => { for (const handle of [child, child.stdout, child.stderr]) handle.ref(); };
-    return { args, cwd, env, result, keep };
-  });
-}
-
-const cli = () => {
-  startEarlyGit();
-  return load('cli.cjs', OWN_CACHE.has(kind) ? kind : 'other');
-};
+const cli = () => load('cli.cjs', OWN_CACHE.has(kind) ? kind : 'other');
 if (kind === 'hook-post-checkout') {
   // The reminder's own bundle; what it cannot answer, the full CLI runs from the start.
   let hook = null;

@@ -13,11 +13,27 @@ import { setPriority } from 'node:os';
 import { promptMode, remind } from './commands/hooks/post-checkout.js';
 import { HOOK_WALK_LIMIT } from './hook/branch-checkpoint.js';
 import { PROMPT_ENV } from './hook/checkout-sight.js';
+import { endOnSignals, exitWhenWritten } from './io/process-exit.js';
+import { endRun } from './io/run-scope.js';
 
 class NeedsFullCli extends Error {}
 
-/** True when the hook ran here; false when the full CLI must run it. */
+/**
+ * Runs the hook and exits when it ran here; resolves false when the full CLI
+ * must run it, after stopping whatever this bundle started (src/io/run-scope.ts).
+ */
 export async function runPostCheckout(argv: string[]): Promise<boolean> {
+  const stopListening = endOnSignals();
+  const done = await remindHere(argv).catch(() => false);
+  if (done) exitWhenWritten(0);
+  else {
+    stopListening();
+    endRun();
+  }
+  return done;
+}
+
+async function remindHere(argv: string[]): Promise<boolean> {
   const env = process.env;
   const [hook, name, ...args] = argv;
   if (hook !== 'hook' || name !== 'post-checkout' || args.length !== 3 || args.some((a) => a.startsWith('-'))) return false;

@@ -8,7 +8,9 @@ import type { CommandResult, Context } from '../cli/context.js';
 import type { Repo } from '../git/repo.js';
 import { findAdapter } from './adapters/index.js';
 import type { AgentAdapter, AgentInput, HookKind } from './adapters/types.js';
+import { HookBudget, HOOK_BUDGET_SECONDS } from './hook-budget.js';
 import { HookProblem, locateRepo, readAgentInput } from './hook-run.js';
+import { parseSeconds } from '../checkpoint/config-values.js';
 import { recordFailure } from './session-record.js';
 
 export interface HookBodyResult {
@@ -33,10 +35,15 @@ export async function runAgentHook(ctx: Context, args: string[], kind: HookKind,
   }
   let repo: Repo | null = null;
   let input: AgentInput | null = null;
+  const budget = new HookBudget();
   try {
-    input = await readAgentInput(ctx, adapter);
-    repo = await locateRepo(ctx, adapter, input);
-    const out = await body(adapter, input, repo);
+    const work = async (): Promise<HookBodyResult> => {
+      input = await readAgentInput(ctx, adapter);
+      repo = await locateRepo(ctx, adapter, input);
+      budget.setSeconds(readBudget(ctx, await repo.getConfig(BUDGET_KEY).catch(() => null)));
+      return body(adapter, input, repo);
+    };
+    const out = await budget.race(work());
     if (!out.problem) return { outcome: 'ok', text: out.text || (adapter.quietOutput?.(kind) ?? '') };
     return { outcome: 'ok', text: out.text + (await report(ctx, adapter, kind, repo, out.problem, `git checkpoint: ${out.problem}`)) };
   } catch (err) {
@@ -45,9 +52,24 @@ export async function runAgentHook(ctx: Context, args: string[], kind: HookKind,
       return { outcome: 'ok', text: adapter.quietOutput?.(kind) ?? '' };
     }
     const message = err instanceof HookProblem ? err.message : (err as Error).message.split('\n')[0]!;
-    repo ??= await locateRepo(ctx, adapter, input ?? { sessionId: null, transcriptPath: null, cwd: null, trigger: null, source: null, event: null }).catch(() => null);
+    // Out of time, nothing more is started: the failure is recorded where the repository is already known.
+    if (!budget.isOver) repo ??= await locateRepo(ctx, adapter, input ?? NO_INPUT).catch(() => null);
     return { outcome: 'ok', text: await report(ctx, adapter, kind, repo, message, `git checkpoint: ${WHAT[kind]}: ${message}`) };
+  } finally {
+    budget.stop();
   }
+}
+
+const BUDGET_KEY = 'checkpoint.agentHookTimeout';
+const NO_INPUT: AgentInput = { sessionId: null, transcriptPath: null, cwd: null, trigger: null, source: null, event: null };
+
+/** The budget in seconds from `checkpoint.agentHookTimeout`; a value that is not one is warned about, and the default applies. */
+function readBudget(ctx: Context, value: string | null): number {
+  if (value === null) return HOOK_BUDGET_SECONDS;
+  const seconds = parseSeconds(value);
+  if (seconds !== null) return seconds;
+  ctx.warn(`bad config value '${value}' for '${BUDGET_KEY}' (expected seconds, 0.5 to 3600): using ${HOOK_BUDGET_SECONDS}`);
+  return HOOK_BUDGET_SECONDS;
 }
 
 /** Records the failure (when there is a repository) and renders the notice. */

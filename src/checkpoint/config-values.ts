@@ -30,6 +30,13 @@ export function autoPushSetting(value: string | null): AutoPush {
   return boolSetting(value, 'checkpoint.autoPush', true) ? 'on' : 'off';
 }
 
+/** A duration in seconds, as `checkpoint.agentHookTimeout` takes it: 0.5 to 3600 (an hour); null when invalid. */
+export function parseSeconds(value: string): number | null {
+  if (!/^\s*\d+(\.\d+)?\s*$/.test(value)) return null;
+  const seconds = Number(value);
+  return seconds >= 0.5 && seconds <= 3600 ? seconds : null;
+}
+
 /** A size as git writes them: `512`, `100k`, `1m`, `1g`; null when invalid. */
 export function parseSize(value: string): number | null {
   const m = /^\s*(\d+)\s*([kmg]?)\s*$/i.exec(value);

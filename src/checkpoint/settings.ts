@@ -5,9 +5,9 @@
  * against this table. Values are judged with git's own type rules
  * (config-values.ts), as the code that uses them reads them.
  */
-import { parseBool, parseSize } from './config-values.js';
+import { parseBool, parseSeconds, parseSize } from './config-values.js';
 
-export type SettingType = 'bool' | 'bool-or-nowip' | 'string' | 'size' | 'choice' | 'globs' | 'regexes';
+export type SettingType = 'bool' | 'bool-or-nowip' | 'string' | 'size' | 'seconds' | 'choice' | 'globs' | 'regexes';
 
 export interface SettingDef {
   key: string;
@@ -29,6 +29,7 @@ export const SETTINGS: readonly SettingDef[] = [
   { key: 'checkpoint.exclude', type: 'globs', multiple: true, default: null, description: 'globs of files kept out of the wip snapshot, besides the credential files' },
   { key: 'checkpoint.maxFileSize', type: 'size', multiple: false, default: '1m', description: 'files larger than this are kept out of the wip snapshot' },
   { key: 'checkpoint.redact', type: 'regexes', multiple: true, default: null, description: 'extra patterns redacted from every checkpoint (reason custom)' },
+  { key: 'checkpoint.agentHookTimeout', type: 'seconds', multiple: false, default: '10', description: "how long an agent hook may take before it gives up without blocking the agent (seconds)" },
   { key: 'checkpoint.redactAllow', type: 'regexes', multiple: true, default: null, description: 'matches kept when their whole text matches one of these' },
 ];
 
@@ -41,6 +42,8 @@ export function checkSetting(def: SettingDef, value: string): string | null {
       return value.trim().toLowerCase() === 'nowip' || parseBool(value) !== null ? null : `expected a boolean or nowip, not '${value}'`;
     case 'size':
       return parseSize(value) === null ? `expected a size (512, 100k, 1m, 1g), not '${value}'` : null;
+    case 'seconds':
+      return parseSeconds(value) === null ? `expected a number of seconds (0.5 to 3600), not '${value}'` : null;
     case 'choice':
       return def.choices!.includes(value.trim()) ? null : `expected ${def.choices!.join(', ')}, not '${value}'`;
     case 'regexes':

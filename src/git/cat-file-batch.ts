@@ -4,8 +4,8 @@
  * With `mode: 'check'` it runs `--batch-check` instead: type and size only,
  * so the size of a stranger's object is known before a byte of it is read.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { takeEarlyProcess } from './run-git.js';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawnChild } from '../io/run-scope.js';
 
 export interface BatchObject {
   oid: string;
@@ -51,7 +51,12 @@ export class CatFileBatch {
   read(name: string, maxBytes = Infinity): Promise<BatchObject | null> {
     if (name.includes('\n')) return Promise.resolve(null);
     if (this.failure) return Promise.reject(this.failure);
-    const child = this.start();
+    let child: ChildProcessWithoutNullStreams;
+    try {
+      child = this.start();
+    } catch (err) {
+      return Promise.reject(err);
+    }
     return new Promise((resolve, reject) => {
       this.queue.push({ resolve, reject, maxBytes });
       this.send(child, `${name}\n`);
@@ -98,10 +103,8 @@ export class CatFileBatch {
   private start(): ChildProcessWithoutNullStreams {
     if (this.child) return this.child;
     const args = ['cat-file', this.mode === 'check' ? '--batch-check' : '--batch'];
-    // The loader may have started this very reader while the bundle compiled (bin/git-checkpoint.cjs).
-    const early = takeEarlyProcess(args, this.cwd, this.env);
-    const child = early ?? spawn('git', args, { cwd: this.cwd, env: this.env as NodeJS.ProcessEnv });
-    if (this.env.GIT_CHECKPOINT_TRACE) process.stderr.write(`trace: ${performance.now().toFixed(1)} git ${args.join(' ')} (${early ? 'started early' : 'started'})\n`);
+    const child = spawnChild('git', args, { cwd: this.cwd, env: this.env as NodeJS.ProcessEnv }) as ChildProcessWithoutNullStreams;
+    if (this.env.GIT_CHECKPOINT_TRACE) process.stderr.write(`trace: ${performance.now().toFixed(1)} git ${args.join(' ')} (started)\n`);
     child.stdout.on('data', (d: Buffer) => {
       this.buffer = this.buffer.length ? Buffer.concat([this.buffer, d]) : d;
       this.drain();

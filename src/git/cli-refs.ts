@@ -8,7 +8,7 @@ import { shellQuote } from '../render/shell.js';
 import type { CliContext } from './cli-context.js';
 import { readRefsUnder } from './ref-files.js';
 import type { RefRecord, RefTip, RefUpdate } from './repo.js';
-import { gitOk, runGit, startedEarly } from './run-git.js';
+import { gitOk, runGit } from './run-git.js';
 
 /** Resolves `name`; null when it does not exist. */
 export async function readRef(ctx: CliContext, name: string): Promise<string | null> {
@@ -25,9 +25,8 @@ export async function readRef(ctx: CliContext, name: string): Promise<string | n
 /** `git for-each-ref` under `prefix`, in git's (byte) order. */
 export async function listRefs(ctx: CliContext, prefix: string): Promise<RefRecord[]> {
   const args = ['for-each-ref', '--format=%(objectname) %(refname)', prefix];
-  // Read from the files when they are plain loose and packed refs (no process), unless the loader
-  // already asked git; git answers otherwise.
-  const fromFiles = startedEarly(args, ctx.opts) ? null : await readRefsUnder(ctx.info.commonDir, prefix).catch(() => null);
+  // Read from the files when they are plain loose and packed refs (no process); git answers otherwise.
+  const fromFiles = await readRefsUnder(ctx.info.commonDir, prefix).catch(() => null);
   if (fromFiles) return fromFiles;
   const out = await gitOk(args, ctx.opts);
   return out

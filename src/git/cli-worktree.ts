@@ -12,6 +12,7 @@ import type { ObjectId } from './repo.js';
 import { gitOk, runGit, type RunOptions } from './run-git.js';
 import { removeLeftovers, tempName } from './leftovers.js';
 import { refuseSymlinkedParent, removeFile } from './worktree-files.js';
+import { letGo, removeAtEnd } from '../io/run-scope.js';
 
 /**
  * Runs `fn` with options pointing git at a fresh temporary index; always
@@ -31,6 +32,8 @@ async function withTempIndex<T>(
   if (isWritable) await removeLeftovers(dir);
   const index = join(dir, tempName('tmp-index'));
   const extraEnv: Record<string, string> = { ...opts.extraEnv, GIT_INDEX_FILE: index };
+  const owned = isWritable ? [index, `${index}.lock`] : [dir];
+  for (const path of owned) removeAtEnd(path);
   try {
     if (!isWritable && scratchObjects) {
       const objects = (await gitOk(['rev-parse', '--path-format=absolute', '--git-path', 'objects'], opts)).toString('utf8').trim();
@@ -42,6 +45,7 @@ async function withTempIndex<T>(
     await fsp.rm(index, { force: true });
     await fsp.rm(`${index}.lock`, { force: true });
     if (!isWritable) await fsp.rm(dir, { recursive: true, force: true });
+    for (const path of owned) letGo(path);
   }
 }
 
@@ -81,12 +85,14 @@ export async function restoreWorktreeFiles(
   if (write.length) {
     await withTempIndex(opts, gitDir, async (o) => {
       const staging = join(gitDir, 'checkpoint', tempName('apply'));
+      removeAtEnd(staging);
       try {
         await gitOk(['read-tree', tree], o);
         await gitOk(['checkout-index', '-f', '-z', `--prefix=${staging}/`, '--stdin'], { ...o, input: `${write.join('\0')}\0` });
         for (const path of write) await moveIntoPlace(join(staging, path), join(top, path));
       } finally {
         await fsp.rm(staging, { recursive: true, force: true });
+        letGo(staging);
       }
     });
   }
@@ -101,11 +107,13 @@ async function moveIntoPlace(staged: string, target: string): Promise<void> {
   } catch (err) {
     if ((err as { code?: string }).code !== 'EXDEV') throw err;
     const tmp = `${target}.git-checkpoint-${process.pid}.tmp`;
+    removeAtEnd(tmp);
     try {
       await fsp.cp(staged, tmp, { verbatimSymlinks: true, preserveTimestamps: false });
       await fsp.rename(tmp, target);
     } finally {
       await fsp.rm(tmp, { force: true });
+      letGo(tmp);
     }
   }
 }

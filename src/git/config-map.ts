@@ -24,9 +24,8 @@ export async function readConfigMap(opts: RunOptions): Promise<Map<string, strin
 
 /** The values and the files they came from (`--show-origin`). */
 export async function readConfig(opts: RunOptions): Promise<ConfigRead> {
-  const called = Date.now();
+  const startedAt = Date.now();
   const res = await runGit(['config', '-z', '--list', '--show-origin'], opts);
-  const startedAt = res.startedAt ?? called;
   const map = new Map<string, string[]>();
   const files = new Set(globalConfigFiles(opts.env));
   if (res.code !== 0) return { map, files: [...files], startedAt };

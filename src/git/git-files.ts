@@ -5,6 +5,7 @@
  */
 import { posix } from 'node:path';
 import { OperationError } from '../errors.js';
+import { letGo, removeAtEnd } from '../io/run-scope.js';
 
 /** The file-system calls used here: node:fs/promises and memfs both have them. */
 export interface GitFilesFs {
@@ -30,6 +31,7 @@ export async function writeGitFile(fs: GitFilesFs, gitDir: string, name: string,
   const path = gitFilePath(gitDir, name);
   await fs.mkdir(posix.dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}-${++tmpSeq}.tmp`;
+  const release = removeAtEnd(tmp);
   try {
     await fs.writeFile(tmp, content);
     await fs.rename(tmp, path);
@@ -37,6 +39,8 @@ export async function writeGitFile(fs: GitFilesFs, gitDir: string, name: string,
     // A full disk leaves an empty temporary file behind: not ours to keep.
     await fs.unlink(tmp).catch(() => undefined);
     throw err;
+  } finally {
+    release();
   }
 }
 
@@ -57,16 +61,24 @@ export async function createGitFileExclusive(fs: GitFilesFs, gitDir: string, nam
   const path = gitFilePath(gitDir, name);
   await fs.mkdir(posix.dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}-${++tmpSeq}.tmp`;
-  await fs.writeFile(tmp, content);
+  const release = removeAtEnd(tmp);
+  let taken = false;
   try {
-    await fs.link(tmp, path);
-    return true;
-  } catch (err) {
-    if ((err as { code?: string }).code === 'EEXIST') return false;
-    // A file system without hard links: create-if-absent, filled a moment later.
-    return createExclusive(fs, path, content);
+    await fs.writeFile(tmp, content);
+    try {
+      await fs.link(tmp, path);
+      taken = true;
+    } catch (err) {
+      if ((err as { code?: string }).code === 'EEXIST') return false;
+      // A file system without hard links: create-if-absent, filled a moment later.
+      taken = await createExclusive(fs, path, content);
+    }
+    // A lock held when the run ends (a signal, a hook out of time) goes with it.
+    if (taken) removeAtEnd(path);
+    return taken;
   } finally {
     await fs.unlink(tmp).catch(() => undefined);
+    release();
   }
 }
 
@@ -82,9 +94,11 @@ async function createExclusive(fs: GitFilesFs, path: string, content: string): P
 
 /** Removes the file; no error when it is already gone. */
 export async function deleteGitFile(fs: GitFilesFs, gitDir: string, name: string): Promise<void> {
-  await fs.unlink(gitFilePath(gitDir, name)).catch((err: { code?: string }) => {
+  const path = gitFilePath(gitDir, name);
+  await fs.unlink(path).catch((err: { code?: string }) => {
     if (err.code !== 'ENOENT') throw err;
   });
+  letGo(path);
 }
 
 /** OperationError for a name that is empty, absolute, or has an empty, '.' or '..' part. */

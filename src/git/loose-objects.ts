@@ -8,6 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { removeAtEnd } from '../io/run-scope.js';
 
 export type ObjectType = 'blob' | 'tree' | 'commit';
 
@@ -53,17 +54,21 @@ export async function writeLooseObject(
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }
   const tmp = join(dir, `tmp_obj_${randomBytes(6).toString('hex')}`);
-  // Loose objects are read-only, as git leaves them; level 1 is git's core.looseCompression default.
-  writeFileSync(tmp, deflateSync(raw, { level: 1 }), { mode: 0o444 });
+  const release = removeAtEnd(tmp);
   try {
+    // Loose objects are read-only, as git leaves them; level 1 is git's core.looseCompression default.
+    writeFileSync(tmp, deflateSync(raw, { level: 1 }), { mode: 0o444 });
     renameSync(tmp, path);
   } catch (err) {
+    // A write that failed part-way (a full disk, a file-size limit) leaves its temporary file: not ours to keep.
     try {
       unlinkSync(tmp);
     } catch {
-      // already gone
+      // never created, or already gone
     }
     throw err;
+  } finally {
+    release();
   }
   return oid;
 }

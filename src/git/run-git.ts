@@ -2,15 +2,13 @@
  * Every git subprocess this tool starts goes through here (one module owns
  * them all, as in changesets). Output is kept as bytes: paths may be any bytes.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { FatalError, GitCommandError } from '../errors.js';
+import { spawnChild } from '../io/run-scope.js';
 
 export interface GitResult {
   code: number;
   stdout: Buffer;
   stderr: string;
-  /** When git was started (Date.now()), for a run the loader started early; else unset. */
-  startedAt?: number;
 }
 
 export interface RunOptions {
@@ -32,12 +30,10 @@ export interface RunOptions {
 
 /** Runs `git args`; resolves with the exit code, never rejects on a non-zero exit. */
 export function runGit(args: string[], opts: RunOptions): Promise<GitResult> {
-  const early = takeEarly(args, opts);
-  if (early) return early;
   const started = opts.env.GIT_CHECKPOINT_TRACE ? performance.now() : 0;
   return new Promise<GitResult>((resolve, reject) => {
     const env = opts.extraEnv ? { ...opts.env, ...opts.extraEnv } : opts.env;
-    const child = spawn('git', args, {
+    const child = spawnChild('git', args, {
       cwd: opts.cwd,
       env: env as NodeJS.ProcessEnv,
       stdio: opts.inherit ? 'inherit' : ['pipe', 'pipe', 'pipe'],
@@ -76,72 +72,6 @@ export function runGit(args: string[], opts: RunOptions): Promise<GitResult> {
     if (started) process.stderr.write(`trace: ${performance.now().toFixed(1)} git ${args.join(' ').slice(0, 80)} (${(performance.now() - started).toFixed(1)} ms)\n`);
     return res;
   });
-}
-
-/** A git command bin/git-checkpoint.cjs started before the bundle loaded. */
-interface EarlyRun {
-  args: string[];
-  cwd: string;
-  env: Record<string, string | undefined>;
-  /** What it printed, once it ended; absent for a reader that waits on its stdin (`child`). */
-  result?: Promise<GitResult>;
-  child?: ChildProcessWithoutNullStreams;
-  /** Keeps the process alive for the run (until taken, it does not). */
-  keep(): void;
-}
-
-const EARLY_RUNS = Symbol.for('git-checkpoint.early-git');
-
-/**
- * The loader starts the first git commands of `save`, `status`, `list`, …
- * while the bundle compiles (SPEC §11). A run is taken once, by the first call
- * with exactly its arguments, directory and environment (nothing added or
- * piped in): the same command git would have run a few milliseconds later,
- * started earlier.
- */
-function takeEarly(args: string[], opts: RunOptions): Promise<GitResult> | null {
-  const runs = (globalThis as { [EARLY_RUNS]?: EarlyRun[] })[EARLY_RUNS];
-  if (!runs?.length || opts.extraEnv || opts.input !== undefined || opts.inherit || opts.maxStdout !== undefined || opts.onStdout) return null;
-  const run = takeRun(runs, 'result', args, opts.cwd, opts.env);
-  if (!run?.result) return null;
-  if (!opts.env.GIT_CHECKPOINT_TRACE) return run.result;
-  return run.result.then((res) => {
-    process.stderr.write(`trace: ${performance.now().toFixed(1)} git ${args.join(' ').slice(0, 80)} (started early)\n`);
-    return res;
-  });
-}
-
-/** Whether the loader started `git <args>` for a call with these options, still to be taken by it. */
-export function startedEarly(args: string[], opts: RunOptions): boolean {
-  const runs = (globalThis as { [EARLY_RUNS]?: EarlyRun[] })[EARLY_RUNS];
-  return Boolean(runs?.length) && findRun(runs!, 'result', args, opts.cwd, opts.env) >= 0;
-}
-
-/**
- * The running `git <args>` the loader started in `cwd` with exactly `env` (a
- * reader such as `cat-file --batch`, waiting for its first name), taken once;
- * null when there is none.
- */
-export function takeEarlyProcess(args: string[], cwd: string, env: Record<string, string | undefined>): ChildProcessWithoutNullStreams | null {
-  const runs = (globalThis as { [EARLY_RUNS]?: EarlyRun[] })[EARLY_RUNS];
-  return (runs?.length && takeRun(runs, 'child', args, cwd, env)?.child) || null;
-}
-
-function takeRun(runs: EarlyRun[], kind: 'result' | 'child', args: string[], cwd: string, env: Record<string, string | undefined>): EarlyRun | null {
-  const i = findRun(runs, kind, args, cwd, env);
-  if (i < 0) return null;
-  const [run] = runs.splice(i, 1);
-  run!.keep();
-  return run!;
-}
-
-function findRun(runs: EarlyRun[], kind: 'result' | 'child', args: string[], cwd: string, env: Record<string, string | undefined>): number {
-  return runs.findIndex((r) => (kind === 'child') === (r.child !== undefined) && r.cwd === cwd && r.args.length === args.length && r.args.every((a, k) => a === args[k]) && sameEnv(r.env, env));
-}
-
-function sameEnv(a: Record<string, string | undefined>, b: Record<string, string | undefined>): boolean {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
 }
 
 /** Runs git and returns stdout; a non-zero exit becomes a GitCommandError with git's own message. */

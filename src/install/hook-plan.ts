@@ -6,6 +6,7 @@
  */
 import { chmod, lstat, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { letGo, removeAtEnd } from '../io/run-scope.js';
 import { CHAINED_SUFFIX, HOOK_NAMES, isOurs, readHookScript, REPLACED_SUFFIX, type HookName } from './hook-scripts.js';
 
 export interface HookFacts {
@@ -75,6 +76,7 @@ export async function stageHooks(steps: HookStep[]): Promise<StagedHook[]> {
       await mkdir(join(step.facts.path, '..'), { recursive: true });
       const tmp = `${step.facts.path}${STAGED_SUFFIX}`;
       staged.push({ step, tmp });
+      removeAtEnd(tmp);
       await writeFile(tmp, step.facts.script, { mode: 0o755 });
       await chmod(tmp, 0o755);
     }
@@ -86,7 +88,10 @@ export async function stageHooks(steps: HookStep[]): Promise<StagedHook[]> {
 }
 
 export async function discardStaged(staged: StagedHook[]): Promise<void> {
-  for (const s of staged) await rm(s.tmp, { force: true });
+  for (const s of staged) {
+    await rm(s.tmp, { force: true });
+    letGo(s.tmp);
+  }
 }
 
 /**
@@ -98,6 +103,7 @@ export async function placeHook({ step, tmp }: StagedHook): Promise<() => Promis
   const { path, content } = step.facts;
   if (step.kind === 'chain' || step.kind === 'replace') await rename(path, step.keepAs);
   await rename(tmp, path);
+  letGo(tmp);
   if (step.kind === 'chain' || step.kind === 'replace') return () => rename(step.keepAs, path);
   if (step.kind === 'update' && content) return () => writeFile(path, content, { mode: 0o755 });
   return () => rm(path, { force: true });

@@ -2,17 +2,19 @@
 // Start-up matters (SPEC §11): modules that pull in child_process, crypto,
 // or zlib load on first use, so `--version` or a silent hook pays
 // for none of them.
-import { closeSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, constants, openSync, readSync, writeSync } from 'node:fs';
 import { chmod, lstat, mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { InputTooLarge, StdinTimeout, type Deps, type McpSdk, type Streams, type YargsParser } from './deps.js';
 import { packageFile } from './package-files.js';
+import { exitOnBrokenPipe } from './process-exit.js';
 
 export function nodeStreams(): Streams {
-  // A reader that went away (`| head`) ends the command quietly, as git does, not with a stack trace.
+  // A reader that went away (`| head`) ends the command quietly, as it ends git (141), not with a
+  // stack trace: the run ends the same way as at any other exit.
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EPIPE') process.exit(0);
+      if (err.code === 'EPIPE') exitOnBrokenPipe();
       throw err;
     });
   }
@@ -154,8 +156,11 @@ function readStdinCapped(maxBytes: number, deadlineMs?: number): Promise<Uint8Ar
  * dropped as it is read, so one huge line costs no memory, and comes as null.
  */
 async function* readLines(path: string, maxLineBytes: number): AsyncIterable<string | null> {
-  const handle = await open(path, 'r');
+  // Opened without waiting, and refused unless a regular file: a FIFO would hold a thread of node's
+  // pool in open() or read() for as long as no writer comes, and the process could not exit.
+  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
+    if (!(await handle.stat()).isFile()) throw Object.assign(new Error(`${path} is not a regular file`), { code: 'not a regular file' });
     const buf = Buffer.alloc(1 << 20);
     let parts: Buffer[] = [];
     let size = 0;

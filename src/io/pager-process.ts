@@ -1,5 +1,5 @@
 /** The pager process (src/cli/pager.ts chooses which): loaded only when output is paged. */
-import { spawn } from 'node:child_process';
+import { spawnChild } from './run-scope.js';
 import type { Pager } from './deps.js';
 
 /**
@@ -8,19 +8,20 @@ import type { Pager } from './deps.js';
  * ends the pager, not the command.
  */
 export function startPager(command: string, env: Record<string, string | undefined>): Pager {
-  const child = spawn('sh', ['-c', command], {
+  const child = spawnChild('sh', ['-c', command], {
     stdio: ['pipe', 'inherit', 'inherit'],
     env: { ...env, LESS: env.LESS ?? 'FRX', LV: env.LV ?? '-c', GIT_PAGER_IN_USE: 'true' },
   });
+  const stdin = child.stdin!;
   const exited = new Promise<void>((done) => {
     child.on('close', () => done());
     child.on('error', () => done());
   });
-  child.stdin.on('error', () => {});
+  stdin.on('error', () => {});
   return {
-    write: (text) => void child.stdin.write(text),
+    write: (text) => void stdin.write(text),
     end: async () => {
-      child.stdin.end();
+      stdin.end();
       await exited;
     },
   };

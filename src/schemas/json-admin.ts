@@ -42,7 +42,7 @@ export const doctorJson = z.object({
 export const configJson = z.object({
   settings: z.array(z.object({
     key: z.string(),
-    type: z.enum(['bool', 'bool-or-nowip', 'string', 'size', 'choice', 'globs', 'regexes']),
+    type: z.enum(['bool', 'bool-or-nowip', 'string', 'size', 'seconds', 'choice', 'globs', 'regexes']),
     values: z.array(z.object({ value: z.string(), scope: z.string(), origin: z.string(), error: z.nullable(z.string()) })),
     default: z.nullable(z.string()),
     description: z.string(),

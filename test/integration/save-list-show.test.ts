@@ -189,14 +189,14 @@ describe('save, list, show on real git', () => {
     expect(JSON.parse(resumed.stdout).reconcile.drift).toBe(false);
   });
 
-  it('ends quietly when the reader goes away (| head), as git does', async () => {
+  it('ends quietly when the reader goes away (| head), with git\'s code for it (141)', async () => {
     const dir = sb.repo('pipe');
     const steps = Array.from({ length: 500 }, (_, i) => `step ${i} ${'x'.repeat(300)}`);
     writeFileSync(join(dir, '..', 'pipe-input.json'), JSON.stringify({ task: { title: 'big' }, nextSteps: steps }));
     expect((await sb.ckpt(dir, ['save', '--input', join(dir, '..', 'pipe-input.json')])).code).toBe(0);
     // 160 KB of output into a reader that stops after 20 bytes: the write fails with EPIPE.
     const res = await runProcess('bash', ['-c', 'git checkpoint show --format json | head -c 20 >/dev/null; echo "${PIPESTATUS[0]}"'], dir, sb.env);
-    expect([res.stdout, res.stderr]).toEqual(['0\n', '']);
+    expect([res.stdout, res.stderr]).toEqual(['141\n', '']);
   });
 
   it('works on an unborn branch and on a detached HEAD', async () => {
