@@ -63,12 +63,12 @@ stampBuildId('dist/hook.cjs');
 await build({
   ...common,
   format: 'cjs',
-  entryPoints: ['src/mcp-sdk.ts'],
+  entryPoints: ['bundles/mcp-sdk.ts'],
   outfile: 'dist/mcp-sdk.cjs',
-  // Ajv validates only elicitation answers, which the server never asks for (src/mcp-ajv-stub.ts).
+  // Ajv validates only elicitation answers, which the server never asks for (bundles/mcp-ajv-stub.ts).
   plugins: [{
     name: 'no-ajv',
-    setup: (b) => b.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, () => ({ path: join(process.cwd(), 'src', 'mcp-ajv-stub.ts') })),
+    setup: (b) => b.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, () => ({ path: join(process.cwd(), 'bundles', 'mcp-ajv-stub.ts') })),
   }],
 });
 // Loaded through V8's code cache as well (src/io/code-cache.ts).
@@ -79,14 +79,14 @@ stampBuildId('dist/mcp-sdk.cjs');
 await build({
   ...common,
   format: 'cjs',
-  entryPoints: ['src/yargs-bundle.ts'],
+  entryPoints: ['bundles/yargs.ts'],
   outfile: 'dist/yargs.cjs',
   // yargs is written as an ES module and its platform layer (which yargs/helpers loads with the
   // parser) places itself by import.meta.url: as if it ran from node_modules/yargs.
   banner: { js: "const __gcpMetaUrl = require('node:url').pathToFileURL(require('node:path').join(__dirname, '..', 'node_modules', 'yargs', 'index.mjs')).href;" },
   define: { 'import.meta.url': '__gcpMetaUrl' },
   // Only yargs' help layout measures text, and it is never run: see the shim.
-  alias: { 'string-width': './src/text-width-shim.ts' },
+  alias: { 'string-width': './bundles/text-width-shim.ts' },
 });
 stampBuildId('dist/yargs.cjs');
 

@@ -1,6 +1,6 @@
 // Fuzzes the parsers that read untrusted text (SPEC §9): the stored-record
 // parser, the `save --input` document parser (JSON and markdown), and the
-// SESSION_RECAP/1 parser when src/checkpoint/parse-recap.ts exists. Random and
+// SESSION_RECAP/1 parser when src/checkpoint/record/parse-recap.ts exists. Random and
 // mutated inputs; a parser may reject an input, never throw anything else or
 // hang. Not part of `npm test` (it takes a while):
 //
@@ -22,10 +22,10 @@ const SLOW_MS = 1000;
 /** Bundles the parsers from src/ into a temporary module. */
 async function loadParsers() {
   const contents = [
-    "export { parseRecord, serializeRecord, emptyContent } from './src/checkpoint/schema.ts';",
-    "export { parseInputDocument } from './src/checkpoint/input.ts';",
+    "export { parseRecord, serializeRecord, emptyContent } from './src/checkpoint/record/schema.ts';",
+    "export { parseInputDocument } from './src/checkpoint/record/input.ts';",
     "export { renderMarkdown } from './src/render/md.ts';",
-    "export { parseRecap } from './src/checkpoint/parse-recap.ts';",
+    "export { parseRecap } from './src/checkpoint/record/parse-recap.ts';",
   ].join('\n');
   const dir = mkdtempSync(join(tmpdir(), 'gcp-fuzz-'));
   const outfile = join(dir, 'parsers.mjs');

@@ -15,7 +15,7 @@ export function makeRecordTexts(bytes = 1 << 20, seed = 42) {
   const pick = (xs) => xs[Math.floor(random() * xs.length)];
   const str = (alphabet, n) => Array.from({ length: n }, () => pick(alphabet)).join('');
   const lines = [
-    () => `We decided to keep the compare-and-swap loop in src/checkpoint/write.ts because the retry path is simpler (took ${(random() * 9).toFixed(1)}s).`,
+    () => `We decided to keep the compare-and-swap loop in src/checkpoint/store/write.ts because the retry path is simpler (took ${(random() * 9).toFixed(1)}s).`,
     () => `fixed in ${str(HEX, 12)} (see ${str(HEX, 40)}), request-id ${str(HEX, 8)}-${str(HEX, 4)}-${str(HEX, 4)}-${str(HEX, 4)}-${str(HEX, 12)}`,
     () => `  const result = await handleRequest(req, res, { retries: ${Math.floor(random() * 9)}, timeoutMs: 30000 });`,
     () => `see https://github.com/acme/app/pull/${Math.floor(random() * 9999)} and docs/adr/0007-use-compare-and-swap.md`,

@@ -14,7 +14,7 @@ export async function run() {
   const dir = tempDir();
   try {
     const outfile = join(dir, 'redact.mjs');
-    await build({ entryPoints: [join(ROOT, 'src/checkpoint/redact.ts')], bundle: true, platform: 'node', format: 'esm', outfile, logLevel: 'warning' });
+    await build({ entryPoints: [join(ROOT, 'src/checkpoint/secrets/redact.ts')], bundle: true, platform: 'node', format: 'esm', outfile, logLevel: 'warning' });
     const { redactRecordText } = await import(pathToFileURL(outfile).href);
     const texts = makeRecordTexts(1 << 20);
     const notes = texts.join('\n').slice(0, 512 * 1024);

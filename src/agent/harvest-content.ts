@@ -1,5 +1,5 @@
 /** Turns harvested lists into record content; empty fields are left out so other layers keep theirs. */
-import type { CheckpointContent } from '../checkpoint/schema.js';
+import type { CheckpointContent } from '../checkpoint/record/schema.js';
 import type { HarvestLists } from './harvest-lists.js';
 
 export function contentOf(l: HarvestLists, title: string | null, quotes: CheckpointContent['quotes']): Partial<CheckpointContent> {

@@ -3,8 +3,8 @@
  * so a repeated item moves to the end (the latest wording wins) and the
  * oldest items fall off past the cap. Maps trailer fields onto the record.
  */
-import { cutAtWord } from '../checkpoint/message.js';
-import { todoStatuses, type CheckpointContent } from '../checkpoint/schema.js';
+import { cutAtWord } from '../checkpoint/record/message.js';
+import { todoStatuses, type CheckpointContent } from '../checkpoint/record/schema.js';
 import type { TrailerEntry } from './trailers.js';
 
 /**

@@ -11,8 +11,8 @@
  * once. Each entry's contribution is kept as small steps and applied in chain
  * order at the end. Lines over the reader's cap arrive as null and are counted.
  */
-import { cutAtWord, oneLineTitle } from '../checkpoint/message.js';
-import type { CheckpointContent } from '../checkpoint/schema.js';
+import { cutAtWord, oneLineTitle } from '../checkpoint/record/message.js';
+import type { CheckpointContent } from '../checkpoint/record/schema.js';
 import { newLists } from './harvest-lists.js';
 import { applyStep, type Step, type StepState } from './harvest-steps.js';
 import { codexSteps } from './harvest-codex.js';

@@ -10,7 +10,7 @@ import { findAdapter } from './adapters/index.js';
 import type { AgentAdapter, AgentInput, HookKind } from './adapters/types.js';
 import { HookBudget, HOOK_BUDGET_SECONDS } from './hook-budget.js';
 import { HookProblem, locateRepo, readAgentInput } from './hook-run.js';
-import { parseSeconds } from '../checkpoint/config-values.js';
+import { parseSeconds } from '../checkpoint/config/config-values.js';
 import { recordFailure } from './session-record.js';
 
 export interface HookBodyResult {

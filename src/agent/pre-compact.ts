@@ -6,9 +6,9 @@
  */
 import { resolve } from 'node:path';
 import type { Context } from '../cli/context.js';
-import type { CheckpointContent } from '../checkpoint/schema.js';
+import type { CheckpointContent } from '../checkpoint/record/schema.js';
 import type { Repo } from '../git/repo.js';
-import { prepareSave } from '../checkpoint/save.js';
+import { prepareSave } from '../checkpoint/planners/save.js';
 import { saveAndReport } from '../commands/shared/save-report.js';
 import { Harvester } from './harvest.js';
 import { MAX_LINE_BYTES, repoPathMapper, type HarvestResult } from './harvest-file.js';

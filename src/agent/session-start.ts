@@ -6,11 +6,11 @@
  * reconciliation verdicts, held to the agent's context budget.
  */
 import type { Context } from '../cli/context.js';
-import { readWriter } from '../checkpoint/identity.js';
-import { checkListed, loadListing, partialListing, type CheckpointSummary, type Listing } from '../checkpoint/listing.js';
-import { planReconcile } from '../checkpoint/reconcile.js';
-import { gatherReconcileFacts } from '../checkpoint/reconcile-facts.js';
-import { loadRecord } from '../checkpoint/resolve.js';
+import { readWriter } from '../checkpoint/store/identity.js';
+import { checkListed, loadListing, partialListing, type CheckpointSummary, type Listing } from '../checkpoint/listing/listing.js';
+import { planReconcile } from '../checkpoint/planners/reconcile.js';
+import { gatherReconcileFacts } from '../checkpoint/planners/reconcile-facts.js';
+import { loadRecord } from '../checkpoint/listing/resolve.js';
 import type { Repo } from '../git/repo.js';
 import { reconcileVerdicts } from '../render/recap-reconcile.js';
 import { renderRecapWithin } from '../render/recap-fit.js';

@@ -1,5 +1,5 @@
 /** What every command receives: dependencies, global options, and a lazily opened repository. */
-import { parseBool } from '../checkpoint/config-values.js';
+import { parseBool } from '../checkpoint/config/config-values.js';
 import { FatalError } from '../errors.js';
 import type { Repo } from '../git/repo.js';
 import type { Deps } from '../io/deps.js';

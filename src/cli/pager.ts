@@ -6,7 +6,7 @@
  * `pager.checkpoint` when it names one, core.pager, PAGER, and `less`. An empty pager or `cat`
  * means none. Under `git -p` (GIT_PAGER_IN_USE) git's pager is already there.
  */
-import { parseBool } from '../checkpoint/config-values.js';
+import { parseBool } from '../checkpoint/config/config-values.js';
 import type { Context } from './context.js';
 
 export interface PagerFacts {

@@ -8,7 +8,7 @@ import type { Parser } from 'yargs/helpers';
 import type { ParsedArgs, OptionValue } from './context.js';
 import { GLOBAL_OPTIONS, type OptionDef } from './options.js';
 
-/** What dist/yargs.cjs exports (src/yargs-bundle.ts). */
+/** What dist/yargs.cjs exports (bundles/yargs.ts). */
 export type YargsParser = typeof Parser;
 
 /** yargs' parser settings: git's spelling of options, no coercion, every value as given. */

@@ -1,9 +1,9 @@
 /** `git checkpoint apply <ckpt>` (SPEC §5, §9): restore the checkpoint's uncommitted files, like `git stash apply`. */
 import { maxPositionals } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
-import { diffTrees, planApply, type ApplyPlan } from '../checkpoint/apply-plan.js';
-import { lookupBlobs } from '../checkpoint/reconcile-facts.js';
-import { findCheckpoint } from '../checkpoint/resolve.js';
+import { diffTrees, planApply, type ApplyPlan } from '../checkpoint/planners/apply-plan.js';
+import { lookupBlobs } from '../checkpoint/planners/reconcile-facts.js';
+import { findCheckpoint } from '../checkpoint/listing/resolve.js';
 import { OperationError } from '../errors.js';
 import type { Repo } from '../git/repo.js';
 import { oneLine } from '../render/sanitize.js';

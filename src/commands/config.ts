@@ -6,7 +6,7 @@
 import { maxPositionals } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
 import { didYouMean } from '../cli/suggest.js';
-import { checkSetting, SETTINGS, type SettingDef } from '../checkpoint/settings.js';
+import { checkSetting, SETTINGS, type SettingDef } from '../checkpoint/config/settings.js';
 import { UnsupportedError } from '../errors.js';
 import { configWithOrigins, type ConfigEntry } from '../git/admin.js';
 import { visible } from '../render/sanitize.js';

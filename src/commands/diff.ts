@@ -1,7 +1,7 @@
 /** `git checkpoint diff <ckpt>` (SPEC §5): commits on HEAD since the checkpoint, and the working tree against its wip. */
 import { maxPositionals } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
-import { findCheckpoint } from '../checkpoint/resolve.js';
+import { findCheckpoint } from '../checkpoint/listing/resolve.js';
 import { colorPatch } from '../render/patch.js';
 import { oneLine } from '../render/sanitize.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';

@@ -1,16 +1,16 @@
 /** `git checkpoint doctor [--fix]` (SPEC §5): checks, and rebuilds what is derived. */
 import { maxPositionals } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
-import { readIdentity, readWriter } from '../checkpoint/identity.js';
-import { clearListingCache, loadListing, type Listing } from '../checkpoint/listing.js';
-import { loadRecord } from '../checkpoint/resolve.js';
-import { findUnsafeEntries } from '../checkpoint/safe-path.js';
+import { readIdentity, readWriter } from '../checkpoint/store/identity.js';
+import { clearListingCache, loadListing, type Listing } from '../checkpoint/listing/listing.js';
+import { loadRecord } from '../checkpoint/listing/resolve.js';
+import { findUnsafeEntries } from '../checkpoint/record/safe-path.js';
 import type { Person, Repo } from '../git/repo.js';
-import { parseMessage } from '../checkpoint/message.js';
-import { readOwnCommits } from '../checkpoint/own-chain.js';
-import { chainRef } from '../checkpoint/refs.js';
-import { rewriteOwnChain } from '../checkpoint/rewrite-chain.js';
-import { repairNotes } from '../checkpoint/notes-repair.js';
+import { parseMessage } from '../checkpoint/record/message.js';
+import { readOwnCommits } from '../checkpoint/store/own-chain.js';
+import { chainRef } from '../checkpoint/store/refs.js';
+import { rewriteOwnChain } from '../checkpoint/store/rewrite-chain.js';
+import { repairNotes } from '../checkpoint/store/notes-repair.js';
 import { visible } from '../render/sanitize.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';
 import { checkInstall, type Finding } from './doctor-install.js';

@@ -1,10 +1,10 @@
 /** `git checkpoint fetch [remote]` (SPEC §3, §5). */
 import { maxPositionals } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
-import { fetchCheckpoints, type FetchReport } from '../checkpoint/fetch.js';
-import { readWriter } from '../checkpoint/identity.js';
-import { CHAINS_PREFIX } from '../checkpoint/refs.js';
-import { resolveRemote } from '../checkpoint/remote.js';
+import { fetchCheckpoints, type FetchReport } from '../checkpoint/sharing/fetch.js';
+import { readWriter } from '../checkpoint/store/identity.js';
+import { CHAINS_PREFIX } from '../checkpoint/store/refs.js';
+import { resolveRemote } from '../checkpoint/sharing/remote.js';
 import { visible } from '../render/sanitize.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';
 

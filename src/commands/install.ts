@@ -1,10 +1,10 @@
 /** `git checkpoint install [--manual] [--force]` (SPEC §10): hooks and config for this repository. */
 import { maxPositionals } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
-import { ensureWriter, readIdentity, readWriter } from '../checkpoint/identity.js';
-import { makeWriterId } from '../checkpoint/ids.js';
-import { chainRef } from '../checkpoint/refs.js';
-import { checkRemoteName, defaultRemote } from '../checkpoint/remote.js';
+import { ensureWriter, readIdentity, readWriter } from '../checkpoint/store/identity.js';
+import { makeWriterId } from '../checkpoint/record/ids.js';
+import { chainRef } from '../checkpoint/store/refs.js';
+import { checkRemoteName, defaultRemote } from '../checkpoint/sharing/remote.js';
 import { UnsupportedError } from '../errors.js';
 import { hooksDirectory, unsetConfigValue } from '../git/admin.js';
 import type { Repo } from '../git/repo.js';

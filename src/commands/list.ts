@@ -1,11 +1,11 @@
 /** `git checkpoint list` (SPEC §5, §7). */
 import { maxPositionals, stringOption } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
-import type { Listing } from '../checkpoint/listing.js';
-import { listPage } from '../checkpoint/listing-page.js';
-import { parseSince } from '../checkpoint/when.js';
+import type { Listing } from '../checkpoint/listing/listing.js';
+import { listPage } from '../checkpoint/listing/listing-page.js';
+import { parseSince } from '../checkpoint/record/when.js';
 import { UsageError } from '../errors.js';
-import { fetchSuggestion } from '../checkpoint/remote.js';
+import { fetchSuggestion } from '../checkpoint/sharing/remote.js';
 import type { Repo } from '../git/repo.js';
 import { listingWarnings } from '../render/listing-warnings.js';
 import { renderList } from '../render/table.js';

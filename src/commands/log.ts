@@ -1,10 +1,10 @@
 /** `git checkpoint log [<ckpt>]` (SPEC §5): the lineage graph, predecessors across chains. */
 import { maxPositionals, stringOption } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
-import { loadLineage } from '../checkpoint/lineage-graph.js';
-import { readWriter } from '../checkpoint/identity.js';
-import { loadListing } from '../checkpoint/listing.js';
-import { resolveCheckpoint } from '../checkpoint/resolve.js';
+import { loadLineage } from '../checkpoint/store/lineage-graph.js';
+import { readWriter } from '../checkpoint/store/identity.js';
+import { loadListing } from '../checkpoint/listing/listing.js';
+import { resolveCheckpoint } from '../checkpoint/listing/resolve.js';
 import { UsageError } from '../errors.js';
 import { renderLineage } from '../render/lineage.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';

@@ -1,10 +1,10 @@
 /** What `resume` and `status` share: find the checkpoint, compare it with the repository, render it. */
 import type { CommandResult, Context, Outcome } from '../cli/context.js';
-import type { CheckpointSummary } from '../checkpoint/listing.js';
-import { planReconcile, type Reconcile } from '../checkpoint/reconcile.js';
-import { gatherReconcileFacts, readWorktreeNow } from '../checkpoint/reconcile-facts.js';
-import { findCheckpoint } from '../checkpoint/resolve.js';
-import type { CheckpointRecord } from '../checkpoint/schema.js';
+import type { CheckpointSummary } from '../checkpoint/listing/listing.js';
+import { planReconcile, type Reconcile } from '../checkpoint/planners/reconcile.js';
+import { gatherReconcileFacts, readWorktreeNow } from '../checkpoint/planners/reconcile-facts.js';
+import { findCheckpoint } from '../checkpoint/listing/resolve.js';
+import type { CheckpointRecord } from '../checkpoint/record/schema.js';
 import { renderMarkdown } from '../render/md.js';
 import { renderRecap } from '../render/recap.js';
 import { reconcileVerdicts } from '../render/recap-reconcile.js';

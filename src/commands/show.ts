@@ -1,9 +1,9 @@
 /** `git checkpoint show <ckpt>` (SPEC §5, §7). */
 import { maxPositionals, readFormat } from '../cli/args.js';
 import type { CommandResult, Context, GlobalOptions, ParsedArgs } from '../cli/context.js';
-import { findCheckpoint } from '../checkpoint/resolve.js';
-import { findUnsafeEntries } from '../checkpoint/safe-path.js';
-import { serializeRecord } from '../checkpoint/schema.js';
+import { findCheckpoint } from '../checkpoint/listing/resolve.js';
+import { findUnsafeEntries } from '../checkpoint/record/safe-path.js';
+import { serializeRecord } from '../checkpoint/record/schema.js';
 import { renderMarkdown } from '../render/md.js';
 import { renderRecap } from '../render/recap.js';
 import { escapeJsonText, visible } from '../render/sanitize.js';

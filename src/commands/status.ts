@@ -5,7 +5,7 @@
  */
 import { maxPositionals, readFormat } from '../cli/args.js';
 import type { CommandResult, Context, GlobalOptions, ParsedArgs } from '../cli/context.js';
-import { formatAge } from '../checkpoint/when.js';
+import { formatAge } from '../checkpoint/record/when.js';
 import { renderReconcile } from '../render/reconcile.js';
 import { oneLine } from '../render/sanitize.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';

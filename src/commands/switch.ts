@@ -8,9 +8,9 @@
  */
 import { stringOption } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs, Problem } from '../cli/context.js';
-import { hasContent } from '../checkpoint/input.js';
+import { hasContent } from '../checkpoint/record/input.js';
 import { UsageError } from '../errors.js';
-import { withGitFileLock } from '../checkpoint/file-lock.js';
+import { withGitFileLock } from '../checkpoint/store/file-lock.js';
 import { runGitOnTerminal } from '../git/admin.js';
 import type { Repo } from '../git/repo.js';
 import { saveOptions, saveRequest, type SaveOptions } from './shared/save-args.js';

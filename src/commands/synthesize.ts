@@ -1,7 +1,7 @@
 /**
  * `git checkpoint synthesize <ckpt>... [--exclude <ckpt>]... [--label <l>]`:
  * one new checkpoint merged from several (planning in
- * src/checkpoint/synthesize.ts), saved through the one save path with the
+ * src/checkpoint/planners/synthesize.ts), saved through the one save path with the
  * inputs as its lineage parents (their commits on other chains become extra
  * parents of the new chain commit).
  */

@@ -5,7 +5,7 @@
  */
 import { maxPositionals } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
-import { chainRef } from '../checkpoint/refs.js';
+import { chainRef } from '../checkpoint/store/refs.js';
 import { hooksDirectory, unsetConfigValue, type GitEnv } from '../git/admin.js';
 import type { Repo } from '../git/repo.js';
 import { removeHook, type UnhookResult } from '../install/hook-plan.js';

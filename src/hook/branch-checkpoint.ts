@@ -7,8 +7,8 @@
  * full listing of 10,000 checkpoints. Good enough for a reminder; `list` and
  * `resume` still validate every record they show.
  */
-import { oneLineTitle, parseMessage, TITLE_MAX } from '../checkpoint/message.js';
-import { CHAINS_PREFIX } from '../checkpoint/refs.js';
+import { oneLineTitle, parseMessage, TITLE_MAX } from '../checkpoint/record/message.js';
+import { CHAINS_PREFIX } from '../checkpoint/store/refs.js';
 import type { CommitInfo, Repo } from '../git/repo.js';
 import { shownCheckpoint } from './reminder.js';
 

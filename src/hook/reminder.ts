@@ -1,5 +1,5 @@
 /** The post-checkout reminder (SPEC §10): what you left, and what waits where you arrived. */
-import { formatAge } from '../checkpoint/when.js';
+import { formatAge } from '../checkpoint/record/when.js';
 import { oneLine, visible } from '../render/sanitize.js';
 import { branchWord } from '../render/shell.js';
 import type { BranchCheckpoint } from './branch-checkpoint.js';

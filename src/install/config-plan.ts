@@ -4,8 +4,8 @@
  * values not already present are added, each with `git config --add`, so a
  * second install adds nothing and uninstall can remove exactly these values.
  */
-import { fetchRefspecs, NOTES_PREFIX, rewriteRefPattern, WRITER_PATTERN } from '../checkpoint/refs.js';
-import { defaultRemote } from '../checkpoint/remote.js';
+import { fetchRefspecs, NOTES_PREFIX, rewriteRefPattern, WRITER_PATTERN } from '../checkpoint/store/refs.js';
+import { defaultRemote } from '../checkpoint/sharing/remote.js';
 import { localConfigValues, remoteNames, type GitEnv } from '../git/admin.js';
 import type { Repo } from '../git/repo.js';
 import type { AddedValue } from './state.js';

@@ -5,11 +5,11 @@
  */
 import type { Repo } from '../git/repo.js';
 
-/** What dist/yargs.cjs exports (src/yargs-bundle.ts): the parser of every command but the fast ones. */
+/** What dist/yargs.cjs exports (bundles/yargs.ts): the parser of every command but the fast ones. */
 export type YargsParser = import('../cli/yargs-parse.js').YargsParser;
 
-/** What dist/mcp-sdk.cjs exports (src/mcp-sdk.ts). */
-export type McpSdk = typeof import('../mcp-sdk.js');
+/** What dist/mcp-sdk.cjs exports (bundles/mcp-sdk.ts). */
+export type McpSdk = typeof import('../../bundles/mcp-sdk.js');
 
 export interface McpIo {
   input: NodeJS.ReadableStream;

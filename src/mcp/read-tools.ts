@@ -1,14 +1,14 @@
 /** The read-only MCP tools: recap, status, list, show, diff, log. None writes to the repository. */
 import type * as z from 'zod/mini';
-import { loadLineage } from '../checkpoint/lineage-graph.js';
-import { loadListing } from '../checkpoint/listing.js';
-import { planReconcile } from '../checkpoint/reconcile.js';
-import { gatherReconcileFacts, readWorktreeNow } from '../checkpoint/reconcile-facts.js';
-import { findCheckpoint, resolveCheckpoint } from '../checkpoint/resolve.js';
-import { parseSince } from '../checkpoint/when.js';
+import { loadLineage } from '../checkpoint/store/lineage-graph.js';
+import { loadListing } from '../checkpoint/listing/listing.js';
+import { planReconcile } from '../checkpoint/planners/reconcile.js';
+import { gatherReconcileFacts, readWorktreeNow } from '../checkpoint/planners/reconcile-facts.js';
+import { findCheckpoint, resolveCheckpoint } from '../checkpoint/listing/resolve.js';
+import { parseSince } from '../checkpoint/record/when.js';
 import { loadDiff } from '../commands/shared/diff-data.js';
 import { summaryJson } from '../commands/shared/list-data.js';
-import { listPage } from '../checkpoint/listing-page.js';
+import { listPage } from '../checkpoint/listing/listing-page.js';
 import { lineageJson } from '../commands/shared/log-data.js';
 import type { Repo } from '../git/repo.js';
 import { renderMarkdown } from '../render/md.js';

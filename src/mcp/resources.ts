@@ -1,5 +1,5 @@
 /** Resources `checkpoint://latest` and `checkpoint://{id}` (recap text), and the `resume` prompt. */
-import { listPage } from '../checkpoint/listing-page.js';
+import { listPage } from '../checkpoint/listing/listing-page.js';
 import type { Repo } from '../git/repo.js';
 import { DEFAULT_RECAP_BUDGET, renderRecapWithin } from '../render/recap-budget.js';
 import { renderReconcile } from '../render/reconcile.js';

@@ -5,7 +5,7 @@
  * Limits are the record's own (SPEC §3): over them the call fails before any work.
  */
 import * as z from 'zod/mini';
-import { LABEL_PATTERN, taskStatuses } from '../checkpoint/schema.js';
+import { LABEL_PATTERN, taskStatuses } from '../checkpoint/record/schema.js';
 import { DEFAULT_RECAP_BUDGET } from '../render/recap-budget.js';
 
 const MAX_TEXT = 64 * 1024;

@@ -39,7 +39,7 @@ export function createServer(deps: Deps, sdk: McpSdk): { server: McpServer; scop
     {
       instructions: SERVER_INSTRUCTIONS,
       // The SDK validates elicitation answers with it, and this server never elicits: the bundled
-      // SDK has no Ajv (src/mcp-ajv-stub.ts), so its default validator would throw here.
+      // SDK has no Ajv (bundles/mcp-ajv-stub.ts), so its default validator would throw here.
       jsonSchemaValidator: { getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'git-checkpoint does not elicit input' }) },
     },
   );

@@ -4,9 +4,9 @@
  * chain's compare-and-swap); none touches the working tree or rewrites a chain.
  */
 import type * as z from 'zod/mini';
-import { decisionRequest } from '../checkpoint/decide.js';
-import { saveCheckpoint, type SaveDeps, type SaveOutcome, type SaveRequest } from '../checkpoint/save.js';
-import type { CheckpointContent } from '../checkpoint/schema.js';
+import { decisionRequest } from '../checkpoint/planners/decide.js';
+import { saveCheckpoint, type SaveDeps, type SaveOutcome, type SaveRequest } from '../checkpoint/planners/save.js';
+import type { CheckpointContent } from '../checkpoint/record/schema.js';
 import { planSynthesisRequest } from '../commands/shared/synthesis-request.js';
 import type { RepoScope } from './repo-scope.js';
 import type { decideInput, SaveInput, synthesizeInput } from './schemas.js';

@@ -6,7 +6,7 @@
  * columns that reach the same checkpoint join again (`|/`). The width grows
  * with the number of lines of work open at once, never with the length.
  */
-import type { LineageNode } from '../checkpoint/lineage-graph.js';
+import type { LineageNode } from '../checkpoint/store/lineage-graph.js';
 import { oneLine } from './sanitize.js';
 
 /** Renders from `root`; ends with a newline. */

@@ -2,12 +2,12 @@
  * The human checkpoint of SPEC §7 (`CHECKPOINT.md`, `show --format md`).
  * Every string from the record is untrusted (SPEC §9) and goes through
  * `visible`/`visibleMultiline`; content fields are then escaped in the grammar
- * of src/checkpoint/parse-md.ts so that `save --input` reads them back exactly.
+ * of src/checkpoint/record/parse-md.ts so that `save --input` reads them back exactly.
  */
-import type { CheckpointRecord, GitState } from '../checkpoint/schema.js';
+import type { CheckpointRecord, GitState } from '../checkpoint/record/schema.js';
 import {
   FOOTER_LEAD, RESUME_MARKER, SECTION_TITLES as T, TODO_MARKS, byOpensAt, isEscapable, separatorAt,
-} from '../checkpoint/parse-md.js';
+} from '../checkpoint/record/parse-md.js';
 import { visible, visibleMultiline } from './sanitize.js';
 
 export interface MarkdownOptions {

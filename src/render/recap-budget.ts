@@ -4,7 +4,7 @@
  * out, never the head (TASK), the reconciliation or the RESUME lines, and a
  * RECONCILE line says how much was left out.
  */
-import type { CheckpointRecord } from '../checkpoint/schema.js';
+import type { CheckpointRecord } from '../checkpoint/record/schema.js';
 import { renderRecap, type RecapOptions } from './recap.js';
 
 /** What Claude Code keeps of a tool result or injected context without truncating it. */

@@ -8,7 +8,7 @@
  * out and how to see them. That line is a RECONCILE line, so the recap still
  * reads back through `save --input`.
  */
-import type { CheckpointRecord } from '../checkpoint/schema.js';
+import type { CheckpointRecord } from '../checkpoint/record/schema.js';
 import { renderRecap, recapField, type RecapOptions } from './recap.js';
 
 const ALWAYS = new Set(['SESSION_RECAP/1', 'DATE', 'BRANCH', 'TASK', 'RESUME_NEXT', 'RESUME_HUMAN']);

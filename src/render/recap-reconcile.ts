@@ -1,5 +1,5 @@
 /** The reconciliation of SPEC §8 as SESSION_RECAP/1 `RECONCILE` lines: what an agent reads after a compaction. */
-import type { Reconcile } from '../checkpoint/reconcile.js';
+import type { Reconcile } from '../checkpoint/planners/reconcile.js';
 
 export interface RecapVerdict {
   aspect: string;

@@ -1,14 +1,14 @@
 /**
  * The compact SESSION_RECAP/1 format of SPEC §7: one fact per line, fields
  * separated by `|`. Made for an agent's context window: short, greppable,
- * and read back exactly by src/checkpoint/parse-recap.ts (`save --input`).
+ * and read back exactly by src/checkpoint/record/parse-recap.ts (`save --input`).
  *
  * Every stored string is untrusted (SPEC §9): a backslash is written `\\`, a
  * literal `|` is `\|`, and newlines, tabs and every other control, format or
  * bidi character become visible escapes (`\n`, `\x1b`, `\u202e`), so no value
  * can break a line or reach the terminal raw — and the parser decodes them back.
  */
-import type { CheckpointRecord } from '../checkpoint/schema.js';
+import type { CheckpointRecord } from '../checkpoint/record/schema.js';
 import { visible } from './sanitize.js';
 
 export const RECAP_HEADER = 'SESSION_RECAP/1';

@@ -3,7 +3,7 @@
  * alone in `status`. Recorded paths, branch names and subjects are untrusted
  * (a teammate's chain) and go through `oneLine`.
  */
-import type { PathVerdict, Reconcile } from '../checkpoint/reconcile.js';
+import type { PathVerdict, Reconcile } from '../checkpoint/planners/reconcile.js';
 import { oneLine } from './sanitize.js';
 
 export interface ReconcileRenderOptions {

@@ -1,5 +1,5 @@
 /** Quoting for commands printed for the user to copy into a POSIX shell. */
-import { isValidBranchName } from '../checkpoint/refs.js';
+import { isValidBranchName } from '../checkpoint/store/refs.js';
 import { visible } from './sanitize.js';
 
 /** The word as the shell should see it: bare when it is plainly safe, else single-quoted. */

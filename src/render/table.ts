@@ -1,5 +1,5 @@
 /** The `list` table (SPEC §5): `ID  SAVED (UTC)  BRANCH  WRITER  TASK`. */
-import type { CheckpointSummary } from '../checkpoint/listing.js';
+import type { CheckpointSummary } from '../checkpoint/listing/listing.js';
 import { oneLine } from './sanitize.js';
 
 export interface TableOptions {

@@ -6,7 +6,7 @@
  * types alone), so no command pays for them at start-up.
  */
 import * as z from 'zod/mini';
-import { ID_PATTERN } from '../checkpoint/schema.js';
+import { ID_PATTERN } from '../checkpoint/record/schema.js';
 
 /** A checkpoint id, `YYYYMMDD-HHMMSS-xxxx`. */
 export const checkpointId = () => z.string().check(z.regex(ID_PATTERN));

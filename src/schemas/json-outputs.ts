@@ -5,7 +5,7 @@
  * Commands without an entry refuse `--json`.
  */
 import * as z from 'zod/mini';
-import { recordSchema } from '../checkpoint/schema.js';
+import { recordSchema } from '../checkpoint/record/schema.js';
 import { agentJson, configJson, doctorJson, installJson, uninstallJson, versionJson } from './json-admin.js';
 import { diffJson, listJson, logJson, reconciledJson, reconcileJson } from './json-read.js';
 import { applyJson, fetchJson, pushJson, rewriteJson, saveJson, switchJson } from './json-write.js';

@@ -1,6 +1,6 @@
 /** The `--json` documents of the commands that read: show, resume, status, list, log, diff. */
 import * as z from 'zod/mini';
-import { recordSchema } from '../checkpoint/schema.js';
+import { recordSchema } from '../checkpoint/record/schema.js';
 import { checkpointId, commitLine, count, isoTime, objectId, summaryJson } from './json-common.js';
 
 /** SPEC §8: each verdict with the command that fixes it, and whether the repository drifted. */

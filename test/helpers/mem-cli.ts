@@ -55,7 +55,7 @@ export async function makeMemCli(spec: MemRepoSpec = {}, seed = 1): Promise<MemC
       cwd: mem.dir,
       now: () => clock.now,
       random,
-      loadYargs: async () => (await import('../../src/yargs-bundle.js')).yargsParser as YargsParser,
+      loadYargs: async () => (await import('../../bundles/yargs.js')).yargsParser as YargsParser,
       openRepo: async () => withFault(mem.repo, opts.env?.GIT_CHECKPOINT_FAULT),
       readFile: async (path) => Buffer.from(await mem.fs.promises.readFile(path)),
       readLines: async function* (path, maxLineBytes = Infinity) {

@@ -1,6 +1,6 @@
 /**
  * Made-up credentials of each provider, written from the providers'
- * published formats (independently of src/checkpoint/secret-formats.ts, so a
+ * published formats (independently of src/checkpoint/secrets/secret-formats.ts, so a
  * wrong entry there fails here). A template is literal text with runs
  * `{alphabet:length}` or `{alphabet:min-max}`; `<<…>>` marks the secret part
  * when the template carries its own context (`TWITTER_SECRET=<<…>>`).

@@ -218,7 +218,7 @@ function classicBenign(g: Gen): string[] {
   return [
     ...oids, ...oids.map((o) => `fixed in ${o.slice(0, 12)} (see ${o})`), ...uuids, ...uuids.map((u) => `request-id ${u.toUpperCase()}`),
     '1.2.3', 'v2.0.0-rc.1', '4.17.21', '^1.2.3', '~0.8.0', '20.19.43', 'typescript@5.9.3', '@types/node@20.19.43', 'git 2.43.0', '>=2.29 <3',
-    'src/checkpoint/redact-rules.ts', '/usr/local/bin/git-checkpoint', 'test/integration/very-long-directory-name/some_file_name.test.ts',
+    'src/checkpoint/secrets/redact-rules.ts', '/usr/local/bin/git-checkpoint', 'test/integration/very-long-directory-name/some_file_name.test.ts',
     'C:\\Users\\ada\\AppData\\Local\\Temp', './node_modules/.bin/vitest', '~/.config/git/ignore', 'docs/adr/0007-use-compare-and-swap.md',
     'packages/web-app/src/components/UserAccountSettingsPanel.tsx', '.github/workflows/ci.yml', 'refs/checkpoints/ada-lovelace-k3j9x2',
     'The AKIA prefix marks long-term AWS access keys.', 'Bearer tokens go in the Authorization header.', 'set the password field to masked',

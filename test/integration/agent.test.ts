@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentKeys } from '../../src/checkpoint/schema.js';
+import { contentKeys } from '../../src/checkpoint/record/schema.js';
 import { allObjectText, makeSandbox, type Sandbox } from '../helpers/sandbox.js';
 import { claudeTranscript, PLANTED, SESSION, USER_TURNS } from '../helpers/transcript.js';
 

@@ -6,9 +6,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { openCliRepo } from '../../src/git/cli-repo.js';
-import { findNote, FANOUT_AT, setNote, writeNotesTree } from '../../src/checkpoint/notes-tree.js';
+import { findNote, FANOUT_AT, setNote, writeNotesTree } from '../../src/checkpoint/store/notes-tree.js';
 import type { Repo } from '../../src/git/repo.js';
-import { prepareNotes } from '../../src/checkpoint/notes.js';
+import { prepareNotes } from '../../src/checkpoint/store/notes.js';
 import { makeGitRepo } from '../helpers/git-fixture.js';
 
 const who = { name: 'Ada', email: 'ada@example.com', timestamp: 1_764_000_000, tzOffsetMinutes: 0 };

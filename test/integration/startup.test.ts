@@ -114,7 +114,7 @@ describe('what a command loads', () => {
         }
       }
       rmSync(out, { recursive: true, force: true });
-      return { table: counts.get('src/checkpoint/secret-formats.ts'), matcher: counts.get('buildMatcher') ?? 0 };
+      return { table: counts.get('src/checkpoint/secrets/secret-formats.ts'), matcher: counts.get('buildMatcher') ?? 0 };
     };
     const dir = sb.repo('startup-table');
     writeFileSync(join(dir, 'notes.txt'), 'work in progress\n');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentKeys } from '../../src/checkpoint/schema.js';
+import { contentKeys } from '../../src/checkpoint/record/schema.js';
 import { makeMemCli, type MemCli } from '../helpers/mem-cli.js';
 import { claudeTranscript, PLANTED, SESSION, USER_TURNS } from '../helpers/transcript.js';
 

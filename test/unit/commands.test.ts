@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readNotesMap } from '../../src/checkpoint/notes.js';
+import { readNotesMap } from '../../src/checkpoint/store/notes.js';
 import { makeMemCli } from '../helpers/mem-cli.js';
 
 const json = (s: string) => JSON.parse(s);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cutAtWord, oneLineTitle } from '../../src/checkpoint/message.js';
-import { redactText } from '../../src/checkpoint/redact.js';
+import { cutAtWord, oneLineTitle } from '../../src/checkpoint/record/message.js';
+import { redactText } from '../../src/checkpoint/secrets/redact.js';
 
 describe('cutting text before it is redacted never leaves part of a secret', () => {
   const token = `ghp_${'A1b2C3d4'.repeat(5).slice(0, 36)}`;

@@ -5,7 +5,7 @@
  * one id and stored as another.
  */
 import { describe, expect, it } from 'vitest';
-import { saveCheckpoint } from '../../src/checkpoint/save.js';
+import { saveCheckpoint } from '../../src/checkpoint/planners/save.js';
 import type { Repo } from '../../src/git/repo.js';
 import { makeMemRepo, type MemRepo } from '../helpers/iso-fixture.js';
 import { seededRandom } from '../helpers/mem-cli.js';

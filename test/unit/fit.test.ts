@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fitRecord } from '../../src/checkpoint/fit.js';
-import { emptyContent, MAX_RECORD_BYTES, parseRecord, SCHEMA_ID, serializeRecord, type CheckpointRecord } from '../../src/checkpoint/schema.js';
+import { fitRecord } from '../../src/checkpoint/record/fit.js';
+import { emptyContent, MAX_RECORD_BYTES, parseRecord, SCHEMA_ID, serializeRecord, type CheckpointRecord } from '../../src/checkpoint/record/schema.js';
 
 function bigRecord(n: number): CheckpointRecord {
   const files = Array.from({ length: n }, (_, i) => ({ path: `generated/dir-${i % 50}/file-${String(i).padStart(5, '0')}.txt`, status: '??', staged: false, oid: 'a'.repeat(40) }));

@@ -5,7 +5,7 @@
  * the records it shows.
  */
 import { describe, expect, it } from 'vitest';
-import { checkListed, loadListing } from '../../src/checkpoint/listing.js';
+import { checkListed, loadListing } from '../../src/checkpoint/listing/listing.js';
 import type { Repo } from '../../src/git/repo.js';
 import { makeMemCli, type MemCli } from '../helpers/mem-cli.js';
 

@@ -5,8 +5,8 @@
  * trailers cannot tell the rest.
  */
 import { describe, expect, it } from 'vitest';
-import { advanceCold, coldHead, type ColdHead } from '../../src/checkpoint/listing-cold.js';
-import type { ListingView } from '../../src/checkpoint/listing-view.js';
+import { advanceCold, coldHead, type ColdHead } from '../../src/checkpoint/listing/listing-cold.js';
+import type { ListingView } from '../../src/checkpoint/listing/listing-view.js';
 import type { Repo } from '../../src/git/repo.js';
 import { makeMemRepo } from '../helpers/iso-fixture.js';
 

@@ -1,8 +1,8 @@
 /** The pure parts of the listing's trust rules (SPEC §9): which chain a commit is read from, and what a record may claim. */
 import { describe, expect, it } from 'vitest';
-import { attributeCommits } from '../../src/checkpoint/chain-attribution.js';
-import type { SummaryRow } from '../../src/checkpoint/listing-cache.js';
-import { assembleListing, FUTURE_SLACK_MS } from '../../src/checkpoint/listing-trust.js';
+import { attributeCommits } from '../../src/checkpoint/listing/chain-attribution.js';
+import type { SummaryRow } from '../../src/checkpoint/listing/listing-cache.js';
+import { assembleListing, FUTURE_SLACK_MS } from '../../src/checkpoint/listing/listing-trust.js';
 
 const NOW = Date.parse('2026-06-01T12:00:00Z');
 const sec = (iso: string) => Math.floor(Date.parse(iso) / 1000);

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/commands.js';
 import { GLOBAL_OPTIONS, TOP_LEVEL_OPTIONS, type OptionDef } from '../../src/cli/options.js';
 import { SAVE_OPTIONS } from '../../src/cli/save-options.js';
-import { SETTINGS } from '../../src/checkpoint/settings.js';
+import { SETTINGS } from '../../src/checkpoint/config/settings.js';
 
 const man = readFileSync(new URL('../../man/git-checkpoint.1', import.meta.url), 'utf8');
 const section = (from: string, to: string) => man.slice(man.indexOf(`.SH ${from}\n`), man.indexOf(`.SH ${to}\n`));

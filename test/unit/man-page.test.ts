@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/commands.js';
-import { SECRET_FORMATS } from '../../src/checkpoint/secret-formats.js';
+import { SECRET_FORMATS } from '../../src/checkpoint/secrets/secret-formats.js';
 
 const man = readFileSync(new URL('../../man/git-checkpoint.1', import.meta.url), 'utf8');
 /** roff writes a hyphen in a flag as `\-`. */

@@ -7,7 +7,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import type { Deps } from '../../src/io/deps.js';
-import * as sdk from '../../src/mcp-sdk.js';
+import * as sdk from '../../bundles/mcp-sdk.js';
 import { answerInitialize, PROTOCOL_VERSIONS } from '../../src/mcp/early-initialize.js';
 import { createServer } from '../../src/mcp/server.js';
 

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseMarkdown } from '../../src/checkpoint/parse-md.js';
+import { parseMarkdown } from '../../src/checkpoint/record/parse-md.js';
 import {
   contentKeys, emptyContent, modes, taskStatuses, todoStatuses, type CheckpointContent, type CheckpointRecord,
-} from '../../src/checkpoint/schema.js';
+} from '../../src/checkpoint/record/schema.js';
 import { renderMarkdown } from '../../src/render/md.js';
 import { visible, visibleMultiline } from '../../src/render/sanitize.js';
 

@@ -1,6 +1,6 @@
 /** Reading a checkpoint commit's title and trailers back (SPEC §3): only whole `Checkpoint-*` lines count. */
 import { describe, expect, it } from 'vitest';
-import { parseMessage } from '../../src/checkpoint/message.js';
+import { parseMessage } from '../../src/checkpoint/record/message.js';
 
 describe('parseMessage', () => {
   it('reads the title and every trailer, the last line without a newline too', () => {

@@ -1,6 +1,6 @@
 /** Naming checkpoints and dates as a git user would: latest~N, the random suffix, approxidate's common forms. */
 import { describe, expect, it } from 'vitest';
-import { parseSince } from '../../src/checkpoint/when.js';
+import { parseSince } from '../../src/checkpoint/record/when.js';
 import { makeMemCli } from '../helpers/mem-cli.js';
 
 const now = new Date('2026-11-30T15:00:00Z');

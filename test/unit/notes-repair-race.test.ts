@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { repairNotes } from '../../src/checkpoint/notes-repair.js';
+import { repairNotes } from '../../src/checkpoint/store/notes-repair.js';
 import { makeMemCli } from '../helpers/mem-cli.js';
 
 describe('doctor --fix racing a save', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planPrune, planRewrite, type ChainEntry } from '../../src/checkpoint/prune-plan.js';
+import { planPrune, planRewrite, type ChainEntry } from '../../src/checkpoint/planners/prune-plan.js';
 import { parsePushPorcelain } from '../../src/git/cli-transport.js';
 
 const DAY = 86400;

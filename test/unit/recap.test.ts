@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contentKeys } from '../../src/checkpoint/schema.js';
-import { parseRecap } from '../../src/checkpoint/parse-recap.js';
+import { contentKeys } from '../../src/checkpoint/record/schema.js';
+import { parseRecap } from '../../src/checkpoint/record/parse-recap.js';
 import { makeMemCli } from '../helpers/mem-cli.js';
 
 const json = (s: string) => JSON.parse(s);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planReconcile, type ReconcileFacts } from '../../src/checkpoint/reconcile.js';
-import { emptyContent, SCHEMA_ID, type CheckpointRecord, type WorktreeFile } from '../../src/checkpoint/schema.js';
+import { planReconcile, type ReconcileFacts } from '../../src/checkpoint/planners/reconcile.js';
+import { emptyContent, SCHEMA_ID, type CheckpointRecord, type WorktreeFile } from '../../src/checkpoint/record/schema.js';
 import { renderReconcile } from '../../src/render/reconcile.js';
 
 const H1 = '1'.repeat(40);

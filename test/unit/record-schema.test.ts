@@ -3,7 +3,7 @@
  * valid: what it returns, and what it refuses, must be zod's answer.
  */
 import { describe, expect, it } from 'vitest';
-import { emptyContent, parseRecord, recordSchema, safeParseRecord } from '../../src/checkpoint/schema.js';
+import { emptyContent, parseRecord, recordSchema, safeParseRecord } from '../../src/checkpoint/record/schema.js';
 
 const OID = 'a'.repeat(40);
 

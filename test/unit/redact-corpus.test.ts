@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactText } from '../../src/checkpoint/redact.js';
+import { redactText } from '../../src/checkpoint/secrets/redact.js';
 import { benignSamples, secretSamples } from '../helpers/secret-corpus.js';
 
 const AUTHOR = { allowEmails: ['ada@example.com'] };

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { redactText } from '../../src/checkpoint/redact.js';
-import { ALPHABETS, SECRET_FORMATS, type Part, type SecretFormat } from '../../src/checkpoint/secret-formats.js';
-import { base62, crc32, verifyChecksum } from '../../src/checkpoint/secret-checksum.js';
-import { MIN_TOKEN } from '../../src/checkpoint/token-runs.js';
+import { redactText } from '../../src/checkpoint/secrets/redact.js';
+import { ALPHABETS, SECRET_FORMATS, type Part, type SecretFormat } from '../../src/checkpoint/secrets/secret-formats.js';
+import { base62, crc32, verifyChecksum } from '../../src/checkpoint/secrets/secret-checksum.js';
+import { MIN_TOKEN } from '../../src/checkpoint/secrets/token-runs.js';
 import { seededRandom } from '../helpers/mem-cli.js';
 
 /** The characters of an alphabet's class (`A-Za-z0-9` → every letter and digit). */

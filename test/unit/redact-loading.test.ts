@@ -6,7 +6,7 @@
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
-const TABLE = 'src/checkpoint/secret-formats.ts';
+const TABLE = 'src/checkpoint/secrets/secret-formats.ts';
 
 async function inputsOf(entry: string): Promise<string[]> {
   const result = await build({

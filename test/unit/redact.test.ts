@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BASE_RULES, hasSecret, redactRecordText, redactText } from '../../src/checkpoint/redact.js';
-import { emptyContent, type GitState } from '../../src/checkpoint/schema.js';
+import { BASE_RULES, hasSecret, redactRecordText, redactText } from '../../src/checkpoint/secrets/redact.js';
+import { emptyContent, type GitState } from '../../src/checkpoint/record/schema.js';
 import { makeMemCli } from '../helpers/mem-cli.js';
 import { benignSamples, makeGen, secretSamples } from '../helpers/secret-corpus.js';
 

@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CheckpointSummary } from '../../src/checkpoint/listing.js';
-import { resolveCheckpoint } from '../../src/checkpoint/resolve.js';
-import { emptyContent, type CheckpointRecord } from '../../src/checkpoint/schema.js';
+import type { CheckpointSummary } from '../../src/checkpoint/listing/listing.js';
+import { resolveCheckpoint } from '../../src/checkpoint/listing/resolve.js';
+import { emptyContent, type CheckpointRecord } from '../../src/checkpoint/record/schema.js';
 import { reportError } from '../../src/cli/exit-codes.js';
 import { renderMarkdown } from '../../src/render/md.js';
 import { escapeJsonText } from '../../src/render/sanitize.js';

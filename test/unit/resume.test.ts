@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planApply, type TreeChange } from '../../src/checkpoint/apply-plan.js';
+import { planApply, type TreeChange } from '../../src/checkpoint/planners/apply-plan.js';
 import { makeMemCli } from '../helpers/mem-cli.js';
 
 const json = (s: string) => JSON.parse(s);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Repo, TreeEntry } from '../../src/git/repo.js';
-import { findUnsafeEntries, isSafeName, isSafeRelativePath } from '../../src/checkpoint/safe-path.js';
+import { findUnsafeEntries, isSafeName, isSafeRelativePath } from '../../src/checkpoint/record/safe-path.js';
 
 describe('safe paths', () => {
   it.each(['a.txt', 'src/app.ts', '.github/workflows/ci.yml', '.gitignore', 'docs/.git-notes', 'a..b', '...'])('accepts %j', (p) => {

@@ -1,9 +1,9 @@
-/** The settings table (src/checkpoint/settings.ts) declares every checkpoint.* key the code reads, and only those. */
+/** The settings table (src/checkpoint/config/settings.ts) declares every checkpoint.* key the code reads, and only those. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkSetting, SETTINGS } from '../../src/checkpoint/settings.js';
+import { checkSetting, SETTINGS } from '../../src/checkpoint/config/settings.js';
 
 const SRC = fileURLToPath(new URL('../../src', import.meta.url));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMessage, withSeq } from '../../src/checkpoint/message.js';
+import { parseMessage, withSeq } from '../../src/checkpoint/record/message.js';
 import { makeMemCli } from '../helpers/mem-cli.js';
 
 const json = (s: string) => JSON.parse(s);

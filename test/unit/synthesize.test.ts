@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptyContent, SCHEMA_ID, type CheckpointContent, type CheckpointRecord } from '../../src/checkpoint/schema.js';
-import { planSynthesis, type SynthesisInput } from '../../src/checkpoint/synthesize.js';
+import { emptyContent, SCHEMA_ID, type CheckpointContent, type CheckpointRecord } from '../../src/checkpoint/record/schema.js';
+import { planSynthesis, type SynthesisInput } from '../../src/checkpoint/planners/synthesize.js';
 import { makeMemCli } from '../helpers/mem-cli.js';
 
 function record(id: string, minute: number, writer: string, content: Partial<CheckpointContent>, parents: string[] = []): CheckpointRecord {

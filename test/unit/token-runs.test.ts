@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { hasSecret } from '../../src/checkpoint/redact.js';
-import { tokenRuns } from '../../src/checkpoint/token-runs.js';
+import { hasSecret } from '../../src/checkpoint/secrets/redact.js';
+import { tokenRuns } from '../../src/checkpoint/secrets/token-runs.js';
 
 it('splits runs at white space, quotes and brackets, keeping those of 16 or more characters', () => {
   expect(tokenRuns('a ghp_abcdefghijklmnopqrstuvwxyz0123456789 "q" (bbbbbbbbbbbbbbbbbbbb)\tshort')).toEqual([

@@ -1,6 +1,6 @@
 import micromatch from 'micromatch';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_EXCLUDES, nameMatcher } from '../../src/checkpoint/wip.js';
+import { DEFAULT_EXCLUDES, nameMatcher } from '../../src/checkpoint/planners/wip.js';
 
 /** What the matcher answered before it joined the globs: micromatch's own matcher, one per glob. */
 function oneByOne(exclude: string[]): (path: string) => boolean {

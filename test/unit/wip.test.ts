@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BASE_RULES } from '../../src/checkpoint/redact.js';
-import { looksLikeSecret } from '../../src/checkpoint/secret-content.js';
-import { parseBool, parseSize } from '../../src/checkpoint/config-values.js';
+import { BASE_RULES } from '../../src/checkpoint/secrets/redact.js';
+import { looksLikeSecret } from '../../src/checkpoint/secrets/secret-content.js';
+import { parseBool, parseSize } from '../../src/checkpoint/config/config-values.js';
 import type { Repo } from '../../src/git/repo.js';
 import { makeMemCli } from '../helpers/mem-cli.js';
 

@@ -8,10 +8,10 @@
  * user's push: a failure, or an invalid setting, is one warning.
  */
 import type { CommandResult, Context } from '../../cli/context.js';
-import { autoPushSetting, type AutoPush } from '../../checkpoint/config-values.js';
-import { readWriter } from '../../checkpoint/identity.js';
-import { applyPush, planPush } from '../../checkpoint/push.js';
-import { resolveRemote } from '../../checkpoint/remote.js';
+import { autoPushSetting, type AutoPush } from '../../checkpoint/config/config-values.js';
+import { readWriter } from '../../checkpoint/store/identity.js';
+import { applyPush, planPush } from '../../checkpoint/sharing/push.js';
+import { resolveRemote } from '../../checkpoint/sharing/remote.js';
 import { isGitPush, pushFlags, type PushFlags } from '../../hook/push-invocation.js';
 import { visible } from '../../render/sanitize.js';
 

@@ -1,7 +1,7 @@
 /** Values completion looks up in the repository: checkpoint names, branches, remotes. */
 import type { Context } from '../../cli/context.js';
 import type { ValueKind } from '../../cli/options.js';
-import { loadListing } from '../../checkpoint/listing.js';
+import { loadListing } from '../../checkpoint/listing/listing.js';
 
 /** Every value of `kind` here; empty for kinds the repository does not hold. */
 export async function valuesOfKind(ctx: Context, kind: ValueKind): Promise<string[]> {

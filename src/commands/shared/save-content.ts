@@ -3,9 +3,9 @@ import { resolve } from 'node:path';
 import { listOption, stringOption } from '../../cli/args.js';
 import type { Context, ParsedArgs } from '../../cli/context.js';
 import { UsageError } from '../../errors.js';
-import { MAX_INPUT_BYTES, parseInputDocument, splitPair, type InputFormat } from '../../checkpoint/input.js';
+import { MAX_INPUT_BYTES, parseInputDocument, splitPair, type InputFormat } from '../../checkpoint/record/input.js';
 import { InputTooLarge } from '../../io/deps.js';
-import { LABEL_PATTERN, taskStatuses, type CheckpointContent, type TaskStatus } from '../../checkpoint/schema.js';
+import { LABEL_PATTERN, taskStatuses, type CheckpointContent, type TaskStatus } from '../../checkpoint/record/schema.js';
 
 /** The content given by flags alone; undefined fields were not given. */
 export function contentFromFlags(args: ParsedArgs): Partial<CheckpointContent> {

@@ -3,10 +3,10 @@
  * pre-filled with what is known and the last checkpoint's open items.
  */
 import type { Context } from '../../cli/context.js';
-import { loadListing } from '../../checkpoint/listing.js';
-import { parseMarkdown } from '../../checkpoint/parse-md.js';
-import { loadRecord } from '../../checkpoint/resolve.js';
-import { SCHEMA_ID, type CheckpointContent, type CheckpointRecord, type GitState } from '../../checkpoint/schema.js';
+import { loadListing } from '../../checkpoint/listing/listing.js';
+import { parseMarkdown } from '../../checkpoint/record/parse-md.js';
+import { loadRecord } from '../../checkpoint/listing/resolve.js';
+import { SCHEMA_ID, type CheckpointContent, type CheckpointRecord, type GitState } from '../../checkpoint/record/schema.js';
 import { OperationError, UsageError } from '../../errors.js';
 import type { Repo } from '../../git/repo.js';
 import { renderMarkdown } from '../../render/md.js';

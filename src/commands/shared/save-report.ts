@@ -1,6 +1,6 @@
 /** How every command that saves reports it: the id on stdout, git-style lines on stderr, `save --json`'s shape. */
 import type { CommandResult, Context } from '../../cli/context.js';
-import { saveCheckpoint, type SaveOutcome, type SaveRequest } from '../../checkpoint/save.js';
+import { saveCheckpoint, type SaveOutcome, type SaveRequest } from '../../checkpoint/planners/save.js';
 import { oneLine } from '../../render/sanitize.js';
 import type { JsonOutputOf } from '../../schemas/json-outputs.js';
 

@@ -1,0 +1,198 @@
+/**
+ * Redaction of free text before anything is written (SPEC §9). Each match
+ * becomes `[REDACTED:<reason>]`; only counts are kept, never the values.
+ * Every rule looks at the text once; a span claimed by an earlier (more
+ * specific) rule is not taken again by a later one, and placeholders already
+ * in the text are never matched. Every caller goes through `redactText` (one
+ * string), `redactRecordText` (a record) or `redactName` (a branch or a
+ * path); `hasSecret` decides whether a working-tree file is kept out of the
+ * wip snapshot.
+ */
+import { BASE_RULES, type Hit, type RedactRule } from './redact-rules.js';
+import type { CheckpointContent, GitState } from '../record/schema.js';
+import { findInWindows, lineWindows, nearWindows } from './redact-windows.js';
+
+export { BASE_RULES, type RedactRule } from './redact-rules.js';
+
+export type RedactionCounts = Record<string, number>;
+
+/** What a save redacts with: the rules, and what is allowed through anyway. */
+export interface RedactOptions {
+  rules?: RedactRule[];
+  /** A match whose whole text matches one of these is kept (`checkpoint.redactAllow`). */
+  allow?: RegExp[];
+  /** Addresses never redacted as `email`: the author's own identity. */
+  allowEmails?: string[];
+}
+
+const MAX_PASSES = 4;
+const PLACEHOLDER = (reason: string) => `[REDACTED:${reason}]`;
+export const PLACEHOLDER_PATTERN = /\[REDACTED:[a-z0-9-]+\]/g;
+
+function isAllowed(value: string, reason: string, opts: RedactOptions): boolean {
+  if (reason === 'email' && opts.allowEmails?.some((e) => e.toLowerCase() === value.toLowerCase())) return true;
+  return opts.allow?.some((re) => fullMatch(re, value)) ?? false;
+}
+
+/** The span, or the whole match around it, is allowed through. */
+function isAllowedHit(text: string, hit: Hit, match: string | undefined, opts: RedactOptions): boolean {
+  return isAllowed(text.slice(hit.start, hit.end), hit.reason, opts) || (match !== undefined && isAllowed(match, hit.reason, opts));
+}
+
+/** Each allow pattern without `g`/`y` (so that it keeps no position), built once. */
+const anchoredCopies = new WeakMap<RegExp, RegExp>();
+function fullMatch(re: RegExp, value: string): boolean {
+  let copy = anchoredCopies.get(re);
+  if (!copy) anchoredCopies.set(re, (copy = new RegExp(re.source, re.flags.replace(/[gy]/g, ''))));
+  const m = copy.exec(value);
+  return m !== null && m.index === 0 && m[0].length === value.length;
+}
+
+/** The spans of one rule, before the overlap and allow checks; `match` is the whole match when it is more than the span. */
+function ruleHits(text: string, rule: RedactRule): { hit: Hit; match?: string }[] {
+  if (rule.requires && !text.includes(rule.requires)) return [];
+  if (rule.find) return rule.find(text).map((hit) => ({ hit }));
+  const out: { hit: Hit; match?: string }[] = [];
+  if (rule.near) {
+    for (const [from, to] of nearWindows(text, rule.near)) patternHits(text.slice(from, to), from, rule, out);
+  } else {
+    patternHits(text, 0, rule, out);
+  }
+  return out;
+}
+
+function patternHits(text: string, offset: number, rule: RedactRule, out: { hit: Hit; match?: string }[]): void {
+  const re = rule.pattern!;
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    if (m[0].length === 0) {
+      re.lastIndex++;
+      continue;
+    }
+    const secret = m.groups?.secret ?? m[0];
+    if (rule.accept && !rule.accept(secret)) continue;
+    const start = offset + m.index + (m.groups?.secret === undefined ? 0 : (m.groups.pre ?? '').length);
+    out.push({ hit: { start, end: start + secret.length, reason: rule.reason }, match: m[0] });
+  }
+}
+
+/** Sorted, non-overlapping spans; `add` refuses a span that touches one already taken. */
+class Claims {
+  readonly spans: Hit[] = [];
+  add(hit: Hit): boolean {
+    let lo = 0;
+    let hi = this.spans.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.spans[mid]!.end <= hit.start) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < this.spans.length && this.spans[lo]!.start < hit.end) return false;
+    this.spans.splice(lo, 0, hit);
+    return true;
+  }
+}
+
+/** Every span to redact in `text`, in order (placeholders already there are left alone). */
+export function findSecrets(text: string, rules: RedactRule[] = BASE_RULES, opts: RedactOptions = {}): Hit[] {
+  const claims = new Claims();
+  if (text.includes('[REDACTED:')) for (const m of text.matchAll(PLACEHOLDER_PATTERN)) claims.add({ start: m.index, end: m.index + m[0].length, reason: '' });
+  const allowing = Boolean(opts.allow?.length || opts.allowEmails?.length);
+  for (const rule of rules) {
+    for (const { hit, match } of ruleHits(text, rule)) {
+      if (allowing && isAllowedHit(text, hit, match, opts)) continue;
+      claims.add(hit);
+    }
+  }
+  return claims.spans.filter((s) => s.reason !== '');
+}
+
+/**
+ * Redacts one string; adds what it removed to `counts` (reason → number).
+ * Idempotent: placeholders are never matched again. `rules` defaults to the
+ * built-in patterns; pass `options` for the allow lists.
+ */
+export function redactText(
+  text: string,
+  counts: RedactionCounts,
+  rules: RedactRule[] = BASE_RULES,
+  options: Omit<RedactOptions, 'rules'> = {},
+): string {
+  let out = text;
+  let hits = findSecrets(out, rules, options);
+  // A replacement can change what its neighbour's boundary sees: later passes look again, but only at the lines it touched.
+  for (let pass = 0; pass < MAX_PASSES && hits.length; pass++) {
+    // Parts joined once: a string grown by `+=` is a deep rope, and the line search below would pay to walk it.
+    const parts: string[] = [];
+    let length = 0;
+    let at = 0;
+    const placed: [number, number][] = [];
+    for (const h of hits) {
+      const before = out.slice(at, h.start);
+      const placeholder = PLACEHOLDER(h.reason);
+      parts.push(before, placeholder);
+      placed.push([length + before.length, length + before.length + placeholder.length]);
+      length += before.length + placeholder.length;
+      at = h.end;
+      counts[h.reason] = (counts[h.reason] ?? 0) + 1;
+    }
+    parts.push(out.slice(at));
+    out = parts.join('');
+    hits = findInWindows(out, lineWindows(out, placed), (t) => findSecrets(t, rules, options));
+  }
+  return out;
+}
+
+/** True when `text` holds anything secret-looking (every rule but personal data and network names). */
+export function hasSecret(text: string, rules: RedactRule[] = BASE_RULES): boolean {
+  return findSecrets(text, rules.filter((r) => !r.pii)).length > 0;
+}
+
+/**
+ * Redacts every free-text field of the content (task, decisions, dead ends,
+ * lists, todos, hot files, quotes, links, notes) and the git state (commit
+ * subjects, branch, paths), returning copies and the counts.
+ */
+export function redactRecordText(
+  content: CheckpointContent,
+  git: GitState,
+  options: RedactOptions | RedactRule[] = {},
+): { content: CheckpointContent; git: GitState; counts: RedactionCounts } {
+  const opts = Array.isArray(options) ? { rules: options } : options;
+  const counts: RedactionCounts = {};
+  const r = (s: string) => redactText(s, counts, opts.rules ?? BASE_RULES, opts);
+  const list = (xs: string[]) => xs.map(r);
+  const redacted: CheckpointContent = {
+    ...content,
+    task: { ...content.task, title: r(content.task.title) },
+    decisions: content.decisions.map((d) => ({ ...d, what: r(d.what), why: r(d.why), ...(d.by !== undefined ? { by: r(d.by) } : {}) })),
+    rejected: content.rejected.map((d) => ({ what: r(d.what), why: r(d.why) })),
+    nextSteps: list(content.nextSteps), blockers: list(content.blockers), questions: list(content.questions),
+    learnings: list(content.learnings), constraints: list(content.constraints), assumptions: list(content.assumptions),
+    todos: content.todos.map((t) => ({ ...t, text: r(t.text) })),
+    files: content.files.map((f) => ({ path: r(f.path), ...(f.why !== undefined ? { why: r(f.why) } : {}) })),
+    quotes: content.quotes.map((q) => ({ ...q, text: r(q.text), by: r(q.by) })),
+    links: list(content.links),
+    notes: content.notes === null ? null : r(content.notes),
+  };
+  return { content: redacted, git: redactGitState(git, r), counts };
+}
+
+/**
+ * The git half: commit subjects, and every name that reaches an object —
+ * branch and upstream (also in the trailers and the notes line), dirty and
+ * excluded paths — plus the reasons of what was not collected. A redacted
+ * name keeps its visible parts (`fix/[REDACTED:github-token]`).
+ */
+function redactGitState(git: GitState, r: (s: string) => string): GitState {
+  const name = (s: string | null) => (s === null ? null : r(s));
+  return {
+    ...git,
+    branch: name(git.branch),
+    upstream: name(git.upstream),
+    commits: git.commits.map((c) => ({ oid: c.oid, subject: r(c.subject) })),
+    worktree: { ...git.worktree, files: git.worktree.files.map((f) => ({ ...f, path: r(f.path) })) },
+    wip: git.wip ? { ...git.wip, excluded: git.wip.excluded.map((e) => ({ ...e, path: r(e.path) })) } : null,
+    notCollected: git.notCollected.map((n) => ({ ...n, reason: r(n.reason) })),
+  };
+}
