@@ -24,7 +24,7 @@ async function loadParsers() {
   const contents = [
     "export { parseRecord, serializeRecord, emptyContent } from './src/checkpoint/record/schema.ts';",
     "export { parseInputDocument } from './src/checkpoint/record/input.ts';",
-    "export { renderMarkdown } from './src/render/md.ts';",
+    "export { renderMarkdown } from './src/checkpoint/record/md.ts';",
     "export { parseRecap } from './src/checkpoint/record/parse-recap.ts';",
   ].join('\n');
   const dir = mkdtempSync(join(tmpdir(), 'gcp-fuzz-'));

@@ -1,6 +1,6 @@
 /**
  * Every failure the tool reports is a CheckpointError with a stable `code`.
- * The exit code is decided in one place (src/cli/exit-codes.ts) from the class.
+ * The exit code is decided in one place (src/exit-codes.ts) from the class.
  */
 export class CheckpointError extends Error {
   readonly code: string;

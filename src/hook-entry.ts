@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
 import { promptMode, remind } from './commands/hooks/post-checkout.js';
-import { HOOK_WALK_LIMIT } from './hook/branch-checkpoint.js';
+import { HOOK_WALK_LIMIT } from './checkpoint/listing/branch-checkpoint.js';
 import { PROMPT_ENV } from './hook/checkout-sight.js';
 import { endOnSignals, exitWhenWritten } from './io/process-exit.js';
 import { endRun } from './io/run-scope.js';

@@ -4,7 +4,7 @@
  * non-blocking message (exit 0, always: an agent hook's exit code can block a
  * compaction or a prompt) plus a record in the git directory for `doctor`.
  */
-import type { CommandResult, Context } from '../cli/context.js';
+import type { CommandResult, Context } from '../io/context.js';
 import type { Repo } from '../git/repo.js';
 import { findAdapter } from './adapters/index.js';
 import type { AgentAdapter, AgentInput, HookKind } from './adapters/types.js';

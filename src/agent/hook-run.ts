@@ -4,7 +4,7 @@
  * agent and event — the input's `cwd`, then the agent's project-directory
  * variable, then the process's cwd, the first that is inside a work tree.
  */
-import type { Context } from '../cli/context.js';
+import type { Context } from '../io/context.js';
 import type { Repo } from '../git/repo.js';
 import { StdinTimeout } from '../io/deps.js';
 import type { AgentAdapter, AgentInput } from './adapters/types.js';

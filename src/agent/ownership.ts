@@ -1,6 +1,6 @@
 /** Whether a transcript is the hook's session's: a transcript of another session is never harvested. */
 import { basename } from 'node:path';
-import type { HarvestResult } from './harvest-file.js';
+import type { HarvestResult } from '../harvest/harvest-file.js';
 import type { AgentInput } from './adapters/types.js';
 
 /** Why the transcript is not this session's, or null when it is (or nothing says otherwise). */

@@ -5,13 +5,13 @@
  * session with the same content within DEDUPE_WINDOW_MS is skipped.
  */
 import { resolve } from 'node:path';
-import type { Context } from '../cli/context.js';
+import type { Context } from '../io/context.js';
 import type { CheckpointContent } from '../checkpoint/record/schema.js';
 import type { Repo } from '../git/repo.js';
 import { prepareSave } from '../checkpoint/planners/save.js';
-import { saveAndReport } from '../commands/shared/save-report.js';
-import { Harvester } from './harvest.js';
-import { MAX_LINE_BYTES, repoPathMapper, type HarvestResult } from './harvest-file.js';
+import { saveAndReport } from '../services/save-report.js';
+import { Harvester } from '../harvest/harvest.js';
+import { MAX_LINE_BYTES, repoPathMapper, type HarvestResult } from '../harvest/harvest-file.js';
 import { checkOwnership } from './ownership.js';
 import { clearFailure, fingerprint, readSession, writeSession } from './session-record.js';
 import type { AgentAdapter, AgentInput } from './adapters/types.js';

@@ -5,7 +5,7 @@
  * parallel session under another identity). Rendered as SESSION_RECAP/1 with
  * reconciliation verdicts, held to the agent's context budget.
  */
-import type { Context } from '../cli/context.js';
+import type { Context } from '../io/context.js';
 import { readWriter } from '../checkpoint/store/identity.js';
 import { checkListed, loadListing, partialListing, type CheckpointSummary, type Listing } from '../checkpoint/listing/listing.js';
 import { planReconcile } from '../checkpoint/planners/reconcile.js';

@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { UsageError } from '../errors.js';
-import type { ColorWhen, GlobalOptions, ParsedArgs } from './context.js';
+import type { ColorWhen, GlobalOptions, ParsedArgs } from '../io/context.js';
 import { GLOBAL_OPTIONS, TOP_LEVEL_OPTIONS } from './options.js';
 import { didYouMean } from './suggest.js';
 

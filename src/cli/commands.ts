@@ -5,7 +5,7 @@
  * command runs, so a short command pays start-up only for what it uses.
  */
 import { ADMIN_COMMANDS } from './commands-admin.js';
-import type { CommandResult, Context, ParsedArgs } from './context.js';
+import type { CommandResult, Context, ParsedArgs } from '../io/context.js';
 import { formatOption, type OptionDef, type PositionalDef } from './options.js';
 import { SAVE_OPTIONS } from './save-options.js';
 

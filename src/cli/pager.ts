@@ -7,7 +7,7 @@
  * means none. Under `git -p` (GIT_PAGER_IN_USE) git's pager is already there.
  */
 import { parseBool } from '../checkpoint/config/config-values.js';
-import type { Context } from './context.js';
+import type { Context } from '../io/context.js';
 
 export interface PagerFacts {
   isStdoutTTY: boolean;

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import type { Deps } from '../io/deps.js';
 import { checkChoices, readCommandLine } from './command-line.js';
 import type { CommandEntry } from './commands.js';
-import type { ColorWhen, GlobalOptions, ParsedArgs } from './context.js';
+import type { ColorWhen, GlobalOptions, ParsedArgs } from '../io/context.js';
 import { GLOBAL_OPTIONS, type OptionDef } from './options.js';
 
 /** The values and positionals of `rest`, or 'help' when `-h`/`--help` was given. Applies global flags to `globals`. */

@@ -3,13 +3,13 @@ import type { Deps } from '../io/deps.js';
 import { VERSION } from '../version.js';
 import { parseTopLevel } from './args.js';
 import { COMMANDS } from './commands.js';
-import { Context } from './context.js';
-import { EXIT, exitCodeOf, reportError } from './exit-codes.js';
+import { Context } from '../io/context.js';
+import { EXIT, exitCodeOf, reportError } from '../exit-codes.js';
 import { UsageError } from '../errors.js';
 import { pagerFor } from './pager.js';
 import { parseCommand } from './parse-command.js';
 import { unknownCommand } from './unknown-command.js';
-import { renderJson } from '../render/sanitize.js';
+import { renderJson } from '../text/sanitize.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';
 
 /** Human output, through the pager when git would use one (src/cli/pager.ts). */

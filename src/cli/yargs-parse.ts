@@ -5,7 +5,7 @@
  * order, and splits off the positionals.
  */
 import type { Parser } from 'yargs/helpers';
-import type { ParsedArgs, OptionValue } from './context.js';
+import type { ParsedArgs, OptionValue } from '../io/context.js';
 import { GLOBAL_OPTIONS, type OptionDef } from './options.js';
 
 /** What dist/yargs.cjs exports (bundles/yargs.ts). */

@@ -8,7 +8,7 @@
  * does nothing on a machine without git-checkpoint. Every agent is an adapter
  * (src/agent/adapters/).
  */
-import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
+import type { CommandResult, Context, ParsedArgs } from '../io/context.js';
 import { ADAPTERS, findAdapter } from '../agent/adapters/index.js';
 import type { AgentAdapter, Roots, Scope } from '../agent/adapters/types.js';
 import { hookCommand, planChanges, type FileChange } from '../agent/install-plan.js';

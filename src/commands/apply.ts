@@ -1,12 +1,12 @@
 /** `git checkpoint apply <ckpt>` (SPEC §5, §9): restore the checkpoint's uncommitted files, like `git stash apply`. */
 import { maxPositionals } from '../cli/args.js';
-import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
+import type { CommandResult, Context, ParsedArgs } from '../io/context.js';
 import { diffTrees, planApply, type ApplyPlan } from '../checkpoint/planners/apply-plan.js';
 import { lookupBlobs } from '../checkpoint/planners/reconcile-facts.js';
 import { findCheckpoint } from '../checkpoint/listing/resolve.js';
 import { OperationError } from '../errors.js';
 import type { Repo } from '../git/repo.js';
-import { oneLine } from '../render/sanitize.js';
+import { oneLine } from '../text/sanitize.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';
 
 const listPaths = (paths: string[]) => paths.slice(0, 50).map((p) => `\t${oneLine(p, 200)}`).join('\n') +

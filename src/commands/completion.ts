@@ -6,7 +6,7 @@
  */
 import { maxPositionals } from '../cli/args.js';
 import { completeAt } from '../cli/complete.js';
-import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
+import type { CommandResult, Context, ParsedArgs } from '../io/context.js';
 import { UsageError } from '../errors.js';
 import { COMPLETION_SCRIPTS } from './shared/completion-scripts.js';
 import { valuesOfKind } from './shared/completion-values.js';

@@ -4,12 +4,12 @@
  * or its default; a value the code would refuse is marked.
  */
 import { maxPositionals } from '../cli/args.js';
-import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
+import type { CommandResult, Context, ParsedArgs } from '../io/context.js';
 import { didYouMean } from '../cli/suggest.js';
 import { checkSetting, SETTINGS, type SettingDef } from '../checkpoint/config/settings.js';
 import { UnsupportedError } from '../errors.js';
 import { configWithOrigins, type ConfigEntry } from '../git/admin.js';
-import { visible } from '../render/sanitize.js';
+import { visible } from '../text/sanitize.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';
 
 export interface SettingReport {

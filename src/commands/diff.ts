@@ -1,11 +1,11 @@
 /** `git checkpoint diff <ckpt>` (SPEC §5): commits on HEAD since the checkpoint, and the working tree against its wip. */
 import { maxPositionals } from '../cli/args.js';
-import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
+import type { CommandResult, Context, ParsedArgs } from '../io/context.js';
 import { findCheckpoint } from '../checkpoint/listing/resolve.js';
 import { colorPatch } from '../render/patch.js';
-import { oneLine } from '../render/sanitize.js';
+import { oneLine } from '../text/sanitize.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';
-import { loadDiff } from './shared/diff-data.js';
+import { loadDiff } from '../services/diff-data.js';
 
 /** What `diff` was asked for: which checkpoint (default latest). */
 export interface DiffOptions {

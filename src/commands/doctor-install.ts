@@ -8,7 +8,7 @@ import { readHookFacts, planHook } from '../install/hook-plan.js';
 import { detectManager } from '../install/managers.js';
 import { hooksDirectory, type GitEnv } from '../git/admin.js';
 import type { Repo } from '../git/repo.js';
-import { visible } from '../render/sanitize.js';
+import { visible } from '../text/sanitize.js';
 
 export interface Finding {
   check: string;

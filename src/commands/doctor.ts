@@ -1,6 +1,6 @@
 /** `git checkpoint doctor [--fix]` (SPEC §5): checks, and rebuilds what is derived. */
 import { maxPositionals } from '../cli/args.js';
-import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
+import type { CommandResult, Context, ParsedArgs } from '../io/context.js';
 import { readIdentity, readWriter } from '../checkpoint/store/identity.js';
 import { clearListingCache, loadListing, type Listing } from '../checkpoint/listing/listing.js';
 import { loadRecord } from '../checkpoint/listing/resolve.js';
@@ -9,9 +9,9 @@ import type { Person, Repo } from '../git/repo.js';
 import { parseMessage } from '../checkpoint/record/message.js';
 import { readOwnCommits } from '../checkpoint/store/own-chain.js';
 import { chainRef } from '../checkpoint/store/refs.js';
-import { rewriteOwnChain } from '../checkpoint/store/rewrite-chain.js';
+import { rewriteOwnChain } from '../checkpoint/planners/rewrite-chain.js';
 import { repairNotes } from '../checkpoint/store/notes-repair.js';
-import { visible } from '../render/sanitize.js';
+import { visible } from '../text/sanitize.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';
 import { checkInstall, type Finding } from './doctor-install.js';
 import { readFailure } from '../agent/session-record.js';

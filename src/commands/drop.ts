@@ -1,12 +1,12 @@
 /** `git checkpoint drop <ckpt>` (SPEC §5): removes one own checkpoint from the own chain. */
 import { maxPositionals } from '../cli/args.js';
-import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
+import type { CommandResult, Context, ParsedArgs } from '../io/context.js';
 import { readWriter } from '../checkpoint/store/identity.js';
 import { loadListing } from '../checkpoint/listing/listing.js';
 import { resolveCheckpoint } from '../checkpoint/listing/resolve.js';
-import { rewriteOwnChain } from '../checkpoint/store/rewrite-chain.js';
+import { rewriteOwnChain } from '../checkpoint/planners/rewrite-chain.js';
 import { OperationError, UsageError } from '../errors.js';
-import { visible } from '../render/sanitize.js';
+import { visible } from '../text/sanitize.js';
 import { finish, notesAuthor } from './shared/rewrite-report.js';
 
 /** What `drop` was asked for: one checkpoint, named. */

@@ -1,11 +1,11 @@
 /** `git checkpoint fetch [remote]` (SPEC §3, §5). */
 import { maxPositionals } from '../cli/args.js';
-import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
+import type { CommandResult, Context, ParsedArgs } from '../io/context.js';
 import { fetchCheckpoints, type FetchReport } from '../checkpoint/sharing/fetch.js';
 import { readWriter } from '../checkpoint/store/identity.js';
 import { CHAINS_PREFIX } from '../checkpoint/store/refs.js';
 import { resolveRemote } from '../checkpoint/sharing/remote.js';
-import { visible } from '../render/sanitize.js';
+import { visible } from '../text/sanitize.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';
 
 /** What `fetch` was asked for: the remote as named (undefined: the default one). */

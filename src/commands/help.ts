@@ -2,7 +2,7 @@
  * `git checkpoint help [command]`: the man page (man/git-checkpoint.1) through
  * `man` when standard output is a terminal, else the built-in text.
  */
-import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
+import type { CommandResult, Context, ParsedArgs } from '../io/context.js';
 import { COMMANDS } from '../cli/commands.js';
 import { commandHelp, generalHelp } from '../cli/help-text.js';
 import { unknownCommand } from '../cli/unknown-command.js';

@@ -7,7 +7,7 @@
  * and exit 0. Agent hooks exit 0 always too (an agent may read any other code
  * as "block"): they say what went wrong in the agent's own message shape.
  */
-import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
+import type { CommandResult, Context, ParsedArgs } from '../io/context.js';
 
 export interface HookHandler {
   /** Runs the hook with the arguments after its name. */

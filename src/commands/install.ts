@@ -1,6 +1,6 @@
 /** `git checkpoint install [--manual] [--force]` (SPEC §10): hooks and config for this repository. */
 import { maxPositionals } from '../cli/args.js';
-import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
+import type { CommandResult, Context, ParsedArgs } from '../io/context.js';
 import { ensureWriter, readIdentity, readWriter } from '../checkpoint/store/identity.js';
 import { makeWriterId } from '../checkpoint/record/ids.js';
 import { chainRef } from '../checkpoint/store/refs.js';

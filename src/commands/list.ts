@@ -1,6 +1,6 @@
 /** `git checkpoint list` (SPEC §5, §7). */
 import { maxPositionals, stringOption } from '../cli/args.js';
-import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
+import type { CommandResult, Context, ParsedArgs } from '../io/context.js';
 import type { Listing } from '../checkpoint/listing/listing.js';
 import { listPage } from '../checkpoint/listing/listing-page.js';
 import { parseSince } from '../checkpoint/record/when.js';
@@ -10,7 +10,7 @@ import type { Repo } from '../git/repo.js';
 import { listingWarnings } from '../render/listing-warnings.js';
 import { renderList } from '../render/table.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';
-import { summaryJson } from './shared/list-data.js';
+import { summaryJson } from '../services/list-data.js';
 
 const DEFAULT_LIMIT = 20;
 

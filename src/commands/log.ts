@@ -1,7 +1,7 @@
 /** `git checkpoint log [<ckpt>]` (SPEC §5): the lineage graph, predecessors across chains. */
 import { maxPositionals, stringOption } from '../cli/args.js';
-import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
-import { loadLineage } from '../checkpoint/store/lineage-graph.js';
+import type { CommandResult, Context, ParsedArgs } from '../io/context.js';
+import { loadLineage } from '../checkpoint/listing/lineage-graph.js';
 import { readWriter } from '../checkpoint/store/identity.js';
 import { loadListing } from '../checkpoint/listing/listing.js';
 import { resolveCheckpoint } from '../checkpoint/listing/resolve.js';
@@ -9,7 +9,7 @@ import { UsageError } from '../errors.js';
 import { renderLineage } from '../render/lineage.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';
 import { warnInvalid } from './list.js';
-import { lineageJson } from './shared/log-data.js';
+import { lineageJson } from '../services/log-data.js';
 
 /** What `log` was asked for, checked. */
 export interface LogOptions {

@@ -1,6 +1,6 @@
 /** `git checkpoint mcp`: serves checkpoints as MCP tools over stdio until stdin closes (server in src/mcp/). */
 import { maxPositionals } from '../cli/args.js';
-import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
+import type { CommandResult, Context, ParsedArgs } from '../io/context.js';
 import { FatalError } from '../errors.js';
 import { startMcp } from '../mcp/start.js';
 

@@ -1,9 +1,9 @@
 /** `git checkpoint prune --older-than <duration> --keep <n> [--dry-run]` (SPEC §5). */
 import { maxPositionals, stringOption } from '../cli/args.js';
-import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
+import type { CommandResult, Context, ParsedArgs } from '../io/context.js';
 import { readWriter } from '../checkpoint/store/identity.js';
 import { planPrune } from '../checkpoint/planners/prune-plan.js';
-import { rewriteOwnChain } from '../checkpoint/store/rewrite-chain.js';
+import { rewriteOwnChain } from '../checkpoint/planners/rewrite-chain.js';
 import { finish, notesAuthor } from './shared/rewrite-report.js';
 import { parseDuration } from '../checkpoint/record/when.js';
 import { UsageError } from '../errors.js';

@@ -1,11 +1,11 @@
 /** `git checkpoint push [remote]` (SPEC §3, §5). */
 import { maxPositionals } from '../cli/args.js';
-import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
+import type { CommandResult, Context, ParsedArgs } from '../io/context.js';
 import { autoPushSetting } from '../checkpoint/config/config-values.js';
 import { readWriter } from '../checkpoint/store/identity.js';
 import { applyPush, planPush, type PushReport } from '../checkpoint/sharing/push.js';
 import { resolveRemote } from '../checkpoint/sharing/remote.js';
-import { visible } from '../render/sanitize.js';
+import { visible } from '../text/sanitize.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';
 
 /** What `push` was asked for: the remote as named (undefined: the default one), and whether to send nothing. */

@@ -1,15 +1,15 @@
 /** What `resume` and `status` share: find the checkpoint, compare it with the repository, render it. */
-import type { CommandResult, Context, Outcome } from '../cli/context.js';
+import type { CommandResult, Context, Outcome } from '../io/context.js';
 import type { CheckpointSummary } from '../checkpoint/listing/listing.js';
 import { planReconcile, type Reconcile } from '../checkpoint/planners/reconcile.js';
 import { gatherReconcileFacts, readWorktreeNow } from '../checkpoint/planners/reconcile-facts.js';
 import { findCheckpoint } from '../checkpoint/listing/resolve.js';
 import type { CheckpointRecord } from '../checkpoint/record/schema.js';
-import { renderMarkdown } from '../render/md.js';
-import { renderRecap } from '../render/recap.js';
+import { renderMarkdown } from '../checkpoint/record/md.js';
+import { renderRecap } from '../checkpoint/record/recap.js';
 import { reconcileVerdicts } from '../render/recap-reconcile.js';
 import { renderReconcile } from '../render/reconcile.js';
-import { renderJson } from '../render/sanitize.js';
+import { renderJson } from '../text/sanitize.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';
 import { warnInvalid } from './list.js';
 

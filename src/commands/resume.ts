@@ -1,6 +1,6 @@
 /** `git checkpoint resume [<ckpt>]` (SPEC §5, §8): print the checkpoint, then where the repository disagrees. */
 import { maxPositionals, readFormat } from '../cli/args.js';
-import type { CommandResult, Context, GlobalOptions, ParsedArgs } from '../cli/context.js';
+import type { CommandResult, Context, GlobalOptions, ParsedArgs } from '../io/context.js';
 import { rememberLast } from '../checkpoint/store/lineage.js';
 import { loadReconciled, renderReconciled } from './reconciled.js';
 

@@ -1,12 +1,12 @@
 /** `git checkpoint show <ckpt>` (SPEC §5, §7). */
 import { maxPositionals, readFormat } from '../cli/args.js';
-import type { CommandResult, Context, GlobalOptions, ParsedArgs } from '../cli/context.js';
+import type { CommandResult, Context, GlobalOptions, ParsedArgs } from '../io/context.js';
 import { findCheckpoint } from '../checkpoint/listing/resolve.js';
 import { findUnsafeEntries } from '../checkpoint/record/safe-path.js';
 import { serializeRecord } from '../checkpoint/record/schema.js';
-import { renderMarkdown } from '../render/md.js';
-import { renderRecap } from '../render/recap.js';
-import { escapeJsonText, visible } from '../render/sanitize.js';
+import { renderMarkdown } from '../checkpoint/record/md.js';
+import { renderRecap } from '../checkpoint/record/recap.js';
+import { escapeJsonText, visible } from '../text/sanitize.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';
 import { warnInvalid } from './list.js';
 

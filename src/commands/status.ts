@@ -4,10 +4,10 @@
  * `resume` does, without recording it as resumed), `--format json` the JSON.
  */
 import { maxPositionals, readFormat } from '../cli/args.js';
-import type { CommandResult, Context, GlobalOptions, ParsedArgs } from '../cli/context.js';
+import type { CommandResult, Context, GlobalOptions, ParsedArgs } from '../io/context.js';
 import { formatAge } from '../checkpoint/record/when.js';
 import { renderReconcile } from '../render/reconcile.js';
-import { oneLine } from '../render/sanitize.js';
+import { oneLine } from '../text/sanitize.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';
 import { loadReconciled, renderReconciled } from './reconciled.js';
 

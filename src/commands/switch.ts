@@ -7,14 +7,14 @@
  * when a checkpoint was (it is written; the switch is the step that failed).
  */
 import { stringOption } from '../cli/args.js';
-import type { CommandResult, Context, ParsedArgs, Problem } from '../cli/context.js';
+import type { CommandResult, Context, ParsedArgs, Problem } from '../io/context.js';
 import { hasContent } from '../checkpoint/record/input.js';
 import { UsageError } from '../errors.js';
 import { withGitFileLock } from '../checkpoint/store/file-lock.js';
 import { runGitOnTerminal } from '../git/admin.js';
 import type { Repo } from '../git/repo.js';
 import { saveOptions, saveRequest, type SaveOptions } from './shared/save-args.js';
-import { saveAndReport } from './shared/save-report.js';
+import { saveAndReport } from '../services/save-report.js';
 import { switchRefusal } from './shared/switch-check.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';
 

@@ -6,10 +6,10 @@
  * parents of the new chain commit).
  */
 import { listOption, stringOption } from '../cli/args.js';
-import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
+import type { CommandResult, Context, ParsedArgs } from '../io/context.js';
 import { UsageError } from '../errors.js';
-import { saveAndReport } from './shared/save-report.js';
-import { planSynthesisRequest } from './shared/synthesis-request.js';
+import { saveAndReport } from '../services/save-report.js';
+import { planSynthesisRequest } from '../services/synthesis-request.js';
 
 /** What `synthesize` was asked for: the inputs, the ones to leave out, and a label for the result. */
 export interface SynthesizeOptions {

@@ -4,7 +4,7 @@
  * it recorded — and leaves every other setting and hook as it was.
  */
 import { maxPositionals } from '../cli/args.js';
-import type { CommandResult, Context, ParsedArgs } from '../cli/context.js';
+import type { CommandResult, Context, ParsedArgs } from '../io/context.js';
 import { chainRef } from '../checkpoint/store/refs.js';
 import { hooksDirectory, unsetConfigValue, type GitEnv } from '../git/admin.js';
 import type { Repo } from '../git/repo.js';
@@ -12,7 +12,7 @@ import { removeHook, type UnhookResult } from '../install/hook-plan.js';
 import { HOOK_NAMES } from '../install/hook-scripts.js';
 import { ownConfigValues } from '../install/config-plan.js';
 import { clearInstallState, readInstallState, sameValue, type AddedValue } from '../install/state.js';
-import { visible } from '../render/sanitize.js';
+import { visible } from '../text/sanitize.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';
 import { gitRepo } from './install.js';
 

@@ -4,7 +4,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { FatalError, OperationError } from '../errors.js';
-import { shellQuote } from '../render/shell.js';
+import { shellQuote } from '../text/shell.js';
 import type { CliContext } from './cli-context.js';
 import { readRefsUnder } from './ref-files.js';
 import type { RefRecord, RefTip, RefUpdate } from './repo.js';

@@ -13,7 +13,7 @@ import { parsePorcelainV2 } from '../git/porcelain.js';
 import type { Repo } from '../git/repo.js';
 import { walkCommits } from '../git/cli-walk.js';
 import { gitOk, runGit, type RunOptions } from '../git/run-git.js';
-import type { BranchIndexStore } from './branch-checkpoint.js';
+import type { BranchIndexStore } from '../checkpoint/listing/branch-checkpoint.js';
 import { findGitDirs, indexEntries, readRefsUnder, type GitDirs } from '../git/ref-files.js';
 
 /**

@@ -1,8 +1,8 @@
 /** The post-checkout reminder (SPEC §10): what you left, and what waits where you arrived. */
 import { formatAge } from '../checkpoint/record/when.js';
-import { oneLine, visible } from '../render/sanitize.js';
-import { branchWord } from '../render/shell.js';
-import type { BranchCheckpoint } from './branch-checkpoint.js';
+import { oneLine, visible } from '../text/sanitize.js';
+import { branchWord } from '../text/shell.js';
+import type { BranchCheckpoint } from '../checkpoint/listing/branch-checkpoint.js';
 
 export interface ReminderFacts {
   /** The branch left; null when HEAD was detached. */

@@ -1,5 +1,5 @@
 /** What `install` prints: what it did, or with --manual the commands that would do it. */
-import { shellQuote } from '../render/shell.js';
+import { shellQuote } from '../text/shell.js';
 import type { ConfigPlan } from './config-plan.js';
 import { describeHookStep, type HookStep } from './hook-plan.js';
 import { managerSnippet, type Manager } from './managers.js';

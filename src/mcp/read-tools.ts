@@ -1,17 +1,17 @@
 /** The read-only MCP tools: recap, status, list, show, diff, log. None writes to the repository. */
 import type * as z from 'zod/mini';
-import { loadLineage } from '../checkpoint/store/lineage-graph.js';
+import { loadLineage } from '../checkpoint/listing/lineage-graph.js';
 import { loadListing } from '../checkpoint/listing/listing.js';
 import { planReconcile } from '../checkpoint/planners/reconcile.js';
 import { gatherReconcileFacts, readWorktreeNow } from '../checkpoint/planners/reconcile-facts.js';
 import { findCheckpoint, resolveCheckpoint } from '../checkpoint/listing/resolve.js';
 import { parseSince } from '../checkpoint/record/when.js';
-import { loadDiff } from '../commands/shared/diff-data.js';
-import { summaryJson } from '../commands/shared/list-data.js';
+import { loadDiff } from '../services/diff-data.js';
+import { summaryJson } from '../services/list-data.js';
 import { listPage } from '../checkpoint/listing/listing-page.js';
-import { lineageJson } from '../commands/shared/log-data.js';
+import { lineageJson } from '../services/log-data.js';
 import type { Repo } from '../git/repo.js';
-import { renderMarkdown } from '../render/md.js';
+import { renderMarkdown } from '../checkpoint/record/md.js';
 import { DEFAULT_RECAP_BUDGET, renderRecapWithin } from '../render/recap-budget.js';
 import { reconcileVerdicts } from '../render/recap-reconcile.js';
 import type { RepoScope } from './repo-scope.js';

@@ -3,9 +3,9 @@
  * and every failure as a tool error (`isError`) in git's words with the exit
  * code the CLI would have used, so an agent reads the same message a user would.
  */
-import { reportError } from '../cli/exit-codes.js';
+import { reportError } from '../exit-codes.js';
 import { CheckpointError } from '../errors.js';
-import { visibleMultiline } from '../render/sanitize.js';
+import { visibleMultiline } from '../text/sanitize.js';
 
 export interface ToolResult {
   [key: string]: unknown;

@@ -7,7 +7,7 @@ import type * as z from 'zod/mini';
 import { decisionRequest } from '../checkpoint/planners/decide.js';
 import { saveCheckpoint, type SaveDeps, type SaveOutcome, type SaveRequest } from '../checkpoint/planners/save.js';
 import type { CheckpointContent } from '../checkpoint/record/schema.js';
-import { planSynthesisRequest } from '../commands/shared/synthesis-request.js';
+import { planSynthesisRequest } from '../services/synthesis-request.js';
 import type { RepoScope } from './repo-scope.js';
 import type { decideInput, SaveInput, synthesizeInput } from './schemas.js';
 import { dataResult, type ToolResult } from './tool-result.js';

@@ -6,8 +6,8 @@
  * columns that reach the same checkpoint join again (`|/`). The width grows
  * with the number of lines of work open at once, never with the length.
  */
-import type { LineageNode } from '../checkpoint/store/lineage-graph.js';
-import { oneLine } from './sanitize.js';
+import type { LineageNode } from '../checkpoint/listing/lineage-graph.js';
+import { oneLine } from '../text/sanitize.js';
 
 /** Renders from `root`; ends with a newline. */
 export function renderLineage(root: string, nodes: Map<string, LineageNode>, opts: { color?: boolean; truncated: boolean }): string {

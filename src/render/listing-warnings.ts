@@ -4,7 +4,7 @@
  * print 100,000 lines on every command (SPEC §9). `doctor` lists them all.
  */
 import type { Listing } from '../checkpoint/listing/listing.js';
-import { visible } from './sanitize.js';
+import { visible } from '../text/sanitize.js';
 
 /** Up to this many problems are printed one per line. */
 export const WARNINGS_SHOWN_IN_FULL = 20;

@@ -5,7 +5,7 @@
  * RECONCILE line says how much was left out.
  */
 import type { CheckpointRecord } from '../checkpoint/record/schema.js';
-import { renderRecap, type RecapOptions } from './recap.js';
+import { renderRecap, type RecapOptions } from '../checkpoint/record/recap.js';
 
 /** What Claude Code keeps of a tool result or injected context without truncating it. */
 export const DEFAULT_RECAP_BUDGET = 10_000;

@@ -9,7 +9,7 @@
  * reads back through `save --input`.
  */
 import type { CheckpointRecord } from '../checkpoint/record/schema.js';
-import { renderRecap, recapField, type RecapOptions } from './recap.js';
+import { renderRecap, recapField, type RecapOptions } from '../checkpoint/record/recap.js';
 
 const ALWAYS = new Set(['SESSION_RECAP/1', 'DATE', 'BRANCH', 'TASK', 'RESUME_NEXT', 'RESUME_HUMAN']);
 /** Kinds in the order they earn their place; unlisted kinds come last. */

@@ -4,7 +4,7 @@
  * (a teammate's chain) and go through `oneLine`.
  */
 import type { PathVerdict, Reconcile } from '../checkpoint/planners/reconcile.js';
-import { oneLine } from './sanitize.js';
+import { oneLine } from '../text/sanitize.js';
 
 export interface ReconcileRenderOptions {
   color?: boolean;

@@ -1,6 +1,6 @@
 /** The `list` table (SPEC §5): `ID  SAVED (UTC)  BRANCH  WRITER  TASK`. */
 import type { CheckpointSummary } from '../checkpoint/listing/listing.js';
-import { oneLine } from './sanitize.js';
+import { oneLine } from '../text/sanitize.js';
 
 export interface TableOptions {
   color?: boolean;

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOOK_WALK_LIMIT } from '../../src/hook/branch-checkpoint.js';
+import { HOOK_WALK_LIMIT } from '../../src/checkpoint/listing/branch-checkpoint.js';
 import { makeSandbox, runProcess, type Sandbox } from '../helpers/sandbox.js';
 
 let sb: Sandbox;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Harvester } from '../../src/agent/harvest.js';
-import { repoPathMapper } from '../../src/agent/harvest-file.js';
+import { Harvester } from '../../src/harvest/harvest.js';
+import { repoPathMapper } from '../../src/harvest/harvest-file.js';
 
 const SESSION = '5f0c2a8e-3b1d-4c52-9e07-6a1f2b3c4d5e';
 let n = 0;

@@ -4,7 +4,7 @@
  * bad value is a usage error (exit 129) with nothing done.
  */
 import { describe, expect, it } from 'vitest';
-import type { ParsedArgs } from '../../src/cli/context.js';
+import type { ParsedArgs } from '../../src/io/context.js';
 import { listOptions } from '../../src/commands/list.js';
 import { logOptions } from '../../src/commands/log.js';
 import { pruneOptions } from '../../src/commands/prune.js';
@@ -13,7 +13,7 @@ import { pushOptions } from '../../src/commands/push.js';
 import { resumeOptions } from '../../src/commands/resume.js';
 import { showOptions } from '../../src/commands/show.js';
 import { statusOptions } from '../../src/commands/status.js';
-import type { GlobalOptions } from '../../src/cli/context.js';
+import type { GlobalOptions } from '../../src/io/context.js';
 import { agentOptions } from '../../src/commands/agent.js';
 import { applyOptions } from '../../src/commands/apply.js';
 import { diffOptions } from '../../src/commands/diff.js';

@@ -1,7 +1,7 @@
 /** One table: every error class → its exit code and message prefix (SPEC §2), decided in one place. */
 import { describe, expect, it } from 'vitest';
-import { exitCodeOf, reportError } from '../../src/cli/exit-codes.js';
-import type { Outcome } from '../../src/cli/context.js';
+import { exitCodeOf, reportError } from '../../src/exit-codes.js';
+import type { Outcome } from '../../src/io/context.js';
 import { makeMemCli } from '../helpers/mem-cli.js';
 import * as errors from '../../src/errors.js';
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildIndex, claimIndexBuild, reminderFile } from '../../src/hook/branch-checkpoint.js';
+import { buildIndex, claimIndexBuild, reminderFile } from '../../src/checkpoint/listing/branch-checkpoint.js';
 import { lastHeadMove } from '../../src/hook/head-move.js';
 import { renderReminder } from '../../src/hook/reminder.js';
 import { planHook, type HookFacts } from '../../src/install/hook-plan.js';

@@ -4,8 +4,8 @@ import { parseMarkdown } from '../../src/checkpoint/record/parse-md.js';
 import {
   contentKeys, emptyContent, modes, taskStatuses, todoStatuses, type CheckpointContent, type CheckpointRecord,
 } from '../../src/checkpoint/record/schema.js';
-import { renderMarkdown } from '../../src/render/md.js';
-import { visible, visibleMultiline } from '../../src/render/sanitize.js';
+import { renderMarkdown } from '../../src/checkpoint/record/md.js';
+import { visible, visibleMultiline } from '../../src/text/sanitize.js';
 
 const OID = 'c0ffee'.padEnd(40, '0');
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderRecapWithin } from '../../src/render/recap-budget.js';
-import { renderRecap } from '../../src/render/recap.js';
+import { renderRecap } from '../../src/checkpoint/record/recap.js';
 import { makeMemCli } from '../helpers/mem-cli.js';
 
 const VERDICTS = [{ aspect: 'branch', verdict: 'match' }, { aspect: 'drift', verdict: 'no' }];

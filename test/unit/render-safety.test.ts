@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 import type { CheckpointSummary } from '../../src/checkpoint/listing/listing.js';
 import { resolveCheckpoint } from '../../src/checkpoint/listing/resolve.js';
 import { emptyContent, type CheckpointRecord } from '../../src/checkpoint/record/schema.js';
-import { reportError } from '../../src/cli/exit-codes.js';
-import { renderMarkdown } from '../../src/render/md.js';
-import { escapeJsonText } from '../../src/render/sanitize.js';
+import { reportError } from '../../src/exit-codes.js';
+import { renderMarkdown } from '../../src/checkpoint/record/md.js';
+import { escapeJsonText } from '../../src/text/sanitize.js';
 import { renderList } from '../../src/render/table.js';
 import { makeMemCli } from '../helpers/mem-cli.js';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { oneLine, visible, visibleMultiline } from '../../src/render/sanitize.js';
+import { oneLine, visible, visibleMultiline } from '../../src/text/sanitize.js';
 
 /** What must never reach a terminal: C0 (tab and newline too, on one line), DEL, C1, bidi and zero-width controls. */
 const RAW_UNSAFE = /[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/u;

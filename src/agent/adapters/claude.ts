@@ -9,7 +9,7 @@
  * `<config>/skills/<name>/SKILL.md`, or `.claude/skills/` in the project.
  */
 import { join } from 'node:path';
-import { readClaudeLines } from '../transcripts.js';
+import { readClaudeLines } from '../../harvest/transcripts.js';
 import { commandGroup, configHome, hookFileEdit, json, mcpJsonEdit, snakeCaseInput, stdioEntry } from './common.js';
 import type { AgentAdapter } from './types.js';
 

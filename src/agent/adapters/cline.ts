@@ -12,7 +12,7 @@
  * problem in `errorMessage`. Skills: `.clinerules/` rules are read as they are.
  */
 import { join } from 'node:path';
-import { readClineContext } from '../transcripts.js';
+import { readClineContext } from '../../harvest/transcripts.js';
 import { configHome, json, mcpJsonEdit, stdioEntry } from './common.js';
 import type { AgentAdapter, AgentInput, HookKind } from './types.js';
 

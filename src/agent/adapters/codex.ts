@@ -10,7 +10,7 @@
  * project, `~/.agents/skills/` for the user.
  */
 import { join } from 'node:path';
-import { readClaudeLines } from '../transcripts.js';
+import { readClaudeLines } from '../../harvest/transcripts.js';
 import { commandGroup, configHome, hookFileEdit, json, MCP_ARGS, MCP_COMMAND, snakeCaseInput } from './common.js';
 import { installTomlTable, tomlBlock, uninstallTomlTable } from '../mcp-toml.js';
 import type { AgentAdapter } from './types.js';

@@ -10,7 +10,7 @@
  * stderr. Skills: `.github/skills/` or `~/.copilot/skills/`.
  */
 import { join } from 'node:path';
-import { readCopilotEvents } from '../transcripts.js';
+import { readCopilotEvents } from '../../harvest/transcripts.js';
 import { configHome, hookFileEdit, json, mcpJsonEdit, stdioEntry } from './common.js';
 import type { AgentAdapter, AgentInput } from './types.js';
 

@@ -9,7 +9,7 @@
  * names the project. Skills: `.cursor/skills/` or `~/.cursor/skills/`.
  */
 import { join } from 'node:path';
-import { readClaudeLines } from '../transcripts.js';
+import { readClaudeLines } from '../../harvest/transcripts.js';
 import { hookFileEdit, json, mcpJsonEdit, projectOrHome, stdioEntry } from './common.js';
 import type { AgentAdapter, AgentInput } from './types.js';
 

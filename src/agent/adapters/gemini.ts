@@ -11,7 +11,7 @@
  * `toolCalls`). Skills: `.gemini/skills/` or `~/.gemini/skills/`.
  */
 import { join } from 'node:path';
-import { readGeminiSession } from '../transcripts.js';
+import { readGeminiSession } from '../../harvest/transcripts.js';
 import { commandGroup, hookFileEdit, json, mcpJsonEdit, projectOrHome, snakeCaseInput, stdioEntry } from './common.js';
 import type { AgentAdapter } from './types.js';
 

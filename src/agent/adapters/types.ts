@@ -5,7 +5,7 @@
  * session-start hook and how much of it, and where it reads skills. Each agent
  * is one module in this folder, registered in ./index.ts.
  */
-import type { Harvester } from '../harvest.js';
+import type { Harvester } from '../../harvest/harvest.js';
 
 export const SCOPES = ['personal', 'project', 'user'] as const;
 /** personal: this repository, uncommitted (the default); project: the committed file; user: the home directory. */

@@ -5,7 +5,7 @@
  */
 import { InvalidRecordError, NotFoundError, UsageError } from '../../errors.js';
 import type { Repo } from '../../git/repo.js';
-import { oneLine } from '../../render/sanitize.js';
+import { oneLine } from '../../text/sanitize.js';
 import { checkListed, loadListing, nextCut, ownHead, partialListing, type CheckpointSummary, type Listing } from './listing.js';
 import { readWriter } from '../store/identity.js';
 import { COLD_CUTS } from './listing-cold.js';

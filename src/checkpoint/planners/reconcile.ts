@@ -3,7 +3,7 @@
  * checkpoint. Plan from data, as in changesets: `planReconcile` is pure and
  * works from `ReconcileFacts`; `reconcile-facts.ts` reads those from a Repo.
  */
-import { branchWord } from '../../render/shell.js';
+import { branchWord } from '../../text/shell.js';
 import { hasMarker, nameMatches } from '../secrets/redacted-names.js';
 import { MAX_PATHS, type CheckpointRecord } from '../record/schema.js';
 

@@ -8,12 +8,12 @@
  */
 import { OperationError } from '../../errors.js';
 import type { Person, Repo } from '../../git/repo.js';
-import { renderMarkdown } from '../../render/md.js';
+import { renderMarkdown } from '../record/md.js';
 import { ensureWriter } from '../store/identity.js';
 import { rememberLast } from '../store/lineage.js';
 import type { SavePlan } from './save-plan.js';
 import type { CheckpointRecord } from '../record/schema.js';
-import { indexSaved } from '../../hook/branch-checkpoint.js';
+import { indexSaved } from '../listing/branch-checkpoint.js';
 import { writeCheckpoint } from '../store/write.js';
 
 export interface SaveOutcome {

@@ -1,7 +1,7 @@
 /**
  * Reads a markdown checkpoint (SPEC §7) back into record content for `save
  * --input`/`--edit`: exact for what `renderMarkdown` writes, loose for what a
- * person types. Grammar (src/render/md.ts imports its pieces from here):
+ * person types. Grammar (src/checkpoint/record/md.ts imports its pieces from here):
  * `#`/`##` headings name sections; before the first, `- Key: value` lines and
  * notes as a `>` quote. Items are `-`/`*`/`+`/`1.` lines, continued by indented
  * lines. A backslash before ASCII punctuation, whitespace or `—` stands for
@@ -11,7 +11,7 @@
  * HTML comments and the closing line are skipped.
  */
 import { LABEL_PATTERN, emptyContent, modes, taskStatuses, type CheckpointContent } from './schema.js';
-import { oneLine } from '../../render/sanitize.js';
+import { oneLine } from '../../text/sanitize.js';
 
 export type ParseMdResult = { ok: true; content: CheckpointContent } | { ok: false; error: string };
 

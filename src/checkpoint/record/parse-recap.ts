@@ -1,5 +1,5 @@
 /**
- * Reads a SESSION_RECAP/1 document (SPEC §7, written by src/render/recap.ts or
+ * Reads a SESSION_RECAP/1 document (SPEC §7, written by src/checkpoint/record/recap.ts or
  * by an agent) back into record content for `save --input`. Strict: the first
  * line is `SESSION_RECAP/1`, every other non-blank line is a known kind with
  * the right number of fields, and BRANCH, RESUME_NEXT and RESUME_HUMAN must be
@@ -9,7 +9,7 @@
  * state itself.
  */
 import { UsageError } from '../../errors.js';
-import { RECAP_HEADER, RESUME_NEXT_DEFAULT } from '../../render/recap.js';
+import { RECAP_HEADER, RESUME_NEXT_DEFAULT } from './recap.js';
 import { emptyContent, LABEL_PATTERN, modes, taskStatuses, todoStatuses, type CheckpointContent } from './schema.js';
 
 /** Field counts per kind: [min, max]. */

@@ -9,7 +9,7 @@
  * could be saved, the person sees why in the agent's own non-blocking message
  * shape, and the failure is recorded for `git checkpoint doctor`.
  */
-import type { CommandResult, Context } from '../../cli/context.js';
+import type { CommandResult, Context } from '../../io/context.js';
 import { saveBeforeCompaction } from '../../agent/pre-compact.js';
 import { runAgentHook } from '../../agent/hook-outcome.js';
 

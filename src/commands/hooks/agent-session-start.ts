@@ -6,7 +6,7 @@
  * within its context budget. No checkpoint → no output. Always exit 0; a
  * problem becomes the agent's non-blocking message and a record for `doctor`.
  */
-import type { CommandResult, Context } from '../../cli/context.js';
+import type { CommandResult, Context } from '../../io/context.js';
 import { runAgentHook } from '../../agent/hook-outcome.js';
 import { sessionRecap } from '../../agent/session-start.js';
 

@@ -5,14 +5,14 @@
  * or a reflog entry that is not a checkout), a switch to the same branch, and
  * with GIT_CHECKPOINT_SKIP=1. Kept lean: it runs inside every `git switch`.
  */
-import type { CommandResult, Context } from '../../cli/context.js';
+import type { CommandResult, Context } from '../../io/context.js';
 import type { GitEnv } from '../../git/admin.js';
 import type { Repo } from '../../git/repo.js';
-import { claimIndexBuild, newestByBranch } from '../../hook/branch-checkpoint.js';
+import { claimIndexBuild, newestByBranch } from '../../checkpoint/listing/branch-checkpoint.js';
 import { lookAround } from '../../hook/checkout-sight.js';
 import { isMidOperation, lastHeadMove } from '../../hook/head-move.js';
 import { NO_COMMAND, renderReminder, saveCommand } from '../../hook/reminder.js';
-import { visible } from '../../render/sanitize.js';
+import { visible } from '../../text/sanitize.js';
 
 interface CheckoutArgs {
   oldHead: string;
@@ -87,7 +87,7 @@ async function askAndSave(ctx: Context, branch: string): Promise<void> {
   const line = await ctx.deps.readTtyLine?.(`checkpoint: what were you doing on '${visible(branch)}'? (one line; empty skips) `);
   const task = line?.trim();
   if (!task) return;
-  const { saveAndReport } = await import('../shared/save-report.js');
+  const { saveAndReport } = await import('../../services/save-report.js');
   const result = await saveAndReport(ctx, { layers: [{ task: { title: task, status: 'in_progress' } }], branch, lineage: { kind: 'default' } })
     .catch((err: Error) => { ctx.warn(err.message); return null; });
   for (const p of result?.problems ?? []) ctx.problem(p);

@@ -7,13 +7,13 @@
  * prune/drop). Sends nothing for `git push --dry-run`. Never blocks the
  * user's push: a failure, or an invalid setting, is one warning.
  */
-import type { CommandResult, Context } from '../../cli/context.js';
+import type { CommandResult, Context } from '../../io/context.js';
 import { autoPushSetting, type AutoPush } from '../../checkpoint/config/config-values.js';
 import { readWriter } from '../../checkpoint/store/identity.js';
 import { applyPush, planPush } from '../../checkpoint/sharing/push.js';
 import { resolveRemote } from '../../checkpoint/sharing/remote.js';
 import { isGitPush, pushFlags, type PushFlags } from '../../hook/push-invocation.js';
-import { visible } from '../../render/sanitize.js';
+import { visible } from '../../text/sanitize.js';
 
 export async function run(ctx: Context, args: string[]): Promise<CommandResult> {
   await pushAlong(ctx, args);

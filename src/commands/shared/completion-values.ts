@@ -1,5 +1,5 @@
 /** Values completion looks up in the repository: checkpoint names, branches, remotes. */
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../io/context.js';
 import type { ValueKind } from '../../cli/options.js';
 import { loadListing } from '../../checkpoint/listing/listing.js';
 

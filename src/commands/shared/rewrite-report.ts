@@ -1,9 +1,9 @@
 /** What prune and drop share: the identity of rebuilt notes commits, and the report of a rewrite. */
-import type { CommandResult, Context } from '../../cli/context.js';
+import type { CommandResult, Context } from '../../io/context.js';
 import { readIdentity } from '../../checkpoint/store/identity.js';
 import { chainRef } from '../../checkpoint/store/refs.js';
-import type { RewriteResult } from '../../checkpoint/store/rewrite-chain.js';
-import { oneLine, visible } from '../../render/sanitize.js';
+import type { RewriteResult } from '../../checkpoint/planners/rewrite-chain.js';
+import { oneLine, visible } from '../../text/sanitize.js';
 import type { JsonOutputOf } from '../../schemas/json-outputs.js';
 
 /** The identity for rebuilt notes commits. */

@@ -1,9 +1,9 @@
 /** `save`'s flags → typed options → a save request; shared by `save` and `switch` (which saves for the branch it leaves). */
 import { listOption, stringOption } from '../../cli/args.js';
-import type { Context, ParsedArgs } from '../../cli/context.js';
+import type { Context, ParsedArgs } from '../../io/context.js';
 import type { SaveRequest } from '../../checkpoint/planners/save.js';
 import type { CheckpointContent } from '../../checkpoint/record/schema.js';
-import { harvestFromFile } from '../../agent/harvest-file.js';
+import { harvestFromFile } from '../../harvest/harvest-file.js';
 import { UsageError } from '../../errors.js';
 import { contentFromFlags, contentFromInput, inputOption, type InputOption } from './save-content.js';
 import { editContent } from './save-edit.js';

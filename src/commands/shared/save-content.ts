@@ -1,7 +1,7 @@
 /** Turns `save` flags and documents into record content (flags win over documents). */
 import { resolve } from 'node:path';
 import { listOption, stringOption } from '../../cli/args.js';
-import type { Context, ParsedArgs } from '../../cli/context.js';
+import type { Context, ParsedArgs } from '../../io/context.js';
 import { UsageError } from '../../errors.js';
 import { MAX_INPUT_BYTES, parseInputDocument, splitPair, type InputFormat } from '../../checkpoint/record/input.js';
 import { InputTooLarge } from '../../io/deps.js';

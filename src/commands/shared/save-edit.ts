@@ -2,14 +2,14 @@
  * `save --edit`: like `git commit`, open the editor on a markdown template
  * pre-filled with what is known and the last checkpoint's open items.
  */
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../io/context.js';
 import { loadListing } from '../../checkpoint/listing/listing.js';
 import { parseMarkdown } from '../../checkpoint/record/parse-md.js';
 import { loadRecord } from '../../checkpoint/listing/resolve.js';
 import { SCHEMA_ID, type CheckpointContent, type CheckpointRecord, type GitState } from '../../checkpoint/record/schema.js';
 import { OperationError, UsageError } from '../../errors.js';
 import type { Repo } from '../../git/repo.js';
-import { renderMarkdown } from '../../render/md.js';
+import { renderMarkdown } from '../../checkpoint/record/md.js';
 
 // Whole-line comments: the markdown parser skips them, so values keep any `<!--` they contain.
 const INSTRUCTIONS = [

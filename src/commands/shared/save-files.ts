@@ -1,6 +1,6 @@
 /** `--file` paths as git reads pathspecs: relative to the current directory, stored relative to the working tree. */
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../io/context.js';
 import type { CheckpointContent } from '../../checkpoint/record/schema.js';
 
 type HotFile = CheckpointContent['files'][number];

@@ -1,12 +1,12 @@
 /** What `synthesize` and the MCP `checkpoint_synthesize` tool save: the merged content, with the inputs as lineage parents. */
-import { loadListing, type CheckpointSummary, type Listing } from '../../checkpoint/listing/listing.js';
-import { loadLineage } from '../../checkpoint/store/lineage-graph.js';
-import { loadRecord, resolveCheckpoint } from '../../checkpoint/listing/resolve.js';
-import type { SaveRequest } from '../../checkpoint/planners/save.js';
-import { LABEL_PATTERN } from '../../checkpoint/record/schema.js';
-import { planSynthesis, type SynthesisInput } from '../../checkpoint/planners/synthesize.js';
-import { UsageError } from '../../errors.js';
-import type { Repo } from '../../git/repo.js';
+import { loadListing, type CheckpointSummary, type Listing } from '../checkpoint/listing/listing.js';
+import { loadLineage } from '../checkpoint/listing/lineage-graph.js';
+import { loadRecord, resolveCheckpoint } from '../checkpoint/listing/resolve.js';
+import type { SaveRequest } from '../checkpoint/planners/save.js';
+import { LABEL_PATTERN } from '../checkpoint/record/schema.js';
+import { planSynthesis, type SynthesisInput } from '../checkpoint/planners/synthesize.js';
+import { UsageError } from '../errors.js';
+import type { Repo } from '../git/repo.js';
 
 /** How far lineage is followed to find which inputs descend from which. */
 const MAX_WALK = 500;

@@ -4,8 +4,8 @@
  * own and fetched. Bounded: at most `limit` checkpoints are read.
  */
 import type { Repo } from '../../git/repo.js';
-import type { CheckpointSummary, Listing } from '../listing/listing.js';
-import { loadRecord } from '../listing/resolve.js';
+import type { CheckpointSummary, Listing } from './listing.js';
+import { loadRecord } from './resolve.js';
 
 export interface LineageNode {
   id: string;

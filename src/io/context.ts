@@ -2,8 +2,8 @@
 import { parseBool } from '../checkpoint/config/config-values.js';
 import { FatalError } from '../errors.js';
 import type { Repo } from '../git/repo.js';
-import type { Deps } from '../io/deps.js';
-import { visibleMultiline } from '../render/sanitize.js';
+import type { Deps } from './deps.js';
+import { visibleMultiline } from '../text/sanitize.js';
 
 export interface GlobalOptions {
   /** The directory given with -C (resolved), else the process's cwd. */
@@ -28,7 +28,7 @@ export interface ParsedArgs {
 
 /**
  * How a command ended (SPEC §2); the CLI turns it into the exit code in one
- * place (src/cli/exit-codes.ts): `partial` the main write succeeded and a
+ * place (src/exit-codes.ts): `partial` the main write succeeded and a
  * secondary step failed, `drift` the checkpoint and the repository disagree,
  * `failed` nothing (more) was done. Failures before anything is done are
  * thrown as CheckpointErrors instead.

@@ -1,5 +1,5 @@
 /** What `log --json` and the MCP `checkpoint_log` tool report of a lineage graph. */
-import type { LineageNode } from '../../checkpoint/store/lineage-graph.js';
+import type { LineageNode } from '../checkpoint/listing/lineage-graph.js';
 
 /** The lineage from `root`, one entry per checkpoint reached; `inClone: false` for ids this clone does not hold. */
 export function lineageJson(root: string, nodes: Map<string, LineageNode>, truncated: boolean) {

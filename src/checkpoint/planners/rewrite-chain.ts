@@ -9,11 +9,11 @@
 import { OperationError } from '../../errors.js';
 import type { CommitInfo, ObjectId, Person, Repo } from '../../git/repo.js';
 import { parseMessage, withSeq } from '../record/message.js';
-import { readOwnCommits } from './own-chain.js';
-import { repairNotes } from './notes-repair.js';
-import { planRewrite, type ChainEntry } from '../planners/prune-plan.js';
-import { chainRef, droppedRef } from './refs.js';
-import { recordRewrite } from './rewrites.js';
+import { readOwnCommits } from '../store/own-chain.js';
+import { repairNotes } from '../store/notes-repair.js';
+import { planRewrite, type ChainEntry } from './prune-plan.js';
+import { chainRef, droppedRef } from '../store/refs.js';
+import { recordRewrite } from '../store/rewrites.js';
 
 const MAX_ATTEMPTS = 20;
 

@@ -1,6 +1,6 @@
 /** Streams a transcript file through a Harvester (`save --transcript`, the pre-compact hook). */
 import { isAbsolute, relative, resolve } from 'node:path';
-import type { Context } from '../cli/context.js';
+import type { Context } from '../io/context.js';
 import type { CheckpointContent } from '../checkpoint/record/schema.js';
 import { UsageError } from '../errors.js';
 import type { Deps } from '../io/deps.js';

@@ -1,9 +1,9 @@
 /** The one place where errors become exit codes and git-style messages (SPEC §2). */
 import {
   CheckpointError, FatalError, InvalidRecordError, NotFoundError, OperationError, UnsupportedError, UsageError,
-} from '../errors.js';
-import { visibleMultiline } from '../render/sanitize.js';
-import type { Outcome } from './context.js';
+} from './errors.js';
+import { visibleMultiline } from './text/sanitize.js';
+import type { Outcome } from './io/context.js';
 
 export const EXIT = { ok: 0, failed: 1, partial: 2, drift: 3, fatal: 128, usage: 129 } as const;
 

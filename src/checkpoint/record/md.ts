@@ -4,11 +4,11 @@
  * `visible`/`visibleMultiline`; content fields are then escaped in the grammar
  * of src/checkpoint/record/parse-md.ts so that `save --input` reads them back exactly.
  */
-import type { CheckpointRecord, GitState } from '../checkpoint/record/schema.js';
+import type { CheckpointRecord, GitState } from './schema.js';
 import {
   FOOTER_LEAD, RESUME_MARKER, SECTION_TITLES as T, TODO_MARKS, byOpensAt, isEscapable, separatorAt,
-} from '../checkpoint/record/parse-md.js';
-import { visible, visibleMultiline } from './sanitize.js';
+} from './parse-md.js';
+import { visible, visibleMultiline } from '../../text/sanitize.js';
 
 export interface MarkdownOptions {
   /** Bold headings with ANSI escapes; off by default (stored markdown is never coloured). */

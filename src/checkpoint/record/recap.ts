@@ -8,8 +8,8 @@
  * bidi character become visible escapes (`\n`, `\x1b`, `\u202e`), so no value
  * can break a line or reach the terminal raw — and the parser decodes them back.
  */
-import type { CheckpointRecord } from '../checkpoint/record/schema.js';
-import { visible } from './sanitize.js';
+import type { CheckpointRecord } from './schema.js';
+import { visible } from '../../text/sanitize.js';
 
 export const RECAP_HEADER = 'SESSION_RECAP/1';
 /** RESUME_NEXT when the record has no next step: nothing specific to run but the check. */

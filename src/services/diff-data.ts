@@ -1,7 +1,7 @@
 /** What `diff` and the MCP `checkpoint_diff` tool report: commits on HEAD since a checkpoint, and the working tree against its wip. */
-import type { CheckpointRecord } from '../../checkpoint/record/schema.js';
-import type { Repo } from '../../git/repo.js';
-import { visibleMultiline } from '../../render/sanitize.js';
+import type { CheckpointRecord } from '../checkpoint/record/schema.js';
+import type { Repo } from '../git/repo.js';
+import { visibleMultiline } from '../text/sanitize.js';
 
 const MAX_COMMITS = 100;
 

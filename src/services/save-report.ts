@@ -1,8 +1,8 @@
 /** How every command that saves reports it: the id on stdout, git-style lines on stderr, `save --json`'s shape. */
-import type { CommandResult, Context } from '../../cli/context.js';
-import { saveCheckpoint, type SaveOutcome, type SaveRequest } from '../../checkpoint/planners/save.js';
-import { oneLine } from '../../render/sanitize.js';
-import type { JsonOutputOf } from '../../schemas/json-outputs.js';
+import type { CommandResult, Context } from '../io/context.js';
+import { saveCheckpoint, type SaveOutcome, type SaveRequest } from '../checkpoint/planners/save.js';
+import { oneLine } from '../text/sanitize.js';
+import type { JsonOutputOf } from '../schemas/json-outputs.js';
 
 /** Runs the save service in the command's repository and turns the outcome into a result (exit 2 when the note failed). */
 export async function saveAndReport(ctx: Context, req: SaveRequest): Promise<CommandResult & { saved: SaveOutcome }> {

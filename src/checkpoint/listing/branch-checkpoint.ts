@@ -7,10 +7,10 @@
  * full listing of 10,000 checkpoints. Good enough for a reminder; `list` and
  * `resume` still validate every record they show.
  */
-import { oneLineTitle, parseMessage, TITLE_MAX } from '../checkpoint/record/message.js';
-import { CHAINS_PREFIX } from '../checkpoint/store/refs.js';
-import type { CommitInfo, Repo } from '../git/repo.js';
-import { shownCheckpoint } from './reminder.js';
+import { oneLineTitle, parseMessage, TITLE_MAX } from '../record/message.js';
+import { CHAINS_PREFIX } from '../store/refs.js';
+import type { CommitInfo, Repo } from '../../git/repo.js';
+import { shownCheckpoint } from '../../hook/reminder.js';
 
 /** What the index is read from and kept in: a repository, or the hook's file reads of one. */
 export type BranchIndexStore = Pick<Repo, 'listRefs' | 'readGitFile' | 'writeGitFile' | 'walkCommits'>;
