@@ -42,6 +42,8 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
+    // Packages' `exports` maps, as node resolves them (the MCP SDK is reached through its subpaths).
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
     exclude: { path: '^(test|bench|dist)/' },
   },
 };

@@ -3,7 +3,15 @@ import {
   CheckpointError, FatalError, InvalidRecordError, NotFoundError, OperationError, UnsupportedError, UsageError,
 } from './errors.js';
 import { visibleMultiline } from './text/sanitize.js';
-import type { Outcome } from './io/context.js';
+
+/**
+ * How a command ended (SPEC §2); the CLI turns it into the exit code in one
+ * place (src/exit-codes.ts): `partial` the main write succeeded and a
+ * secondary step failed, `drift` the checkpoint and the repository disagree,
+ * `failed` nothing (more) was done. Failures before anything is done are
+ * thrown as CheckpointErrors instead.
+ */
+export type Outcome = 'ok' | 'partial' | 'drift' | 'failed';
 
 export const EXIT = { ok: 0, failed: 1, partial: 2, drift: 3, fatal: 128, usage: 129 } as const;
 

@@ -7,7 +7,8 @@
  */
 import type { Context } from '../io/context.js';
 import { readWriter } from '../checkpoint/store/identity.js';
-import { checkListed, loadListing, partialListing, type CheckpointSummary, type Listing } from '../checkpoint/listing/listing.js';
+import { checkListed, loadListing, partialListing } from '../checkpoint/listing/listing.js';
+import type { CheckpointSummary, Listing } from '../checkpoint/listing/types.js';
 import { planReconcile } from '../checkpoint/planners/reconcile.js';
 import { gatherReconcileFacts } from '../checkpoint/planners/reconcile-facts.js';
 import { loadRecord } from '../checkpoint/listing/resolve.js';

@@ -1,6 +1,5 @@
 /** The command table, continued: sharing, rewriting, set-up and internal commands (see commands.ts). */
-import type { CommandEntry } from './commands.js';
-import { dryRunOption, type PositionalDef } from './options.js';
+import { dryRunOption, type CommandEntry, type PositionalDef } from './options.js';
 import { SAVE_OPTIONS } from './save-options.js';
 
 /** The agents `agent install` knows (src/agent/adapters/; a unit test keeps the two in step). */
@@ -22,7 +21,6 @@ export const ADMIN_COMMANDS: Record<string, CommandEntry> = {
       { name: 'mcp', type: 'boolean', description: 'also register git checkpoint mcp among the agent\'s MCP servers' },
     ],
     examples: [['git checkpoint agent install claude', "save before Claude Code's compaction, recap after it"]],
-    load: () => import('../commands/agent.js'),
   },
   mcp: {
     summary: 'serve checkpoints as tools to MCP clients (agents) over stdio',
@@ -32,7 +30,6 @@ export const ADMIN_COMMANDS: Record<string, CommandEntry> = {
     examples: [['git checkpoint mcp', 'the server an MCP client starts']],
     fast: true,
     noJson: true,
-    load: () => import('../commands/mcp.js'),
   },
   hook: {
     summary: 'internal entry point for hook scripts and agent hooks',
@@ -41,7 +38,6 @@ export const ADMIN_COMMANDS: Record<string, CommandEntry> = {
     options: [],
     examples: [['git checkpoint hook post-checkout "$@"', 'what the installed post-checkout hook runs']],
     fast: true,
-    load: () => import('../commands/hook.js'),
   },
   push: {
     summary: 'push your checkpoints and notes to a remote',
@@ -49,7 +45,6 @@ export const ADMIN_COMMANDS: Record<string, CommandEntry> = {
     positionals: [REMOTE],
     options: [dryRunOption('show what would be pushed; send nothing')],
     examples: [['git checkpoint push origin', 'share your checkpoints']],
-    load: () => import('../commands/push.js'),
   },
   fetch: {
     summary: "fetch everyone's checkpoints from a remote",
@@ -57,7 +52,6 @@ export const ADMIN_COMMANDS: Record<string, CommandEntry> = {
     positionals: [REMOTE],
     options: [],
     examples: [['git checkpoint fetch', "bring your teammates' checkpoints"]],
-    load: () => import('../commands/fetch.js'),
   },
   prune: {
     summary: 'drop old checkpoints from your own chain',
@@ -69,7 +63,6 @@ export const ADMIN_COMMANDS: Record<string, CommandEntry> = {
       dryRunOption('list what would be dropped; change nothing'),
     ],
     examples: [['git checkpoint prune --older-than 30d -n', 'what a prune of last month would drop']],
-    load: () => import('../commands/prune.js'),
   },
   drop: {
     summary: 'remove one of your own checkpoints',
@@ -77,7 +70,6 @@ export const ADMIN_COMMANDS: Record<string, CommandEntry> = {
     positionals: [CKPT],
     options: [dryRunOption('say what would be dropped; change nothing')],
     examples: [['git checkpoint drop latest', 'remove the checkpoint just saved']],
-    load: () => import('../commands/drop.js'),
   },
   doctor: {
     summary: 'check storage, notes and records; --fix rebuilds what is derived',
@@ -85,7 +77,6 @@ export const ADMIN_COMMANDS: Record<string, CommandEntry> = {
     positionals: [],
     options: [{ name: 'fix', type: 'boolean', description: 'rebuild the own notes and the listing cache' }],
     examples: [['git checkpoint doctor', 'check everything, change nothing']],
-    load: () => import('../commands/doctor.js'),
   },
   switch: {
     summary: 'save a checkpoint for this branch (when there is work), then git switch',
@@ -93,7 +84,6 @@ export const ADMIN_COMMANDS: Record<string, CommandEntry> = {
     positionals: [{ name: 'branch', complete: 'branch' }, { name: 'start-point', complete: 'branch' }],
     options: [...SAVE_OPTIONS.filter((o) => o.name !== 'branch'), { name: 'create', short: 'c', type: 'string', value: 'new-branch', description: 'create the branch, as git switch -c' }],
     examples: [['git checkpoint switch main -m "paused: waiting for review"', 'leave a note for this branch, then switch']],
-    load: () => import('../commands/switch.js'),
   },
   install: {
     summary: 'install hooks and config in this repository (--manual: print them)',
@@ -104,7 +94,6 @@ export const ADMIN_COMMANDS: Record<string, CommandEntry> = {
       { name: 'force', type: 'boolean', description: 'replace a hook that is not ours instead of chaining it' },
     ],
     examples: [['git checkpoint install --manual', 'what install would do, by hand']],
-    load: () => import('../commands/install.js'),
   },
   uninstall: {
     summary: 'remove exactly what install added',
@@ -112,7 +101,6 @@ export const ADMIN_COMMANDS: Record<string, CommandEntry> = {
     positionals: [],
     options: [],
     examples: [['git checkpoint uninstall', 'take out the hooks and config install added']],
-    load: () => import('../commands/uninstall.js'),
   },
   config: {
     summary: 'list the checkpoint.* settings, their values and where each comes from',
@@ -120,7 +108,6 @@ export const ADMIN_COMMANDS: Record<string, CommandEntry> = {
     positionals: [],
     options: [],
     examples: [['git checkpoint config', 'the effective settings, with their origin']],
-    load: () => import('../commands/config.js'),
   },
   completion: {
     summary: 'print a shell completion script (bash, zsh, fish)',
@@ -129,7 +116,6 @@ export const ADMIN_COMMANDS: Record<string, CommandEntry> = {
     options: [],
     examples: [['source <(git checkpoint completion bash)', 'complete git checkpoint in this bash (after git\'s own completion)']],
     noJson: true,
-    load: () => import('../commands/completion.js'),
   },
   help: {
     summary: 'show help for a command',
@@ -138,6 +124,5 @@ export const ADMIN_COMMANDS: Record<string, CommandEntry> = {
     options: [],
     examples: [['git checkpoint help save', 'the manual, at save']],
     noJson: true,
-    load: () => import('../commands/help.js'),
   },
 };

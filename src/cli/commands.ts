@@ -1,34 +1,13 @@
 /**
  * The command table: every command's name, summary, usage, positionals,
- * options and examples, declared once. The parser, `-h`, `help`, shell
- * completion and the man page test all read it. Modules load only when their
- * command runs, so a short command pays start-up only for what it uses.
+ * options and examples, declared once, as data. The parser, `-h`, `help`,
+ * shell completion and the man page test all read it; which module runs a
+ * command is dispatch.ts's, so the commands that read the table (help,
+ * completion) are not imported by it.
  */
 import { ADMIN_COMMANDS } from './commands-admin.js';
-import type { CommandResult, Context, ParsedArgs } from '../io/context.js';
-import { formatOption, type OptionDef, type PositionalDef } from './options.js';
+import { formatOption, type CommandEntry, type PositionalDef } from './options.js';
 import { SAVE_OPTIONS } from './save-options.js';
-
-export interface CommandModule {
-  run(ctx: Context, args: ParsedArgs): Promise<CommandResult>;
-}
-
-export interface CommandEntry {
-  summary: string;
-  /** Usage lines after `git checkpoint <name>`; one per form. */
-  usage: readonly string[];
-  positionals: readonly PositionalDef[];
-  options: readonly OptionDef[];
-  /** `[command line, what it does]`. */
-  examples: readonly (readonly [string, string])[];
-  /** Human output goes through the pager on a terminal (as git's log, show and diff). */
-  pages?: boolean;
-  /** Parsed by node's own parser, never loading yargs: hook entry points and the MCP server start fast. */
-  fast?: boolean;
-  /** Prints no JSON document (src/schemas/json-outputs.ts lists those that do): `--json` is a usage error. */
-  noJson?: boolean;
-  load(): Promise<CommandModule>;
-}
 
 const CKPT: PositionalDef = { name: 'checkpoint', complete: 'checkpoint' };
 
@@ -39,7 +18,6 @@ export const COMMANDS: Record<string, CommandEntry> = {
     positionals: [{ name: 'label' }],
     options: SAVE_OPTIONS,
     examples: [['git checkpoint save -m "Add retry" --next "run npm test"', 'save with a title and the next step']],
-    load: () => import('../commands/save.js'),
   },
   list: {
     summary: 'list checkpoints, newest first',
@@ -56,7 +34,6 @@ export const COMMANDS: Record<string, CommandEntry> = {
     ],
     examples: [['git checkpoint list --here --since yesterday', "today's checkpoints on this branch"]],
     pages: true,
-    load: () => import('../commands/list.js'),
   },
   show: {
     summary: 'print one checkpoint',
@@ -65,7 +42,6 @@ export const COMMANDS: Record<string, CommandEntry> = {
     options: [formatOption(['md', 'recap', 'json'], 'md')],
     examples: [['git checkpoint show latest~1', 'the checkpoint before the latest']],
     pages: true,
-    load: () => import('../commands/show.js'),
   },
   resume: {
     summary: 'print a checkpoint and where the repository no longer matches it',
@@ -73,7 +49,6 @@ export const COMMANDS: Record<string, CommandEntry> = {
     positionals: [CKPT],
     options: [formatOption(['md', 'json', 'recap'], 'md')],
     examples: [['git checkpoint resume', 'pick up where the latest checkpoint left off']],
-    load: () => import('../commands/resume.js'),
   },
   status: {
     summary: 'compare the latest checkpoint with the repository',
@@ -81,7 +56,6 @@ export const COMMANDS: Record<string, CommandEntry> = {
     positionals: [],
     options: [formatOption(['short', 'md', 'json', 'recap'], 'short')],
     examples: [['git checkpoint status', 'exit 3 when the repository drifted']],
-    load: () => import('../commands/status.js'),
   },
   diff: {
     summary: 'commits and working-tree changes since a checkpoint',
@@ -90,7 +64,6 @@ export const COMMANDS: Record<string, CommandEntry> = {
     options: [],
     examples: [['git checkpoint diff', 'what changed since the latest checkpoint']],
     pages: true,
-    load: () => import('../commands/diff.js'),
   },
   apply: {
     summary: "restore a checkpoint's uncommitted files into the working tree",
@@ -98,7 +71,6 @@ export const COMMANDS: Record<string, CommandEntry> = {
     positionals: [CKPT],
     options: [],
     examples: [['git checkpoint apply latest', "restore the latest checkpoint's uncommitted files"]],
-    load: () => import('../commands/apply.js'),
   },
   log: {
     summary: 'the lineage of a checkpoint, across writers',
@@ -107,7 +79,6 @@ export const COMMANDS: Record<string, CommandEntry> = {
     options: [{ name: 'limit', short: 'n', type: 'string', value: 'limit', default: '200', description: 'show at most this many checkpoints' }],
     examples: [['git checkpoint log -n 10', 'the last ten steps of the lineage']],
     pages: true,
-    load: () => import('../commands/log.js'),
   },
   synthesize: {
     summary: 'merge several checkpoints into one new checkpoint',
@@ -118,7 +89,6 @@ export const COMMANDS: Record<string, CommandEntry> = {
       { name: 'label', type: 'string', value: 'label', description: 'a label for the new checkpoint' },
     ],
     examples: [['git checkpoint synthesize alpha beta --label merged', 'one checkpoint from two sessions']],
-    load: () => import('../commands/synthesize.js'),
   },
   ...ADMIN_COMMANDS,
 };

@@ -2,8 +2,8 @@
  * Usage text in git's shape, from the command table: `git checkpoint -h` and
  * `git checkpoint <command> -h` (which exit 129, as git's do), and `help`.
  */
-import { COMMANDS, type CommandEntry } from './commands.js';
-import { GLOBAL_OPTIONS, optionLabel, TOP_LEVEL_OPTIONS, type OptionDef } from './options.js';
+import { COMMANDS } from './commands.js';
+import { GLOBAL_OPTIONS, optionLabel, TOP_LEVEL_OPTIONS, type CommandEntry, type OptionDef } from './options.js';
 
 const COLUMN = 26;
 

@@ -72,3 +72,20 @@ export function optionLabel(o: OptionDef): string {
   const value = o.type !== 'string' ? '' : o.implied !== undefined ? `[=<${o.value ?? 'value'}>]` : ` <${o.value ?? 'value'}>`;
   return `${o.short ? `-${o.short}, ` : ''}${long}${value}`;
 }
+
+/** One command of the table (commands.ts): what `-h`, `help`, completion and the parser read. */
+export interface CommandEntry {
+  summary: string;
+  /** Usage lines after `git checkpoint <name>`; one per form. */
+  usage: readonly string[];
+  positionals: readonly PositionalDef[];
+  options: readonly OptionDef[];
+  /** `[command line, what it does]`. */
+  examples: readonly (readonly [string, string])[];
+  /** Human output goes through the pager on a terminal (as git's log, show and diff). */
+  pages?: boolean;
+  /** Parsed by node's own parser, never loading yargs: hook entry points and the MCP server start fast. */
+  fast?: boolean;
+  /** Prints no JSON document (src/schemas/json-outputs.ts lists those that do): `--json` is a usage error. */
+  noJson?: boolean;
+}

@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import type { Deps } from '../io/deps.js';
 import { checkChoices, readCommandLine } from './command-line.js';
-import type { CommandEntry } from './commands.js';
+import type { CommandEntry } from './options.js';
 import type { ColorWhen, GlobalOptions, ParsedArgs } from '../io/context.js';
 import { GLOBAL_OPTIONS, type OptionDef } from './options.js';
 

@@ -3,6 +3,7 @@ import type { Deps } from '../io/deps.js';
 import { VERSION } from '../version.js';
 import { parseTopLevel } from './args.js';
 import { COMMANDS } from './commands.js';
+import { COMMAND_MODULES } from './dispatch.js';
 import { Context } from '../io/context.js';
 import { EXIT, exitCodeOf, reportError } from '../exit-codes.js';
 import { UsageError } from '../errors.js';
@@ -58,7 +59,7 @@ export async function run(argv: string[], deps: Deps): Promise<number> {
     }
     if (top.globals.json && entry.noJson) throw new UsageError(`'${command}' has no JSON output`);
     ctx = new Context(deps, top.globals);
-    const result = await (await entry.load()).run(ctx, args);
+    const result = await (await COMMAND_MODULES[command]!()).run(ctx, args);
     if (top.globals.json && result.json !== undefined) deps.streams.out(renderJson(result.json));
     else {
       const text = (result.text ?? '') + (top.globals.quiet ? '' : (result.report ?? ''));

@@ -4,12 +4,9 @@
  * spelled every option one way; yargs types them, gathers repeated options in
  * order, and splits off the positionals.
  */
-import type { Parser } from 'yargs/helpers';
 import type { ParsedArgs, OptionValue } from '../io/context.js';
+import type { YargsParser } from '../io/deps.js';
 import { GLOBAL_OPTIONS, type OptionDef } from './options.js';
-
-/** What dist/yargs.cjs exports (bundles/yargs.ts). */
-export type YargsParser = typeof Parser;
 
 /** yargs' parser settings: git's spelling of options, no coercion, every value as given. */
 const CONFIGURATION = {

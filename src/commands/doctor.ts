@@ -2,7 +2,8 @@
 import { maxPositionals } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../io/context.js';
 import { readIdentity, readWriter } from '../checkpoint/store/identity.js';
-import { clearListingCache, loadListing, type Listing } from '../checkpoint/listing/listing.js';
+import { clearListingCache, loadListing } from '../checkpoint/listing/listing.js';
+import type { Listing } from '../checkpoint/listing/types.js';
 import { loadRecord } from '../checkpoint/listing/resolve.js';
 import { findUnsafeEntries } from '../checkpoint/record/safe-path.js';
 import type { Person, Repo } from '../git/repo.js';

@@ -1,7 +1,7 @@
 /** `git checkpoint list` (SPEC §5, §7). */
 import { maxPositionals, stringOption } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../io/context.js';
-import type { Listing } from '../checkpoint/listing/listing.js';
+import type { Listing } from '../checkpoint/listing/types.js';
 import { listPage } from '../checkpoint/listing/listing-page.js';
 import { parseSince } from '../checkpoint/record/when.js';
 import { UsageError } from '../errors.js';

@@ -1,6 +1,7 @@
 /** What `resume` and `status` share: find the checkpoint, compare it with the repository, render it. */
-import type { CommandResult, Context, Outcome } from '../io/context.js';
-import type { CheckpointSummary } from '../checkpoint/listing/listing.js';
+import type { CommandResult, Context } from '../io/context.js';
+import type { Outcome } from '../exit-codes.js';
+import type { CheckpointSummary } from '../checkpoint/listing/types.js';
 import { planReconcile, type Reconcile } from '../checkpoint/planners/reconcile.js';
 import { gatherReconcileFacts, readWorktreeNow } from '../checkpoint/planners/reconcile-facts.js';
 import { findCheckpoint } from '../checkpoint/listing/resolve.js';

@@ -1,8 +1,8 @@
 /** The post-checkout reminder (SPEC §10): what you left, and what waits where you arrived. */
 import { formatAge } from '../checkpoint/record/when.js';
-import { oneLine, visible } from '../text/sanitize.js';
+import { visible } from '../text/sanitize.js';
 import { branchWord } from '../text/shell.js';
-import type { BranchCheckpoint } from '../checkpoint/listing/branch-checkpoint.js';
+import { shownCheckpoint, type BranchCheckpoint } from '../checkpoint/listing/branch-checkpoint.js';
 
 export interface ReminderFacts {
   /** The branch left; null when HEAD was detached. */
@@ -34,11 +34,6 @@ export function renderReminder(f: ReminderFacts): string {
     lines.push(`${P}   resume:  git checkpoint resume`);
   }
   return lines.length ? `${lines.join('\n')}\n` : '';
-}
-
-/** A checkpoint's title and writer as the reminder prints them: one line each, cut, safe to print. */
-export function shownCheckpoint(c: BranchCheckpoint): { title: string; writer: string } {
-  return { title: oneLine(c.title, 100), writer: oneLine(c.writer, 40) };
 }
 
 /** Said instead of a command for a branch whose name is not safe to paste (SPEC §9). */

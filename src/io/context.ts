@@ -1,6 +1,7 @@
 /** What every command receives: dependencies, global options, and a lazily opened repository. */
 import { parseBool } from '../checkpoint/config/config-values.js';
 import { FatalError } from '../errors.js';
+import type { Outcome } from '../exit-codes.js';
 import type { Repo } from '../git/repo.js';
 import type { Deps } from './deps.js';
 import { visibleMultiline } from '../text/sanitize.js';
@@ -25,15 +26,6 @@ export interface ParsedArgs {
   values: Record<string, OptionValue>;
   positionals: string[];
 }
-
-/**
- * How a command ended (SPEC §2); the CLI turns it into the exit code in one
- * place (src/exit-codes.ts): `partial` the main write succeeded and a
- * secondary step failed, `drift` the checkpoint and the repository disagree,
- * `failed` nothing (more) was done. Failures before anything is done are
- * thrown as CheckpointErrors instead.
- */
-export type Outcome = 'ok' | 'partial' | 'drift' | 'failed';
 
 /** What went wrong in a partial or failed outcome: `error: <message>`, then `hint: <hint>`. */
 export interface Problem {

@@ -6,7 +6,7 @@
 import type { Repo } from '../git/repo.js';
 
 /** What dist/yargs.cjs exports (bundles/yargs.ts): the parser of every command but the fast ones. */
-export type YargsParser = import('../cli/yargs-parse.js').YargsParser;
+export type YargsParser = typeof import('yargs/helpers').Parser;
 
 /** What dist/mcp-sdk.cjs exports (bundles/mcp-sdk.ts). */
 export type McpSdk = typeof import('../../bundles/mcp-sdk.js');

@@ -3,7 +3,7 @@
  * they say), aggregated: one hostile chain with 100,000 bad commits must not
  * print 100,000 lines on every command (SPEC §9). `doctor` lists them all.
  */
-import type { Listing } from '../checkpoint/listing/listing.js';
+import type { Listing } from '../checkpoint/listing/types.js';
 import { visible } from '../text/sanitize.js';
 
 /** Up to this many problems are printed one per line. */

@@ -1,5 +1,5 @@
 /** The `list` table (SPEC §5): `ID  SAVED (UTC)  BRANCH  WRITER  TASK`. */
-import type { CheckpointSummary } from '../checkpoint/listing/listing.js';
+import type { CheckpointSummary } from '../checkpoint/listing/types.js';
 import { oneLine } from '../text/sanitize.js';
 
 export interface TableOptions {

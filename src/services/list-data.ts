@@ -1,5 +1,5 @@
 /** What `list` and the MCP `checkpoint_list` tool report of a listing. */
-import type { CheckpointSummary } from '../checkpoint/listing/listing.js';
+import type { CheckpointSummary } from '../checkpoint/listing/types.js';
 
 /** One checkpoint as `list --json` shows it. */
 export function summaryJson(c: CheckpointSummary) {

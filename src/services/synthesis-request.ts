@@ -1,5 +1,6 @@
 /** What `synthesize` and the MCP `checkpoint_synthesize` tool save: the merged content, with the inputs as lineage parents. */
-import { loadListing, type CheckpointSummary, type Listing } from '../checkpoint/listing/listing.js';
+import { loadListing } from '../checkpoint/listing/listing.js';
+import type { CheckpointSummary, Listing } from '../checkpoint/listing/types.js';
 import { loadLineage } from '../checkpoint/listing/lineage-graph.js';
 import { loadRecord, resolveCheckpoint } from '../checkpoint/listing/resolve.js';
 import type { SaveRequest } from '../checkpoint/planners/save.js';

@@ -1,5 +1,4 @@
 /** Quoting for commands printed for the user to copy into a POSIX shell. */
-import { isValidBranchName } from '../checkpoint/store/refs.js';
 import { visible } from './sanitize.js';
 
 /** The word as the shell should see it: bare when it is plainly safe, else single-quoted. */
@@ -17,4 +16,18 @@ export function shellQuote(word: string): string {
  */
 export function branchWord(name: string): string | null {
   return isValidBranchName(name) && visible(name) === name ? shellQuote(name) : null;
+}
+
+/**
+ * True when `git check-ref-format --branch <name>` accepts `name` as a
+ * branch name: no empty or dot-led component, none ending in `.lock`, no
+ * `..`, `//`, `@{`, `\`, control characters, space, `~^:?*[`, no leading
+ * or trailing `/`, no trailing `.`, not `@` or `HEAD`, and not starting with
+ * `-` (git refuses such branch names, and a command would read it as an option).
+ */
+export function isValidBranchName(name: string): boolean {
+  if (!name || name === '@' || name === 'HEAD' || name.startsWith('-')) return false;
+  // eslint-disable-next-line no-control-regex
+  if (/[\x00-\x20\x7f~^:?*[\\]|\.\.|@\{|\/\/|^\/|\/$|\.$/.test(name)) return false;
+  return name.split('/').every((part) => !part.startsWith('.') && !part.endsWith('.lock'));
 }

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isValidBranchName } from '../../src/checkpoint/store/refs.js';
+import { isValidBranchName } from '../../src/text/shell.js';
 import { makeHostileRemote, plantOctopus } from '../helpers/hostile-remote.js';
 import { makeSandbox, runProcess, type Sandbox } from '../helpers/sandbox.js';
 import { cloneAs } from '../helpers/teammates.js';

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT_NAMES, HOOK_NAMES } from '../../src/cli/commands-admin.js';
 import { COMMANDS } from '../../src/cli/commands.js';
+import { COMMAND_MODULES } from '../../src/cli/dispatch.js';
 import { ADAPTERS } from '../../src/agent/adapters/index.js';
 import { HOOKS } from '../../src/commands/hook.js';
 import { nearest } from '../../src/cli/suggest.js';
@@ -64,6 +65,11 @@ describe('-h', () => {
   it('names the same agents and hooks as their own tables', () => {
     expect([...AGENT_NAMES]).toEqual(ADAPTERS.map((a) => a.name));
     expect([...HOOK_NAMES]).toEqual(Object.keys(HOOKS));
+  });
+
+  it('has a module for every command of the table, and none for a command it does not list', async () => {
+    expect(Object.keys(COMMAND_MODULES).sort()).toEqual(Object.keys(COMMANDS).sort());
+    for (const [name, load] of Object.entries(COMMAND_MODULES)) expect(typeof (await load()).run, name).toBe('function');
   });
 });
 

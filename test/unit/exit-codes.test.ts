@@ -1,7 +1,6 @@
 /** One table: every error class → its exit code and message prefix (SPEC §2), decided in one place. */
 import { describe, expect, it } from 'vitest';
-import { exitCodeOf, reportError } from '../../src/exit-codes.js';
-import type { Outcome } from '../../src/io/context.js';
+import { exitCodeOf, reportError, type Outcome } from '../../src/exit-codes.js';
 import { makeMemCli } from '../helpers/mem-cli.js';
 import * as errors from '../../src/errors.js';
 

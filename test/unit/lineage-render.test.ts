@@ -1,7 +1,7 @@
 /** `log` draws lineage as `git log --graph` does: straight chains straight, merges opened and joined. */
 import { describe, expect, it } from 'vitest';
 import type { LineageNode } from '../../src/checkpoint/listing/lineage-graph.js';
-import type { CheckpointSummary } from '../../src/checkpoint/listing/listing.js';
+import type { CheckpointSummary } from '../../src/checkpoint/listing/types.js';
 import { renderLineage } from '../../src/render/lineage.js';
 
 function graph(spec: Record<string, string[]>, times: string[]): Map<string, LineageNode> {

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CheckpointSummary } from '../../src/checkpoint/listing/listing.js';
+import type { CheckpointSummary } from '../../src/checkpoint/listing/types.js';
 import { resolveCheckpoint } from '../../src/checkpoint/listing/resolve.js';
 import { emptyContent, type CheckpointRecord } from '../../src/checkpoint/record/schema.js';
 import { reportError } from '../../src/exit-codes.js';

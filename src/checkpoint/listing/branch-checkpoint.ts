@@ -10,7 +10,7 @@
 import { oneLineTitle, parseMessage, TITLE_MAX } from '../record/message.js';
 import { CHAINS_PREFIX } from '../store/refs.js';
 import type { CommitInfo, Repo } from '../../git/repo.js';
-import { shownCheckpoint } from '../../hook/reminder.js';
+import { oneLine } from '../../text/sanitize.js';
 
 /** What the index is read from and kept in: a repository, or the hook's file reads of one. */
 export type BranchIndexStore = Pick<Repo, 'listRefs' | 'readGitFile' | 'writeGitFile' | 'walkCommits'>;
@@ -229,4 +229,9 @@ async function readIndex(repo: BranchIndexStore): Promise<BranchIndex | null> {
   } catch {
     return null;
   }
+}
+
+/** A checkpoint's title and writer as the reminder prints them: one line each, cut, safe to print. */
+export function shownCheckpoint(c: BranchCheckpoint): { title: string; writer: string } {
+  return { title: oneLine(c.title, 100), writer: oneLine(c.writer, 40) };
 }

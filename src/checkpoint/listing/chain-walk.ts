@@ -8,7 +8,7 @@
  * so a commit with more is reported as invalid and its links not followed.
  */
 import type { Repo, ScannedCommit } from '../../git/repo.js';
-import type { InvalidCheckpoint } from './listing.js';
+import type { InvalidCheckpoint } from './types.js';
 
 /** The record's `parents` cap (schema.ts) plus the chain's own previous commit. */
 export const MAX_COMMIT_PARENTS = 1001;

@@ -4,7 +4,7 @@
  * own and fetched. Bounded: at most `limit` checkpoints are read.
  */
 import type { Repo } from '../../git/repo.js';
-import type { CheckpointSummary, Listing } from './listing.js';
+import type { CheckpointSummary, Listing } from './types.js';
 import { loadRecord } from './resolve.js';
 
 export interface LineageNode {

@@ -11,7 +11,7 @@
  */
 import type { CommitInfo, Repo } from '../../git/repo.js';
 import { appendWalk } from './listing-cache.js';
-import type { CheckpointSummary } from './listing.js';
+import type { CheckpointSummary } from './types.js';
 import { toCandidate, orderTime, type WalkedRef } from './listing-trust.js';
 import { hasId, idHash, packIds, unpackIds, viewRows, type ListingView, type ViewRow } from './listing-view.js';
 import { parseMessage } from '../record/message.js';

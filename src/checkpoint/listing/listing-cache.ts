@@ -10,7 +10,7 @@
  */
 import type { CommitInfo, Repo } from '../../git/repo.js';
 import { parseMessage } from '../record/message.js';
-import type { CheckpointSummary } from './listing.js';
+import type { CheckpointSummary } from './types.js';
 
 /** A valid checkpoint's summary as a row (arrays, not objects: a listing of 10,000 parses faster). */
 export type SummaryRow = [

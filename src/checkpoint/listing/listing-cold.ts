@@ -12,7 +12,7 @@
  */
 import type { CommitInfo, Repo } from '../../git/repo.js';
 import { MAX_COMMIT_PARENTS } from './chain-walk.js';
-import type { CheckpointSummary } from './listing.js';
+import type { CheckpointSummary } from './types.js';
 import { orderTime, type WalkedRef } from './listing-trust.js';
 import type { ListingView } from './listing-view.js';
 import { parseMessage, type MessageFacts } from '../record/message.js';

@@ -6,7 +6,8 @@
  * `-n 0` or filtered pages from the whole last listing while no chain moved.
  */
 import type { Repo } from '../../git/repo.js';
-import { checkListed, loadListing, nextCut, partialListing, type CheckpointSummary, type ColdWalk, type Listing } from './listing.js';
+import { checkListed, loadListing, nextCut, partialListing } from './listing.js';
+import type { CheckpointSummary, ColdWalk, Listing } from './types.js';
 import { COLD_CUTS } from './listing-cold.js';
 import { VIEW_HEAD_ROWS } from './listing-view.js';
 

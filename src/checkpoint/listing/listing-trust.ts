@@ -9,7 +9,7 @@
  * Pure: the clock comes in as `now`.
  */
 import type { CacheEntry, SummaryRow } from './listing-cache.js';
-import type { CheckpointSummary, InvalidCheckpoint } from './listing.js';
+import type { CheckpointSummary, InvalidCheckpoint } from './types.js';
 
 export interface WalkedRef {
   name: string;

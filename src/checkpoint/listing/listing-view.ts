@@ -10,7 +10,7 @@
  */
 import type { Repo } from '../../git/repo.js';
 import type { ListingStore } from './listing-cache.js';
-import type { CheckpointSummary, InvalidCheckpoint, Listing } from './listing.js';
+import type { CheckpointSummary, InvalidCheckpoint, Listing } from './types.js';
 import { FUTURE_SLACK_MS } from './listing-trust.js';
 
 /**

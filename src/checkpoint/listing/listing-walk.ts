@@ -9,7 +9,7 @@
 import type { Repo } from '../../git/repo.js';
 import { MAX_COMMIT_PARENTS, MAX_ROUNDS, walkChains } from './chain-walk.js';
 import { beginLongWalk, beginWalk, spillWalk, storeCommit, storeTip, type ListingStore } from './listing-cache.js';
-import type { InvalidCheckpoint } from './listing.js';
+import type { InvalidCheckpoint } from './types.js';
 import { parseMessage } from '../record/message.js';
 
 /** Walks what the store lacks for `refs`; refs that lead to no commit are reported in `invalid`. */

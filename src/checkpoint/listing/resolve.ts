@@ -6,7 +6,8 @@
 import { InvalidRecordError, NotFoundError, UsageError } from '../../errors.js';
 import type { Repo } from '../../git/repo.js';
 import { oneLine } from '../../text/sanitize.js';
-import { checkListed, loadListing, nextCut, ownHead, partialListing, type CheckpointSummary, type Listing } from './listing.js';
+import { checkListed, loadListing, nextCut, ownHead, partialListing } from './listing.js';
+import type { CheckpointSummary, Listing } from './types.js';
 import { readWriter } from '../store/identity.js';
 import { COLD_CUTS } from './listing-cold.js';
 import { readRecordAt } from '../store/read-record.js';

@@ -81,16 +81,3 @@ export function pushRefspecs(writer: string): string[] {
   return [`${chainRef(writer)}:${chainRef(writer)}`, `${notesRef(writer)}:${notesRef(writer)}`];
 }
 
-/**
- * True when `git check-ref-format --branch <name>` accepts `name` as a
- * branch name: no empty or dot-led component, none ending in `.lock`, no
- * `..`, `//`, `@{`, `\`, control characters, space, `~^:?*[`, no leading
- * or trailing `/`, no trailing `.`, not `@` or `HEAD`, and not starting with
- * `-` (git refuses such branch names, and a command would read it as an option).
- */
-export function isValidBranchName(name: string): boolean {
-  if (!name || name === '@' || name === 'HEAD' || name.startsWith('-')) return false;
-  // eslint-disable-next-line no-control-regex
-  if (/[\x00-\x20\x7f~^:?*[\\]|\.\.|@\{|\/\/|^\/|\/$|\.$/.test(name)) return false;
-  return name.split('/').every((part) => !part.startsWith('.') && !part.endsWith('.lock'));
-}
