@@ -8,7 +8,7 @@ import type { CommandResult, Context, ParsedArgs } from '../io/context.js';
 import { didYouMean } from '../cli/suggest.js';
 import { checkSetting, SETTINGS, type SettingDef } from '../checkpoint/config/settings.js';
 import { UnsupportedError } from '../errors.js';
-import { configWithOrigins, type ConfigEntry } from '../git/admin.js';
+import { configWithOrigins, type ConfigEntry } from '../git/cli/admin.js';
 import { visible } from '../text/sanitize.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';
 

@@ -6,7 +6,7 @@
 import { planConfig } from '../install/config-plan.js';
 import { readHookFacts, planHook } from '../install/hook-plan.js';
 import { detectManager } from '../install/managers.js';
-import { hooksDirectory, type GitEnv } from '../git/admin.js';
+import { hooksDirectory, type GitEnv } from '../git/cli/admin.js';
 import type { Repo } from '../git/repo.js';
 import { visible } from '../text/sanitize.js';
 

@@ -6,7 +6,7 @@ import { makeWriterId } from '../checkpoint/record/ids.js';
 import { chainRef } from '../checkpoint/store/refs.js';
 import { checkRemoteName, defaultRemote } from '../checkpoint/sharing/remote.js';
 import { UnsupportedError } from '../errors.js';
-import { hooksDirectory, unsetConfigValue } from '../git/admin.js';
+import { hooksDirectory, unsetConfigValue } from '../git/cli/admin.js';
 import type { Repo } from '../git/repo.js';
 import { applyInstall } from '../install/apply-install.js';
 import { planConfig } from '../install/config-plan.js';

@@ -11,7 +11,7 @@ import type { CommandResult, Context, ParsedArgs, Problem } from '../io/context.
 import { hasContent } from '../checkpoint/record/input.js';
 import { UsageError } from '../errors.js';
 import { withGitFileLock } from '../checkpoint/store/file-lock.js';
-import { runGitOnTerminal } from '../git/admin.js';
+import { runGitOnTerminal } from '../git/cli/admin.js';
 import type { Repo } from '../git/repo.js';
 import { saveOptions, saveRequest, type SaveOptions } from './shared/save-args.js';
 import { saveAndReport } from '../services/save-report.js';

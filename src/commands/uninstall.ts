@@ -6,7 +6,7 @@
 import { maxPositionals } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../io/context.js';
 import { chainRef } from '../checkpoint/store/refs.js';
-import { hooksDirectory, unsetConfigValue, type GitEnv } from '../git/admin.js';
+import { hooksDirectory, unsetConfigValue, type GitEnv } from '../git/cli/admin.js';
 import type { Repo } from '../git/repo.js';
 import { removeHook, type UnhookResult } from '../install/hook-plan.js';
 import { HOOK_NAMES } from '../install/hook-scripts.js';

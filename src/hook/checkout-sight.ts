@@ -6,15 +6,15 @@
  * none in a large work tree.
  */
 import * as fsp from 'node:fs/promises';
-import type { GitEnv } from '../git/admin.js';
+import type { GitEnv } from '../git/cli/admin.js';
 import { readGitFile, writeGitFile } from '../git/git-files.js';
-import { headBranch } from '../git/cli-status.js';
-import { parsePorcelainV2 } from '../git/porcelain.js';
+import { headBranch } from '../git/cli/cli-status.js';
+import { parsePorcelainV2 } from '../git/cli/porcelain.js';
 import type { Repo } from '../git/repo.js';
-import { walkCommits } from '../git/cli-walk.js';
-import { gitOk, runGit, type RunOptions } from '../git/run-git.js';
+import { walkCommits } from '../git/cli/cli-walk.js';
+import { gitOk, runGit, type RunOptions } from '../git/cli/run-git.js';
 import type { BranchIndexStore } from '../checkpoint/listing/branch-checkpoint.js';
-import { findGitDirs, indexEntries, readRefsUnder, type GitDirs } from '../git/ref-files.js';
+import { findGitDirs, indexEntries, readRefsUnder, type GitDirs } from '../git/cli/ref-files.js';
 
 /**
  * Above this many index entries the uncommitted count is not taken: `git

@@ -6,8 +6,8 @@
  * the repository is left as it was, never half installed.
  */
 import { OperationError } from '../errors.js';
-import { addConfigValue, unsetConfigValue, type GitEnv } from '../git/admin.js';
-import { staleLockHint } from '../git/run-git.js';
+import { addConfigValue, unsetConfigValue, type GitEnv } from '../git/cli/admin.js';
+import { staleLockHint } from '../git/cli/run-git.js';
 import type { Repo } from '../git/repo.js';
 import type { ConfigStep } from './config-plan.js';
 import { discardStaged, placeHook, stageHooks, type HookStep } from './hook-plan.js';

@@ -6,7 +6,7 @@
  */
 import { fetchRefspecs, NOTES_PREFIX, rewriteRefPattern, WRITER_PATTERN } from '../checkpoint/store/refs.js';
 import { defaultRemote } from '../checkpoint/sharing/remote.js';
-import { localConfigValues, remoteNames, type GitEnv } from '../git/admin.js';
+import { localConfigValues, remoteNames, type GitEnv } from '../git/cli/admin.js';
 import type { Repo } from '../git/repo.js';
 import type { AddedValue } from './state.js';
 

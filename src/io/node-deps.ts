@@ -38,7 +38,7 @@ export function nodeDeps(): Deps {
     random: () => globalThis.crypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32,
     loadYargs: async () => ((await import('./code-cache.js')).loadWithCodeCache(packageFile('dist/yargs.cjs')) as { yargsParser: YargsParser }).yargsParser,
     openRepo: async (dir) => {
-      const repo = await (await import('../git/cli-repo.js')).openCliRepo(dir, env);
+      const repo = await (await import('../git/cli/cli-repo.js')).openCliRepo(dir, env);
       return env.GIT_CHECKPOINT_FAULT ? (await import('./fault-repo.js')).withFault(repo, env.GIT_CHECKPOINT_FAULT) : repo;
     },
     readFile: (path, maxBytes) => readFileCapped(path, maxBytes ?? Infinity),

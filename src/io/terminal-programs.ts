@@ -7,7 +7,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { OperationError } from '../errors.js';
 import type { Repo } from '../git/repo.js';
-import { runGit } from '../git/run-git.js';
+import { runGit } from '../git/cli/run-git.js';
 
 /** Runs the editor git would use (`git var GIT_EDITOR`) on a file in the git dir, like `git commit`. */
 export async function editWithGitEditor(initial: string, repo: Repo, env: Record<string, string | undefined>): Promise<string> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CatFileBatch } from '../../src/git/cat-file-batch.js';
-import { openCliRepo } from '../../src/git/cli-repo.js';
+import { CatFileBatch } from '../../src/git/cli/cat-file-batch.js';
+import { openCliRepo } from '../../src/git/cli/cli-repo.js';
 import { makeGitRepo } from '../helpers/git-fixture.js';
 import { describeRepoContract } from './repo-contract.js';
 

@@ -2,7 +2,7 @@ import git from 'isomorphic-git';
 import { memfs } from 'memfs';
 import { describe, expect, it } from 'vitest';
 import { FatalError, UnsupportedError } from '../../src/errors.js';
-import { openIsoRepo, porcelainCodes } from '../../src/git/iso-repo.js';
+import { openIsoRepo, porcelainCodes } from '../../src/git/iso/iso-repo.js';
 import { makeMemRepo } from '../helpers/iso-fixture.js';
 import { describeRepoContract } from './repo-contract.js';
 

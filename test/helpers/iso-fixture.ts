@@ -6,7 +6,7 @@
 import { posix } from 'node:path';
 import git from 'isomorphic-git';
 import { memfs } from 'memfs';
-import { openIsoRepo } from '../../src/git/iso-repo.js';
+import { openIsoRepo } from '../../src/git/iso/iso-repo.js';
 import type { Repo } from '../../src/git/repo.js';
 import { FIXTURE_AUTHOR, fixtureTime, type FixtureSpec } from '../contract/repo-contract.js';
 

@@ -7,7 +7,7 @@
 import { mkdirSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCliRepo } from '../../src/git/cli-repo.js';
+import { openCliRepo } from '../../src/git/cli/cli-repo.js';
 import { makeSandbox, type Sandbox } from '../helpers/sandbox.js';
 
 let sb: Sandbox;

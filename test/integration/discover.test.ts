@@ -6,9 +6,9 @@
 import { chownSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeRepo } from '../../src/git/cli-open.js';
-import { readConfig } from '../../src/git/config-map.js';
-import { discoverInProcess } from '../../src/git/discover.js';
+import { probeRepo } from '../../src/git/cli/cli-open.js';
+import { readConfig } from '../../src/git/cli/config-map.js';
+import { discoverInProcess } from '../../src/git/cli/discover.js';
 import { makeSandbox, type Sandbox } from '../helpers/sandbox.js';
 
 let sb: Sandbox;

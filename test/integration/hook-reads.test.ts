@@ -8,7 +8,7 @@
 import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readRefsUnder } from '../../src/git/ref-files.js';
+import { readRefsUnder } from '../../src/git/cli/ref-files.js';
 import { makeSandbox, runProcess, type Sandbox } from '../helpers/sandbox.js';
 
 let sb: Sandbox;

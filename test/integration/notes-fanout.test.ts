@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { openCliRepo } from '../../src/git/cli-repo.js';
+import { openCliRepo } from '../../src/git/cli/cli-repo.js';
 import { findNote, FANOUT_AT, setNote, writeNotesTree } from '../../src/checkpoint/store/notes-tree.js';
 import type { Repo } from '../../src/git/repo.js';
 import { prepareNotes } from '../../src/checkpoint/store/notes.js';

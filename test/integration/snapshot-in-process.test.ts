@@ -10,11 +10,11 @@ import * as fs from 'node:fs';
 import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { snapshotWorktree as snapshotThroughIndex } from '../../src/git/cli-worktree.js';
+import { snapshotWorktree as snapshotThroughIndex } from '../../src/git/cli/cli-worktree.js';
 import { snapshotInProcess } from '../../src/git/snapshot-in-process.js';
-import { storesBytesAsIs } from '../../src/git/plain-content.js';
-import { CliConfig } from '../../src/git/cli-config.js';
-import { openCliRepo } from '../../src/git/cli-repo.js';
+import { storesBytesAsIs } from '../../src/git/cli/plain-content.js';
+import { CliConfig } from '../../src/git/cli/cli-config.js';
+import { openCliRepo } from '../../src/git/cli/cli-repo.js';
 import { blobHasher } from '../../src/git/worktree-read.js';
 import { makeGitRepo, type GitFixture } from '../helpers/git-fixture.js';
 

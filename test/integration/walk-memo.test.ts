@@ -4,7 +4,7 @@
  * (`git replace --graft`) or a shallow boundary.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCliRepo } from '../../src/git/cli-repo.js';
+import { openCliRepo } from '../../src/git/cli/cli-repo.js';
 import { makeSandbox, type Sandbox } from '../helpers/sandbox.js';
 
 let sb: Sandbox;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planPrune, planRewrite, type ChainEntry } from '../../src/checkpoint/planners/prune-plan.js';
-import { parsePushPorcelain } from '../../src/git/cli-transport.js';
+import { parsePushPorcelain } from '../../src/git/cli/cli-transport.js';
 
 const DAY = 86400;
 const now = new Date('2026-11-29T00:00:00Z');

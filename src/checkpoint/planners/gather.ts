@@ -2,7 +2,7 @@
  * Gathers the git half of a record (SPEC §6). Failure-tolerant: a section
  * that fails is recorded in `notCollected` with the reason and the save goes on.
  */
-import { isStaged } from '../../git/porcelain.js';
+import { isStaged } from '../../git/cli/porcelain.js';
 import type { Repo, WorktreeStatus } from '../../git/repo.js';
 import { recordableStatus } from '../record/safe-path.js';
 import { MAX_PATHS, type GitState } from '../record/schema.js';

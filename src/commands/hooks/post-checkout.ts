@@ -6,7 +6,7 @@
  * with GIT_CHECKPOINT_SKIP=1. Kept lean: it runs inside every `git switch`.
  */
 import type { CommandResult, Context } from '../../io/context.js';
-import type { GitEnv } from '../../git/admin.js';
+import type { GitEnv } from '../../git/cli/admin.js';
 import type { Repo } from '../../git/repo.js';
 import { claimIndexBuild, newestByBranch } from '../../checkpoint/listing/branch-checkpoint.js';
 import { lookAround } from '../../hook/checkout-sight.js';

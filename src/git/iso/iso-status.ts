@@ -8,7 +8,7 @@ import type { IsoContext } from './iso-context.js';
 import { readRef } from './iso-refs.js';
 import { upstreamOf } from './iso-upstream.js';
 import { reachableFrom } from './iso-walk.js';
-import type { ObjectId, StatusEntry, WorktreeStatus } from './repo.js';
+import type { ObjectId, StatusEntry, WorktreeStatus } from '../repo.js';
 
 
 /** Branch, upstream with ahead/behind counts, and every dirty path (untracked included). */

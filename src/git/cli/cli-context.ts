@@ -1,7 +1,7 @@
 /** What every part of the CLI backend shares: where git runs and the helper processes it keeps. */
 import type { CatFileBatch } from './cat-file-batch.js';
 import type { CliConfig } from './cli-config.js';
-import type { RepoInfo } from './repo.js';
+import type { RepoInfo } from '../repo.js';
 import type { RunOptions } from './run-git.js';
 
 /** One opened repository, as the cli-* modules see it. */

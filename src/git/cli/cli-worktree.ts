@@ -8,11 +8,11 @@ import { constants } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { ObjectId } from './repo.js';
+import type { ObjectId } from '../repo.js';
 import { gitOk, runGit, type RunOptions } from './run-git.js';
 import { removeLeftovers, tempName } from './leftovers.js';
-import { refuseSymlinkedParent, removeFile } from './worktree-files.js';
-import { letGo, removeAtEnd } from '../io/run-scope.js';
+import { refuseSymlinkedParent, removeFile } from '../worktree-files.js';
+import { letGo, removeAtEnd } from '../../io/run-scope.js';
 
 /**
  * Runs `fn` with options pointing git at a fresh temporary index; always

@@ -5,10 +5,10 @@
  * zones with the opposite sign.
  */
 import git from 'isomorphic-git';
-import { parseCommit } from './object-parse.js';
-import { renderCommit, renderTree, sortTreeEntries } from './object-write.js';
+import { parseCommit } from '../object-parse.js';
+import { renderCommit, renderTree, sortTreeEntries } from '../object-write.js';
 import { OID, isoBase, nullOnIsoError, type IsoContext } from './iso-context.js';
-import type { CappedBlob, CommitInfo, NewCommit, ObjectId, TreeEntry } from './repo.js';
+import type { CappedBlob, CommitInfo, NewCommit, ObjectId, TreeEntry } from '../repo.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

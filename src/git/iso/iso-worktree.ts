@@ -4,11 +4,11 @@
  * replaced, written tree by tree, so the user's index cannot be touched.
  */
 import { posix } from 'node:path';
-import { OperationError } from '../errors.js';
-import type { ObjectId, Repo, TreeEntry } from './repo.js';
-import { refuseSymlinkedParent, removeFile, type WorktreeFs } from './worktree-files.js';
-import type { SnapshotSource } from './snapshot-in-process.js';
-import { readWorktreeEntrySync } from './worktree-read.js';
+import { OperationError } from '../../errors.js';
+import type { ObjectId, Repo, TreeEntry } from '../repo.js';
+import { refuseSymlinkedParent, removeFile, type WorktreeFs } from '../worktree-files.js';
+import type { SnapshotSource } from '../snapshot-in-process.js';
+import { readWorktreeEntrySync } from '../worktree-read.js';
 
 const { dirname, join } = posix;
 

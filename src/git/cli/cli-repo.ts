@@ -6,7 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
-import { FatalError } from '../errors.js';
+import { FatalError } from '../../errors.js';
 import { CatFileBatch } from './cat-file-batch.js';
 import { CliConfig } from './cli-config.js';
 import type { CliContext } from './cli-context.js';
@@ -18,16 +18,16 @@ import { fetchRefs, listRemoteRefs, pushRefs } from './cli-transport.js';
 import * as walk from './cli-walk.js';
 import { WalkMemo } from './walk-memo.js';
 import * as worktree from './cli-worktree.js';
-import { blobHasher, hashWorktreeEntries, readWorktreeEntrySync, type WorktreeEntry, type WorktreeRead } from './worktree-read.js';
+import { blobHasher, hashWorktreeEntries, readWorktreeEntrySync, type WorktreeEntry, type WorktreeRead } from '../worktree-read.js';
 import { readConfig, type ConfigRead } from './config-map.js';
 import { discoverInProcess, statOrNull } from './discover.js';
 import { storesBytesAsIs, type PlainContentFacts } from './plain-content.js';
-import { snapshotInProcess } from './snapshot-in-process.js';
-import * as files from './git-files.js';
+import { snapshotInProcess } from '../snapshot-in-process.js';
+import * as files from '../git-files.js';
 import type {
   CappedBlob, CommitInfo, CommitLink, Lease, NewCommit, PushOutcome, RefRecord, RefTip, Repo, RepoInfo, ScannedCommit, TreeEntry, WalkOptions, WorktreeStatus,
   RefUpdate,
-} from './repo.js';
+} from '../repo.js';
 import type { RunOptions } from './run-git.js';
 
 /** Opens the repository containing `dir` with the git binary; FatalError when there is none. */

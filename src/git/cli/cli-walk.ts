@@ -3,7 +3,7 @@
  * a whole walk, whatever the number of commits, the tips fed on stdin.
  */
 import { StringDecoder } from 'node:string_decoder';
-import type { CommitInfo, CommitLink, ScannedCommit, WalkOptions } from './repo.js';
+import type { CommitInfo, CommitLink, ScannedCommit, WalkOptions } from '../repo.js';
 import { gitOk, runGit, type RunOptions } from './run-git.js';
 
 /**

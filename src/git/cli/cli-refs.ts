@@ -3,11 +3,11 @@
  * (`update-ref <ref> <new> <old>`), so they race safely with any git process.
  */
 import { stat } from 'node:fs/promises';
-import { FatalError, OperationError } from '../errors.js';
-import { shellQuote } from '../text/shell.js';
+import { FatalError, OperationError } from '../../errors.js';
+import { shellQuote } from '../../text/shell.js';
 import type { CliContext } from './cli-context.js';
 import { readRefsUnder } from './ref-files.js';
-import type { RefRecord, RefTip, RefUpdate } from './repo.js';
+import type { RefRecord, RefTip, RefUpdate } from '../repo.js';
 import { gitOk, runGit } from './run-git.js';
 
 /** Resolves `name`; null when it does not exist. */

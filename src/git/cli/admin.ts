@@ -5,9 +5,9 @@
  * these are not part of the `Repo` interface; every call still goes through
  * run-git.ts.
  */
-import type { Repo, RepoInfo } from './repo.js';
+import type { Repo, RepoInfo } from '../repo.js';
 import { runGit, splitNul, type RunOptions } from './run-git.js';
-import { GitCommandError } from '../errors.js';
+import { GitCommandError } from '../../errors.js';
 
 export type GitEnv = Record<string, string | undefined>;
 

@@ -2,8 +2,8 @@
  * Every git subprocess this tool starts goes through here (one module owns
  * them all, as in changesets). Output is kept as bytes: paths may be any bytes.
  */
-import { FatalError, GitCommandError } from '../errors.js';
-import { spawnChild } from '../io/run-scope.js';
+import { FatalError, GitCommandError } from '../../errors.js';
+import { spawnChild } from '../../io/run-scope.js';
 
 export interface GitResult {
   code: number;

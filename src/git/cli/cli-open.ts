@@ -4,8 +4,8 @@
  */
 import { realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { FatalError } from '../errors.js';
-import type { RepoInfo } from './repo.js';
+import { FatalError } from '../../errors.js';
+import type { RepoInfo } from '../repo.js';
 import { runGit, type RunOptions } from './run-git.js';
 
 const MIN_GIT = [2, 31];

@@ -4,7 +4,7 @@
  * refused on opening (SPEC §1).
  */
 import { posix } from 'node:path';
-import { FatalError, UnsupportedError } from '../errors.js';
+import { FatalError, UnsupportedError } from '../../errors.js';
 import { getConfig } from './iso-config.js';
 import { nullWhenMissing, type FsPromises, type IsoContext } from './iso-context.js';
 

@@ -2,7 +2,7 @@
  * Fetch and push with the git binary (SPEC §5): every transport git knows
  * (file, ssh, git://, http(s)) with the user's credentials, helpers and config.
  */
-import type { Lease, PushedRef, PushOutcome, RefRecord } from './repo.js';
+import type { Lease, PushedRef, PushOutcome, RefRecord } from '../repo.js';
 import { runGit, type RunOptions } from './run-git.js';
 
 /** Never ask on a terminal we do not own: a missing credential fails instead of hanging. */

@@ -1,5 +1,5 @@
 /** Parses `git status --porcelain=v2 -z --branch` (see git-status(1), "Porcelain Format Version 2"). */
-import type { StatusEntry, WorktreeStatus } from './repo.js';
+import type { StatusEntry, WorktreeStatus } from '../repo.js';
 
 export function parsePorcelainV2(out: Buffer): WorktreeStatus {
   const fields = out.toString('utf8').split('\0');

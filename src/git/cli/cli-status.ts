@@ -6,9 +6,9 @@ import * as fs from 'node:fs';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parsePorcelainV2 } from './porcelain.js';
-import type { WorktreeStatus } from './repo.js';
+import type { WorktreeStatus } from '../repo.js';
 import { gitOk, runGit, type RunOptions } from './run-git.js';
-import { hashWorktreeEntries } from './worktree-read.js';
+import { hashWorktreeEntries } from '../worktree-read.js';
 
 /** `git status --porcelain=v2`: branch, upstream, and every dirty path, untracked included. */
 export async function status(opts: RunOptions): Promise<WorktreeStatus> {

@@ -14,7 +14,7 @@
 import { readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { ConfigRead } from './config-map.js';
-import type { RepoInfo } from './repo.js';
+import type { RepoInfo } from '../repo.js';
 
 const MOVERS = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_COMMON_DIR', 'GIT_OBJECT_DIRECTORY', 'GIT_CEILING_DIRECTORIES',
   'GIT_DISCOVERY_ACROSS_FILESYSTEM', 'GIT_NAMESPACE', 'GIT_INDEX_FILE'];

@@ -6,9 +6,9 @@
  */
 import { posix } from 'node:path';
 import git from 'isomorphic-git';
-import { OperationError } from '../errors.js';
+import { OperationError } from '../../errors.js';
 import { OID, nullOnIsoError, nullWhenMissing, type IsoContext } from './iso-context.js';
-import type { ObjectId, RefRecord, RefUpdate } from './repo.js';
+import type { ObjectId, RefRecord, RefUpdate } from '../repo.js';
 
 const { dirname, join } = posix;
 /** What git's check-ref-format refuses, for names under refs/. */

@@ -5,7 +5,7 @@
  * so the size of a stranger's object is known before a byte of it is read.
  */
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { spawnChild } from '../io/run-scope.js';
+import { spawnChild } from '../../io/run-scope.js';
 
 export interface BatchObject {
   oid: string;

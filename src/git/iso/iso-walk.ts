@@ -5,8 +5,8 @@
 import type { IsoContext } from './iso-context.js';
 import { readCommit, readRaw } from './iso-objects.js';
 import { readRef } from './iso-refs.js';
-import type { CommitInfo, ObjectId, WalkOptions } from './repo.js';
-import { subjectOf } from './object-parse.js';
+import type { CommitInfo, ObjectId, WalkOptions } from '../repo.js';
+import { subjectOf } from '../object-parse.js';
 
 /** Git's date-ordered walk: a queue by committer time, FIFO among equal times, so it can stop at `limit`. */
 export async function walkCommits(ctx: IsoContext, tips: ObjectId[], opts: WalkOptions = {}): Promise<CommitInfo[]> {

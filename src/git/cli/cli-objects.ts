@@ -4,9 +4,9 @@
  * objects, or by git itself in a shared repository.
  */
 import type { CliContext } from './cli-context.js';
-import { parseCommit, parseTree, subjectOf } from './object-parse.js';
-import { checkTreeEntries, formatGitDate, renderCommit, renderTree } from './object-write.js';
-import type { CappedBlob, CommitInfo, NewCommit, TreeEntry } from './repo.js';
+import { parseCommit, parseTree, subjectOf } from '../object-parse.js';
+import { checkTreeEntries, formatGitDate, renderCommit, renderTree } from '../object-write.js';
+import type { CappedBlob, CommitInfo, NewCommit, TreeEntry } from '../repo.js';
 import { gitOk } from './run-git.js';
 
 /** The blob's bytes; null when the object is missing or not a blob. */
@@ -97,8 +97,8 @@ export async function writeCommit(ctx: CliContext, c: NewCommit): Promise<string
 }
 
 /** crypto and zlib load only for a command that writes: a read-only one (list, the post-checkout hook) never pays for them. */
-function looseObjects(): Promise<typeof import('./loose-objects.js')> {
-  return import('./loose-objects.js');
+function looseObjects(): Promise<typeof import('../loose-objects.js')> {
+  return import('../loose-objects.js');
 }
 
 /**

@@ -5,23 +5,23 @@
  * (SPEC §1). Commits are serialized by us, byte for byte from the values given
  * (see iso-objects.ts). This class only delegates to the iso-* modules.
  */
-import { UnsupportedError } from '../errors.js';
+import { UnsupportedError } from '../../errors.js';
 import * as config from './iso-config.js';
 import type { FsPromises, IsoContext } from './iso-context.js';
-import * as files from './git-files.js';
+import * as files from '../git-files.js';
 import * as objects from './iso-objects.js';
 import { findRepo, refuseUnsupported } from './iso-open.js';
 import * as refs from './iso-refs.js';
 import * as worktreeStatus from './iso-status.js';
 import * as walk from './iso-walk.js';
 import * as worktree from './iso-worktree.js';
-import type { WorktreeFs, WorktreeSyncFs } from './worktree-files.js';
-import { blobHasher, hashWorktreeEntries, readWorktreeEntrySync, type WorktreeEntry, type WorktreeRead } from './worktree-read.js';
+import type { WorktreeFs, WorktreeSyncFs } from '../worktree-files.js';
+import { blobHasher, hashWorktreeEntries, readWorktreeEntrySync, type WorktreeEntry, type WorktreeRead } from '../worktree-read.js';
 import type {
   CappedBlob, CommitInfo, CommitLink, Lease, NewCommit, ObjectId, PushOutcome, RefRecord, RefTip, Repo, RepoInfo, TreeEntry,
   ScannedCommit, WalkOptions, WorktreeStatus,
   RefUpdate,
-} from './repo.js';
+} from '../repo.js';
 
 export { porcelainCodes } from './iso-status.js';
 

@@ -11,7 +11,7 @@ import { existsSync, readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { stat, open } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { commonDirOf, dotGitAt } from './discover.js';
-import type { RefRecord } from './repo.js';
+import type { RefRecord } from '../repo.js';
 
 export interface GitDirs {
   gitDir: string;
