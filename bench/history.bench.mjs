@@ -149,7 +149,7 @@ function chainRows(root, env) {
   const firstRun = () => {
     const building = join(dir, '.git', 'checkpoint', 'branch-index.building');
     for (const end = Date.now() + 120_000; existsSync(building) && Date.now() < end;) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
-    for (const f of ['branch-index.json', 'hook-reminder', 'branch-index.building']) rmSync(join(dir, '.git', 'checkpoint', f), { force: true });
+    for (const f of ['branch-index.json', 'branch-index.building']) rmSync(join(dir, '.git', 'checkpoint', f), { force: true });
   };
   const hookRow = hookRows(dir, env, `the post-checkout hook's first run over ${CHAIN} checkpoints`, 300, firstRun);
   return [saveRow, pushRow, hookRow];

@@ -17,8 +17,8 @@ beforeAll(() => {
 });
 afterAll(() => sb.cleanup());
 
-// What the tool itself reads (the installed script answers warm switches from its copy without it: hook-script-reminder.test.ts).
-const traced = { GIT_CHECKPOINT_TRACE: '1', GIT_CHECKPOINT_HOOK_NODE: '1' };
+// What the tool reads inside a switch (the installed script only decides whether node starts).
+const traced = { GIT_CHECKPOINT_TRACE: '1' };
 const gitProcesses = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('trace: ')).map((l) => l.split(' ')[3]);
 const switchTo = (dir: string, branch: string) => runProcess('git', ['switch', branch], dir, { ...sb.env, ...traced });
 

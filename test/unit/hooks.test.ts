@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildIndex, claimIndexBuild, reminderFile } from '../../src/checkpoint/listing/branch-checkpoint.js';
+import { buildIndex, claimIndexBuild } from '../../src/checkpoint/listing/branch-checkpoint.js';
 import { lastHeadMove } from '../../src/hook/head-move.js';
 import { renderReminder } from '../../src/hook/reminder.js';
 import { planHook, type HookFacts } from '../../src/install/hook-plan.js';
@@ -50,33 +50,6 @@ describe('the post-checkout reminder', () => {
     const text = renderReminder({ left: 'old-work', leftLast: null, uncommitted: 1, arrived: 'main', arrivedLast: null, complete: false, now });
     expect(text).toContain("left 'old-work': 1 uncommitted change came along\n");
     expect(text).not.toContain('no checkpoint yet');
-  });
-});
-
-describe("the hook script's copy of the branch index", () => {
-  it('lists the refs as for-each-ref does (by their bytes), then each branch as the reminder prints it', () => {
-    const text = reminderFile({
-      tips: new Map([['refs/checkpoints/remotes/origin/\u00e9ve-aaaaaa', 'c'.repeat(40)], ['refs/checkpoints/zed-aaaaaa', 'b'.repeat(40)], ['refs/checkpoints/ada-aaaaaa', 'a'.repeat(40)]]),
-      branches: new Map([
-        ['main', { title: `Fix\tthe\nrace ${'x'.repeat(120)}`, writer: 'ada-aaaaaa', time: 1764400000 }],
-        ['bad\tname', { title: 't', writer: 'w', time: 1 }],
-        ['feat/\x1bx', { title: 'evil \x1b[31m', writer: 'eve-\x07', time: 2 }],
-      ]),
-    });
-    const lines = text.split('\n');
-    expect(lines.slice(0, 5)).toEqual([
-      'git-checkpoint-reminder 1',
-      `${'a'.repeat(40)} refs/checkpoints/ada-aaaaaa`,
-      `${'c'.repeat(40)} refs/checkpoints/remotes/origin/\u00e9ve-aaaaaa`,
-      `${'b'.repeat(40)} refs/checkpoints/zed-aaaaaa`,
-      '--',
-    ]);
-    // Titles and writers cut and escaped as the reminder shows them; a name with a tab cannot be a line of its own.
-    expect(lines[5]).toMatch(/^main\t1764400000\tada-aaaaaa\tFix the race x+…$/);
-    expect([...lines[5]!.split('\t')[3]!].length).toBe(100);
-    expect(lines[6]).toBe('feat/\x1bx\t2\teve-\\x07\tevil \\x1b[31m');
-    expect(lines.slice(7)).toEqual(['']);
-    expect(reminderFile({ tips: new Map(), branches: new Map() })).toBe('git-checkpoint-reminder 1\n');
   });
 });
 

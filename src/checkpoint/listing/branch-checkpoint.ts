@@ -33,16 +33,6 @@ export interface BranchIndex {
 }
 
 const INDEX_FILE = 'branch-index.json';
-/**
- * The index as the installed hook script reads it without starting node
- * (hooks/post-checkout): a version line, the chain refs it holds as `git
- * for-each-ref --format='%(objectname) %(refname)'` lists them, `--`, then
- * `<branch> TAB <time> TAB <writer> TAB <title>` per branch, writer and title
- * as the reminder prints them. The script answers only while git lists the
- * refs exactly so; anything else, and node does.
- */
-export const REMINDER_FILE = 'hook-reminder';
-const REMINDER_VERSION = 'git-checkpoint-reminder 1';
 /** When the last background build of the index started (ms since the epoch). */
 const BUILD_FILE = 'branch-index.building';
 /** One background build at a time; a build that failed or died is retried after this. */
@@ -81,7 +71,6 @@ export async function newestByBranch(repo: BranchIndexStore, walkLimit?: number)
   const [refs, cached] = await Promise.all([repo.listRefs(CHAINS_PREFIX), readIndex(repo)]);
   const tips = new Map(refs.map((r) => [r.name, r.oid]));
   if (cached && sameTips(cached.tips, tips)) {
-    await keepReminderFile(repo, cached);
     return { branches: cached.branches, partial: false };
   }
   const base = cached && [...cached.tips.keys()].every((name) => tips.has(name)) ? cached : null;
@@ -89,7 +78,6 @@ export async function newestByBranch(repo: BranchIndexStore, walkLimit?: number)
   if (grown.partial) return { branches: grown.index.branches, partial: true };
   // A failed write only costs speed next time.
   await repo.writeGitFile(INDEX_FILE, serialize(grown.index), 'common').catch(() => {});
-  await keepReminderFile(repo, grown.index);
   return { branches: grown.index.branches, partial: false };
 }
 
@@ -124,29 +112,6 @@ export async function indexSaved(
   }
   const kept = { tips: index.tips, branches: newestOnly(index.branches) };
   await repo.writeGitFile(INDEX_FILE, serialize(kept), 'common').catch(() => {});
-  await keepReminderFile(repo, kept);
-}
-
-/** Writes the hook script's copy of `index` (REMINDER_FILE) unless it already holds it; a failure only costs node a start. */
-async function keepReminderFile(repo: BranchIndexStore, index: BranchIndex): Promise<void> {
-  const text = reminderFile(index);
-  if ((await repo.readGitFile(REMINDER_FILE, 'common').catch(() => null)) === text) return;
-  await repo.writeGitFile(REMINDER_FILE, text, 'common').catch(() => {});
-}
-
-/** REMINDER_FILE's text for `index`; with no chain, only the version line (the script then leaves the answer to node). */
-export function reminderFile(index: BranchIndex): string {
-  if (!index.tips.size) return `${REMINDER_VERSION}\n`;
-  // As for-each-ref sorts them: by the bytes of the name.
-  const refs = [...index.tips].sort(([a], [b]) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
-  const lines = [REMINDER_VERSION, ...refs.map(([name, oid]) => `${oid} ${name}`), '--'];
-  for (const [branch, c] of index.branches) {
-    // No such name is one the script looks up (plain names only); tabs and newlines would break its lines.
-    if (/[\t\n\r]/.test(branch)) continue;
-    const shown = shownCheckpoint(c);
-    lines.push(`${branch}\t${c.time}\t${shown.writer}\t${shown.title}`);
-  }
-  return `${lines.join('\n')}\n`;
 }
 
 /**
