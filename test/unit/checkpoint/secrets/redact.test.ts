@@ -1,0 +1,186 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { BASE_RULES, hasSecret, redactRecordText, redactText } from '../../../../src/checkpoint/secrets/redact.js';
+import { emptyContent, type GitState } from '../../../../src/checkpoint/record/schema.js';
+import { makeMemCli } from '../../../helpers/mem-cli.js';
+import { benignSamples, makeGen, secretSamples } from '../../../helpers/secret-corpus.js';
+
+const redact = (text: string) => {
+  const counts: Record<string, number> = {};
+  return { out: redactText(text, counts), counts };
+};
+
+describe('redactText', () => {
+  const g = makeGen(3);
+  const gh = `ghp_${g.key('abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 36)}`;
+
+  it.each([
+    ['a provider token, whole', `use ${gh} now`, 'use [REDACTED:github-token] now', { 'github-token': 1 }],
+    ['a key=value credential, keeping the key', 'DB_PASSWORD=s3cr3t-Value!', 'DB_PASSWORD=[REDACTED:password]', { password: 1 }],
+    ['a quoted literal in code', 'password = "hunter2hunter2"', 'password = "[REDACTED:password]"', { password: 1 }],
+    ['credentials in a URL, keeping scheme and host', 'https://bot:pa55word@git.example.com/x', 'https://[REDACTED:url-credentials]@git.example.com/x', { 'url-credentials': 1 }],
+    ['an internal host and a private address', 'db.prod.internal at 10.2.3.4', '[REDACTED:internal-host] at [REDACTED:private-ip]', { 'internal-host': 1, 'private-ip': 1 }],
+    ['two emails counted twice', 'a.b@acme.com, c.d@acme.com', '[REDACTED:email], [REDACTED:email]', { email: 2 }],
+    ['a PEM block cut off before its end', '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC', '[REDACTED:private-key]', { 'private-key': 1 }],
+  ])('redacts %s', (_name, input, expected, counts) => {
+    expect(redact(input)).toEqual({ out: expected, counts });
+  });
+
+  it.each([
+    'mask_password_field', 'the AKIA prefix', 'AKIAIOSFODNN7EXAMPL', 'sk-this-is-not-a-key-just-a-slug-with-words',
+    '3f786850e387550fdab836ed7e6dc881de23001b', 'c4ca4238a0b923820dcc509a6f75849b8b9c7d1e5f2a3b4c6d7e8f9a0b1c2d3e',
+    '123e4567-e89b-12d3-a456-426614174000', '1.2.3', 'src/a/b.ts', 'token = nextToken()', 'pwd=/home/ada',
+  ])('leaves %j alone', (text) => {
+    expect(redact(text)).toEqual({ out: text, counts: {} });
+  });
+
+  it('keeps the author identity but not other addresses', () => {
+    const counts: Record<string, number> = {};
+    expect(redactText('ada@example.com and bob@example.com', counts, BASE_RULES, { allowEmails: ['Ada@Example.com'] })).toBe(
+      'ada@example.com and [REDACTED:email]',
+    );
+  });
+
+  it('keeps what the allow list matches whole', () => {
+    const counts: Record<string, number> = {};
+    const out = redactText('ci.build.internal and db.build.internal', counts, BASE_RULES, { allow: [/ci\.build\.internal/] });
+    expect(out).toBe('ci.build.internal and [REDACTED:internal-host]');
+    expect(counts).toEqual({ 'internal-host': 1 });
+  });
+});
+
+describe('redaction cost', () => {
+  // Inputs that make badly nested patterns backtrack for ever; each field may hold 64 KiB (notes: 512 KiB).
+  it.each([
+    ['a_'.repeat(32_000)], ['token:'.repeat(11_000)], [`a@${'a'.repeat(65_000)}`], ['a.'.repeat(32_000)], [`${'a'.repeat(60)}@`.repeat(1000)],
+    ['1 '.repeat(32_000)], ['x='.repeat(32_000)], [`${'aB3+'.repeat(16_000)}=x`], [`sk-${'a-'.repeat(30_000)}`], [`http://${'a:'.repeat(30_000)}`],
+    [`Bearer ${'a'.repeat(64_000)}=x`], [`xoxb-${'1-'.repeat(30_000)}`], ['-----BEGIN PRIVATE KEY-----'.repeat(2000)],
+  ])('stays linear on a hostile 64 KiB string (%#)', (text) => {
+    const start = performance.now();
+    redactText(text, {});
+    expect(performance.now() - start).toBeLessThan(1000);
+  });
+});
+
+describe('hasSecret', () => {
+  it('is true for any secret rule, false for PII and look-alikes', () => {
+    const g = makeGen(5);
+    expect(hasSecret('x\n-----BEGIN OPENSSH PRIVATE KEY-----\nabc\n-----END OPENSSH PRIVATE KEY-----\n')).toBe(true);
+    expect(hasSecret(`NPM_TOKEN=npm_${g.key('abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 36)}`)).toBe(true);
+    expect(hasSecret('mail ada@example.com from 10.0.0.1 at db.internal')).toBe(false);
+    expect(hasSecret('const pattern = /AKIA[A-Z0-9]{16}/; // the AKIA prefix')).toBe(false);
+  });
+});
+
+describe('redactRecordText', () => {
+  it('redacts every free-text field, hot-file paths, commit subjects, the branch and dirty paths', () => {
+    const s = 'reach me at eve@acme.com';
+    const content = {
+      ...emptyContent(),
+      task: { title: s, status: 'in_progress' as const },
+      decisions: [{ what: s, why: s, by: s }], rejected: [{ what: s, why: s }],
+      nextSteps: [s], blockers: [s], questions: [s], learnings: [s], constraints: [s], assumptions: [s],
+      todos: [{ text: s, status: 'pending' as const }], files: [{ path: 'eve@acme.com.txt', why: s }],
+      quotes: [{ text: s, by: s, verbatim: true }], links: [s], notes: s,
+    };
+    const git: GitState = {
+      branch: 'fix/eve@acme.com', head: null, upstream: null, ahead: 0, behind: 0, commits: [{ oid: 'a'.repeat(40), subject: s }],
+      worktree: { collected: true, total: 1, truncated: false, files: [{ path: 'notes/eve@acme.com', status: '??', staged: false, oid: null }] },
+      wip: null, notCollected: [],
+    };
+    const { content: out, git: outGit, counts } = redactRecordText(content, git);
+    expect(JSON.stringify(out)).not.toContain('eve@acme.com"');
+    expect(out.files[0]!.path).toBe('[REDACTED:email]');
+    expect(outGit.commits[0]!.subject).toBe('reach me at [REDACTED:email]');
+    expect([outGit.branch, outGit.worktree.files[0]!.path]).toEqual(['fix/[REDACTED:email]', 'notes/[REDACTED:email]']);
+    expect(counts).toEqual({ email: 22 });
+  });
+});
+
+describe('checkpoint.redact and checkpoint.redactAllow', () => {
+  it('adds custom patterns and lets allowed matches through', async () => {
+    const m = await makeMemCli({ config: { 'checkpoint.redact': ['PROJ-\\d{4}', 'codename \\w+'], 'checkpoint.redactAllow': 'build\\.lan' } });
+    const saved = await m.cli(['save', '-m', 'PROJ-1234 for codename falcon via build.lan and nas.lan', '--json']);
+    expect(saved.code).toBe(0);
+    expect(JSON.parse(saved.stdout).redactions).toEqual({ custom: 2, 'internal-host': 1 });
+    expect(saved.stderr).toContain('redacted: custom ×2, internal-host ×1');
+    const shown = JSON.parse((await m.cli(['show', '--json'])).stdout);
+    expect(shown.task.title).toBe('[REDACTED:custom] for [REDACTED:custom] via build.lan and [REDACTED:internal-host]');
+  });
+
+  it('refuses a pattern that does not compile or matches nothing but the empty string, writing nothing', async () => {
+    for (const bad of ['([', 'x*']) {
+      const m = await makeMemCli({ config: { 'checkpoint.redact': bad } });
+      const res = await m.cli(['save', '-m', 'x']);
+      expect(res.code).toBe(128);
+      expect(res.stderr).toMatch(/^fatal: bad config value for 'checkpoint.redact'/);
+      expect(await m.repo.listRefs('refs/checkpoints/')).toEqual([]);
+    }
+  });
+});
+
+/** Text dense in secrets, near-secrets and separators, with arbitrary strings mixed in. */
+const secretish = (() => {
+  const secrets = secretSamples().map((s) => s.text);
+  const benign = benignSamples();
+  const pieces = fc.oneof(
+    fc.constantFrom(...secrets), fc.constantFrom(...benign), fc.string({ maxLength: 12 }),
+    fc.constantFrom(' ', '\n', '=', ':', '@', '/', '.', '-', '_', '"', "'", ';', '://', '[REDACTED:email]', 'Bearer ', 'password=', 'sk-', 'ghp_'),
+    fc.string({ unit: fc.constantFrom(...'abcXYZ0189+/=-_.@:'), minLength: 20, maxLength: 60 }),
+  );
+  return fc.array(pieces, { maxLength: 12 }).map((xs) => xs.join(''));
+})();
+
+describe('redaction properties', () => {
+  it('is idempotent', () => {
+    fc.assert(
+      fc.property(secretish, (text) => {
+        const once = redact(text).out;
+        expect(redactText(once, {})).toBe(once);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('never leaves text that still matches a secret pattern', () => {
+    fc.assert(
+      fc.property(secretish, (text) => {
+        const counts: Record<string, number> = {};
+        redactText(redact(text).out, counts);
+        expect(counts).toEqual({});
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('removes every embedded secret value, whatever surrounds it', () => {
+    const samples = secretSamples();
+    fc.assert(
+      fc.property(fc.constantFrom(...samples), fc.constantFrom(' ', '\n', '(', '"', ', ', '\t'), (sample, sep) => {
+        const out = redact(`before${sep}${sample.text}${sep}after`).out;
+        for (const secret of sample.secrets) expect(out).not.toContain(secret);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('one long line (a minified file in the work tree, a pasted log)', () => {
+  // Each keyword and anchor on the line used to cost the whole line: a 1 MB bundle took most of a minute.
+  const line = (unit: string) => unit.repeat(Math.ceil((1 << 20) / unit.length));
+  it.each([
+    ['keywords', 'var a=b.token,c=d.key;function e(){return f.secret}'],
+    ['anchors', 'x.authorization;y.bearer;z.curl;w.sk-;v.eyJ;'],
+  ])('a 1 MB line full of %s is scanned in linear time, and what it hides is still found', (_, unit) => {
+    const token = `ghp_${makeGen(5).key('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 36)}`;
+    const text = `${line(unit)}${token};${line(unit)}curl -u deploy:Hunter2x9 https://example.com ${unit}`;
+    const started = Date.now();
+    const out = redactText(text, {});
+    const clean = hasSecret(line(unit));
+    // Well under a second here; the quadratic scan took 14 s (anchors) and 170 s (keywords).
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(out).not.toContain(token);
+    expect(out).not.toContain('Hunter2x9');
+    expect(clean).toBe(false);
+  });
+});
