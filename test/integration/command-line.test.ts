@@ -38,17 +38,21 @@ describe('the command line, built', () => {
     expect(JSON.parse(listed.stdout).shown).toBe(0);
   });
 
-  it('--file paths are relative to the current directory, as git pathspecs are; missing ones are warned about', async () => {
+  it('--file paths are relative to the current directory, as git pathspecs are; one that names nothing is refused', async () => {
     const dir = sb.repo('files');
     mkdirSync(join(dir, 'src', 'deep'), { recursive: true });
     writeFileSync(join(dir, 'src', 'deep', 'a.ts'), 'a\n');
-    const res = await sb.ckpt(join(dir, 'src'), ['save', '-m', 'x', '--file', 'deep/a.ts :: the loop', '--file', '../README.md', '--file', 'gone.ts']);
+    const typo = await sb.ckpt(join(dir, 'src'), ['save', '-m', 'x', '--file', 'deep/a.ts', '--file', 'gone.ts']);
+    expect([typo.code, typo.stdout]).toEqual([129, '']);
+    expect(typo.stderr).toContain("--file 'gone.ts': no such file or directory");
+    expect(sb.git(dir, 'for-each-ref', 'refs/checkpoints/', 'refs/notes/')).toBe('');
+    const res = await sb.ckpt(join(dir, 'src'), ['save', '-m', 'x', '--file', 'deep/a.ts :: the loop', '--file', '../README.md']);
     expect(res.code, res.stderr).toBe(0);
-    expect(res.stderr).toBe("warning: --file 'gone.ts': no such path in the working tree; recorded anyway\n");
+    expect(res.stderr).toBe('');
     const viaC = await sb.ckpt(dir, ['-C', 'src/deep', 'save', '-m', 'y', '--file', 'a.ts', '--no-carry']);
     expect(viaC.stderr).toBe('');
     const files = async (name: string) => JSON.parse((await sb.ckpt(dir, ['show', name, '--json'])).stdout).files;
-    expect(await files('latest~1')).toEqual([{ path: 'src/deep/a.ts', why: 'the loop' }, { path: 'README.md' }, { path: 'src/gone.ts' }]);
+    expect(await files('latest~1')).toEqual([{ path: 'src/deep/a.ts', why: 'the loop' }, { path: 'README.md' }]);
     expect(await files('latest')).toEqual([{ path: 'src/deep/a.ts' }]);
   });
 

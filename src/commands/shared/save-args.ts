@@ -55,7 +55,7 @@ export async function saveRequest(ctx: Context, opts: SaveOptions, { allowEditor
   const editMode = opts.edit ? 'always' : onTerminal ? 'when-empty' : null;
   const repo = await ctx.worktreeRepo();
   const flags = { ...opts.content };
-  if (flags.files) flags.files = await filesFromCwd(ctx, repo.info.workTree!, flags.files);
+  if (flags.files) flags.files = await filesFromCwd(ctx, repo, flags.files);
   return {
     layers: [harvested, doc, flags],
     branch: opts.branch,

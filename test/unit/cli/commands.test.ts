@@ -6,18 +6,14 @@ const json = (s: string) => JSON.parse(s);
 
 describe('save / list / show on memfs (isomorphic-git backend)', () => {
   it('saves a record from flags and reads it back', async () => {
-    const m = await makeMemCli();
+    const m = await makeMemCli({ commits: [{ message: 'initial commit', files: { 'README.md': '# demo\n', 'src/up.ts': 'up\n', 'src/b.ts': 'b\n' } }] });
     const res = await m.cli([
       'save', '-m', 'Add retry', '--decision', 'backoff :: rate limits', '--decision', 'no jitter',
       '--rejected', 'sleep 1s :: still tripped', '--next', 'npm test', '--next', 'open PR',
       '--blocker', 'creds', '--question', 'which region?', '--learning', 'API caps at 10/s',
       '--file', 'src/up.ts :: the retry loop', '--file', 'src/b.ts', '--status', 'blocked', '--salient', 'v1',
     ]);
-    // Hot files need not exist yet, but a typo should not pass unnoticed.
-    expect(res.stderr).toBe([
-      "warning: --file 'src/up.ts': no such path in the working tree; recorded anyway\n",
-      "warning: --file 'src/b.ts': no such path in the working tree; recorded anyway\n",
-    ].join(''));
+    expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
     const id = res.stdout.trim();
     expect(id).toMatch(/^20261129-100001-[a-z0-9]{4}$/);
@@ -36,6 +32,17 @@ describe('save / list / show on memfs (isomorphic-git backend)', () => {
     expect(rec.git.wip).toEqual({ tree: (await m.repo.readCommit(rec.git.head))!.tree, excluded: [] });
     expect(rec.writer).toMatch(/^ada-[a-z0-9]{6}$/);
     expect(rec.git.commits).toEqual([{ oid: rec.git.head, subject: 'initial commit' }]);
+  });
+
+  it('refuses a --file that names nothing (exit 129, nothing saved); a tracked file deleted since is a path', async () => {
+    const m = await makeMemCli({ removed: ['README.md'] });
+    const typo = await m.cli(['save', '-m', 'x', '--file', 'README.md', '--file', 'src/nope.ts :: typo']);
+    expect([typo.code, typo.stdout]).toEqual([129, '']);
+    expect(typo.stderr).toContain("--file 'src/nope.ts': no such file or directory");
+    expect(await m.repo.listRefs('refs/checkpoints/')).toEqual([]);
+    const deleted = await m.cli(['save', '-m', 'x', '--file', 'README.md']);
+    expect(deleted.code, deleted.stderr).toBe(0);
+    expect(json((await m.cli(['show', '--json'])).stdout).files).toEqual([{ path: 'README.md' }]);
   });
 
   it('records uncommitted paths with their blob ids', async () => {
