@@ -2,13 +2,16 @@
  * The pre-compact save: harvest the transcript (when the agent keeps one we
  * read), check it is this session's, and save through the one save path.
  * A compaction may fire the hook several times: a second save of the same
- * session with the same content within DEDUPE_WINDOW_MS is skipped.
+ * session within DEDUPE_WINDOW_MS is skipped when the record it would write is
+ * the same one (harvest and git state alike: a file edited or added since is a
+ * reason to save) and nothing was saved on its line since.
  */
 import { resolve } from 'node:path';
 import type { Context } from '../io/context.js';
 import type { CheckpointContent } from '../checkpoint/record/schema.js';
 import type { Repo } from '../git/repo.js';
 import { prepareSave } from '../checkpoint/planners/save.js';
+import type { SaveFacts } from '../checkpoint/planners/save-facts.js';
 import { saveAndReport } from '../services/save-report.js';
 import { Harvester } from '../harvest/harvest.js';
 import { MAX_LINE_BYTES, repoPathMapper, type HarvestResult } from '../harvest/harvest-file.js';
@@ -31,14 +34,13 @@ export async function saveBeforeCompaction(ctx: Context, adapter: AgentAdapter, 
   const facts = prepareSave(repo, ctx.deps, { lineage });
   const harvest = await harvestInput(ctx, adapter, input, workTree);
   const content: Partial<CheckpointContent> = harvest?.content ?? {};
-  const print = fingerprint(JSON.stringify(content));
   const now = ctx.deps.now();
-  if (input.sessionId) {
-    const prev = await readSession(repo, input.sessionId);
-    if (prev && prev.fingerprint === print && now.getTime() - Date.parse(prev.savedAt) < DEDUPE_WINDOW_MS) {
-      ctx.deps.streams.err(`git checkpoint: nothing changed since ${prev.checkpoint}, saved for this session moments ago\n`);
-      return { id: prev.checkpoint, problem: null };
-    }
+  const prev = input.sessionId ? await readSession(repo, input.sessionId) : null;
+  const print = fingerprintSave(content, await facts);
+  if (prev && prev.fingerprint === print && now.getTime() - Date.parse(prev.savedAt) < DEDUPE_WINDOW_MS
+    && (await facts).lineage[0]?.id === prev.checkpoint) {
+    ctx.deps.streams.err(`git checkpoint: nothing changed since ${prev.checkpoint}, saved for this session moments ago\n`);
+    return { id: prev.checkpoint, problem: null };
   }
   const result = await saveAndReport(ctx, {
     layers: [content, { compactImminent: true, mode: 'routine', notes: describe(adapter, input, harvest) }],
@@ -50,6 +52,16 @@ export async function saveBeforeCompaction(ctx: Context, adapter: AgentAdapter, 
   if (result.outcome !== 'ok') return { id, problem: `checkpoint ${id} saved before this compaction, but its notes link failed (run git checkpoint doctor --fix)` };
   await clearFailure(repo);
   return { id, problem: null };
+}
+
+/**
+ * What makes one save's record differ from another's, the id, time and lineage
+ * aside: the harvested content and the git facts it records (branch, head,
+ * upstream, commits, every dirty path with its blob id, what was left out). The
+ * facts are read for the save anyway, so comparing costs one hash.
+ */
+function fingerprintSave(content: Partial<CheckpointContent>, facts: SaveFacts): string {
+  return fingerprint(JSON.stringify({ content, git: facts.gathered.git, excluded: facts.wip.excluded }));
 }
 
 async function harvestInput(ctx: Context, adapter: AgentAdapter, input: AgentInput, workTree: string): Promise<HarvestResult | null> {

@@ -46,6 +46,27 @@ describe('agent hooks on real git', () => {
     expect(contentOf(second)).toEqual(contentOf(rec));
   });
 
+  it('a second compaction of the session saves again when the work tree changed; unchanged, it is skipped', async () => {
+    const dir = sb.repo('agent-again');
+    const transcript = join(sb.root, 'home', '.claude', 'projects', '-agent-again', `${SESSION}.jsonl`);
+    mkdirSync(join(transcript, '..'), { recursive: true });
+    writeFileSync(transcript, claudeTranscript({ cwd: dir }));
+    const input = JSON.stringify({ session_id: SESSION, transcript_path: transcript, cwd: dir, hook_event_name: 'PreCompact', trigger: 'auto' });
+    const compact = () => sb.ckpt(dir, ['hook', 'agent-pre-compact', 'claude'], { input });
+    const count = () => sb.git(dir, 'rev-list', '--count', '--glob=refs/checkpoints/*').trim();
+    expect((await compact()).code).toBe(0);
+    writeFileSync(join(dir, 'new.txt'), 'new\n');
+    writeFileSync(join(dir, 'README.md'), 'edited\n');
+    const again = await compact();
+    expect([again.code, again.stderr]).toEqual([0, expect.not.stringContaining('nothing changed')]);
+    expect(count()).toBe('2');
+    const rec = JSON.parse((await sb.ckpt(dir, ['show', '--json'])).stdout);
+    expect(rec.git.worktree.files.map((f: { path: string }) => f.path)).toEqual(['README.md', 'new.txt']);
+    const third = await compact();
+    expect([third.code, third.stderr]).toEqual([0, expect.stringContaining('nothing changed since')]);
+    expect(count()).toBe('2');
+  });
+
   it('agent install --user merges into ~/.claude/settings.json and uninstall restores it', async () => {
     const dir = sb.repo('install');
     const file = join(sb.root, 'home', '.claude', 'settings.json');

@@ -100,6 +100,33 @@ describe('duplicates and hangs', () => {
     expect(await ids(m)).toHaveLength(2);
   });
 
+  it('a second compaction with the same transcript saves again when the work tree changed, and only then', async () => {
+    const m = await makeMemCli();
+    await transcriptFor(m, S1, [{ type: 'user', content: 'Do the thing' }]);
+    await preCompact(m, S1);
+    await m.writeFile('new.txt', 'new\n');
+    await m.writeFile('README.md', '# demo, edited\n');
+    const again = await preCompact(m, S1);
+    expect(again.stderr).not.toContain('nothing changed');
+    expect(await ids(m)).toHaveLength(2);
+    const rec = json((await m.cli(['show', '--json'])).stdout);
+    expect(rec.git.worktree.files.map((f: { path: string }) => f.path)).toEqual(['README.md', 'new.txt']);
+    await m.writeFile('new.txt', 'new, edited\n');
+    await preCompact(m, S1);
+    expect(await ids(m)).toHaveLength(3);
+    expect((await preCompact(m, S1)).stderr).toContain('nothing changed');
+    expect(await ids(m)).toHaveLength(3);
+  });
+
+  it('a save by hand between two compactions: the second one saves again', async () => {
+    const m = await makeMemCli();
+    await transcriptFor(m, S1, [{ type: 'user', content: 'Do the thing' }]);
+    await preCompact(m, S1);
+    expect((await m.cli(['save', '-m', 'by hand'])).code).toBe(0);
+    await preCompact(m, S1);
+    expect(await ids(m)).toHaveLength(3);
+  });
+
   it('the same content after the window saves again', async () => {
     const m = await makeMemCli();
     await transcriptFor(m, S1, [{ type: 'user', content: 'Do the thing' }]);
