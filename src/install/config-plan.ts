@@ -52,19 +52,17 @@ export async function planConfig(repo: Repo, env: GitEnv, writer: string): Promi
 
 /**
  * The values in the local config that install writes, recognised by their
- * exact form (SPEC §3, §10) whatever recorded them: the fetch refspecs on
- * any remote, notes.displayRef, and a writer's notes.rewriteRef (glob or
- * exact ref). What
- * uninstall removes when install's record is gone.
+ * form (SPEC §3, §10) whatever recorded them: the fetch refspecs on any
+ * remote (naming any remote: `git remote rename` leaves ours as they were),
+ * notes.displayRef, and a writer's notes.rewriteRef (glob or exact ref).
+ * What uninstall removes when install's record is gone.
  */
 export async function ownConfigValues(repo: Repo, env: GitEnv): Promise<AddedValue[]> {
   const found: AddedValue[] = [];
   for (const remote of await remoteNames(repo.info, env)) {
     const key = `remote.${remote}.fetch`;
-    const have = await localConfigValues(repo.info, env, key);
-    const ours = new Set(fetchRefspecs(remote, null));
-    for (const value of have) {
-      if (ours.has(value) || isOwnNotesExclusion(value)) found.push({ key, value });
+    for (const value of await localConfigValues(repo.info, env, key)) {
+      if (isOwnRefspec(value)) found.push({ key, value });
     }
   }
   for (const value of await localConfigValues(repo.info, env, 'notes.displayRef')) {
@@ -78,7 +76,13 @@ export async function ownConfigValues(repo: Repo, env: GitEnv): Promise<AddedVal
   return found;
 }
 
-/** `^refs/notes/checkpoints/<writer>`: the own notes left out of a fetch. */
-function isOwnNotesExclusion(value: string): boolean {
-  return value.startsWith(`^${NOTES_PREFIX}`) && WRITER_PATTERN.test(value.slice(NOTES_PREFIX.length + 1));
+/**
+ * One of the fetch refspecs of SPEC §3 (`fetchRefspecs`), copying to a remote
+ * of any name, or `^refs/notes/checkpoints/<writer>`: the own notes left out.
+ */
+function isOwnRefspec(value: string): boolean {
+  if (value.startsWith(`^${NOTES_PREFIX}`) && WRITER_PATTERN.test(value.slice(NOTES_PREFIX.length + 1))) return true;
+  const copy = /^\+(refs\/(?:notes\/)?checkpoints\/)\*:\1remotes\/([^/*]+)\/\*$/.exec(value);
+  const specs = fetchRefspecs(copy?.[2] ?? 'any', null);
+  return copy ? specs.includes(value) : specs.filter((spec) => spec.startsWith('^')).includes(value);
 }

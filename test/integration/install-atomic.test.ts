@@ -106,6 +106,22 @@ describe('uninstall without install\'s record', () => {
     expect(left.config.filter((c) => !c.startsWith('checkpoint.writer='))).toEqual(before);
   });
 
+  it('removes install\'s refspecs from a remote renamed since, with or without the record', async () => {
+    for (const record of [true, false]) {
+      const dir = repoWithRemote(sb.root, `renamed-${record}`);
+      const fetchOf = (remote: string) => sb.git(dir, 'config', '--local', '--get-all', `remote.${remote}.fetch`).split('\n').filter(Boolean);
+      const before = fetchOf('origin');
+      expect((await sb.ckpt(dir, ['install'])).code).toBe(0);
+      sb.git(dir, 'remote', 'rename', 'origin', 'upstream');
+      if (!record) rmSync(join(dir, '.git', 'checkpoint', 'installed.json'));
+      const res = await sb.ckpt(dir, ['uninstall']);
+      expect(res.code, res.stderr).toBe(0);
+      expect(res.stdout).toContain('remote.upstream.fetch -= +refs/checkpoints/*:refs/checkpoints/remotes/origin/*');
+      expect(fetchOf('upstream')).toEqual(before.map((spec) => spec.replace('/origin/', '/upstream/')));
+      expect(installed(dir).config.filter((c) => !c.startsWith('checkpoint.writer='))).toEqual([]);
+    }
+  });
+
   it('keeps values that were there before install', async () => {
     const dir = repoWithRemote(sb.root, 'preexisting');
     sb.git(dir, 'config', '--add', 'notes.displayRef', 'refs/notes/checkpoints/*');
