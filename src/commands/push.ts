@@ -4,7 +4,7 @@ import type { CommandResult, Context, ParsedArgs } from '../io/context.js';
 import { autoPushSetting } from '../checkpoint/config/config-values.js';
 import { readWriter } from '../checkpoint/store/identity.js';
 import { applyPush, planPush, type PushReport } from '../checkpoint/sharing/push.js';
-import { resolveRemote } from '../checkpoint/sharing/remote.js';
+import { remoteWord, resolveRemote } from '../checkpoint/sharing/remote.js';
 import { visible } from '../text/sanitize.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';
 
@@ -43,7 +43,7 @@ export async function runPush(ctx: Context, opts: PushOptions): Promise<CommandR
   }
   if (report.bookkeeping) {
     ctx.warn(`pushed, but could not record what '${remote}' now holds: ${report.bookkeeping}`);
-    ctx.hint(`the remote is up to date; once this repository is writable, run: git checkpoint fetch ${remote}`);
+    ctx.hint(`the remote is up to date; once this repository is writable, run: git checkpoint fetch ${remoteWord(remote)}`);
   }
   return { outcome: report.bookkeeping ? 'partial' : 'ok', json: pushJson(report), report: renderPush(report) };
 }
@@ -59,9 +59,9 @@ function pushJson(r: PushReport): JsonOutputOf<'push'> {
 function rejectionHint(report: PushReport, remote: string): string {
   if (report.refs.some((r) => r.flag === '!' && /fetch first|non-fast-forward|stale info/.test(r.summary))) {
     return `the remote holds checkpoints under your writer id (${report.writer}) that this clone does not have; ` +
-      `they were not overwritten. Look with: git checkpoint fetch ${remote} && git checkpoint list --writer ${report.writer}`;
+      `they were not overwritten. Look with: git checkpoint fetch ${remoteWord(remote)} && git checkpoint list --writer ${report.writer}`;
   }
-  return `check the remote with: git ls-remote ${remote}`;
+  return `check the remote with: git ls-remote ${remoteWord(remote)}`;
 }
 
 /** `pushed 3 new checkpoints to origin`; with --dry-run, `would push …` and the refs git would update. */

@@ -57,7 +57,7 @@ export function managerSnippet(manager: Manager): string {
         `  ${GUARD} post-checkout "$@" || true`,
         '',
         '  # .husky/pre-push',
-        `  ${GUARD} pre-push "$@" </dev/null || true`,
+        `  ${GUARD} pre-push -- "$@" </dev/null || true`,
         '',
       ].join('\n');
     case 'lefthook':
@@ -71,7 +71,7 @@ export function managerSnippet(manager: Manager): string {
         '  pre-push:',
         '    commands:',
         '      git-checkpoint:',
-        '        run: git checkpoint hook pre-push {0} || true',
+        '        run: git checkpoint hook pre-push -- {0} || true',
         '',
       ].join('\n');
     case 'pre-commit':
@@ -104,7 +104,7 @@ export function managerSnippet(manager: Manager): string {
         'Add to the "simple-git-hooks" configuration (package.json), then run: npx simple-git-hooks',
         '',
         `  "post-checkout": "${GUARD} post-checkout \\"$@\\" || true",`,
-        `  "pre-push": "${GUARD} pre-push \\"$@\\" </dev/null || true"`,
+        `  "pre-push": "${GUARD} pre-push -- \\"$@\\" </dev/null || true"`,
         '',
       ].join('\n');
   }

@@ -66,7 +66,7 @@ function manualHook(step: HookStep, scriptsDir: string): string[] {
     return [`# ${name}:`, `cp ${shellQuote(`${scriptsDir}/${name}`)} ${shellQuote(path)} && chmod +x ${shellQuote(path)}`, ''];
   }
   const line = name === 'pre-push'
-    ? 'git checkpoint hook pre-push "$@" </dev/null || :'
+    ? 'git checkpoint hook pre-push -- "$@" </dev/null || :'
     : 'git checkpoint hook post-checkout "$@" || :';
   const where = name === 'pre-push' ? ' (after it has read its stdin; before any exit)' : ' (before any exit)';
   return [`# ${name}: ${path} is not ours; add this line to it${where}:`, `#   ${line}`, ''];

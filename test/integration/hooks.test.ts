@@ -236,6 +236,34 @@ describe('sharing through plain git fetch and push', () => {
     expect(sb.git(join(sb.root, 'push-where.git'), 'rev-parse', `refs/checkpoints/${writer}`)).toBe(sb.git(dir, 'rev-parse', `refs/checkpoints/${writer}`));
   });
 
+  it('a git push to a remote named -u carries the checkpoints along; fetch and printed commands take it after --', async () => {
+    const dir = sb.repo('dash-remote');
+    const remote = join(sb.root, 'dash-remote.git');
+    sb.git(sb.root, 'init', '-q', '--bare', remote);
+    sb.git(dir, 'remote', 'add', '--', '-u', remote);
+    sb.git(dir, 'config', 'checkpoint.remote', '-u');
+    const install = await sb.ckpt(dir, ['install']);
+    expect(install.code, install.stderr).toBe(0);
+    expect(install.stdout).toContain('remote.-u.fetch += +refs/checkpoints/*:refs/checkpoints/remotes/-u/*');
+    sb.git(dir, 'config', '--unset', 'checkpoint.remote');
+    await sb.ckpt(dir, ['save', '-m', 'to a dashing remote']);
+    const writer = sb.git(dir, 'config', 'checkpoint.writer').trim();
+    const push = await gitRun(dir, ['push', '--', '-u', 'main']);
+    expect(push.code).toBe(0);
+    expect(push.stderr).not.toContain('unknown option');
+    expect(push.stderr).toContain('checkpoint: pushed 1 checkpoint to -u');
+    expect(sb.git(remote, 'rev-parse', `refs/checkpoints/${writer}`)).toBe(sb.git(dir, 'rev-parse', `refs/checkpoints/${writer}`));
+    // A plain git fetch through the refspecs install wrote, and the fetch command, after --.
+    sb.git(remote, 'update-ref', 'refs/checkpoints/bob-bbbbbb', sb.git(dir, 'rev-parse', `refs/checkpoints/${writer}`).trim());
+    sb.git(dir, 'fetch', '-q', '--', '-u');
+    expect(sb.git(dir, 'for-each-ref', '--format=%(refname)', 'refs/checkpoints/remotes/')).toContain('refs/checkpoints/remotes/-u/bob-bbbbbb');
+    expect((await sb.ckpt(dir, ['fetch', '--', '-u'])).code).toBe(0);
+    sb.git(dir, 'config', 'remote.-u.url', join(sb.root, 'nowhere.git'));
+    const failed = await sb.ckpt(dir, ['push', '--', '-u']);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain('hint: check the remote with: git ls-remote -- -u');
+  });
+
   it('after a drop, a plain git push replaces the rewritten chain on the remote, with no warning', async () => {
     const dir = await installedRepo('push-after-drop');
     const remote = join(sb.root, 'push-after-drop.git');

@@ -177,13 +177,17 @@ describe('printed fix commands', () => {
     expect(good.stdout).toContain('fix: git fetch && git switch -- feat');
   }, 120_000);
 
-  it('refuse a remote whose name starts with -', async () => {
+  it('name a remote whose name starts with - after --, and reach git with it as a name', async () => {
     const dir = sb.repo('dash-remote');
-    sb.git(dir, 'config', 'remote.-upload.url', join(sb.root, 'srv', 'inject.git'));
+    sb.git(dir, 'config', 'remote.-upload.url', join(sb.root, 'srv', 'no-such.git'));
     sb.git(dir, 'config', 'checkpoint.remote', '-upload');
     const res = await sb.ckpt(dir, ['fetch']);
     expect(res.code).toBe(1);
-    expect(res.stderr).toContain("'-upload' is not a remote name git checkpoint can keep copies for");
+    expect(res.stderr).toContain('no-such.git');
+    expect(res.stderr).not.toMatch(/unknown (switch|option)/);
+    sb.git(dir, 'config', 'checkpoint.remote', '-gone');
+    const missing = await sb.ckpt(dir, ['fetch']);
+    expect(missing.stderr).toContain('hint: add it with: git remote add -- -gone <url>');
   });
 
   it('judge branch names as git check-ref-format --branch does', () => {

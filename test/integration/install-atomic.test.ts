@@ -160,7 +160,7 @@ describe('uninstall without install\'s record', () => {
 });
 
 describe('install and remote names', () => {
-  for (const name of ['team/shared', '-upload']) {
+  for (const name of ['team/shared']) {
     it(`refuses '${name}' as push and fetch do, writing nothing`, async () => {
       const dir = repoWithRemote(sb.root, `remote-${name.replace(/\W/g, '')}`);
       sb.git(dir, 'remote', 'add', '--', name, join(sb.root, 'lost-record.git'));

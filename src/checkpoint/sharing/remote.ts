@@ -17,7 +17,7 @@ export async function resolveRemote(repo: Repo, given: string | undefined): Prom
   const url = (await repo.getConfig(`remote.${name}.url`)) ?? (await repo.getConfig(`remote.${name}.pushurl`));
   if (!url) {
     throw new OperationError(`no such remote '${name}'`, {
-      hint: `add it with: git remote add ${name} <url>, or choose one with: git config checkpoint.remote <name>`,
+      hint: `add it with: git remote add ${remoteWord(name)} <url>, or choose one with: git config checkpoint.remote <name>`,
     });
   }
   return name;
@@ -26,14 +26,26 @@ export async function resolveRemote(repo: Repo, given: string | undefined): Prom
 /**
  * The one check of a remote's name, for `push`, `fetch` and `install` alike:
  * OperationError (exit 1) for a name that cannot be one path component of
- * refs/checkpoints/remotes/<remote>/ (a `/`, a leading `.` or `-`, `.lock`).
+ * refs/checkpoints/remotes/<remote>/ (a `/`, a leading `.`, `.lock`). A name
+ * starting with `-` (git allows `git remote add -- -u <url>`) is one: it
+ * reaches git after `--end-of-options`, and a printed command after `--`
+ * (`remoteWord`).
  */
 export function checkRemoteName(name: string): void {
-  if (!REMOTE_NAME.test(name) || name.startsWith('.') || name.startsWith('-') || name.endsWith('.lock')) {
+  if (!REMOTE_NAME.test(name) || name.startsWith('.') || name.endsWith('.lock')) {
     throw new OperationError(`'${name}' is not a remote name git checkpoint can keep copies for`, {
       hint: 'use a remote with a simple name (letters, digits, . _ -), or choose one with: git config checkpoint.remote <name>',
     });
   }
+}
+
+/**
+ * A checked remote name as the words of a printed command, safe to paste
+ * (SPEC §9): after `--` when it starts with `-`, so that no command reads it
+ * as an option (`git checkpoint fetch -- -u`).
+ */
+export function remoteWord(name: string): string {
+  return name.startsWith('-') ? `-- ${name}` : name;
 }
 
 /** checkpoint.remote, else the current branch's remote, else `origin` (SPEC §5); not checked to exist. */

@@ -11,7 +11,7 @@ import type { CommandResult, Context } from '../../io/context.js';
 import { autoPushSetting, type AutoPush } from '../../checkpoint/config/config-values.js';
 import { readWriter } from '../../checkpoint/store/identity.js';
 import { applyPush, planPush } from '../../checkpoint/sharing/push.js';
-import { resolveRemote } from '../../checkpoint/sharing/remote.js';
+import { remoteWord, resolveRemote } from '../../checkpoint/sharing/remote.js';
 import { isGitPush, pushFlags, type PushFlags } from '../../hook/push-invocation.js';
 import { visible } from '../../text/sanitize.js';
 
@@ -35,17 +35,17 @@ async function pushAlong(ctx: Context, args: string[]): Promise<void> {
   if (mode === 'off' || flags.dryRun) return;
   const writer = await readWriter(repo);
   if (!writer) return;
-  // pre-commit passes the remote in PRE_COMMIT_REMOTE_NAME instead of $1. A name that reads as an
-  // option is no remote name: it never reaches git's command line.
+  // pre-commit passes the remote in PRE_COMMIT_REMOTE_NAME instead of $1; the hook script passes
+  // git's arguments after `--`, so a remote named `-u` arrives as a name.
   const given = (await repo.getConfig('checkpoint.remote')) ?? args[0] ?? env.PRE_COMMIT_REMOTE_NAME;
   // A push to a bare URL has no remote name to keep the fetched copies under: `git checkpoint push <remote>` does it.
-  const remote = given && !given.startsWith('-') ? await resolveRemote(repo, given).catch(() => null) : null;
+  const remote = given ? await resolveRemote(repo, given).catch(() => null) : null;
   if (!remote) return;
   const plan = await planPush(repo, remote, writer, { nowip: mode === 'nowip' });
   if (!plan.length || plan.every((p) => p.mode === 'up-to-date')) return;
   const report = await applyPush(repo, remote, writer, plan);
   if (!report.ok) {
-    ctx.warn(`checkpoints not pushed to ${visible(remote)}: ${visible(report.error ?? '')} (try: git checkpoint push ${visible(remote)})`);
+    ctx.warn(`checkpoints not pushed to ${visible(remote)}: ${visible(report.error ?? '')} (try: git checkpoint push ${visible(remoteWord(remote))})`);
     return;
   }
   if (report.pushed && !flags.quiet) ctx.deps.streams.err(`checkpoint: ${pushedLine(report.pushed, report.withWip, visible(remote))}\n`);

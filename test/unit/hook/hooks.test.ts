@@ -113,7 +113,7 @@ describe('install plans', () => {
     writeFileSync(join(dir, 'lefthook.yml'), '{}\n');
     const lefthook = await detectManager(dir, null);
     expect(lefthook).toEqual({ name: 'lefthook', evidence: 'lefthook.yml' });
-    expect(managerSnippet(lefthook!)).toContain('run: git checkpoint hook pre-push {0}');
+    expect(managerSnippet(lefthook!)).toContain('run: git checkpoint hook pre-push -- {0}');
   });
 });
 
