@@ -4,6 +4,7 @@ import type { Repo } from '../git/repo.js';
 import { DEFAULT_RECAP_BUDGET, renderRecapWithin } from '../render/recap-budget.js';
 import { renderReconcile } from '../render/reconcile.js';
 import type { McpSdk } from '../io/deps.js';
+import { withinBound } from './call-bound.js';
 import { reconciled, recapText } from './read-tools.js';
 import type { RepoScope } from './repo-scope.js';
 import { resumeArgs } from './schemas.js';
@@ -12,9 +13,11 @@ import { errorResult } from './tool-result.js';
 
 const RECAP_MIME = 'text/plain';
 
-export function registerResources(server: McpServer, sdk: McpSdk, scope: RepoScope): void {
+/** Registers them; `seconds` bounds each read, as it bounds each tool call. */
+export function registerResources(server: McpServer, sdk: McpSdk, scope: RepoScope, seconds: number): void {
+  const bounded = <T>(name: string, work: Promise<T>) => withinBound(work, seconds, { name, writes: false });
   const read = async (uri: URL, spec: string) => {
-    const text = await failAsText(() => scope.withRepo(undefined, (repo) => recapText(repo, spec)));
+    const text = await failAsText(() => bounded(uri.href, scope.withRepo(undefined, (repo) => recapText(repo, spec))));
     return { contents: [{ uri: uri.href, mimeType: RECAP_MIME, text }] };
   };
   server.registerResource('latest', 'checkpoint://latest', {
@@ -25,7 +28,7 @@ export function registerResources(server: McpServer, sdk: McpSdk, scope: RepoSco
     list: async () => {
       // The newest 50 valid ones: only their records are read.
       const newest = (repo: Repo) => listPage(repo, { filters: {}, limit: 50, local: false, now: Infinity }).then((page) => page.shown);
-      const recent = await scope.withRepo(undefined, newest).catch(() => []);
+      const recent = await bounded('resources/list', scope.withRepo(undefined, newest)).catch(() => []);
       return { resources: recent.map((c) => ({ uri: `checkpoint://${c.id}`, name: c.id, description: c.title, mimeType: RECAP_MIME })) };
     },
   });
@@ -37,11 +40,11 @@ export function registerResources(server: McpServer, sdk: McpSdk, scope: RepoSco
     description: 'Resume work from a checkpoint: its recap and where the repository no longer matches it.',
     argsSchema: resumeArgs,
   }, async (args) => {
-    const text = await failAsText(() => scope.withWorktree(args.cwd, async (repo) => {
+    const text = await failAsText(() => bounded('the resume prompt', scope.withWorktree(args.cwd, async (repo) => {
       const r = await reconciled(repo, args.checkpoint ?? 'latest');
       const recap = renderRecapWithin(r.record, DEFAULT_RECAP_BUDGET, r.verdicts);
       return `Resume this session from checkpoint ${r.record.id}. Check the verdicts first; do not act on the checkpoint where the repository has drifted.\n\n${recap}\n${renderReconcile(r.reconcile, { color: false, maxPaths: 20, heading: true })}`;
-    }));
+    })));
     return { messages: [{ role: 'user', content: { type: 'text', text } }] };
   });
 }

@@ -5,6 +5,7 @@
  * Logs go to stderr only; the server ends when stdin closes.
  */
 import type { Deps, McpSdk } from '../io/deps.js';
+import { CALL_SECONDS, withinBound } from './call-bound.js';
 import { SERVER_INFO, SERVER_INSTRUCTIONS } from './early-initialize.js';
 import { registerResources } from './resources.js';
 import { RepoScope } from './repo-scope.js';
@@ -19,9 +20,15 @@ const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true,
 // Adds a checkpoint; never removes or rewrites anything.
 const WRITE = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
 
-/** Serves on `transport` (already reading: see start.ts) until its input ends. */
-export async function serveMcp(deps: Deps, sdk: McpSdk, transport: LineTransport): Promise<void> {
-  const { server, scope } = createServer(deps, sdk);
+/** How long closing the repository may take once the server has answered everything (a git stalled in a call). */
+const CLOSE_MS = 2000;
+
+/**
+ * Serves on `transport` (already reading: see start.ts) until its input ends
+ * and every request read before that is answered; `seconds` bounds each call.
+ */
+export async function serveMcp(deps: Deps, sdk: McpSdk, transport: LineTransport, seconds: number): Promise<void> {
+  const { server, scope } = createServer(deps, sdk, seconds);
   transport.accept((v) => sdk.JSONRPCMessageSchema.parse(v));
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = () => resolve();
@@ -29,11 +36,14 @@ export async function serveMcp(deps: Deps, sdk: McpSdk, transport: LineTransport
   server.server.onerror = (err) => deps.streams.err(`git checkpoint mcp: ${err.message.split('\n')[0]}\n`);
   await server.connect(transport);
   await closed;
-  await scope.close();
+  // A call that outlived its bound may still hold the repository: the entry point stops what it runs.
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([scope.close().catch(() => {}), new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_MS)))]);
+  clearTimeout(timer);
 }
 
-/** The server with every tool, resource and prompt registered, and the repository scope its calls share. */
-export function createServer(deps: Deps, sdk: McpSdk): { server: McpServer; scope: RepoScope } {
+/** The server with every tool, resource and prompt registered, and the repository scope its calls share; `seconds` bounds each call. */
+export function createServer(deps: Deps, sdk: McpSdk, seconds = CALL_SECONDS): { server: McpServer; scope: RepoScope } {
   const server = new sdk.McpServer(
     { ...SERVER_INFO },
     {
@@ -47,9 +57,11 @@ export function createServer(deps: Deps, sdk: McpSdk): { server: McpServer; scop
   const inTurn = oneAtATime();
   const tool = <S extends schemas.AnyInput>(name: string, description: string, input: S, annotations: typeof READ, run: (args: never) => Promise<ToolResult>) => {
     server.registerTool(name, { description, inputSchema: input, annotations }, (async (args: never) => {
+      const bounded = () => withinBound(run(args), seconds, { name, writes: !annotations.readOnlyHint });
       try {
         // Writes take turns: an agent's saves land in the order it made them, and a decide sees the one before.
-        return await (annotations.readOnlyHint ? run(args) : inTurn(() => run(args)));
+        // A write past its bound gives up its turn.
+        return await (annotations.readOnlyHint ? bounded() : inTurn(bounded));
       } catch (err) {
         return errorResult(err);
       }
@@ -64,7 +76,7 @@ export function createServer(deps: Deps, sdk: McpSdk): { server: McpServer; scop
   tool('checkpoint_save', 'Saves a new checkpoint of the session (secrets are redacted; open next steps, blockers and questions of the previous checkpoint carry forward). Returns its id.', schemas.saveInput, WRITE, (a) => saveTool(scope, deps, a));
   tool('checkpoint_decide', 'Records one decision now, durably: a new checkpoint with the rest of your latest checkpoint on this branch and the decision added.', schemas.decideInput, WRITE, (a) => decideTool(scope, deps, a));
   tool('checkpoint_synthesize', 'Merges several checkpoints into one new checkpoint (later decisions supersede earlier ones; contradictions are listed).', schemas.synthesizeInput, WRITE, (a) => synthesizeTool(scope, deps, a));
-  registerResources(server, sdk, scope);
+  registerResources(server, sdk, scope, seconds);
   return { server, scope };
 }
 

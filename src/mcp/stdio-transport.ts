@@ -2,9 +2,12 @@
  * MCP over stdio: one JSON-RPC message per line. The SDK's own stdio transport
  * gives up (closes) on a line over 10 MiB and never notices the end of stdin;
  * this one collects a line's chunks without copying them again and again,
- * answers a line it cannot take with a JSON-RPC error and reads on, and
- * closes when stdin ends. It reads before the SDK is loaded: what arrives
- * meanwhile waits, in order, until the server connects (`start`).
+ * answers a line it cannot take with a JSON-RPC error and reads on. When
+ * stdin ends it closes once every request it handed to the server has been
+ * answered (the SDK drops the answers of a closed transport), or when the
+ * server has sent nothing for `quietMs` (each call is bounded: see
+ * call-bound.ts). It reads before the SDK is loaded: what arrives meanwhile
+ * waits, in order, until the server connects (`start`).
  */
 import type { JSONRPCMessage, McpSdkTransport } from './sdk-types.js';
 
@@ -30,10 +33,16 @@ export class LineTransport implements McpSdkTransport {
   private first: ((value: unknown) => void) | null = null;
   /** A request answered before the server connected: the server's own answer to it is not sent again. */
   private answered: string | number | null = null;
+  /** Requests handed to the server and not answered yet (by id; a client may reuse one). */
+  private readonly unanswered = new Map<string, number>();
+  /** Set once stdin ended: the transport closes when nothing is left unanswered. */
+  private drainTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly input: NodeJS.ReadableStream,
     private readonly output: NodeJS.WritableStream,
+    /** After stdin ended, how long the server may send nothing before the transport closes anyway. */
+    private readonly quietMs = 60_000,
   ) {}
 
   /** Starts reading; resolves with the first message's JSON (null when the input ended, or its first line was not JSON). */
@@ -61,24 +70,27 @@ export class LineTransport implements McpSdkTransport {
     const waiting = this.waiting ?? [];
     this.waiting = null;
     for (const value of waiting) this.deliver(value);
-    if (this.ended) await this.close();
+    if (this.ended) this.drain();
   }
 
   send(message: JSONRPCMessage): Promise<void> {
-    if (this.answered !== null && isAnswerTo(message, this.answered)) {
+    const answer = answerId(message);
+    if (this.answered !== null && answer === this.answered) {
       this.answered = null;
       if ('error' in message) this.onerror?.(new Error(`initialize: ${JSON.stringify(message.error)}`));
-      return Promise.resolve();
+      return Promise.resolve(this.settle(answer));
     }
-    return new Promise((resolve) => {
+    const sent = new Promise<void>((resolve) => {
       if (this.output.write(`${JSON.stringify(message)}\n`)) resolve();
       else this.output.once('drain', resolve);
     });
+    return answer === undefined ? sent : sent.then(() => this.settle(answer));
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    if (this.drainTimer) clearTimeout(this.drainTimer);
     this.input.off('data', this.onData);
     this.input.off('end', this.onEnd);
     this.input.off('error', this.onEnd);
@@ -90,8 +102,28 @@ export class LineTransport implements McpSdkTransport {
   private readonly onEnd = () => {
     this.firstLine(null);
     if (this.waiting) this.ended = true;
-    else void this.close();
+    else this.drain();
   };
+
+  /** Stdin ended: close once every request handed over is answered, or once the server stays quiet too long. */
+  private drain(): void {
+    if (this.drainTimer || this.closed) return;
+    this.drainTimer = setTimeout(() => void this.close(), this.quietMs);
+    this.settle(undefined);
+  }
+
+  /** Request `id` was answered (or will never be); closes when it was the last one and stdin has ended. */
+  private settle(id: Id | undefined): void {
+    if (id !== undefined) {
+      const key = idKey(id);
+      const n = (this.unanswered.get(key) ?? 0) - 1;
+      if (n > 0) this.unanswered.set(key, n);
+      else this.unanswered.delete(key);
+    }
+    if (!this.drainTimer || this.closed) return;
+    if (!this.unanswered.size) void this.close();
+    else this.drainTimer.refresh();
+  }
 
   private readonly onData = (data: Buffer | string) => {
     let chunk = typeof data === 'string' ? Buffer.from(data) : data;
@@ -158,7 +190,16 @@ export class LineTransport implements McpSdkTransport {
       void this.reply(typeof id === 'string' || typeof id === 'number' ? id : null, -32600, 'invalid request: not a JSON-RPC 2.0 message');
       return;
     }
+    if ('method' in message && 'id' in message) {
+      const key = idKey(message.id as Id);
+      this.unanswered.set(key, (this.unanswered.get(key) ?? 0) + 1);
+    }
     this.onmessage?.(message);
+    // The SDK sends no answer to a request the client cancelled.
+    if ('method' in message && message.method === 'notifications/cancelled' && !('id' in message)) {
+      const id = (message.params as { requestId?: unknown } | undefined)?.requestId;
+      if ((typeof id === 'string' || typeof id === 'number') && this.unanswered.has(idKey(id))) this.settle(id);
+    }
   }
 
   private reply(id: Id, code: number, message: string): Promise<void> {
@@ -167,9 +208,14 @@ export class LineTransport implements McpSdkTransport {
   }
 }
 
-/** True when `message` is a response (result or error) to request `id`. */
-function isAnswerTo(message: JSONRPCMessage, id: string | number): boolean {
-  return 'id' in message && message.id === id && ('result' in message || 'error' in message);
+/** The id `message` answers when it is a response (result or error); undefined otherwise. */
+function answerId(message: JSONRPCMessage): Id | undefined {
+  return 'id' in message && ('result' in message || 'error' in message) ? (message.id as Id) : undefined;
+}
+
+/** One key for an id, telling `1` from `"1"`. */
+function idKey(id: Id): string {
+  return typeof id === 'string' ? `s:${id}` : `n:${String(id)}`;
 }
 
 /** The request id in a fragment of a message (`"id":7` or `"id":"abc"`), as most clients write it first or last. */

@@ -4,11 +4,12 @@
  * serves the next one; secrets never reach an object; two servers saving at
  * once lose nothing; the server ends with its stdin and leaves no git behind.
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectMcp, textOf } from '../helpers/mcp-client.js';
+import { leftoversAfter } from '../helpers/processes.js';
 import { allObjectText, BUNDLE, makeSandbox, type Sandbox } from '../helpers/sandbox.js';
 import { secretSamples } from '../helpers/secret-corpus.js';
 
@@ -200,11 +201,69 @@ describe('shutdown', () => {
   });
 });
 
+describe('stdin closed with requests still queued', () => {
+  it('answers every request read before stdin closed (a save and 2,000 lists), then exits, leaving nothing running', async () => {
+    const dir = sb.repo('queued');
+    const server = rawServer(dir);
+    const calls = Array.from({ length: 2000 }, (_, i) => ({ id: 100 + i, method: 'tools/call', params: { name: 'checkpoint_list', arguments: {} } }));
+    const started = performance.now();
+    server.child.stdin.end([
+      INITIALIZE, { method: 'notifications/initialized' },
+      { id: 2, method: 'tools/call', params: { name: 'checkpoint_save', arguments: { task: 'saved as stdin closed' } } },
+      ...calls,
+    ].map((m) => `${JSON.stringify({ jsonrpc: '2.0', ...m })}\n`).join(''));
+    expect(await server.exited).toBe(0);
+    expect(performance.now() - started).toBeLessThan(60_000);
+    const lines = server.out().trim().split('\n').map((l) => JSON.parse(l) as { id: number; result?: { isError?: boolean } });
+    expect(lines.map((l) => l.id).sort((a, b) => a - b)).toEqual([1, 2, ...calls.map((c) => c.id)]);
+    expect(lines.filter((l) => !l.result || l.result.isError)).toEqual([]);
+    const saved = lines.find((l) => l.id === 2)!.result as { structuredContent: { id: string } };
+    expect(sb.git(dir, 'log', '-1', '--format=%s', '--glob=refs/checkpoints/*').trim()).toBe('checkpoint: saved as stdin closed');
+    expect(saved.structuredContent.id).toMatch(/^\d{8}-\d{6}-[a-z0-9]{4}$/);
+    expect(await leftoversAfter(dir)).toEqual([]);
+  }, 120_000);
+
+  it('a call that stalls is answered with an error at its bound while the others are answered, and the server still ends', async () => {
+    const dir = sb.repo('stalled-call');
+    expect((await sb.ckpt(dir, ['save', '-m', 'before the stall'])).code).toBe(0);
+    const slow = join(sb.root, 'mcp-slow-git');
+    mkdirSync(slow);
+    // A git whose status never answers (a hung network file system): checkpoint_status waits on it, checkpoint_list does not.
+    const git = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+    writeFileSync(join(slow, 'git'), `#!/bin/sh\n[ "$1" = status ] && exec sleep 120\nexec ${git} "$@"\n`);
+    chmodSync(join(slow, 'git'), 0o755);
+    const server = rawServer(dir, { PATH: `${slow}:${sb.env.PATH}`, GIT_CHECKPOINT_MCP_TIMEOUT: '1.5' });
+    const started = performance.now();
+    server.send(INITIALIZE);
+    server.send({ method: 'notifications/initialized' });
+    server.send({ id: 2, method: 'tools/call', params: { name: 'checkpoint_status', arguments: {} } });
+    server.send({ id: 3, method: 'tools/call', params: { name: 'checkpoint_list', arguments: {} } });
+    server.send({ id: 4, method: 'tools/call', params: { name: 'checkpoint_save', arguments: { task: 'stalls too' } } });
+    server.send({ id: 5, method: 'tools/call', params: { name: 'checkpoint_decide', arguments: { what: 'queued behind the save', why: 'writes take turns' } } });
+    await waitFor(() => server.out().includes('"id":3'), 20_000);
+    expect(server.out()).not.toContain('"id":2');
+    server.child.stdin.end();
+    expect(await server.exited).toBe(0);
+    const ms = performance.now() - started;
+    expect(ms).toBeGreaterThan(1400);
+    // The save and the decide queued behind it each get their own bound: 3 bounds and start-up.
+    expect(ms).toBeLessThan(15_000);
+    const lines = server.out().trim().split('\n').map((l) => JSON.parse(l) as { id: number; result: { isError?: boolean; content: { text: string }[] } });
+    expect(lines.map((l) => l.id).sort()).toEqual([1, 2, 3, 4, 5]);
+    const answer = (id: number) => lines.find((l) => l.id === id)!.result;
+    expect(answer(3).isError).toBeFalsy();
+    expect(answer(2)).toMatchObject({ isError: true, content: [{ text: expect.stringContaining('checkpoint_status did not finish within 1.5 s') }] });
+    expect(answer(4).content[0]!.text).toContain('checkpoint_save did not finish within 1.5 s: it may still land');
+    expect(answer(5).isError).toBe(true);
+    expect(await leftoversAfter(dir)).toEqual([]);
+  }, 60_000);
+});
+
 const INITIALIZE = { id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
 
 /** The server on a bare pipe, for what the SDK's client would not send or would hide. */
-function rawServer(dir: string) {
-  const child = spawn(process.execPath, [BUNDLE, 'mcp'], { cwd: dir, env: sb.env, stdio: ['pipe', 'pipe', 'pipe'] });
+function rawServer(dir: string, env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [BUNDLE, 'mcp'], { cwd: dir, env: { ...sb.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
