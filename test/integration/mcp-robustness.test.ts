@@ -256,6 +256,19 @@ describe('stdin closed with requests still queued', () => {
     expect(answer(4).content[0]!.text).toContain('checkpoint_save did not finish within 1.5 s: it may still land');
     expect(answer(5).isError).toBe(true);
     expect(await leftoversAfter(dir)).toEqual([]);
+
+    // A request the client cancelled gets no answer: the server does not wait for one.
+    const cancelled = rawServer(dir, { PATH: `${slow}:${sb.env.PATH}`, GIT_CHECKPOINT_MCP_TIMEOUT: '60' });
+    const start = performance.now();
+    cancelled.send(INITIALIZE);
+    cancelled.send({ method: 'notifications/initialized' });
+    cancelled.send({ id: 2, method: 'tools/call', params: { name: 'checkpoint_status', arguments: {} } });
+    await waitFor(() => cancelled.out().includes('"id":1'), 20_000);
+    cancelled.child.stdin.end(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2, reason: 'the user stopped' } })}\n`);
+    expect(await cancelled.exited).toBe(0);
+    expect(performance.now() - start).toBeLessThan(10_000);
+    expect(cancelled.out()).not.toContain('"id":2');
+    expect(await leftoversAfter(dir)).toEqual([]);
   }, 60_000);
 });
 
