@@ -4,8 +4,9 @@
  * together with readers and repairers of the same refs. Every checkpoint must
  * be in the chain and in the notes, exactly once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSandbox, type RunResult, type Sandbox } from '../helpers/sandbox.js';
 
 let sb: Sandbox;
@@ -63,5 +64,34 @@ describe('16 concurrent saves in two worktrees', () => {
     }
     expect(() => sb.git(main, 'fsck', '--strict', '--no-dangling')).not.toThrow();
     expect((await sb.ckpt(main, ['doctor'])).code).toBe(0);
+  }, 60_000);
+});
+
+describe('a chain lock that keeps changing', () => {
+  it('save gives up after a set time naming the lock (exit 1, the chain unmoved), and saves once the churn stops', async () => {
+    const dir = sb.repo('churn');
+    expect((await sb.ckpt(dir, ['save', '-m', 'first'])).code).toBe(0);
+    const writer = sb.git(dir, 'config', 'checkpoint.writer').trim();
+    const tip = sb.git(dir, 'rev-parse', `refs/checkpoints/${writer}`).trim();
+    const lock = join(dir, '.git', 'refs', 'checkpoints', `${writer}.lock`);
+    // Another process rewriting the lock every 0.3 s: a live holder each time git looks, never the same one.
+    let n = 0;
+    writeFileSync(lock, `${n}\n`);
+    const churn = setInterval(() => writeFileSync(lock, `${++n}\n`), 300);
+    try {
+      const started = performance.now();
+      const res = await sb.ckpt(dir, ['save', '-m', 'during the churn'], { timeoutMs: 40_000 });
+      const ms = performance.now() - started;
+      expect(res.code).toBe(1);
+      expect(res.stderr).toContain(`cannot lock ref 'refs/checkpoints/${writer}': '${lock}' was taken by another process on every try for 10 s`);
+      expect(ms).toBeGreaterThan(9_000);
+      expect(ms).toBeLessThan(20_000);
+    } finally {
+      clearInterval(churn);
+    }
+    expect(sb.git(dir, 'rev-parse', `refs/checkpoints/${writer}`).trim()).toBe(tip);
+    rmSync(lock);
+    const after = await sb.ckpt(dir, ['save', '-m', 'after the churn']);
+    expect(after.code, after.stderr).toBe(0);
   }, 60_000);
 });

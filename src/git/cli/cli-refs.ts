@@ -56,8 +56,9 @@ export async function updateRef(ctx: CliContext, name: string, next: string, exp
   const res = await runGit(['update-ref', ...reflog, '-m', reason, name, next, expected ?? zeroOid], {
     ...ctx.opts, extraEnv: { LC_ALL: 'C' },
   });
+  const lock = res.code === 0 ? null : lockFileOf(res.stderr);
+  if (!lock) busySince.delete(name);
   if (res.code === 0) return true;
-  const lock = lockFileOf(res.stderr);
   if (lock) return waitForLock(name, lock);
   if (isLostRace(res.stderr)) return false;
   throw new FatalError(`cannot update ${name}: ${res.stderr.trim().split('\n').pop() ?? ''}`);
@@ -66,6 +67,15 @@ export async function updateRef(ctx: CliContext, name: string, next: string, exp
 const OWN_REFS = /^refs\/((notes\/)?checkpoints\/(?!remotes\/)|checkpoint-dropped\/)/;
 /** How long a lock may stay unchanged before it is taken for one left by a process that died. */
 const LOCK_WINDOW_MS = 1000;
+/**
+ * How long a ref's lock may keep being taken by others, one holder after
+ * another, before an update gives up (git itself waits 100 ms:
+ * core.filesRefLockTimeout). A live git holds it for milliseconds: a lock
+ * met on every try for this long is a process rewriting it over and over.
+ */
+export const LOCK_BUSY_MS = 10_000;
+/** Per ref: when its lock was first met in the current run of tries (monotonic ms), and when last. */
+const busySince = new Map<string, { since: number; last: number }>();
 
 /** The lock file named in git's "Unable to create '<path>.lock': File exists." */
 function lockFileOf(stderr: string): string | null {
@@ -75,17 +85,34 @@ function lockFileOf(stderr: string): string | null {
 /**
  * Another process holds `lock`. A live one holds it for milliseconds: when
  * the lock goes away or is replaced within the window, the update is a lost
- * race (false: the caller retries). A lock that stays the same was left by
- * a process that died: that fails at once, in git's words, naming the file.
+ * race (false: the caller retries) — until the lock has been met on every
+ * try for LOCK_BUSY_MS, which fails naming the file. A lock that stays the
+ * same was left by a process that died: that fails at once, in git's words,
+ * naming the file.
  */
 async function waitForLock(name: string, lock: string): Promise<boolean> {
+  const met = busySince.get(name);
+  const start = performance.now();
+  // Tries of one update follow each other within the window; a lock met again much later starts anew.
+  const since = met && start - met.last < 2 * LOCK_WINDOW_MS ? met.since : start;
   const first = await lockToken(lock);
-  const until = Date.now() + LOCK_WINDOW_MS;
-  while (first !== null && Date.now() < until) {
+  let moved = first === null;
+  for (const until = start + LOCK_WINDOW_MS; !moved && performance.now() < until;) {
     await new Promise((r) => setTimeout(r, 50));
-    if ((await lockToken(lock)) !== first) return false;
+    moved = (await lockToken(lock)) !== first;
   }
-  if (first === null) return false;
+  if (moved) {
+    const now = performance.now();
+    if (now - since < LOCK_BUSY_MS) {
+      busySince.set(name, { since, last: now });
+      return false;
+    }
+    busySince.delete(name);
+    throw new OperationError(`cannot lock ref '${name}': '${lock}' was taken by another process on every try for ${LOCK_BUSY_MS / 1000} s`, {
+      hint: 'something keeps updating this ref over and over (a script, a sync tool?): try again once it stops',
+    });
+  }
+  busySince.delete(name);
   throw new OperationError(`cannot lock ref '${name}': Unable to create '${lock}': File exists.`, {
     hint: `another git process seems to be running in this repository; if none is, one crashed earlier: remove the file manually to continue (rm -- ${shellQuote(lock)})`,
   });
