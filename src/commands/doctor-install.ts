@@ -4,7 +4,10 @@
  * installed but outdated or incomplete is, with the command that mends it.
  */
 import { planConfig } from '../install/config-plan.js';
-import { readHookFacts, planHook } from '../install/hook-plan.js';
+import { join } from 'node:path';
+import { readHookFacts, planHook, removeStagedLeftovers } from '../install/hook-plan.js';
+import { GIT_FILES_DIR } from '../git/git-files.js';
+import { removeLeftovers } from '../git/cli/leftovers.js';
 import { detectManager } from '../install/managers.js';
 import { hooksDirectory, type GitEnv } from '../git/cli/admin.js';
 import type { Repo } from '../git/repo.js';
@@ -16,11 +19,19 @@ export interface Finding {
   detail: string;
 }
 
-/** Findings for the hooks and the config; none on a backend without hooks (isomorphic-git). */
+/**
+ * Findings for the hooks and the config; none on a backend without hooks
+ * (isomorphic-git). Temporary files that killed runs left (scripts staged by
+ * an install, files in the git dir) are removed on the way, and said so.
+ */
 export async function checkInstall(repo: Repo, env: GitEnv, writer: string | null): Promise<Finding[]> {
   if (repo.backend !== 'cli' || !repo.info.workTree) return [];
   const manager = await detectManager(repo.info.workTree, await repo.getConfig('core.hooksPath'));
   const dir = await hooksDirectory(repo.info, env);
+  const swept = [
+    ...(manager ? [] : (await removeStagedLeftovers(dir)).map((name) => join(dir, name))),
+    ...(await sweepGitDirs(repo)),
+  ];
   const steps = (await readHookFacts(dir)).map((facts) => planHook(facts, false));
   const ours = steps.filter((s) => s.kind === 'unchanged' || s.kind === 'update');
   const installed = ours.length > 0;
@@ -30,6 +41,10 @@ export async function checkInstall(repo: Repo, env: GitEnv, writer: string | nul
       ? { check: 'hooks', ok: true, detail: 'not installed (optional: git checkpoint install)' }
       : describeHooks(steps.map((s) => ({ name: s.facts.name, kind: s.kind })), dir);
   const findings = [hooks];
+  if (swept.length) {
+    const shown = swept.slice(0, 5).map((p) => visible(p)).join(', ');
+    findings.push({ check: 'temporary files', ok: true, detail: `removed ${swept.length} left by killed runs: ${shown}${swept.length > 5 ? ', …' : ''}` });
+  }
   if (installed && writer) {
     const plan = await planConfig(repo, env, writer);
     findings.push(plan.steps.length
@@ -37,6 +52,13 @@ export async function checkInstall(repo: Repo, env: GitEnv, writer: string | nul
       : { check: 'config', ok: true, detail: 'fetch refspecs, notes.displayRef and notes.rewriteRef in place' });
   }
   return findings;
+}
+
+/** Leftovers of killed runs in `<git dir>/checkpoint/` (this worktree's and the common one), as paths. */
+async function sweepGitDirs(repo: Repo): Promise<string[]> {
+  const dirs = [...new Set([repo.info.gitDir, repo.info.commonDir])].map((d) => join(d, GIT_FILES_DIR));
+  const removed = await Promise.all(dirs.map(async (d) => (await removeLeftovers(d)).map((name) => join(d, name))));
+  return removed.flat();
 }
 
 function describeHooks(hooks: { name: string; kind: string }[], dir: string): Finding {

@@ -11,7 +11,7 @@ import type { Repo } from '../git/repo.js';
 import { applyInstall } from '../install/apply-install.js';
 import { planConfig } from '../install/config-plan.js';
 import { shippedHooksDir } from '../install/hook-scripts.js';
-import { planHook, readHookFacts } from '../install/hook-plan.js';
+import { planHook, readHookFacts, removeStagedLeftovers } from '../install/hook-plan.js';
 import { detectManager } from '../install/managers.js';
 import { renderInstalled, renderManual, type InstallOutcome } from '../install/report.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';
@@ -53,6 +53,7 @@ export async function runInstall(ctx: Context, { manual, force }: InstallOptions
   };
   if (manual) return { outcome: 'ok', json, text: renderManual(outcome, shippedHooksDir()) };
 
+  if (!manager) await removeStagedLeftovers(hooksDir);
   const alsoAdded = outcome.writerCreated ? [{ key: 'checkpoint.writer', value: writer }] : [];
   await applyInstall(repo, env, { hooks, config: config.steps, alsoAdded, present: config.present }).catch(async (err: unknown) => {
     // The writer id made for this install goes too, unless a save has used it meanwhile.

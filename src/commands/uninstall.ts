@@ -8,7 +8,7 @@ import type { CommandResult, Context, ParsedArgs } from '../io/context.js';
 import { chainRef } from '../checkpoint/store/refs.js';
 import { hooksDirectory, unsetConfigValue, type GitEnv } from '../git/cli/admin.js';
 import type { Repo } from '../git/repo.js';
-import { removeHook, type UnhookResult } from '../install/hook-plan.js';
+import { removeHook, removeStagedLeftovers, type UnhookResult } from '../install/hook-plan.js';
 import { HOOK_NAMES } from '../install/hook-scripts.js';
 import { ownConfigValues } from '../install/config-plan.js';
 import { clearInstallState, readInstallState, sameValue, type AddedValue } from '../install/state.js';
@@ -38,6 +38,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
   const hooksDir = await hooksDirectory(repo.info, env);
   const failed: Failure[] = [];
   const hooks: { name: string; action: UnhookResult }[] = [];
+  await removeStagedLeftovers(hooksDir);
   for (const name of HOOK_NAMES) {
     await removeHook(hooksDir, name).then(
       (action) => hooks.push({ name, action }),

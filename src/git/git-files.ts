@@ -17,7 +17,8 @@ export interface GitFilesFs {
   unlink(path: string): Promise<void>;
 }
 
-const GIT_FILES_DIR = 'checkpoint';
+/** Where the files live in a git dir: `<git dir>/checkpoint/`. */
+export const GIT_FILES_DIR = 'checkpoint';
 /** Numbers temporary files, so two writes of one file in one process never share one. */
 let tmpSeq = 0;
 

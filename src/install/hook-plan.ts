@@ -6,6 +6,7 @@
  */
 import { chmod, lstat, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { removeLeftovers } from '../git/cli/leftovers.js';
 import { letGo, removeAtEnd } from '../io/run-scope.js';
 import { CHAINED_SUFFIX, HOOK_NAMES, isOurs, readHookScript, REPLACED_SUFFIX, type HookName } from './hook-scripts.js';
 
@@ -20,8 +21,20 @@ export interface HookFacts {
   script: string;
 }
 
-/** Where a new script is written before it is renamed into place. */
-const STAGED_SUFFIX = '.git-checkpoint.tmp';
+/** Where a new script is written before it is renamed into place: `<hook>.git-checkpoint-<pid>.tmp`. */
+const stagedPath = (hook: string) => `${hook}.git-checkpoint-${process.pid}.tmp`;
+
+/** A staged script, of a process that may be gone (without a pid: written by an earlier version). */
+const STAGED = new RegExp(`^(?:${HOOK_NAMES.join('|')})\\.git-checkpoint(?:-(\\d+))?\\.tmp$`);
+
+/**
+ * Removes the scripts that an install killed midway (SIGKILL: nothing of its
+ * own could run) left staged in `hooksDir`; install, uninstall and doctor call
+ * it. Returns the names removed.
+ */
+export function removeStagedLeftovers(hooksDir: string): Promise<string[]> {
+  return removeLeftovers(hooksDir, STAGED);
+}
 
 export type HookStep =
   | { kind: 'create' | 'update' | 'unchanged'; facts: HookFacts }
@@ -74,7 +87,7 @@ export async function stageHooks(steps: HookStep[]): Promise<StagedHook[]> {
     for (const step of steps) {
       if (step.kind === 'unchanged' || step.kind === 'blocked') continue;
       await mkdir(join(step.facts.path, '..'), { recursive: true });
-      const tmp = `${step.facts.path}${STAGED_SUFFIX}`;
+      const tmp = stagedPath(step.facts.path);
       staged.push({ step, tmp });
       removeAtEnd(tmp);
       await writeFile(tmp, step.facts.script, { mode: 0o755 });
@@ -134,8 +147,6 @@ export type UnhookResult = 'removed' | 'restored' | 'absent' | 'foreign';
  */
 export async function removeHook(hooksDir: string, name: HookName): Promise<UnhookResult> {
   const path = join(hooksDir, name);
-  // A script an interrupted install left half written (earlier versions could).
-  await rm(`${path}${STAGED_SUFFIX}`, { force: true });
   const content = await readFile(path).catch(() => null);
   if (content !== null && !isOurs(content)) return 'foreign';
   if (content !== null) await rm(path, { force: true });

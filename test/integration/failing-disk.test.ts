@@ -6,7 +6,7 @@
  * disk, a read-only bind mount for the read-only repository.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSandbox, type Sandbox } from '../helpers/sandbox.js';
@@ -34,6 +34,11 @@ const canMount = (() => {
   return ok;
 })();
 if (!canMount) console.warn('failing-disk tests skipped: they need root and permission to mount (tmpfs, bind mounts)');
+
+/** Temporary files under `dir`: loose-object writes (`tmp_obj_*`), temporary indexes, `*.tmp`. */
+function temporaryFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((path) => /(^|\/)(tmp_obj_|tmp-index)|\.tmp$/.test(path));
+}
 
 /** Leaves only the git processes of other tests: none may be a child of our finished commands. */
 function strayCatFiles(dir: string): number {
@@ -69,6 +74,8 @@ describe.skipIf(!canMount)('writes that fail', () => {
     expect(sb.git(dir, 'for-each-ref', '--format=%(objectname)', 'refs/checkpoints/').trim()).toBe(chain);
     expect(sb.git(dir, 'branch', '--show-current').trim()).toBe('main');
     expect(strayCatFiles(dir)).toBe(0);
+    // A write that failed part-way removed its temporary file: none in the object store or the git dir.
+    expect(temporaryFiles(join(dir, '.git'))).toEqual([]);
   });
 
   it('a read-only repository: save fails at once saying so', async () => {

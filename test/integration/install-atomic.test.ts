@@ -5,11 +5,13 @@
  * strand config; a config that cannot be written makes uninstall fail loudly
  * and keep its record; a remote name push and fetch refuse, install refuses.
  */
-import { existsSync, readdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountSupport, smallTmpfs, type Mount } from '../helpers/mounts.js';
-import { makeSandbox, type Sandbox } from '../helpers/sandbox.js';
+import { killUnder, leftoversAfter } from '../helpers/processes.js';
+import { BUNDLE, makeSandbox, type Sandbox } from '../helpers/sandbox.js';
 
 let sb: Sandbox;
 beforeAll(() => {
@@ -174,4 +176,73 @@ describe('install and remote names', () => {
       expect(push.stderr).toContain(`'${name}' is not a remote name git checkpoint can keep copies for`);
     });
   }
+});
+
+describe('an install killed midway', () => {
+  /** A git whose `config --add` waits (the slow step an install can be killed in), and the install started under it. */
+  function slowInstall(dir: string) {
+    const slow = join(sb.root, 'slow-config-git');
+    mkdirSync(slow, { recursive: true });
+    const git = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+    writeFileSync(join(slow, 'git'), `#!/bin/sh\ncase "$*" in *"config --local --add"*) exec sleep 30;; esac\nexec ${git} "$@"\n`);
+    chmodSync(join(slow, 'git'), 0o755);
+    const child = spawn(process.execPath, [BUNDLE, 'install'], { cwd: dir, env: { ...sb.env, PATH: `${slow}:${sb.env.PATH}` }, stdio: 'ignore' });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    return { child, exited };
+  }
+
+  async function untilStaged(dir: string): Promise<string[]> {
+    for (let i = 0; i < 400; i++) {
+      const staged = installed(dir).staged;
+      if (staged.length === 2) return staged;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error(`install never staged its scripts: ${readdirSync(join(dir, '.git', 'hooks')).join(' ')}`);
+  }
+
+  it('SIGTERM: no staged script is left, and install run again finishes the job', async () => {
+    const dir = repoWithRemote(sb.root, 'install-term');
+    const { child, exited } = slowInstall(dir);
+    expect((await untilStaged(dir)).every((n) => n.endsWith(`.git-checkpoint-${child.pid}.tmp`))).toBe(true);
+    child.kill('SIGTERM');
+    expect(await exited).toBe('SIGTERM');
+    expect(await leftoversAfter(dir)).toEqual([]);
+    expect(installed(dir).staged).toEqual([]);
+    expect((await sb.ckpt(dir, ['install'])).code).toBe(0);
+    const now = installed(dir);
+    expect([now.hooks, now.staged]).toEqual([HOOKS, []]);
+    expect(now.config.filter((c) => c.startsWith('remote.origin.fetch='))).toHaveLength(6);
+  });
+
+  it('SIGKILL: the staged scripts it could not remove go with the next doctor, install or uninstall', async () => {
+    const dir = repoWithRemote(sb.root, 'install-kill');
+    for (const next of [['doctor'], ['uninstall'], ['install']]) {
+      const { child, exited } = slowInstall(dir);
+      const staged = await untilStaged(dir);
+      child.kill('SIGKILL');
+      expect(await exited).toBe('SIGKILL');
+      killUnder(dir);
+      expect(installed(dir).staged).toEqual(staged);
+      const res = await sb.ckpt(dir, next);
+      expect(installed(dir).staged, next[0]).toEqual([]);
+      if (next[0] === 'doctor') expect(res.stdout).toMatch(/ok {4}temporary files: removed 2 left by killed runs: .*pre-push\.git-checkpoint-\d+\.tmp/);
+      else expect(res.code, `${next[0]}: ${res.stderr}`).toBe(0);
+    }
+    expect(installed(dir).hooks).toEqual(HOOKS);
+  });
+
+  it('a killed run\'s temporary file in the git dir goes with the next command that writes there; a live one\'s stays', async () => {
+    const dir = repoWithRemote(sb.root, 'git-dir-leftover');
+    expect((await sb.ckpt(dir, ['save', '-m', 'one'])).code).toBe(0);
+    expect((await sb.ckpt(dir, ['save', '-m', 'two'])).code).toBe(0);
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+    const own = join(dir, '.git', 'checkpoint');
+    // What a drop killed between writing and renaming leaves, and one of a run still going (this test's own pid).
+    writeFileSync(join(own, `rewritten-tips.${dead}-1.tmp`), '');
+    writeFileSync(join(own, `rewritten-tips.${process.pid}-1.tmp`), '');
+    const drop = await sb.ckpt(dir, ['drop', 'latest']);
+    expect(drop.code, drop.stderr).toBe(0);
+    const left = readdirSync(own).filter((n) => n.endsWith('.tmp'));
+    expect(left).toEqual([`rewritten-tips.${process.pid}-1.tmp`]);
+  });
 });

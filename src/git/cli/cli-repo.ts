@@ -6,6 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
+import { join } from 'node:path';
 import { FatalError } from '../../errors.js';
 import { CatFileBatch } from './cat-file-batch.js';
 import { CliConfig } from './cli-config.js';
@@ -24,6 +25,7 @@ import { discoverInProcess, statOrNull } from './discover.js';
 import { storesBytesAsIs, type PlainContentFacts } from './plain-content.js';
 import { snapshotInProcess } from '../snapshot-in-process.js';
 import * as files from '../git-files.js';
+import { removeLeftovers } from './leftovers.js';
 import type {
   CappedBlob, CommitInfo, CommitLink, Lease, NewCommit, PushOutcome, RefRecord, RefTip, Repo, RepoInfo, ScannedCommit, TreeEntry, WalkOptions, WorktreeStatus,
   RefUpdate,
@@ -253,7 +255,8 @@ class CliRepo implements Repo {
     return files.readGitFile(fsp, this.gitFilesDir(scope), name);
   }
 
-  writeGitFile(name: string, content: string, scope: 'worktree' | 'common'): Promise<void> {
+  async writeGitFile(name: string, content: string, scope: 'worktree' | 'common'): Promise<void> {
+    await this.sweep(scope);
     return files.writeGitFile(fsp, this.gitFilesDir(scope), name, content);
   }
 
@@ -261,7 +264,8 @@ class CliRepo implements Repo {
     return files.appendGitFile(fsp, this.gitFilesDir(scope), name, content);
   }
 
-  createGitFileExclusive(name: string, content: string, scope: 'worktree' | 'common'): Promise<boolean> {
+  async createGitFileExclusive(name: string, content: string, scope: 'worktree' | 'common'): Promise<boolean> {
+    await this.sweep(scope);
     return files.createGitFileExclusive(fsp, this.gitFilesDir(scope), name, content);
   }
 
@@ -271,6 +275,11 @@ class CliRepo implements Repo {
 
   private gitFilesDir(scope: 'worktree' | 'common'): string {
     return scope === 'worktree' ? this.info.gitDir : this.info.commonDir;
+  }
+
+  /** The first write there in this process removes what a killed run left (leftovers.ts; one directory read). */
+  private sweep(scope: 'worktree' | 'common'): Promise<unknown> {
+    return removeLeftovers(join(this.gitFilesDir(scope), files.GIT_FILES_DIR));
   }
 
   async close(): Promise<void> {
