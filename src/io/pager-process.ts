@@ -11,7 +11,7 @@ export function startPager(command: string, env: Record<string, string | undefin
   const child = spawnChild('sh', ['-c', command], {
     stdio: ['pipe', 'inherit', 'inherit'],
     env: { ...env, LESS: env.LESS ?? 'FRX', LV: env.LV ?? '-c', GIT_PAGER_IN_USE: 'true' },
-  });
+  }, { interactive: true });
   const stdin = child.stdin!;
   const exited = new Promise<void>((done) => {
     child.on('close', () => done());

@@ -4,7 +4,7 @@
  * Only the entry points (src/main.ts, src/hook-entry.ts) and the streams of
  * node-deps.ts use them.
  */
-import { endRun } from './run-scope.js';
+import { endRun, hasInteractiveChild } from './run-scope.js';
 
 /** The signals that end a run as they end git: children stopped, files removed, then death by the same signal. */
 const SIGNALS: readonly NodeJS.Signals[] = ['SIGHUP', 'SIGINT', 'SIGTERM'];
@@ -13,21 +13,25 @@ const SIGNALS: readonly NodeJS.Signals[] = ['SIGHUP', 'SIGINT', 'SIGTERM'];
  * Ends the run on SIGINT, SIGTERM and SIGHUP, then dies of the same signal,
  * as git does (the shell sees 130, 143, 129): a process that raises its
  * signal again ends even while a thread of node's pool is stuck (an open of
- * a FIFO), where an exit would wait for that thread. Returns the call that
- * stops listening.
+ * a FIFO), where an exit would wait for that thread. An interrupt while an
+ * editor or a pager runs is theirs (Ctrl-C in vi cancels a vi command).
+ * Returns the call that stops listening.
  */
 export function endOnSignals(): () => void {
+  const stopListening = () => {
+    for (const [name, handler] of handlers) process.off(name, handler);
+  };
   const handlers = SIGNALS.map((signal) => {
     const handler = () => {
+      if (signal === 'SIGINT' && hasInteractiveChild()) return;
+      stopListening();
       endRun(signal);
       process.kill(process.pid, signal);
     };
-    process.once(signal, handler);
+    process.on(signal, handler);
     return [signal, handler] as const;
   });
-  return () => {
-    for (const [name, handler] of handlers) process.off(name, handler);
-  };
+  return stopListening;
 }
 
 /** Git's exit code when its reader goes away (128 + SIGPIPE): `git checkpoint list | head -1`. */

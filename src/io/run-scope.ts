@@ -25,15 +25,26 @@ export class RunEnded extends Error {
 }
 
 const children = new Set<ChildProcess>();
+/** The children on the terminal with the user (an editor, a pager, man): Ctrl-C is theirs while they run. */
+const interactive = new Set<ChildProcess>();
 const files = new Set<string>();
 let ended = false;
 
-/** `spawn`, owned by the run: the child is stopped when the run ends, if it has not exited by then. */
-export function spawnChild(command: string, args: readonly string[], options: SpawnOptions): ChildProcess {
+/**
+ * `spawn`, owned by the run: the child is stopped when the run ends, if it
+ * has not exited by then. An `interactive` child shares the terminal with
+ * the user: while it runs, an interrupt (Ctrl-C reaches it too) is its to
+ * handle, as git leaves it to its editor and pager.
+ */
+export function spawnChild(command: string, args: readonly string[], options: SpawnOptions, opts: { interactive?: boolean } = {}): ChildProcess {
   if (ended) throw new RunEnded(`${command} ${args[0] ?? ''}`.trim());
   const child = spawn(command, args, options);
   children.add(child);
-  const forget = () => children.delete(child);
+  if (opts.interactive) interactive.add(child);
+  const forget = () => {
+    children.delete(child);
+    interactive.delete(child);
+  };
   child.once('exit', forget);
   child.once('error', forget);
   return child;
@@ -80,6 +91,12 @@ export function endRun(signal: NodeJS.Signals = 'SIGTERM'): void {
     }
   }
   children.clear();
+  interactive.clear();
+}
+
+/** True while an editor, a pager or man runs on the terminal (see `spawnChild`). */
+export function hasInteractiveChild(): boolean {
+  return interactive.size > 0;
 }
 
 /** How many children are running now (for tests and the trace). */

@@ -19,7 +19,7 @@ export async function editWithGitEditor(initial: string, repo: Repo, env: Record
   const file = join(dir, 'CHECKPOINT_EDIT.md');
   await writeFile(file, initial);
   const code = await new Promise<number>((resolve, reject) => {
-    const child = spawnChild('sh', ['-c', `${editor} "$@"`, editor, file], { cwd, env: env as NodeJS.ProcessEnv, stdio: 'inherit' });
+    const child = spawnChild('sh', ['-c', `exec ${editor} "$@"`, editor, file], { cwd, env: env as NodeJS.ProcessEnv, stdio: 'inherit' }, { interactive: true });
     child.on('error', reject);
     child.on('close', (c) => resolve(c ?? 1));
   });
@@ -33,7 +33,7 @@ export async function editWithGitEditor(initial: string, repo: Repo, env: Record
 export function showManPage(path: string, topic: string | undefined, env: Record<string, string | undefined>): Promise<boolean> {
   const less = topic ? { LESS: `${env.LESS ?? '-R'} +/^ +${topic.replace(/[^a-z-]/g, '')}( |$)` } : {};
   return new Promise((resolve) => {
-    const child = spawnChild('man', ['-l', path], { env: { ...env, ...less } as NodeJS.ProcessEnv, stdio: 'inherit' });
+    const child = spawnChild('man', ['-l', path], { env: { ...env, ...less } as NodeJS.ProcessEnv, stdio: 'inherit' }, { interactive: true });
     child.on('error', () => resolve(false));
     child.on('close', (code) => resolve(code === 0));
   });

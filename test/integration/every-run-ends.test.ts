@@ -301,6 +301,27 @@ describe('signals end a save with git\'s codes and a clean repository', () => {
     expect(seen.has('old') || seen.has('new')).toBe(true);
   });
 
+  it('Ctrl-C while the editor runs is the editor\'s; SIGTERM then ends both', async () => {
+    const dir = await savedRepo('editor-signals');
+    const editor = join(sb.root, 'slow-editor');
+    // An editor that handles Ctrl-C itself (as vi does), takes its time, then writes a title.
+    writeFileSync(editor, `#!/bin/sh\ntrap '' INT\nsleep 1\nsed -i 's/^Describe the task here$/written after an interrupt/' "$1"\n`);
+    chmodSync(editor, 0o755);
+    const run = (signal: NodeJS.Signals) => new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => {
+      const child = spawn(process.execPath, [BUNDLE, 'save', '-q', '-e'], { cwd: dir, env: { ...sb.env, GIT_EDITOR: editor }, stdio: 'ignore' });
+      setTimeout(() => child.kill(signal), 500);
+      const bound = setTimeout(() => child.kill('SIGKILL'), BOUND_MS);
+      child.on('exit', (code, sig) => {
+        clearTimeout(bound);
+        done({ code, signal: sig });
+      });
+    });
+    expect(await run('SIGINT')).toEqual({ code: 0, signal: null });
+    expect(JSON.parse(sb.git(dir, 'show', `refs/checkpoints/${writerOf(dir)}:checkpoint.json`)).task.title).toBe('written after an interrupt');
+    expect(await run('SIGTERM')).toEqual({ code: null, signal: 'SIGTERM' });
+    expect(await leftoversAfter(dir)).toEqual([]);
+  });
+
   it('a reader that goes away ends the run quietly (git\'s 141), with nothing left running', async () => {
     const dir = await savedRepo('epipe');
     for (let i = 0; i < 30; i++) expect((await sb.ckpt(dir, ['save', '-q', '-m', `step ${i} ${'x'.repeat(200)}`])).code).toBe(0);
