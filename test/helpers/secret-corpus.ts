@@ -13,7 +13,7 @@ export interface SecretSample {
   reason: string;
   /** The provider, for the per-provider recall. */
   provider?: string;
-  /** The class of miss it guards against (see the README's redaction section). */
+  /** The class of miss it guards against (see docs/security.md). */
   cls?: string;
   /** The text put into a field. */
   text: string;

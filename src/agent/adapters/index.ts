@@ -1,7 +1,7 @@
 /**
  * Every agent we install into, one adapter each (./types.ts). Adding an agent
  * is adding its module and a line here; `agent install`, the hooks and the
- * README table all read this table.
+ * agents table (docs/agents.md) all read this table.
  */
 import { claude } from './claude.js';
 import { cline } from './cline.js';

@@ -67,7 +67,7 @@ export interface AgentAdapter {
   /** The CLI name (`git checkpoint agent install <name>`). */
   name: string;
   title: string;
-  /** The documentation and version the adapter follows (README table). */
+  /** The documentation and version the adapter follows (the agents table in docs/agents.md). */
   followed: string;
   /** Environment variables that name the project directory, in order. */
   projectDirVars: readonly string[];

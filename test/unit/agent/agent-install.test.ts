@@ -156,10 +156,10 @@ describe('git checkpoint agent install / uninstall', () => {
 });
 
 describe('the adapter table', () => {
-  it('every agent is in the README table with the documentation and version it follows', async () => {
+  it('every agent is in the agents table (docs/agents.md) with the documentation and version it follows', async () => {
     const { readFileSync } = await import('node:fs');
     const { ADAPTERS } = await import('../../../src/agent/adapters/index.js');
-    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../../../docs/agents.md', import.meta.url), 'utf8');
     expect(ADAPTERS.map((a) => a.name)).toEqual(['claude', 'codex', 'gemini', 'cursor', 'copilot', 'cline', 'opencode']);
     for (const a of ADAPTERS) expect(readme, a.name).toContain(`| \`${a.name}\` | ${a.followed} |`);
   });
