@@ -37,9 +37,10 @@ async function compressionThreshold(where: { workTree: string; home: string | un
 
 /** Gemini CLI's own test (chatCompressionService.compress): an automatic compression happens at threshold × window. */
 async function compactionSkip(input: AgentInput, facts: HarvestFacts | null, where: { workTree: string; home: string | undefined }, readJson: (path: string) => Promise<unknown>): Promise<string | null> {
-  if (input.trigger !== 'auto' || !facts || facts.unreadable) return null;
+  // No token counts (the one-document form of earlier versions, or no transcript): saved, as before.
+  if (input.trigger !== 'auto' || facts?.promptTokens === undefined || facts.unreadable) return null;
   const due = Math.floor((await compressionThreshold(where, readJson)) * CONTEXT_TOKENS);
-  const prompt = facts.promptTokens ?? 0;
+  const prompt = facts.promptTokens;
   return prompt < due ? `Gemini CLI checks before every turn; its last prompt was ${prompt} tokens, it compresses at ${due}` : null;
 }
 
