@@ -5,6 +5,11 @@
  * session within DEDUPE_WINDOW_MS is skipped when the record it would write is
  * the same one (harvest and git state alike: a file edited or added since is a
  * reason to save) and nothing was saved on its line since.
+ *
+ * No save where no compaction follows: a conversation with nothing said since
+ * its last compaction (Claude Code refuses to compact it), and a pre-check the
+ * agent fires before deciding (Gemini CLI's PreCompress, every model turn).
+ * A transcript that cannot be read is said, on stderr and in the record.
  */
 import { resolve } from 'node:path';
 import type { Context } from '../io/context.js';
@@ -33,9 +38,17 @@ export async function saveBeforeCompaction(ctx: Context, adapter: AgentAdapter, 
   // The git state is read (by git, on another core) while the transcript streams.
   const facts = prepareSave(repo, ctx.deps, { lineage });
   const harvest = await harvestInput(ctx, adapter, input, workTree);
+  const skip = await whyNoCompaction(ctx, adapter, input, harvest, workTree);
+  const prev = input.sessionId ? await readSession(repo, input.sessionId) : null;
+  // A compaction begins: what was injected before it goes into the summary, so the next session start injects again.
+  if (!skip && prev?.lastInjection && input.sessionId) await writeSession(repo, input.sessionId, { ...prev, lastInjection: undefined });
+  if (skip) {
+    facts.catch(() => {});
+    ctx.deps.streams.err(`git checkpoint: no checkpoint saved: ${skip}\n`);
+    return { id: null, problem: null };
+  }
   const content: Partial<CheckpointContent> = harvest?.content ?? {};
   const now = ctx.deps.now();
-  const prev = input.sessionId ? await readSession(repo, input.sessionId) : null;
   const print = fingerprintSave(content, await facts);
   if (prev && prev.fingerprint === print && now.getTime() - Date.parse(prev.savedAt) < DEDUPE_WINDOW_MS
     && (await facts).lineage[0]?.id === prev.checkpoint) {
@@ -77,13 +90,36 @@ async function harvestInput(ctx: Context, adapter: AgentAdapter, input: AgentInp
   const mismatch = checkOwnership(input, transcript, result);
   if (mismatch) throw new HookProblem(mismatch);
   if (result.facts.longLines) ctx.warn(`${transcript}: skipped ${result.facts.longLines} line(s) over ${MAX_LINE_BYTES / 1048576} MiB`);
+  if (result.facts.unreadable) ctx.warn(`cannot read the transcript ${transcript} (${result.facts.unreadable}): only the git state is saved`);
   return result;
+}
+
+/** Why no compaction follows this event (nothing to save for it), or null. */
+async function whyNoCompaction(ctx: Context, adapter: AgentAdapter, input: AgentInput, harvest: HarvestResult | null, workTree: string): Promise<string | null> {
+  if (harvest?.facts.saidSinceCompaction === 0) return 'nothing was said since the last compaction, so there is nothing to compact';
+  if (!adapter.compactionSkip) return null;
+  const readJson = async (path: string): Promise<unknown> => {
+    try {
+      return JSON.parse(Buffer.from(await ctx.deps.readFile(path, 1 << 20)).toString('utf8'));
+    } catch {
+      return null;
+    }
+  };
+  return adapter.compactionSkip(input, harvest?.facts ?? null, { workTree, home: ctx.deps.env.HOME }, readJson);
 }
 
 function describe(adapter: AgentAdapter, input: AgentInput, harvest: HarvestResult | null): string {
   const session = input.sessionId ? ` (${adapter.title} session ${input.sessionId})` : ` (${adapter.title})`;
-  const what = `Saved automatically before a ${input.trigger ?? 'context'} compaction${session}.`;
+  const what = `Saved automatically before ${kindOf(input.trigger)} compaction${session}.`;
   if (!harvest) return `${what} No transcript was read.`;
+  if (harvest.facts.unreadable) return `${what} The transcript could not be read (${harvest.facts.unreadable}): only the git state was saved.`;
   const long = harvest.facts.longLines;
   return long ? `${what} ${long} transcript line(s) over ${MAX_LINE_BYTES / 1048576} MiB were skipped.` : what;
+}
+
+/** `an automatic`, `a manual`, `a` + the agent's own word, or `a context`. */
+function kindOf(trigger: string | null): string {
+  if (trigger === 'auto') return 'an automatic';
+  const word = trigger ?? 'context';
+  return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
 }

@@ -20,6 +20,8 @@ export interface SessionEntry {
   fingerprint: string;
   /** Set by a save before a compaction; cleared by the first injection after it (Gemini CLI's BeforeAgent). */
   pendingInject?: boolean;
+  /** The last recap injected into the session, and when; a pre-compaction hook clears it (the context it went into is being compacted). */
+  lastInjection?: { checkpoint: string; at: string };
 }
 
 export interface HookFailure {

@@ -21,17 +21,31 @@ import type { AgentAdapter, AgentInput } from './adapters/types.js';
 /** Uncommitted paths listed in the injected recap; the rest are counted. */
 const MAX_PATHS_SHOWN = 100;
 
-export async function sessionRecap(_ctx: Context, adapter: AgentAdapter, input: AgentInput, repo: Repo): Promise<string> {
+/**
+ * Codex fires SessionStart twice when it compacts a resumed session (source
+ * `resume`, then `compact`, moments apart, both after the compaction, into
+ * the same new context): a `compact` start that finds the same recap given
+ * within this window, with no compaction begun since, does not give it again.
+ */
+export const REINJECT_WINDOW_MS = 10_000;
+
+export async function sessionRecap(ctx: Context, adapter: AgentAdapter, input: AgentInput, repo: Repo): Promise<string> {
   const entry = input.sessionId ? await readSession(repo, input.sessionId) : null;
   if (adapter.injectsOnlyAfterCompaction?.(input) && !entry?.pendingInject) return '';
   const chosen = await chooseCheckpoint(repo, entry);
   if (!chosen) return '';
+  const now = ctx.deps.now();
+  const last = entry?.lastInjection;
+  if (input.source === 'compact' && last && last.checkpoint === chosen.id && now.getTime() - Date.parse(last.at) < REINJECT_WINDOW_MS) {
+    ctx.deps.streams.err(`git checkpoint: the recap of ${chosen.id} was given to this session moments ago\n`);
+    return '';
+  }
   const record = await loadRecord(repo, chosen);
   const reconcile = await gatherReconcileFacts(repo, record).then((facts) => reconcileVerdicts(planReconcile(record, facts))).catch((err: Error) => [
     { aspect: 'drift' as const, verdict: 'unknown', detail: `could not compare: ${err.message.split('\n')[0]}` },
   ]);
   const recap = renderRecapWithin(record, adapter.contextBudget, { reconcile, maxUncommitted: MAX_PATHS_SHOWN });
-  if (entry?.pendingInject && input.sessionId) await writeSession(repo, input.sessionId, { ...entry, pendingInject: false });
+  if (entry && input.sessionId) await writeSession(repo, input.sessionId, { ...entry, pendingInject: false, lastInjection: { checkpoint: chosen.id, at: now.toISOString() } });
   return adapter.sessionStartOutput(recap, input) ?? '';
 }
 

@@ -78,8 +78,9 @@ export async function runAgent(ctx: Context, { action, adapter, scope, ...opts }
 async function roots(ctx: Context, scope: Scope): Promise<Roots> {
   const home = ctx.deps.env.HOME ?? ctx.deps.env.USERPROFILE;
   if (!home && scope === 'user') throw new FatalError('HOME is not set: cannot find the user settings');
-  const workTree = scope === 'user' ? ctx.globals.dir : (await ctx.worktreeRepo()).info.workTree!;
-  return { workTree, home: home ?? workTree, env: ctx.deps.env };
+  if (scope === 'user') return { workTree: ctx.globals.dir, home: home ?? ctx.globals.dir, env: ctx.deps.env };
+  const { info } = await ctx.worktreeRepo();
+  return { workTree: info.workTree!, home: home ?? info.workTree!, env: ctx.deps.env, gitCommonDir: info.commonDir };
 }
 
 async function apply(ctx: Context, change: FileChange): Promise<void> {

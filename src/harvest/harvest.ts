@@ -7,8 +7,9 @@
  *
  * Claude Code appends rewound branches and replays history into the same
  * file; the conversation that counts is the `parentUuid` chain from the last
- * entry back (across a compaction through `logicalParentUuid`), each `uuid`
- * once. Each entry's contribution is kept as small steps and applied in chain
+ * entry back (across a compaction through `logicalParentUuid`, or, when the
+ * boundary's logical parent was never written, from the entry written just
+ * before the boundary), each `uuid` once. Each entry's contribution is kept as small steps and applied in chain
  * order at the end. Lines over the reader's cap arrive as null and are counted.
  */
 import { cutAtWord, oneLineTitle } from '../checkpoint/record/message.js';
@@ -31,6 +32,18 @@ export interface HarvestFacts {
   badLines: number;
   /** Lines over the reader's cap, skipped unread. */
   longLines: number;
+  /**
+   * Messages of the person or the agent in the conversation since its last
+   * compaction; null when the conversation was never compacted. Zero: a
+   * compaction now has nothing to compact (Claude Code refuses it).
+   */
+  saidSinceCompaction: number | null;
+  /** Set by readers of formats that say so: the agent compressed its context (Gemini CLI). */
+  compressed?: boolean;
+  /** The prompt size the agent last reported, in tokens (Gemini CLI records it per model turn). */
+  promptTokens?: number;
+  /** Why the transcript could not be read, when it could not: the save says so. */
+  unreadable?: string;
 }
 
 type Json = Record<string, unknown>;
@@ -40,7 +53,14 @@ const EDIT_TOOLS = new Set(['Edit', 'MultiEdit', 'Write', 'NotebookEdit']);
 /** Tools whose result carries the person's answer or approval. */
 const ANSWERED = new Set(['AskUserQuestion', 'ExitPlanMode', 'TaskCreate']);
 
-interface Entry { parent: string | null; steps: Step[] }
+interface Entry {
+  parent: string | null;
+  steps: Step[];
+  /** A message of the person or the agent (not injected text, not a local command's output). */
+  said: boolean;
+  /** A compaction boundary, and the entry written just before it (its way back when its logical parent is missing). */
+  boundary?: { before: string | null };
+}
 /** Tool-result lines from this long are read by feedToolOutput (Claude Code writes `parentUuid` first). */
 const LIGHT_MIN = 8192;
 /** Where feedToolOutput looks for an entry's own fields and its first content block. */
@@ -53,7 +73,7 @@ export class Harvester {
   /** Calls whose result matters, by tool_use id: the tool name and what it asked. */
   private readonly pending = new Map<string, { name: string; input: Json }>();
   private readonly state: StepState;
-  readonly facts: HarvestFacts = { sessionSeen: false, otherSession: null, lines: 0, badLines: 0, longLines: 0 };
+  readonly facts: HarvestFacts = { sessionSeen: false, otherSession: null, lines: 0, badLines: 0, longLines: 0, saidSinceCompaction: null };
 
   /** `sessionId`: the session the transcript must belong to (null: do not check). `toRepoPath`: repo-relative path or null. */
   constructor(private readonly sessionId: string | null, toRepoPath: (path: string) => string | null) {
@@ -95,7 +115,7 @@ export class Harvester {
     if (head.includes('"isSidechain":true') || this.entries.has(uuid)) return true;
     const parent = /^\{"parentUuid":"([^"\\]+)"/.exec(head)?.[1] ?? /"logicalParentUuid":"([^"\\]+)"/.exec(head)?.[1] ?? null;
     if (parent !== null) this.linked = true;
-    this.entries.set(uuid, { parent, steps: [] });
+    this.entries.set(uuid, { parent, steps: [], said: true });
     this.lastLeaf = uuid;
     return true;
   }
@@ -113,7 +133,9 @@ export class Harvester {
     if (uuid === null) return this.apply(steps);
     const parent = str(entry.parentUuid) ?? str(entry.logicalParentUuid);
     if (parent !== null) this.linked = true;
-    this.entries.set(uuid, { parent, steps });
+    const said = (entry.type === 'assistant' && entry.isMeta !== true) || steps.some((s) => s.k === 'turn');
+    const boundary = entry.type === 'system' && entry.subtype === 'compact_boundary' ? { before: this.lastLeaf } : undefined;
+    this.entries.set(uuid, { parent, steps, said, ...(boundary ? { boundary } : {}) });
     if (entry.type === 'user' || entry.type === 'assistant' || entry.type === 'system') this.lastLeaf = uuid;
   }
 
@@ -181,7 +203,11 @@ export class Harvester {
 
   /** The harvested content; fields with nothing found are left out so other layers keep theirs. */
   content(): Partial<CheckpointContent> {
-    for (const uuid of this.chain()) this.apply(this.entries.get(uuid)!.steps);
+    const chain = this.chain();
+    let lastBoundary = chain.length - 1;
+    while (lastBoundary >= 0 && this.entries.get(chain[lastBoundary]!)!.boundary === undefined) lastBoundary--;
+    if (lastBoundary >= 0) this.facts.saidSinceCompaction = chain.slice(lastBoundary + 1).filter((uuid) => this.entries.get(uuid)!.said).length;
+    for (const uuid of chain) this.apply(this.entries.get(uuid)!.steps);
     this.entries.clear();
     const s = this.state;
     const title = s.lists.task ?? (s.firstRequest === null ? null : oneLineTitle(s.firstRequest, 120));
@@ -196,11 +222,18 @@ export class Harvester {
     if (!this.linked) return [...this.entries.keys()];
     const out: string[] = [];
     const seen = new Set<string>();
-    for (let at = this.lastLeaf; at !== null && !seen.has(at) && this.entries.has(at); at = this.entries.get(at)!.parent) {
+    for (let at = this.lastLeaf; at !== null && !seen.has(at) && this.entries.has(at); at = this.parentOf(at)) {
       seen.add(at);
       out.push(at);
     }
     return out.reverse();
+  }
+
+  /** The entry before `uuid` in the conversation; a boundary whose logical parent was never written goes back to the entry written before it. */
+  private parentOf(uuid: string): string | null {
+    const entry = this.entries.get(uuid)!;
+    if (entry.parent !== null && this.entries.has(entry.parent)) return entry.parent;
+    return entry.boundary ? entry.boundary.before : entry.parent;
   }
 }
 

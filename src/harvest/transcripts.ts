@@ -1,8 +1,8 @@
 /**
  * Transcript readers: each turns an agent's session file into entries for
  * the Harvester. Claude Code, Codex and Cursor write JSONL the Harvester
- * reads as it is; Gemini CLI writes one JSON document, Cline hands its
- * compaction hook one; GitHub Copilot CLI writes an event log.
+ * reads as it is; Gemini CLI writes JSONL of its own (earlier, one JSON
+ * document), Cline hands its compaction hook one JSON document; GitHub Copilot CLI writes an event log.
  */
 import type { Harvester } from './harvest.js';
 
@@ -15,6 +15,8 @@ export const MAX_DOCUMENT_BYTES = 64 * 1024 * 1024;
 /** JSONL, one entry a line (Claude Code, Codex rollouts, Cursor). */
 export async function readClaudeLines(lines: AsyncIterable<string | null>, harvester: Harvester): Promise<void> {
   for await (const line of lines) harvester.feed(line);
+  const { lines: read, badLines } = harvester.facts;
+  if (read > 0 && badLines === read) harvester.facts.unreadable = 'no line is JSON';
 }
 
 /** A transcript that is one JSON document, read whole up to MAX_DOCUMENT_BYTES; undefined when it is not one (counted). */
@@ -22,30 +24,102 @@ async function readDocument(lines: AsyncIterable<string | null>, harvester: Harv
   const parts: string[] = [];
   let size = 0;
   for await (const line of lines) {
-    if (line === null || (size += line.length) > MAX_DOCUMENT_BYTES) return harvester.feed(null);
+    if (line === null || (size += line.length) > MAX_DOCUMENT_BYTES) {
+      harvester.facts.unreadable = `over ${MAX_DOCUMENT_BYTES / 1048576} MiB, or a line over the reader's limit`;
+      return harvester.feed(null);
+    }
     parts.push(line);
   }
   try {
     return JSON.parse(parts.join('\n'));
   } catch {
     harvester.facts.badLines++;
+    harvester.facts.unreadable = 'not one JSON document';
     return undefined;
   }
 }
 
-/** Gemini CLI: `{"sessionId", "messages": [{"type": "user" | "gemini", "content", "toolCalls"}]}`. */
+/**
+ * Gemini CLI's session file, in either of its forms:
+ * - JSONL (0.5x and later, `chats/session-*.jsonl`): a header line
+ *   (`sessionId`, `startTime`, …), one line per message (`id`, `type`
+ *   user/gemini/info…, `content`, `toolCalls`, `tokens`; a later line with the
+ *   same id replaces the message), and `{"$set": {…}}` update lines. A `$set`
+ *   of `messages` rewrites the live history (on a resume, and after a
+ *   compression, where it opens with the summary and the model's fixed
+ *   acknowledgement); the message lines keep the whole conversation, so they
+ *   are what is harvested.
+ * - one JSON document (`{"sessionId", "messages": [...]}`, earlier versions).
+ * A file that is neither is reported (`facts.unreadable`), never taken for an
+ * empty session.
+ */
 export async function readGeminiSession(lines: AsyncIterable<string | null>, harvester: Harvester): Promise<void> {
-  const doc = await readDocument(lines, harvester);
-  if (!isObj(doc) || !Array.isArray(doc.messages)) return;
-  harvester.feedEntry({ sessionId: doc.sessionId });
-  for (const m of doc.messages.filter(isObj)) {
-    const text = typeof m.content === 'string' ? m.content : Array.isArray(m.content) ? m.content.filter(isObj).map((p) => p.text).filter((t) => typeof t === 'string').join('\n') : '';
-    if (m.type === 'user') harvester.feedEntry({ type: 'user', message: { content: text } });
-    if (m.type !== 'gemini') continue;
-    const calls = Array.isArray(m.toolCalls) ? m.toolCalls.filter(isObj) : [];
-    const blocks = calls.map((c) => ({ type: 'tool_use', name: GEMINI_TOOLS[String(c.name)] ?? c.name, input: isObj(c.args) ? c.args : {} }));
-    harvester.feedEntry({ type: 'assistant', message: { content: [{ type: 'text', text }, ...blocks] } });
+  const messages = new Map<string, Json>();
+  const document: string[] = [];
+  let size = 0;
+  let first = true;
+  for await (const line of lines) {
+    if (line === null || (size += line.length) > MAX_DOCUMENT_BYTES) {
+      harvester.facts.unreadable = `a line over the reader's limit, or over ${MAX_DOCUMENT_BYTES / 1048576} MiB in all`;
+      return;
+    }
+    if (document.length || (first && line.trim() && !isObj(parseLine(line)))) { document.push(line); continue; }
+    if (!line.trim()) continue;
+    first = false;
+    const entry = parseLine(line);
+    if (!isObj(entry)) { harvester.facts.badLines++; continue; }
+    if (Array.isArray(entry.messages)) { geminiMessages(entry, harvester); return; }
+    if (isObj(entry.$set)) {
+      if (!Array.isArray(entry.$set.messages)) continue;
+      if (entry.$set.messages.some(isCompressionAck)) harvester.facts.compressed = true;
+      // A new live history (a resume, a compression): Gemini CLI counts its prompt anew from the next model turn.
+      harvester.facts.promptTokens = 0;
+      continue;
+    }
+    if (typeof entry.id === 'string' && typeof entry.type === 'string') {
+      messages.set(entry.id, entry);
+      if (entry.type === 'gemini' && isObj(entry.tokens) && typeof entry.tokens.input === 'number') harvester.facts.promptTokens = entry.tokens.input;
+    }
+    else if (typeof entry.sessionId === 'string') harvester.feedEntry({ sessionId: entry.sessionId });
   }
+  if (document.length) {
+    const doc = parseLine(document.join('\n'));
+    if (isObj(doc) && Array.isArray(doc.messages)) return geminiMessages(doc, harvester);
+    harvester.facts.unreadable = 'not a Gemini CLI session (neither JSON lines nor one JSON document)';
+    return;
+  }
+  for (const m of messages.values()) feedGeminiMessage(m, harvester);
+}
+
+function parseLine(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The model turn Gemini CLI puts after the summary when it compresses the history (chatCompressionService). */
+const COMPRESSION_ACK = 'Got it. Thanks for the additional context!';
+const isCompressionAck = (m: unknown): boolean => isObj(m) && m.type === 'gemini' && geminiText(m).trim() === COMPRESSION_ACK;
+
+function geminiMessages(doc: Json, harvester: Harvester): void {
+  harvester.feedEntry({ sessionId: doc.sessionId });
+  for (const m of (doc.messages as unknown[]).filter(isObj)) feedGeminiMessage(m, harvester);
+}
+
+function geminiText(m: Json): string {
+  if (typeof m.content === 'string') return m.content;
+  return Array.isArray(m.content) ? m.content.filter(isObj).map((p) => p.text).filter((t) => typeof t === 'string').join('\n') : '';
+}
+
+function feedGeminiMessage(m: Json, harvester: Harvester): void {
+  const text = geminiText(m);
+  if (m.type === 'user') harvester.feedEntry({ type: 'user', message: { content: text } });
+  if (m.type !== 'gemini') return;
+  const calls = Array.isArray(m.toolCalls) ? m.toolCalls.filter(isObj) : [];
+  const blocks = calls.map((c) => ({ type: 'tool_use', name: GEMINI_TOOLS[String(c.name)] ?? c.name, input: isObj(c.args) ? c.args : {} }));
+  harvester.feedEntry({ type: 'assistant', message: { content: [{ type: 'text', text }, ...blocks] } });
 }
 
 /**

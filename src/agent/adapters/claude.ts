@@ -1,7 +1,7 @@
 /**
  * Claude Code (hooks reference, code.claude.com/docs/en/hooks, 2.1.2xx):
- * settings `.claude/settings.local.json` (personal, git-ignored by Claude
- * Code), `.claude/settings.json` (project), `~/.claude/settings.json` (user;
+ * settings `.claude/settings.local.json` (personal: kept out of git through
+ * `info/exclude`, which install adds and uninstall takes out), `.claude/settings.json` (project), `~/.claude/settings.json` (user;
  * `CLAUDE_CONFIG_DIR` moves it). PreCompact (exit 2 would block compaction:
  * never used), SessionStart with sources `compact`, `resume` and `fork`
  * (2.1.214 reports forks as `fork`); `additionalContext` kept up to 10,000
@@ -10,7 +10,7 @@
  */
 import { join } from 'node:path';
 import { readClaudeLines } from '../../harvest/transcripts.js';
-import { commandGroup, configHome, hookFileEdit, json, mcpJsonEdit, snakeCaseInput, stdioEntry } from './common.js';
+import { commandGroup, configHome, excludeEdit, hookFileEdit, json, mcpJsonEdit, snakeCaseInput, stdioEntry } from './common.js';
 import type { AgentAdapter } from './types.js';
 
 export const claude: AgentAdapter = {
@@ -31,7 +31,10 @@ export const claude: AgentAdapter = {
       ],
     };
     const skillRoot = scope === 'project' ? join(roots.workTree, '.claude') : config;
-    return { edits: [hookFileEdit(file, spec)], files: [], skill: join(skillRoot, 'skills', 'git-checkpoint', 'SKILL.md') };
+    const edits = [hookFileEdit(file, spec)];
+    // The personal file stays out of every checkpoint's uncommitted list, and out of `git add -A`.
+    if (scope === 'personal' && roots.gitCommonDir) edits.push(excludeEdit(roots.gitCommonDir, '/.claude/settings.local.json', "Claude Code's personal settings"));
+    return { edits, files: [], skill: join(skillRoot, 'skills', 'git-checkpoint', 'SKILL.md') };
   },
   mcp(scope, roots) {
     // `claude mcp add` keeps local and user servers in `.claude.json` ($CLAUDE_CONFIG_DIR, else the home directory).

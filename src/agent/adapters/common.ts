@@ -58,3 +58,25 @@ export function mcpJsonEdit(file: string, path: readonly string[], entry: Record
 
 /** `{"command": "git", "args": ["checkpoint", "mcp"]}` plus the agent's own keys. */
 export const stdioEntry = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({ ...extra, command: MCP_COMMAND, args: [...MCP_ARGS] });
+
+/**
+ * The edit that keeps `pattern` (a file the agent writes for one person) out
+ * of git through `info/exclude`, with a comment line naming us; uninstall
+ * takes out exactly those two lines.
+ */
+export function excludeEdit(gitCommonDir: string, pattern: string, why: string): HookFileEdit {
+  const block = `# git-checkpoint: ${why}\n${pattern}\n`;
+  return {
+    path: join(gitCommonDir, 'info', 'exclude'),
+    what: 'ignore rule',
+    install(text) {
+      const before = text ?? '';
+      if (before.split('\n').includes(pattern)) return { text: before, changed: false };
+      return { text: `${before}${before && !before.endsWith('\n') ? '\n' : ''}${block}`, changed: true };
+    },
+    uninstall(text) {
+      const out = text.replace(block, '');
+      return { text: out, changed: out !== text };
+    },
+  };
+}

@@ -4,7 +4,8 @@
  * user (also the personal scope). Its `experimental.session.compacting` hook
  * runs before the summary is written: our plugin saves (pre-compact), then
  * asks for the recap (session-start) and appends it to `output.context`, so
- * it is carried into the compacted session; a problem becomes a toast.
+ * it is carried into the compacted session; a problem becomes a toast. The
+ * hook runs as a child process OpenCode does not wait on beyond 30 s.
  * OpenCode keeps no transcript file a hook is handed.
  */
 import { join } from 'node:path';
@@ -13,21 +14,41 @@ import type { AgentAdapter } from './types.js';
 
 const PLUGIN = `// managed-by: git-checkpoint (git checkpoint agent uninstall opencode removes this file)
 // Saves a checkpoint before OpenCode compacts a session and carries its recap into the summary.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 
-const hook = (kind, payload, cwd) => {
-  const res = spawnSync("git", ["checkpoint", "hook", kind, "opencode"], { cwd, input: JSON.stringify(payload), encoding: "utf8", timeout: 30000 });
-  return res.status === 0 ? res.stdout : "";
+// Never blocks OpenCode: the hook runs beside it, and one still running after 30 s (its own budget is 10 s) is stopped.
+const hook = (kind, payload, cwd) => new Promise((resolve) => {
+  let out = "";
+  let child;
+  try {
+    child = spawn("git", ["checkpoint", "hook", kind, "opencode"], { cwd, stdio: ["pipe", "pipe", "ignore"], detached: true });
+  } catch {
+    return resolve("");
+  }
+  const timer = setTimeout(() => { try { process.kill(-child.pid, "SIGKILL"); } catch {} }, 30000);
+  child.stdout.setEncoding("utf8").on("data", (d) => (out += d));
+  child.on("error", () => { clearTimeout(timer); resolve(""); });
+  child.on("close", (code) => { clearTimeout(timer); resolve(code === 0 ? out : ""); });
+  child.stdin.on("error", () => {});
+  child.stdin.end(JSON.stringify(payload));
+});
+
+const field = (text, name) => {
+  try {
+    return JSON.parse(text)[name];
+  } catch {
+    return undefined;
+  }
 };
 
 export const GitCheckpoint = async ({ client, directory, worktree }) => ({
   "experimental.session.compacting": async (input, output) => {
     const cwd = worktree || directory;
     const payload = { session_id: input.sessionID, cwd, hook_event_name: "session.compacting", trigger: "auto", transcript_path: null };
-    const notice = hook("agent-pre-compact", payload, cwd);
-    if (notice) await client?.tui?.showToast?.({ body: { message: JSON.parse(notice).message, variant: "warning" } }).catch?.(() => {});
-    const recap = hook("agent-session-start", { ...payload, hook_event_name: "session.compacted", source: "compact" }, cwd);
-    if (recap) output.context.push(JSON.parse(recap).context);
+    const notice = field(await hook("agent-pre-compact", payload, cwd), "message");
+    if (notice) await client?.tui?.showToast?.({ body: { message: notice, variant: "warning" } })?.catch?.(() => {});
+    const recap = field(await hook("agent-session-start", { ...payload, hook_event_name: "session.compacted", source: "compact" }, cwd), "context");
+    if (recap) output.context.push(recap);
   },
 });
 `;

@@ -5,7 +5,7 @@
  * session-start hook and how much of it, and where it reads skills. Each agent
  * is one module in this folder, registered in ./index.ts.
  */
-import type { Harvester } from '../../harvest/harvest.js';
+import type { Harvester, HarvestFacts } from '../../harvest/harvest.js';
 
 export const SCOPES = ['personal', 'project', 'user'] as const;
 /** personal: this repository, uncommitted (the default); project: the committed file; user: the home directory. */
@@ -15,6 +15,8 @@ export interface Roots {
   workTree: string;
   home: string;
   env: Record<string, string | undefined>;
+  /** The repository's common git dir (absent for the user scope). */
+  gitCommonDir?: string;
 }
 
 /** A hook input in the agents' common terms; null where the agent sent nothing. */
@@ -83,6 +85,12 @@ export interface AgentAdapter {
   parseInput(data: Record<string, unknown>): AgentInput;
   /** Feeds the transcript into the harvester; absent when the agent keeps none we can read. */
   readTranscript?(lines: AsyncIterable<string | null>, harvester: Harvester): Promise<void>;
+  /**
+   * Why this pre-compaction event compacts nothing, or null when it compacts:
+   * Gemini CLI fires PreCompress before every model turn and only then
+   * decides. `readJson` reads a settings file (null when absent or not JSON).
+   */
+  compactionSkip?(input: AgentInput, facts: HarvestFacts | null, where: { workTree: string; home: string | undefined }, readJson: (path: string) => Promise<unknown>): Promise<string | null>;
   /** True when this session-start event injects only right after a compaction (Gemini CLI's BeforeAgent fires every turn). */
   injectsOnlyAfterCompaction?(input: AgentInput): boolean;
   /** The JSON text (or null: print nothing) that injects `context` at a session start. */

@@ -83,13 +83,16 @@ describe('git checkpoint agent install / uninstall', () => {
     return m;
   }
 
-  it('defaults to the personal, uncommitted file; idempotent; uninstall deletes what it created', async () => {
+  it('defaults to the personal, uncommitted file (kept out of git through info/exclude); idempotent; uninstall deletes what it created', async () => {
     const m = await withSkill();
     const env = { HOME: '/home/ada' };
     const file = '/repo/.claude/settings.local.json';
+    const exclude = '/repo/.git/info/exclude';
+    const excludeBefore = m.fs.existsSync(exclude) ? String(await m.fs.promises.readFile(exclude, 'utf8')) : null;
     const first = await m.cli(['agent', 'install', 'claude'], { env });
     expect(first.code).toBe(0);
-    expect(first.stdout).toBe(`installed: Claude Code hooks in ${file}\ninstalled: Claude Code skill in /home/ada/.claude/skills/git-checkpoint/SKILL.md\n`);
+    expect(first.stdout).toBe(`installed: Claude Code hooks in ${file}\ninstalled: Claude Code ignore rule in ${exclude}\ninstalled: Claude Code skill in /home/ada/.claude/skills/git-checkpoint/SKILL.md\n`);
+    expect(String(await m.fs.promises.readFile(exclude, 'utf8')).split('\n')).toContain('/.claude/settings.local.json');
     expect(m.fs.existsSync('/repo/.claude/settings.json')).toBe(false);
     const text = String(await m.fs.promises.readFile(file, 'utf8'));
     expect(JSON.parse(text).hooks.PreCompact[0].hooks[0]).toEqual(ENTRY);
@@ -98,6 +101,7 @@ describe('git checkpoint agent install / uninstall', () => {
     expect((await m.cli(['agent', 'uninstall', 'claude'], { env })).stdout).toMatch(/^removed/);
     expect(m.fs.existsSync(file)).toBe(false);
     expect(m.fs.existsSync('/home/ada/.claude/skills/git-checkpoint/SKILL.md')).toBe(false);
+    expect(String(await m.fs.promises.readFile(exclude, 'utf8'))).toBe(excludeBefore ?? '');
   });
 
   it('--project writes a guarded command: a machine without git-checkpoint runs nothing and fails nothing', async () => {

@@ -36,12 +36,24 @@ describe('the right recap', () => {
     expect((await m.cli(['save', '-m', 'Eve refactors everything'])).code).toBe(0);
     await m.repo.setConfig('checkpoint.writer', me);
     expect(await sessionStart(m, S1)).toContain(`id|${first}|`);
-    expect(await sessionStart(m, S1)).toContain('TASK|Session one: fix the parser|');
+    expect(await sessionStart(m, S1, 'resume')).toContain('TASK|Session one: fix the parser|');
     expect(await sessionStart(m, S2)).toContain(`id|${second}|`);
     // A session with no record of its own (a fork) gets this writer's newest, never Eve's.
     const fork = await sessionStart(m, '33333333-3333-4333-8333-333333333333', 'fork');
     expect(fork).toContain(`id|${second}|`);
     expect(fork).not.toContain('Eve');
+  });
+
+  it('one recap per session start: Codex\'s resume-then-compact pair after a compaction injects once; the next compaction injects again', async () => {
+    const m = await makeMemCli();
+    await transcriptFor(m, S1, [{ type: 'user', content: 'Session one: fix the parser' }]);
+    expect((await preCompact(m, S1)).code).toBe(0);
+    const [id] = await ids(m);
+    expect(await sessionStart(m, S1, 'resume')).toContain(`id|${id}|`);
+    expect(await sessionStart(m, S1, 'compact')).toBe('');
+    await transcriptFor(m, S1, [{ type: 'user', content: 'Session one: fix the parser' }, { type: 'user', content: 'and the lexer' }]);
+    expect((await preCompact(m, S1)).code).toBe(0);
+    expect(await sessionStart(m, S1, 'compact')).toContain('TASK|Session one: fix the parser|');
   });
 
   it('injects nothing rather than another writer\'s checkpoint', async () => {
