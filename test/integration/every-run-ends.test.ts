@@ -7,7 +7,7 @@
  * either. Signals mid-save end the run with git's codes and a clean repository.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountSupport, readOnlyView, type Mount } from '../helpers/mounts.js';
@@ -304,14 +304,22 @@ describe('signals end a save with git\'s codes and a clean repository', () => {
   it('Ctrl-C while the editor runs is the editor\'s; SIGTERM then ends both', async () => {
     const dir = await savedRepo('editor-signals');
     const editor = join(sb.root, 'slow-editor');
-    // An editor that handles Ctrl-C itself (as vi does), takes its time, then writes a title.
-    writeFileSync(editor, `#!/bin/sh\ntrap '' INT\nsleep 1\nsed -i 's/^Describe the task here$/written after an interrupt/' "$1"\n`);
+    const started = join(sb.root, 'editor-started');
+    // An editor that handles Ctrl-C itself (as vi does), says it started, takes its time, then writes a title.
+    writeFileSync(editor, `#!/bin/sh\ntrap '' INT\ntouch '${started}'\nsleep 1\nsed -i 's/^Describe the task here$/written after an interrupt/' "$1"\n`);
     chmodSync(editor, 0o755);
     const run = (signal: NodeJS.Signals) => new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => {
+      rmSync(started, { force: true });
       const child = spawn(process.execPath, [BUNDLE, 'save', '-q', '-e'], { cwd: dir, env: { ...sb.env, GIT_EDITOR: editor }, stdio: 'ignore' });
-      setTimeout(() => child.kill(signal), 500);
+      // The signal comes while the editor runs, however long the save took to get there.
+      const poll = setInterval(() => {
+        if (!existsSync(started)) return;
+        clearInterval(poll);
+        child.kill(signal);
+      }, 20);
       const bound = setTimeout(() => child.kill('SIGKILL'), BOUND_MS);
       child.on('exit', (code, sig) => {
+        clearInterval(poll);
         clearTimeout(bound);
         done({ code, signal: sig });
       });
