@@ -58,6 +58,16 @@ export function onShape<R, A extends unknown[]>(handlers: ShapeHandlers<R, A>, f
   return handle((content as Record<string, unknown>)[field.name], field, ...args);
 }
 
+/** One function per shape that makes a value of that shape for the row given. */
+export type ShapeMakers<A extends unknown[] = []> = {
+  readonly [S in Shape]: (field: SpecOf<S>, ...args: A) => ShapeValue[S];
+};
+
+/** Makes `field`'s value with the maker of its shape. */
+export function makeValue<A extends unknown[]>(makers: ShapeMakers<A>, field: FieldSpec, ...args: A): unknown {
+  return (makers[field.shape] as (field: FieldSpec, ...args: A) => unknown)(field, ...args);
+}
+
 /** Builds `{name: value}` for every row, in table order. */
 export function fieldsFrom<R>(make: (field: FieldSpec) => R): Record<string, R> {
   return Object.fromEntries(FIELDS.map((f) => [f.name, make(f)]));
