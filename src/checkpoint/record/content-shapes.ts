@@ -58,6 +58,24 @@ export function onShape<R, A extends unknown[]>(handlers: ShapeHandlers<R, A>, f
   return handle((content as Record<string, unknown>)[field.name], field, ...args);
 }
 
+/** `field`'s value in `content`, as its shape's type. */
+export function valueIn<S extends Shape>(content: object, field: SpecOf<S>): ShapeValue[S] {
+  return (content as Record<string, unknown>)[field.name] as ShapeValue[S];
+}
+
+/** Sets `field`'s value in `content`. */
+export function setValueIn<S extends Shape>(content: object, field: SpecOf<S>, value: ShapeValue[S]): void {
+  (content as Record<string, unknown>)[field.name] = value;
+}
+
+/** One function per shape, given a row of that shape. */
+export type PerShape<R, A extends unknown[] = []> = { readonly [S in Shape]: (field: SpecOf<S>, ...args: A) => R };
+
+/** Calls the function of `field`'s shape. */
+export function forShape<R, A extends unknown[]>(table: PerShape<R, A>, field: FieldSpec, ...args: A): R {
+  return (table[field.shape] as (field: FieldSpec, ...args: A) => R)(field, ...args);
+}
+
 /** One function per shape that makes a value of that shape for the row given. */
 export type ShapeMakers<A extends unknown[] = []> = {
   readonly [S in Shape]: (field: SpecOf<S>, ...args: A) => ShapeValue[S];

@@ -12,7 +12,7 @@
  */
 import { LABEL_PATTERN, emptyContent, modes, taskStatuses, type CheckpointContent } from './schema.js';
 import { FIELDS, type FieldSpec } from './fields.js';
-import { makeValue, type ShapeMakers } from './content-shapes.js';
+import { forShape, type ShapeMakers } from './content-shapes.js';
 import { oneLine } from '../../text/sanitize.js';
 
 export type ParseMdResult = { ok: true; content: CheckpointContent } | { ok: false; error: string };
@@ -138,7 +138,7 @@ function build(s: Scan): CheckpointContent {
   const c = emptyContent();
   for (const item of s.header) applyHeader(c, item);
   const values = c as Record<string, unknown>;
-  for (const field of FIELDS) values[field.name] = makeValue(READ, field, s.sections[field.name] ?? [], s);
+  for (const field of FIELDS) values[field.name] = forShape<unknown, [Item[], Scan]>(READ, field, s.sections[field.name] ?? [], s);
   return c;
 }
 
