@@ -5,18 +5,10 @@
  * new ones, and the record counts how many of each list were carried. Pure.
  */
 import type { CheckpointContent, CheckpointRecord } from '../record/schema.js';
+import { CARRIED_LISTS, type CarriedList } from '../record/fields.js';
 
-export const CARRIED_LISTS = ['nextSteps', 'blockers', 'questions'] as const;
-export type CarriedList = (typeof CARRIED_LISTS)[number];
-
-export interface Carried {
-  /** The checkpoint the items came from. */
-  from: string;
-  /** How many items at the end of each list were carried from it. */
-  nextSteps: number;
-  blockers: number;
-  questions: number;
-}
+/** The checkpoint the items came from, and how many items at the end of each list (fields.ts `carry`) were carried from it. */
+export type Carried = { from: string } & Record<CarriedList, number>;
 
 export interface CarryResult {
   content: CheckpointContent;
@@ -53,7 +45,7 @@ export function carryForward(
   if (!predecessor || !carry) return { content, carried: null, done: closed };
   const closedKeys = new Set(closed.map(key));
   const next = { ...content };
-  const carried: Carried = { from: predecessor.id, nextSteps: 0, blockers: 0, questions: 0 };
+  const carried = { from: predecessor.id, ...Object.fromEntries(CARRIED_LISTS.map((l) => [l, 0])) } as Carried;
   for (const list of CARRIED_LISTS) {
     const have = new Set(content[list].map(key));
     const open = predecessor[list].filter((item) => !closedKeys.has(key(item)) && !have.has(key(item)));

@@ -8,6 +8,7 @@
 import { UsageError } from '../../errors.js';
 import type { ObjectId, WorktreeEntry } from '../../git/repo.js';
 import { carryForward, resolveDone, type Carried } from './carry.js';
+import { CARRIED_FIELDS } from '../record/fields.js';
 import { fitRecord } from '../record/fit.js';
 import { formatCreatedAt, makeCheckpointId, makeWriterId } from '../record/ids.js';
 import { shadowedName } from '../record/label-check.js';
@@ -175,6 +176,9 @@ function notices(facts: SaveFacts, record: CheckpointRecord): string[] {
   const counts = Object.entries(record.redactions);
   if (counts.length) out.push(`redacted: ${counts.map(([reason, n]) => `${reason} ×${n}`).join(', ')}`);
   const c = record.carried;
-  if (c) out.push(`carried from ${c.from}: ${c.nextSteps} next step(s), ${c.blockers} blocker(s), ${c.questions} question(s) (--no-carry leaves them, --done <n|text> closes one)`);
+  if (c) {
+    const lists = CARRIED_FIELDS.map((f) => `${c[f.name]} ${f.carry.noun}(s)`).join(', ');
+    out.push(`carried from ${c.from}: ${lists} (--no-carry leaves them, --done <n|text> closes one)`);
+  }
   return out;
 }

@@ -18,9 +18,13 @@
  *   items forward, so absence is no answer).
  * - Files, learnings, constraints, assumptions, links and quotes are unions.
  * - The notes carry a table naming every input.
+ *
+ * Which rule merges a field is its `merge` in the field table (record/fields.ts).
  */
 import type { CheckpointContent, CheckpointRecord } from '../record/schema.js';
 import { emptyContent } from '../record/schema.js';
+import { FIELDS, type FieldSpec } from '../record/fields.js';
+import { forShape, valueIn, type ShapeMakers, type SpecOf } from '../record/content-shapes.js';
 
 export interface SynthesisInput {
   record: CheckpointRecord;
@@ -36,6 +40,9 @@ export interface SynthesisPlan {
 }
 
 type Decision = CheckpointContent['decisions'][number];
+type Rejected = CheckpointContent['rejected'][number];
+type FileRef = CheckpointContent['files'][number];
+type Quote = CheckpointContent['quotes'][number];
 interface DecisionEntry { d: Decision; key: string; subject: string | null; from: string; supersededBy: string | null }
 
 /** Compares texts ignoring case, spacing and trailing punctuation. */
@@ -55,34 +62,58 @@ export function planSynthesis(given: readonly SynthesisInput[], opts: { label?: 
   const newest = inputs.at(-1);
   if (!newest) throw new Error('planSynthesis needs at least one input');
   const c = emptyContent();
-  const stats = { superseded: 0, contradictions: 0, closed: 0 };
-  const { decisions, contradictions } = mergeDecisions(inputs, stats);
-  c.task = { ...newest.record.task };
-  c.decisions = decisions;
-  c.rejected = unionBy(inputs.flatMap((i) => i.record.rejected), (r) => norm(r.what), (old, r) => ({ what: old.what, why: r.why || old.why }));
-  const open = (pick: (r: CheckpointRecord) => string[]) => openItems(inputs, pick, stats);
-  c.questions = [...open((r) => r.questions), ...contradictions];
-  c.blockers = open((r) => r.blockers);
-  c.nextSteps = open((r) => r.nextSteps);
-  c.todos = mergeTodos(inputs, stats);
-  for (const key of ['learnings', 'constraints', 'assumptions', 'links'] as const) {
-    c[key] = unionBy(inputs.flatMap((i) => i.record[key]), norm, (old) => old);
-  }
-  c.files = unionBy(inputs.flatMap((i) => i.record.files), (f) => f.path, (old, f) => (f.why ? { path: old.path, why: f.why } : old));
-  c.quotes = unionBy(inputs.flatMap((i) => i.record.quotes), (q) => `${q.by}\u0000${q.text}`, (old) => old);
-  c.notes = sourceTable(inputs, stats, opts.excluded ?? []);
+  const m: Merging = { inputs, newest: newest.record, stats: { superseded: 0, contradictions: 0, closed: 0 }, contradictions: [], excluded: opts.excluded ?? [] };
+  const values = c as Record<string, unknown>;
+  // The sources table last: it reports what merging the other fields counted.
+  const ordered = [...FIELDS.filter((f) => f.merge !== 'sources'), ...FIELDS.filter((f) => f.merge === 'sources')];
+  for (const field of ordered) values[field.name] = forShape<unknown, [Merging]>(MERGE, field, m);
+  // A contradiction is an open question.
+  c.questions = [...c.questions, ...m.contradictions];
   c.label = opts.label ?? null;
   c.mode = 'salient';
-  return { content: c, parents: inputs.map((i) => ({ id: i.record.id, commit: i.commit, writer: i.record.writer })), stats };
+  return { content: c, parents: inputs.map((i) => ({ id: i.record.id, commit: i.commit, writer: i.record.writer })), stats: m.stats };
 }
 
-function mergeDecisions(inputs: SynthesisInput[], stats: SynthesisPlan['stats']): { decisions: Decision[]; contradictions: string[] } {
+/** What merging shares: the inputs oldest first, the counts, the contradictions found, the inputs left out. */
+interface Merging {
+  inputs: SynthesisInput[];
+  newest: CheckpointRecord;
+  stats: SynthesisPlan['stats'];
+  contradictions: string[];
+  excluded: readonly string[];
+}
+
+/** Every input's values of `field`, oldest first. */
+const all = <S extends FieldSpec['shape']>(m: Merging, field: SpecOf<S>) => m.inputs.flatMap((i) => valueIn(i.record, field) as unknown[]);
+
+/** Each shape merged by its field's rule. */
+const MERGE: ShapeMakers<[Merging]> = {
+  task: (f, m) => ({ ...valueIn(m.newest, f) }),
+  text: (f, m) => (f.merge === 'open'
+    ? openItems(m.inputs, (r) => valueIn(r, f), m.stats)
+    : unionBy(all(m, f) as string[], norm, (old) => old)),
+  pair: (f, m) => unionBy(all(m, f) as Rejected[], (r) => norm(r.what), (old, r) => ({ what: old.what, why: r.why || old.why })),
+  attributed: (f, m) => (f.merge === 'supersede'
+    ? mergeDecisions(m, f)
+    : unionBy(all(m, f) as Decision[], (d) => norm(d.what), (old, d) => ({ ...old, why: d.why || old.why, ...(d.by !== undefined ? { by: d.by } : {}) }))),
+  todo: (f, m) => mergeTodos(m.inputs, (r) => valueIn(r, f), m.stats),
+  file: (f, m) => unionBy(all(m, f) as FileRef[], (x) => x.path, (old, x) => (x.why ? { path: old.path, why: x.why } : old)),
+  quote: (f, m) => unionBy(all(m, f) as Quote[], (q) => `${q.by}\u0000${q.text}`, (old) => old),
+  notes: (_f, m) => sourceTable(m.inputs, m.stats, m.excluded),
+};
+
+/**
+ * Decisions of `field`, later ones superseding earlier ones on the same subject; a later entry in
+ * the dead ends (`rejected`) supersedes a decision, and a decision that retries an earlier dead end
+ * is a contradiction (`m.contradictions`).
+ */
+function mergeDecisions(m: Merging, field: SpecOf<'attributed'>): Decision[] {
+  const { inputs, stats, contradictions } = m;
   const entries: DecisionEntry[] = [];
   const rejectedIn = new Map<string, { id: string; why: string }>();
-  const contradictions: string[] = [];
   const current = () => entries.filter((e) => e.supersededBy === null);
   for (const { record } of inputs) {
-    for (const d of record.decisions) {
+    for (const d of valueIn(record, field)) {
       const key = norm(d.what);
       const subject = subjectOf(d.what);
       const same = current().find((e) => e.key === key);
@@ -105,12 +136,11 @@ function mergeDecisions(inputs: SynthesisInput[], stats: SynthesisPlan['stats'])
   }
   stats.superseded = entries.filter((e) => e.supersededBy !== null).length;
   stats.contradictions = contradictions.length;
-  const decisions = entries.map(({ d, supersededBy }) => {
+  return entries.map(({ d, supersededBy }) => {
     if (supersededBy === null) return d;
     const why = `${d.why}${d.why ? ' ' : ''}(superseded by ${supersededBy})`;
     return { ...d, what: `[superseded] ${d.what}`, why };
   });
-  return { decisions, contradictions };
 }
 
 /** Whether `key` (normalised) was closed explicitly (`done`) by a later input descending from `from`. */
@@ -134,12 +164,12 @@ function openItems(inputs: SynthesisInput[], pick: (r: CheckpointRecord) => stri
   return [...out.values()];
 }
 
-function mergeTodos(inputs: SynthesisInput[], stats: SynthesisPlan['stats']): CheckpointContent['todos'] {
+function mergeTodos(inputs: SynthesisInput[], pick: (r: CheckpointRecord) => CheckpointContent['todos'], stats: SynthesisPlan['stats']): CheckpointContent['todos'] {
   const latest = new Map<string, CheckpointContent['todos'][number]>();
-  for (const { record } of inputs) for (const t of record.todos) latest.set(norm(t.text), t);
+  for (const { record } of inputs) for (const t of pick(record)) latest.set(norm(t.text), t);
   const out: CheckpointContent['todos'] = [];
   for (const [key, todo] of latest) {
-    const origin = inputs.find((i) => i.record.todos.some((t) => norm(t.text) === key));
+    const origin = inputs.find((i) => pick(i.record).some((t) => norm(t.text) === key));
     if (todo.status === 'completed' || (origin && isClosed(inputs, origin.record.id, key))) stats.closed++;
     else out.push(todo);
   }

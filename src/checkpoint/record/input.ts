@@ -9,23 +9,38 @@ import { parseMarkdown } from './parse-md.js';
 import { parseRecap } from './parse-recap.js';
 import {
   decisionSchema, describeIssue, describeJsonError, emptyContent, fileRefSchema, LABEL_PATTERN, modes, quoteSchema, rejectedSchema,
-  contentKeys, taskStatuses, todoSchema, type CheckpointContent,
+  contentKeys, headerKeys, taskStatuses, todoSchema, type CheckpointContent,
 } from './schema.js';
+import { FIELDS, type Shape } from './fields.js';
+import { fieldsFrom, forShape, type PerShape } from './content-shapes.js';
 
 export type InputFormat = 'json' | 'md' | 'recap';
 export const MAX_INPUT_BYTES = 8 * 1024 * 1024;
 
-const strings = () => z.optional(z.array(z.string()));
-const inputSchema = z.strictObject({
+/** What a JSON document may give for each shape (looser than the stored record: a task may be a string). */
+const INPUT_SCHEMAS = {
   task: z.optional(z.union([z.string(), z.object({ title: z.string(), status: z.optional(z.enum(taskStatuses)) })])),
-  decisions: z.optional(z.array(decisionSchema)),
-  rejected: z.optional(z.array(rejectedSchema)),
-  nextSteps: strings(), blockers: strings(), questions: strings(), learnings: strings(),
-  constraints: strings(), assumptions: strings(), links: strings(),
-  todos: z.optional(z.array(todoSchema)),
-  files: z.optional(z.array(fileRefSchema)),
-  quotes: z.optional(z.array(quoteSchema)),
+  text: z.optional(z.array(z.string())),
+  pair: z.optional(z.array(rejectedSchema)),
+  attributed: z.optional(z.array(decisionSchema)),
+  todo: z.optional(z.array(todoSchema)),
+  file: z.optional(z.array(fileRefSchema)),
+  quote: z.optional(z.array(quoteSchema)),
   notes: z.optional(z.nullable(z.string())),
+} as const satisfies Record<Shape, z.core.SomeType>;
+
+/** A given value as the record holds it. */
+const FROM_INPUT: PerShape<unknown, [unknown]> = {
+  task: (_f, v) => {
+    const task = v as z.infer<typeof INPUT_SCHEMAS.task>;
+    return typeof task === 'string' ? { title: task, status: 'in_progress' } : { title: task!.title, status: task!.status ?? 'in_progress' };
+  },
+  text: (_f, v) => v, pair: (_f, v) => v, attributed: (_f, v) => v, todo: (_f, v) => v, file: (_f, v) => v, quote: (_f, v) => v,
+  notes: (_f, v) => v,
+};
+
+const inputSchema = z.strictObject({
+  ...fieldsFrom((f) => INPUT_SCHEMAS[f.shape]),
   label: z.optional(z.nullable(z.string().check(z.regex(LABEL_PATTERN, 'expected [A-Za-z0-9._-], 1 to 64 characters')))),
   mode: z.optional(z.enum(modes)),
   compactImminent: z.optional(z.boolean()),
@@ -67,12 +82,11 @@ function parseJsonInput(text: string, source: string): Partial<CheckpointContent
   }
   const parsed = inputSchema.safeParse(data);
   if (!parsed.success) throw new UsageError(`${source}: invalid document: ${describeIssue(parsed.error.issues, [], { fields: contentKeys })}`);
-  const { task, schema: _s, id: _i, createdAt: _c, writer: _w, author: _a, parents: _p, git: _g, redactions: _r, ...rest } =
-    parsed.data;
-  const out: Partial<CheckpointContent> = { ...rest };
-  if (typeof task === 'string') out.task = { title: task, status: 'in_progress' };
-  else if (task) out.task = { title: task.title, status: task.status ?? 'in_progress' };
-  return out;
+  const given = parsed.data as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const f of FIELDS) if (given[f.name] !== undefined) out[f.name] = forShape(FROM_INPUT, f, given[f.name]);
+  for (const key of headerKeys) if (key in given) out[key] = given[key];
+  return out as Partial<CheckpointContent>;
 }
 
 /** Splits `<what> :: <why>` (the why may be empty). */

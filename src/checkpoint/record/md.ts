@@ -5,8 +5,10 @@
  * of src/checkpoint/record/parse-md.ts so that `save --input` reads them back exactly.
  */
 import type { CheckpointRecord, GitState } from './schema.js';
+import { FIELDS } from './fields.js';
+import { onShape, type ShapeHandlers } from './content-shapes.js';
 import {
-  FOOTER_LEAD, RESUME_MARKER, SECTION_TITLES as T, TODO_MARKS, byOpensAt, isEscapable, separatorAt,
+  FOOTER_LEAD, GIT_SECTIONS, RESUME_MARKER, TODO_MARKS, byOpensAt, isEscapable, separatorAt,
 } from './parse-md.js';
 import { visible, visibleMultiline } from '../../text/sanitize.js';
 
@@ -72,29 +74,43 @@ export function renderMarkdown(record: CheckpointRecord, opts: MarkdownOptions =
   const r = record;
   const branch = r.git.branch === null ? '(detached)' : visible(r.git.branch);
   const blocks = [bold(`# Checkpoint ${visible(r.id)} — saved ${utc(r.createdAt)} on ${branch}`), ...headerBlocks(r, opts)];
-  const sections: [string, string[]][] = [
-    [T.task, taskLines(r.task)],
-    [T.nextSteps, markCarried(r.nextSteps.map(stepLine), r.carried?.nextSteps, r.carried?.from)],
-    [T.decisions, r.decisions.map(decisionLine)],
-    [T.rejected, r.rejected.map((d) => item('-', pair(field(d.what, isSeparator), d.why && field(d.why))))],
-    [T.blockers, markCarried(plain(r.blockers), r.carried?.blockers, r.carried?.from)],
-    [T.questions, markCarried(plain(r.questions), r.carried?.questions, r.carried?.from)],
-    [T.learnings, plain(r.learnings)],
-    [T.constraints, plain(r.constraints)],
-    [T.assumptions, plain(r.assumptions)],
-    [T.todos, r.todos.map((t) => item(`- [${TODO_MARKS[t.status]}]`, field(t.text)))],
-    [T.files, r.files.map(fileLine)],
-    [T.links, plain(r.links)],
-    [T.worktree, worktreeLines(r.git)],
-    [T.commits, r.git.commits.map((c) => `- ${visible(c.oid.slice(0, 7))} ${visible(c.subject)}`)],
-    [T.quotes, r.quotes.map((q) => `- ${q.verbatim ? '' : '~'}"${field(q.text, isChar('"'))}"${q.by ? ` — ${field(q.by)}` : ''}`)],
-    [T.lineage, r.parents.map((p) => `- ${visible(p)}`)],
-    [T.redactions, Object.entries(r.redactions).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, n]) => `- ${visible(k)}: ${n}`)],
-  ];
-  for (const [title, lines] of sections) if (lines.length) blocks.push(`${bold(`## ${title}`)}\n\n${lines.join('\n')}`);
+  for (const section of SECTIONS) {
+    const lines = section.lines(r);
+    if (lines.length) blocks.push(`${bold(`## ${section.title}`)}\n\n${lines.join('\n')}`);
+  }
   blocks.push(`${FOOTER_LEAD} this is a snapshot from ${utc(r.createdAt)}; run \`git checkpoint status\` to compare it with the repository before acting on it.`);
   return `${blocks.join('\n\n')}\n`;
 }
+
+type Section = { at: number; title: string; lines: (r: CheckpointRecord) => string[] };
+
+const GIT_LINES: Record<(typeof GIT_SECTIONS)[number]['key'], Section['lines']> = {
+  worktree: (r) => worktreeLines(r.git),
+  commits: (r) => r.git.commits.map((c) => `- ${visible(c.oid.slice(0, 7))} ${visible(c.subject)}`),
+  lineage: (r) => r.parents.map((p) => `- ${visible(p)}`),
+  redactions: (r) => Object.entries(r.redactions).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, n]) => `- ${visible(k)}: ${n}`),
+};
+
+/** Each shape's section lines. */
+const LINES: ShapeHandlers<string[], [CheckpointRecord]> = {
+  task: (task) => taskLines(task),
+  text: (values, f, r) => {
+    const lines = f.resume ? values.map(stepLine) : plain(values);
+    return f.carry ? markCarried(lines, (r.carried as Record<string, number> | null | undefined)?.[f.name], r.carried?.from) : lines;
+  },
+  pair: (values) => values.map((d) => item('-', pair(field(d.what, isSeparator), d.why && field(d.why)))),
+  attributed: (values) => values.map(decisionLine),
+  todo: (values) => values.map((t) => item(`- [${TODO_MARKS[t.status]}]`, field(t.text))),
+  file: (values) => values.map(fileLine),
+  quote: (values) => values.map((q) => `- ${q.verbatim ? '' : '~'}"${field(q.text, isChar('"'))}"${q.by ? ` — ${field(q.by)}` : ''}`),
+  notes: () => [],
+};
+
+/** The fields' sections (all but notes, which go in the header) and the git sections, by place. */
+const SECTIONS: readonly Section[] = [
+  ...FIELDS.flatMap((f): Section[] => ('at' in f.md ? [{ at: f.md.at, title: f.md.heading, lines: (r) => onShape(LINES, f, r, r) }] : [])),
+  ...GIT_SECTIONS.map((g): Section => ({ at: g.at, title: g.title, lines: GIT_LINES[g.key] })),
+].sort((a, b) => a.at - b.at);
 
 /**
  * Marks the last `count` items as carried forward from checkpoint `from` with
@@ -141,7 +157,10 @@ function headerBlocks(r: CheckpointRecord, opts: MarkdownOptions): string[] {
   const blocks = [lines.join('\n')];
   // Notes live in the header as a `>` quote: every line is prefixed, so no
   // line of free text can pass for a heading, an item or the closing line.
-  if (r.notes !== null) blocks.push(visibleMultiline(r.notes).split('\n').map((l) => (l ? `> ${l}` : '>')).join('\n'));
+  for (const f of FIELDS) {
+    const notes = f.shape === 'notes' ? r[f.name] : null;
+    if (notes !== null) blocks.push(visibleMultiline(notes).split('\n').map((l) => (l ? `> ${l}` : '>')).join('\n'));
+  }
   return blocks;
 }
 

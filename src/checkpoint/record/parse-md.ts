@@ -11,24 +11,27 @@
  * HTML comments and the closing line are skipped.
  */
 import { LABEL_PATTERN, emptyContent, modes, taskStatuses, type CheckpointContent } from './schema.js';
+import { FIELDS, type FieldSpec } from './fields.js';
+import { forShape, type ShapeMakers } from './content-shapes.js';
 import { oneLine } from '../../text/sanitize.js';
 
 export type ParseMdResult = { ok: true; content: CheckpointContent } | { ok: false; error: string };
 
-/** Section headings as rendered. `notes` is only read (hand-written); rendering puts notes in the header. */
-export const SECTION_TITLES = {
-  task: 'Task', nextSteps: 'Next', decisions: 'Decisions', rejected: 'Rejected paths', blockers: 'Blockers',
-  questions: 'Open questions', learnings: 'Learnings', constraints: 'Constraints', assumptions: 'Assumptions',
-  todos: 'Todos', files: 'Hot files', links: 'Links', worktree: 'Uncommitted changes', commits: 'Recent commits',
-  quotes: 'Quotes', lineage: 'Lineage', redactions: 'Redactions', notes: 'Notes',
-} as const;
-type SectionKey = keyof typeof SECTION_TITLES;
-const SECTION_BY_NAME = new Map<string, SectionKey>([
-  ...Object.entries(SECTION_TITLES).map(([key, title]) => [title.toLowerCase(), key as SectionKey] as const),
-  ['next steps', 'nextSteps'], ['rejected', 'rejected'], ['dead ends', 'rejected'], ['questions', 'questions'],
-  ['todo', 'todos'], ['files', 'files'], ['uncommitted', 'worktree'], ['commits', 'commits'],
+/**
+ * The git-state sections `show` writes among the fields' (whose headings are
+ * in the field table), at these places; never read back.
+ */
+export const GIT_SECTIONS = [
+  { key: 'worktree', title: 'Uncommitted changes', aliases: ['uncommitted'], at: 130 },
+  { key: 'commits', title: 'Recent commits', aliases: ['commits'], at: 140 },
+  { key: 'lineage', title: 'Lineage', aliases: [], at: 160 },
+  { key: 'redactions', title: 'Redactions', aliases: [], at: 170 },
+] as const;
+type Section = FieldSpec | 'git';
+const SECTION_BY_NAME = new Map<string, Section>([
+  ...FIELDS.flatMap((f) => [f.md.heading.toLowerCase(), ...('aliases' in f.md ? f.md.aliases : [])].map((name) => [name, f] as const)),
+  ...GIT_SECTIONS.flatMap((g) => [g.title.toLowerCase(), ...g.aliases].map((name) => [name, 'git'] as const)),
 ]);
-const GIT_SECTIONS = new Set<SectionKey>(['worktree', 'commits', 'lineage', 'redactions']);
 const IGNORED_HEADER_KEYS = new Set(['writer', 'author', 'remote', 'head', 'upstream', 'not collected', 'saved', 'branch', 'id']);
 
 /** Marks the first next step; read back anywhere in Next, since an editor may reorder the list. */
@@ -82,9 +85,12 @@ export function parseMarkdown(text: string): ParseMdResult {
 }
 
 type Item = { raw: string; line: number };
-/** Lines sorted by section; `last` is the item an indented line continues, `quote` the open notes run. */
-interface Scan { where: SectionKey | 'header' | 'footer'; inComment: boolean; last: Item | null;
-  quote: string[] | null; header: Item[]; notes: string[][]; sections: Partial<Record<SectionKey, Item[]>> }
+/**
+ * Lines sorted by section (by field name); `last` is the item an indented line continues, `quote`
+ * the open run of header notes, `notes` the runs.
+ */
+interface Scan { where: Section | 'header' | 'footer'; inComment: boolean; last: Item | null;
+  quote: string[] | null; header: Item[]; notes: string[][]; sections: Record<string, Item[]> }
 
 const BULLET = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)/;
 
@@ -95,24 +101,26 @@ function scanLine(s: Scan, line: string, n: number): void {
   if (heading) return enterSection(s, heading[1]!.length, heading[2] ?? '', n);
   if (line.toLowerCase().startsWith(FOOTER_LEAD.toLowerCase())) { s.where = 'footer'; return; }
   if (/^\s*<!--/.test(line)) { s.inComment = !line.includes('-->'); return; }
-  if (s.where === 'notes') return void (s.sections.notes ??= []).push({ raw: line.replace(/^> ?/, ''), line: n });
+  const where = s.where;
+  if (typeof where === 'object' && where.shape === 'notes') return void (s.sections[where.name] ??= []).push({ raw: line.replace(/^> ?/, ''), line: n });
   // Only unspaced rules (`---`): `- - -` is how an item holding "- -" is written.
   if (!line.trim() || /^ {0,3}(-{3,}|\*{3,}|_{3,})\s*$/.test(line)) { s.quote = null; return; }
-  if (s.where === 'header') return scanHeader(s, line, n);
-  if (GIT_SECTIONS.has(s.where)) return;
-  if (s.where === 'task') return void (s.sections.task ??= []).push({ raw: line, line: n });
+  if (where === 'header') return scanHeader(s, line, n);
+  if (where === 'git') return;
+  const items = (s.sections[where.name] ??= []);
+  if (where.shape === 'task') return void items.push({ raw: line, line: n });
   const bullet = BULLET.exec(line);
-  if (bullet) (s.sections[s.where] ??= []).push((s.last = { raw: line.slice(bullet[0].length), line: n }));
+  if (bullet) items.push((s.last = { raw: line.slice(bullet[0].length), line: n }));
   else if (/^\s/.test(line) && s.last) s.last.raw += ` ${line.trim()}`;
-  else throw new MdError(n, `expected a list item ("- …") under "${SECTION_TITLES[s.where]}"`);
+  else throw new MdError(n, `expected a list item ("- …") under "${where.md.heading}"`);
 }
 
 function enterSection(s: Scan, level: number, title: string, n: number): void {
   const name = title.replace(/[\s#:]+$/, '').replace(/\s+/g, ' ').toLowerCase();
-  const key = SECTION_BY_NAME.get(name);
+  const section = SECTION_BY_NAME.get(name);
   s.last = null;
   s.quote = null;
-  if (key) s.where = key;
+  if (section) s.where = section;
   else if (level > 1 || s.where !== 'header') throw new MdError(n, `unknown section "${oneLine(title, 60)}"`);
 }
 
@@ -129,22 +137,28 @@ function scanHeader(s: Scan, line: string, n: number): void {
 function build(s: Scan): CheckpointContent {
   const c = emptyContent();
   for (const item of s.header) applyHeader(c, item);
-  const list = <T>(key: SectionKey, parse: (raw: string, line: number) => T): T[] =>
-    (s.sections[key] ?? []).map((item) => parse(item.raw, item.line));
-  c.task = parseTask(s.sections.task ?? []);
-  c.nextSteps = list('nextSteps', (raw) => textOf(tokenize(raw.replace(RESUME, ''))));
-  c.decisions = list('decisions', parseDecision);
-  c.rejected = list('rejected', (raw) => { const [what, why] = splitPair(tokenize(raw)); return { what, why: why ?? '' }; });
-  for (const key of ['blockers', 'questions', 'learnings', 'constraints', 'assumptions', 'links'] as const) {
-    c[key] = list(key, (raw) => textOf(tokenize(raw)));
-  }
-  c.todos = list('todos', parseTodo);
-  c.files = list('files', parseFile);
-  c.quotes = list('quotes', parseQuote);
-  const section = (s.sections.notes ?? []).map((l) => l.raw).join('\n').replace(/^\s*\n|\n\s*$/g, '');
-  const notes = [...s.notes.map((run) => run.join('\n')), ...(section ? [section] : [])];
-  c.notes = notes.length ? notes.join('\n\n') : null;
+  const values = c as Record<string, unknown>;
+  for (const field of FIELDS) values[field.name] = forShape<unknown, [Item[], Scan]>(READ, field, s.sections[field.name] ?? [], s);
   return c;
+}
+
+/** Each shape read from its section's items (and the header's notes). */
+const READ: ShapeMakers<[Item[], Scan]> = {
+  task: (_f, items) => parseTask(items),
+  text: (f, items) => items.map(({ raw }) => textOf(tokenize(f.resume ? raw.replace(RESUME, '') : raw))),
+  pair: (_f, items) => items.map(({ raw }) => { const [what, why] = splitPair(tokenize(raw)); return { what, why: why ?? '' }; }),
+  attributed: (_f, items) => items.map(({ raw }) => parseDecision(raw)),
+  todo: (_f, items) => items.map(({ raw }) => parseTodo(raw)),
+  file: (_f, items) => items.map(({ raw, line }) => parseFile(raw, line)),
+  quote: (_f, items) => items.map(({ raw, line }) => parseQuote(raw, line)),
+  notes: (_f, items, s) => readNotes(items, s),
+};
+
+/** The header's `>` runs, then the section's text, joined by blank lines; null when there is none. */
+function readNotes(items: Item[], s: Scan): string | null {
+  const section = items.map((l) => l.raw).join('\n').replace(/^\s*\n|\n\s*$/g, '');
+  const notes = [...s.notes.map((run) => run.join('\n')), ...(section ? [section] : [])];
+  return notes.length ? notes.join('\n\n') : null;
 }
 
 function applyHeader(c: CheckpointContent, { raw, line }: Item): void {

@@ -11,16 +11,72 @@
 import { UsageError } from '../../errors.js';
 import { RECAP_HEADER, RESUME_NEXT_DEFAULT } from './recap.js';
 import { emptyContent, LABEL_PATTERN, modes, taskStatuses, todoStatuses, type CheckpointContent } from './schema.js';
+import { FIELDS, RESUME_LIST } from './fields.js';
+import { forShape, setValueIn, valueIn, type PerShape } from './content-shapes.js';
 
-/** Field counts per kind: [min, max]. */
-const ARITY: Record<string, [number, number]> = {
-  DATE: [1, 99], BRANCH: [1, 3], TASK: [1, 3], NEXT: [1, 1], MODE: [1, 1], COMMITS: [1, 2], UNCOMMITTED: [1, 3],
-  DECISION: [1, 4], REJECTED: [1, 2], PENDING: [1, 3], DONE: [1, 1], BLOCKER: [1, 1], QUESTION: [1, 1],
-  LEARNING: [1, 1], CONSTRAINT: [1, 1], ASSUMPTION: [1, 1], LINK: [1, 1], FILE: [1, 2], QUOTE: [1, 3],
-  NOTES: [1, 1], COMPACT_IMMINENT: [1, 1], RECONCILE: [2, 3], RESUME_NEXT: [1, 1], RESUME_HUMAN: [1, 1],
+/** What a document has read so far besides content: the TASK line's next step and RESUME_NEXT. */
+interface State { c: CheckpointContent; taskNext: string | null; resumeNext: string }
+
+/** A line kind: its field count ([min, max]), whether it may appear only once, and how it is read. */
+interface Kind { arity: [number, number]; once?: boolean; read: (f: string[], n: number, st: State) => void }
+
+const ignored = () => {};
+/** The recap's own kinds; BRANCH, COMMITS, UNCOMMITTED, RECONCILE and RESUME_HUMAN are git state or prose. */
+const OWN: Record<string, Kind> = {
+  DATE: { arity: [1, 99], once: true, read: (f, n, st) => { st.c.label = readLabel(f, n); } },
+  BRANCH: { arity: [1, 3], once: true, read: ignored },
+  MODE: { arity: [1, 1], once: true, read: ([a = ''], n, st) => { st.c.mode = oneOf(a, modes, 'mode', n); } },
+  COMMITS: { arity: [1, 2], read: ignored },
+  UNCOMMITTED: { arity: [1, 3], read: ignored },
+  COMPACT_IMMINENT: { arity: [1, 1], once: true, read: ([a = ''], n, st) => { st.c.compactImminent = oneOf(a, ['true', 'false'], 'value', n) === 'true'; } },
+  RECONCILE: { arity: [2, 3], read: ignored },
+  RESUME_NEXT: { arity: [1, 1], once: true, read: ([a = ''], _n, st) => { st.resumeNext = a; } },
+  RESUME_HUMAN: { arity: [1, 1], once: true, read: ignored },
 };
+
+/** Each shape's kinds, read into the field's value. */
+const FIELD_KINDS: PerShape<Record<string, Kind>> = {
+  task: (field) => ({
+    [field.recap.kind]: {
+      arity: [1, 3], once: true,
+      read: ([a = '', b, d], n, st) => {
+        setValueIn(st.c, field, { title: a, status: b === undefined || b === '' ? 'in_progress' : oneOf(b, taskStatuses, 'task status', n) });
+        if (d) st.taskNext = d;
+      },
+    },
+  }),
+  text: (field) => ({ [field.recap.kind]: { arity: [1, 1], read: ([a = ''], _n, st) => { valueIn(st.c, field).push(a); } } }),
+  pair: (field) => ({ [field.recap.kind]: { arity: [1, 2], read: ([a = '', b], _n, st) => { valueIn(st.c, field).push({ what: a, why: b ?? '' }); } } }),
+  attributed: (field) => ({
+    [field.recap.kind]: { arity: [1, 4], read: ([a = '', b, d, e], _n, st) => { valueIn(st.c, field).push(decision(a, b ?? '', d ?? '', e)); } },
+  }),
+  todo: (field) => ({
+    [field.recap.kind]: {
+      arity: [1, 3],
+      read: ([a = '', b, d], n, st) => pending(valueIn(st.c, field), blockersOf(st.c, field.recap.blockersInto), a, b ?? 'NONE', d, n),
+    },
+    [field.recap.doneKind]: { arity: [1, 1], read: ([a = ''], _n, st) => { valueIn(st.c, field).push({ text: a, status: 'completed' }); } },
+  }),
+  file: (field) => ({
+    [field.recap.kind]: { arity: [1, 2], read: ([a = '', b], _n, st) => { valueIn(st.c, field).push(b === undefined ? { path: a } : { path: a, why: b }); } },
+  }),
+  quote: (field) => ({
+    [field.recap.kind]: {
+      arity: [1, 3],
+      read: ([a = '', b, d], n, st) => {
+        const verbatim = oneOf(d ?? 'verbatim', ['verbatim', 'reconstructed'], 'quote kind', n) === 'verbatim';
+        valueIn(st.c, field).push({ text: a, by: b ?? '', verbatim });
+      },
+    },
+  }),
+  notes: (field) => ({ [field.recap.kind]: { arity: [1, 1], once: true, read: ([a = ''], _n, st) => { setValueIn(st.c, field, a); } } }),
+};
+
+const KINDS = new Map<string, Kind>([
+  ...Object.entries(OWN),
+  ...FIELDS.flatMap((f) => Object.entries(forShape(FIELD_KINDS, f))),
+]);
 const REQUIRED = ['BRANCH', 'RESUME_NEXT', 'RESUME_HUMAN'] as const;
-const ONCE = new Set(['DATE', 'BRANCH', 'TASK', 'MODE', 'NOTES', 'COMPACT_IMMINENT', 'RESUME_NEXT', 'RESUME_HUMAN']);
 
 class RecapError extends Error {
   constructor(readonly line: number, message: string) { super(message); }
@@ -78,12 +134,12 @@ function scan(text: string): Row[] {
     const raw = lines[i]!;
     if (!raw.trim()) continue;
     const [kind = '', ...f] = splitRecapLine(raw, i + 1);
-    const arity = ARITY[kind];
+    const arity = KINDS.get(kind)?.arity;
     if (!arity) throw new RecapError(i + 1, `unknown line kind '${kind.slice(0, 40)}'`);
     if (f.length < arity[0] || f.length > arity[1]) {
       throw new RecapError(i + 1, `${kind} takes ${arity[0] === arity[1] ? arity[0] : `${arity[0]} to ${arity[1]}`} fields, found ${f.length}`);
     }
-    if (ONCE.has(kind) && seen.has(kind)) throw new RecapError(i + 1, `${kind} given twice`);
+    if (KINDS.get(kind)!.once && seen.has(kind)) throw new RecapError(i + 1, `${kind} given twice`);
     seen.add(kind);
     rows.push({ kind, f, n: i + 1 });
   }
@@ -98,42 +154,17 @@ function oneOf<T extends string>(value: string, allowed: readonly T[], what: str
 }
 
 function build(text: string): Partial<CheckpointContent> {
-  const c = emptyContent();
-  let taskNext: string | null = null;
-  let resumeNext = '';
-  for (const { kind, f, n } of scan(text)) {
-    const [a = '', b, d, e] = f;
-    switch (kind) {
-      case 'DATE': c.label = readLabel(f, n); break;
-      case 'TASK':
-        c.task = { title: a, status: b === undefined || b === '' ? 'in_progress' : oneOf(b, taskStatuses, 'task status', n) };
-        if (d) taskNext = d;
-        break;
-      case 'NEXT': c.nextSteps.push(a); break;
-      case 'MODE': c.mode = oneOf(a, modes, 'mode', n); break;
-      case 'DECISION': c.decisions.push(decision(a, b ?? '', d ?? '', e)); break;
-      case 'REJECTED': c.rejected.push({ what: a, why: b ?? '' }); break;
-      case 'PENDING': pending(c, a, b ?? 'NONE', d, n); break;
-      case 'DONE': c.todos.push({ text: a, status: 'completed' }); break;
-      case 'BLOCKER': c.blockers.push(a); break;
-      case 'QUESTION': c.questions.push(a); break;
-      case 'LEARNING': c.learnings.push(a); break;
-      case 'CONSTRAINT': c.constraints.push(a); break;
-      case 'ASSUMPTION': c.assumptions.push(a); break;
-      case 'LINK': c.links.push(a); break;
-      case 'FILE': c.files.push(b === undefined ? { path: a } : { path: a, why: b }); break;
-      case 'QUOTE': c.quotes.push({ text: a, by: b ?? '', verbatim: oneOf(d ?? 'verbatim', ['verbatim', 'reconstructed'], 'quote kind', n) === 'verbatim' }); break;
-      case 'NOTES': c.notes = a; break;
-      case 'COMPACT_IMMINENT': c.compactImminent = oneOf(a, ['true', 'false'], 'value', n) === 'true'; break;
-      case 'RESUME_NEXT': resumeNext = a; break;
-      default: break; // BRANCH, COMMITS, UNCOMMITTED, RECONCILE, RESUME_HUMAN: git state or prose
-    }
-  }
-  if (taskNext !== null) c.nextSteps.unshift(taskNext);
+  const st: State = { c: emptyContent(), taskNext: null, resumeNext: '' };
+  for (const { kind, f, n } of scan(text)) KINDS.get(kind)!.read(f, n, st);
+  const steps = st.c[RESUME_LIST];
+  if (st.taskNext !== null) steps.unshift(st.taskNext);
   // A hand-written recap may name its next step only in RESUME_NEXT.
-  else if (!c.nextSteps.length && resumeNext.trim() && resumeNext !== RESUME_NEXT_DEFAULT) c.nextSteps.push(resumeNext);
-  return c;
+  else if (!steps.length && st.resumeNext.trim() && st.resumeNext !== RESUME_NEXT_DEFAULT) steps.push(st.resumeNext);
+  return st.c;
 }
+
+/** The text list a PENDING line's blocker goes to. */
+const blockersOf = (c: CheckpointContent, name: string) => (c as Record<string, unknown>)[name] as string[];
 
 function readLabel(f: string[], n: number): string | null {
   const at = f.indexOf('label', 1);
@@ -149,8 +180,8 @@ function decision(what: string, why: string, blast: string, by: string | undefin
   return by === undefined ? { what, why: fullWhy } : { what, why: fullWhy, by };
 }
 
-function pending(c: CheckpointContent, item: string, blocker: string, status: string | undefined, n: number): void {
+function pending(todos: CheckpointContent['todos'], blockers: string[], item: string, blocker: string, status: string | undefined, n: number): void {
   const s = status === undefined ? 'pending' : oneOf(status, todoStatuses, 'todo status', n);
-  c.todos.push({ text: item, status: s });
-  if (blocker && blocker !== 'NONE' && !c.blockers.includes(blocker)) c.blockers.push(blocker);
+  todos.push({ text: item, status: s });
+  if (blocker && blocker !== 'NONE' && !blockers.includes(blocker)) blockers.push(blocker);
 }

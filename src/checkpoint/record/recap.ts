@@ -9,6 +9,8 @@
  * can break a line or reach the terminal raw — and the parser decodes them back.
  */
 import type { CheckpointRecord } from './schema.js';
+import { FIELDS, RESUME_LIST } from './fields.js';
+import { onShape, type ShapeHandlers } from './content-shapes.js';
 import { visible } from '../../text/sanitize.js';
 
 export const RECAP_HEADER = 'SESSION_RECAP/1';
@@ -36,42 +38,59 @@ const line = (...fields: string[]) => fields.map(recapField).join('|');
  */
 export function renderRecap(record: CheckpointRecord, opts: RecapOptions = {}): string {
   const r = record;
-  const [first, ...rest] = r.nextSteps;
+  const first = r[RESUME_LIST][0];
   const out = [RECAP_HEADER, line('DATE', r.createdAt, 'id', r.id, 'label', r.label ?? '', 'writer', r.writer)];
   out.push(line('BRANCH', r.git.branch ?? '(detached)', 'tracking', r.git.upstream ?? 'none'));
-  out.push(line('TASK', r.task.title, r.task.status, first ?? ''));
-  for (const step of rest) out.push(line('NEXT', step));
-  if (r.mode !== 'routine') out.push(line('MODE', r.mode));
-  for (const c of r.git.commits) out.push(line('COMMITS', c.oid.slice(0, 12), c.subject));
-  const why = new Map(r.files.map((f) => [f.path, f.why ?? '']));
-  const files = r.git.worktree.files;
-  const shown = files.slice(0, opts.maxUncommitted ?? files.length);
-  for (const f of shown) out.push(line('UNCOMMITTED', f.path, f.status, why.get(f.path) ?? ''));
-  const total = Math.max(r.git.worktree.total, files.length);
-  if (shown.length < total) out.push(line('RECONCILE', 'uncommitted-listing', 'truncated', `${shown.length} of ${total} paths shown`));
-  for (const d of r.decisions) out.push(line('DECISION', d.what, d.why, '', ...(d.by === undefined ? [] : [d.by])));
-  for (const d of r.rejected) out.push(line('REJECTED', d.what, d.why));
-  for (const t of r.todos) {
-    if (t.status === 'completed') out.push(line('DONE', t.text));
-    else out.push(line('PENDING', t.text, 'NONE', ...(t.status === 'in_progress' ? ['in_progress'] : [])));
-  }
-  const simple: [string, readonly string[]][] = [
-    ['BLOCKER', r.blockers], ['QUESTION', r.questions], ['LEARNING', r.learnings],
-    ['CONSTRAINT', r.constraints], ['ASSUMPTION', r.assumptions], ['LINK', r.links],
-  ];
-  for (const [kind, values] of simple) for (const v of values) out.push(line(kind, v));
-  for (const f of r.files) out.push(line('FILE', f.path, ...(f.why === undefined ? [] : [f.why])));
-  for (const q of r.quotes) out.push(line('QUOTE', q.text, q.by, q.verbatim ? 'verbatim' : 'reconstructed'));
-  if (r.notes !== null) out.push(line('NOTES', r.notes));
-  if (r.compactImminent) out.push('COMPACT_IMMINENT|true');
+  for (const group of GROUPS) out.push(...group.lines(r, opts));
   for (const c of opts.reconcile ?? []) out.push(line('RECONCILE', c.aspect, c.verdict, c.detail ?? ''));
   out.push(line('RESUME_NEXT', first ?? RESUME_NEXT_DEFAULT));
   out.push(line('RESUME_HUMAN', humanLine(r)));
   return `${out.join('\n')}\n`;
 }
 
+type Group = { at: number; lines: (r: CheckpointRecord, opts: RecapOptions) => string[] };
+
+/** The recap's own lines between the fields', at these places (fields.ts `recap.at`). */
+const OWN: readonly Group[] = [
+  { at: 30, lines: (r) => (r.mode !== 'routine' ? [line('MODE', r.mode)] : []) },
+  { at: 40, lines: (r) => r.git.commits.map((c) => line('COMMITS', c.oid.slice(0, 12), c.subject)) },
+  { at: 50, lines: uncommittedLines },
+  { at: 180, lines: (r) => (r.compactImminent ? ['COMPACT_IMMINENT|true'] : []) },
+];
+
+function uncommittedLines(r: CheckpointRecord, opts: RecapOptions): string[] {
+  const out: string[] = [];
+  const why = new Map(r.files.map((f) => [f.path, f.why ?? '']));
+  const files = r.git.worktree.files;
+  const shown = files.slice(0, opts.maxUncommitted ?? files.length);
+  for (const f of shown) out.push(line('UNCOMMITTED', f.path, f.status, why.get(f.path) ?? ''));
+  const total = Math.max(r.git.worktree.total, files.length);
+  if (shown.length < total) out.push(line('RECONCILE', 'uncommitted-listing', 'truncated', `${shown.length} of ${total} paths shown`));
+  return out;
+}
+
+/** Each shape's lines; the resume list's first item rides on the TASK line. */
+const LINES: ShapeHandlers<string[], [CheckpointRecord]> = {
+  task: (t, f, r) => [line(f.recap.kind, t.title, t.status, r[RESUME_LIST][0] ?? '')],
+  text: (values, f) => (f.resume ? values.slice(1) : values).map((v) => line(f.recap.kind, v)),
+  pair: (values, f) => values.map((d) => line(f.recap.kind, d.what, d.why)),
+  attributed: (values, f) => values.map((d) => line(f.recap.kind, d.what, d.why, '', ...(d.by === undefined ? [] : [d.by]))),
+  todo: (values, f) => values.map((t) => (t.status === 'completed'
+    ? line(f.recap.doneKind, t.text)
+    : line(f.recap.kind, t.text, 'NONE', ...(t.status === 'in_progress' ? ['in_progress'] : [])))),
+  file: (values, f) => values.map((x) => line(f.recap.kind, x.path, ...(x.why === undefined ? [] : [x.why]))),
+  quote: (values, f) => values.map((q) => line(f.recap.kind, q.text, q.by, q.verbatim ? 'verbatim' : 'reconstructed')),
+  notes: (value, f) => (value === null ? [] : [line(f.recap.kind, value)]),
+};
+
+const GROUPS: readonly Group[] = [
+  ...FIELDS.map((f): Group => ({ at: f.recap.at, lines: (r) => onShape(LINES, f, r, r) })),
+  ...OWN,
+].sort((a, b) => a.at - b.at);
+
 function humanLine(r: CheckpointRecord): string {
   const where = r.git.branch ?? '(detached)';
-  const next = r.nextSteps[0] ? `; next: ${r.nextSteps[0]}` : '';
+  const first = r[RESUME_LIST][0];
+  const next = first ? `; next: ${first}` : '';
   return `resume "${r.task.title}" (${r.task.status.replace(/_/g, ' ')}) on ${where}, saved ${r.createdAt} by ${r.writer}${next}; run git checkpoint status first`;
 }

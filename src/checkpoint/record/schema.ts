@@ -4,33 +4,29 @@
  * through `parseRecord`; inside the program the inferred types are trusted.
  */
 import * as z from 'zod/mini';
+import { CARRIED_LISTS, FIELDS, type CarriedList, type FieldName } from './fields.js';
+import { contentShape, emptyFields, fieldsFrom, list, MAX_TEXT, onShape, ORDERED, text, taskStatuses } from './content-shapes.js';
 import { isSafeRelativePath } from './safe-path.js';
+
+export {
+  decisionSchema, fileRefSchema, quoteSchema, rejectedSchema, taskStatuses, todoSchema, todoStatuses,
+} from './content-shapes.js';
 
 export const SCHEMA_ID = 'git-checkpoint/v1';
 /** Caps that keep memory bounded when reading someone else's chain (SPEC §9). */
 export const MAX_PATHS = 10_000;
-const MAX_ITEMS = 10_000;
-const MAX_TEXT = 64 * 1024;
-
-const text = () => z.string().check(z.maxLength(MAX_TEXT));
-const list = <T extends z.core.SomeType>(item: T) => z.array(item).check(z.maxLength(MAX_ITEMS));
 
 export const ID_PATTERN = /^\d{8}-\d{6}-[a-z0-9]{4}$/;
 export const LABEL_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 const OID_PATTERN = /^([0-9a-f]{40}|[0-9a-f]{64})$/;
 const STATUS_PATTERN = /^[.MTADRCU?!]{2}$/;
 
-export const taskStatuses = ['in_progress', 'blocked', 'done', 'deferred'] as const;
-export const todoStatuses = ['pending', 'in_progress', 'completed'] as const;
 export const modes = ['routine', 'salient'] as const;
 
-const oid = () => z.string().check(z.regex(OID_PATTERN, 'expected a 40- or 64-hex object id'));
+const count = () => z.int().check(z.minimum(0));
+type CarriedCountSchemas = { [K in CarriedList]: ReturnType<typeof count> };
 
-export const decisionSchema = z.object({ what: text(), why: text(), by: z.optional(text()) });
-export const rejectedSchema = z.object({ what: text(), why: text() });
-export const todoSchema = z.object({ text: text(), status: z.enum(todoStatuses) });
-export const fileRefSchema = z.object({ path: text(), why: z.optional(text()) });
-export const quoteSchema = z.object({ text: text(), by: text(), verbatim: z.boolean() });
+const oid = () => z.string().check(z.regex(OID_PATTERN, 'expected a 40- or 64-hex object id'));
 
 /** A working-tree path as git status reports it: never absolute, never `..`, never inside `.git`. */
 const worktreePath = () =>
@@ -79,28 +75,13 @@ export const recordSchema = z.object({
   mode: z.enum(modes),
   compactImminent: z.boolean(),
   parents: z.array(z.string().check(z.regex(ID_PATTERN, 'expected a checkpoint id'))).check(z.maxLength(1000)),
-  task: z.object({ title: text(), status: z.enum(taskStatuses) }),
-  decisions: list(decisionSchema),
-  rejected: list(rejectedSchema),
-  nextSteps: list(text()),
-  blockers: list(text()),
-  questions: list(text()),
-  learnings: list(text()),
-  constraints: list(text()),
-  assumptions: list(text()),
-  todos: list(todoSchema),
-  files: list(fileRefSchema),
-  quotes: list(quoteSchema),
-  links: list(text()),
-  notes: z.nullable(z.string().check(z.maxLength(512 * 1024))),
+  ...contentShape(),
   git: gitStateSchema,
   redactions: z.record(z.string(), z.int().check(z.minimum(0))),
-  /** How many items at the end of nextSteps / blockers / questions were carried from checkpoint `from`. */
+  /** How many items at the end of each carried list (fields.ts) were carried from checkpoint `from`. */
   carried: z.optional(z.nullable(z.object({
     from: z.string().check(z.regex(ID_PATTERN, 'expected a checkpoint id')),
-    nextSteps: z.int().check(z.minimum(0)),
-    blockers: z.int().check(z.minimum(0)),
-    questions: z.int().check(z.minimum(0)),
+    ...(Object.fromEntries(CARRIED_LISTS.map((name) => [name, count()])) as CarriedCountSchemas),
   }))),
   /** Open items of the predecessor that this save closed (`save --done`). */
   done: z.optional(list(text())),
@@ -110,12 +91,12 @@ export type CheckpointRecord = z.infer<typeof recordSchema>;
 export type GitState = CheckpointRecord['git'];
 export type WorktreeFile = z.infer<typeof worktreeFileSchema>;
 export type TaskStatus = (typeof taskStatuses)[number];
+/** The values of the table's fields (fields.ts). */
+type FieldValues = Pick<CheckpointRecord, FieldName>;
 
-/** The fields a person or an agent supplies (flags, --input documents). */
-export const contentKeys = [
-  'task', 'decisions', 'rejected', 'nextSteps', 'blockers', 'questions', 'learnings', 'constraints',
-  'assumptions', 'todos', 'files', 'quotes', 'links', 'notes', 'label', 'mode', 'compactImminent',
-] as const;
+/** The fields a person or an agent supplies (flags, --input documents): the table's, then the header's. */
+export const headerKeys = ['label', 'mode', 'compactImminent'] as const;
+export const contentKeys = [...FIELDS.map((f) => f.name), ...headerKeys] as const;
 export type CheckpointContent = Pick<CheckpointRecord, (typeof contentKeys)[number]>;
 
 /** The size above which a stored record is refused unread (SPEC §9). */
@@ -220,12 +201,7 @@ export function describeJsonError(err: Error): string {
 
 /** An empty record content: every array present and empty (SPEC §4: never absent). */
 export function emptyContent(): CheckpointContent {
-  return {
-    task: { title: '', status: 'in_progress' },
-    decisions: [], rejected: [], nextSteps: [], blockers: [], questions: [], learnings: [],
-    constraints: [], assumptions: [], todos: [], files: [], quotes: [], links: [], notes: null,
-    label: null, mode: 'routine', compactImminent: false,
-  };
+  return { ...(emptyFields() as FieldValues), label: null, mode: 'routine', compactImminent: false };
 }
 
 /** Serializes a record with a stable key order and a final newline. */
@@ -239,15 +215,7 @@ function orderRecord(r: CheckpointRecord): CheckpointRecord {
     schema: r.schema, id: r.id, createdAt: r.createdAt, writer: r.writer,
     author: { name: r.author.name, email: r.author.email },
     label: r.label, mode: r.mode, compactImminent: r.compactImminent, parents: r.parents,
-    task: { title: r.task.title, status: r.task.status },
-    decisions: r.decisions.map((d) => (d.by === undefined ? { what: d.what, why: d.why } : { what: d.what, why: d.why, by: d.by })),
-    rejected: r.rejected.map((d) => ({ what: d.what, why: d.why })),
-    nextSteps: r.nextSteps, blockers: r.blockers, questions: r.questions, learnings: r.learnings,
-    constraints: r.constraints, assumptions: r.assumptions,
-    todos: r.todos.map((t) => ({ text: t.text, status: t.status })),
-    files: r.files.map((f) => (f.why === undefined ? { path: f.path } : { path: f.path, why: f.why })),
-    quotes: r.quotes.map((q) => ({ text: q.text, by: q.by, verbatim: q.verbatim })),
-    links: r.links, notes: r.notes,
+    ...(fieldsFrom((f) => onShape(ORDERED, f, r)) as FieldValues),
     git: {
       branch: r.git.branch, head: r.git.head, upstream: r.git.upstream, ahead: r.git.ahead, behind: r.git.behind,
       commits: r.git.commits.map((c) => ({ oid: c.oid, subject: c.subject })),
@@ -264,7 +232,7 @@ function orderRecord(r: CheckpointRecord): CheckpointRecord {
       notCollected: r.git.notCollected.map((n) => ({ section: n.section, reason: n.reason })),
     },
     redactions: Object.fromEntries(Object.entries(r.redactions).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
-    ...(r.carried ? { carried: { from: r.carried.from, nextSteps: r.carried.nextSteps, blockers: r.carried.blockers, questions: r.carried.questions } } : {}),
+    ...(r.carried ? { carried: { from: r.carried.from, ...(Object.fromEntries(CARRIED_LISTS.map((l) => [l, r.carried![l]])) as Record<CarriedList, number>) } } : {}),
     ...(r.done?.length ? { done: r.done } : {}),
   };
 }

@@ -10,6 +10,8 @@
  */
 import { BASE_RULES, type Hit, type RedactRule } from './redact-rules.js';
 import type { CheckpointContent, GitState } from '../record/schema.js';
+import { FIELDS } from '../record/fields.js';
+import { onShape, WITH_TEXT } from '../record/content-shapes.js';
 import { findInWindows, lineWindows, nearWindows } from './redact-windows.js';
 
 export { BASE_RULES, type RedactRule } from './redact-rules.js';
@@ -149,9 +151,10 @@ export function hasSecret(text: string, rules: RedactRule[] = BASE_RULES): boole
 }
 
 /**
- * Redacts every free-text field of the content (task, decisions, dead ends,
- * lists, todos, hot files, quotes, links, notes) and the git state (commit
- * subjects, branch, paths), returning copies and the counts.
+ * Redacts every free-text part of the content fields the field table marks
+ * `redact: 'text'` (all of them: task, decisions, dead ends, lists, todos, hot
+ * files, quotes, links, notes) and the git state (commit subjects, branch,
+ * paths), returning copies and the counts.
  */
 export function redactRecordText(
   content: CheckpointContent,
@@ -161,21 +164,9 @@ export function redactRecordText(
   const opts = Array.isArray(options) ? { rules: options } : options;
   const counts: RedactionCounts = {};
   const r = (s: string) => redactText(s, counts, opts.rules ?? BASE_RULES, opts);
-  const list = (xs: string[]) => xs.map(r);
-  const redacted: CheckpointContent = {
-    ...content,
-    task: { ...content.task, title: r(content.task.title) },
-    decisions: content.decisions.map((d) => ({ ...d, what: r(d.what), why: r(d.why), ...(d.by !== undefined ? { by: r(d.by) } : {}) })),
-    rejected: content.rejected.map((d) => ({ what: r(d.what), why: r(d.why) })),
-    nextSteps: list(content.nextSteps), blockers: list(content.blockers), questions: list(content.questions),
-    learnings: list(content.learnings), constraints: list(content.constraints), assumptions: list(content.assumptions),
-    todos: content.todos.map((t) => ({ ...t, text: r(t.text) })),
-    files: content.files.map((f) => ({ path: r(f.path), ...(f.why !== undefined ? { why: r(f.why) } : {}) })),
-    quotes: content.quotes.map((q) => ({ ...q, text: r(q.text), by: r(q.by) })),
-    links: list(content.links),
-    notes: content.notes === null ? null : r(content.notes),
-  };
-  return { content: redacted, git: redactGitState(git, r), counts };
+  const redacted: Record<string, unknown> = { ...content };
+  for (const field of FIELDS) if (field.redact === 'text') redacted[field.name] = onShape(WITH_TEXT, field, content, r);
+  return { content: redacted as CheckpointContent, git: redactGitState(git, r), counts };
 }
 
 /**
