@@ -6,7 +6,7 @@
  * every format handles it.
  */
 import * as z from 'zod/mini';
-import { FIELDS, type FieldSpec, type Shape } from './fields.js';
+import { FIELDS, type ContentField, type FieldSpec, type Shape } from './fields.js';
 
 /** Caps that keep memory bounded when reading someone else's chain (SPEC §9). */
 export const MAX_ITEMS = 10_000;
@@ -43,7 +43,7 @@ export type ShapeValue = { [S in Shape]: z.infer<(typeof SHAPE_SCHEMAS)[S]> };
 export type SpecOf<S extends Shape> = Extract<FieldSpec, { shape: S }>;
 
 /** The content fields' zod shape, keyed by name in table order. */
-export type ContentShape = { [F in (typeof FIELDS)[number] as F['name']]: (typeof SHAPE_SCHEMAS)[F['shape']] };
+export type ContentShape = { [F in ContentField as F['name']]: (typeof SHAPE_SCHEMAS)[F['shape']] };
 export const contentShape = (): ContentShape =>
   Object.fromEntries(FIELDS.map((f) => [f.name, SHAPE_SCHEMAS[f.shape]])) as ContentShape;
 
@@ -76,28 +76,23 @@ export function forShape<R, A extends unknown[]>(table: PerShape<R, A>, field: F
   return (table[field.shape] as (field: FieldSpec, ...args: A) => R)(field, ...args);
 }
 
-/** One function per shape that makes a value of that shape for the row given. */
+/** One function per shape that makes a value of that shape for the row given (called through `forShape`). */
 export type ShapeMakers<A extends unknown[] = []> = {
   readonly [S in Shape]: (field: SpecOf<S>, ...args: A) => ShapeValue[S];
 };
-
-/** Makes `field`'s value with the maker of its shape. */
-export function makeValue<A extends unknown[]>(makers: ShapeMakers<A>, field: FieldSpec, ...args: A): unknown {
-  return (makers[field.shape] as (field: FieldSpec, ...args: A) => unknown)(field, ...args);
-}
 
 /** Builds `{name: value}` for every row, in table order. */
 export function fieldsFrom<R>(make: (field: FieldSpec) => R): Record<string, R> {
   return Object.fromEntries(FIELDS.map((f) => [f.name, make(f)]));
 }
 
-const EMPTY: { readonly [S in Shape]: () => ShapeValue[S] } = {
+const EMPTY: ShapeMakers = {
   task: () => ({ title: '', status: 'in_progress' }),
   text: () => [], pair: () => [], attributed: () => [], todo: () => [], file: () => [], quote: () => [],
   notes: () => null,
 };
 /** Every field empty (SPEC §4: arrays present and empty, never absent). */
-export const emptyFields = () => fieldsFrom((f) => EMPTY[f.shape]());
+export const emptyFields = () => fieldsFrom((f) => forShape<unknown, []>(EMPTY, f));
 
 /** Copies with the stored key order, spelled out so it never depends on how an object was built. */
 export const ORDERED: ShapeHandlers<unknown> = {

@@ -72,6 +72,9 @@ const FIELD_KINDS: PerShape<Record<string, Kind>> = {
   notes: (field) => ({ [field.recap.kind]: { arity: [1, 1], once: true, read: ([a = ''], _n, st) => { setValueIn(st.c, field, a); } } }),
 };
 
+/** The kinds that are the recap's own, not a field's. */
+export const RECAP_OWN_KINDS = Object.keys(OWN);
+
 const KINDS = new Map<string, Kind>([
   ...Object.entries(OWN),
   ...FIELDS.flatMap((f) => Object.entries(forShape(FIELD_KINDS, f))),

@@ -50,12 +50,14 @@ export function renderRecap(record: CheckpointRecord, opts: RecapOptions = {}): 
 
 type Group = { at: number; lines: (r: CheckpointRecord, opts: RecapOptions) => string[] };
 
-/** The recap's own lines between the fields', at these places (fields.ts `recap.at`). */
+/** The places of the recap's own lines among the fields' (fields.ts `recap.at`). */
+export const RECAP_OWN_PLACES = { MODE: 30, COMMITS: 40, UNCOMMITTED: 50, COMPACT_IMMINENT: 180 } as const;
+
 const OWN: readonly Group[] = [
-  { at: 30, lines: (r) => (r.mode !== 'routine' ? [line('MODE', r.mode)] : []) },
-  { at: 40, lines: (r) => r.git.commits.map((c) => line('COMMITS', c.oid.slice(0, 12), c.subject)) },
-  { at: 50, lines: uncommittedLines },
-  { at: 180, lines: (r) => (r.compactImminent ? ['COMPACT_IMMINENT|true'] : []) },
+  { at: RECAP_OWN_PLACES.MODE, lines: (r) => (r.mode !== 'routine' ? [line('MODE', r.mode)] : []) },
+  { at: RECAP_OWN_PLACES.COMMITS, lines: (r) => r.git.commits.map((c) => line('COMMITS', c.oid.slice(0, 12), c.subject)) },
+  { at: RECAP_OWN_PLACES.UNCOMMITTED, lines: uncommittedLines },
+  { at: RECAP_OWN_PLACES.COMPACT_IMMINENT, lines: (r) => (r.compactImminent ? ['COMPACT_IMMINENT|true'] : []) },
 ];
 
 function uncommittedLines(r: CheckpointRecord, opts: RecapOptions): string[] {
