@@ -10,7 +10,8 @@
  */
 import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
-import { promptMode, remind } from './commands/hooks/post-checkout.js';
+import { parseChoice } from './checkpoint/config/config-values.js';
+import { PROMPT_MODES, remind } from './commands/hooks/post-checkout.js';
 import { HOOK_WALK_LIMIT } from './checkpoint/listing/branch-checkpoint.js';
 import { PROMPT_ENV } from './hook/checkout-sight.js';
 import { endOnSignals, exitWhenWritten } from './io/process-exit.js';
@@ -38,8 +39,10 @@ async function remindHere(argv: string[]): Promise<boolean> {
   const [hook, name, ...args] = argv;
   if (hook !== 'hook' || name !== 'post-checkout' || args.length !== 3 || args.some((a) => a.startsWith('-'))) return false;
   const setting = env[PROMPT_ENV];
-  // The fault injected by tests (src/commands/hook.ts) belongs to the full CLI's hook entry.
-  if (setting === undefined || promptMode(setting || null) === 'ask' || env.GIT_CHECKPOINT_HOOK_FAULT) return false;
+  // The fault injected by tests (src/commands/hook.ts) belongs to the full CLI's hook entry, and so does
+  // a prompt setting that is not one of the modes (its warning is the full CLI's).
+  const mode = setting ? parseChoice(setting, PROMPT_MODES) : 'remind';
+  if (setting === undefined || mode === null || mode === 'ask' || env.GIT_CHECKPOINT_HOOK_FAULT) return false;
   let out = '';
   try {
     await remind({

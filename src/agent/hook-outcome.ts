@@ -10,7 +10,7 @@ import { findAdapter } from './adapters/index.js';
 import type { AgentAdapter, AgentInput, HookKind } from './adapters/types.js';
 import { HookBudget, HOOK_BUDGET_SECONDS } from './hook-budget.js';
 import { HookProblem, locateRepo, readAgentInput } from './hook-run.js';
-import { parseSeconds } from '../checkpoint/config/config-values.js';
+import { badConfigValue, parseSeconds, SECONDS_EXPECTED } from '../checkpoint/config/config-values.js';
 import { recordFailure } from './session-record.js';
 
 export interface HookBodyResult {
@@ -63,12 +63,16 @@ export async function runAgentHook(ctx: Context, args: string[], kind: HookKind,
 const BUDGET_KEY = 'checkpoint.agentHookTimeout';
 const NO_INPUT: AgentInput = { sessionId: null, transcriptPath: null, cwd: null, trigger: null, source: null, event: null };
 
-/** The budget in seconds from `checkpoint.agentHookTimeout`; a value that is not one is warned about, and the default applies. */
+/**
+ * The budget in seconds from `checkpoint.agentHookTimeout`. A value that is
+ * not one is the hook's one warning line, as every bad value in a hook is
+ * (the message `doctor` gives), and the default bounds this run.
+ */
 function readBudget(ctx: Context, value: string | null): number {
   if (value === null) return HOOK_BUDGET_SECONDS;
   const seconds = parseSeconds(value);
   if (seconds !== null) return seconds;
-  ctx.warn(`bad config value '${value}' for '${BUDGET_KEY}' (expected seconds, 0.5 to 3600): using ${HOOK_BUDGET_SECONDS}`);
+  ctx.warn(`${badConfigValue(BUDGET_KEY, value, 'other', SECONDS_EXPECTED).message}: using ${HOOK_BUDGET_SECONDS}`);
   return HOOK_BUDGET_SECONDS;
 }
 

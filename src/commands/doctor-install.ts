@@ -46,7 +46,9 @@ export async function checkInstall(repo: Repo, env: GitEnv, writer: string | nul
     findings.push({ check: 'temporary files', ok: true, detail: `removed ${swept.length} left by killed runs: ${shown}${swept.length > 5 ? ', …' : ''}` });
   }
   if (installed && writer) {
-    const plan = await planConfig(repo, env, writer);
+    // A checkpoint.remote that cannot be read is the settings finding's (doctor.ts).
+    const plan = await planConfig(repo, env, writer).catch((err: Error) => err);
+    if (plan instanceof Error) return [...findings, { check: 'config', ok: false, detail: `cannot check: ${visible(plan.message)}` }];
     findings.push(plan.steps.length
       ? { check: 'config', ok: false, detail: `missing ${plan.steps.map((s) => `${s.key}=${visible(s.value)}`).join(', ')} (run git checkpoint install)` }
       : { check: 'config', ok: true, detail: 'fetch refspecs, notes.displayRef and notes.rewriteRef in place' });

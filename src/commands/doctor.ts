@@ -10,6 +10,7 @@ import type { Person, Repo } from '../git/repo.js';
 import { parseMessage } from '../checkpoint/record/message.js';
 import { readOwnCommits } from '../checkpoint/store/own-chain.js';
 import { chainRef } from '../checkpoint/store/refs.js';
+import { SETTINGS, settingError } from '../checkpoint/config/settings.js';
 import { rewriteOwnChain } from '../checkpoint/planners/rewrite-chain.js';
 import { repairNotes } from '../checkpoint/store/notes-repair.js';
 import { visible } from '../text/sanitize.js';
@@ -36,8 +37,12 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
 export async function runDoctor(ctx: Context, { fix }: DoctorOptions): Promise<CommandResult> {
   const repo = await ctx.repo();
   const findings: Finding[] = [{ check: 'git', ok: true, detail: `backend ${repo.backend}, ${repo.info.objectFormat}` }];
-  const writer = await readWriter(repo);
-  findings.push({ check: 'writer', ok: true, detail: writer ?? 'none yet (created by the first save)' });
+  findings.push(await checkSettings(repo));
+  // With a bad writer id the checks below have no own chain to look at.
+  const writer = await readWriter(repo).catch((err: Error) => err);
+  findings.push(writer instanceof Error
+    ? { check: 'writer', ok: false, detail: `cannot be read: ${visible(writer.message)}` }
+    : { check: 'writer', ok: true, detail: writer ?? 'none yet (created by the first save)' });
   if (fix) await clearListingCache(repo);
   const listing = await loadListing(repo, { now: ctx.deps.now().getTime() });
   findings.push({
@@ -49,7 +54,7 @@ export async function runDoctor(ctx: Context, { fix }: DoctorOptions): Promise<C
       listing.warnings.map((w) => `\n    ${visible(w)}`).join(''),
   });
   findings.push(await checkWipTrees(repo, listing));
-  if (writer) {
+  if (typeof writer === 'string') {
     const id = await readIdentity(repo, ctx.deps.env);
     const who = { name: id.name, email: id.email, timestamp: Math.floor(ctx.deps.now().getTime() / 1000), tzOffsetMinutes: 0 };
     findings.push(await checkOwnChain(repo, writer, who, fix));
@@ -63,7 +68,7 @@ export async function runDoctor(ctx: Context, { fix }: DoctorOptions): Promise<C
         : 'consistent with the chain',
     });
   }
-  findings.push(...(await checkInstall(repo, ctx.deps.env, writer)));
+  findings.push(...(await checkInstall(repo, ctx.deps.env, typeof writer === 'string' ? writer : null)));
   const hookFailure = await readFailure(repo);
   if (hookFailure) {
     findings.push({
@@ -92,6 +97,25 @@ async function checkOwnChain(repo: Repo, writer: string, who: Person, fix: boole
   if (!fix) return { check: 'chain', ok: false, detail: `${problem} (run git checkpoint doctor --fix)` };
   const result = await rewriteOwnChain(repo, writer, who, () => [], { repair: true });
   return { check: 'chain', ok: result.repaired, detail: `${problem}: ${result.repaired ? `repaired, ${result.kept} checkpoint(s) kept, ${whose}'s kept as a lineage parent` : 'not repaired'}` };
+}
+
+/**
+ * Every checkpoint.* value, judged as the command that reads it judges it: a
+ * value that command would refuse (`fatal: bad config value`) fails here,
+ * with the same message, before any command runs into it.
+ */
+async function checkSettings(repo: Repo): Promise<Finding> {
+  const bad: string[] = [];
+  for (const def of SETTINGS) {
+    const values = def.multiple ? await repo.getConfigAll(def.key) : [await repo.getConfig(def.key)].filter((v) => v !== null);
+    for (const value of values) {
+      const error = settingError(def, value);
+      if (error) bad.push(`\n    ${visible(error.message)}`);
+    }
+  }
+  return bad.length
+    ? { check: 'settings', ok: false, detail: `${bad.length} bad value(s); every command that reads one stops (see git checkpoint config)${bad.join('')}` }
+    : { check: 'settings', ok: true, detail: 'every checkpoint.* value can be read' };
 }
 
 /** Every wip tree must only hold paths that stay in the working tree (SPEC §9); bounded per tree. */

@@ -4,7 +4,8 @@
  * values not already present are added, each with `git config --add`, so a
  * second install adds nothing and uninstall can remove exactly these values.
  */
-import { fetchRefspecs, NOTES_PREFIX, rewriteRefPattern, WRITER_PATTERN } from '../checkpoint/store/refs.js';
+import { WRITER_PATTERN } from '../checkpoint/config/config-values.js';
+import { fetchRefspecs, NOTES_PREFIX, rewriteRefPattern } from '../checkpoint/store/refs.js';
 import { defaultRemote } from '../checkpoint/sharing/remote.js';
 import { localConfigValues, remoteNames, type GitEnv } from '../git/cli/admin.js';
 import type { Repo } from '../git/repo.js';

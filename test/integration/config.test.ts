@@ -24,7 +24,7 @@ describe('git checkpoint config', () => {
     // The local value wins over the global one, as git reads it.
     expect(lines).toContainEqual(expect.stringMatching(/^checkpoint\.wip=yes +local\tfile:\.git\/config$/));
     expect(lines).toContainEqual(expect.stringMatching(/^checkpoint\.autoPush=true +\(default\)$/));
-    expect(lines).toContainEqual(expect.stringMatching(/^checkpoint\.maxFileSize=2x +local\tfile:\.git\/config\t\(invalid: expected a size/));
+    expect(lines).toContainEqual(expect.stringMatching(/^checkpoint\.maxFileSize=2x +local\tfile:\.git\/config\t\(invalid: bad numeric config value '2x' for 'checkpoint.maxFileSize': invalid unit\)$/));
     expect(lines.filter((l) => l.startsWith('checkpoint.exclude='))).toHaveLength(2);
     const json = JSON.parse((await sb.ckpt(dir, ['config', '--json'])).stdout);
     const wip = json.settings.find((s: { key: string }) => s.key === 'checkpoint.wip');

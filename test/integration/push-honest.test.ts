@@ -100,7 +100,7 @@ describe('checkpoint.autoPush', () => {
     const push = await gitRun(dir, ['push', 'origin', 'main']);
     expect(push.code).toBe(0);
     expect(push.stderr.split('\n').filter((l) => l.startsWith('warning:'))).toEqual([
-      "warning: bad boolean config value 'maybe' for 'checkpoint.autoPush': checkpoints not pushed",
+      "warning: bad config value 'maybe' for 'checkpoint.autoPush': expected a boolean or nowip: checkpoints not pushed",
     ]);
     expect(remoteChains(bare)).toBe('');
     sb.git(dir, 'config', 'checkpoint.autoPush', 'off');

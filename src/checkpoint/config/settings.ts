@@ -5,7 +5,11 @@
  * against this table. Values are judged with git's own type rules
  * (config-values.ts), as the code that uses them reads them.
  */
-import { parseBool, parseSeconds, parseSize } from './config-values.js';
+import { FatalError } from '../../errors.js';
+import {
+  autoPushSetting, badConfigValue, choiceSetting, parseBool, parseSeconds, parseSize, regexProblem, remoteNameProblem, SECONDS_EXPECTED, writerProblem,
+} from './config-values.js';
+import { globProblem } from './exclude-globs.js';
 
 export type SettingType = 'bool' | 'bool-or-nowip' | 'string' | 'size' | 'seconds' | 'choice' | 'globs' | 'regexes';
 
@@ -33,30 +37,47 @@ export const SETTINGS: readonly SettingDef[] = [
   { key: 'checkpoint.redactAllow', type: 'regexes', multiple: true, default: null, description: 'matches kept when their whole text matches one of these' },
 ];
 
-/** Why `value` is not valid for `def`, or null when it is. */
-export function checkSetting(def: SettingDef, value: string): string | null {
+/**
+ * The fatal error a command gives when it reads `value` for `def` (git's
+ * rule: `fatal: bad … config value '<value>' for '<key>'`, exit 128); null
+ * when the value is valid. `config` and `doctor` show the same message.
+ */
+export function settingError(def: SettingDef, value: string): FatalError | null {
   switch (def.type) {
     case 'bool':
-      return parseBool(value) === null ? `bad boolean config value '${value}'` : null;
+      return parseBool(value) === null ? badConfigValue(def.key, value, 'boolean') : null;
     case 'bool-or-nowip':
-      return value.trim().toLowerCase() === 'nowip' || parseBool(value) !== null ? null : `expected a boolean or nowip, not '${value}'`;
+      return failure(() => autoPushSetting(value));
     case 'size':
-      return parseSize(value) === null ? `expected a size (512, 100k, 1m, 1g), not '${value}'` : null;
+      return parseSize(value) === null ? badConfigValue(def.key, value, 'numeric') : null;
     case 'seconds':
-      return parseSeconds(value) === null ? `expected a number of seconds (0.5 to 3600), not '${value}'` : null;
+      return why(def, value, parseSeconds(value) === null ? SECONDS_EXPECTED : null);
     case 'choice':
-      return def.choices!.includes(value.trim()) ? null : `expected ${def.choices!.join(', ')}, not '${value}'`;
+      return failure(() => choiceSetting(value, def.key, def.choices!, def.choices![0]!));
+    case 'globs':
+      return why(def, value, globProblem(value));
     case 'regexes':
-      return checkRegex(value);
-    default:
-      return null;
+      return why(def, value, regexProblem(value));
+    case 'string':
+      return why(def, value, def.key === 'checkpoint.writer' ? writerProblem(value) : def.key === 'checkpoint.remote' ? remoteNameProblem(value) : null);
   }
 }
 
-function checkRegex(source: string): string | null {
+/** Why `value` is not valid for `def` (the fatal error's message), or null when it is. */
+export function checkSetting(def: SettingDef, value: string): string | null {
+  return settingError(def, value)?.message ?? null;
+}
+
+function failure(read: () => unknown): FatalError | null {
   try {
-    return new RegExp(source).test('') ? `'${source}' matches the empty string` : null;
+    read();
+    return null;
   } catch (err) {
-    return (err as Error).message;
+    if (err instanceof FatalError) return err;
+    throw err;
   }
+}
+
+function why(def: SettingDef, value: string, problem: string | null): FatalError | null {
+  return problem === null ? null : badConfigValue(def.key, value, 'other', problem);
 }

@@ -67,12 +67,13 @@ export interface SaveFacts {
 /** Reads the repository for a save. Throws (nothing written) on a bad writer id or an unknown parent. */
 export async function gatherSaveFacts(repo: Repo, env: Record<string, string | undefined>, req: SaveFactsRequest): Promise<SaveFacts> {
   const warnings: string[] = [];
-  const [identity, writer, gathered, settings] = await Promise.all([
+  // A setting that cannot be read stops the save; the git state read alongside still ends first.
+  const [identity, writer, gathered, settings] = await allSettled([
     readIdentity(repo, env),
     readWriterStrict(repo),
     gatherGitState(repo, { branch: req.branch }),
-    readWipSettings(repo, (m) => warnings.push(m)),
-  ]);
+    readWipSettings(repo),
+  ] as const);
   // Reading the dirty files (once each: their ids and their exclusions) and the lineage
   // (the listing, the predecessor's record) need only the status: all at once.
   const [wip, redact, [lineage, first]] = await allSettled([

@@ -10,7 +10,8 @@
  */
 import micromatch from 'micromatch';
 import type { Repo, WorktreeStatus } from '../../git/repo.js';
-import { boolSetting, parseSize } from '../config/config-values.js';
+import { badConfigValue, boolSetting, sizeSetting } from '../config/config-values.js';
+import { globProblem } from '../config/exclude-globs.js';
 
 /** Well-known credential files, matched case-insensitively (`deploy/.ENV` is an env file too). */
 export const DEFAULT_EXCLUDES: readonly string[] = [
@@ -30,19 +31,24 @@ export interface WipSettings {
   exclude: string[];
 }
 
-/** Reads `checkpoint.wip`, `checkpoint.maxFileSize` and `checkpoint.exclude`; a bad value is reported and its default used. */
-export async function readWipSettings(repo: Repo, warn: (message: string) => void): Promise<WipSettings> {
+/**
+ * Reads `checkpoint.wip`, `checkpoint.maxFileSize` and `checkpoint.exclude`;
+ * a value that cannot be parsed is fatal (exit 128), naming key and value:
+ * a snapshot taken with a guessed limit or a glob that matches nothing would
+ * keep in files the user asked to keep out.
+ */
+export async function readWipSettings(repo: Repo): Promise<WipSettings> {
   const [wip, size, globs] = await Promise.all([
     repo.getConfig('checkpoint.wip'), repo.getConfig('checkpoint.maxFileSize'), repo.getConfigAll('checkpoint.exclude'),
   ]);
   const enabled = boolSetting(wip, 'checkpoint.wip', true);
-  const maxFileSize = size === null ? DEFAULT_MAX_FILE_SIZE : parseSize(size);
-  if (maxFileSize === null) warn(`bad size '${size}' for 'checkpoint.maxFileSize': using 1m`);
-  return {
-    enabled,
-    maxFileSize: maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
-    exclude: [...DEFAULT_EXCLUDES, ...globs.filter((g) => g.trim() !== '')],
-  };
+  const maxFileSize = sizeSetting(size, 'checkpoint.maxFileSize', DEFAULT_MAX_FILE_SIZE);
+  const configured = globs.filter((g) => g.trim() !== '');
+  for (const glob of configured) {
+    const problem = globProblem(glob);
+    if (problem !== null) throw badConfigValue('checkpoint.exclude', glob, 'other', problem);
+  }
+  return { enabled, maxFileSize, exclude: [...DEFAULT_EXCLUDES, ...configured] };
 }
 
 /** Every path whose working-tree state differs from HEAD: the status paths and the sources of renames. */

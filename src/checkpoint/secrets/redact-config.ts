@@ -6,7 +6,7 @@
  * matches the empty string, stops the save: silently redacting less than the
  * user asked for would be worse than not saving.
  */
-import { FatalError } from '../../errors.js';
+import { badConfigValue, regexProblem } from '../config/config-values.js';
 import type { Config } from '../../git/repo.js';
 import { BASE_RULES, type RedactOptions, type RedactRule } from './redact.js';
 
@@ -14,18 +14,9 @@ export const REDACT_KEY = 'checkpoint.redact';
 export const ALLOW_KEY = 'checkpoint.redactAllow';
 
 function compile(key: string, source: string): RegExp {
-  let re: RegExp;
-  try {
-    re = new RegExp(source, 'g');
-  } catch (err) {
-    throw new FatalError(`bad config value for '${key}': ${(err as Error).message}`, {
-      hint: `fix it with: git config --unset-all ${key} (then add a valid pattern)`,
-    });
-  }
-  if (new RegExp(source).test('')) {
-    throw new FatalError(`bad config value for '${key}': '${source}' matches the empty string`);
-  }
-  return re;
+  const problem = regexProblem(source);
+  if (problem !== null) throw badConfigValue(key, source, 'other', problem);
+  return new RegExp(source, 'g');
 }
 
 /** Reads the settings; `authorEmail` (the saver's own address) is never redacted as an email. */

@@ -1,10 +1,8 @@
 /** Which remote `push` and `fetch` talk to (SPEC §5). */
 import { OperationError } from '../../errors.js';
 import type { Repo } from '../../git/repo.js';
+import { badConfigValue, remoteNameProblem } from '../config/config-values.js';
 import { REMOTE_NOTES_PREFIX } from '../store/refs.js';
-
-/** Remote names become one path component of refs/checkpoints/remotes/<remote>/<writer>. */
-const REMOTE_NAME = /^[A-Za-z0-9._-]+$/;
 
 /**
  * The remote to use: the one given, else `checkpoint.remote`, else the
@@ -32,7 +30,7 @@ export async function resolveRemote(repo: Repo, given: string | undefined): Prom
  * (`remoteWord`).
  */
 export function checkRemoteName(name: string): void {
-  if (!REMOTE_NAME.test(name) || name.startsWith('.') || name.endsWith('.lock')) {
+  if (remoteNameProblem(name) !== null) {
     throw new OperationError(`'${name}' is not a remote name git checkpoint can keep copies for`, {
       hint: 'use a remote with a simple name (letters, digits, . _ -), or choose one with: git config checkpoint.remote <name>',
     });
@@ -48,9 +46,18 @@ export function remoteWord(name: string): string {
   return name.startsWith('-') ? `-- ${name}` : name;
 }
 
+/** `checkpoint.remote`; null when unset. A value that is not a remote name is fatal (exit 128), as git says it. */
+export async function configuredRemote(repo: Pick<Repo, 'getConfig'>): Promise<string | null> {
+  const value = await repo.getConfig('checkpoint.remote');
+  if (value === null || value === '') return null;
+  const problem = remoteNameProblem(value);
+  if (problem !== null) throw badConfigValue('checkpoint.remote', value, 'other', problem);
+  return value;
+}
+
 /** checkpoint.remote, else the current branch's remote, else `origin` (SPEC §5); not checked to exist. */
 export async function defaultRemote(repo: Repo): Promise<string> {
-  const configured = await repo.getConfig('checkpoint.remote');
+  const configured = await configuredRemote(repo);
   if (configured) return configured;
   const branch = await repo.headBranch();
   const tracking = branch ? await repo.getConfig(`branch.${branch}.remote`) : null;

@@ -1,8 +1,7 @@
 /** Who is saving: the git identity, and this clone's writer id (SPEC §3). */
-import { FatalError } from '../../errors.js';
+import { badConfigValue, WRITER_PATTERN } from '../config/config-values.js';
 import { withGitFileLock } from './file-lock.js';
 import type { Repo } from '../../git/repo.js';
-import { WRITER_PATTERN } from './refs.js';
 
 export const FALLBACK_AUTHOR = { name: 'git-checkpoint', email: 'checkpoint@localhost' };
 const WRITER_KEY = 'checkpoint.writer';
@@ -27,25 +26,22 @@ export async function readIdentity(repo: Repo, env: Record<string, string | unde
   return { name, email, isFallback: false };
 }
 
-/** The configured writer id, or null when this clone has not saved yet (or the value is not a writer id). */
-export async function readWriter(repo: Repo): Promise<string | null> {
-  const value = await repo.getConfig(WRITER_KEY);
-  return value && WRITER_PATTERN.test(value) ? value : null;
-}
-
 /**
- * The configured writer id; null when unset. A value that is not a writer id
- * is a fatal error (exit 128), never replaced silently: a new id at every save
- * would scatter one clone's checkpoints over many chains.
+ * The configured writer id; null when unset (this clone has not saved yet).
+ * A value that is not a writer id is a fatal error (exit 128), as git treats
+ * a value it cannot parse, never read as "no writer": a new id at every save
+ * would scatter one clone's checkpoints over many chains, and a command that
+ * took it for "none" would say there is nothing of yours.
  */
-export async function readWriterStrict(repo: Repo): Promise<string | null> {
+export async function readWriter(repo: Pick<Repo, 'getConfig'>): Promise<string | null> {
   const value = await repo.getConfig(WRITER_KEY);
   if (value === null) return null;
   if (WRITER_PATTERN.test(value)) return value;
-  throw new FatalError(`bad config value '${value}' for '${WRITER_KEY}' (expected <slug>-<6 of [a-z0-9]>, lowercase)`, {
-    hint: `fix it with: git config ${WRITER_KEY} <id>, or remove it (git config --unset ${WRITER_KEY}) to get a new one`,
-  });
+  throw badConfigValue(WRITER_KEY, value, 'other', 'expected <slug>-<6 of [a-z0-9]>, lowercase');
 }
+
+/** readWriter, by the name the save path has long used. */
+export const readWriterStrict = readWriter;
 
 /**
  * Returns the writer id, claiming `candidate` on first use. Concurrent first saves

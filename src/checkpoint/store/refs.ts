@@ -5,8 +5,6 @@ export const NOTES_PREFIX = 'refs/notes/checkpoints/';
 export const REMOTE_CHAINS_PREFIX = 'refs/checkpoints/remotes/';
 export const REMOTE_NOTES_PREFIX = 'refs/notes/checkpoints/remotes/';
 
-export const WRITER_PATTERN = /^[a-z0-9][a-z0-9-]*-[a-z0-9]{6}$/;
-
 export function chainRef(writer: string): string {
   return `${CHAINS_PREFIX}${writer}`;
 }

@@ -6,6 +6,7 @@
  * with GIT_CHECKPOINT_SKIP=1. Kept lean: it runs inside every `git switch`.
  */
 import type { CommandResult, Context } from '../../io/context.js';
+import { choiceSetting } from '../../checkpoint/config/config-values.js';
 import type { GitEnv } from '../../git/cli/admin.js';
 import type { Repo } from '../../git/repo.js';
 import { claimIndexBuild, newestByBranch } from '../../checkpoint/listing/branch-checkpoint.js';
@@ -75,11 +76,12 @@ export async function remind(io: ReminderIo, argv: string[]): Promise<string | n
   return mode === 'ask' ? shownLeft : null;
 }
 
-type PromptMode = 'remind' | 'ask' | 'off';
+export type PromptMode = 'remind' | 'ask' | 'off';
+export const PROMPT_MODES: readonly PromptMode[] = ['remind', 'ask', 'off'];
 
+/** `checkpoint.hookPrompt` (unset or empty: remind); any other value is fatal, which the hook turns into its one warning. */
 export function promptMode(setting: string | null): PromptMode {
-  const value = setting?.toLowerCase();
-  return value === 'ask' || value === 'off' ? value : 'remind';
+  return choiceSetting(setting || null, 'checkpoint.hookPrompt', PROMPT_MODES, 'remind');
 }
 
 /** `checkpoint.hookPrompt=ask`: one line from the terminal, then a save for the branch left. No terminal: nothing. */

@@ -11,7 +11,7 @@ import type { CommandResult, Context } from '../../io/context.js';
 import { autoPushSetting, type AutoPush } from '../../checkpoint/config/config-values.js';
 import { readWriter } from '../../checkpoint/store/identity.js';
 import { applyPush, planPush } from '../../checkpoint/sharing/push.js';
-import { remoteWord, resolveRemote } from '../../checkpoint/sharing/remote.js';
+import { configuredRemote, remoteWord, resolveRemote } from '../../checkpoint/sharing/remote.js';
 import { isGitPush, pushFlags, type PushFlags } from '../../hook/push-invocation.js';
 import { visible } from '../../text/sanitize.js';
 
@@ -37,7 +37,7 @@ async function pushAlong(ctx: Context, args: string[]): Promise<void> {
   if (!writer) return;
   // pre-commit passes the remote in PRE_COMMIT_REMOTE_NAME instead of $1; the hook script passes
   // git's arguments after `--`, so a remote named `-u` arrives as a name.
-  const given = (await repo.getConfig('checkpoint.remote')) ?? args[0] ?? env.PRE_COMMIT_REMOTE_NAME;
+  const given = (await configuredRemote(repo)) ?? args[0] ?? env.PRE_COMMIT_REMOTE_NAME;
   // A push to a bare URL has no remote name to keep the fetched copies under: `git checkpoint push <remote>` does it.
   const remote = given ? await resolveRemote(repo, given).catch(() => null) : null;
   if (!remote) return;

@@ -23,13 +23,33 @@ describe('settings', () => {
 
   it.each([
     ['checkpoint.wip', 'yes', null],
-    ['checkpoint.wip', 'maybe', "bad boolean config value 'maybe'"],
+    ['checkpoint.wip', 'maybe', "bad boolean config value 'maybe' for 'checkpoint.wip'"],
     ['checkpoint.autoPush', 'nowip', null],
+    ['checkpoint.autoPush', 'later', "bad config value 'later' for 'checkpoint.autoPush': expected a boolean or nowip"],
     ['checkpoint.maxFileSize', '100k', null],
-    ['checkpoint.hookPrompt', 'shout', "expected remind, ask, off, not 'shout'"],
-    ['checkpoint.redact', '(', 'Invalid regular expression: /(/: Unterminated group'],
-    ['checkpoint.redactAllow', 'a*', "'a*' matches the empty string"],
+    ['checkpoint.maxFileSize', 'lots', "bad numeric config value 'lots' for 'checkpoint.maxFileSize': invalid unit"],
+    ['checkpoint.hookPrompt', 'ASK', null],
+    ['checkpoint.hookPrompt', 'shout', "bad config value 'shout' for 'checkpoint.hookPrompt': expected remind, ask, off"],
+    ['checkpoint.exclude', '[', `bad config value '[' for 'checkpoint.exclude': Missing closing: "]"`],
+    ['checkpoint.exclude', 'a]', null],
+    ['checkpoint.exclude', '\\', "bad config value '\\' for 'checkpoint.exclude': it matches no path"],
+    ['checkpoint.writer', 'ada-k3x9q2', null],
+    ['checkpoint.writer', 'Ada', "bad config value 'Ada' for 'checkpoint.writer': expected <slug>-<6 of [a-z0-9]>, lowercase"],
+    ['checkpoint.remote', 'upstream', null],
+    ['checkpoint.remote', '-u', null],
+    ['checkpoint.agentHookTimeout', '2.5', null],
+    ['checkpoint.agentHookTimeout', 'soon', "bad config value 'soon' for 'checkpoint.agentHookTimeout': expected a number of seconds, 0.5 to 3600"],
+    ['checkpoint.remote', 'a/b', expect.stringMatching(/^bad config value 'a\/b' for 'checkpoint.remote': not a remote name/)],
+    ['checkpoint.redact', '(', "bad config value '(' for 'checkpoint.redact': Invalid regular expression: /(/: Unterminated group"],
+    ['checkpoint.redactAllow', 'a*', "bad config value 'a*' for 'checkpoint.redactAllow': it matches the empty string"],
   ])('%s = %j', (key, value, error) => {
-    expect(checkSetting(SETTINGS.find((d) => d.key === key)!, value)).toBe(error);
+    expect(checkSetting(SETTINGS.find((d) => d.key === key)!, value)).toEqual(error);
+  });
+
+  it('judges every key: each type has a value it refuses', () => {
+    const refused: Record<string, string> = { bool: 'maybe', 'bool-or-nowip': 'maybe', size: 'lots', choice: 'zzz', globs: '[', regexes: '(', string: 'a/b', seconds: 'soon' };
+    for (const def of SETTINGS) {
+      expect(checkSetting(def, refused[def.type]!), def.key).not.toBeNull();
+    }
   });
 });

@@ -64,11 +64,24 @@ describe('the wip snapshot on memfs', () => {
     expect((await m.cli(['save', '--wip', '--no-wip'])).code).toBe(129);
   });
 
-  it('warns about a bad config value and uses the default', async () => {
-    const m = await makeMemCli({ config: { 'checkpoint.maxFileSize': 'huge' } });
+  it.each([
+    ['checkpoint.maxFileSize', 'huge', "fatal: bad numeric config value 'huge' for 'checkpoint.maxFileSize': invalid unit"],
+    ['checkpoint.wip', 'maybe', "fatal: bad boolean config value 'maybe' for 'checkpoint.wip'"],
+    ['checkpoint.exclude', '[', "fatal: bad config value '[' for 'checkpoint.exclude': Missing closing: \"]\""],
+    ['checkpoint.exclude', 'src/*.{ts', "fatal: bad config value 'src/*.{ts' for 'checkpoint.exclude': Missing closing: \"}\""],
+  ])('a save stops on %s = %j, naming key and value, and writes nothing', async (key, value, message) => {
+    const m = await makeMemCli({ config: { [key]: value } });
     const res = await m.cli(['save', '-m', 'x']);
-    expect(res.code).toBe(0);
-    expect(res.stderr).toContain("warning: bad size 'huge' for 'checkpoint.maxFileSize': using 1m");
+    expect(res.code).toBe(128);
+    expect(res.stderr.split('\n')[0]).toBe(message);
+    expect(await m.repo.listRefs('refs/checkpoints/')).toEqual([]);
+  });
+
+  it('keeps out what a configured glob names, and a stray ] is a literal one', async () => {
+    const m = await makeMemCli({ config: { 'checkpoint.exclude': ['notes]*', 'tmp/**'] }, files: { 'notes]1.txt': 'x\n', 'tmp/a.txt': 'y\n', 'keep.txt': 'z\n' } });
+    expect((await m.cli(['save', '-m', 'x'])).code).toBe(0);
+    const excluded = JSON.parse((await m.cli(['show', '--json'])).stdout).git.wip.excluded.map((e: { path: string }) => e.path);
+    expect(excluded.sort()).toEqual(['notes]1.txt', 'tmp/a.txt']);
   });
 });
 

@@ -113,7 +113,7 @@ describe('checkpoint.redact and checkpoint.redactAllow', () => {
       const m = await makeMemCli({ config: { 'checkpoint.redact': bad } });
       const res = await m.cli(['save', '-m', 'x']);
       expect(res.code).toBe(128);
-      expect(res.stderr).toMatch(/^fatal: bad config value for 'checkpoint.redact'/);
+      expect(res.stderr.startsWith(`fatal: bad config value '${bad}' for 'checkpoint.redact': `)).toBe(true);
       expect(await m.repo.listRefs('refs/checkpoints/')).toEqual([]);
     }
   });
