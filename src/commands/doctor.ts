@@ -13,6 +13,7 @@ import { chainRef } from '../checkpoint/store/refs.js';
 import { SETTINGS, settingError } from '../checkpoint/config/settings.js';
 import { rewriteOwnChain } from '../checkpoint/planners/rewrite-chain.js';
 import { repairNotes } from '../checkpoint/store/notes-repair.js';
+import { clearRewrite, readPendingRewrite } from '../checkpoint/store/rewrite-pending.js';
 import { visible } from '../text/sanitize.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';
 import { checkInstall, type Finding } from './doctor-install.js';
@@ -58,13 +59,16 @@ export async function runDoctor(ctx: Context, { fix }: DoctorOptions): Promise<C
     const id = await readIdentity(repo, ctx.deps.env);
     const who = { name: id.name, email: id.email, timestamp: Math.floor(ctx.deps.now().getTime() / 1000), tzOffsetMinutes: 0 };
     findings.push(await checkOwnChain(repo, writer, who, fix));
+    const interrupted = await readPendingRewrite(repo, writer);
     const notes = await repairNotes(repo, writer, who, fix);
+    if (fix && interrupted) await clearRewrite(repo);
     const broken = notes.missing + notes.stale > 0;
+    const why = interrupted && broken ? ', left by an interrupted prune or drop' : '';
     findings.push({
       check: 'notes',
       ok: !broken || fix,
       detail: broken
-        ? `${notes.missing} missing, ${notes.stale} stale line(s)${fix ? ': rebuilt' : ' (run git checkpoint doctor --fix)'}`
+        ? `${notes.missing} missing, ${notes.stale} stale line(s)${why}${fix ? ': rebuilt' : ' (run git checkpoint doctor --fix)'}`
         : 'consistent with the chain',
     });
   }

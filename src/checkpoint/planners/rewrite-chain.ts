@@ -14,10 +14,13 @@ import { repairNotes } from '../store/notes-repair.js';
 import { planRewrite, type ChainEntry } from './prune-plan.js';
 import { chainRef, droppedRef } from '../store/refs.js';
 import { recordRewrite } from '../store/rewrites.js';
+import { clearRewrite, finishRewrite, markRewrite, type FinishedRewrite } from '../store/rewrite-pending.js';
 
 const MAX_ATTEMPTS = 20;
 
 export interface RewriteResult {
+  /** What an interrupted earlier rewrite left and this run finished first (its notes); null when nothing. */
+  finished: FinishedRewrite | null;
   dropped: ChainEntry[];
   kept: number;
   /** False when notes could not be rebuilt (the chain was rewritten: exit 2). */
@@ -67,23 +70,31 @@ export async function rewriteOwnChain(
   opts: RewriteOptions = {},
 ): Promise<RewriteResult> {
   const ref = chainRef(writer);
+  // An earlier run killed between moving the chain and rebuilding the notes: finished first.
+  const finished = await finishRewrite(repo, writer, who, !opts.dryRun);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const { tip, entries, corrupt } = await readChainEntries(repo, writer);
     const dropped = choose(entries);
     const repair = corrupt && (opts.repair || dropped.length > 0);
-    const result: RewriteResult = { dropped, kept: entries.length - dropped.length, notesOk: true, oldTip: tip, repaired: false };
+    const result: RewriteResult = { finished, dropped, kept: entries.length - dropped.length, notesOk: true, oldTip: tip, repaired: false };
     if (!tip || (!dropped.length && !repair) || opts.dryRun) return result;
     const newTip = await writeRewrite(repo, entries, new Set(dropped.map((d) => d.commit)), repair);
     await recordRewrite(repo, ref, tip);
     await keepOldTip(repo, writer, tip);
+    await markRewrite(repo, writer, tip);
     const swapped = newTip
       ? await repo.updateRef(ref, newTip, tip, `checkpoint: rewrite (${dropped.length} dropped${repair ? ', repaired' : ''})`)
       : await repo.deleteRef(ref, tip);
-    if (!swapped) continue;
+    if (!swapped) {
+      await clearRewrite(repo);
+      continue;
+    }
     result.repaired = repair;
     try {
       await repairNotes(repo, writer, who, true);
+      await clearRewrite(repo);
     } catch {
+      // The mark stays: the next prune, drop or doctor --fix rebuilds the notes.
       result.notesOk = false;
     }
     return result;

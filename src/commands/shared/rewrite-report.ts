@@ -19,12 +19,15 @@ export async function notesAuthor(ctx: Context) {
  */
 export function finish(ctx: Context, result: RewriteResult, dryRun: boolean, command: string, writer: string): CommandResult {
   const written = !dryRun && result.dropped.length > 0;
+  const finished = finishedLine(result, dryRun);
+  const notesRebuilt = !dryRun && finished !== null;
   const json: JsonOutputOf<'prune'> = {
     dryRun, dropped: result.dropped.map((d) => ({ id: d.id, commit: d.commit })), kept: result.kept,
-    oldTip: written ? result.oldTip : null, notes: written ? (result.notesOk ? 'ok' : 'failed') : 'unchanged',
+    oldTip: written ? result.oldTip : null, notes: written ? (result.notesOk ? 'ok' : 'failed') : notesRebuilt ? 'ok' : 'unchanged',
   };
   const verb = dryRun ? 'would drop' : 'dropped';
-  const lines = result.dropped.map((d) => `${verb} ${visible(d.id)} (was ${d.commit})  ${oneLine(d.title, 72)}`);
+  const lines = finished ? [finished] : [];
+  lines.push(...result.dropped.map((d) => `${verb} ${visible(d.id)} (was ${d.commit})  ${oneLine(d.title, 72)}`));
   lines.push(result.dropped.length
     ? `${verb} ${result.dropped.length} checkpoint${result.dropped.length === 1 ? '' : 's'}, kept ${result.kept}`
     : `nothing to ${command}: kept all ${result.kept}`);
@@ -35,4 +38,14 @@ export function finish(ctx: Context, result: RewriteResult, dryRun: boolean, com
   if (result.notesOk) return { outcome: 'ok', json, report: `${lines.join('\n')}\n` };
   const problem = { message: 'the chain was rewritten, but the notes could not be rebuilt', hint: 'repair them with: git checkpoint doctor --fix' };
   return { outcome: 'partial', problems: [problem], json, report: `${lines.join('\n')}\n` };
+}
+
+/** What finishing an interrupted rewrite did (or, with `dryRun`, would do) to the notes; null when nothing. */
+function finishedLine(result: RewriteResult, dryRun: boolean): string | null {
+  const notes = result.finished?.notes;
+  if (!notes || notes.missing + notes.stale === 0) return null;
+  const counts = `${notes.stale} stale line${notes.stale === 1 ? '' : 's'}, ${notes.missing} missing`;
+  return dryRun
+    ? `an interrupted prune or drop left the notes unfinished (${counts}): the next prune or drop rebuilds them`
+    : `finished an interrupted prune or drop: notes rebuilt (${counts})`;
 }
