@@ -6,7 +6,7 @@
  * completion) are not imported by it.
  */
 import { ADMIN_COMMANDS } from './commands-admin.js';
-import { formatOption, type CommandEntry, type PositionalDef } from './options.js';
+import { dryRunOption, formatOption, type CommandEntry, type PositionalDef } from './options.js';
 import { SAVE_OPTIONS } from './save-options.js';
 
 const CKPT: PositionalDef = { name: 'checkpoint', complete: 'checkpoint' };
@@ -67,10 +67,10 @@ export const COMMANDS: Record<string, CommandEntry> = {
   },
   apply: {
     summary: "restore a checkpoint's uncommitted files into the working tree",
-    usage: ['[<checkpoint>]'],
+    usage: ['[-n | --dry-run] [<checkpoint>]'],
     positionals: [CKPT],
-    options: [],
-    examples: [['git checkpoint apply latest', "restore the latest checkpoint's uncommitted files"]],
+    options: [dryRunOption('say what would be restored and what would stop it; change nothing')],
+    examples: [['git checkpoint apply latest', "restore the latest checkpoint's uncommitted files"], ['git checkpoint apply -n', 'what applying the latest checkpoint would change']],
   },
   log: {
     summary: 'the lineage of a checkpoint, across writers',

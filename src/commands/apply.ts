@@ -4,6 +4,7 @@ import type { CommandResult, Context, ParsedArgs } from '../io/context.js';
 import { diffTrees, planApply, type ApplyPlan } from '../checkpoint/planners/apply-plan.js';
 import { lookupBlobs } from '../checkpoint/planners/reconcile-facts.js';
 import { findCheckpoint } from '../checkpoint/listing/resolve.js';
+import { noWipSentence, readWipState } from '../checkpoint/record/wip-state.js';
 import { OperationError } from '../errors.js';
 import type { Repo } from '../git/repo.js';
 import { oneLine } from '../text/sanitize.js';
@@ -12,38 +13,45 @@ import type { JsonOutputOf } from '../schemas/json-outputs.js';
 const listPaths = (paths: string[]) => paths.slice(0, 50).map((p) => `\t${oneLine(p, 200)}`).join('\n') +
   (paths.length > 50 ? `\n\t… and ${paths.length - 50} more` : '');
 
-/** What `apply` was asked for: which checkpoint (default latest). */
+/** What `apply` was asked for: which checkpoint (default latest), and whether to change nothing. */
 export interface ApplyOptions {
   spec: string;
+  dryRun: boolean;
 }
 
 /** The arguments as options; UsageError for extra ones. Pure: tests check parsing alone. */
 export function applyOptions(args: ParsedArgs): ApplyOptions {
   maxPositionals(args, 1, 'apply');
-  return { spec: args.positionals[0] ?? 'latest' };
+  return { spec: args.positionals[0] ?? 'latest', dryRun: Boolean(args.values['dry-run']) };
 }
 
 export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult> {
   return runApply(ctx, applyOptions(args));
 }
 
-export async function runApply(ctx: Context, { spec }: ApplyOptions): Promise<CommandResult> {
+export async function runApply(ctx: Context, { spec, dryRun }: ApplyOptions): Promise<CommandResult> {
   const repo = await ctx.worktreeRepo();
   const { record, note } = await findCheckpoint(repo, spec, { now: ctx.deps.now().getTime() });
   if (note) ctx.hint(note);
-  const wip = record.git.wip;
-  if (!wip) throw new OperationError(`checkpoint ${record.id} has no wip snapshot (it was saved with --no-wip)`);
+  const wip = await readWipState(repo, record);
+  if (wip.kind !== 'saved') throw new OperationError(`${noWipSentence(record.id, wip)}: nothing to apply`);
+  // With --dry-run the same plan, and the same refusals (exit 1): what apply would do, or why it would not.
   const plan = await planFor(repo, record.git.head, wip.tree, record.id);
-  await repo.restoreWorktreeFiles(wip.tree, plan.write, plan.remove);
+  if (!dryRun) await repo.restoreWorktreeFiles(wip.tree, plan.write, plan.remove);
+  const [restored, deleted] = dryRun ? ['would restore:', 'would delete: '] : ['restored:', 'deleted: '];
   const lines = [
-    ...plan.write.map((p) => `restored: ${oneLine(p, 200)}`),
-    ...plan.remove.map((p) => `deleted:  ${oneLine(p, 200)}`),
+    ...plan.write.map((p) => `${restored} ${oneLine(p, 200)}`),
+    ...plan.remove.map((p) => `${deleted} ${oneLine(p, 200)}`),
     ...wip.excluded.map((e) => `not in the snapshot: ${oneLine(e.path, 200)} (${oneLine(e.reason)})`),
     ...plan.skipped.map((p) => `skipped submodule: ${oneLine(p, 200)}`),
   ];
   const done = plan.write.length + plan.remove.length;
-  lines.push(done ? `applied checkpoint ${record.id}: ${done} path${done === 1 ? '' : 's'} updated` : `nothing to apply: the working tree already has checkpoint ${record.id}'s changes`);
-  const json: JsonOutputOf<'apply'> = { id: record.id, restored: plan.write, deleted: plan.remove, unchanged: plan.unchanged, excluded: wip.excluded, skipped: plan.skipped };
+  const paths = `${done} path${done === 1 ? '' : 's'}`;
+  lines.push(!done ? `nothing to apply: the working tree already has checkpoint ${record.id}'s changes`
+    : dryRun ? `would apply checkpoint ${record.id}: ${paths} to update (nothing changed)` : `applied checkpoint ${record.id}: ${paths} updated`);
+  const json: JsonOutputOf<'apply'> = {
+    id: record.id, dryRun, restored: plan.write, deleted: plan.remove, unchanged: plan.unchanged, excluded: wip.excluded, skipped: plan.skipped,
+  };
   return { outcome: 'ok', json, report: `${lines.join('\n')}\n` };
 }
 

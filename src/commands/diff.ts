@@ -32,8 +32,7 @@ export async function runDiff(ctx: Context, { spec }: DiffOptions): Promise<Comm
   if (json.commitsNote) out.push(`  ${json.commitsNote}`);
   out.push(...json.commits.map((c) => `${c.oid.slice(0, 7)} ${oneLine(c.subject, 100)}`));
   if (!json.commitsNote && !json.commits.length) out.push('  (none)');
-  const wip = record.git.wip;
-  out.push('', wip ? "working tree against the checkpoint's wip snapshot (- checkpoint, + now):" : `checkpoint ${record.id} has no wip snapshot (saved with --no-wip)`);
+  out.push('', json.noWip === null ? "working tree against the checkpoint's wip snapshot (- checkpoint, + now):" : oneLine(json.noWip, 400));
   if (json.diff !== null) out.push(json.diff ? colorPatch(json.diff.replace(/\n$/, ''), color) : '  (no changes)');
   return { outcome: 'ok', json, text: `${out.join('\n')}\n` };
 }

@@ -29,6 +29,7 @@ export const reconcileJson = z.object({
     absent: z.array(z.string()),
     notCompared: count(),
     fixes: z.array(z.string()),
+    noSnapshot: z.nullable(z.string()),
   }),
   drift: z.boolean(),
 });
@@ -56,11 +57,12 @@ export const logJson = z.object({
   })),
 });
 
-/** `diff --json`: commits on HEAD since the checkpoint's head, and the patch against its wip (null without one). */
+/** `diff --json`: commits on HEAD since the checkpoint's head, and the patch against its wip (null without one: `noWip` says why). */
 export const diffJson = z.object({
   id: checkpointId(),
   head: z.nullable(objectId()),
   commits: z.array(commitLine),
   commitsNote: z.nullable(z.string()),
   diff: z.nullable(z.string()),
+  noWip: z.nullable(z.string()),
 });

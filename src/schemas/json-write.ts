@@ -21,9 +21,10 @@ export const switchJson = z.object({
   gitExitCode: z.int(),
 });
 
-/** `apply --json`: the paths written, deleted and already right; what the snapshot never held. */
+/** `apply --json`: the paths written, deleted and already right (with `dryRun`: that would be); what the snapshot never held. */
 export const applyJson = z.object({
   id: checkpointId(),
+  dryRun: z.boolean(),
   restored: z.array(z.string()),
   deleted: z.array(z.string()),
   unchanged: z.array(z.string()),

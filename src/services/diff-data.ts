@@ -1,5 +1,6 @@
 /** What `diff` and the MCP `checkpoint_diff` tool report: commits on HEAD since a checkpoint, and the working tree against its wip. */
 import type { CheckpointRecord } from '../checkpoint/record/schema.js';
+import { noWipSentence, readWipState } from '../checkpoint/record/wip-state.js';
 import type { Repo } from '../git/repo.js';
 import { visibleMultiline } from '../text/sanitize.js';
 
@@ -11,17 +12,19 @@ export interface DiffData {
   commits: { oid: string; subject: string }[];
   /** Why the commit list is partial or relative to another base; null when it is plain. */
   commitsNote: string | null;
-  /** The patch of the working tree against the wip snapshot; null when the checkpoint has none. */
+  /** The patch of the working tree against the wip snapshot; null when there is none to compare with. */
   diff: string | null;
+  /** Why `diff` is null: the snapshot was not taken, could not be written, or is not in this clone; null when there is one. */
+  noWip: string | null;
 }
 
 /** Reads the differences since `record` (writes nothing). */
 export async function loadDiff(repo: Repo, record: CheckpointRecord): Promise<DiffData> {
   const commits = await commitsSince(repo, record);
-  const wip = record.git.wip;
+  const wip = await readWipState(repo, record);
   // The patch shows file content from a stored tree: made visible like every stored string (SPEC §9).
-  const diff = wip ? visibleMultiline(await repo.diffTreeToWorktree(wip.tree, wip.excluded.map((e) => e.path))) : null;
-  return { id: record.id, head: record.git.head, commits: commits.list, commitsNote: commits.note, diff };
+  const diff = wip.kind === 'saved' ? visibleMultiline(await repo.diffTreeToWorktree(wip.tree, wip.excluded.map((e) => e.path))) : null;
+  return { id: record.id, head: record.git.head, commits: commits.list, commitsNote: commits.note, diff, noWip: noWipSentence(record.id, wip) };
 }
 
 async function commitsSince(repo: Repo, record: CheckpointRecord): Promise<{ list: { oid: string; subject: string }[]; note: string | null }> {

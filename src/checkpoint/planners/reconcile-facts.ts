@@ -49,6 +49,8 @@ export async function gatherReconcileFacts(repo: Repo, record: CheckpointRecord,
   const listed = new Set(recordedPaths);
   const unlisted = dirty.filter((p) => !listed.has(p));
   const wt = record.git.worktree;
+  const wip = record.git.wip;
+  const wipTreeMissing = wip !== null && !(await repo.hasObject(wip.tree));
   const [[localBranch, remoteBranches], head, hashes, wipBlobs] = await Promise.all([
     branchFacts,
     relateHeads(repo, record.git.head, status.head),
@@ -56,12 +58,13 @@ export async function gatherReconcileFacts(repo: Repo, record: CheckpointRecord,
       const more = await hashPaths(repo, [...new Set(recordedPaths)].filter((p) => !known.has(p)));
       return new Map([...known, ...more]);
     }),
-    record.git.wip && unlisted.length && (wt.truncated || !wt.collected)
-      ? lookupBlobs(repo, record.git.wip.tree, unlisted)
+    wip && !wipTreeMissing && unlisted.length && (wt.truncated || !wt.collected)
+      ? lookupBlobs(repo, wip.tree, unlisted)
       : new Map<string, string | null>(),
   ]);
   return {
     currentBranch: status.branch, currentHead: status.head, branchExists: localBranch !== null, localBranch, remoteBranches, head, dirty, hashes, wipBlobs,
+    wipTreeMissing,
   };
 }
 

@@ -6,6 +6,7 @@
 import { branchWord } from '../../text/shell.js';
 import { hasMarker, nameMatches } from '../secrets/redacted-names.js';
 import { MAX_PATHS, type CheckpointRecord } from '../record/schema.js';
+import { recordedWip, whyNoWip } from '../record/wip-state.js';
 
 export type BranchVerdict = 'match' | 'mismatch' | 'missing';
 export type HeadVerdict = 'same' | 'ahead' | 'behind' | 'diverged' | 'missing';
@@ -36,6 +37,8 @@ export interface ReconcileFacts {
    * does not list (null: not in the tree). Absent when not looked up.
    */
   wipBlobs: Map<string, string | null>;
+  /** True when the record names a wip tree this clone does not hold (pushed without it, or lost). */
+  wipTreeMissing?: boolean;
 }
 
 export interface Reconcile {
@@ -54,6 +57,8 @@ export interface Reconcile {
     /** Paths the record could not speak for (truncated record without a wip tree, or worktree not collected). */
     notCompared: number;
     fixes: string[];
+    /** With `absent` paths: why apply cannot bring them back (no snapshot here, wip-state.ts); null when it can. */
+    noSnapshot: string | null;
   };
   drift: boolean;
 }
@@ -136,7 +141,7 @@ function aliasRedactedPaths(record: CheckpointRecord, f: ReconcileFacts): Reconc
 function planWorktree(record: CheckpointRecord, facts: ReconcileFacts): Reconcile['worktree'] {
   const f = aliasRedactedPaths(record, facts);
   const wt = record.git.worktree;
-  const out: Reconcile['worktree'] = { unrecorded: [], changed: [], resolved: [], absent: [], notCompared: 0, fixes: [] };
+  const out: Reconcile['worktree'] = { unrecorded: [], changed: [], resolved: [], absent: [], notCompared: 0, fixes: [], noSnapshot: null };
   const recorded = new Map(wt.files.map((file) => [file.path, file.oid]));
   const excluded = new Set(record.git.wip?.excluded.map((e) => e.path) ?? []);
   const dirty = new Set(f.dirty);
@@ -164,6 +169,9 @@ function planWorktree(record: CheckpointRecord, facts: ReconcileFacts): Reconcil
   }
   for (const key of ['unrecorded', 'changed', 'resolved', 'absent'] as const) out[key] = out[key].slice(0, MAX_PATHS);
   if (out.unrecorded.length || out.changed.length) out.fixes.push(`git checkpoint diff ${record.id}`);
-  if (out.absent.length && record.git.wip) out.fixes.push(`git checkpoint apply ${record.id}`);
+  const kept = recordedWip(record);
+  const snapshot = kept.kind === 'saved' && f.wipTreeMissing ? { kind: 'not-here' as const, tree: kept.tree } : kept;
+  if (out.absent.length && snapshot.kind === 'saved') out.fixes.push(`git checkpoint apply ${record.id}`);
+  else if (out.absent.length) out.noSnapshot = whyNoWip(snapshot);
   return out;
 }

@@ -44,8 +44,11 @@ export async function applySave(
       const tree = await repo.snapshotWorktree(plan.wip.changed, plan.wip.keep, plan.wip.read);
       record = { ...record, git: { ...record.git, wip: { ...record.git.wip!, tree } } };
     } catch (err) {
-      const reason = (err as Error).message;
-      warnings.push(`not collected: wip: ${reason}`);
+      // SPEC §6: the rest is saved, and the record says what is missing and why (wip-state.ts: every reader tells).
+      // Without the file path node puts in its messages: an absolute path has no place in a shared object.
+      const reason = `the snapshot could not be written: ${(err as Error).message.replace(/ '[^']*'( -> '[^']*')?$/, '')}`;
+      const paths = record.git.worktree.total;
+      warnings.push(`not collected: wip: ${reason}; the checkpoint lists ${paths} uncommitted path${paths === 1 ? '' : 's'} that apply cannot restore`);
       record = { ...record, git: { ...record.git, wip: null, notCollected: [...record.git.notCollected, { section: 'wip', reason }] } };
     }
   }

@@ -10,6 +10,7 @@ import { onShape, type ShapeHandlers } from './content-shapes.js';
 import {
   FOOTER_LEAD, GIT_SECTIONS, RESUME_MARKER, TODO_MARKS, byOpensAt, isEscapable, separatorAt,
 } from './parse-md.js';
+import { recordedWip, whyNoWip } from './wip-state.js';
 import { visible, visibleMultiline } from '../../text/sanitize.js';
 
 export interface MarkdownOptions {
@@ -179,5 +180,8 @@ function worktreeLines(g: GitState): string[] {
   });
   if (wt.truncated) lines.push(`- (truncated: ${wt.files.length} of ${wt.total} shown)`);
   for (const e of g.wip?.excluded ?? []) lines.push(`- not saved in wip: ${visible(e.path)} (${visible(e.reason)})`);
+  // Listed is not restorable: say so where the files are listed, in the words every reader uses.
+  const why = wt.files.length ? whyNoWip(recordedWip({ git: g })) : null;
+  if (why !== null) lines.push(`- no snapshot of these files (${visible(why)}): git checkpoint apply cannot restore them`);
   return lines;
 }

@@ -110,7 +110,8 @@ describe('push and drop options', () => {
 describe('diff, apply, fetch, doctor, install and synthesize options', () => {
   it('read what each takes, with its defaults', () => {
     expect(diffOptions(args({}))).toEqual({ spec: 'latest' });
-    expect(applyOptions(args({}, ['alpha']))).toEqual({ spec: 'alpha' });
+    expect(applyOptions(args({}, ['alpha']))).toEqual({ spec: 'alpha', dryRun: false });
+    expect(applyOptions(args({ 'dry-run': true }, []))).toEqual({ spec: 'latest', dryRun: true });
     expect(fetchOptions(args({}))).toEqual({ remote: undefined });
     expect(doctorOptions(args({ fix: true }))).toEqual({ fix: true });
     expect(installOptions(args({ manual: true }))).toEqual({ manual: true, force: false });

@@ -85,7 +85,7 @@ describe('planReconcile: worktree', () => {
     }));
     expect(r.worktree).toEqual({
       unrecorded: ['new.txt'], changed: ['edited.txt'], resolved: ['committed.txt'], absent: ['lost.txt'], notCompared: 0,
-      fixes: ['git checkpoint diff 20261129-100000-abcd'],
+      fixes: ['git checkpoint diff 20261129-100000-abcd'], noSnapshot: 'saved without one: --no-wip or checkpoint.wip=false',
     });
     expect(r.drift).toBe(true);
   });
@@ -94,7 +94,15 @@ describe('planReconcile: worktree', () => {
     const f = facts({ hashes: new Map([['same.txt', null], ['edited.txt', A], ['committed.txt', B], ['lost.txt', C], ['gone.txt', null]]) });
     expect(planReconcile(saved, f).worktree).toMatchObject({ absent: ['same.txt'], resolved: ['committed.txt', 'edited.txt', 'gone.txt', 'lost.txt'], fixes: [] });
     const withWip = record({ ...saved.git, wip: { tree: C, excluded: [] } }, saved.git.worktree.files);
-    expect(planReconcile(withWip, f)).toMatchObject({ drift: false, worktree: { fixes: ['git checkpoint apply 20261129-100000-abcd'] } });
+    expect(planReconcile(withWip, f)).toMatchObject({ drift: false, worktree: { fixes: ['git checkpoint apply 20261129-100000-abcd'], noSnapshot: null } });
+    // A snapshot that could not be written, or one this clone does not hold: no apply, and why.
+    const failed = record({ ...saved.git, notCollected: [{ section: 'wip', reason: 'the snapshot could not be written: ENOSPC: no space left on device, write' }] }, saved.git.worktree.files);
+    expect(planReconcile(failed, f).worktree).toMatchObject({
+      fixes: [], noSnapshot: 'not collected at save time: the snapshot could not be written: ENOSPC: no space left on device, write',
+    });
+    expect(planReconcile(withWip, { ...f, wipTreeMissing: true }).worktree).toMatchObject({
+      fixes: [], noSnapshot: expect.stringMatching(/^its tree [0-9a-f]{7} is not in this clone/),
+    });
   });
 
   it('judges paths a truncated record does not list by the wip tree, or leaves them uncompared', () => {
