@@ -2,6 +2,10 @@
 import { maxPositionals } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../io/context.js';
 import { readIdentity, readWriter } from '../checkpoint/store/identity.js';
+import { makeWriterId } from '../checkpoint/record/ids.js';
+import { describeCollision, findCollisions, listChainTips } from '../checkpoint/listing/writer-copies.js';
+import { finishWriterMove, planWriterMove, readPendingMove } from '../checkpoint/planners/writer-move.js';
+import { moveWriterConfig } from '../install/writer-config.js';
 import { clearListingCache, loadListing } from '../checkpoint/listing/listing.js';
 import type { Listing } from '../checkpoint/listing/types.js';
 import { loadRecord } from '../checkpoint/listing/resolve.js';
@@ -15,6 +19,7 @@ import { rewriteOwnChain } from '../checkpoint/planners/rewrite-chain.js';
 import { repairNotes } from '../checkpoint/store/notes-repair.js';
 import { clearRewrite, readPendingRewrite } from '../checkpoint/store/rewrite-pending.js';
 import { visible } from '../text/sanitize.js';
+import { OperationError } from '../errors.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';
 import { checkInstall, type Finding } from './doctor-install.js';
 import { readFailure } from '../agent/session-record.js';
@@ -39,11 +44,20 @@ export async function runDoctor(ctx: Context, { fix }: DoctorOptions): Promise<C
   const repo = await ctx.repo();
   const findings: Finding[] = [{ check: 'git', ok: true, detail: `backend ${repo.backend}, ${repo.info.objectFormat}` }];
   findings.push(await checkSettings(repo));
+  const identity = await readIdentity(repo, ctx.deps.env);
+  const who = { name: identity.name, email: identity.email, timestamp: Math.floor(ctx.deps.now().getTime() / 1000), tzOffsetMinutes: 0 };
+  // A move to a new writer id that a killed doctor --fix left midway is finished before anything reads the writer.
+  const pendingMove = fix ? await readPendingMove(repo) : null;
+  if (pendingMove) await finishWriterMove(repo, pendingMove, who, (from, to) => moveWriterConfig(repo, ctx.deps.env, from, to));
   // With a bad writer id the checks below have no own chain to look at.
-  const writer = await readWriter(repo).catch((err: Error) => err);
-  findings.push(writer instanceof Error
-    ? { check: 'writer', ok: false, detail: `cannot be read: ${visible(writer.message)}` }
-    : { check: 'writer', ok: true, detail: writer ?? 'none yet (created by the first save)' });
+  let writer = await readWriter(repo).catch((err: Error) => err);
+  if (writer instanceof Error) findings.push({ check: 'writer', ok: false, detail: `cannot be read: ${visible(writer.message)}` });
+  else if (writer === null) findings.push({ check: 'writer', ok: true, detail: 'none yet (created by the first save)' });
+  else {
+    const shared = await checkSharedWriter(ctx, repo, writer, who, fix);
+    findings.push(shared.finding);
+    writer = shared.writer;
+  }
   if (fix) await clearListingCache(repo);
   const listing = await loadListing(repo, { now: ctx.deps.now().getTime() });
   findings.push({
@@ -56,8 +70,6 @@ export async function runDoctor(ctx: Context, { fix }: DoctorOptions): Promise<C
   });
   findings.push(await checkWipTrees(repo, listing));
   if (typeof writer === 'string') {
-    const id = await readIdentity(repo, ctx.deps.env);
-    const who = { name: id.name, email: id.email, timestamp: Math.floor(ctx.deps.now().getTime() / 1000), tzOffsetMinutes: 0 };
     findings.push(await checkOwnChain(repo, writer, who, fix));
     const interrupted = await readPendingRewrite(repo, writer);
     const notes = await repairNotes(repo, writer, who, fix);
@@ -85,6 +97,36 @@ export async function runDoctor(ctx: Context, { fix }: DoctorOptions): Promise<C
   const text = findings.map((f) => `${f.ok ? 'ok  ' : 'FAIL'}  ${f.check}: ${f.detail}`).join('\n') + '\n';
   const json: JsonOutputOf<'doctor'> = { ok, fixed: fix, findings };
   return { outcome: ok ? 'ok' : 'failed', json, text };
+}
+
+/**
+ * A writer id is one clone's (SPEC §3). A copy of the repository that saves
+ * under the same id shows as a fetched copy of the own chain holding
+ * checkpoints this clone did not save (writer-copies.ts). `--fix` gives this
+ * copy a new id and moves its own line there (writer-move.ts); the remote and
+ * the other copy's checkpoints are left as they are. Returns the writer id
+ * the checks after this one use.
+ */
+async function checkSharedWriter(ctx: Context, repo: Repo, writer: string, who: Person, fix: boolean): Promise<{ finding: Finding; writer: string }> {
+  const collisions = (await findCollisions(repo, await listChainTips(repo))).filter((c) => c.writer === writer);
+  if (!collisions.length) return { finding: { check: 'writer', ok: true, detail: writer }, writer };
+  const problem = collisions.map((c) => visible(describeCollision(c))).join('; ');
+  if (!fix) return { finding: { check: 'writer', ok: false, detail: `${writer}: ${problem} (run git checkpoint doctor --fix: this copy gets a writer id of its own)` }, writer };
+  const identity = await readIdentity(repo, ctx.deps.env);
+  let to = makeWriterId(identity.isFallback ? {} : identity, ctx.deps.random);
+  while (to === writer || (await repo.readRef(chainRef(to)))) to = makeWriterId(identity.isFallback ? {} : identity, ctx.deps.random);
+  const copyTips = (await Promise.all(collisions.map((c) => repo.readRef(c.ref)))).filter((oid): oid is string => oid !== null);
+  // A save landing under the old id between the plan and the first ref move makes the plan stale: planned again.
+  for (let attempt = 0; ; attempt++) {
+    if (attempt === 5) throw new OperationError(`could not move ${chainRef(writer)} to a new writer id: saves kept moving it`, { hint: 'run git checkpoint doctor --fix again' });
+    const plan = await planWriterMove(repo, writer, to, copyTips);
+    if ((await finishWriterMove(repo, plan, who, (from, next) => moveWriterConfig(repo, ctx.deps.env, from, next))) === 'done') {
+      const kept = plan.unreadable.length ? `; ${plan.unreadable.length} unreadable one(s) stay on the old tip, kept in refs/checkpoint-dropped/${writer}` : '';
+      const detail = `${writer} was shared with another copy of this repository: this copy is now ${to}, its ${plan.moved.length} own checkpoint(s) moved to ${chainRef(to)} ` +
+        `(ids kept)${kept}; the shared ones and the other copy's stay under ${writer}, nothing on the remote changed; share yours with: git checkpoint push`;
+      return { finding: { check: 'writer', ok: true, detail }, writer: to };
+    }
+  }
 }
 
 /**

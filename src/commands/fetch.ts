@@ -5,6 +5,8 @@ import { fetchCheckpoints, type FetchReport } from '../checkpoint/sharing/fetch.
 import { readWriter } from '../checkpoint/store/identity.js';
 import { CHAINS_PREFIX } from '../checkpoint/store/refs.js';
 import { resolveRemote } from '../checkpoint/sharing/remote.js';
+import { findCollisions, listChainTips } from '../checkpoint/listing/writer-copies.js';
+import { warnCollisions } from './shared/collision-report.js';
 import { visible } from '../text/sanitize.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';
 
@@ -35,6 +37,9 @@ export async function runFetch(ctx: Context, opts: FetchOptions): Promise<Comman
     ctx.warn(`could not fetch the checkpoints of ${visible(f.writer)} from '${visible(remote)}': ${visible(f.reason)}; the other writers' were fetched`);
   }
   if (report.failed.length > 10) ctx.warn(`and ${report.failed.length - 10} more writers could not be fetched`);
+  // The own writer's copy from this remote holding another copy's line of work: said at once, with the mend.
+  const collisions = (await findCollisions(repo, await listChainTips(repo))).filter((c) => c.remote === remote);
+  warnCollisions(ctx, collisions);
   const json: JsonOutputOf<'fetch'> = { remote: report.remote, count: total, arrived: report.arrived, rewritten: report.rewritten, failed: report.failed };
   return { outcome: 'ok', json, report: renderFetch(report, total) };
 }

@@ -11,6 +11,7 @@ import { listingWarnings } from '../render/listing-warnings.js';
 import { renderList } from '../render/table.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';
 import { summaryJson } from '../services/list-data.js';
+import { warnCollisions } from './shared/collision-report.js';
 
 const DEFAULT_LIMIT = 20;
 
@@ -52,6 +53,7 @@ export async function runList(ctx: Context, opts: ListOptions): Promise<CommandR
   const branch = opts.branch === 'here' ? await repo.headBranch() : opts.branch?.name;
   const { listing, shown, total } = await listPage(repo, { filters: { branch, writer, label, since }, limit, local: opts.local, now: ctx.deps.now().getTime() });
   warnInvalid(ctx, listing);
+  warnCollisions(ctx, listing.collisions ?? []);
   const json: JsonOutputOf<'list'> | undefined = ctx.globals.json ? { total, shown: shown.length, checkpoints: shown.map(summaryJson) } : undefined;
   if (!shown.length) {
     if (!ctx.globals.json) ctx.hint(await emptyHint(repo, listing));

@@ -3,7 +3,7 @@ import { maxPositionals } from '../cli/args.js';
 import type { CommandResult, Context, ParsedArgs } from '../io/context.js';
 import { autoPushSetting } from '../checkpoint/config/config-values.js';
 import { readWriter } from '../checkpoint/store/identity.js';
-import { applyPush, planPush, type PushReport } from '../checkpoint/sharing/push.js';
+import { applyPush, planPush, rejectionAdvice, type PushReport } from '../checkpoint/sharing/push.js';
 import { remoteWord, resolveRemote } from '../checkpoint/sharing/remote.js';
 import { visible } from '../text/sanitize.js';
 import type { JsonOutputOf } from '../schemas/json-outputs.js';
@@ -38,7 +38,7 @@ export async function runPush(ctx: Context, opts: PushOptions): Promise<CommandR
   }
   const report = await applyPush(repo, remote, writer, plan, { dryRun });
   if (!report.ok) {
-    const problem = { message: `failed to push checkpoints to '${visible(remote)}': ${visible(report.error ?? '')}`, hint: rejectionHint(report, remote) };
+    const problem = { message: `failed to push checkpoints to '${visible(remote)}': ${visible(report.error ?? '')}`, hint: rejectionAdvice(report, remote) };
     return { outcome: 'failed', problems: [problem], json: pushJson(report) };
   }
   if (report.bookkeeping) {
@@ -54,14 +54,6 @@ function pushJson(r: PushReport): JsonOutputOf<'push'> {
     remote: r.remote, writer: r.writer, ok: r.ok, dryRun: r.dryRun, count: r.pushed, withWip: r.withWip,
     rewritten: r.rewrote ? [r.writer] : [], refs: r.refs, error: r.error, bookkeeping: r.bookkeeping,
   };
-}
-
-function rejectionHint(report: PushReport, remote: string): string {
-  if (report.refs.some((r) => r.flag === '!' && /fetch first|non-fast-forward|stale info/.test(r.summary))) {
-    return `the remote holds checkpoints under your writer id (${report.writer}) that this clone does not have; ` +
-      `they were not overwritten. Look with: git checkpoint fetch ${remoteWord(remote)} && git checkpoint list --writer ${report.writer}`;
-  }
-  return `check the remote with: git ls-remote ${remoteWord(remote)}`;
 }
 
 /** `pushed 3 new checkpoints to origin`; with --dry-run, `would push …` and the refs git would update. */

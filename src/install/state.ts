@@ -55,3 +55,11 @@ export async function recordInstall(repo: Repo, added: AddedValue[], preexisting
 export async function clearInstallState(repo: Repo): Promise<void> {
   await repo.deleteGitFile(STATE_FILE, 'common');
 }
+
+/** Puts `next` where the record holds `old` (a writer id that changed: writer-config.ts); no record, nothing to do. */
+export async function replaceRecordedValues(repo: Repo, swaps: readonly { old: AddedValue; next: AddedValue }[]): Promise<void> {
+  if ((await repo.readGitFile(STATE_FILE, 'common')) === null) return;
+  const state = await readInstallState(repo);
+  const swap = (list: AddedValue[]) => list.map((v) => swaps.find((s) => sameValue(s.old, v))?.next ?? v);
+  await repo.writeGitFile(STATE_FILE, `${JSON.stringify({ config: swap(state.config), preexisting: swap(state.preexisting) }, null, 2)}\n`, 'common');
+}

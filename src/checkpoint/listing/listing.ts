@@ -19,6 +19,7 @@ import { advanceCold, COLD_CUTS, coldHead, type ColdHead } from './listing-cold.
 import { makeView, readView, writeView, type ListingView } from './listing-view.js';
 import { CHAINS_PREFIX, parseChainRef } from '../store/refs.js';
 import type { CheckpointSummary, ColdWalk, InvalidCheckpoint, Listing } from './types.js';
+import { findCollisions, visibleChains, type WriterCollision } from './writer-copies.js';
 
 /** What a lazy listing needs to check its rows later. */
 interface Pending {
@@ -113,8 +114,10 @@ export async function loadListing(repo: Repo, opts: ListingOptions = {}): Promis
     const parsed = parseChainRef(r.name);
     return parsed ? [{ ...parsed, name: r.name, oid: r.oid }] : [];
   });
-  const listing = await listChains(repo, all, opts);
+  const collisions = opts.local ? [] : await findCollisions(repo, all);
+  const listing = await listChains(repo, all, collisions, opts);
   refsSeen.set(listing, all);
+  listing.collisions = collisions;
   return listing;
 }
 
@@ -133,15 +136,12 @@ type ChainRef = NonNullable<ReturnType<typeof parseChainRef>> & { name: string; 
 /** The chain refs each listing was made from. */
 const refsSeen = new WeakMap<Listing, ChainRef[]>();
 
-async function listChains(repo: Repo, all: ChainRef[], opts: ListingOptions): Promise<Listing> {
+async function listChains(repo: Repo, all: ChainRef[], collisions: WriterCollision[], opts: ListingOptions): Promise<Listing> {
   const localWriters = new Set(all.filter((r) => r.remote === null).map((r) => r.writer));
-  // The own chain is authoritative for a local writer: its fetched copy may still
-  // hold what prune/drop removed here and not yet pushed. Own chains come first:
-  // a commit on both an own and a fetched chain is read as the own one.
-  const wanted = [
-    ...all.filter((r) => r.remote === null),
-    ...all.filter((r) => r.remote !== null && !opts.local && !localWriters.has(r.writer)),
-  ];
+  // The own chain is authoritative for a local writer: its fetched copy may still hold what prune/drop
+  // removed here and not yet pushed; it is read only when it holds another copy's line of work
+  // (writer-copies.ts). Own chains come first: a commit on both is read as the own one.
+  const wanted = visibleChains(all, collisions, Boolean(opts.local));
   const key = `${walkKeyOf(all)}\0${Boolean(opts.local)}\0${opts.now ?? Infinity}\0${Boolean(opts.lazy)}`;
   const known = lastListing.get(repo);
   if (known?.key === key) return copyListing(known.listing, known.pending);

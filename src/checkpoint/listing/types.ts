@@ -4,6 +4,7 @@
  * reads these; none of them needs listing.ts for it.
  */
 import type { CheckpointRecord } from '../record/schema.js';
+import type { WriterCollision } from './writer-copies.js';
 
 export interface CheckpointSummary {
   id: string;
@@ -40,6 +41,8 @@ export interface Listing {
   warnings: string[];
   /** True when this clone holds any fetched chain. */
   hasFetched: boolean;
+  /** Fetched copies of an own writer's chain holding checkpoints this clone did not save (writer-copies.ts): listed too. */
+  collisions?: WriterCollision[];
 }
 
 /**

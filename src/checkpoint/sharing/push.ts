@@ -12,7 +12,7 @@ import { parseMessage } from '../record/message.js';
 import { readRecordAt } from '../store/read-record.js';
 import { isForeign, readOwnCommits } from '../store/own-chain.js';
 import { chainRef, notesRef, remoteChainPrefix } from '../store/refs.js';
-import { dropOwnNotesCopies, gitComplaint } from './remote.js';
+import { dropOwnNotesCopies, gitComplaint, remoteWord } from './remote.js';
 import { originalOf, strippedTip } from '../store/export-chain.js';
 import { isCoveredByRewrite } from '../store/rewrites.js';
 import { RefConflictError } from '../../errors.js';
@@ -211,3 +211,19 @@ async function rememberPushedNotes(repo: Repo, remote: string, ref: string, oid:
   await repo.writeGitFile(PUSHED_NOTES_FILE, lines.join(''), 'common');
 }
 
+
+/**
+ * What to do about a refused push, for `push` and the pre-push hook alike. A
+ * refused fast-forward of the own chain (no prune or drop to replace it
+ * after) means the remote holds checkpoints under this writer id that this
+ * clone did not save: another copy of the repository saves under the same
+ * id (writer-copies.ts). Never forced: fetch, then give this copy its own id.
+ */
+export function rejectionAdvice(report: Pick<PushReport, 'refs' | 'writer'>, remote: string): string {
+  if (report.refs.some((r) => r.flag === '!' && /fetch first|non-fast-forward|stale info/.test(r.summary))) {
+    return `the remote holds checkpoints under your writer id (${report.writer}) that this clone did not save, nothing was overwritten: ` +
+      `another copy of this repository (a copied .git, a restored backup) saves under the same id. ` +
+      `Fetch them with: git checkpoint fetch ${remoteWord(remote)}; then give this copy a writer id of its own with: git checkpoint doctor --fix`;
+  }
+  return `check the remote with: git ls-remote ${remoteWord(remote)}`;
+}

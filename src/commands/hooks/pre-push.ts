@@ -10,7 +10,7 @@
 import type { CommandResult, Context } from '../../io/context.js';
 import { autoPushSetting, type AutoPush } from '../../checkpoint/config/config-values.js';
 import { readWriter } from '../../checkpoint/store/identity.js';
-import { applyPush, planPush } from '../../checkpoint/sharing/push.js';
+import { applyPush, planPush, rejectionAdvice } from '../../checkpoint/sharing/push.js';
 import { configuredRemote, remoteWord, resolveRemote } from '../../checkpoint/sharing/remote.js';
 import { isGitPush, pushFlags, type PushFlags } from '../../hook/push-invocation.js';
 import { visible } from '../../text/sanitize.js';
@@ -45,7 +45,8 @@ async function pushAlong(ctx: Context, args: string[]): Promise<void> {
   if (!plan.length || plan.every((p) => p.mode === 'up-to-date')) return;
   const report = await applyPush(repo, remote, writer, plan);
   if (!report.ok) {
-    ctx.warn(`checkpoints not pushed to ${visible(remote)}: ${visible(report.error ?? '')} (try: git checkpoint push ${visible(remoteWord(remote))})`);
+    const advice = report.refs.some((r) => r.flag === '!') ? rejectionAdvice(report, remote) : `try: git checkpoint push ${remoteWord(remote)}`;
+    ctx.warn(`checkpoints not pushed to ${visible(remote)}: ${visible(report.error ?? '')} (${visible(advice)})`);
     return;
   }
   if (report.pushed && !flags.quiet) ctx.deps.streams.err(`checkpoint: ${pushedLine(report.pushed, report.withWip, visible(remote))}\n`);
