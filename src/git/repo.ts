@@ -4,6 +4,7 @@
  * unit tests and by library users without git). Small role interfaces, in the
  * manner of git-bug's repository package, so a command asks only for what it uses.
  */
+import type { GitOperation } from './in-progress.js';
 import type { WorktreeEntry } from './worktree-read.js';
 
 export type { WorktreeEntry } from './worktree-read.js';
@@ -197,6 +198,8 @@ export interface Worktree {
   headBranch(): Promise<string | null>;
   /** First-parent history of HEAD, newest first: at most `n` commits. */
   recentCommits(n: number): Promise<{ oid: ObjectId; subject: string }[]>;
+  /** The git operation waiting in this worktree (a merge with conflicts, a rebase, a bisect, ...); null when none. */
+  inProgress(): Promise<GitOperation | null>;
   /**
    * Size and bytes of a working-tree file, without following a final symlink
    * (a symlink's bytes are its target, as git stores it), never reading more

@@ -10,7 +10,7 @@ import { renderRecap, type RecapOptions } from '../checkpoint/record/recap.js';
 /** What Claude Code keeps of a tool result or injected context without truncating it. */
 export const DEFAULT_RECAP_BUDGET = 10_000;
 
-/** Head lines kept whatever the budget: SESSION_RECAP/1, DATE, BRANCH, TASK. */
+/** Head lines kept whatever the budget: SESSION_RECAP/1, DATE, BRANCH, TASK (and IN_PROGRESS, when git was mid-operation). */
 const HEAD_LINES = 4;
 
 /** Renders the recap in at most `budget` characters (newlines included). */
@@ -26,9 +26,10 @@ export function renderRecapWithin(record: CheckpointRecord, budget: number, reco
 
 function dropMiddleLines(lines: string[], budget: number): string {
   const isTail = (l: string) => l.startsWith('RECONCILE|') || l.startsWith('RESUME_');
-  const head = lines.slice(0, HEAD_LINES);
-  const middle = lines.slice(HEAD_LINES).filter((l) => !isTail(l));
-  const tail = lines.slice(HEAD_LINES).filter(isTail);
+  const headLines = HEAD_LINES + (lines[HEAD_LINES]?.startsWith('IN_PROGRESS|') ? 1 : 0);
+  const head = lines.slice(0, headLines);
+  const middle = lines.slice(headLines).filter((l) => !isTail(l));
+  const tail = lines.slice(headLines).filter(isTail);
   const size = (ls: string[]) => ls.reduce((n, l) => n + l.length + 1, 0);
   const note = (kept: number) => `RECONCILE|recap|truncated|${middle.length - kept} of ${middle.length} content lines left out (budget ${budget} characters)`;
   let room = budget - size(head) - size(tail) - note(0).length - 1;

@@ -11,7 +11,7 @@
 import type { CheckpointRecord } from '../checkpoint/record/schema.js';
 import { renderRecap, recapField, type RecapOptions } from '../checkpoint/record/recap.js';
 
-const ALWAYS = new Set(['SESSION_RECAP/1', 'DATE', 'BRANCH', 'TASK', 'RESUME_NEXT', 'RESUME_HUMAN']);
+const ALWAYS = new Set(['SESSION_RECAP/1', 'DATE', 'BRANCH', 'TASK', 'IN_PROGRESS', 'RESUME_NEXT', 'RESUME_HUMAN']);
 /** Kinds in the order they earn their place; unlisted kinds come last. */
 const PRIORITY = ['RECONCILE', 'NEXT', 'BLOCKER', 'DECISION', 'REJECTED', 'QUESTION', 'QUOTE', 'PENDING', 'COMPACT_IMMINENT'];
 

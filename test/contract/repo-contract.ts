@@ -481,6 +481,17 @@ function describeStatus(open: Open): void {
       expect(await repo.headBranch()).toBeNull();
     });
 
+    it('names the git operation in progress from the markers git keeps in its git dir', async () => {
+      const fixture = await open({ commits: [{ message: 'init', files: { 'a.txt': 'one\n' } }] });
+      expect(await fixture.repo.inProgress()).toBeNull();
+      await fixture.writeFile('.git/BISECT_LOG', '# bad: [0000] x\n');
+      expect(await fixture.repo.inProgress()).toBe('bisect');
+      await fixture.writeFile('.git/MERGE_HEAD', `${'1'.repeat(40)}\n`);
+      expect(await fixture.repo.inProgress()).toBe('merge');
+      await fixture.writeFile('.git/rebase-apply/applying', '');
+      expect(await fixture.repo.inProgress()).toBe('am');
+    });
+
     it('names the HEAD branch without a status, unborn or not', async () => {
       expect(await (await open()).repo.headBranch()).toBe('main');
       const { repo } = await open({ commits: [{ message: 'init', files: { 'a.txt': 'one\n' } }] });

@@ -27,7 +27,7 @@ export const NESTED_REASON = 'nested repository' as const;
 /** Reads branch, head, upstream, recent commits and the status; `addWorktree` then adds the dirty paths. */
 export async function gatherGitState(repo: Repo, opts: GatherOptions = {}): Promise<Gathered> {
   const notCollected: GitState['notCollected'] = [];
-  const [seen, commits] = await Promise.all([
+  const [seen, commits, inProgress] = await Promise.all([
     repo.status().catch((err: Error) => {
       notCollected.push({ section: 'status', reason: err.message });
       return null;
@@ -35,6 +35,10 @@ export async function gatherGitState(repo: Repo, opts: GatherOptions = {}): Prom
     repo.recentCommits(RECENT_COMMITS).catch((err: Error) => {
       notCollected.push({ section: 'commits', reason: err.message });
       return [];
+    }),
+    repo.inProgress().catch((err: Error) => {
+      notCollected.push({ section: 'inProgress', reason: err.message });
+      return null;
     }),
   ]);
   const recordable = seen ? recordableStatus(seen) : null;
@@ -55,6 +59,7 @@ export async function gatherGitState(repo: Repo, opts: GatherOptions = {}): Prom
     worktree: { collected: false, reason: 'status not collected', total: 0, truncated: false, files: [] },
     wip: null,
     notCollected,
+    inProgress,
   };
   if (opts.branch !== undefined && opts.branch !== git.branch) await applyBranchOverride(repo, git, opts.branch);
   return { git, status, nested };

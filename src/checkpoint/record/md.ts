@@ -154,6 +154,7 @@ function headerBlocks(r: CheckpointRecord, opts: MarkdownOptions): string[] {
   if (r.compactImminent) lines.push('- Compact imminent: yes');
   lines.push(`- Head: ${g.head === null ? '(unborn)' : visible(g.head.slice(0, 7))}`);
   if (g.upstream !== null) lines.push(`- Upstream: ${visible(g.upstream)} (ahead ${g.ahead}, behind ${g.behind})`);
+  if (g.inProgress) lines.push(`- In progress: ${visible(g.inProgress)} (saved while git waited for the ${visible(g.inProgress)} to be concluded)`);
   for (const n of g.notCollected) lines.push(`- Not collected: ${visible(n.section)}: ${visible(n.reason)}`);
   const blocks = [lines.join('\n')];
   // Notes live in the header as a `>` quote: every line is prefixed, so no

@@ -32,7 +32,7 @@ const SECTION_BY_NAME = new Map<string, Section>([
   ...FIELDS.flatMap((f) => [f.md.heading.toLowerCase(), ...('aliases' in f.md ? f.md.aliases : [])].map((name) => [name, f] as const)),
   ...GIT_SECTIONS.flatMap((g) => [g.title.toLowerCase(), ...g.aliases].map((name) => [name, 'git'] as const)),
 ]);
-const IGNORED_HEADER_KEYS = new Set(['writer', 'author', 'remote', 'head', 'upstream', 'not collected', 'saved', 'branch', 'id']);
+const IGNORED_HEADER_KEYS = new Set(['writer', 'author', 'remote', 'head', 'upstream', 'in progress', 'not collected', 'saved', 'branch', 'id']);
 
 /** Marks the first next step; read back anywhere in Next, since an editor may reorder the list. */
 export const RESUME_MARKER = '(resume here)';

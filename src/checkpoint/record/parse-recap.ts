@@ -4,8 +4,8 @@
  * line is `SESSION_RECAP/1`, every other non-blank line is a known kind with
  * the right number of fields, and BRANCH, RESUME_NEXT and RESUME_HUMAN must be
  * present. Anything else is a UsageError (exit 129) naming the line — a recap
- * is never silently patched. Git-state lines (BRANCH, COMMITS, UNCOMMITTED,
- * RECONCILE) are checked for shape and otherwise ignored: `save` gathers git
+ * is never silently patched. Git-state lines (BRANCH, IN_PROGRESS, COMMITS,
+ * UNCOMMITTED, RECONCILE) are checked for shape and otherwise ignored: `save` gathers git
  * state itself.
  */
 import { UsageError } from '../../errors.js';
@@ -21,10 +21,11 @@ interface State { c: CheckpointContent; taskNext: string | null; resumeNext: str
 interface Kind { arity: [number, number]; once?: boolean; read: (f: string[], n: number, st: State) => void }
 
 const ignored = () => {};
-/** The recap's own kinds; BRANCH, COMMITS, UNCOMMITTED, RECONCILE and RESUME_HUMAN are git state or prose. */
+/** The recap's own kinds; BRANCH, IN_PROGRESS, COMMITS, UNCOMMITTED, RECONCILE and RESUME_HUMAN are git state or prose. */
 const OWN: Record<string, Kind> = {
   DATE: { arity: [1, 99], once: true, read: (f, n, st) => { st.c.label = readLabel(f, n); } },
   BRANCH: { arity: [1, 3], once: true, read: ignored },
+  IN_PROGRESS: { arity: [1, 1], once: true, read: ignored },
   MODE: { arity: [1, 1], once: true, read: ([a = ''], n, st) => { st.c.mode = oneOf(a, modes, 'mode', n); } },
   COMMITS: { arity: [1, 2], read: ignored },
   UNCOMMITTED: { arity: [1, 3], read: ignored },

@@ -33,8 +33,8 @@ const line = (...fields: string[]) => fields.map(recapField).join('|');
 
 /**
  * Renders a record as SESSION_RECAP/1. Content lines carry every content field
- * so that `save --input` reproduces them; BRANCH, COMMITS, UNCOMMITTED and
- * RECONCILE describe git state and are only shown. Ends with a newline.
+ * so that `save --input` reproduces them; BRANCH, IN_PROGRESS, COMMITS,
+ * UNCOMMITTED and RECONCILE describe git state and are only shown. Ends with a newline.
  */
 export function renderRecap(record: CheckpointRecord, opts: RecapOptions = {}): string {
   const r = record;
@@ -51,9 +51,11 @@ export function renderRecap(record: CheckpointRecord, opts: RecapOptions = {}): 
 type Group = { at: number; lines: (r: CheckpointRecord, opts: RecapOptions) => string[] };
 
 /** The places of the recap's own lines among the fields' (fields.ts `recap.at`). */
-export const RECAP_OWN_PLACES = { MODE: 30, COMMITS: 40, UNCOMMITTED: 50, COMPACT_IMMINENT: 180 } as const;
+export const RECAP_OWN_PLACES = { IN_PROGRESS: 15, MODE: 30, COMMITS: 40, UNCOMMITTED: 50, COMPACT_IMMINENT: 180 } as const;
 
 const OWN: readonly Group[] = [
+  // Right after TASK: the budgeted recap keeps it with the head lines (recap-budget.ts).
+  { at: RECAP_OWN_PLACES.IN_PROGRESS, lines: (r) => (r.git.inProgress ? [line('IN_PROGRESS', r.git.inProgress)] : []) },
   { at: RECAP_OWN_PLACES.MODE, lines: (r) => (r.mode !== 'routine' ? [line('MODE', r.mode)] : []) },
   { at: RECAP_OWN_PLACES.COMMITS, lines: (r) => r.git.commits.map((c) => line('COMMITS', c.oid.slice(0, 12), c.subject)) },
   { at: RECAP_OWN_PLACES.UNCOMMITTED, lines: uncommittedLines },

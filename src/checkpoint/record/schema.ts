@@ -4,6 +4,7 @@
  * through `parseRecord`; inside the program the inferred types are trusted.
  */
 import * as z from 'zod/mini';
+import { GIT_OPERATIONS } from '../../git/in-progress.js';
 import { CARRIED_LISTS, FIELDS, type CarriedList, type FieldName } from './fields.js';
 import { contentShape, emptyFields, fieldsFrom, list, MAX_TEXT, onShape, ORDERED, text, taskStatuses } from './content-shapes.js';
 import { isSafeRelativePath } from './safe-path.js';
@@ -63,6 +64,11 @@ export const gitStateSchema = z.object({
   ),
   /** Sections that could not be gathered at save time, with the reason (SPEC §4). */
   notCollected: z.array(z.object({ section: text(), reason: text() })).check(z.maxLength(20)),
+  /**
+   * The git operation that was waiting when the checkpoint was saved (a merge with conflicts, a rebase, a
+   * cherry-pick, a bisect, ...), null when none; absent in records saved before it was recorded.
+   */
+  inProgress: z.optional(z.nullable(z.enum(GIT_OPERATIONS))),
 });
 
 export const recordSchema = z.object({
@@ -230,6 +236,7 @@ function orderRecord(r: CheckpointRecord): CheckpointRecord {
       },
       wip: r.git.wip ? { tree: r.git.wip.tree, excluded: r.git.wip.excluded.map((e) => ({ path: e.path, reason: e.reason })) } : null,
       notCollected: r.git.notCollected.map((n) => ({ section: n.section, reason: n.reason })),
+      ...(r.git.inProgress !== undefined ? { inProgress: r.git.inProgress } : {}),
     },
     redactions: Object.fromEntries(Object.entries(r.redactions).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
     ...(r.carried ? { carried: { from: r.carried.from, ...(Object.fromEntries(CARRIED_LISTS.map((l) => [l, r.carried![l]])) as Record<CarriedList, number>) } } : {}),

@@ -25,6 +25,7 @@ import { discoverInProcess, statOrNull } from './discover.js';
 import { storesBytesAsIs, type PlainContentFacts } from './plain-content.js';
 import { snapshotInProcess } from '../snapshot-in-process.js';
 import * as files from '../git-files.js';
+import { readInProgress, type GitOperation } from '../in-progress.js';
 import { removeLeftovers } from './leftovers.js';
 import type {
   CappedBlob, CommitInfo, CommitLink, Lease, NewCommit, PushOutcome, RefRecord, RefTip, Repo, RepoInfo, ScannedCommit, TreeEntry, WalkOptions, WorktreeStatus,
@@ -207,6 +208,10 @@ class CliRepo implements Repo {
 
   recentCommits(n: number): Promise<{ oid: string; subject: string }[]> {
     return objects.recentCommits(this.ctx, n);
+  }
+
+  inProgress(): Promise<GitOperation | null> {
+    return readInProgress((name) => fsp.stat(join(this.info.gitDir, name)).then(() => true, () => false));
   }
 
   async readWorktreeFile(path: string, maxBytes: number): Promise<WorktreeRead | null> {

@@ -5,6 +5,7 @@
  * (SPEC §1). Commits are serialized by us, byte for byte from the values given
  * (see iso-objects.ts). This class only delegates to the iso-* modules.
  */
+import { readInProgress, type GitOperation } from '../in-progress.js';
 import { UnsupportedError } from '../../errors.js';
 import * as config from './iso-config.js';
 import type { FsPromises, IsoContext } from './iso-context.js';
@@ -197,6 +198,10 @@ class IsoRepo implements Repo {
 
   recentCommits(n: number): Promise<{ oid: ObjectId; subject: string }[]> {
     return walk.recentCommits(this.ctx, n);
+  }
+
+  inProgress(): Promise<GitOperation | null> {
+    return readInProgress((name) => this.ctx.fsp.lstat(`${this.ctx.gitdir}/${name}`).then(() => true, () => false));
   }
 
   async readWorktreeFile(path: string, maxBytes: number): Promise<WorktreeRead | null> {
