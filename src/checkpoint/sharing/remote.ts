@@ -1,7 +1,7 @@
 /** Which remote `push` and `fetch` talk to (SPEC §5). */
 import { OperationError } from '../../errors.js';
 import type { Repo } from '../../git/repo.js';
-import { badConfigValue, remoteNameProblem } from '../config/config-values.js';
+import { remoteNameProblem } from '../config/config-values.js';
 import { REMOTE_NOTES_PREFIX } from '../store/refs.js';
 
 /**
@@ -46,12 +46,16 @@ export function remoteWord(name: string): string {
   return name.startsWith('-') ? `-- ${name}` : name;
 }
 
-/** `checkpoint.remote`; null when unset. A value that is not a remote name is fatal (exit 128), as git says it. */
+/**
+ * `checkpoint.remote`; null when unset. A name git accepts but that cannot
+ * be one path component of the remote-copy refs is refused as push and fetch
+ * refuse a named remote (checkRemoteName: exit 1, and the hook's one warning);
+ * `doctor` and `config` report it as a bad value.
+ */
 export async function configuredRemote(repo: Pick<Repo, 'getConfig'>): Promise<string | null> {
   const value = await repo.getConfig('checkpoint.remote');
   if (value === null || value === '') return null;
-  const problem = remoteNameProblem(value);
-  if (problem !== null) throw badConfigValue('checkpoint.remote', value, 'other', problem);
+  checkRemoteName(value);
   return value;
 }
 
