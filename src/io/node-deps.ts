@@ -11,11 +11,11 @@ import { exitOnBrokenPipe } from './process-exit.js';
 
 export function nodeStreams(): Streams {
   // A reader that went away (`| head`) ends the command quietly, as it ends git (141), not with a
-  // stack trace: the run ends the same way as at any other exit.
+  // stack trace: the run ends the same way as at any other exit. Any other failure to write (a full
+  // disk) is said when the run ends (exitWhenWritten: exit 128), where the stream still holds it.
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (err: NodeJS.ErrnoException) => {
       if (err.code === 'EPIPE') exitOnBrokenPipe();
-      throw err;
     });
   }
   return {

@@ -43,13 +43,23 @@ export function exitOnBrokenPipe(): never {
   process.exit(BROKEN_PIPE);
 }
 
+/** Git's exit code when it cannot write its output (`fatal: write failure on 'stdout'`). */
+const WRITE_FAILURE = 128;
+
 /**
  * Ends the run and exits with `code` once what was written to stdout and
  * stderr has been handed to the system: nothing that the command started
- * can keep the process, and nothing it printed is cut short.
+ * can keep the process, and nothing it printed is cut short. Output that
+ * could not be written (a full disk, an I/O error) is a failure, as in git:
+ * `fatal: write failure on 'stdout': …`, exit 128, never success.
  */
 export function exitWhenWritten(code: number): void {
   endRun();
+  const failed = writeFailure(process.stdout);
+  if (failed !== null) {
+    process.stderr.write(`fatal: write failure on 'stdout': ${failed}\n`);
+    code = WRITE_FAILURE;
+  }
   let waiting = 2;
   let broken = false;
   const done = (err?: Error | null) => {
@@ -61,4 +71,11 @@ export function exitWhenWritten(code: number): void {
     if (stream.writableLength > 0 && !stream.destroyed) stream.write('', done);
     else done();
   }
+}
+
+/** Why writing to `stream` failed, in the system's words ("no space left on device"); null when it did not, or its reader went away. */
+function writeFailure(stream: NodeJS.WriteStream): string | null {
+  const err = stream.errored as NodeJS.ErrnoException | null;
+  if (!err || err.code === 'EPIPE') return null;
+  return (/^[A-Z0-9]+: (.*?)(?:, \w+)?$/.exec(err.message)?.[1] ?? err.message).toLowerCase();
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSandbox, runProcess, type Sandbox } from '../helpers/sandbox.js';
@@ -197,6 +197,17 @@ describe('save, list, show on real git', () => {
     // 160 KB of output into a reader that stops after 20 bytes: the write fails with EPIPE.
     const res = await runProcess('bash', ['-c', 'git checkpoint show --format json | head -c 20 >/dev/null; echo "${PIPESTATUS[0]}"'], dir, sb.env);
     expect([res.stdout, res.stderr]).toEqual(['141\n', '']);
+  });
+
+  it.skipIf(!existsSync('/dev/full'))('output that cannot be written is a failure, as in git: list and show into a full device exit 128', async () => {
+    const dir = sb.repo('full');
+    expect((await sb.ckpt(dir, ['save', '-m', 'one to list'])).code).toBe(0);
+    for (const command of ['list', 'show --json']) {
+      const res = await runProcess('sh', ['-c', `git checkpoint ${command} >/dev/full`], dir, sb.env);
+      expect([res.code, res.stderr], command).toEqual([128, "fatal: write failure on 'stdout': no space left on device\n"]);
+    }
+    // git's own answer to the same: a write failure is fatal.
+    expect((await runProcess('sh', ['-c', 'git log -1 >/dev/full'], dir, sb.env)).code).toBe(128);
   });
 
   it('works on an unborn branch and on a detached HEAD', async () => {
