@@ -74,6 +74,6 @@ function worktreeLines(r: Reconcile, opts: ReconcileRenderOptions, p: Paint): st
     if (w[k].length > opts.maxPaths) lines.push(`      … and ${w[k].length - opts.maxPaths} more`);
   }
   for (const cmd of w.fixes) lines.push(`    fix: ${oneLine(cmd, 300)}`);
-  if (w.noSnapshot !== null) lines.push(`    no snapshot to restore them from: ${oneLine(w.noSnapshot, 300)}`);
+  if (w.noSnapshot !== null) lines.push(`    apply cannot restore them: ${oneLine(w.noSnapshot, 300)}`);
   return lines;
 }

@@ -78,7 +78,7 @@ describe('a save whose snapshot could not be written', () => {
     sb.git(dir, 'clean', '-qf');
     const res = await sb.ckpt(dir, ['resume', id]);
     expect(res.stdout).toContain('- worktree: 2 absent');
-    expect(res.stdout).toContain('    no snapshot to restore them from: not collected at save time: the snapshot could not be written: EFBIG');
+    expect(res.stdout).toContain('    apply cannot restore them: not collected at save time: the snapshot could not be written: EFBIG');
     expect(res.stdout).not.toContain('fix: git checkpoint apply');
     const json = JSON.parse((await sb.ckpt(dir, ['resume', id, '--json'])).stdout);
     expect(json.reconcile.worktree).toMatchObject({ fixes: [], noSnapshot: expect.stringContaining('EFBIG') });
@@ -94,6 +94,24 @@ describe('a save without a snapshot, asked for', () => {
     expect((await sb.ckpt(dir, ['diff', id])).stdout).toContain(`checkpoint ${id} has no wip snapshot (${why})`);
     expect((await sb.ckpt(dir, ['apply', id])).stderr).toContain(`checkpoint ${id} has no wip snapshot (${why}): nothing to apply`);
     expect((await sb.ckpt(dir, ['show', id])).stdout).toContain(`- no snapshot of these files (${why})`);
+  });
+});
+
+describe('a snapshot that left the absent files out', () => {
+  it('resume offers no apply for them and says why; with one it holds, apply is offered', async () => {
+    const dir = sb.repo('left-out');
+    writeFileSync(join(dir, '.env'), 'A=1\n');
+    const id = (await sb.ckpt(dir, ['save', '-m', 'an env file only'])).stdout.trim();
+    sb.git(dir, 'clean', '-qfx');
+    const res = await sb.ckpt(dir, ['resume', id]);
+    expect(res.stdout).toContain('    apply cannot restore them: the snapshot left it out (pattern)');
+    expect(res.stdout).not.toContain('fix: git checkpoint apply');
+    writeFileSync(join(dir, '.env'), 'A=2\n');
+    writeFileSync(join(dir, 'draft.txt'), 'draft\n');
+    const both = (await sb.ckpt(dir, ['save', '-m', 'env and a draft'])).stdout.trim();
+    sb.git(dir, 'clean', '-qfx');
+    const json = JSON.parse((await sb.ckpt(dir, ['resume', both, '--json'])).stdout);
+    expect(json.reconcile.worktree).toMatchObject({ absent: ['.env', 'draft.txt'], fixes: [`git checkpoint apply ${both}`], noSnapshot: null });
   });
 });
 

@@ -57,7 +57,7 @@ export interface Reconcile {
     /** Paths the record could not speak for (truncated record without a wip tree, or worktree not collected). */
     notCompared: number;
     fixes: string[];
-    /** With `absent` paths: why apply cannot bring them back (no snapshot here, wip-state.ts); null when it can. */
+    /** With `absent` paths: why apply cannot bring them back (no snapshot here, wip-state.ts, or it left them all out); null when it can. */
     noSnapshot: string | null;
   };
   drift: boolean;
@@ -171,7 +171,20 @@ function planWorktree(record: CheckpointRecord, facts: ReconcileFacts): Reconcil
   if (out.unrecorded.length || out.changed.length) out.fixes.push(`git checkpoint diff ${record.id}`);
   const kept = recordedWip(record);
   const snapshot = kept.kind === 'saved' && f.wipTreeMissing ? { kind: 'not-here' as const, tree: kept.tree } : kept;
-  if (out.absent.length && snapshot.kind === 'saved') out.fixes.push(`git checkpoint apply ${record.id}`);
-  else if (out.absent.length) out.noSnapshot = whyNoWip(snapshot);
+  if (out.absent.length && snapshot.kind === 'saved') {
+    // apply restores only what the snapshot holds: absent paths it left out (a secret, a pattern) are not offered.
+    const leftOut = new Map([
+      ...wt.files.filter((file) => file.withheld).map((file) => [file.path, file.withheld!] as const),
+      ...(record.git.wip?.excluded ?? []).map((e) => [e.path, e.reason] as const),
+    ]);
+    if (out.absent.some((path) => !leftOut.has(path))) out.fixes.push(`git checkpoint apply ${record.id}`);
+    else out.noSnapshot = leftOutOfSnapshot(out.absent.map((path) => leftOut.get(path)!));
+  } else if (out.absent.length) out.noSnapshot = whyNoWip(snapshot);
   return out;
+}
+
+/** Why apply cannot restore absent paths the snapshot left out, by their reasons. */
+function leftOutOfSnapshot(reasons: string[]): string {
+  const them = reasons.length === 1 ? 'it' : 'them';
+  return `the snapshot left ${them} out (${[...new Set(reasons)].join(', ')})`;
 }

@@ -105,6 +105,19 @@ describe('planReconcile: worktree', () => {
     });
   });
 
+  it('offers no apply when the snapshot left every absent path out, and says why', () => {
+    const env = file('.env', null);
+    const secret = record({ wip: { tree: C, excluded: [{ path: '.env', reason: 'pattern' }] } }, [{ ...env, withheld: 'pattern' }]);
+    expect(planReconcile(secret, facts({ hashes: new Map([['.env', null]]) })).worktree).toMatchObject({
+      absent: ['.env'], fixes: [], noSnapshot: 'the snapshot left it out (pattern)',
+    });
+    // One absent path the snapshot holds: apply brings that one back.
+    const both = record({ wip: { tree: C, excluded: [{ path: '.env', reason: 'pattern' }] } }, [{ ...env, withheld: 'pattern' }, file('lost.txt', A)]);
+    expect(planReconcile(both, facts({ hashes: new Map([['.env', null], ['lost.txt', null]]) })).worktree).toMatchObject({
+      absent: ['.env', 'lost.txt'], fixes: ['git checkpoint apply 20261129-100000-abcd'], noSnapshot: null,
+    });
+  });
+
   it('judges paths a truncated record does not list by the wip tree, or leaves them uncompared', () => {
     const wt = { collected: true, total: 4, truncated: true, files: [file('listed.txt', A, '??')] };
     const f = facts({
