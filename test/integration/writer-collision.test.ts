@@ -188,6 +188,11 @@ describe('the latest on a branch: one answer for list, resume and the reminder',
     expect(await firstListed()).toBe('third');
     expect(await latestTitle()).toBe('third');
     expect(await arrive(dir, 'main')).toMatch(/^checkpoint: on 'main': "third", /);
+    // The notes were rebuilt for the dropped chain: the hint's second step brings them back.
+    expect(drop.stderr).toContain(`${undo} (the chain before; git reflog ${undo.split(' ')[2]} lists earlier ones), then git checkpoint doctor --fix`);
+    expect((await sb.ckpt(dir, ['doctor'])).stdout).toMatch(/^FAIL {2}notes: 1 missing/m);
+    expect((await sb.ckpt(dir, ['doctor', '--fix'])).code).toBe(0);
+    expect((await sb.ckpt(dir, ['doctor'])).code).toBe(0);
   }, 60_000);
 
   it('names this clone\'s newest on the branch first, as latest does, and anyone\'s where it has none', async () => {

@@ -32,7 +32,7 @@ export function finish(ctx: Context, result: RewriteResult, dryRun: boolean, com
     ? `${verb} ${result.dropped.length} checkpoint${result.dropped.length === 1 ? '' : 's'}, kept ${result.kept}`
     : `nothing to ${command}: kept all ${result.kept}`);
   if (written && result.oldTip) {
-    ctx.hint(`undo with: git update-ref ${chainRef(writer)} ${result.oldTip} (the chain before; git reflog ${chainRef(writer)} lists earlier ones)`);
+    ctx.hint(`undo with: git update-ref ${chainRef(writer)} ${result.oldTip} (the chain before; git reflog ${chainRef(writer)} lists earlier ones), then git checkpoint doctor --fix (the notes follow the chain)`);
   }
   if (written) ctx.hint('share the rewritten chain with: git checkpoint push');
   if (result.notesOk) return { outcome: 'ok', json, report: `${lines.join('\n')}\n` };
