@@ -24,6 +24,7 @@ export const PINNED: readonly PinnedAgent[] = [
   { agent: 'codex', pkg: '@openai/codex', version: '0.171.0', bin: 'codex' },
   { agent: 'opencode', pkg: 'opencode-ai', version: '1.18.33', bin: 'opencode' },
   { agent: 'copilot', pkg: '@github/copilot', version: '1.0.102', bin: 'copilot' },
+  { agent: 'cline', pkg: 'cline', version: '3.0.65', bin: 'cline' },
 ];
 
 /** `$GIT_CHECKPOINT_AGENTS_CACHE`, else `$XDG_CACHE_HOME/git-checkpoint-agents`, else `~/.cache/git-checkpoint-agents`. */
