@@ -3,7 +3,8 @@
  * (`COPILOT_OFFLINE`) against the OpenAI Chat Completions stand-in as its
  * own model provider (`COPILOT_PROVIDER_BASE_URL`): the hooks and MCP server
  * `agent install copilot --project --mcp` writes are loaded once the folder
- * is trusted; `/compact` runs our save (preCompact); a second `/compact`,
+ * is trusted; `/compact`, and an automatic compaction past the prompt limit,
+ * run our save (preCompact); a second `/compact`,
  * which Copilot refuses ("Nothing to compact."), does not wait on us; on
  * `--resume` the recap reaches the model (sessionStart `additionalContext`;
  * Copilot starts no session after a compaction); every hook ends inside
@@ -104,5 +105,27 @@ describe(`GitHub Copilot CLI ${pinnedVersion('copilot')} (its CLI, headless and 
 
     expectWithinBudget('copilot', world.hookRuns());
     expect(await world.leftovers()).toEqual([]);
+  });
+
+  it('an automatic compaction (prompt past the limit) runs our save with trigger auto', async () => {
+    const auto = makeAgentWorld('copilot-auto');
+    try {
+      auto.ckpt('agent', 'install', 'copilot', '--project', '--mcp');
+      // A 16,000-token prompt limit: the second turn's prompt passes it and Copilot starts a compaction.
+      const small = { ...env(), COPILOT_PROVIDER_MAX_PROMPT_TOKENS: '16000' };
+      const session = '7c1e4b2a-9d3f-4a61-8b5e-2f0a6c9d1e35';
+      expectRan(await auto.run(copilot, prompt(`${TASK} ${'The uploader sends files in chunks. '.repeat(80)}`, '--session-id', session), { env: small }), 'first turn');
+      expectRan(await auto.run(copilot, prompt(`Now add a test for 429. ${'Each chunk is retried alone. '.repeat(80)}`, '--resume', session), { env: small }), 'second turn');
+      const saves = hooksOf(auto.hookRuns(), 'agent-pre-compact');
+      expect(saves.length).toBeGreaterThan(0);
+      expect(saves[0]!.input).toMatchObject({ sessionId: session, trigger: 'auto' });
+      const [latest] = auto.checkpoints();
+      expect(latest!.title.startsWith(TASK)).toBe(true);
+      expect(auto.ckpt('show', latest!.id)).toContain('Saved automatically before an automatic compaction (GitHub Copilot CLI session');
+      expectWithinBudget('copilot (auto)', auto.hookRuns());
+      expect(await auto.leftovers()).toEqual([]);
+    } finally {
+      auto.cleanup();
+    }
   });
 });
