@@ -8,9 +8,11 @@
  * runs), and `TaskStart`/`TaskResume` run detached with their answer
  * ignored unless the host sets `blockingRunStartHooks`, which the CLI does
  * not. The last test fails when a release wires PreCompact, so the adapter
- * is looked at again.
+ * is looked at again. Cline starts a hub daemon that outlives the run (on a
+ * free port here, `CLINE_HUB_PORT`); the test stops it.
  */
 import { readFileSync, realpathSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentBin, pinnedVersion } from './helpers/pinned.js';
 import { makeAgentWorld, type AgentWorld } from './helpers/agent-world.js';
@@ -21,12 +23,29 @@ const TASK = 'Add retries to the uploader. Never retry POST requests.';
 const MCP_TOOLS = ['checkpoint_recap', 'checkpoint_status', 'checkpoint_list', 'checkpoint_show', 'checkpoint_diff', 'checkpoint_log', 'checkpoint_save', 'checkpoint_decide', 'checkpoint_synthesize'];
 let world: AgentWorld;
 let model: StandIn;
+let env: Record<string, string>;
 const cline = agentBin('cline');
+
+/** A free port on 127.0.0.1 for Cline's hub daemon (its default, 25463, may be a person's own hub). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Cline starts a hub daemon that outlives the run by design: it is Cline's, not ours. */
+const HUB = '--cline-hub-daemon';
 
 beforeAll(async () => {
   world = makeAgentWorld('cline');
   model = await startStandIn();
   model.answer(() => ({ text: 'Done.', inputTokens: 1000 }));
+  env = { CLINE_HUB_PORT: String(await freePort()) };
 });
 afterAll(async () => {
   await model?.close();
@@ -35,11 +54,11 @@ afterAll(async () => {
 
 describe(`Cline ${pinnedVersion('cline')} (its CLI, headless, against a local model stand-in)`, () => {
   it('starts the MCP server our installer registers and offers its tools; runs none of our hooks on a new task', async () => {
-    expectRan(await world.run(cline, ['auth', '-p', 'openai-compatible', '-k', 'stand-in-key', '-m', 'stand-in', '-b', `${model.url}/v1`]), 'cline auth');
+    expectRan(await world.run(cline, ['auth', '-p', 'openai-compatible', '-k', 'stand-in-key', '-m', 'stand-in', '-b', `${model.url}/v1`], { env }), 'cline auth');
     world.ckpt('agent', 'install', 'cline', '--user', '--mcp');
     world.ckpt('agent', 'install', 'cline', '--project');
 
-    const run = await world.run(cline, ['--json', '-P', 'openai-compatible', '-m', 'stand-in', TASK]);
+    const run = await world.run(cline, ['--json', '-P', 'openai-compatible', '-m', 'stand-in', TASK], { env });
     expectRan(run, 'a task');
     expect(run.stdout).toContain('"type":"run_result","finishReason":"completed"');
     const asked = model.modelRequests().at(-1)!;
@@ -47,7 +66,9 @@ describe(`Cline ${pinnedVersion('cline')} (its CLI, headless, against a local mo
     const runs = world.hookRuns();
     expect(runs.filter((r) => r.kind === 'mcp')).toHaveLength(1);
     expect(runs.filter((r) => r.kind.startsWith('agent-'))).toEqual([]);
-    expect(await world.leftovers()).toEqual([]);
+    const left = await world.leftovers();
+    for (const hub of left.filter((p) => p.command.includes(HUB))) process.kill(hub.pid, 'SIGKILL');
+    expect(left.filter((p) => !p.command.includes(HUB))).toEqual([]);
   });
 
   it('its source maps the PreCompact hook file to no event and runs TaskStart/TaskResume without reading their answer', () => {
