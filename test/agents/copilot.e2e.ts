@@ -103,6 +103,13 @@ describe(`GitHub Copilot CLI ${pinnedVersion('copilot')} (its CLI, headless and 
     expect(after.length).toBeGreaterThan(0);
     expect(recapCount(after[0]!, saved!.id)).toBe(1);
 
+    // 5. A new session in the same repository did not lose any context: no recap.
+    const fresh = model.requests.length;
+    expectRan(await world.run(copilot, prompt('Hello.'), { env: env() }), 'a new session');
+    expect(hooksOf(world.hookRuns(), 'agent-session-start').map((h) => h.input?.source)).toEqual(['new', 'resume', 'new']);
+    expect(model.modelRequests(fresh).length).toBeGreaterThan(0);
+    expect(requestsWithRecap(model.modelRequests(fresh), saved!.id)).toHaveLength(0);
+
     expectWithinBudget('copilot', world.hookRuns());
     expect(await world.leftovers()).toEqual([]);
   });

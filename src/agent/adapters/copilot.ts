@@ -6,7 +6,7 @@
  * "…", "timeoutSec": s}` under camelCase events, which send camelCase input
  * (`sessionId`, `transcriptPath`, `cwd`, `trigger`, `source`). preCompact
  * saves; sessionStart (`new` or `resume` in 1.0.102; none after a
- * compaction) answers `additionalContext`. Hooks and MCP servers load only in
+ * compaction) answers `additionalContext` on resume. Hooks and MCP servers load only in
  * a trusted folder.
  * Copilot CLI documents no field for a message to the person: problems go to
  * stderr. Skills: `.github/skills/` or `~/.copilot/skills/`.
@@ -48,6 +48,8 @@ export const copilot: AgentAdapter = {
   },
   parseInput: parseCopilotInput,
   readTranscript: readCopilotEvents,
+  // A new session is not one that lost its context: as with the other agents, no recap then (1.0.102 says `new`; its docs `startup`).
+  injectsOnlyAfterCompaction: (input) => input.source === 'new' || input.source === 'startup',
   sessionStartOutput: (context) => json({ additionalContext: context }),
   noticeOutput: () => '',
   contextBudget: 10_000,

@@ -185,4 +185,14 @@ describe('GitHub Copilot CLI 1.0.102: a session compacted with /compact, then a 
     expect(out.additionalContext).toContain(`SESSION_RECAP/1\nDATE|`);
     expect(out.additionalContext).toContain(`|id|${id}|`);
   });
+
+  it('sessionStart for a new session gives no recap, as no other agent gives one to a fresh session', async () => {
+    const m = await makeMemCli();
+    await withTranscript(m, path, atPreCompact(1));
+    await preCompact(m);
+    const res = await m.cli(['hook', 'agent-session-start', 'copilot'], {
+      stdin: JSON.stringify({ sessionId: '595c708b-7e7c-484e-8ef2-ab0c63fdcbb4', timestamp: 1796366983868, cwd: '/repo', source: 'new', initialPrompt: TASK }),
+    });
+    expect(res).toMatchObject({ code: 0, stdout: '' });
+  });
 });
