@@ -67,7 +67,7 @@ export async function runAgent(ctx: Context, { action, adapter, scope, ...opts }
   const lines = outcome.changes.map((c) => `${verb}: ${adapter.title} ${c.what} in ${c.path}`);
   if (!lines.length) lines.push(`${action === 'install' ? 'already installed' : 'not installed'}: ${adapter.title} hooks (${scope})`);
   if (action === 'uninstall' && !outcome.changes.length) ctx.hint(`installed in another scope? try --${scope === 'project' ? 'user' : 'project'}${scope === 'personal' ? ' or --user' : ' or no flag (personal)'}`);
-  if (action === 'install' && adapter.name === 'codex' && outcome.changes.length) ctx.hint('Codex runs new hooks only after you review and trust them (/hooks)');
+  if (action === 'install' && adapter.installHint && outcome.changes.length) ctx.hint(adapter.installHint);
   const json: JsonOutputOf<'agent'> = {
     action, agent: adapter.name, scope, mcp: mcp && { path: mcp.path, changed: outcome.changes.some((c) => c.path === mcp.path) },
     changes: outcome.changes.map((c) => ({ path: c.path, what: c.what })), leftAlone: outcome.kept,

@@ -162,8 +162,15 @@ const CLINE_TOOLS: Record<string, string> = { write_to_file: 'Write', replace_in
 /** Gemini CLI's file tools under the names the Harvester knows. */
 const GEMINI_TOOLS: Record<string, string> = { write_file: 'Write', replace: 'Edit', read_file: 'Read', write_todos: 'TodoWrite' };
 
-/** GitHub Copilot CLI's event log: `{"type": "user.message" | "assistant.message", "data": {"content"}}`. */
+/**
+ * GitHub Copilot CLI's event log (`~/.copilot/session-state/<session>/events.jsonl`, as 1.0.102 writes
+ * it): `{"type": "user.message" | "assistant.message", "data": {"content"}}`, and
+ * `session.compaction_complete` with `outcome: "applied"` where the context was compacted. Copilot fires
+ * preCompact before it knows there is nothing to compact, so what was said since the last applied
+ * compaction is counted (`facts.saidSinceCompaction`).
+ */
 export async function readCopilotEvents(lines: AsyncIterable<string | null>, harvester: Harvester): Promise<void> {
+  let said: number | null = null;
   for await (const line of lines) {
     if (line === null) { harvester.feed(null); continue; }
     let e: unknown;
@@ -178,5 +185,8 @@ export async function readCopilotEvents(lines: AsyncIterable<string | null>, har
     if (e.type === 'session.start') harvester.feedEntry({ sessionId: e.data.sessionId });
     else if (e.type === 'user.message') harvester.feedEntry({ type: 'user', message: { content } });
     else if (e.type === 'assistant.message') harvester.feedEntry({ type: 'assistant', message: { content: [{ type: 'text', text: content }] } });
+    else if (e.type === 'session.compaction_complete' && e.data.outcome === 'applied') said = 0;
+    if (said !== null && (e.type === 'user.message' || e.type === 'assistant.message')) said++;
   }
+  if (said !== null) harvester.facts.saidSinceCompaction = said;
 }

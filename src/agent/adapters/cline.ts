@@ -10,6 +10,12 @@
  * JSON file with the API conversation (our transcript). Every answer is JSON
  * `{"cancel": false, …}` with the recap in `contextModification` and a
  * problem in `errorMessage`. Skills: `.clinerules/` rules are read as they are.
+ *
+ * Cline CLI 3.0 (checked in 3.0.65's bundled @cline/core) reads the same hook
+ * folders (and `~/.cline/hooks`), but maps the `PreCompact` file to no event,
+ * runs `TaskStart`/`TaskResume` detached with their answer ignored, and names
+ * events in snake case (`hookName: "agent_resume"`). Only its MCP server
+ * settings (`$CLINE_DIR/data/settings/cline_mcp_settings.json`) work there.
  */
 import { join } from 'node:path';
 import { readClineContext } from '../../harvest/transcripts.js';
@@ -64,4 +70,5 @@ export const cline: AgentAdapter = {
   quietOutput: () => json({ cancel: false }),
   noticeOutput: (message) => json({ cancel: false, errorMessage: message }),
   contextBudget: 10_000,
+  installHint: 'the Cline extension runs these hooks; Cline CLI 3.0 runs no PreCompact hook and ignores what TaskResume answers: with the CLI, use our MCP server (--user --mcp)',
 };

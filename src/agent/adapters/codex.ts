@@ -42,5 +42,6 @@ export const codex: AgentAdapter = {
   readTranscript: readClaudeLines,
   sessionStartOutput: (context) => json({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context } }),
   noticeOutput: (message) => json({ systemMessage: message }),
+  installHint: 'Codex runs new hooks only after you review and trust them (/hooks)',
   contextBudget: 6_000,
 };

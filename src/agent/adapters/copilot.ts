@@ -5,7 +5,9 @@
  * our own `git-checkpoint.json` there. Entries `{"type": "command", "bash":
  * "…", "timeoutSec": s}` under camelCase events, which send camelCase input
  * (`sessionId`, `transcriptPath`, `cwd`, `trigger`, `source`). preCompact
- * saves; sessionStart (`startup|resume|new`) answers `additionalContext`.
+ * saves; sessionStart (`new` or `resume` in 1.0.102; none after a
+ * compaction) answers `additionalContext` on resume. Hooks and MCP servers load only in
+ * a trusted folder.
  * Copilot CLI documents no field for a message to the person: problems go to
  * stderr. Skills: `.github/skills/` or `~/.copilot/skills/`.
  */
@@ -46,7 +48,10 @@ export const copilot: AgentAdapter = {
   },
   parseInput: parseCopilotInput,
   readTranscript: readCopilotEvents,
+  // A new session is not one that lost its context: as with the other agents, no recap then (1.0.102 says `new`; its docs `startup`).
+  injectsOnlyAfterCompaction: (input) => input.source === 'new' || input.source === 'startup',
   sessionStartOutput: (context) => json({ additionalContext: context }),
   noticeOutput: () => '',
   contextBudget: 10_000,
+  installHint: 'Copilot CLI runs a folder\'s hooks and MCP servers only once you trust the folder (it asks when it starts there; copilot -p needs --trust-folder or COPILOT_ALLOW_ALL=true)',
 };

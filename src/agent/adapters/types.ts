@@ -101,4 +101,6 @@ export interface AgentAdapter {
   noticeOutput(message: string, kind: HookKind): string;
   /** The most characters of injected context the agent keeps whole. */
   contextBudget: number;
+  /** What the person must know after an install that changed something (a step of theirs, a limit of the agent). */
+  installHint?: string;
 }

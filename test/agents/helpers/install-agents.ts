@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { agentBin, cacheRoot, installDir, PINNED, type PinnedAgent } from './pinned.js';
+import { agentBin, cacheRoot, copilotPkgCache, installDir, PINNED, type PinnedAgent } from './pinned.js';
 
 const INSTALL_TIMEOUT_MS = 10 * 60_000;
 
@@ -35,7 +35,7 @@ function reportedVersion(p: PinnedAgent): string {
   try {
     const res = spawnSync(agentBin(p.agent), ['--version'], {
       encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL',
-      env: { PATH: process.env.PATH, HOME: home, CI: '1', NO_COLOR: '1', DISABLE_AUTOUPDATER: '1', COPILOT_AUTO_UPDATE: 'false' },
+      env: { PATH: process.env.PATH, HOME: home, CI: '1', NO_COLOR: '1', DISABLE_AUTOUPDATER: '1', COPILOT_AUTO_UPDATE: 'false', COPILOT_PKG_CACHE_HOME: copilotPkgCache() },
     });
     return /\d+\.\d+\.\d+/.exec(`${res.stdout}${res.stderr}`)?.[0] ?? `unknown (${res.status ?? res.signal})`;
   } finally {

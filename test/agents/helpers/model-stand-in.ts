@@ -1,7 +1,7 @@
 /**
  * A stand-in for the model APIs the agents' CLIs speak, on 127.0.0.1 only:
  * Anthropic Messages (Claude Code), OpenAI Responses (Codex) and Chat
- * Completions (OpenCode), Gemini generateContent / streamGenerateContent
+ * Completions (OpenCode, Copilot CLI, Cline), Gemini generateContent / streamGenerateContent
  * (Gemini CLI) — streamed (server-sent events) where the request asks for it.
  * Every request is recorded with its body, so a test asserts on what the
  * agent actually sent to the model; what it answers is up to the test

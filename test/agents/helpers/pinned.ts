@@ -23,6 +23,8 @@ export const PINNED: readonly PinnedAgent[] = [
   { agent: 'gemini', pkg: '@google/gemini-cli', version: '0.61.0', bin: 'gemini' },
   { agent: 'codex', pkg: '@openai/codex', version: '0.171.0', bin: 'codex' },
   { agent: 'opencode', pkg: 'opencode-ai', version: '1.18.33', bin: 'opencode' },
+  { agent: 'copilot', pkg: '@github/copilot', version: '1.0.102', bin: 'copilot' },
+  { agent: 'cline', pkg: 'cline', version: '3.0.65', bin: 'cline' },
 ];
 
 /** `$GIT_CHECKPOINT_AGENTS_CACHE`, else `$XDG_CACHE_HOME/git-checkpoint-agents`, else `~/.cache/git-checkpoint-agents`. */
@@ -40,6 +42,15 @@ export function agentBin(agent: string, env: NodeJS.ProcessEnv = process.env): s
   const p = PINNED.find((a) => a.agent === agent);
   if (!p) throw new Error(`no pinned CLI for ${agent}`);
   return join(installDir(p, env), 'node_modules', '.bin', p.bin);
+}
+
+/**
+ * Where Copilot CLI unpacks the package its single executable carries (some
+ * 235 MB, `COPILOT_PKG_CACHE_HOME`): next to the install, so it is unpacked
+ * once, not into every test's HOME.
+ */
+export function copilotPkgCache(env: NodeJS.ProcessEnv = process.env): string {
+  return join(installDir(PINNED.find((a) => a.agent === 'copilot')!, env), 'pkg-cache');
 }
 
 export function pinnedVersion(agent: string): string {

@@ -138,6 +138,18 @@ describe('git checkpoint agent install / uninstall', () => {
     expect(String(await m.fs.promises.readFile('/home/ada/.claude/settings.json', 'utf8'))).toBe(SETTINGS);
   });
 
+  it('says what the person must still know: Codex and Copilot CLI run hooks only once trusted, Cline CLI runs none of ours', async () => {
+    const m = await withSkill();
+    const env = { HOME: '/home/ada', CODEX_HOME: '/cx' };
+    expect((await m.cli(['agent', 'install', 'codex', '--user'], { env })).stderr).toContain('review and trust them (/hooks)');
+    const cline = await m.cli(['agent', 'install', 'cline', '--user'], { env });
+    expect(cline.code).toBe(0);
+    expect(cline.stderr).toContain('Cline CLI 3.0 runs no PreCompact hook');
+    expect((await m.cli(['agent', 'install', 'cline', '--user'], { env })).stderr).not.toContain('Cline CLI');
+    expect((await m.cli(['agent', 'install', 'copilot', '--user'], { env })).stderr).toContain('only once you trust the folder');
+    expect((await m.cli(['agent', 'install', 'claude', '--user'], { env })).stderr).not.toContain('hint');
+  });
+
   it('a settings file that is not JSON stops the install before anything is written', async () => {
     const m = await withSkill();
     await m.fs.promises.mkdir('/repo/.claude', { recursive: true });

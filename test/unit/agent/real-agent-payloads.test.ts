@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { Harvester } from '../../../src/harvest/harvest.js';
 import { repoPathMapper } from '../../../src/harvest/harvest-file.js';
 import { humanText } from '../../../src/harvest/human-text.js';
-import { readGeminiSession } from '../../../src/harvest/transcripts.js';
+import { readCopilotEvents, readGeminiSession } from '../../../src/harvest/transcripts.js';
 import { makeMemCli, type MemCli } from '../../helpers/mem-cli.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/agents/${name}`, import.meta.url), 'utf8');
@@ -123,5 +123,76 @@ describe('Gemini CLI 0.61.0: a JSONL session that was resumed and compressed', (
     expect(res.stderr).toContain(`cannot read the transcript ${path} (not a Gemini CLI session`);
     const rec = json((await m.cli(['show', '--json'])).stdout);
     expect(rec.notes).toContain('The transcript could not be read (not a Gemini CLI session');
+  });
+});
+
+describe('GitHub Copilot CLI 1.0.102: a session compacted with /compact, then a /compact it refused, then resumed', () => {
+  const COPILOT = fixture('copilot-1.0.102-compacted.jsonl');
+  const SESSION = '12f31b62-b459-43d7-9951-726f4390a4ca';
+  const path = `/home/ada/.copilot/session-state/${SESSION}/events.jsonl`;
+  /** The events file as it stood when the n-th preCompact hook started (Copilot writes hook.start first). */
+  const atPreCompact = (n: number) => {
+    const lines = COPILOT.split('\n');
+    const starts = lines.flatMap((l, i) => (l.startsWith('{"type":"hook.start"') && l.includes('"hookType":"preCompact"') ? [i] : []));
+    return lines.slice(0, starts[n - 1]! + 1).join('\n') + '\n';
+  };
+  const preCompact = (m: MemCli) => m.cli(['hook', 'agent-pre-compact', 'copilot'], {
+    // The input Copilot wrote on the hook's stdin.
+    stdin: JSON.stringify({ sessionId: SESSION, timestamp: 1796367051265, cwd: '/repo', transcriptPath: path, trigger: 'manual', customInstructions: '' }),
+  });
+
+  it('is read: the task, the person\'s words, and whether anything was said since the last applied compaction', async () => {
+    const read = async (text: string) => {
+      const h = new Harvester(SESSION, repoPathMapper('/tmp/sb/repo'));
+      await readCopilotEvents(linesOf(text), h);
+      return { content: h.content(), facts: h.facts };
+    };
+    const first = await read(atPreCompact(1));
+    expect(first.facts.sessionSeen).toBe(true);
+    expect(first.facts.saidSinceCompaction).toBeNull();
+    expect(first.content.quotes?.map((q) => q.text)).toEqual([TASK]);
+    expect((await read(atPreCompact(2))).facts.saidSinceCompaction).toBe(0);
+    const whole = await read(COPILOT);
+    expect(whole.content.quotes?.map((q) => q.text)).toEqual([TASK, 'Continue.']);
+    expect(whole.facts.saidSinceCompaction).toBe(2);
+  });
+
+  it('the first preCompact saves the task; the one before the refused /compact saves nothing and says why', async () => {
+    const m = await makeMemCli();
+    await withTranscript(m, path, atPreCompact(1));
+    expect((await preCompact(m)).code).toBe(0);
+    const rec = json((await m.cli(['show', '--json'])).stdout);
+    expect(JSON.stringify(rec.task)).toContain(TASK);
+    expect(rec.notes).toContain(`Saved automatically before a manual compaction (GitHub Copilot CLI session ${SESSION})`);
+    await withTranscript(m, path, atPreCompact(2));
+    const refused = await preCompact(m);
+    expect(refused).toMatchObject({ code: 0, stdout: '' });
+    expect(refused.stderr).toContain('nothing was said since the last compaction');
+    expect(json((await m.cli(['list', '--json'])).stdout).total).toBe(1);
+  });
+
+  it('sessionStart on resume answers the recap as additionalContext', async () => {
+    const m = await makeMemCli();
+    await withTranscript(m, path, atPreCompact(1));
+    await preCompact(m);
+    const id = json((await m.cli(['show', '--json'])).stdout).id;
+    const res = await m.cli(['hook', 'agent-session-start', 'copilot'], {
+      stdin: JSON.stringify({ source: 'resume', initialPrompt: 'Continue.', sessionId: SESSION, timestamp: 1796367053023, cwd: '/repo' }),
+    });
+    expect(res.code).toBe(0);
+    const out = json(res.stdout);
+    expect(Object.keys(out)).toEqual(['additionalContext']);
+    expect(out.additionalContext).toContain(`SESSION_RECAP/1\nDATE|`);
+    expect(out.additionalContext).toContain(`|id|${id}|`);
+  });
+
+  it('sessionStart for a new session gives no recap, as no other agent gives one to a fresh session', async () => {
+    const m = await makeMemCli();
+    await withTranscript(m, path, atPreCompact(1));
+    await preCompact(m);
+    const res = await m.cli(['hook', 'agent-session-start', 'copilot'], {
+      stdin: JSON.stringify({ sessionId: '595c708b-7e7c-484e-8ef2-ab0c63fdcbb4', timestamp: 1796366983868, cwd: '/repo', source: 'new', initialPrompt: TASK }),
+    });
+    expect(res).toMatchObject({ code: 0, stdout: '' });
   });
 });
