@@ -63,12 +63,13 @@ describe(`Cline ${pinnedVersion('cline')} (its CLI, headless, against a local mo
     expect(run.stdout).toContain('"type":"run_result","finishReason":"completed"');
     const asked = model.modelRequests().at(-1)!;
     for (const tool of MCP_TOOLS) expect(asked.raw, `MCP tool ${tool} offered`).toContain(tool);
-    const runs = world.hookRuns();
-    expect(runs.filter((r) => r.kind === 'mcp')).toHaveLength(1);
-    expect(runs.filter((r) => r.kind.startsWith('agent-'))).toEqual([]);
+    // Our MCP server's run is logged when it has ended: wait for what Cline started to end first.
     const left = await world.leftovers();
     for (const hub of left.filter((p) => p.command.includes(HUB))) process.kill(hub.pid, 'SIGKILL');
     expect(left.filter((p) => !p.command.includes(HUB))).toEqual([]);
+    const runs = world.hookRuns();
+    expect(runs.filter((r) => r.kind === 'mcp')).toHaveLength(1);
+    expect(runs.filter((r) => r.kind.startsWith('agent-'))).toEqual([]);
   });
 
   it('its source maps the PreCompact hook file to no event and runs TaskStart/TaskResume without reading their answer', () => {
