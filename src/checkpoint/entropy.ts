@@ -9,7 +9,14 @@
  * joined by separators (paths, identifiers, versions).
  */
 
-const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+/** A git object id, written in one case (some tools print them in upper case). */
+const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64}|[0-9A-F]{40}|[0-9A-F]{64})$/;
+/** A digest named just before it: `checksum: <hex>`, `sha256:<hex>`, go.sum's `h1:<base64>`, `etag "…"`. */
+const DIGEST_BEFORE = /(?:checksum|digest|hash|sha\d*|md5|etag|h1|fingerprint|integrity|commit|revision|rev|oid|object|blob|tree)["']?\s{0,2}[:=]?\s{0,2}["']?$/i;
+/** A file name that carries a content hash (`app.3f2a9c8b.js`, `logo-f0eb1acf…png`): a build artifact, not a credential. */
+const HASHED_FILE = /[0-9a-fA-F]{8,}[^/]*\.[a-z][a-z0-9]{0,4}$|(?:^|[/_.-])[0-9a-fA-F]{8,}[_.-][^/]*\.[a-z][a-z0-9]{0,4}$/;
+/** A UUID with any of the separators identifiers use (`_api_org_96726c78_4ae3_…`). */
+const UUID_ANY = /[0-9a-f]{8}[-_][0-9a-f]{4}[-_][0-9a-f]{4}[-_][0-9a-f]{4}[-_][0-9a-f]{12}/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SRI = /^sha(?:1|256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
 /** A prefix (words and separators) before a hex body: `dapi…`, `pul-…`, `acme_live_…`. */
@@ -131,6 +138,8 @@ function hasRandomHexSegment(body: string): boolean {
 export function isHighEntropy(token: string, before = ''): boolean {
   const body = token.replace(/=+$/, '');
   if (body.length < 32 || (body.length === 36 && UUID.test(body)) || (token.startsWith('sha') && SRI.test(token)) || before.endsWith(';base64,')) return false;
+  if (DIGEST_BEFORE.test(before.slice(-16)) && !keywordBefore(before)) return false;
+  if (HASHED_FILE.test(body) || (UUID_ANY.test(body) && body.replace(UUID_ANY, '').replace(/[^A-Za-z0-9]/g, '').length < 16)) return false;
   // Most candidates (paths, identifiers) end in no hex run long enough: the prefix pattern is only tried on those that do.
   const hex = hexTail(body) >= 24 ? PREFIXED_HEX.exec(body) : null;
   if (hex) {

@@ -13,6 +13,8 @@ import { findKeywordValues, hasLetterAndDigit, isValue } from './redact-keywords
 import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { findKubernetesSecretData } from './redact-structured.js';
 import { tokenRuns } from './token-runs.js';
+import { isNotSecret } from './secret-placeholders.js';
+import { COMMAND_LINE_RULES, PASSWORD_HASH_RULE, NETRC_RULE, PUBLIC_KEY_RULE } from './redact-structural.js';
 
 export type { Hit } from './secret-format-rules.js';
 
@@ -47,13 +49,36 @@ function findHighEntropy(text: string): Hit[] {
   const hits: Hit[] = [];
   for (const run of tokenRuns(text)) {
     if (run.text.length < 32) continue;
+    // A URL's host and path name a resource (ids, hashes, UUIDs), not a credential: only its query and fragment are judged.
+    const path = urlPathEnd(run.text);
     CANDIDATE.lastIndex = 0;
     for (let m = CANDIDATE.exec(run.text); m; m = CANDIDATE.exec(run.text)) {
+      if (m.index < path) continue;
       const start = run.start + m.index;
       if (isHighEntropy(m[0], text.slice(Math.max(0, start - 60), start))) hits.push({ start, end: start + m[0].length, reason: 'high-entropy' });
     }
   }
   return hits;
+}
+
+/** Where the host and path of the first URL in a run end (0 when the run holds none). */
+function urlPathEnd(run: string): number {
+  const scheme = run.indexOf('://');
+  if (scheme < 0) return 0;
+  const query = run.slice(scheme).search(/[?#]/);
+  return query < 0 ? run.length : scheme + query;
+}
+
+/**
+ * `user:pass` where the password is a placeholder or a reference (`test:test`,
+ * `$1:$2`, `user:****`, `<user>:<password>`, `${{ secrets.X }}`), or the
+ * user name again.
+ */
+function isPlaceholderPair(pair: string): boolean {
+  const colon = pair.lastIndexOf(':');
+  const user = pair.slice(0, colon);
+  const pass = colon < 0 ? pair : pair.slice(colon + 1);
+  return pass === user || isNotSecret(pass) || /^[<[{$%#]/.test(pass) || /[>\]}]$/.test(pass);
 }
 
 /** `Basic <base64>` decodes to `user:password`. */
@@ -63,8 +88,10 @@ export const BASE_RULES: RedactRule[] = [
   {
     reason: 'private-key',
     requires: 'PRIVATE KEY',
-    pattern: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)/g,
+    // A header with nothing after it (documentation, a parser's constant) holds no key.
+    pattern: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?=\s*[^\s-])[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)/g,
   },
+  PUBLIC_KEY_RULE,
   { reason: 'provider', find: findProviderTokens },
   { reason: 'jwt', near: /eyJ/g, pattern: rx(`${B}eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{16,}${E}`) },
   {
@@ -90,24 +117,28 @@ export const BASE_RULES: RedactRule[] = [
     ),
     accept: (s) => isValue(s) && (hasLetterAndDigit(s) || isBasicCredential(s)),
   },
+  PASSWORD_HASH_RULE,
   {
     reason: 'url-credentials',
     near: /:\/\/[^\s/@?#]*@/g,
     pattern: rx(`(?<pre>${B}[A-Za-z][A-Za-z0-9+.-]{1,30}://)(?<secret>[^\\s:/@?#\\[\\]]*:[^\\s/@?#]+)(?<post>@[A-Za-z0-9\\[])`),
+    accept: (s) => !isPlaceholderPair(s),
   },
   {
     // curl -u user:password
     reason: 'password',
     near: /\bcurl\b/g,
-    pattern: /(?<pre>\bcurl\b[^\n]{0,2000}?[ \t](?:-u|--user)(?:=|[ \t]+)["']?[^\s:"']*:)(?<secret>[^\s"']+)/g,
-    accept: isValue,
+    pattern: /(?<pre>\bcurl\b(?:[^\n]|\\\n){0,2000}?[ \t](?:-u|--user)(?:=|[ \t]+)["']?[^\s:"']*:)(?<secret>[^\s"']+)/g,
+    accept: (s) => isValue(s) && !isPlaceholderPair(s),
   },
+  ...COMMAND_LINE_RULES,
+  NETRC_RULE,
   {
     reason: 'connection-string',
-    near: /(?:Password|Pwd|AccountKey|SharedAccessKey|SharedAccessSignature|SharedSecret)=/gi,
+    near: /(?:Password|Pwd|AccountKey|SharedAccessKey|SharedAccessSignature|SharedSecret)[ \t]*=/gi,
     // key=value pairs separated by ';' (ADO.NET, Azure, ODBC): the credential values only.
     pattern: rx(
-      `(?<pre>(?:^|[;\\s"'])(?:Password|Pwd|AccountKey|SharedAccessKey|SharedAccessSignature|SharedSecret)=)` +
+      `(?<pre>(?:^|[;\\s"'])(?:Password|Pwd|AccountKey|SharedAccessKey|SharedAccessSignature|SharedSecret)[ \\t]*=[ \\t]*)` +
         `(?<secret>[^;\\s"'()]+)(?=;|\\s*["']|\\s*$)`,
       'gim',
     ),

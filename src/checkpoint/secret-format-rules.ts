@@ -9,6 +9,7 @@
 import { ALPHABETS, SECRET_FORMATS, type Part, type SecretFormat } from './secret-formats.js';
 import { verifyChecksum } from './secret-checksum.js';
 import { MIN_TOKEN, tokenRuns } from './token-runs.js';
+import { isPlaceholderValue } from './secret-placeholders.js';
 
 /** Where a secret is and why. */
 export interface Hit {
@@ -39,12 +40,29 @@ interface Compiled {
 function isPlaceholder(token: string): boolean {
   const body = token.replace(/^[^A-Za-z0-9]*[A-Za-z]{1,12}[_.~|-]/, '');
   if (new Set(body).size < Math.min(6, Math.ceil(body.length / 3))) return true;
-  return /x{6,}|X{6,}|\*{4,}|0{10,}|your|placeholder|redacted/.test(body);
+  return /x{6,}|X{6,}|\*{4,}|0{10,}|your|placeholder|redacted/.test(body) || isPlaceholderValue(body);
 }
 
 function accept(compiled: Compiled, token: string): boolean {
   if (compiled.format.checksum && verifyChecksum(compiled.format.checksum, token)) return true;
-  return !isPlaceholder(token);
+  return !isPlaceholder(token) && !(isShortLead(compiled.format) && !looksGenerated(token.slice(lead(compiled.format).length)));
+}
+
+const lead = (f: SecretFormat) => (typeof f.parts[0] === 'string' ? f.parts[0] : '');
+/** A prefix of three characters or fewer (`s.`, `SK`, `sl.`) is common in code: the body must look generated too. */
+const isShortLead = (f: SecretFormat) => {
+  const body = f.parts[1];
+  return lead(f).length > 0 && lead(f).length <= 3 && f.parts.length === 2 && body !== undefined && typeof body !== 'string' && ALPHABETS[body.set].includes('0-9');
+};
+/**
+ * Letters and digits mixed, or both cases about equally and switching often
+ * (`s.makeKubeConfigController` is an identifier: few capitals, one per word).
+ */
+function looksGenerated(body: string): boolean {
+  if (/\d/.test(body) && /[A-Za-z]/.test(body) && !/^[A-Za-z]+\d{0,3}$/.test(body)) return true;
+  const upper = body.replace(/[^A-Z]/g, '').length / body.length;
+  const switches = body.split('').filter((c, i) => i > 0 && /[A-Z]/.test(c) !== /[A-Z]/.test(body[i - 1]!)).length / body.length;
+  return upper >= 0.25 && upper <= 0.75 && switches >= 0.35;
 }
 
 /** `make()` once, on first use: a save's text meets a handful of the table's hundreds of formats. */
