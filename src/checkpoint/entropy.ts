@@ -139,6 +139,8 @@ export function isHighEntropy(token: string, before = ''): boolean {
   const body = token.replace(/=+$/, '');
   if (body.length < 32 || (body.length === 36 && UUID.test(body)) || (token.startsWith('sha') && SRI.test(token)) || before.endsWith(';base64,')) return false;
   if (DIGEST_BEFORE.test(before.slice(-16)) && !keywordBefore(before)) return false;
+  if (isWordy(body) || body.length > MAX_SECRET || isEncodedText(body)) return false;
+  if (body.includes('/') && isPathLike(body)) return body.split('/').some((segment) => segment.length >= 32 && isHighEntropy(segment, before));
   if (HASHED_FILE.test(body) || (UUID_ANY.test(body) && body.replace(UUID_ANY, '').replace(/[^A-Za-z0-9]/g, '').length < 16)) return false;
   // Most candidates (paths, identifiers) end in no hex run long enough: the prefix pattern is only tried on those that do.
   const hex = hexTail(body) >= 24 ? PREFIXED_HEX.exec(body) : null;
@@ -148,6 +150,54 @@ export function isHighEntropy(token: string, before = ''): boolean {
     return isRandomHex(digits);
   }
   return hasRandomHexSegment(body) || isRandomText(body);
+}
+
+/** A letter run that reads as a word: `Zod`, `string`, `Overload` (a vowel, lower case after an optional capital). */
+const WORD_RUN = /^[A-Z]?[a-z]{2,}$/;
+const VOWEL = /[aeiouy]/i;
+/** Four consonants in a row: rare in words, common in random letters. */
+const CONSONANTS = /[b-df-hj-np-tv-xz]{4}/i;
+
+/**
+ * Identifiers and names joined by separators or case (`ZodFirstPartyTypeKind`,
+ * `tsc_Colon_The_TypeScript_Compiler_6922`, `constants.Nfsv4OpenClaimType.CLAIM_NULL`):
+ * most letters sit in runs that read as words. Random text has short runs without vowels.
+ */
+export function isWordy(body: string): boolean {
+  let letters = 0;
+  let inWords = 0;
+  for (const segment of body.split(/[^A-Za-z0-9]+/)) {
+    if (/^[A-Z]{2,}$/.test(segment) && VOWEL.test(segment)) {
+      letters += segment.length;
+      inWords += segment.length;
+      continue;
+    }
+    for (const run of segment.split(/(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|\d+/)) {
+      if (!run) continue;
+      letters += run.length;
+      if (WORD_RUN.test(run) && VOWEL.test(run) && !CONSONANTS.test(run)) inWords += run.length;
+    }
+  }
+  return letters >= 8 && inWords >= letters * 0.6;
+}
+
+/** `/commit/<sha>`, `./assets/logo-3f2a.png`, `a/b/c`: most segments are words, names or object ids. */
+function isPathLike(body: string): boolean {
+  const segments = body.split('/').filter(Boolean);
+  const named = segments.filter((s) => /^[a-z0-9._-]{1,30}$/.test(s) && (VOWEL.test(s) || /^v?\d/.test(s)) || OBJECT_ID.test(s) || UUID.test(s));
+  return segments.length >= 2 && named.length * 2 >= segments.length;
+}
+
+/** Longer runs are embedded data (a wasm module, an image): no credential is this long without a prefix of its own. */
+const MAX_SECRET = 1000;
+
+/** Base64 of readable text (`VGhpcyBpcyBh…` is "This is a…"): encoded prose, not a key. */
+function isEncodedText(body: string): boolean {
+  if (!/^[A-Za-z0-9+/_-]+$/.test(body) || body.length % 4 === 1) return false;
+  const decoded = Buffer.from(body.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('latin1');
+  if (decoded.length < 12 || !/^[\x20-\x7e\t\r\n]*$/.test(decoded) || /PRIVATE KEY|:/.test(decoded)) return false;
+  // Prose: words separated by spaces, nearly all letters.
+  return decoded.split(' ').length >= 3 && decoded.replace(/[^A-Za-z ]/g, '').length >= decoded.length * 0.85;
 }
 
 /** How many hex digits end `text`. */

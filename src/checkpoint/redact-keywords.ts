@@ -6,7 +6,7 @@
  * each hit to its whole key (`DB_PASSWORD`, `token1`), then tries the
  * assignment forms at the end of the key. Only the value is redacted.
  */
-import { isHighEntropy } from './entropy.js';
+import { isHighEntropy, isWordy } from './entropy.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { isNotSecret } from './secret-placeholders.js';
 
@@ -14,7 +14,7 @@ const WORDS = /passw(?:or)?d|passphrase|pwd|secret|token|api[_-]?key|apikey|acce
 /** `ADMIN_KEY`, `deepgram_key`: a weaker keyword (`cache_key`, `sort_key` are common), whose value must look like a key. */
 const isWeakWord = (word: string) => /^(?:key|pass|pw|access|private)$/i.test(word);
 const keyLike = (v: string) =>
-  (v.length >= 16 || (v.length >= 10 && /^[A-Za-z0-9]+$/.test(v))) && /\d/.test(v) && /[A-Za-z]/.test(v) && !isWordsAndVersion(v) && isValue(v);
+  (v.length >= 16 || (v.length >= 10 && /^[A-Za-z0-9]+$/.test(v))) && /\d/.test(v) && /[A-Za-z]/.test(v) && !isWordsAndVersion(v) && !isWordy(v) && isValue(v);
 /** `SalesResults-1.2`, `report_v2`, `cache-key-2024`: words with a number or a version, a name rather than a key. */
 const isWordsAndVersion = (v: string) => /^[A-Za-z]+(?:[-_.][A-Za-z]+)*[-_.]?v?\d{1,4}(?:[-_.]\d{1,4}){0,3}$/.test(v) && !/[a-z][A-Z][a-z]?\d|\d[A-Za-z]/.test(v);
 /**
@@ -26,7 +26,7 @@ const tokenLike = (v: string) => keyLike(v) && /^[A-Za-z0-9+/=_.~-]+$/.test(v) &
 const TAIL = '(?:[_.-]?(?:key|value|base|hash|str|string|access[_-]?key))?\\d{0,3}(?![A-Za-z0-9_])';
 /** A declared type between key and value: `: string`, Go's ` string`, ` []byte`. */
 const TYPE = '(?:[ \\t]*:[ \\t]*(?:string|String|str|&str)|[ \\t]+(?:string|String|\\[\\]byte))?';
-const OP = '(?:=>|:::?=|::=|:=|\\?\\?=|\\?=|\\.=|\\+=|!==?|={1,3}|:)';
+const OP = '(?:=>|:::?=|::=|:=|\\?\\?=|\\?=|\\.=|\\+=|=(?!=)|:)';
 
 type Form = { re: RegExp; when?: (lineBefore: string) => boolean; accept?: (value: string) => boolean };
 const form = (source: string, extra: Omit<Form, 're'> = {}): Form => ({ re: new RegExp(source, 'ydi'), ...extra });
@@ -39,7 +39,7 @@ const REFERENCE = new RegExp(
   'i',
 );
 const PATH = /^(?:\/|~\/|\.\.?\/)/;
-const FLAG = /^-?\d{1,5}$/;
+const FLAG = /^-?(?:\d{1,5}|0x[0-9a-fA-F]{1,16})$/;
 
 /** A value worth redacting: not a reference, not a small number or a boolean, not a path (unless random like a key). */
 export const isValue = (value: string) => {
@@ -61,7 +61,9 @@ const FORMS: Form[] = [
   // <add key="ClearTextPassword" value="…"/>, <entry name="token" value="…">
   form(`${TAIL}"[ \\t]+value[ \\t]*=[ \\t]*"(?<v>[^"\\n]{1,300})"`, { when: (b) => /(?:key|name)[ \t]*=[ \t]*"$/i.test(b) }),
   // A quoted literal: password = "…", "token": "…", token := "…", 'password' => '…', ("db.password", "…"), password "…", secret != "…"
-  form(`${TAIL}["'\`]?${TYPE}[ \\t]*(?:${OP}[ \\t]*|,[ \\t]*)(?:[@rbuf])?(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`),
+  form(`${TAIL}["'\`]?${TYPE}[ \\t]*${OP}[ \\t]*(?:[@rbuf])?(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`),
+  form(`${TAIL}["'\`][ \\t]*,[ \\t]*(?:[@rbuf])?(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, { when: (b) => /["'\`]$/.test(b) }),
+  form(`${TAIL}[ \\t]*(?:!==?|===?)[ \\t]*(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, { accept: credentialLike }),
   form(`${TAIL}[ \\t]+(["'])(?<v>[^"'\\s]{1,300})\\1`, { accept: credentialLike }),
   // token - '…' (a log or a note that lists credentials)
   form(`${TAIL}["']?[ \\t]+-[ \\t]+(["'])(?<v>[^"'\\s]{1,300})\\1`, { accept: credentialLike }),
@@ -116,10 +118,11 @@ export function findKeywordValues(text: string): Hit[] {
     const weak = !isWeakWord(m[0]) ? null : /[A-Za-z0-9][_.-]$/.test(text.slice(Math.max(0, m.index - 2), m.index)) ? keyLike : tokenLike;
     let start = m.index;
     while (start > 0 && m.index - start < 40 && isKeyChar(text.charCodeAt(start - 1))) start--;
-    if (start > 0 && isKeyChar(text.charCodeAt(start - 1))) continue;
+    // Inside a longer word, or a segment of a path (`/etc/passwd`): not a key.
+    if (start > 0 && (isKeyChar(text.charCodeAt(start - 1)) || text.charCodeAt(start - 1) === 47 || text.charCodeAt(start - 1) === 92)) continue;
     while (text[start] === '-' || text[start] === '.') start++;
     const lineBefore = lineBeforeKey(text, start);
-    const { hit, end } = tryForms(text, m.index + m[0].length, lineBefore, weak);
+    const { hit, end } = tryForms(text, m.index + m[0].length, lineBefore, weak, text.slice(start, m.index + m[0].length));
     if (hit) hits.push({ ...hit, reason: formatMatcher().nameByContext(text.slice(start, m.index + m[0].length + 20), text.slice(hit.start, hit.end)) ?? hit.reason });
     // A value is read once: a reference such as `${DB_PASSWORD:=x}` is not searched again for keywords.
     if (hit || weak !== tokenLike) WORDS.lastIndex = Math.max(WORDS.lastIndex, end);
@@ -128,7 +131,7 @@ export function findKeywordValues(text: string): Hit[] {
 }
 
 /** The first form whose value is accepted, and where the first form that matched at all ends. */
-function tryForms(text: string, at: number, lineBefore: string, weak: ((v: string) => boolean) | null): { hit: Hit | null; end: number } {
+function tryForms(text: string, at: number, lineBefore: string, weak: ((v: string) => boolean) | null, key: string): { hit: Hit | null; end: number } {
   let end = 0;
   for (const f of FORMS) {
     if (f.when && !f.when(lineBefore)) continue;
@@ -137,7 +140,12 @@ function tryForms(text: string, at: number, lineBefore: string, weak: ((v: strin
     const span = m?.indices?.groups?.v;
     if (!m || !span) continue;
     end ||= span[1];
-    if (!(f.accept ?? isValue)(m.groups!.v!) || (weak && !weak(m.groups!.v!))) continue;
+    const value = m.groups!.v!;
+    // A function call (`b64u(encryptedKey)`) or the key itself again (`exports.token = token`) is code.
+    if (text.charCodeAt(span[1]) === 40 || value.length < 4 || value === key) continue;
+    // One member of a union of names (`RequestCredentials = "include" | "omit"`).
+    if (/^[A-Za-z-]+$/.test(value) && /^["'`]?[ \t]*\|/.test(text.slice(span[1], span[1] + 4))) continue;
+    if (!(f.accept ?? isValue)(value) || (weak && !weak(value))) continue;
     return { hit: { start: span[0], end: span[1], reason: 'password' }, end: span[1] };
   }
   return { hit: null, end };

@@ -61,12 +61,14 @@ function findHighEntropy(text: string): Hit[] {
   return hits;
 }
 
-/** Where the host and path of the first URL in a run end (0 when the run holds none). */
+/** Where the host and path of the first URL in a run end (0 when the run holds none); a fragment without `=` is an anchor, skipped too. */
 function urlPathEnd(run: string): number {
   const scheme = run.indexOf('://');
   if (scheme < 0) return 0;
   const query = run.slice(scheme).search(/[?#]/);
-  return query < 0 ? run.length : scheme + query;
+  if (query < 0) return run.length;
+  const at = scheme + query;
+  return run[at] === '#' && !run.includes('=', at) ? run.length : at;
 }
 
 /**
@@ -78,7 +80,7 @@ function isPlaceholderPair(pair: string): boolean {
   const colon = pair.lastIndexOf(':');
   const user = pair.slice(0, colon);
   const pass = colon < 0 ? pair : pair.slice(colon + 1);
-  return pass === user || isNotSecret(pass) || /^[<[{$%#]/.test(pass) || /[>\]}]$/.test(pass);
+  return pass === user || pass.length <= 3 || isNotSecret(pass) || /^[<[{$%#]/.test(pass) || /[>\]}]$/.test(pass);
 }
 
 /** `Basic <base64>` decodes to `user:password`. */
@@ -89,7 +91,7 @@ export const BASE_RULES: RedactRule[] = [
     reason: 'private-key',
     requires: 'PRIVATE KEY',
     // A header with nothing after it (documentation, a parser's constant) holds no key.
-    pattern: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?=\s*[^\s-])[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)/g,
+    pattern: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?=\s*(?:[A-Za-z0-9+/=]{16}|Proc-Type:|[A-Za-z0-9+/=]+\s*-----END))[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)/g,
   },
   PUBLIC_KEY_RULE,
   { reason: 'provider', find: findProviderTokens },

@@ -30,7 +30,7 @@ const PLACEHOLDER_WORDS = new Set([
   'baz', 'qux', 'changeme', 'change', 'me', 'replace', 'insert', 'put', 'enter', 'value', 'placeholder', 'redacted',
   'hidden', 'masked', 'none', 'null', 'nil', 'undefined', 'empty', 'default', 'todo', 'tbd', 'xxx', 'yyy', 'zzz',
   'user', 'username', 'login', 'access', 'private', 'public', 'client', 'id', 'app',
-  'new', 'old', 'some', 'abc', 'abc123', 'sk', 'pk', 'bearer', 'basic', 'string', 'str', 'text', 'of', 'for', 'a',
+  'new', 'old', 'some', 'abc', 'abc123', 'xyz', 'sk', 'pk', 'bearer', 'basic', 'string', 'str', 'text', 'of', 'for', 'a',
   'to', 'with', 'goes', 'own', 'real', 'actual', 'valid', 'invalid', 'random', 'generated', 'webhook', 'url', 'name',
   'db', 'database', 'service', 'account', 'project', 'org', 'team', 'bot', 'hash', 'salt', 'code', 'pin', 'number',
 ]);
@@ -43,8 +43,12 @@ export function isReference(value: string): boolean {
 /** `this.mPassword`, `args.token`, `getPassword`, `DB_PASSWORD`: code or a constant's name, not a literal. */
 export function isCodeName(value: string): boolean {
   if (/^(?:this|self|that|args|opts|options|props|ctx|req|res|cfg|conf|data|params|user|env)\.[A-Za-z_$][\w$.]*$/.test(value)) return true;
+  // Member access, optional chaining, indexing: `options?.onresumptiontoken`, `tokens[j]`, `process.argv[2]`.
+  if (/^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*|\[[^\]]{0,40}\])+$/.test(value) && !/\d[A-Za-z]|[A-Za-z]\d/.test(value.replace(/\[[^\]]*\]/g, ''))) return true;
   // SCREAMING_SNAKE names (`ACCESS_TOKEN`, `YOUR_API_KEY`): an environment variable or a constant, written in place of its value.
   if (/^[A-Z][A-Z]*(?:_[A-Z]+)+$/.test(value)) return true;
+  // An anchor, a selector or a parser's state name: `#add-password`, `?NoLineTerminatorHere`.
+  if (/^[?#.@:][A-Za-z][A-Za-z_-]*$/.test(value)) return true;
   // A name made of words one of which names the secret (`#add-password`, `reset_token_ttl`, `password.reset.title`): a selector, a route or a message key.
   return /^[#.]?[A-Za-z]+(?:[-_.][A-Za-z]+)+$/.test(value) && /passw|secret|token|key|pwd|credential/i.test(value);
 }
@@ -57,14 +61,14 @@ export function isCodeName(value: string): boolean {
  */
 export function isPlaceholderValue(value: string): boolean {
   const v = value.replace(/^["'`]|["'`]$/g, '');
-  if (v === '') return true;
+  if (v === '' || /^[^A-Za-z0-9]*$/.test(v)) return true;
   if (/[xX]{4,}|\*{3,}|•{2,}|#{4,}|\.{3}|…|_{4,}|-{4,}/.test(v)) return true;
   if (/your|placeholder|redacted|changeme|replace[_-]?me|example|dummy|\bfake|insert[_-]?here|goes[_-]?here/i.test(v)) return true;
   const words = v.split(/[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])/).filter(Boolean);
   if (words.length && words.every((w) => PLACEHOLDER_WORDS.has(w.toLowerCase()) || /^\d{1,3}$/.test(w))) return true;
   const body = v.replace(/^(?:[A-Za-z]{1,12}[_.~|-]){1,3}/, '');
   if (body.length >= 6 && new Set(body).size < Math.min(6, Math.ceil(body.length / 3))) return true;
-  return body.length >= 8 && isPredictable(body);
+  return body.length >= 6 && isPredictable(body);
 }
 
 /**
