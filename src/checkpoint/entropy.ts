@@ -166,19 +166,33 @@ const CONSONANTS = /[b-df-hj-np-tv-xz]{4}/i;
 export function isWordy(body: string): boolean {
   let letters = 0;
   let inWords = 0;
+  let words = 0;
+  let boundaries = 0;
   for (const segment of body.split(/[^A-Za-z0-9]+/)) {
-    if (/^[A-Z]{2,}$/.test(segment) && VOWEL.test(segment)) {
+    boundaries++;
+    if (/^[A-Z]{3,}$/.test(segment) && VOWEL.test(segment)) {
       letters += segment.length;
       inWords += segment.length;
+      words++;
       continue;
     }
     for (const run of segment.split(/(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|\d+/)) {
       if (!run) continue;
-      letters += run.length;
-      if (WORD_RUN.test(run) && VOWEL.test(run) && !CONSONANTS.test(run)) inWords += run.length;
+      if (/^[A-Z]/.test(run)) boundaries++;
+      letters += run.replace(/[^A-Za-z]/g, '').length;
+      if (run.length >= 4 && WORD_RUN.test(run) && run.replace(/[^aeiouy]/gi, '').length * 6 >= run.length && !CONSONANTS.test(run)) {
+        inWords += run.length;
+        words++;
+      }
     }
   }
-  return letters >= 8 && inWords >= letters * 0.6;
+  // Words are told apart by case or separators: one long run of one case is not a name made of words.
+  // Random text has a digit in every six characters or so; names have few, or a number at the end.
+  const digits = body.replace(/\D/g, '').length;
+  const fewDigits = digits <= body.length * 0.1 || /^\D*\d+$/.test(body);
+  // Base64 (`+`, `/`, padding) is never a name.
+  if (/[+/=]/.test(body)) return false;
+  return fewDigits && letters >= 8 && words >= 2 && boundaries >= 3 && inWords >= letters * 0.55;
 }
 
 /** `/commit/<sha>`, `./assets/logo-3f2a.png`, `a/b/c`: most segments are words, names or object ids. */

@@ -10,7 +10,7 @@ import { isHighEntropy, isWordy } from './entropy.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { isNotSecret } from './secret-placeholders.js';
 
-const WORDS = /passw(?:or)?d|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth[_-]?key|signing[_-]?key|encryption[_-]?key|_pass(?![A-Za-z])|key(?![A-Za-z0-9])|sonar[._-]?login|(?<![A-Za-z])(?:pass|pw|access|private)(?![A-Za-z0-9])/gi;
+const WORDS = /passw(?:or)?d|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth[_-]?key|signing[_-]?key|encryption[_-]?key|_pass(?![A-Za-z])|key(?![A-Za-z0-9])|sonar[._-]?login|x-(?:amz|goog)-signature|(?<![A-Za-z])sig(?==)|(?<![A-Za-z])(?:pass|pw|access|private)(?![A-Za-z0-9])/gi;
 /** `ADMIN_KEY`, `deepgram_key`: a weaker keyword (`cache_key`, `sort_key` are common), whose value must look like a key. */
 const isWeakWord = (word: string) => /^(?:key|pass|pw|access|private)$/i.test(word);
 const keyLike = (v: string) =>
@@ -85,7 +85,7 @@ const FORMS: Form[] = [
   form(`${TAIL}["']?[ \\t]*=[ \\t]*(?<v>[^\\s"'\`#;(),\\[\\]{}<>]+)[ \\t]*;`, { accept: (v) => isValue(v) && !isIdentifier(v) }),
   form(`${TAIL}["']?[ \\t]+=[ \\t]+(?<v>[^\\s"'\`#;(),\\[\\]{}<>]+)`, { accept: (v) => keyLike(v) && !/^[A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)+$/.test(v) }),
   // A generated token after the key with no operator: `SECRET abc123…`, `api key: Xyz…`, `Using Key=…` (weak keys).
-  form(`${TAIL}["']?(?:[ \\t]+(?:key|token|secret|id|access|private)){0,2}(?:[ \\t]+|[ \\t]*\\r?\\n[ \\t]*)["']?(?<v>[A-Za-z0-9+/=_.~-]{16,300})(?![^\\s"',;)\\]}])`, {
+  form(`${TAIL}["']?(?:[ \\t]+(?:key|token|secret|id|access|private)){0,2}(?:[ \\t]+|[ \\t]*\\r?\\n[ \\t]*)["']?(?<v>[A-Za-z0-9+/=_.~-]{16,300})(?![^\\s"',;()\\]}])`, {
     // A random string the entropy rule takes anyway is left to it: counted as what it is.
     accept: (v) => tokenLike(v) && !isHighEntropy(v),
   }),
@@ -142,7 +142,8 @@ function tryForms(text: string, at: number, lineBefore: string, weak: ((v: strin
     end ||= span[1];
     const value = m.groups!.v!;
     // A function call (`b64u(encryptedKey)`) or the key itself again (`exports.token = token`) is code.
-    if (text.charCodeAt(span[1]) === 40 || value.length < 4 || value === key) continue;
+    const isCall = text.charCodeAt(span[1]) === 40 && (value.length < 8 || isWordy(value) || !/\d/.test(value));
+    if (isCall || value.length < 4 || value === key) continue;
     // One member of a union of names (`RequestCredentials = "include" | "omit"`).
     if (/^[A-Za-z-]+$/.test(value) && /^["'`]?[ \t]*\|/.test(text.slice(span[1], span[1] + 4))) continue;
     if (!(f.accept ?? isValue)(value) || (weak && !weak(value))) continue;

@@ -43,6 +43,7 @@ const rx = (source: string, flags = 'g') => new RegExp(source, flags);
 const isMixed = (s: string) => /[a-z]/.test(s) && /[A-Z]/.test(s) && /\d/.test(s);
 
 const findProviderTokens = (text: string) => formatMatcher().find(text);
+const findContextTokens = (text: string) => formatMatcher().findByContext(text);
 
 /** Random-looking runs; `before` decides the object-id exemption. */
 function findHighEntropy(text: string): Hit[] {
@@ -150,6 +151,7 @@ export const BASE_RULES: RedactRule[] = [
   { reason: 'password', near: /"auth"/g, pattern: /(?<pre>"auth"[ \t]*:[ \t]*")(?<secret>[A-Za-z0-9+/]{8,}={0,2})(?=")/g },
   { reason: 'password', find: findKeywordValues },
   { reason: 'password', find: findKubernetesSecretData },
+  { reason: 'provider', find: findContextTokens },
   { reason: 'high-entropy', find: findHighEntropy },
   {
     reason: 'email',

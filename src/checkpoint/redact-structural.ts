@@ -87,7 +87,7 @@ export const PASSWORD_HASH_RULE: RedactRule = {
  * public by design. Claimed with no reason, so they are left as they are and
  * no later rule (high entropy) takes their base64 for a secret.
  */
-const PUBLIC = /-----BEGIN ((?:[A-Z0-9]+ )*(?:PUBLIC KEY(?: BLOCK)?|CERTIFICATE(?: REQUEST)?|SIGNATURE|X509 CRL))-----[\s\S]{0,20000}?-----END \1-----|\b(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com) AAAA[A-Za-z0-9+/]{20,}={0,2}/g;
+const PUBLIC = /(?<![^\s"'`(=:,])-----BEGIN ((?:[A-Z0-9]+ )*(?:PUBLIC KEY(?: BLOCK)?|CERTIFICATE(?: REQUEST)?|SIGNATURE|X509 CRL))-----[\s\S]{0,20000}?-----END \1-----|\b(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com) AAAA[A-Za-z0-9+/]{20,}={0,2}/g;
 
 export const PUBLIC_KEY_RULE: RedactRule = {
   reason: '',

@@ -76,14 +76,14 @@ export function isPlaceholderValue(value: string): boolean {
  * one two before them) by one step (`123456`, `abcdef`, `a1b2c3`, `A1B2C3D4`)
  * or repeat it. Random tokens almost never do: about one position in twenty.
  */
-export function isPredictable(s: string): boolean {
+export function isPredictable(s: string, share = s.length >= 16 ? 0.6 : 0.75): boolean {
   let steps = 0;
   const at = (i: number) => s.charCodeAt(i) | (s.charCodeAt(i) >= 65 && s.charCodeAt(i) <= 90 ? 0x20 : 0);
   for (let i = 1; i < s.length; i++) {
     const c = at(i);
     if (c - at(i - 1) === 1 || c === at(i - 1) || (i >= 2 && (c - at(i - 2) === 1 || c === at(i - 2)))) steps++;
   }
-  return steps >= (s.length - 1) * 0.6;
+  return steps >= (s.length - 1) * share;
 }
 
 /** A value that holds no secret: a reference, code, or a placeholder. */
