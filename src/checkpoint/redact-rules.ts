@@ -14,7 +14,7 @@ import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { findKubernetesSecretData } from './redact-structured.js';
 import { tokenRuns } from './token-runs.js';
 import { isNotSecret } from './secret-placeholders.js';
-import { COMMAND_LINE_RULES, PASSWORD_HASH_RULE, NETRC_RULE, PUBLIC_KEY_RULE } from './redact-structural.js';
+import { COMMAND_LINE_RULES, ENCODED_PRIVATE_KEY_RULE, NETRC_RULE, PASSWORD_HASH_RULE, PUBLIC_KEY_RULE } from './redact-structural.js';
 
 export type { Hit } from './secret-format-rules.js';
 
@@ -95,6 +95,7 @@ export const BASE_RULES: RedactRule[] = [
     pattern: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?=\s*(?:[A-Za-z0-9+/=]{16}|Proc-Type:|[A-Za-z0-9+/=]+\s*-----END))[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)/g,
   },
   PUBLIC_KEY_RULE,
+  ENCODED_PRIVATE_KEY_RULE,
   { reason: 'provider', find: findProviderTokens },
   { reason: 'jwt', near: /eyJ/g, pattern: rx(`${B}eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{16,}${E}`) },
   {

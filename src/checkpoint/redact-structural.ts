@@ -97,3 +97,20 @@ export const PUBLIC_KEY_RULE: RedactRule = {
     return [...text.matchAll(PUBLIC)].map((m) => ({ start: m.index, end: m.index + m[0].length, reason: '' }));
   },
 };
+
+/** `-----BEGIN` in base64 (`LS0tLS1CRUdJTi…`): a PEM block stored encoded, as Kubernetes and CI variables keep keys. */
+const ENCODED_PEM = /(?<![A-Za-z0-9+/])LS0tLS1CRUdJTi[A-Za-z0-9+/]{20,}={0,2}/g;
+
+/** A private key written in base64 (the whole encoded block is redacted). */
+export const ENCODED_PRIVATE_KEY_RULE: RedactRule = {
+  reason: 'private-key',
+  find: (text) => {
+    if (!text.includes('LS0tLS1CRUdJTi')) return [];
+    const hits = [];
+    for (const m of text.matchAll(ENCODED_PEM)) {
+      const head = Buffer.from(m[0].slice(0, 80), 'base64').toString('latin1');
+      if (/^-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY/.test(head)) hits.push({ start: m.index, end: m.index + m[0].length, reason: 'private-key' });
+    }
+    return hits;
+  },
+};

@@ -78,6 +78,8 @@ export function assignmentForms(g: Gen): SecretSample[] {
     const hash = [`$6$${salt}$${g.key(`${ALPHA.an}./`, 86)}`, `$2b$12$${g.key(`${ALPHA.an}./`, 53)}`, `$1$${salt}$${g.key(`${ALPHA.an}./`, 22)}`,
       `$argon2id$v=19$m=65536,t=3,p=4$${g.key(ALPHA.b64, 22)}$${g.key(ALPHA.b64, 43)}`][i]!;
     out.push(sample('password hash', [`deploy:${hash}:19000:0:99999:7:::`, `HASH='${hash}'`, `htpasswd line ${hash}`, `stored ${hash} in the table`][i]!, hash));
+    const pem = Buffer.from(`-----BEGIN ${['RSA ', 'EC ', '', 'OPENSSH '][i]}PRIVATE KEY-----\n${g.key(ALPHA.b64, 64)}\n${g.key(ALPHA.b64, 64)}\n-----END PRIVATE KEY-----\n`).toString('base64');
+    out.push(sample('private key in base64', [`PRIVATE_KEY_B64=${pem}`, `  tls.key: ${pem}`, `{"privateKey": "${pem}"}`, `echo ${pem} | base64 -d`][i]!, pem));
     const generated = g.key(ALPHA.an, 24);
     out.push(sample('key name with no operator', [`API SECRET ${generated}`, `[DEBUG] Using Key=${generated}`, `access token\n${generated}`, `private key ${generated}`][i]!, generated));
   }
