@@ -10,6 +10,8 @@
  */
 
 /** A git object id, written in one case (some tools print them in upper case). */
+import { isPredictable } from './secret-placeholders.js';
+
 const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64}|[0-9A-F]{40}|[0-9A-F]{64})$/;
 /** A digest named just before it: `checksum: <hex>`, `sha256:<hex>`, go.sum's `h1:<base64>`, `etag "…"`. */
 const DIGEST_BEFORE = /(?:checksum|digest|hash|sha\d*|md5|etag|h1|fingerprint|integrity|commit|revision|rev|oid|object|blob|tree)["']?\s{0,2}[:=]?\s{0,2}["']?$/i;
@@ -139,7 +141,7 @@ export function isHighEntropy(token: string, before = ''): boolean {
   const body = token.replace(/=+$/, '');
   if (body.length < 32 || (body.length === 36 && UUID.test(body)) || (token.startsWith('sha') && SRI.test(token)) || before.endsWith(';base64,')) return false;
   if (DIGEST_BEFORE.test(before.slice(-16)) && !keywordBefore(before)) return false;
-  if (isWordy(body) || body.length > MAX_SECRET || isEncodedText(body)) return false;
+  if (isWordy(body) || body.length > MAX_SECRET || isEncodedText(body) || isPredictable(body, 0.8)) return false;
   if (body.includes('/') && isPathLike(body)) return body.split('/').some((segment) => segment.length >= 32 && isHighEntropy(segment, before));
   if (HASHED_FILE.test(body) || (UUID_ANY.test(body) && body.replace(UUID_ANY, '').replace(/[^A-Za-z0-9]/g, '').length < 16)) return false;
   // Most candidates (paths, identifiers) end in no hex run long enough: the prefix pattern is only tried on those that do.
@@ -198,7 +200,7 @@ export function isWordy(body: string): boolean {
 /** `/commit/<sha>`, `./assets/logo-3f2a.png`, `a/b/c`: most segments are words, names or object ids. */
 function isPathLike(body: string): boolean {
   const segments = body.split('/').filter(Boolean);
-  const named = segments.filter((s) => /^[a-z0-9._-]{1,30}$/.test(s) && (VOWEL.test(s) || /^v?\d/.test(s)) || OBJECT_ID.test(s) || UUID.test(s));
+  const named = segments.filter((s) => (/^[A-Z]?[a-z0-9._~-]{1,40}$/.test(s) && (VOWEL.test(s) || /^v?\d/.test(s))) || OBJECT_ID.test(s) || UUID.test(s) || isWordy(s));
   return segments.length >= 2 && named.length * 2 >= segments.length;
 }
 
@@ -211,7 +213,7 @@ function isEncodedText(body: string): boolean {
   const decoded = Buffer.from(body.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('latin1');
   if (decoded.length < 12 || !/^[\x20-\x7e\t\r\n]*$/.test(decoded) || /PRIVATE KEY|:/.test(decoded)) return false;
   // Prose: words separated by spaces, nearly all letters.
-  return decoded.split(' ').length >= 3 && decoded.replace(/[^A-Za-z ]/g, '').length >= decoded.length * 0.85;
+  return (decoded.split(' ').length >= 3 && decoded.replace(/[^A-Za-z ]/g, '').length >= decoded.length * 0.85) || isPredictable(decoded, 0.8);
 }
 
 /** How many hex digits end `text`. */

@@ -10,6 +10,7 @@ import { ALPHABETS, SECRET_FORMATS, type Part, type SecretFormat } from './secre
 import { verifyChecksum } from './secret-checksum.js';
 import { MIN_TOKEN, tokenRuns } from './token-runs.js';
 import { isPredictable } from './secret-placeholders.js';
+import { isWordy } from './entropy.js';
 
 /** Where a secret is and why. */
 export interface Hit {
@@ -42,7 +43,7 @@ function isPlaceholder(token: string): boolean {
   if (new Set(body).size < Math.min(6, Math.ceil(body.length / 3))) return true;
   // A full-length token is only called a sequence when nearly all of it is one (`a1B2c3D4…`, `0123456789abcdef…`):
   // random bodies of a short alphabet follow their neighbour by chance more often than free text does.
-  return /x{6,}|X{6,}|\*{4,}|0{10,}|your|placeholder|redacted|example/i.test(body) || (body.length >= 12 && isPredictable(body, 0.8));
+  return /x{6,}|X{6,}|\*{4,}|0{10,}|your|YOUR|placeholder|PLACEHOLDER|redacted|REDACTED|example|EXAMPLE/.test(body) || (body.length >= 12 && isPredictable(body, 0.8));
 }
 
 function accept(compiled: Compiled, token: string): boolean {
@@ -191,7 +192,7 @@ export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS):
           if (t.index > 0 && window[t.index - 1] === '/') continue;
           const value = t[0].replace(/^[^A-Za-z0-9]+|[.:]+$/g, '');
           const found = entry.formats.find((f) => f.whole().test(value));
-          if (!found || isPlaceholder(value)) continue;
+          if (!found || isPlaceholder(value) || !readsGenerated(value)) continue;
           const start = from + t.index;
           hits.push({ start, end: start + value.length, reason: found.reason });
           scan.lastIndex = Math.max(scan.lastIndex, start + value.length);
@@ -202,6 +203,9 @@ export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS):
     },
   };
 }
+
+/** A value named only by its provider must read as generated: hex, or letters and digits mixed, never a name made of words. */
+const readsGenerated = (value: string) => /^[0-9a-fA-F-]+$/.test(value) || ((/\d/.test(value) || looksGenerated(value)) && !isWordy(value));
 
 /** The word is part of a placeholder already written (`[REDACTED:snowflake-password]`). */
 function isInPlaceholder(text: string, at: number): boolean {
