@@ -7,6 +7,8 @@
  * later rule takes a certificate or a public key for a secret.
  */
 import type { RedactRule } from './redact-rules.js';
+import type { Hit } from './secret-format-rules.js';
+import { findInWindows, nearWindows } from './redact-windows.js';
 import { isNotSecret } from './secret-placeholders.js';
 
 /** A password given on a command line is a literal, not a reference (`$PW`, `%PASS%`) nor a placeholder (`PASSWORD`, `<pw>`). */
@@ -24,29 +26,32 @@ const COMMANDS: { name: string; tools: string; flag: string; attached?: boolean 
   { name: 'htpasswd', tools: 'htpasswd[ \\t]+-[a-zA-Z]*b[a-zA-Z]*[ \\t]+\\S+[ \\t]+\\S+', flag: '' },
 ];
 
-/** The value of a command-line rule's match, without the quotes: where it starts and its text. */
-function commandRule(c: (typeof COMMANDS)[number]): RedactRule {
-  const flag = c.flag === '' ? '' : c.attached ? `[ \\t]${c.flag}(?=[^\\s-])` : `[ \\t]${c.flag}[ \\t]+`;
-  const re = new RegExp(`\\b(?:${c.tools})\\b[^\\n]{0,300}?${flag === '' ? '[ \\t]+' : flag}${ARG}`, 'gi');
-  return {
-    reason: 'password',
-    near: new RegExp(`\\b(?:${c.tools.split('[')[0]})`, 'gi'),
-    find: (text) => {
-      const hits = [];
+/** Any of the commands, case-insensitive: the command rules look only at the lines around one. */
+const ANY_COMMAND = new RegExp(`\\b(?:${COMMANDS.map((c) => c.tools.split('[')[0]).join('|')})`, 'gi');
+
+/** The value of each command's password flag, without its quotes, on the lines that name a command. */
+function findCommandPasswords(text: string): Hit[] {
+  const rules = COMMANDS.map((c) => {
+    const flag = c.flag === '' ? '[ \\t]+' : c.attached ? `[ \\t]${c.flag}(?=[^\\s-])` : `[ \\t]${c.flag}[ \\t]+`;
+    return new RegExp(`\\b(?:${c.tools})\\b[^\\n]{0,300}?${flag}${ARG}`, 'gi');
+  });
+  return findInWindows(text, nearWindows(text, ANY_COMMAND), (lines) => {
+    const hits: Hit[] = [];
+    for (const re of rules) {
       re.lastIndex = 0;
-      for (let m = re.exec(text); m; m = re.exec(text)) {
+      for (let m = re.exec(lines); m; m = re.exec(lines)) {
         const value = m.groups!.q1 ?? m.groups!.q2 ?? m.groups!.bare!;
         if (!isLiteral(value)) continue;
         const end = m.index + m[0].length - (m.groups!.bare === undefined ? 1 : 0);
         hits.push({ start: end - value.length, end, reason: 'password' });
       }
-      return hits;
-    },
-  };
+    }
+    return hits;
+  });
 }
 
 export const COMMAND_LINE_RULES: RedactRule[] = [
-  ...COMMANDS.map(commandRule),
+  { reason: 'password', find: findCommandPasswords },
   {
     // PowerShell: ConvertTo-SecureString "…" -AsPlainText
     reason: 'password',
