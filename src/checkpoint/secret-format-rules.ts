@@ -43,7 +43,9 @@ function isPlaceholder(token: string): boolean {
   if (new Set(body).size < Math.min(6, Math.ceil(body.length / 3))) return true;
   // A full-length token is only called a sequence when nearly all of it is one (`a1B2c3D4…`, `0123456789abcdef…`):
   // random bodies of a short alphabet follow their neighbour by chance more often than free text does.
-  return /x{6,}|X{6,}|\*{4,}|0{10,}|your|YOUR|placeholder|PLACEHOLDER|redacted|REDACTED|example|EXAMPLE/.test(body) || (body.length >= 12 && isPredictable(body, 0.8));
+  // In a token of hundreds of random characters a word turns up by chance: only short ones are read for words.
+  if (body.length <= 200 && /your|YOUR|placeholder|PLACEHOLDER|redacted|REDACTED|example|EXAMPLE/.test(body)) return true;
+  return /x{6,}|X{6,}|\*{4,}|0{10,}/.test(body) || (body.length >= 12 && isPredictable(body, 0.8));
 }
 
 function accept(compiled: Compiled, token: string): boolean {
