@@ -30,12 +30,15 @@ const COMMANDS: { name: string; tools: string; flag: string; attached?: boolean 
 const ANY_COMMAND = new RegExp(`\\b(?:${COMMANDS.map((c) => c.tools.split('[')[0]).join('|')})`, 'gi');
 
 /** The value of each command's password flag, without its quotes, on the lines that name a command. */
+let commandPatterns: RegExp[] | null = null;
 function findCommandPasswords(text: string): Hit[] {
-  const rules = COMMANDS.map((c) => {
+  const windows = nearWindows(text, ANY_COMMAND);
+  if (windows.length === 0) return [];
+  const rules = (commandPatterns ??= COMMANDS.map((c) => {
     const flag = c.flag === '' ? '[ \\t]+' : c.attached ? `[ \\t]${c.flag}(?=[^\\s-])` : `[ \\t]${c.flag}[ \\t]+`;
     return new RegExp(`\\b(?:${c.tools})\\b[^\\n]{0,300}?${flag}${ARG}`, 'gi');
-  });
-  return findInWindows(text, nearWindows(text, ANY_COMMAND), (lines) => {
+  }));
+  return findInWindows(text, windows, (lines) => {
     const hits: Hit[] = [];
     for (const re of rules) {
       re.lastIndex = 0;
