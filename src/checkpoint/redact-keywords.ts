@@ -145,7 +145,7 @@ function tryForms(text: string, at: number, lineBefore: string, weak: ((v: strin
     const isCall = text.charCodeAt(span[1]) === 40 && (value.length < 8 || isWordy(value) || !/\d/.test(value));
     if (isCall || value.length < 5 || value === key) continue;
     // One member of a union of names (`RequestCredentials = "include" | "omit"`).
-    if (/^[A-Za-z-]+$/.test(value) && /^["'`]?[ \t]*\|/.test(text.slice(span[1], span[1] + 4))) continue;
+    if (/^[a-z][a-z-]*$/.test(value) && /^["'`]?[ \t]*\|/.test(text.slice(span[1], span[1] + 4))) continue;
     if (!(f.accept ?? isValue)(value) || (weak && !weak(value))) continue;
     return { hit: { start: span[0], end: span[1], reason: 'password' }, end: span[1] };
   }

@@ -51,6 +51,8 @@ const p = (provider: string, reason: string, parts: Part[], extra: Partial<Secre
 const c = (provider: string, reason: string, context: string[], parts: Part[]): SecretFormat =>
   ({ provider, reason, parts, context, confidence: 'medium' });
 const UUID: Part[] = [r('hex', 8), '-', r('hex', 4), '-', r('hex', 4), '-', r('hex', 4), '-', r('hex', 12)];
+/** The shape of a UUID in lower-case letters and digits (some providers' ids are not hex). */
+const LOWER_UUID: Part[] = [r('lower', 8), '-', r('lower', 4), '-', r('lower', 4), '-', r('lower', 4), '-', r('lower', 12)];
 const UUID_UPPER: Part[] = [r('HEX', 8), '-', r('HEX', 4), '-', r('HEX', 4), '-', r('HEX', 4), '-', r('HEX', 12)];
 
 export const SECRET_FORMATS: readonly SecretFormat[] = [
@@ -255,6 +257,7 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   p('Slack', 'slack-webhook', ['https://hooks.slack.com/services/', r('b64', 43, 56)]),
   p('Slack', 'slack-webhook', ['https://hooks.slack.com/workflows/', r('b64', 43, 56)]),
   p('Slack', 'slack-webhook', ['http://hooks.slack.com/services/', r('b64', 43, 56)]),
+  p('Slack', 'slack-webhook', ['http://hooks.slack.com/workflows/', r('b64', 43, 56)]),
   p('Slack', 'slack-token', ['xoxa-', r('digits', 1), '-', r('digits', 6, 14), '-', r('digits', 6, 14), '-', r('digits', 6, 14), '-', r('anyhex', 16, 64)]),
   p('Slack', 'slack-token', ['xoxs-', r('digits', 6, 14), '-', r('digits', 6, 14), '-', r('digits', 6, 14), '-', r('anyhex', 8, 15)]),
   p('Webex', 'webex-token', [r('alnum', 64), '_', r('alnum', 4), '_', ...UUID]),
@@ -264,6 +267,7 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   c('Discord', 'discord-token', ['discord'], [r('hex', 64)]),
   p('Telegram', 'telegram-token', [r('digits', 8, 10), ':AA', r('url', 33)]),
   p('Microsoft Teams', 'teams-webhook', ['https://', r('lower', 1, 40), '.webhook.office.com/webhookb2/', ...UUID, '@', ...UUID, '/IncomingWebhook/', r('lower', 32), '/', ...UUID]),
+  p('Microsoft Teams', 'teams-webhook', ['https://', r('lower', 1, 40), '.webhook.office.com/webhookb2/', ...LOWER_UUID, '@', ...LOWER_UUID, '/IncomingWebhook/', r('lower', 32), '/', ...LOWER_UUID]),
   p('Microsoft Teams', 'teams-webhook', ['https://outlook.office.com/webhook/', ...UUID, '@', ...UUID, '/IncomingWebhook/', r('hex', 32), '/', ...UUID]),
   p('Zapier', 'zapier-webhook', ['https://hooks.zapier.com/hooks/catch/', r('digits', 5, 12), '/', r('alnum', 6, 12)]),
   p('IFTTT', 'ifttt-key', ['https://maker.ifttt.com/trigger/', r('url', 1, 60), '/with/key/', r('url', 20, 43)]),
@@ -290,6 +294,10 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   p('HubSpot', 'hubspot-token', ['pat-na1-', ...UUID]),
   p('HubSpot', 'hubspot-token', ['pat-eu1-', ...UUID]),
   c('HubSpot', 'hubspot-token', ['hubspot'], UUID_UPPER),
+  c('HubSpot', 'hubspot-token', ['hubspot', 'hapikey'], UUID),
+  c('OneSignal', 'onesignal-key', ['onesignal'], UUID),
+  c('OneSignal', 'onesignal-key', ['onesignal'], ['os_v2_app_', r('lower', 100, 120)]),
+  c('Railway', 'railway-token', ['railway'], UUID),
   p('Salesforce', 'salesforce-token', ['00D', r('alnum', 12, 15), '!', r('urldot', 80, 200)]),
   c('Okta', 'okta-token', ['okta'], ['00', r('url', 40)]),
   c('Auth0', 'auth0-secret', ['auth0'], [r('url', 64)]),
