@@ -143,7 +143,8 @@ function tryForms(text: string, at: number, lineBefore: string, weak: ((v: strin
     const value = m.groups!.v!;
     // A function call (`b64u(encryptedKey)`) or the key itself again (`exports.token = token`) is code.
     const isCall = text.charCodeAt(span[1]) === 40 && (value.length < 8 || isWordy(value) || !/\d/.test(value));
-    if (isCall || value.length < 5 || value === key) continue;
+    // The key's own name inside its value (`IAMUserChangePassword = "arn:…/IAMUserChangePassword"`) names a resource.
+    if (isCall || value.length < 5 || value === key || (key.length >= 6 && value.toLowerCase().includes(key.toLowerCase()))) continue;
     // One member of a union of names (`RequestCredentials = "include" | "omit"`).
     if (/^[a-z][a-z-]*$/.test(value) && /^["'`]?[ \t]*\|/.test(text.slice(span[1], span[1] + 4))) continue;
     if (!(f.accept ?? isValue)(value) || (weak && !weak(value))) continue;

@@ -146,7 +146,7 @@ export const BASE_RULES: RedactRule[] = [
         `(?<secret>[^;\\s"'()]+)(?=;|\\s*["']|\\s*$)`,
       'gim',
     ),
-    accept: isValue,
+    accept: (s) => isValue(s) && !/^[<[{]/.test(s),
   },
   // Docker's config.json: "auth": "<base64 of user:password>"
   // (The whole text: a service-account key in base64 is longer than the lines around an anchor.)

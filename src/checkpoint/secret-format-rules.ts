@@ -179,7 +179,9 @@ export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS):
         // The word starts a name (`POSTMARK_TOKEN`, `sonar.login`, `newRelicKey`), not the middle of another word (`global`).
         const before = m.index > 0 ? text.charCodeAt(m.index - 1) : 32;
         const startsName = !isLetterCode(before) || (isLowerCode(before) && isUpperCode(text.charCodeAt(m.index)));
-        if (!startsName || isInPlaceholder(text, m.index)) continue;
+        // … and is a word of that name, not the start of another (`sumObj`, `sumOfExposures` hold no `sumo`).
+        const splitsWord = isUpperCode(m[0].charCodeAt(m[0].length - 1)) && isLowerCode(text.charCodeAt(m.index + m[0].length));
+        if (!startsName || splitsWord || isInPlaceholder(text, m.index)) continue;
         const entry = byWordLower.get(m[0].toLowerCase());
         if (!entry) continue;
         const from = m.index + m[0].length;
@@ -191,7 +193,8 @@ export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS):
         if (second >= 0) window = window.slice(0, second);
         CONTEXT_TOKEN.lastIndex = 0;
         for (let t = CONTEXT_TOKEN.exec(window); t; t = CONTEXT_TOKEN.exec(window)) {
-          if (t.index > 0 && window[t.index - 1] === '/') continue;
+          // A path segment, a URL fragment or a version pin (`pkg-1.2.4.tgz#<sha1>`) names a file, not a credential.
+          if (t.index > 0 && '/#@'.includes(window[t.index - 1]!)) continue;
           const value = t[0].replace(/^[^A-Za-z0-9]+|[.:]+$/g, '');
           const found = entry.formats.find((f) => f.whole().test(value));
           if (!found || isPlaceholder(value) || !readsGenerated(value)) continue;

@@ -61,7 +61,8 @@ export function isCodeName(value: string): boolean {
  */
 export function isPlaceholderValue(value: string): boolean {
   const v = value.replace(/^["'`]|["'`]$/g, '');
-  if (v === '' || /^[^A-Za-z0-9]*$/.test(v)) return true;
+  // Nothing but punctuation, or text cut between two quoted strings (`,other:`).
+  if (v === '' || /^[^A-Za-z0-9]*$/.test(v) || /^[,;:]|[,;:]$/.test(v)) return true;
   if (/[xX]{4,}|\*{3,}|•{2,}|#{4,}|\.{3}|…|_{4,}|-{4,}/.test(v)) return true;
   if (/your|placeholder|redacted|changeme|replace[_-]?me|example|dummy|\bfake|insert[_-]?here|goes[_-]?here/i.test(v)) return true;
   const words = v.split(/[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])/).filter(Boolean);
