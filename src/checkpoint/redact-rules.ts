@@ -129,11 +129,18 @@ export const BASE_RULES: RedactRule[] = [
     accept: (s) => !isPlaceholderPair(s),
   },
   {
-    // curl -u user:password
+    // curl -u user:password, also quoted (`--user kevin:'…'`) and on a continued line (`\` newline)
+    reason: 'password',
+    requires: 'curl',
+    pattern: /(?<pre>\bcurl\b(?:[^\n]|\\\r?\n){0,2000}?[ \t](?:-u|--user)(?:=|[ \t]+)["']?[^\s:"']*:["']?)(?<secret>[^\s"']+)/g,
+    accept: (s) => isValue(s) && !isPlaceholderPair(s),
+  },
+  {
+    // curl -u "<api key>:" — the key as the user name and no password (Stripe, Elastic and others document this)
     reason: 'password',
     near: /\bcurl\b/g,
-    pattern: /(?<pre>\bcurl\b(?:[^\n]|\\\n){0,2000}?[ \t](?:-u|--user)(?:=|[ \t]+)["']?[^\s:"']*:)(?<secret>[^\s"']+)/g,
-    accept: (s) => isValue(s) && !isPlaceholderPair(s),
+    pattern: /(?<pre>\bcurl\b[^\n]{0,2000}?[ \t](?:-u|--user)(?:=|[ \t]+)["']?)(?<secret>[^\s:"']{12,})(?=:["']?(?:\s|$))/g,
+    accept: (s) => hasLetterAndDigit(s) && !isNotSecret(s),
   },
   ...COMMAND_LINE_RULES,
   NETRC_RULE,
