@@ -39,12 +39,14 @@ const REFERENCE = new RegExp(
   'i',
 );
 const PATH = /^(?:\/|~\/|\.\.?\/)/;
+const URL_VALUE = /^[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\//;
 const FLAG = /^-?(?:\d{1,5}|0x[0-9a-fA-F]{1,16})$/;
 
 /** A value worth redacting: not a reference, not a small number or a boolean, not a path (unless random like a key). */
 export const isValue = (value: string) => {
   const s = value.replace(/(?:\\[nrt])+$/, '');
-  return s !== '' && !REFERENCE.test(s) && !FLAG.test(s) && !(PATH.test(s) && !isHighEntropy(s)) && !isNotSecret(s);
+  // A URL is judged by the URL rule (only its credentials are secret), never redacted whole.
+  return s !== '' && !REFERENCE.test(s) && !FLAG.test(s) && !(PATH.test(s) && !isHighEntropy(s)) && !URL_VALUE.test(s) && !isNotSecret(s);
 };
 export const hasLetterAndDigit = (s: string) => /[A-Za-z]/.test(s) && /\d/.test(s);
 /** Code, not a literal: `token = next_token`, `password = getPassword`, `secret = secret`. */

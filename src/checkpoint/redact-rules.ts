@@ -84,6 +84,39 @@ function isPlaceholderPair(pair: string): boolean {
   return pass === user || pass.length <= 3 || isNotSecret(pass) || /^[<[{$%#]/.test(pass) || /[>\]}]$/.test(pass);
 }
 
+/** `-u`/`--user` and the credentials after it; the command must be curl, on the same line or one it continues. */
+const USER_FLAG = /(?<=[ \t])(?:-u|--user)(?:=|[ \t]+)["']?[^\s:"']*:["']?(?<secret>[^\s"']+)/g;
+/** `-u "<api key>:"`: the key as the user name and no password (Stripe, Elastic and others document this). */
+const KEY_AS_USER = /(?<=[ \t])(?:-u|--user)(?:=|[ \t]+)["']?(?<secret>[^\s:"']{12,}):["']?(?=\s|$)/g;
+
+function findCurlPasswords(text: string): Hit[] {
+  if (!text.includes('curl')) return [];
+  const hits: Hit[] = [];
+  for (const [re, accept] of [[USER_FLAG, (v: string) => isValue(v) && !isPlaceholderPair(v)], [KEY_AS_USER, (v: string) => hasLetterAndDigit(v) && !isNotSecret(v)]] as const) {
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      const secret = m.groups!.secret!;
+      if (!accept(secret) || !curlBefore(text, m.index)) continue;
+      const start = m.index + m[0].indexOf(secret, m[0].length - secret.length - 2);
+      hits.push({ start, end: start + secret.length, reason: 'password' });
+    }
+  }
+  return hits;
+}
+
+/** `curl` earlier on the command that holds `at`: its line, and the lines it continues with a trailing backslash (2000 characters at most). */
+function curlBefore(text: string, at: number): boolean {
+  let start = at;
+  const limit = Math.max(0, at - 2000);
+  for (;;) {
+    const nl = text.lastIndexOf('\n', start - 1);
+    const lineStart = Math.max(nl + 1, limit);
+    if (/\bcurl\b/.test(text.slice(lineStart, start))) return true;
+    if (nl < limit || !/\\\r?$/.test(text.slice(Math.max(limit, nl - 2), nl))) return false;
+    start = nl;
+  }
+}
+
 /** `Basic <base64>` decodes to `user:password`. */
 const isBasicCredential = (s: string) => Buffer.from(s, 'base64').toString('latin1').includes(':');
 
@@ -128,20 +161,8 @@ export const BASE_RULES: RedactRule[] = [
     pattern: rx(`(?<pre>${B}[A-Za-z][A-Za-z0-9+.-]{1,30}://)(?<secret>[^\\s:/@?#\\[\\]]*:[^\\s/@?#]+)(?<post>@[A-Za-z0-9\\[])`),
     accept: (s) => !isPlaceholderPair(s),
   },
-  {
-    // curl -u user:password, also quoted (`--user kevin:'…'`) and on a continued line (`\` newline)
-    reason: 'password',
-    requires: 'curl',
-    pattern: /(?<pre>\bcurl\b(?:[^\n]|\\\r?\n){0,2000}?[ \t](?:-u|--user)(?:=|[ \t]+)["']?[^\s:"']*:["']?)(?<secret>[^\s"']+)/g,
-    accept: (s) => isValue(s) && !isPlaceholderPair(s),
-  },
-  {
-    // curl -u "<api key>:" — the key as the user name and no password (Stripe, Elastic and others document this)
-    reason: 'password',
-    near: /\bcurl\b/g,
-    pattern: /(?<pre>\bcurl\b[^\n]{0,2000}?[ \t](?:-u|--user)(?:=|[ \t]+)["']?)(?<secret>[^\s:"']{12,})(?=:["']?(?:\s|$))/g,
-    accept: (s) => hasLetterAndDigit(s) && !isNotSecret(s),
-  },
+  // curl -u user:password, also quoted (`--user kevin:'…'`) and on a continued line (`\` newline)
+  { reason: 'password', find: findCurlPasswords },
   ...COMMAND_LINE_RULES,
   NETRC_RULE,
   {
@@ -165,7 +186,8 @@ export const BASE_RULES: RedactRule[] = [
   {
     reason: 'email',
     near: /@/g,
-    pattern: /(?<![A-Za-z0-9._%+-]|\/\/)[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}(?![A-Za-z0-9-])/g,
+    // Not the password of `scheme://user:password@host` (a placeholder there is left for the URL rule to judge).
+    pattern: /(?<![A-Za-z0-9._%+-]|\/\/|\/\/[^\s/@:]{0,64}:)[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}(?![A-Za-z0-9-])/g,
     // `git@host:owner/repo` is an ssh remote, not a person.
     accept: (s) => !/^git@/i.test(s),
     pii: true,

@@ -75,7 +75,7 @@ export const COMMAND_LINE_RULES: RedactRule[] = [
 export const NETRC_RULE: RedactRule = {
   reason: 'password',
   requires: 'password',
-  pattern: /(?<pre>\b(?:machine[ \t]+\S+|default)\s+(?:login[ \t]+\S+\s+)?password[ \t]+)(?<secret>\S+)/g,
+  pattern: /(?<pre>\b(?:machine[ \t]+\S+|default)\s+(?:login[ \t]+\S+\s+)?password[ \t]+)(?<secret>\S+?)(?=[,;]?(?:\s|$))/g,
   accept: isLiteral,
 };
 
