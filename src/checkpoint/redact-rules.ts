@@ -84,22 +84,25 @@ function isPlaceholderPair(pair: string): boolean {
   return pass === user || pass.length <= 3 || isNotSecret(pass) || /^[<[{$%#]/.test(pass) || /[>\]}]$/.test(pass);
 }
 
-/** `-u`/`--user` and the credentials after it; the command must be curl, on the same line or one it continues. */
-const USER_FLAG = /(?<=[ \t])(?:-u|--user)(?:=|[ \t]+)["']?[^\s:"']*:["']?(?<secret>[^\s"']+)/g;
-/** `-u "<api key>:"`: the key as the user name and no password (Stripe, Elastic and others document this). */
-const KEY_AS_USER = /(?<=[ \t])(?:-u|--user)(?:=|[ \t]+)["']?(?<secret>[^\s:"']{12,}):["']?(?=\s|$)/g;
+/**
+ * `-u`/`--user` and the credentials after it: `user:password`, or `"<api key>:"` (the key as the user name and
+ * no password, as Stripe, Elastic and others document). One pass, the flag's literal first.
+ */
+const USER_FLAG = /-(?:u|-user)(?:=|[ \t]+)["']?([^\s:"']*):["']?([^\s"']*)/g;
 
 function findCurlPasswords(text: string): Hit[] {
   if (!text.includes('curl')) return [];
   const hits: Hit[] = [];
-  for (const [re, accept] of [[USER_FLAG, (v: string) => isValue(v) && !isPlaceholderPair(v)], [KEY_AS_USER, (v: string) => hasLetterAndDigit(v) && !isNotSecret(v)]] as const) {
-    re.lastIndex = 0;
-    for (let m = re.exec(text); m; m = re.exec(text)) {
-      const secret = m.groups!.secret!;
-      if (!accept(secret) || !curlBefore(text, m.index)) continue;
-      const start = m.index + m[0].indexOf(secret, m[0].length - secret.length - 2);
-      hits.push({ start, end: start + secret.length, reason: 'password' });
-    }
+  USER_FLAG.lastIndex = 0;
+  for (let m = USER_FLAG.exec(text); m; m = USER_FLAG.exec(text)) {
+    const before = text.charCodeAt(m.index - 1);
+    if (before !== 32 && before !== 9) continue;
+    const [, user = '', password = ''] = m;
+    const secret = password !== '' ? (isValue(password) && !isPlaceholderPair(`${user}:${password}`) ? password : '')
+      : user.length >= 12 && hasLetterAndDigit(user) && !isNotSecret(user) ? user : '';
+    if (secret === '' || !curlBefore(text, m.index)) continue;
+    const start = password !== '' ? m.index + m[0].length - password.length : m.index + m[0].lastIndexOf(user);
+    hits.push({ start, end: start + secret.length, reason: 'password' });
   }
   return hits;
 }
