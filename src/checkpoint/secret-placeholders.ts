@@ -66,10 +66,11 @@ export function isPlaceholderValue(value: string): boolean {
   if (/[xX]{4,}|\*{3,}|•{2,}|#{4,}|\.{3}|…|_{4,}|-{4,}/.test(v)) return true;
   if (/your|placeholder|redacted|changeme|replace[_-]?me|example|dummy|\bfake|insert[_-]?here|goes[_-]?here/i.test(v)) return true;
   // `mypassword`, `yourtoken`, `newpass1`: a placeholder word with a possessive or a counter glued to it.
-  if (/^(?:my|your|the|some|new|old|a)?[_-]?(?:pass(?:word|wd)?|secret|token|key|pwd|apikey)[_-]?\d{0,3}$/i.test(v)) return true;
+  if (/^(?:my|your|the|some|new|old|a)[_-]?(?:pass(?:word|wd)?|secret|token|key|pwd|apikey)$/i.test(v)) return true;
   if (/^(.)\1{3,}$/.test(v)) return true;
   const words = v.split(/[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])/).filter(Boolean);
-  if (words.length && words.every((w) => PLACEHOLDER_WORDS.has(w.toLowerCase()) || /^\d{1,3}$/.test(w))) return true;
+  // Only words: `secret123` or `password1` is a (weak) password someone uses, not a placeholder.
+  if (words.length && words.every((w) => PLACEHOLDER_WORDS.has(w.toLowerCase()))) return true;
   const body = v.replace(/^(?:[A-Za-z]{1,12}[_.~|-]){1,3}/, '');
   if (body.length >= 6 && new Set(body).size < Math.min(6, Math.ceil(body.length / 3))) return true;
   return body.length >= 6 && isPredictable(body);
