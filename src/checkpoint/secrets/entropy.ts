@@ -159,6 +159,8 @@ const WORD_RUN = /^[A-Z]?[a-z]{2,}$/;
 const VOWEL = /[aeiouy]/i;
 /** Four consonants in a row: rare in words, common in random letters. */
 const CONSONANTS = /[b-df-hj-np-tv-xz]{4}/i;
+/** Letter pairs that English words (and the names made of them) almost never hold, and random letters often do. */
+const RARE_PAIR = /q[^u]|[jqvxz][bcdfgjkmpqvxz]|[bcdfgkmpvw][jqxz]|[hjkqvwx][hjkqvwx]/i;
 
 /**
  * Identifiers and names joined by separators or case (`ZodFirstPartyTypeKind`,
@@ -182,7 +184,7 @@ export function isWordy(body: string): boolean {
       if (!run) continue;
       if (/^[A-Z]/.test(run)) boundaries++;
       letters += run.replace(/[^A-Za-z]/g, '').length;
-      if (run.length >= 4 && WORD_RUN.test(run) && run.replace(/[^aeiouy]/gi, '').length * 6 >= run.length && !CONSONANTS.test(run)) {
+      if (run.length >= 4 && WORD_RUN.test(run) && run.replace(/[^aeiouy]/gi, '').length * 6 >= run.length && !CONSONANTS.test(run) && !RARE_PAIR.test(run)) {
         inWords += run.length;
         words++;
       }
