@@ -53,6 +53,7 @@ const FORMS: [string, (v: string) => string][] = [
   ['prose', (v) => `The default password for user "admin" is "${v}".`],
   ['credential call', (v) => `new NetworkCredential("ci-bot", "${v}")`],
   ['xml element over lines', (v) => `<apiToken>\n    ${v}\n</apiToken>`],
+  ['jenkins credentials', (v) => `<org.jenkinsci.plugins.plaincredentials.impl.StringCredentialsImpl>\n  <id>deploy</id>\n  <secret>{svc AQAAABAAA ${v}}</secret>\n</org.jenkinsci.plugins.plaincredentials.impl.StringCredentialsImpl>`],
 ];
 
 export function assignmentForms(g: Gen): SecretSample[] {
@@ -72,6 +73,7 @@ export function assignmentForms(g: Gen): SecretSample[] {
     out.push(sample('assignment: kubernetes data', `apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ndata:\n  username: YWRtaW4=\n  password: ${data}\n`, data));
     const docker = Buffer.from(`bot:${g.key(ALPHA.an, 20)}`).toString('base64');
     out.push(sample('assignment: docker auths', `{"auths": {"ghcr.io": {"auth": "${docker}"}}}`, docker));
+    out.push(sample('assignment: docker auths escaped', `DOCKER_AUTH_CONFIG="{\\"auths\\":{\\"registry.example.com\\":{\\"auth\\":\\"${docker}\\"}}}"`, docker));
   }
   for (let i = 0; i < 4; i++) {
     const salt = g.key(ALPHA.an, 8);
