@@ -8,7 +8,7 @@
  */
 import { isHighEntropy, isWordy } from './entropy.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
-import { isNotSecret } from './secret-placeholders.js';
+import { isNotSecret, PUBLIC_KEY_NAME } from './secret-placeholders.js';
 
 const WORDS = /passw(?:or)?d|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth[_-]?key|signing[_-]?key|encryption[_-]?key|_pass(?![A-Za-z])|key(?![A-Za-z0-9])|sonar[._-]?login|x-(?:amz|goog)-signature|(?<![A-Za-z])sig(?==)|(?<![A-Za-z])(?:pass|pw)(?![A-Za-z0-9])/gi;
 /** `ADMIN_KEY`, `deepgram_key`: a weaker keyword (`cache_key`, `sort_key` are common), whose value must look like a key. */
@@ -128,6 +128,8 @@ export function findKeywordValues(text: string): Hit[] {
     // Inside a longer word, or a segment of a path (`/etc/passwd`): not a key.
     if (start > 0 && (isKeyChar(text.charCodeAt(start - 1)) || text.charCodeAt(start - 1) === 47 || text.charCodeAt(start - 1) === 92)) continue;
     while (text[start] === '-' || text[start] === '.') start++;
+    // A public or publishable key or token (`public_key`, `publicToken`, `pub_key`) is published on purpose.
+    if (PUBLIC_KEY_NAME.test(text.slice(start, m.index + m[0].length))) continue;
     const lineBefore = lineBeforeKey(text, start);
     const { hit, end } = tryForms(text, m.index + m[0].length, lineBefore, weak, text.slice(start, m.index + m[0].length));
     if (hit) hits.push({ ...hit, reason: formatMatcher().nameByContext(text.slice(start, m.index + m[0].length + 20), text.slice(hit.start, hit.end)) ?? hit.reason });

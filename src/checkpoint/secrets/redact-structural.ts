@@ -7,9 +7,9 @@
  * later rule takes a certificate or a public key for a secret.
  */
 import type { RedactRule } from './redact-rule.js';
-import type { Hit } from './secret-format-rules.js';
+import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { findInWindows, nearWindows } from './redact-windows.js';
-import { isNotSecret } from './secret-placeholders.js';
+import { isNotSecret, PUBLIC_KEY_NAME } from './secret-placeholders.js';
 
 /** A password given on a command line is a literal, not a reference (`$PW`, `%PASS%`) nor a placeholder (`PASSWORD`, `<pw>`). */
 const isLiteral = (s: string) => !isNotSecret(s) && !/^[<[{$%#@]/.test(s) && !/^-/.test(s);
@@ -91,18 +91,32 @@ export const PASSWORD_HASH_RULE: RedactRule = {
 };
 
 /**
- * Certificates, public keys and signatures (PEM blocks, `ssh-rsa AAAA…`):
- * public by design. Claimed with no reason, so they are left as they are and
+ * Certificates, public keys and signatures (PEM blocks, `ssh-rsa AAAA…`),
+ * subresource-integrity digests (`sha512-<base64>`) and the values of keys
+ * named public (`public_key = …`): public by design. Claimed with no reason, so they are left as they are and
  * no later rule (high entropy) takes their base64 for a secret.
  */
-const PUBLIC = /(?<![^\s"'`(=:,])-----BEGIN ((?:[A-Z0-9]+ )*(?:PUBLIC KEY(?: BLOCK)?|CERTIFICATE(?: REQUEST)?|SIGNATURE|X509 CRL))-----[\s\S]{0,20000}?-----END \1-----|\b(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com) AAAA[A-Za-z0-9+/]{20,}={0,2}/g;
+const PUBLIC = /(?<![^\s"'`(=:,])-----BEGIN ((?:[A-Z0-9]+ )*(?:PUBLIC KEY(?: BLOCK)?|CERTIFICATE(?: REQUEST)?|SIGNATURE|X509 CRL))-----[\s\S]{0,20000}?-----END \1-----|\b(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com) AAAA[A-Za-z0-9+/]{20,}={0,2}|(?<![A-Za-z0-9])sha(?:256|384|512)-[A-Za-z0-9+/]{40,88}={0,2}(?![A-Za-z0-9+/=])/g;
+
+/** A value assigned to a public key's name (`public_key = "…"`, `publicToken: '…'`, `PUB_KEY=…`); the `v` group is the value. */
+const PUBLIC_VALUE = /(?<k>[A-Za-z0-9_.-]{0,40}pub(?:lic|lishable)?[_.-]?(?:key|token))["']?[ \t]*(?:=>|:=|=|:)[ \t]*["'`]?(?<v>[A-Za-z0-9+/=_.~-]{16,})/gi;
 
 export const PUBLIC_KEY_RULE: RedactRule = {
   reason: '',
   find: (text) => {
-    if (!text.includes('-----BEGIN') && !text.includes(' AAAA')) return [];
-    PUBLIC.lastIndex = 0;
-    return [...text.matchAll(PUBLIC)].map((m) => ({ start: m.index, end: m.index + m[0].length, reason: '' }));
+    const hits: Hit[] = [];
+    if (text.includes('-----BEGIN') || text.includes(' AAAA') || text.includes('sha')) {
+      PUBLIC.lastIndex = 0;
+      for (const m of text.matchAll(PUBLIC)) hits.push({ start: m.index, end: m.index + m[0].length, reason: '' });
+    }
+    PUBLIC_VALUE.lastIndex = 0;
+    for (const m of text.matchAll(PUBLIC_VALUE)) {
+      // A provider's secret token is redacted whatever its key says (`public_key = "ghp_…"`).
+      if (!PUBLIC_KEY_NAME.test(m.groups!.k!) || formatMatcher().find(m.groups!.v!).length) continue;
+      const start = m.index + m[0].length - m.groups!.v!.length;
+      hits.push({ start, end: m.index + m[0].length, reason: '' });
+    }
+    return hits;
   },
 };
 

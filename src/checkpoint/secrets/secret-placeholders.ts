@@ -91,6 +91,9 @@ export function isPredictable(s: string, share = s.length >= 16 ? 0.6 : 0.75): b
   return steps >= (s.length - 1) * share;
 }
 
+/** The name of a key meant to be public: `public_key`, `publicToken`, `PUB_KEY`, `publishableKey` (not `NEXT_PUBLIC_API_KEY`). */
+export const PUBLIC_KEY_NAME = /(?:^|[^A-Za-z])pub(?:lic|lishable)?[_.-]?(?:key|token)$|(?:^|[a-z_.-])Pub(?:lic|lishable)?(?:Key|Token)$/i;
+
 /** A value that holds no secret: a reference, code, or a placeholder. */
 export function isNotSecret(value: string): boolean {
   return isReference(value) || isCodeName(value) || isPlaceholderValue(value);
