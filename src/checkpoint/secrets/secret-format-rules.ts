@@ -60,14 +60,17 @@ const isShortLead = (f: SecretFormat) => {
   return lead(f).length > 0 && lead(f).length <= 3 && f.parts.length === 2 && body !== undefined && typeof body !== 'string' && ALPHABETS[body.set].includes('a-z0-9');
 };
 /**
- * Letters and digits mixed, or both cases about equally and switching often
- * (`s.makeKubeConfigController` is an identifier: few capitals, one per word).
+ * Letters and digits mixed, or both cases about equally and switching often,
+ * or a long body of both cases that holds no words (`s.makeKubeConfigController`
+ * is an identifier: few capitals, one per word).
  */
 function looksGenerated(body: string): boolean {
   if (/\d/.test(body) && /[A-Za-z]/.test(body) && !/^[A-Za-z]+\d{0,3}$/.test(body)) return true;
   const upper = body.replace(/[^A-Z]/g, '').length / body.length;
   const switches = body.split('').filter((c, i) => i > 0 && /[A-Z]/.test(c) !== /[A-Z]/.test(body[i - 1]!)).length / body.length;
-  return upper >= 0.25 && upper <= 0.75 && switches >= 0.35;
+  if (upper >= 0.25 && upper <= 0.75 && switches >= 0.35) return true;
+  // A long body of both cases that reads as no words (`EYwohtQFBvpDXJLRHZRVai30`): random runs of one case happen.
+  return body.length >= 20 && upper >= 0.2 && upper <= 0.8 && switches >= 0.15 && !isWordy(body);
 }
 
 /** `make()` once, on first use: a save's text meets a handful of the table's hundreds of formats. */
