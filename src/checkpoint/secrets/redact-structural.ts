@@ -20,6 +20,9 @@ const ARG = `(?:"(?<q1>[^"\\n]{1,200})"|'(?<q2>[^'\\n]{1,200})'|(?<bare>[^\\s"'|
 /** Each command with the flag that takes a password; `attached` flags carry it in the same word (`-pSecret`). */
 const COMMANDS: { name: string; tools: string; flag: string; attached?: boolean }[] = [
   { name: 'psexec', tools: 'psexec(?:64)?(?:\\.exe)?|paexec(?:\\.exe)?|sshpass|winexe|pth-winexe', flag: '-p' },
+  { name: 'sshpass', tools: 'sshpass', flag: '-p', attached: true },
+  { name: 'docker', tools: 'docker[ \\t]+login|podman[ \\t]+login|buildah[ \\t]+login', flag: '-p' },
+  { name: 'ldap', tools: 'ldap(?:search|modify|add|delete|passwd|whoami|compare|modrdn)', flag: '-w' },
   { name: 'mysql', tools: 'mysql(?:dump|admin|import|sh|check|pump)?|mariadb(?:-dump)?', flag: '-p', attached: true },
   { name: 'sqlcmd', tools: 'sqlcmd|bcp|osql|isql', flag: '-P' },
   { name: 'redis', tools: 'redis-cli', flag: '-a' },
@@ -63,10 +66,17 @@ export const COMMAND_LINE_RULES: RedactRule[] = [
     accept: isLiteral,
   },
   {
-    // net use \\host <password> /user:…
+    // net use [Z:] \\host\share <password> /user:…
     reason: 'password',
     near: /\bnet[ \t]+use\b/gi,
-    pattern: /(?<pre>\bnet[ \t]+use[ \t]+\S+[ \t]+)(?<secret>[^\s/"']{1,200})(?=[ \t]+\/user:)/gi,
+    pattern: /(?<pre>\bnet[ \t]+use[ \t]+(?:[A-Za-z]:[ \t]+)?\\\\\S+[ \t]+)(?<secret>[^\s/"']{1,200})(?=[ \t]+\/user:)/gi,
+    accept: isLiteral,
+  },
+  {
+    // net use [Z:] \\host\share /user:DOMAIN\user <password>
+    reason: 'password',
+    near: /\bnet[ \t]+use\b/gi,
+    pattern: /(?<pre>\bnet[ \t]+use\b[^\n]{0,300}?[ \t]\/user:\S+[ \t]+)(?<secret>[^\s/"']{1,200})/gi,
     accept: isLiteral,
   },
 ];
