@@ -108,8 +108,10 @@ export const PASSWORD_HASH_RULE: RedactRule = {
  */
 const PUBLIC = /(?<![^\s"'`(=:,])-----BEGIN ((?:[A-Z0-9]+ )*(?:PUBLIC KEY(?: BLOCK)?|CERTIFICATE(?: REQUEST)?|SIGNATURE|X509 CRL))-----[\s\S]{0,20000}?-----END \1-----|\b(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com) AAAA[A-Za-z0-9+/]{20,}={0,2}|(?<![A-Za-z0-9])sha(?:256|384|512)-[A-Za-z0-9+/]{40,88}={0,2}(?![A-Za-z0-9+/=])/g;
 
-/** A value assigned to a public key's name (`public_key = "…"`, `publicToken: '…'`, `PUB_KEY=…`); the `v` group is the value. */
-const PUBLIC_VALUE = /(?<k>[A-Za-z0-9_.-]{0,40}pub(?:lic|lishable)?[_.-]?(?:key|token))["']?[ \t]*(?:=>|:=|=|:)[ \t]*["'`]?(?<v>[A-Za-z0-9+/=_.~-]{16,})/gi;
+/** A value assigned to a public key's name (`public_key = "…"`, `publicToken: '…'`, `PUB_KEY=…`): `n` ends the name, `v` is the value. */
+const PUBLIC_VALUE = /(?<n>pub(?:lic|lishable)?[_.-]?(?:key|token))["']?[ \t]*(?:=>|:=|=|:)[ \t]*["'`]?(?<v>[A-Za-z0-9+/=_.~-]{16,})/gi;
+/** The characters of a key's name before `public_key`: `STRIPE_`, `app.`. */
+const KEY_BEFORE = /[A-Za-z0-9_.-]{0,40}$/;
 
 export const PUBLIC_KEY_RULE: RedactRule = {
   reason: '',
@@ -122,7 +124,8 @@ export const PUBLIC_KEY_RULE: RedactRule = {
     PUBLIC_VALUE.lastIndex = 0;
     for (const m of text.matchAll(PUBLIC_VALUE)) {
       // A provider's secret token is redacted whatever its key says (`public_key = "ghp_…"`).
-      if (!PUBLIC_KEY_NAME.test(m.groups!.k!) || formatMatcher().find(m.groups!.v!).length) continue;
+      const name = KEY_BEFORE.exec(text.slice(Math.max(0, m.index - 40), m.index))![0] + m.groups!.n!;
+      if (!PUBLIC_KEY_NAME.test(name) || formatMatcher().find(m.groups!.v!).length) continue;
       const start = m.index + m[0].length - m.groups!.v!.length;
       hits.push({ start, end: m.index + m[0].length, reason: '' });
     }
