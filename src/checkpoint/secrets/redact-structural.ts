@@ -76,7 +76,7 @@ export const COMMAND_LINE_RULES: RedactRule[] = [
     // net use [Z:] \\host\share /user:DOMAIN\user <password>
     reason: 'password',
     near: /\bnet[ \t]+use\b/gi,
-    pattern: /(?<pre>\bnet[ \t]+use\b[^\n]{0,300}?[ \t]\/user:\S+[ \t]+)(?<secret>[^\s/"']{1,200})/gi,
+    pattern: /(?<pre>\bnet[ \t]+use\b[^\n]{0,300}?[ \t]\/user:\S+[ \t]+)(?<secret>[^\s/"']{0,199}[^\s/"',;])/gi,
     accept: isLiteral,
   },
 ];
