@@ -87,6 +87,8 @@ export function assignmentForms(g: Gen): SecretSample[] {
     const pem = Buffer.from(`-----BEGIN ${['RSA ', 'EC ', '', 'OPENSSH '][i]}PRIVATE KEY-----\n${g.key(ALPHA.b64, 64)}\n${g.key(ALPHA.b64, 64)}\n-----END PRIVATE KEY-----\n`).toString('base64');
     out.push(sample('private key in base64', [`PRIVATE_KEY_B64=${pem}`, `  tls.key: ${pem}`, `{"privateKey": "${pem}"}`, `echo ${pem} | base64 -d`][i]!, pem));
     const generated = g.key(ALPHA.an, 24);
+    const grouped = [`${g.key(ALPHA.an, 20)}:${g.str('*#%!', 1)}${g.str(ALPHA.an, 2)}`, `${g.str('abcdefghijklmnopqrstuvwxyz', 4)}-${g.str('abcdefghijklmnopqrstuvwxyz', 3)}${g.str('0123456789', 2)}${g.str('abcdefghijklmnopqrstuvwxyz', 1)}-${g.str('abcdefghijklmnopqrstuvwxyz', 3)}${g.str('0123456789', 1)}${g.str('abcdefghijklmnopqrstuvwxyz', 4)}`][i % 2]!;
+    out.push(sample('weak key with punctuation or groups', `[DEBUG] Using Key=${grouped}`, grouped));
     out.push(sample('key name with no operator', [`API SECRET ${generated}`, `[DEBUG] Using Key=${generated}`, `access token\n${generated}`, `private key ${generated}`][i]!, generated));
   }
   for (let i = 0; i < 4; i++) {
@@ -126,7 +128,7 @@ export function benignLookalikes(g: Gen): string[] {
     ...Array.from({ length: 4 }, (_, i) => [`public_key = "${g.key(ALPHA.an, 43)}"`, `publicToken: '${g.key(ALPHA.an, 40)}'`, `PUB_KEY=${b64(32)}`,
       `"publishableKey": "${g.key(ALPHA.an, 32)}"`][i]!),
     '<secret>{name}</secret>', 'net use Z: \\\\files\\share /user:CORP\\deploy /persistent:yes', 'docker login -u ci -p $CI_TOKEN registry.example.com',
-    'ldapsearch -x -W -D "cn=admin,dc=example,dc=com"', '<password>{your password}</password>',
+    'ldapsearch -x -W -D "cn=admin,dc=example,dc=com"', 'cache key=user:1234:profile', 'key=value%23still-query', 'redis key=tenant:9f8e7d6c:cart', 'key=orders:2024:11:29:summary', '<password>{your password}</password>',
     'token := nextToken()', 'password = getPassword()', 'secret = secret_manager.read(name)', 'self.token = token',
     'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
     ...Array.from({ length: 8 }, (_, i) => [`git show ${oid(40)}`, `"sha": "${oid(40)}"`, `HEAD is now at ${oid(12)}`, `blob ${oid(64)}`][i % 4]!),

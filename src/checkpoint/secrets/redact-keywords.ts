@@ -19,9 +19,13 @@ const keyLike = (v: string) =>
 const isWordsAndVersion = (v: string) => /^[A-Za-z]+(?:[-_.][A-Za-z]+)*[-_.]?v?\d{1,4}(?:[-_.]\d{1,4}){0,3}$/.test(v) && !/[a-z][A-Z][a-z]?\d|\d[A-Za-z]/.test(v);
 /**
  * A token on its own after a key with no operator (`SECRET abc123…`, `token - '…'`, `Using Key=…`): only a
- * value that reads as a generated credential (16+ characters of letters and digits mixed, no words joined by separators).
+ * value that reads as a generated credential (16+ characters of letters and digits mixed, no words joined by separators;
+ * `Key=VmFYK7WG3Ckg:c*X` may hold punctuation, `wdvn-usa87a-fxp9ioas` digits inside its groups).
  */
-const tokenLike = (v: string) => keyLike(v) && /^[A-Za-z0-9+/=_.~-]+$/.test(v) && !/^[a-z]+(?:[_.-][a-z0-9]+)+$/i.test(v) && !/^v?\d+(?:\.\d+)+/.test(v);
+const tokenLike = (v: string) =>
+  keyLike(v) && /^[A-Za-z0-9+/=_.~:%*#!@^-]+$/.test(v) && !/^[a-z]+\d*(?:[_.:/-](?:[a-z]+\d*|\d+))+$/i.test(v) && !/^v?\d+(?:\.\d+)+/.test(v) &&
+  // Punctuation inside (`user:1234:profile`, `tenant:9f8e7d6c:cart` are cache keys, `value%23rest` is URL-escaped): one part must be a long generated run.
+  (/^[A-Za-z0-9+/=_.~-]+$/.test(v) || v.split(/(?:[:*#!@^/]|%[0-9A-Fa-f]{2}|%)+/).some((part) => part.length >= 12 && /\d/.test(part) && /[A-Za-z]/.test(part)));
 /** What may follow the keyword inside the key: `SECRET_KEY`, `token_value`, `password2`. */
 const TAIL = '(?:[_.-]?(?:key|value|base|hash|str|string|access[_-]?key))?\\d{0,3}(?![A-Za-z0-9_])';
 /** A declared type between key and value: `: string`, Go's ` string`, ` []byte`. */
