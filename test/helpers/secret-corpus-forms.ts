@@ -40,6 +40,24 @@ const FORMS: [string, (v: string) => string][] = [
   ['flag', (v) => `mysql --password ${v} -h db`],
   ['netrc', (v) => `machine api.example.com login deploy password ${v}`],
   ['python kwarg', (v) => `connect(user="app", password="${v}")`],
+  ['netrc over lines', (v) => `machine api.example.com\n  login deploy\n  password ${v}\n`],
+  ['psexec -p', (v) => `psexec \\\\build01 -u CORP\\deploy -p ${v} cmd /c whoami`],
+  ['sshpass -p', (v) => `sshpass -p '${v}' ssh deploy@example.com uptime`],
+  ['mysql -pX', (v) => `mysqldump -u backup -p${v} --all-databases > dump.sql`],
+  ['sqlcmd -P', (v) => `sqlcmd -S db.example.com -U sa -P ${v} -Q "select 1"`],
+  ['sshpass -pX', (v) => `sshpass -p${v} scp build.tgz deploy@example.com:/srv`],
+  ['docker login -p', (v) => `docker login -u ci -p ${v} registry.example.com`],
+  ['ldapsearch -w', (v) => `ldapsearch -x -D "cn=admin,dc=example,dc=com" -w ${v} -b dc=example,dc=com`],
+  ['net use /user: then password', (v) => `net use Z: \\\\files\\share /user:CORP\\deploy ${v}`],
+  ['powershell securestring', (v) => `$pw = ConvertTo-SecureString "${v}" -AsPlainText -Force`],
+  ['odbc spaced', (v) => `Driver={ODBC Driver 18};Server=db;Uid=app; Pwd = ${v};`],
+  ['comparison', (v) => `if creds.Secret != "${v}" {`],
+  ['token - quoted', (v) => `service token - '${v}'`],
+  ['listed twice', (v) => `token = '${v}' | '${v}'`],
+  ['prose', (v) => `The default password for user "admin" is "${v}".`],
+  ['credential call', (v) => `new NetworkCredential("ci-bot", "${v}")`],
+  ['xml element over lines', (v) => `<apiToken>\n    ${v}\n</apiToken>`],
+  ['jenkins credentials', (v) => `<org.jenkinsci.plugins.plaincredentials.impl.StringCredentialsImpl>\n  <id>deploy</id>\n  <secret>{svc AQAAABAAA ${v}}</secret>\n</org.jenkinsci.plugins.plaincredentials.impl.StringCredentialsImpl>`],
 ];
 
 export function assignmentForms(g: Gen): SecretSample[] {
@@ -59,6 +77,19 @@ export function assignmentForms(g: Gen): SecretSample[] {
     out.push(sample('assignment: kubernetes data', `apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ndata:\n  username: YWRtaW4=\n  password: ${data}\n`, data));
     const docker = Buffer.from(`bot:${g.key(ALPHA.an, 20)}`).toString('base64');
     out.push(sample('assignment: docker auths', `{"auths": {"ghcr.io": {"auth": "${docker}"}}}`, docker));
+    out.push(sample('assignment: docker auths escaped', `DOCKER_AUTH_CONFIG="{\\"auths\\":{\\"registry.example.com\\":{\\"auth\\":\\"${docker}\\"}}}"`, docker));
+  }
+  for (let i = 0; i < 4; i++) {
+    const salt = g.key(ALPHA.an, 8);
+    const hash = [`$6$${salt}$${g.key(`${ALPHA.an}./`, 86)}`, `$2b$12$${g.key(`${ALPHA.an}./`, 53)}`, `$1$${salt}$${g.key(`${ALPHA.an}./`, 22)}`,
+      `$argon2id$v=19$m=65536,t=3,p=4$${g.key(ALPHA.b64, 22)}$${g.key(ALPHA.b64, 43)}`][i]!;
+    out.push(sample('password hash', [`deploy:${hash}:19000:0:99999:7:::`, `HASH='${hash}'`, `htpasswd line ${hash}`, `stored ${hash} in the table`][i]!, hash));
+    const pem = Buffer.from(`-----BEGIN ${['RSA ', 'EC ', '', 'OPENSSH '][i]}PRIVATE KEY-----\n${g.key(ALPHA.b64, 64)}\n${g.key(ALPHA.b64, 64)}\n-----END PRIVATE KEY-----\n`).toString('base64');
+    out.push(sample('private key in base64', [`PRIVATE_KEY_B64=${pem}`, `  tls.key: ${pem}`, `{"privateKey": "${pem}"}`, `echo ${pem} | base64 -d`][i]!, pem));
+    const generated = g.key(ALPHA.an, 24);
+    const grouped = [`${g.key(ALPHA.an, 20)}:${g.str('*#%!', 1)}${g.str(ALPHA.an, 2)}`, `${g.str('abcdefghijklmnopqrstuvwxyz', 4)}-${g.str('abcdefghijklmnopqrstuvwxyz', 3)}${g.str('0123456789', 2)}${g.str('abcdefghijklmnopqrstuvwxyz', 1)}-${g.str('abcdefghijklmnopqrstuvwxyz', 3)}${g.str('0123456789', 1)}${g.str('abcdefghijklmnopqrstuvwxyz', 4)}`][i % 2]!;
+    out.push(sample('weak key with punctuation or groups', `[DEBUG] Using Key=${grouped}`, grouped));
+    out.push(sample('key name with no operator', [`API SECRET ${generated}`, `[DEBUG] Using Key=${generated}`, `access token\n${generated}`, `private key ${generated}`][i]!, generated));
   }
   for (let i = 0; i < 4; i++) {
     const oid = g.str(ALPHA.hex, i % 2 ? 64 : 40);
@@ -94,6 +125,10 @@ export function benignLookalikes(g: Gen): string[] {
     'password reset token expiry is 30 minutes', 'rotate the secret every 90 days', 'the API key lives in Vault',
     'Authorization: required for every request', 'Basic authentication is disabled', 'curl -u "$USER:$PASS" https://ci.example.com',
     '<password></password>', '<add key="ClearTextPassword" value="" />', 'kind: ConfigMap\ndata:\n  mode: production',
+    ...Array.from({ length: 4 }, (_, i) => [`public_key = "${g.key(ALPHA.an, 43)}"`, `publicToken: '${g.key(ALPHA.an, 40)}'`, `PUB_KEY=${b64(32)}`,
+      `"publishableKey": "${g.key(ALPHA.an, 32)}"`][i]!),
+    '<secret>{name}</secret>', 'net use Z: \\\\files\\share /user:CORP\\deploy /persistent:yes', 'docker login -u ci -p $CI_TOKEN registry.example.com',
+    'ldapsearch -x -W -D "cn=admin,dc=example,dc=com"', 'cache key=user:1234:profile', 'key=value%23still-query', 'redis key=tenant:9f8e7d6c:cart', 'key=orders:2024:11:29:summary', '<password>{your password}</password>',
     'token := nextToken()', 'password = getPassword()', 'secret = secret_manager.read(name)', 'self.token = token',
     'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
     ...Array.from({ length: 8 }, (_, i) => [`git show ${oid(40)}`, `"sha": "${oid(40)}"`, `HEAD is now at ${oid(12)}`, `blob ${oid(64)}`][i % 4]!),
@@ -103,5 +138,31 @@ export function benignLookalikes(g: Gen): string[] {
     'DEBUG_PASSWORDS=false', 'token_refresh=off', 'password_expiry_days=90', 'secret_rotation=enabled',
     'useTokenAuth(true)', 'isPasswordValid(input)', 'validate_secret_format', 'TokenBucketRateLimiter', 'PasswordHasherFactoryBuilder',
     '2026-11-30T23:55:00.000Z', '1.0.0-alpha.1', 'a1b2c3d4', 'sha256:', 'sha512-', 'Bearer <token>', 'Bearer $TOKEN',
+    ...placeholdersAndReferences(g),
+  ];
+}
+
+/** References, placeholders, code and digests written where a secret would be: none of them is one. */
+function placeholdersAndReferences(g: Gen): string[] {
+  const hexUpper = (n: number) => g.str(ALPHA.HEX, n);
+  const uuid = () => [8, 4, 4, 4, 12].map((n) => g.str(ALPHA.hex, n)).join('-');
+  const camel = () => g.oneOf(['make', 'get', 'build', 'load']) + g.oneOf(['Kube', 'Cluster', 'Service', 'Account']) + g.oneOf(['ConfigController', 'ProviderFactory', 'SettingsLoader']);
+  return [
+    `commit ${hexUpper(40)}`, `Merge: ${hexUpper(40)}`, `s.${camel()} = args`, `t.${camel()}(ctx)`,
+    "this.addPassword = '#add-password'", 'this.resetToken = "?reset-token"', '"password": "&lt;YOURPASSWORD&gt;"', 'Password=#{password}',
+    'token: #{vault.token}', 'VAR_PASSWORD=$OTHER_VAR/path', 'DB_PASSWORD=${DB_HOME}/secret.txt', '"bucket_key": "SalesResults-1.2"', '"cache_key": "UserProfile_v2"',
+    'curl -u test:test https://ci.example.com', 'curl -u user:pass https://api.example.com', 'curl -sL --user "$1:$2" "$3"', 'curl -u "${{ secrets.USER }}:${{ secrets.TOKEN }}" x',
+    'token: ${{ secrets.NPM_TOKEN }}', 'password: ${{ secrets.DB_PASSWORD }}', 'API_KEY=YOUR_API_KEY', 'SECRET_KEY=your-secret-key-here', 'api_key = "xxx"',
+    `https://example.com/items/${uuid()}/details`, `https://github.com/acme/app/commit/${g.str(ALPHA.hex, 40)}`, `see https://github.com/acme/app/blob/${g.str(ALPHA.hex, 40)}/src/app.ts#L10`,
+    `golang.org/x/text v0.14.0 h1:${Buffer.from(g.str(ALPHA.an, 32)).toString('base64').slice(0, 43)}=`, `image sha256:${g.str(ALPHA.hex, 64)}`,
+    `"checksum": "${g.str(ALPHA.hex, 128)}"`, 'https://deploy:****@git.example.com/acme/app.git', 'postgres://app:${DB_PASSWORD}@db:5432/app',
+    'xoxb-0000000000-xxxxxxxxxxxxxxxxxxxxxxxx', `ghp_${'0'.repeat(36)}`, 'sk_live_aaaaaaaaaaaaaaaaaaaaaaaa', 'AKIAXXXXXXXXXXXXXXXX', 'token = "a1B2c3D4e5F6g7H8i9J0"',
+    'password = "0123456789abcdef"', '-----BEGIN ENCRYPTED PRIVATE KEY-----', 'if (pem.startsWith("-----BEGIN PRIVATE KEY-----")) {', 'newPassword=this.mPassword',
+    'token = options?.refreshToken', 'const token = tokens[index]', 'exports.formatToken = formatToken', "password: 'Password is required'", 'type Credentials = "include" | "omit"',
+    'readFile("/etc/passwd", "utf8")', 'sign.sign(privateKey, "hex")', 'if (typeof token === "object") {', 'STENCIL_PASS_DEPTH_PASS: 0x8803',
+    `assets/logo-${g.str(ALPHA.hex, 20)}.png`, `dist/app.${g.str(ALPHA.hex, 32)}.js`, `"tsc_Colon_The_TypeScript_Compiler_${g.int(1000, 9999)}": "TSC"`,
+    'case v3_1.ZodFirstPartyTypeKind.ZodString:', `VGhpcyBpcyBhbiBlbmNvZGVkIHN0cmluZw==`, `https://docs.example.com/api.html#${g.str(ALPHA.hex, 33)}`,
+    '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQkGcN3Y2u8uT0aW3mYx3dZb1rXowCgYIKoZIzj0EAwIw\n-----END CERTIFICATE-----',
+    `ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI${g.key(ALPHA.b64, 43)} ada@laptop`,
   ];
 }

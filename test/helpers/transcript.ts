@@ -4,8 +4,16 @@
  * `tool_use` / `tool_result` blocks, `sessionId`, `cwd`, `uuid`...), with
  * trailers, a TodoWrite call, injected meta turns and planted secrets.
  */
+import { seededRandom } from './mem-cli.js';
+
 export const SESSION = '5f0c2a8e-3b1d-4c52-9e07-6a1f2b3c4d5e';
-export const PLANTED = { github: `ghp_${'A1b2C3d4E5'.repeat(4)}`, aws: 'AKIAQ7WZ3K5N2M4P6R8T' };
+/** A random-looking GitHub token, made at run time (a repeated `A1b2C3d4…` is a placeholder to the redactor, not a token). */
+const plantedGithub = (() => {
+  const random = seededRandom(41);
+  const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  return `ghp_${Array.from({ length: 36 }, () => chars[Math.floor(random() * chars.length)]).join('')}`;
+})();
+export const PLANTED = { github: plantedGithub, aws: 'AKIAQ7WZ3K5N2M4P6R8T' };
 
 export interface Turn { type: 'user' | 'assistant'; content: unknown; extra?: Record<string, unknown> }
 

@@ -9,7 +9,16 @@
  * joined by separators (paths, identifiers, versions).
  */
 
-const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+/** A git object id, written in one case (some tools print them in upper case). */
+import { isPredictable } from './secret-placeholders.js';
+
+const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64}|[0-9A-F]{40}|[0-9A-F]{64})$/;
+/** A digest named just before it: `checksum: <hex>`, `sha256:<hex>`, go.sum's `h1:<base64>`, `etag "…"`. */
+const DIGEST_BEFORE = /(?:checksum|digest|hash|sha\d*|md5|etag|h1|fingerprint|integrity|commit|revision|rev|oid|object|blob|tree)["']?\s{0,2}[:=]?\s{0,2}["']?$/i;
+/** A file name that carries a content hash (`app.3f2a9c8b.js`, `logo-f0eb1acf…png`): a build artifact, not a credential. */
+const HASHED_FILE = /[0-9a-fA-F]{8,}[^/]*\.[a-z][a-z0-9]{0,4}$|(?:^|[/_.-])[0-9a-fA-F]{8,}[_.-][^/]*\.[a-z][a-z0-9]{0,4}$/;
+/** A UUID with any of the separators identifiers use (`_api_org_96726c78_4ae3_…`). */
+const UUID_ANY = /[0-9a-f]{8}[-_][0-9a-f]{4}[-_][0-9a-f]{4}[-_][0-9a-f]{4}[-_][0-9a-f]{12}/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SRI = /^sha(?:1|256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
 /** A prefix (words and separators) before a hex body: `dapi…`, `pul-…`, `acme_live_…`. */
@@ -131,6 +140,10 @@ function hasRandomHexSegment(body: string): boolean {
 export function isHighEntropy(token: string, before = ''): boolean {
   const body = token.replace(/=+$/, '');
   if (body.length < 32 || (body.length === 36 && UUID.test(body)) || (token.startsWith('sha') && SRI.test(token)) || before.endsWith(';base64,')) return false;
+  if (DIGEST_BEFORE.test(before.slice(-16)) && !keywordBefore(before)) return false;
+  if (isWordy(body) || body.length > MAX_SECRET || isEncodedText(body) || isPredictable(body, 0.8)) return false;
+  if (body.includes('/') && isPathLike(body)) return body.split('/').some((segment) => segment.length >= 32 && isHighEntropy(segment, before));
+  if (HASHED_FILE.test(body) || (UUID_ANY.test(body) && body.replace(UUID_ANY, '').replace(/[^A-Za-z0-9]/g, '').length < 16)) return false;
   // Most candidates (paths, identifiers) end in no hex run long enough: the prefix pattern is only tried on those that do.
   const hex = hexTail(body) >= 24 ? PREFIXED_HEX.exec(body) : null;
   if (hex) {
@@ -139,6 +152,70 @@ export function isHighEntropy(token: string, before = ''): boolean {
     return isRandomHex(digits);
   }
   return hasRandomHexSegment(body) || isRandomText(body);
+}
+
+/** A letter run that reads as a word: `Zod`, `string`, `Overload` (a vowel, lower case after an optional capital). */
+const WORD_RUN = /^[A-Z]?[a-z]{2,}$/;
+const VOWEL = /[aeiouy]/i;
+/** Four consonants in a row: rare in words, common in random letters. */
+const CONSONANTS = /[b-df-hj-np-tv-xz]{4}/i;
+/** Letter pairs that English words (and the names made of them) almost never hold, and random letters often do. */
+const RARE_PAIR = /q[^u]|[jqvxz][bcdfgjkmpqvxz]|[bcdfgkmpvw][jqxz]|[hjkqvwx][hjkqvwx]/i;
+
+/**
+ * Identifiers and names joined by separators or case (`ZodFirstPartyTypeKind`,
+ * `tsc_Colon_The_TypeScript_Compiler_6922`, `constants.Nfsv4OpenClaimType.CLAIM_NULL`):
+ * most letters sit in runs that read as words. Random text has short runs without vowels.
+ */
+export function isWordy(body: string): boolean {
+  let letters = 0;
+  let inWords = 0;
+  let words = 0;
+  let boundaries = 0;
+  for (const segment of body.split(/[^A-Za-z0-9]+/)) {
+    boundaries++;
+    if (/^[A-Z]{3,}$/.test(segment) && VOWEL.test(segment)) {
+      letters += segment.length;
+      inWords += segment.length;
+      words++;
+      continue;
+    }
+    for (const run of segment.split(/(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|\d+/)) {
+      if (!run) continue;
+      if (/^[A-Z]/.test(run)) boundaries++;
+      letters += run.replace(/[^A-Za-z]/g, '').length;
+      if (run.length >= 4 && WORD_RUN.test(run) && run.replace(/[^aeiouy]/gi, '').length * 6 >= run.length && !CONSONANTS.test(run) && !RARE_PAIR.test(run)) {
+        inWords += run.length;
+        words++;
+      }
+    }
+  }
+  // Words are told apart by case or separators: one long run of one case is not a name made of words.
+  // Random text has a digit in every six characters or so; names have few, or a number at the end.
+  const digits = body.replace(/\D/g, '').length;
+  const fewDigits = digits <= body.length * 0.1 || /^\D*\d+$/.test(body);
+  // Base64 (`+`, `/`, padding) is never a name.
+  if (/[+/=]/.test(body)) return false;
+  return fewDigits && letters >= 8 && words >= 2 && boundaries >= 3 && inWords >= letters * 0.55;
+}
+
+/** `/commit/<sha>`, `./assets/logo-3f2a.png`, `a/b/c`: most segments are words, names or object ids. */
+function isPathLike(body: string): boolean {
+  const segments = body.split('/').filter(Boolean);
+  const named = segments.filter((s) => (/^[A-Z]?[a-z0-9._~-]{1,40}$/.test(s) && (VOWEL.test(s) || /^v?\d/.test(s))) || OBJECT_ID.test(s) || UUID.test(s) || isWordy(s));
+  return segments.length >= 2 && named.length * 2 >= segments.length;
+}
+
+/** Longer runs are embedded data (a wasm module, an image): no credential is this long without a prefix of its own. */
+const MAX_SECRET = 1000;
+
+/** Base64 of readable text (`VGhpcyBpcyBh…` is "This is a…"): encoded prose, not a key. */
+function isEncodedText(body: string): boolean {
+  if (!/^[A-Za-z0-9+/_-]+$/.test(body) || body.length % 4 === 1) return false;
+  const decoded = Buffer.from(body.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('latin1');
+  if (decoded.length < 12 || !/^[\x20-\x7e\t\r\n]*$/.test(decoded) || /PRIVATE KEY|:/.test(decoded)) return false;
+  // Prose: words separated by spaces, nearly all letters.
+  return (decoded.split(' ').length >= 3 && decoded.replace(/[^A-Za-z ]/g, '').length >= decoded.length * 0.85) || isPredictable(decoded, 0.8);
 }
 
 /** How many hex digits end `text`. */

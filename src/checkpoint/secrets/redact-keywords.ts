@@ -6,18 +6,31 @@
  * each hit to its whole key (`DB_PASSWORD`, `token1`), then tries the
  * assignment forms at the end of the key. Only the value is redacted.
  */
-import { isHighEntropy } from './entropy.js';
+import { isHighEntropy, isWordy } from './entropy.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
+import { isNotSecret, PUBLIC_KEY_NAME } from './secret-placeholders.js';
 
-const WORDS = /passw(?:or)?d|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth[_-]?key|signing[_-]?key|encryption[_-]?key|_pass(?![A-Za-z])|key(?![A-Za-z0-9])/gi;
+const WORDS = /passw(?:or)?d|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth[_-]?key|signing[_-]?key|encryption[_-]?key|_pass(?![A-Za-z])|key(?![A-Za-z0-9])|sonar[._-]?login|x-(?:amz|goog)-signature|(?<![A-Za-z])sig(?==)|(?<![A-Za-z])(?:pass|pw)(?![A-Za-z0-9])/gi;
 /** `ADMIN_KEY`, `deepgram_key`: a weaker keyword (`cache_key`, `sort_key` are common), whose value must look like a key. */
-const isWeakWord = (word: string) => /^key$/i.test(word);
-const keyLike = (v: string) => v.length >= 16 && /\d/.test(v) && /[A-Za-z]/.test(v) && isValue(v);
+const isWeakWord = (word: string) => /^(?:key|pass|pw)$/i.test(word);
+const keyLike = (v: string) =>
+  (v.length >= 16 || (v.length >= 10 && /^[A-Za-z0-9]+$/.test(v))) && /\d/.test(v) && /[A-Za-z]/.test(v) && !isWordsAndVersion(v) && !isWordy(v) && isValue(v);
+/** `SalesResults-1.2`, `report_v2`, `cache-key-2024`: words with a number or a version, a name rather than a key. */
+const isWordsAndVersion = (v: string) => /^[A-Za-z]+(?:[-_.][A-Za-z]+)*[-_.]?v?\d{1,4}(?:[-_.]\d{1,4}){0,3}$/.test(v) && !/[a-z][A-Z][a-z]?\d|\d[A-Za-z]/.test(v);
+/**
+ * A token on its own after a key with no operator (`SECRET abc123…`, `token - '…'`, `Using Key=…`): only a
+ * value that reads as a generated credential (16+ characters of letters and digits mixed, no words joined by separators;
+ * `Key=VmFYK7WG3Ckg:c*X` may hold punctuation, `wdvn-usa87a-fxp9ioas` digits inside its groups).
+ */
+const tokenLike = (v: string) =>
+  keyLike(v) && /^[A-Za-z0-9+/=_.~:%*#!@^-]+$/.test(v) && !/^[a-z]+\d*(?:[_.:/-](?:[a-z]+\d*|\d+))+$/i.test(v) && !/^v?\d+(?:\.\d+)+/.test(v) &&
+  // Punctuation inside (`user:1234:profile`, `tenant:9f8e7d6c:cart` are cache keys, `value%23rest` is URL-escaped): one part must be a long generated run.
+  (/^[A-Za-z0-9+/=_.~-]+$/.test(v) || v.split(/(?:[:*#!@^/]|%[0-9A-Fa-f]{2}|%)+/).some((part) => part.length >= 12 && /\d/.test(part) && /[A-Za-z]/.test(part)));
 /** What may follow the keyword inside the key: `SECRET_KEY`, `token_value`, `password2`. */
 const TAIL = '(?:[_.-]?(?:key|value|base|hash|str|string|access[_-]?key))?\\d{0,3}(?![A-Za-z0-9_])';
 /** A declared type between key and value: `: string`, Go's ` string`, ` []byte`. */
 const TYPE = '(?:[ \\t]*:[ \\t]*(?:string|String|str|&str)|[ \\t]+(?:string|String|\\[\\]byte))?';
-const OP = '(?:=>|:=|::=|\\?=|\\.=|\\+=|==?|:)';
+const OP = '(?:=>|:::?=|::=|:=|\\?\\?=|\\?=|\\.=|\\+=|=(?!=)|:)';
 
 type Form = { re: RegExp; when?: (lineBefore: string) => boolean; accept?: (value: string) => boolean };
 const form = (source: string, extra: Omit<Form, 're'> = {}): Form => ({ re: new RegExp(source, 'ydi'), ...extra });
@@ -30,12 +43,14 @@ const REFERENCE = new RegExp(
   'i',
 );
 const PATH = /^(?:\/|~\/|\.\.?\/)/;
-const FLAG = /^-?\d{1,5}$/;
+const URL_VALUE = /^[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\//;
+const FLAG = /^-?(?:\d{1,5}|0x[0-9a-fA-F]{1,16})$/;
 
 /** A value worth redacting: not a reference, not a small number or a boolean, not a path (unless random like a key). */
 export const isValue = (value: string) => {
   const s = value.replace(/(?:\\[nrt])+$/, '');
-  return s !== '' && !REFERENCE.test(s) && !FLAG.test(s) && !(PATH.test(s) && !isHighEntropy(s));
+  // A URL is judged by the URL rule (only its credentials are secret), never redacted whole.
+  return s !== '' && !REFERENCE.test(s) && !FLAG.test(s) && !(PATH.test(s) && !isHighEntropy(s)) && !URL_VALUE.test(s) && !isNotSecret(s);
 };
 export const hasLetterAndDigit = (s: string) => /[A-Za-z]/.test(s) && /\d/.test(s);
 /** Code, not a literal: `token = next_token`, `password = getPassword`, `secret = secret`. */
@@ -47,23 +62,44 @@ const lineStart = (before: string) => /^[ \t]*(?:export[ \t]+|set[ \t]+|-[ \t]+)
 
 /** The forms tried at the end of a key, first match wins. */
 const FORMS: Form[] = [
-  // <password>…</password>, <db.password attr="x">…</db.password>
-  form(`${TAIL}(?:[ \\t][^>\\n]*)?>(?<v>[^<\\s]{1,300})</`, { when: (b) => b.endsWith('<') }),
+  // <password>…</password>, <db.password attr="x">…</db.password>, and the value on a line of its own between the tags
+  form(`${TAIL}(?:[ \\t][^>\\n]*)?>[ \\t]*(?:\\r?\\n[ \\t]*)?(?<v>[^<\\s]{1,300})\\s*</`, { when: (b) => b.endsWith('<') }),
+  // Jenkins' credentials.xml: <secret>{AQAAABAAA…}</secret>, and a value written with a label inside the braces, `{name AQAAABAAA <key>}`
+  form(`${TAIL}(?:[ \\t][^>\\n]*)?>[ \\t]*(?:\\r?\\n[ \\t]*)?(?<v>\\{[^{}<\\n]{8,300}\\})[ \\t]*</`, {
+    when: (b) => b.endsWith('<'),
+    accept: (v) => isValue(v) && v.slice(1, -1).split(/[ \t]+/).some((w) => w.length >= 8 && hasLetterAndDigit(w) && !isNotSecret(w)),
+  }),
   // <add key="ClearTextPassword" value="…"/>, <entry name="token" value="…">
   form(`${TAIL}"[ \\t]+value[ \\t]*=[ \\t]*"(?<v>[^"\\n]{1,300})"`, { when: (b) => /(?:key|name)[ \t]*=[ \t]*"$/i.test(b) }),
-  // A quoted literal: password = "…", "token": "…", token := "…", 'password' => '…', ("db.password", "…"), password "…"
-  form(`${TAIL}["'\`]?${TYPE}[ \\t]*(?:${OP}[ \\t]*|,[ \\t]*)(?:[@rbuf])?(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`),
+  // A quoted literal: password = "…", "token": "…", token := "…", 'password' => '…', ("db.password", "…"), password "…", secret != "…"
+  form(`${TAIL}["'\`]?${TYPE}[ \\t]*${OP}[ \\t]*(?:[@rbuf])?(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`),
+  form(`${TAIL}["'\`][ \\t]*,[ \\t]*(?:[@rbuf])?(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, { when: (b) => /["'\`]$/.test(b), accept: credentialLike }),
+  form(`${TAIL}[ \\t]*(?:!==?|===?)[ \\t]*(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, { accept: credentialLike }),
   form(`${TAIL}[ \\t]+(["'])(?<v>[^"'\\s]{1,300})\\1`, { accept: credentialLike }),
+  // token - '…' (a log or a note that lists credentials)
+  form(`${TAIL}["']?[ \\t]+-[ \\t]+(["'])(?<v>[^"'\\s]{1,300})\\1`, { accept: credentialLike }),
   // KEY=value with nothing around `=` (env files, URLs, shell lines).
-  form(`${TAIL}["']?(?:=|:=)(?<v>%\\([\\w.]+\\)[a-z]|[^\\s"'\`&;,)<>\\]}]+\\}?)`),
-  // --password value
-  form(`${TAIL}[ \\t]+(?<v>[^\\s"'\`]+)`, { when: (b) => /(?:^|\s)--?$/.test(b) || /\b(?:machine|login)[ \t]+\S+[ \t]+$/.test(b) }),
+  form(`${TAIL}["']?(?:=|:=)(?<v>%\\([\\w.]+\\)[a-z]|[^\\s"'\`&;,()<>\\]}]+\\}?)`),
+  // --password value, -Password "value", machine h login u password value
+  form(`${TAIL}[ \\t]+(["']?)(?<v>[^\\s"'\`]+)\\1(?![^\\s;|&)])`, { when: (b) => /(?:^|\s)--?$/.test(b) || /\b(?:machine|login)[ \t]+\S+[ \t]+$/.test(b) }),
   // A line of its own: PASSWORD ?= value, password: value, aws_secret_access_key = value
-  form(`${TAIL}["']?[ \\t]*(?:\\?=|::?=|\\+=|=|:)[ \\t]*(?<v>[^\\s"'\`#;(),]+)[ \\t]*(?=\\r?\\n|$)`, { when: lineStart, accept: (v) => isValue(v) && !isIdentifier(v) }),
+  form(`${TAIL}["']?[ \\t]*(?:\\?=|:::?=|::=|\\+=|=|:)[ \\t]*(?<v>[^\\s"'\`#;(),]+)[ \\t]*(?=\\r?\\n|$)`, { when: lineStart, accept: (v) => isValue(v) && !isIdentifier(v) }),
   // Make's and Go's operators inside a line: `DEPLOY_TOKEN ?= value`, `token := value`.
-  form(`${TAIL}[ \\t]*(?:\\?=|::?=|\\+=)[ \\t]*(?<v>[^\\s"'\`#;(),]+)`, { accept: (v) => isValue(v) && !isIdentifier(v) }),
+  form(`${TAIL}[ \\t]*(?:\\?=|:::?=|::=|:=|\\+=)[ \\t]*(?<v>[^\\s"'\`#;(),]+)`, { accept: (v) => isValue(v) && !isIdentifier(v) }),
   // key: value inside a line, when the value looks like a credential: `api_key: abc123xyz`.
-  form(`${TAIL}["']?[ \\t]*:[ \\t]*(?<v>[^\\s"'#,;)]{6,})`, { accept: (v) => isValue(v) && hasLetterAndDigit(v) }),
+  form(`${TAIL}["']?[ \\t]*:[ \\t]*(?<v>[^\\s"'#,;()]{6,})`, { accept: (v) => isValue(v) && hasLetterAndDigit(v) }),
+  // A credential passed as the second argument of a call: NetworkCredential("user", "…"), HTTPBasicAuth('user', '…')
+  form(`${TAIL}\\w{0,20}[ \\t]*\\([ \\t]*(["'])[^"'\\n]{1,100}\\1[ \\t]*,[ \\t]*(["'])(?<v>[^"'\\s]{4,300})\\2`),
+  // Prose: the password is 'Secret123', the default password for user "x" is "y".
+  form(`${TAIL}(?:[ \\t]+(?:for|of)[ \\t]+[^\\n"'=:]{0,20}(?:["'][^"'\\n]{1,40}["'])?)?[ \\t]+(?:is|was|will be)[ \\t]+(?:set[ \\t]+to[ \\t]+)?(["'])(?<v>[^"'\\s]{3,100})\\1`),
+  // key = value; (a statement), key = value inside a line when the value reads as a generated token
+  form(`${TAIL}["']?[ \\t]*=[ \\t]*(?<v>[^\\s"'\`#;(),\\[\\]{}<>]+)[ \\t]*;`, { accept: (v) => isValue(v) && !isIdentifier(v) }),
+  form(`${TAIL}["']?[ \\t]+=[ \\t]+(?<v>[^\\s"'\`#;(),\\[\\]{}<>]+)`, { accept: (v) => keyLike(v) && !/^[A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)+$/.test(v) }),
+  // A generated token after the key with no operator: `SECRET abc123…`, `api key: Xyz…`, `Using Key=…` (weak keys).
+  form(`${TAIL}["']?(?:[ \\t]+(?:key|token|secret|id|access|private)){0,2}(?:[ \\t]+|[ \\t]*\\r?\\n[ \\t]*)["']?(?<v>[A-Za-z0-9+/=_.~-]{16,300})(?![^\\s"',;()\\]}])`, {
+    // A random string the entropy rule takes anyway is left to it: counted as what it is.
+    accept: (v) => tokenLike(v) && !isHighEntropy(v),
+  }),
 ];
 
 /** A character of a key's name: `[A-Za-z0-9_.-]`. */
@@ -89,23 +125,26 @@ export function findKeywordValues(text: string): Hit[] {
   const hits: Hit[] = [];
   WORDS.lastIndex = 0;
   for (let m = WORDS.exec(text); m; m = WORDS.exec(text)) {
-    // The weak `key` only as the last word of a longer name: `ADMIN_KEY`, `deepgram.key`.
-    if (isWeakWord(m[0]) && !/[A-Za-z0-9][_.-]$/.test(text.slice(Math.max(0, m.index - 2), m.index))) continue;
+    // The weak `key` as the last word of a longer name (`ADMIN_KEY`, `deepgram.key`) takes a key-like value; on its own, only a generated token.
+    const weak = !isWeakWord(m[0]) ? null : /[A-Za-z0-9][_.-]$/.test(text.slice(Math.max(0, m.index - 2), m.index)) ? keyLike : tokenLike;
     let start = m.index;
     while (start > 0 && m.index - start < 40 && isKeyChar(text.charCodeAt(start - 1))) start--;
-    if (start > 0 && isKeyChar(text.charCodeAt(start - 1))) continue;
+    // Inside a longer word, or a segment of a path (`/etc/passwd`): not a key.
+    if (start > 0 && (isKeyChar(text.charCodeAt(start - 1)) || text.charCodeAt(start - 1) === 47 || text.charCodeAt(start - 1) === 92)) continue;
     while (text[start] === '-' || text[start] === '.') start++;
+    // A public or publishable key or token (`public_key`, `publicToken`, `pub_key`) is published on purpose.
+    if (PUBLIC_KEY_NAME.test(text.slice(start, m.index + m[0].length))) continue;
     const lineBefore = lineBeforeKey(text, start);
-    const { hit, end } = tryForms(text, m.index + m[0].length, lineBefore, isWeakWord(m[0]));
+    const { hit, end } = tryForms(text, m.index + m[0].length, lineBefore, weak, text.slice(start, m.index + m[0].length));
     if (hit) hits.push({ ...hit, reason: formatMatcher().nameByContext(text.slice(start, m.index + m[0].length + 20), text.slice(hit.start, hit.end)) ?? hit.reason });
     // A value is read once: a reference such as `${DB_PASSWORD:=x}` is not searched again for keywords.
-    WORDS.lastIndex = Math.max(WORDS.lastIndex, end);
+    if (hit || weak !== tokenLike) WORDS.lastIndex = Math.max(WORDS.lastIndex, end);
   }
   return hits;
 }
 
 /** The first form whose value is accepted, and where the first form that matched at all ends. */
-function tryForms(text: string, at: number, lineBefore: string, weak: boolean): { hit: Hit | null; end: number } {
+function tryForms(text: string, at: number, lineBefore: string, weak: ((v: string) => boolean) | null, key: string): { hit: Hit | null; end: number } {
   let end = 0;
   for (const f of FORMS) {
     if (f.when && !f.when(lineBefore)) continue;
@@ -114,7 +153,14 @@ function tryForms(text: string, at: number, lineBefore: string, weak: boolean): 
     const span = m?.indices?.groups?.v;
     if (!m || !span) continue;
     end ||= span[1];
-    if (!(f.accept ?? isValue)(m.groups!.v!) || (weak && !keyLike(m.groups!.v!))) continue;
+    const value = m.groups!.v!;
+    // A function call (`b64u(encryptedKey)`) or the key itself again (`exports.token = token`) is code.
+    const isCall = text.charCodeAt(span[1]) === 40 && (value.length < 8 || isWordy(value) || !/\d/.test(value));
+    // The key's own name inside its value (`IAMUserChangePassword = "arn:…/IAMUserChangePassword"`) names a resource.
+    if (isCall || value.length < 5 || value === key || (key.length >= 6 && value.toLowerCase().includes(key.toLowerCase()))) continue;
+    // One member of a union of names (`RequestCredentials = "include" | "omit"`).
+    if (/^[a-z][a-z-]*$/.test(value) && /^["'`]?[ \t]*\|/.test(text.slice(span[1], span[1] + 4))) continue;
+    if (!(f.accept ?? isValue)(value) || (weak && !weak(value))) continue;
     return { hit: { start: span[0], end: span[1], reason: 'password' }, end: span[1] };
   }
   return { hit: null, end };

@@ -13,25 +13,12 @@ import { findKeywordValues, hasLetterAndDigit, isValue } from './redact-keywords
 import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { findKubernetesSecretData } from './redact-structured.js';
 import { tokenRuns } from './token-runs.js';
+import type { RedactRule } from './redact-rule.js';
+import { isNotSecret } from './secret-placeholders.js';
+import { COMMAND_LINE_RULES, ENCODED_PRIVATE_KEY_RULE, NETRC_RULE, PASSWORD_HASH_RULE, PUBLIC_KEY_RULE } from './redact-structural.js';
 
 export type { Hit } from './secret-format-rules.js';
-
-export interface RedactRule {
-  /** What the placeholder says: `[REDACTED:<reason>]`. */
-  reason: string;
-  /** Global (`g`) regular expression. */
-  pattern?: RegExp;
-  /** Spans found by code instead of a pattern (each with its own reason). */
-  find?: (text: string) => Hit[];
-  /** A cheap anchor every match contains: the pattern runs only on the lines around it. */
-  near?: RegExp;
-  /** A literal without which the rule cannot match: the rule is skipped for a text that lacks it. */
-  requires?: string;
-  /** Second look at a match (the `secret` group when there is one); false keeps the text. */
-  accept?: (secret: string) => boolean;
-  /** Personal data or a network name: redacted in text, but no reason to keep a file out of the wip snapshot. */
-  pii?: boolean;
-}
+export type { RedactRule } from './redact-rule.js';
 
 /** Not preceded by a character that would make the match part of a longer word or token. */
 const B = '(?<![A-Za-z0-9_])';
@@ -41,19 +28,81 @@ const rx = (source: string, flags = 'g') => new RegExp(source, flags);
 const isMixed = (s: string) => /[a-z]/.test(s) && /[A-Z]/.test(s) && /\d/.test(s);
 
 const findProviderTokens = (text: string) => formatMatcher().find(text);
+const findContextTokens = (text: string) => formatMatcher().findByContext(text);
 
 /** Random-looking runs; `before` decides the object-id exemption. */
 function findHighEntropy(text: string): Hit[] {
   const hits: Hit[] = [];
   for (const run of tokenRuns(text)) {
     if (run.text.length < 32) continue;
+    // A URL's host and path name a resource (ids, hashes, UUIDs), not a credential: only its query and fragment are judged.
+    const path = urlPathEnd(run.text);
     CANDIDATE.lastIndex = 0;
     for (let m = CANDIDATE.exec(run.text); m; m = CANDIDATE.exec(run.text)) {
+      if (m.index < path) continue;
       const start = run.start + m.index;
       if (isHighEntropy(m[0], text.slice(Math.max(0, start - 60), start))) hits.push({ start, end: start + m[0].length, reason: 'high-entropy' });
     }
   }
   return hits;
+}
+
+/** Where the host and path of the first URL in a run end (0 when the run holds none); a fragment without `=` is an anchor, skipped too. */
+function urlPathEnd(run: string): number {
+  const scheme = run.indexOf('://');
+  if (scheme < 0) return 0;
+  const query = run.slice(scheme).search(/[?#]/);
+  if (query < 0) return run.length;
+  const at = scheme + query;
+  return run[at] === '#' && !run.includes('=', at) ? run.length : at;
+}
+
+/**
+ * `user:pass` where the password is a placeholder or a reference (`test:test`,
+ * `$1:$2`, `user:****`, `<user>:<password>`, `${{ secrets.X }}`), or the
+ * user name again.
+ */
+function isPlaceholderPair(pair: string): boolean {
+  const colon = pair.lastIndexOf(':');
+  const user = pair.slice(0, colon);
+  const pass = colon < 0 ? pair : pair.slice(colon + 1);
+  return pass === user || pass.length <= 3 || isNotSecret(pass) || /^[<[{$%#]/.test(pass) || /[>\]}]$/.test(pass);
+}
+
+/**
+ * `-u`/`--user` and the credentials after it: `user:password`, or `"<api key>:"` (the key as the user name and
+ * no password, as Stripe, Elastic and others document). One pass, the flag's literal first.
+ */
+const USER_FLAG = /-(?:u|-user)(?:=|[ \t]+)["']?([^\s:"']*):["']?([^\s"']*)/g;
+
+function findCurlPasswords(text: string): Hit[] {
+  if (!text.includes('curl')) return [];
+  const hits: Hit[] = [];
+  USER_FLAG.lastIndex = 0;
+  for (let m = USER_FLAG.exec(text); m; m = USER_FLAG.exec(text)) {
+    const before = text.charCodeAt(m.index - 1);
+    if (before !== 32 && before !== 9) continue;
+    const [, user = '', password = ''] = m;
+    const secret = password !== '' ? (isValue(password) && !isPlaceholderPair(`${user}:${password}`) ? password : '')
+      : user.length >= 12 && hasLetterAndDigit(user) && !isNotSecret(user) ? user : '';
+    if (secret === '' || !curlBefore(text, m.index)) continue;
+    const start = password !== '' ? m.index + m[0].length - password.length : m.index + m[0].lastIndexOf(user);
+    hits.push({ start, end: start + secret.length, reason: 'password' });
+  }
+  return hits;
+}
+
+/** `curl` earlier on the command that holds `at`: its line, and the lines it continues with a trailing backslash (2000 characters at most). */
+function curlBefore(text: string, at: number): boolean {
+  let start = at;
+  const limit = Math.max(0, at - 2000);
+  for (;;) {
+    const nl = text.lastIndexOf('\n', start - 1);
+    const lineStart = Math.max(nl + 1, limit);
+    if (/\bcurl\b/.test(text.slice(lineStart, start))) return true;
+    if (nl < limit || !/\\\r?$/.test(text.slice(Math.max(limit, nl - 2), nl))) return false;
+    start = nl;
+  }
 }
 
 /** `Basic <base64>` decodes to `user:password`. */
@@ -63,8 +112,11 @@ export const BASE_RULES: RedactRule[] = [
   {
     reason: 'private-key',
     requires: 'PRIVATE KEY',
-    pattern: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)/g,
+    // A header with nothing after it (documentation, a parser's constant) holds no key.
+    pattern: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?=\s*(?:[A-Za-z0-9+/=]{16}|Proc-Type:|[A-Za-z0-9+/=]+\s*-----END))[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)/g,
   },
+  PUBLIC_KEY_RULE,
+  ENCODED_PRIVATE_KEY_RULE,
   { reason: 'provider', find: findProviderTokens },
   { reason: 'jwt', near: /eyJ/g, pattern: rx(`${B}eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{16,}${E}`) },
   {
@@ -90,38 +142,40 @@ export const BASE_RULES: RedactRule[] = [
     ),
     accept: (s) => isValue(s) && (hasLetterAndDigit(s) || isBasicCredential(s)),
   },
+  PASSWORD_HASH_RULE,
   {
     reason: 'url-credentials',
     near: /:\/\/[^\s/@?#]*@/g,
     pattern: rx(`(?<pre>${B}[A-Za-z][A-Za-z0-9+.-]{1,30}://)(?<secret>[^\\s:/@?#\\[\\]]*:[^\\s/@?#]+)(?<post>@[A-Za-z0-9\\[])`),
+    accept: (s) => !isPlaceholderPair(s),
   },
-  {
-    // curl -u user:password
-    reason: 'password',
-    near: /\bcurl\b/g,
-    pattern: /(?<pre>\bcurl\b[^\n]{0,2000}?[ \t](?:-u|--user)(?:=|[ \t]+)["']?[^\s:"']*:)(?<secret>[^\s"']+)/g,
-    accept: isValue,
-  },
+  // curl -u user:password, also quoted (`--user kevin:'…'`) and on a continued line (`\` newline)
+  { reason: 'password', find: findCurlPasswords },
+  ...COMMAND_LINE_RULES,
+  NETRC_RULE,
   {
     reason: 'connection-string',
-    near: /(?:Password|Pwd|AccountKey|SharedAccessKey|SharedAccessSignature|SharedSecret)=/gi,
+    near: /(?:Password|Pwd|AccountKey|SharedAccessKey|SharedAccessSignature|SharedSecret)[ \t]*=/gi,
     // key=value pairs separated by ';' (ADO.NET, Azure, ODBC): the credential values only.
     pattern: rx(
-      `(?<pre>(?:^|[;\\s"'])(?:Password|Pwd|AccountKey|SharedAccessKey|SharedAccessSignature|SharedSecret)=)` +
+      `(?<pre>(?:^|[;\\s"'])(?:Password|Pwd|AccountKey|SharedAccessKey|SharedAccessSignature|SharedSecret)[ \\t]*=[ \\t]*)` +
         `(?<secret>[^;\\s"'()]+)(?=;|\\s*["']|\\s*$)`,
       'gim',
     ),
-    accept: isValue,
+    accept: (s) => isValue(s) && !/^[<[{]/.test(s),
   },
   // Docker's config.json: "auth": "<base64 of user:password>"
-  { reason: 'password', near: /"auth"/g, pattern: /(?<pre>"auth"[ \t]*:[ \t]*")(?<secret>[A-Za-z0-9+/]{8,}={0,2})(?=")/g },
+  // (The whole text: a service-account key in base64 is longer than the lines around an anchor.)
+  { reason: 'password', requires: 'auth', pattern: /(?<pre>"auth\\?"[ \t]*:[ \t]*\\?")(?<secret>[A-Za-z0-9+/]{8,}={0,2})(?=\\?")/g },
   { reason: 'password', find: findKeywordValues },
   { reason: 'password', find: findKubernetesSecretData },
+  { reason: 'provider', find: findContextTokens },
   { reason: 'high-entropy', find: findHighEntropy },
   {
     reason: 'email',
     near: /@/g,
-    pattern: /(?<![A-Za-z0-9._%+-]|\/\/)[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}(?![A-Za-z0-9-])/g,
+    // Not the password of `scheme://user:password@host` (a placeholder there is left for the URL rule to judge).
+    pattern: /(?<![A-Za-z0-9._%+-]|\/\/|\/\/[^\s/@:]{0,64}:)[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}(?![A-Za-z0-9-])/g,
     // `git@host:owner/repo` is an ssh remote, not a person.
     accept: (s) => !/^git@/i.test(s),
     pii: true,

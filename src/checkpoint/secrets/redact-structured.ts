@@ -8,9 +8,19 @@ const SECRET_KIND = /^[ \t]*kind:[ \t]*["']?Secret["']?[ \t]*$/m;
 const DATA_BLOCK = /^([ \t]*)(?:data|stringData):[ \t]*\r?\n/gm;
 const ENTRY = /^([ \t]+)[\w.-]+:[ \t]*["']?([^\s"'#]+)["']?[ \t]*$/;
 
+/** `kind: Secret` on a line of its own, found by its literal first: a multi-line anchor over megabytes is slow. */
+function declaresSecret(text: string): boolean {
+  for (let at = text.indexOf('kind:'); at >= 0; at = text.indexOf('kind:', at + 5)) {
+    const start = text.lastIndexOf('\n', at) + 1;
+    const end = text.indexOf('\n', at);
+    if (SECRET_KIND.test(text.slice(start, end < 0 ? text.length : end))) return true;
+  }
+  return false;
+}
+
 /** The value of every entry of a Secret's data blocks (only in a text that declares `kind: Secret`). */
 export function findKubernetesSecretData(text: string): Hit[] {
-  if (!text.includes('Secret') || !SECRET_KIND.test(text)) return [];
+  if (!text.includes('Secret') || !declaresSecret(text)) return [];
   const hits: Hit[] = [];
   DATA_BLOCK.lastIndex = 0;
   for (let m = DATA_BLOCK.exec(text); m; m = DATA_BLOCK.exec(text)) {

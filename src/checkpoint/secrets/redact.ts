@@ -100,14 +100,51 @@ export function findSecrets(text: string, rules: RedactRule[] = BASE_RULES, opts
   const claims = new Claims();
   if (text.includes('[REDACTED:')) for (const m of text.matchAll(PLACEHOLDER_PATTERN)) claims.add({ start: m.index, end: m.index + m[0].length, reason: '' });
   const allowing = Boolean(opts.allow?.length || opts.allowEmails?.length);
+  const pii = new Set<string>();
   for (const rule of rules) {
+    if (rule.pii) pii.add(rule.reason);
     for (const { hit, match } of ruleHits(text, rule)) {
       if (allowing && isAllowedHit(text, hit, match, opts)) continue;
       claims.add(hit);
     }
   }
+  repeatElsewhere(text, claims, pii);
   return claims.spans.filter((s) => s.reason !== '');
 }
+
+/** The shortest secret whose other occurrences in the same text are redacted too. */
+const MIN_REPEATED = 8;
+
+/**
+ * A secret found once is redacted wherever else the same text holds it: a
+ * token listed twice (`token = 'x' | 'x'`), or named once and pasted again
+ * without its key.
+ */
+function repeatElsewhere(text: string, claims: Claims, pii: Set<string>): void {
+  const values = new Map<string, { reason: string; spans: [number, number][] }>();
+  for (const s of claims.spans) {
+    if (s.reason === '' || pii.has(s.reason) || s.end - s.start < MIN_REPEATED) continue;
+    const value = text.slice(s.start, s.end);
+    const entry = values.get(value) ?? { reason: s.reason, spans: [] };
+    entry.spans.push([s.start, s.end]);
+    values.set(value, entry);
+  }
+  // A long text (a transcript) is searched on the lines around each secret only: every value over megabytes would cost too much.
+  const whole = text.length <= WHOLE_TEXT;
+  for (const [value, { reason, spans }] of values) {
+    for (const [from, to] of whole ? [[0, text.length] as [number, number]] : lineWindows(text, spans)) {
+      for (let at = text.indexOf(value, from); at >= 0 && at + value.length <= to; at = text.indexOf(value, at + value.length)) {
+        if (isWordCode(text.charCodeAt(at - 1)) || isWordCode(text.charCodeAt(at + value.length))) continue;
+        claims.add({ start: at, end: at + value.length, reason });
+      }
+    }
+  }
+}
+
+/** Texts up to this length are searched whole for the repeats of a secret. */
+const WHOLE_TEXT = 1 << 20;
+
+const isWordCode = (c: number) => (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122) || c === 95;
 
 /**
  * Redacts one string; adds what it removed to `counts` (reason → number).

@@ -9,6 +9,8 @@
 import { ALPHABETS, SECRET_FORMATS, type Part, type SecretFormat } from './secret-formats.js';
 import { verifyChecksum } from './secret-checksum.js';
 import { MIN_TOKEN, tokenRuns } from './token-runs.js';
+import { isPredictable } from './secret-placeholders.js';
+import { isWordy } from './entropy.js';
 
 /** Where a secret is and why. */
 export interface Hit {
@@ -39,12 +41,36 @@ interface Compiled {
 function isPlaceholder(token: string): boolean {
   const body = token.replace(/^[^A-Za-z0-9]*[A-Za-z]{1,12}[_.~|-]/, '');
   if (new Set(body).size < Math.min(6, Math.ceil(body.length / 3))) return true;
-  return /x{6,}|X{6,}|\*{4,}|0{10,}|your|placeholder|redacted/.test(body);
+  // A full-length token is only called a sequence when nearly all of it is one (`a1B2c3D4…`, `0123456789abcdef…`):
+  // random bodies of a short alphabet follow their neighbour by chance more often than free text does.
+  // In a token of hundreds of random characters a word turns up by chance: only short ones are read for words.
+  if (body.length <= 200 && /your|YOUR|placeholder|PLACEHOLDER|redacted|REDACTED|example|EXAMPLE/.test(body)) return true;
+  return /x{6,}|X{6,}|\*{4,}|0{10,}/.test(body) || (body.length >= 12 && isPredictable(body, 0.8));
 }
 
 function accept(compiled: Compiled, token: string): boolean {
   if (compiled.format.checksum && verifyChecksum(compiled.format.checksum, token)) return true;
-  return !isPlaceholder(token);
+  return !isPlaceholder(token) && !(isShortLead(compiled.format) && !looksGenerated(token.slice(lead(compiled.format).length)));
+}
+
+const lead = (f: SecretFormat) => (typeof f.parts[0] === 'string' ? f.parts[0] : '');
+/** A prefix of three characters or fewer (`s.`, `SK`, `sl.`) is common in code: the body must look generated too. */
+const isShortLead = (f: SecretFormat) => {
+  const body = f.parts[1];
+  return lead(f).length > 0 && lead(f).length <= 3 && f.parts.length === 2 && body !== undefined && typeof body !== 'string' && ALPHABETS[body.set].includes('a-z0-9');
+};
+/**
+ * Letters and digits mixed, or both cases about equally and switching often,
+ * or a long body of both cases that holds no words (`s.makeKubeConfigController`
+ * is an identifier: few capitals, one per word).
+ */
+function looksGenerated(body: string): boolean {
+  if (/\d/.test(body) && /[A-Za-z]/.test(body) && !/^[A-Za-z]+\d{0,3}$/.test(body)) return true;
+  const upper = body.replace(/[^A-Z]/g, '').length / body.length;
+  const switches = body.split('').filter((c, i) => i > 0 && /[A-Z]/.test(c) !== /[A-Z]/.test(body[i - 1]!)).length / body.length;
+  if (upper >= 0.25 && upper <= 0.75 && switches >= 0.35) return true;
+  // A long body of both cases that reads as no words (`EYwohtQFBvpDXJLRHZRVai30`): random runs of one case happen.
+  return body.length >= 20 && upper >= 0.2 && upper <= 0.8 && switches >= 0.15 && !isWordy(body);
 }
 
 /** `make()` once, on first use: a save's text meets a handful of the table's hundreds of formats. */
@@ -73,7 +99,18 @@ export interface FormatMatcher {
    * a UUID → `heroku-key`); null when none.
    */
   nameByContext(key: string, value: string): string | null;
+  /**
+   * Values named only by their provider (`postmark: "<uuid>"`, `CC_TEST_REPORTER_ID`
+   * for CodeClimate, `sonar.login=<40 hex>`): a provider word starts a name, and
+   * within the next CONTEXT_REACH characters a token has one of that provider's shapes.
+   */
+  findByContext(text: string): Hit[];
 }
+
+/** How far after a provider's word its value may stand (`okta token - '…'`, `"postmark": {"token": "…"}`). */
+const CONTEXT_REACH = 80;
+/** A token in the reach of a provider word: what a value of a context format is made of. */
+const CONTEXT_TOKEN = /[A-Za-z0-9][A-Za-z0-9_.+/=~:-]*[A-Za-z0-9=]/g;
 
 let shared: FormatMatcher | null = null;
 /** The table compiled once, on first use (only saving pays for it). */
@@ -113,6 +150,8 @@ export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS):
   const looseMin = Math.min(...loose.map((l) => l.minLength));
   const contextual = [...byWord].map(([word, list]) => ({ word, formats: list.map((c) => ({ reason: c.format.reason, whole: lazy(() => new RegExp(`^(?:${formatSource(c.format)})$`)) })) }));
   const anyWord = new RegExp(contextual.map(({ word }) => escape(word)).join('|') || '(?!)');
+  const byWordLower = new Map(contextual.map((c) => [c.word, c]));
+  const wordScan = lazy(() => new RegExp([...byWordLower.keys()].sort((a, b) => b.length - a.length).map(escape).join('|') || '(?!)', 'gi'));
   return {
     find(text) {
       const hits: Hit[] = [];
@@ -135,8 +174,57 @@ export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS):
       }
       return null;
     },
+    findByContext(text) {
+      const hits: Hit[] = [];
+      const scan = wordScan();
+      scan.lastIndex = 0;
+      for (let m = scan.exec(text); m; m = scan.exec(text)) {
+        // The word starts a name (`POSTMARK_TOKEN`, `sonar.login`, `newRelicKey`), not the middle of another word (`global`).
+        const before = m.index > 0 ? text.charCodeAt(m.index - 1) : 32;
+        const startsName = !isLetterCode(before) || (isLowerCode(before) && isUpperCode(text.charCodeAt(m.index)));
+        // … and is a word of that name, not the start of another (`sumObj`, `sumOfExposures` hold no `sumo`).
+        const splitsWord = isUpperCode(m[0].charCodeAt(m[0].length - 1)) && isLowerCode(text.charCodeAt(m.index + m[0].length));
+        if (!startsName || splitsWord || isInPlaceholder(text, m.index)) continue;
+        const entry = byWordLower.get(m[0].toLowerCase());
+        if (!entry) continue;
+        const from = m.index + m[0].length;
+        // The reach ends at a value already redacted (a placeholder is never looked past) and at the line after the word's.
+        let window = text.slice(from, Math.min(text.length, from + CONTEXT_REACH));
+        const stop = window.indexOf('[REDACTED:');
+        if (stop >= 0) window = window.slice(0, stop);
+        const second = window.indexOf('\n', window.indexOf('\n') + 1);
+        if (second >= 0) window = window.slice(0, second);
+        CONTEXT_TOKEN.lastIndex = 0;
+        for (let t = CONTEXT_TOKEN.exec(window); t; t = CONTEXT_TOKEN.exec(window)) {
+          // A path segment, a URL fragment or a version pin (`pkg-1.2.4.tgz#<sha1>`) names a file, not a credential.
+          if (t.index > 0 && '/#@'.includes(window[t.index - 1]!)) continue;
+          const value = t[0].replace(/^[^A-Za-z0-9]+|[.:]+$/g, '');
+          const found = entry.formats.find((f) => f.whole().test(value));
+          if (!found || isPlaceholder(value) || !readsGenerated(value)) continue;
+          const start = from + t.index;
+          hits.push({ start, end: start + value.length, reason: found.reason });
+          scan.lastIndex = Math.max(scan.lastIndex, start + value.length);
+          break;
+        }
+      }
+      return hits;
+    },
   };
 }
+
+/** A value named only by its provider must read as generated: hex, or letters and digits mixed, never a name made of words. */
+const readsGenerated = (value: string) => /^[0-9a-fA-F-]+$/.test(value) || ((/\d/.test(value) || looksGenerated(value)) && !isWordy(value));
+
+/** The word is part of a placeholder already written (`[REDACTED:snowflake-password]`). */
+function isInPlaceholder(text: string, at: number): boolean {
+  const before = text.slice(Math.max(0, at - 40), at);
+  const open = before.lastIndexOf('[REDACTED:');
+  return open >= 0 && !before.includes(']', open);
+}
+
+const isLowerCode = (c: number) => c >= 97 && c <= 122;
+const isUpperCode = (c: number) => c >= 65 && c <= 90;
+const isLetterCode = (c: number) => isLowerCode(c) || isUpperCode(c);
 
 /** Appends `value` to the list under `key`. */
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {

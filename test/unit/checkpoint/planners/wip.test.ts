@@ -4,8 +4,12 @@ import { looksLikeSecret } from '../../../../src/checkpoint/secrets/secret-conte
 import { parseBool, parseSize } from '../../../../src/checkpoint/config/config-values.js';
 import type { Repo } from '../../../../src/git/repo.js';
 import { makeMemCli } from '../../../helpers/mem-cli.js';
+import { makeGen } from '../../../helpers/secret-corpus.js';
 
-const TOKEN = `ghp_${'A1b2C3d4E5'.repeat(4)}`;
+/** Random-looking values in real formats, made at run time (a repeated `A1b2C3…` or AWS's documented example key is a placeholder). */
+const g = makeGen(13);
+const TOKEN = `ghp_${g.key('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 36)}`;
+const AWS_KEY = `AKIA${g.key('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 16)}`;
 const PEM = '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----\n';
 const text = (b: Uint8Array | null) => (b ? Buffer.from(b).toString('utf8') : null);
 
@@ -92,7 +96,7 @@ describe('secret-looking content', () => {
   });
 
   it.each([
-    [PEM, true], [`token: ${TOKEN}`, true], ['aws AKIAIOSFODNN7EXAMPLE', true],
+    [PEM, true], [`token: ${TOKEN}`, true], [`aws ${AWS_KEY}`, true], ['aws AKIAIOSFODNN7EXAMPLE (the documented example key)', false],
     ['const mask_password_field = 1', false], ['the AKIA prefix', false], ['password=hunter2', true], ['mail ada@example.com from 10.0.0.1', false], ['', false],
   ])('%j → %s, the same on every call', (content, expected) => {
     const bytes = Buffer.from(content);

@@ -184,3 +184,27 @@ describe('one long line (a minified file in the work tree, a pasted log)', () =>
     expect(clean).toBe(false);
   });
 });
+
+describe('tokens with a short prefix', () => {
+  it('are caught when the random body happens to hold long runs of one case, and identifiers after the prefix are kept', () => {
+    // Bodies drawn at random whose case switches rarely (about one token in a hundred of this length).
+    for (const token of ['fw_EYwohtQFBvpDXJLRHZRVai30', 'fw_pvftxsjSRgcUWLlaypsQtzfO', 'fw_dZFMOVHPZTesWIuwkvjNtOZD']) {
+      expect(redactText(`we ${token} then`, {})).toBe('we [REDACTED:fireworks-key] then');
+    }
+    for (const code of ['s.makeKubeConfigController = args', 'fw_handleOAuthCallbackRedirect', 'sk_UserAccountSettingsPanelView']) {
+      expect(redactText(code, {})).toBe(code);
+    }
+  });
+});
+
+describe('Jenkins credentials and public keys', () => {
+  it('redacts the value inside <secret>{…}</secret> and keeps placeholders and the values of keys named public', () => {
+    const g = makeGen(17);
+    const key = g.key('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 24);
+    expect(redactText(`<secret>{svc AQAAABAAA ${key}}</secret>`, {})).toBe('<secret>[REDACTED:password]</secret>');
+    for (const kept of ['<password>{your password}</password>', '<secret>{name}</secret>', `public_key = "${key}${key}"`, `publicToken: '${key}${key}'`]) {
+      expect(redactText(kept, {})).toBe(kept);
+    }
+    expect(redactText(`public_key = "ghp_${key}${key.slice(0, 12)}"`, {})).not.toContain(key);
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * Secrets recognised by the syntax around them rather than by their own
+ * shape: password hashes in crypt(3) and LDAP notation, passwords given on a
+ * command line (`psexec -p`, `mysql -pX`, `sshpass -p`, `sqlcmd -P`,
+ * `redis-cli -a`, `ConvertTo-SecureString "…"`), `.netrc` entries over
+ * several lines; and public key material, which is claimed first so that no
+ * later rule takes a certificate or a public key for a secret.
+ */
+import type { RedactRule } from './redact-rule.js';
+import { formatMatcher, type Hit } from './secret-format-rules.js';
+import { findInWindows, nearWindows } from './redact-windows.js';
+import { isNotSecret, PUBLIC_KEY_NAME } from './secret-placeholders.js';
+
+/** A password given on a command line is a literal, not a reference (`$PW`, `%PASS%`) nor a placeholder (`PASSWORD`, `<pw>`). */
+const isLiteral = (s: string) => !isNotSecret(s) && !/^[<[{$%#@]/.test(s) && !/^-/.test(s);
+
+/** One quoted or bare argument; the `secret` group is its text without the quotes. */
+const ARG = `(?:"(?<q1>[^"\\n]{1,200})"|'(?<q2>[^'\\n]{1,200})'|(?<bare>[^\\s"'|&;]{1,200}))`;
+
+/** Each command with the flag that takes a password; `attached` flags carry it in the same word (`-pSecret`). */
+const COMMANDS: { name: string; tools: string; flag: string; attached?: boolean }[] = [
+  { name: 'psexec', tools: 'psexec(?:64)?(?:\\.exe)?|paexec(?:\\.exe)?|sshpass|winexe|pth-winexe', flag: '-p' },
+  { name: 'sshpass', tools: 'sshpass', flag: '-p', attached: true },
+  { name: 'docker', tools: 'docker[ \\t]+login|podman[ \\t]+login|buildah[ \\t]+login', flag: '-p' },
+  { name: 'ldap', tools: 'ldap(?:search|modify|add|delete|passwd|whoami|compare|modrdn)', flag: '-w' },
+  { name: 'mysql', tools: 'mysql(?:dump|admin|import|sh|check|pump)?|mariadb(?:-dump)?', flag: '-p', attached: true },
+  { name: 'sqlcmd', tools: 'sqlcmd|bcp|osql|isql', flag: '-P' },
+  { name: 'redis', tools: 'redis-cli', flag: '-a' },
+  { name: 'htpasswd', tools: 'htpasswd[ \\t]+-[a-zA-Z]*b[a-zA-Z]*[ \\t]+\\S+[ \\t]+\\S+', flag: '' },
+];
+
+/** Any of the commands, case-insensitive: the command rules look only at the lines around one. */
+const ANY_COMMAND = new RegExp(`\\b(?:${COMMANDS.map((c) => c.tools.split('[')[0]).join('|')})`, 'gi');
+
+/** The value of each command's password flag, without its quotes, on the lines that name a command. */
+let commandPatterns: RegExp[] | null = null;
+function findCommandPasswords(text: string): Hit[] {
+  const windows = nearWindows(text, ANY_COMMAND);
+  if (windows.length === 0) return [];
+  const rules = (commandPatterns ??= COMMANDS.map((c) => {
+    const flag = c.flag === '' ? '[ \\t]+' : c.attached ? `[ \\t]${c.flag}(?=[^\\s-])` : `[ \\t]${c.flag}[ \\t]+`;
+    return new RegExp(`\\b(?:${c.tools})\\b[^\\n]{0,300}?${flag}${ARG}`, 'gi');
+  }));
+  return findInWindows(text, windows, (lines) => {
+    const hits: Hit[] = [];
+    for (const re of rules) {
+      re.lastIndex = 0;
+      for (let m = re.exec(lines); m; m = re.exec(lines)) {
+        const value = m.groups!.q1 ?? m.groups!.q2 ?? m.groups!.bare!;
+        if (!isLiteral(value)) continue;
+        const end = m.index + m[0].length - (m.groups!.bare === undefined ? 1 : 0);
+        hits.push({ start: end - value.length, end, reason: 'password' });
+      }
+    }
+    return hits;
+  });
+}
+
+export const COMMAND_LINE_RULES: RedactRule[] = [
+  { reason: 'password', find: findCommandPasswords },
+  {
+    // PowerShell: ConvertTo-SecureString "…" -AsPlainText
+    reason: 'password',
+    near: /ConvertTo-SecureString/gi,
+    pattern: /(?<pre>ConvertTo-SecureString[ \t]+(?:-String[ \t]+)?["'])(?<secret>[^"'\n]{1,200})(?=["'])/gi,
+    accept: isLiteral,
+  },
+  {
+    // net use [Z:] \\host\share <password> /user:…
+    reason: 'password',
+    near: /\bnet[ \t]+use\b/gi,
+    pattern: /(?<pre>\bnet[ \t]+use[ \t]+(?:[A-Za-z]:[ \t]+)?\\\\\S+[ \t]+)(?<secret>[^\s/"']{1,200})(?=[ \t]+\/user:)/gi,
+    accept: isLiteral,
+  },
+  {
+    // net use [Z:] \\host\share /user:DOMAIN\user <password>
+    reason: 'password',
+    near: /\bnet[ \t]+use\b/gi,
+    pattern: /(?<pre>\bnet[ \t]+use\b[^\n]{0,300}?[ \t]\/user:\S+[ \t]+)(?<secret>[^\s/"']{0,199}[^\s/"',;])/gi,
+    accept: isLiteral,
+  },
+];
+
+/** `machine host login user password secret` over one or several lines (also `default login … password …`). */
+export const NETRC_RULE: RedactRule = {
+  reason: 'password',
+  requires: 'password',
+  pattern: /(?<pre>\b(?:machine[ \t]+\S+|default)\s+(?:login[ \t]+\S+\s+)?password[ \t]+)(?<secret>\S+?)(?=[,;]?(?:\s|$))/g,
+  accept: isLiteral,
+};
+
+/**
+ * crypt(3) hashes (`$1$`, `$2b$`, `$5$`, `$6$`, `$y$`, `$apr1$`, `$argon2id$`,
+ * `$pbkdf2-sha256$`, `$scrypt$`, …) and LDAP `{SSHA}…`: a hash lets anyone
+ * test guesses offline, so it is kept out like the password.
+ */
+export const PASSWORD_HASH_RULE: RedactRule = {
+  reason: 'password-hash',
+  near: /\$(?:1|2[abxy]?|5|6|7|y|gy|md5|apr1|sha1|argon2(?:id|i|d)|pbkdf2[a-z0-9-]*|scrypt)\$|\{(?:S?SHA\d*|S?MD5|CRYPT|PBKDF2[^}]*)\}/gi,
+  pattern: /(?<![\w$])(?:\$(?:1|2[abxy]?|5|6|7|y|gy|md5|apr1|sha1|argon2(?:id|i|d)|pbkdf2[a-z0-9-]*|scrypt)\$(?:[A-Za-z0-9./+=,-]{1,100}\$){1,4}[A-Za-z0-9./+=]{8,200}|\{(?:S?SHA\d*|S?MD5|CRYPT|PBKDF2[^}]*)\}[A-Za-z0-9+/=.$]{12,200})(?![A-Za-z0-9./+=])/g,
+};
+
+/**
+ * Certificates, public keys and signatures (PEM blocks, `ssh-rsa AAAA…`),
+ * subresource-integrity digests (`sha512-<base64>`) and the values of keys
+ * named public (`public_key = …`): public by design. Claimed with no reason, so they are left as they are and
+ * no later rule (high entropy) takes their base64 for a secret.
+ */
+const PUBLIC = /(?<![^\s"'`(=:,])-----BEGIN ((?:[A-Z0-9]+ )*(?:PUBLIC KEY(?: BLOCK)?|CERTIFICATE(?: REQUEST)?|SIGNATURE|X509 CRL))-----[\s\S]{0,20000}?-----END \1-----|\b(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com) AAAA[A-Za-z0-9+/]{20,}={0,2}|(?<![A-Za-z0-9])sha(?:256|384|512)-[A-Za-z0-9+/]{40,88}={0,2}(?![A-Za-z0-9+/=])/g;
+
+/** A value assigned to a public key's name (`public_key = "…"`, `publicToken: '…'`, `PUB_KEY=…`): `n` ends the name, `v` is the value. */
+const PUBLIC_VALUE = /(?<n>pub(?:lic|lishable)?[_.-]?(?:key|token))["']?[ \t]*(?:=>|:=|=|:)[ \t]*["'`]?(?<v>[A-Za-z0-9+/=_.~-]{16,})/gi;
+/** The characters of a key's name before `public_key`: `STRIPE_`, `app.`. */
+const KEY_BEFORE = /[A-Za-z0-9_.-]{0,40}$/;
+
+export const PUBLIC_KEY_RULE: RedactRule = {
+  reason: '',
+  find: (text) => {
+    const hits: Hit[] = [];
+    if (text.includes('-----BEGIN') || text.includes(' AAAA') || text.includes('sha')) {
+      PUBLIC.lastIndex = 0;
+      for (const m of text.matchAll(PUBLIC)) hits.push({ start: m.index, end: m.index + m[0].length, reason: '' });
+    }
+    PUBLIC_VALUE.lastIndex = 0;
+    for (const m of text.matchAll(PUBLIC_VALUE)) {
+      // A provider's secret token is redacted whatever its key says (`public_key = "ghp_…"`).
+      const name = KEY_BEFORE.exec(text.slice(Math.max(0, m.index - 40), m.index))![0] + m.groups!.n!;
+      if (!PUBLIC_KEY_NAME.test(name) || formatMatcher().find(m.groups!.v!).length) continue;
+      const start = m.index + m[0].length - m.groups!.v!.length;
+      hits.push({ start, end: m.index + m[0].length, reason: '' });
+    }
+    return hits;
+  },
+};
+
+/** `-----BEGIN` in base64 (`LS0tLS1CRUdJTi…`): a PEM block stored encoded, as Kubernetes and CI variables keep keys. */
+const ENCODED_PEM = /(?<![A-Za-z0-9+/])LS0tLS1CRUdJTi[A-Za-z0-9+/]{20,}={0,2}/g;
+
+/** A private key written in base64 (the whole encoded block is redacted). */
+export const ENCODED_PRIVATE_KEY_RULE: RedactRule = {
+  reason: 'private-key',
+  find: (text) => {
+    if (!text.includes('LS0tLS1CRUdJTi')) return [];
+    const hits = [];
+    for (const m of text.matchAll(ENCODED_PEM)) {
+      const head = Buffer.from(m[0].slice(0, 80), 'base64').toString('latin1');
+      if (/^-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY/.test(head)) hits.push({ start: m.index, end: m.index + m[0].length, reason: 'private-key' });
+    }
+    return hits;
+  },
+};

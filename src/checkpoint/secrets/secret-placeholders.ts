@@ -1,0 +1,100 @@
+/**
+ * What a value is when it is not a secret, whatever rule found it: a
+ * reference to one (`$VAR`, `${VAR}`, `#{var}`, `${{ secrets.X }}`,
+ * `%VAR%`, `<your-key>`, `process.env.X`, a constant's name), a code
+ * expression (`this.mPassword`, `args.token`), or a placeholder written in
+ * its place (`xxxx`, `****`, `your_token_here`, `changeme`, `test`,
+ * `0000…`, `a1B2c3D4…`, `abcdef123456`). The rules ask these questions of a
+ * value before they redact it, so that documentation and code that names a
+ * secret are kept while the secret itself is not.
+ */
+
+/** A reference or an interpolation, whole: the value stands for a secret kept elsewhere. */
+const REFERENCE = new RegExp(
+  [
+    '\\$\\{?[A-Za-z_][\\w.]*(?::?[-=?+][^}]*)?\\}?(?:[/:.][^\\s]*)?', // $VAR, ${VAR:-x}, $VAR/path
+    '\\$\\{\\{.*\\}\\}', '\\$\\(.*\\)?', '\\$\\d', // ${{ secrets.X }}, $(cmd), $1
+    '#\\{[^}]*\\}', '%[A-Za-z_]\\w*%', '@[A-Za-z_]\\w*@', '__[A-Z0-9_]+__', // #{var}, %VAR%, @VAR@, __VAR__
+    '%[-+ #0-9.]*[sdifuxXoeEgGcpqv]', '%\\([\\w.]+\\)[sdr]', '%\\d+\\$[sd]', // printf
+    '\\{\\d*\\}', '\\{\\{.*\\}\\}', '\\{[A-Za-z_][\\w.]*\\}', '\\{\\{?\\s*[\\w.]+\\s*\\}?\\}', // {0}, {{ x }}, {name}
+    '<[^<>]*>', '&lt;.*&gt;', '\\[[A-Za-z _.-]*\\]', '\\(\\s*[A-Za-z _.-]*\\)', // <your-key>, &lt;X&gt;, [PASSWORD]
+    '(?:process\\.env|os\\.environ|os\\.getenv|env|ENV|import\\.meta\\.env|System\\.getenv|secrets|vars|inputs|params|config|settings)[.\\[(].*',
+  ].join('|'),
+);
+const REFERENCE_WHOLE = new RegExp(`^(?:${REFERENCE.source})$`);
+
+/** Words that are a placeholder when a value is made of them (`your_api_token_here`, `test:test`, `changeme`). */
+const PLACEHOLDER_WORDS = new Set([
+  'password', 'passwd', 'pass', 'pwd', 'secret', 'token', 'key', 'apikey', 'api', 'auth', 'credential', 'credentials',
+  'your', 'my', 'the', 'here', 'example', 'sample', 'dummy', 'fake', 'mock', 'test', 'testing', 'demo', 'foo', 'bar',
+  'baz', 'qux', 'changeme', 'change', 'me', 'replace', 'insert', 'put', 'enter', 'value', 'placeholder', 'redacted',
+  'hidden', 'masked', 'none', 'null', 'nil', 'undefined', 'empty', 'default', 'todo', 'tbd', 'xxx', 'yyy', 'zzz',
+  'user', 'username', 'login', 'access', 'private', 'public', 'client', 'id', 'app',
+  'new', 'old', 'some', 'abc', 'abc123', 'xyz', 'sk', 'pk', 'bearer', 'basic', 'string', 'str', 'text', 'of', 'for', 'a',
+  'to', 'with', 'goes', 'own', 'real', 'actual', 'valid', 'invalid', 'random', 'generated', 'webhook', 'url', 'name',
+  'db', 'database', 'service', 'account', 'project', 'org', 'team', 'bot', 'hash', 'salt', 'code', 'pin', 'number',
+]);
+
+/** True when `value` is a reference or an interpolation, not a literal. */
+export function isReference(value: string): boolean {
+  return REFERENCE_WHOLE.test(value);
+}
+
+/** `this.mPassword`, `args.token`, `getPassword`, `DB_PASSWORD`: code or a constant's name, not a literal. */
+export function isCodeName(value: string): boolean {
+  if (/^(?:this|self|that|args|opts|options|props|ctx|req|res|cfg|conf|data|params|user|env)\.[A-Za-z_$][\w$.]*$/.test(value)) return true;
+  // Member access, optional chaining, indexing: `options?.onresumptiontoken`, `tokens[j]`, `process.argv[2]`.
+  if (/^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*|\[[^\]]{0,40}\])+$/.test(value) && !/\d[A-Za-z]|[A-Za-z]\d/.test(value.replace(/\[[^\]]*\]/g, ''))) return true;
+  // SCREAMING_SNAKE names (`ACCESS_TOKEN`, `YOUR_API_KEY`): an environment variable or a constant, written in place of its value.
+  if (/^[A-Z][A-Z]*(?:_[A-Z]+)+$/.test(value)) return true;
+  // An anchor, a selector or a parser's state name: `#add-password`, `?NoLineTerminatorHere`.
+  if (/^[?#.@:][A-Za-z][A-Za-z_-]*$/.test(value)) return true;
+  // A name made of words one of which names the secret (`#add-password`, `reset_token_ttl`, `password.reset.title`): a selector, a route or a message key.
+  return /^[#.]?[A-Za-z]+(?:[-_.][A-Za-z]+)+$/.test(value) && /passw|secret|token|key|pwd|credential/i.test(value);
+}
+
+/**
+ * True when `value` is written in place of a secret: masked (`****`,
+ * `xxxx`, `•••`), made of a few repeated characters, a run of placeholder
+ * words (`your_token_here`, `test`, `changeme`), or a sequence anyone types
+ * (`1234567890`, `abcdef…`, `a1B2c3D4…`).
+ */
+export function isPlaceholderValue(value: string): boolean {
+  const v = value.replace(/^["'`]|["'`]$/g, '');
+  // Nothing but punctuation, or text cut between two quoted strings (`,other:`).
+  if (v === '' || /^[^A-Za-z0-9]*$/.test(v) || /^[,;:]|[,;:]$/.test(v)) return true;
+  if (/[xX]{4,}|\*{3,}|•{2,}|#{4,}|\.{3}|…|_{4,}|-{4,}/.test(v)) return true;
+  if (/your|placeholder|redacted|changeme|replace[_-]?me|example|dummy|\bfake|insert[_-]?here|goes[_-]?here/i.test(v)) return true;
+  // `mypassword`, `yourtoken`, `newpass1`: a placeholder word with a possessive or a counter glued to it.
+  if (/^(?:my|your|the|some|new|old|a)[_-]?(?:pass(?:word|wd)?|secret|token|key|pwd|apikey)$/i.test(v)) return true;
+  if (/^(.)\1{3,}$/.test(v)) return true;
+  const words = v.split(/[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])/).filter(Boolean);
+  // Only words: `secret123` or `password1` is a (weak) password someone uses, not a placeholder.
+  if (words.length && words.every((w) => PLACEHOLDER_WORDS.has(w.toLowerCase()))) return true;
+  const body = v.replace(/^(?:[A-Za-z]{1,12}[_.~|-]){1,3}/, '');
+  if (body.length >= 6 && new Set(body).size < Math.min(6, Math.ceil(body.length / 3))) return true;
+  return body.length >= 6 && isPredictable(body);
+}
+
+/**
+ * A sequence anyone types: most characters follow the one before them (or the
+ * one two before them) by one step (`123456`, `abcdef`, `a1b2c3`, `A1B2C3D4`)
+ * or repeat it. Random tokens almost never do: about one position in twenty.
+ */
+export function isPredictable(s: string, share = s.length >= 16 ? 0.6 : 0.75): boolean {
+  let steps = 0;
+  const at = (i: number) => s.charCodeAt(i) | (s.charCodeAt(i) >= 65 && s.charCodeAt(i) <= 90 ? 0x20 : 0);
+  for (let i = 1; i < s.length; i++) {
+    const c = at(i);
+    if (c - at(i - 1) === 1 || c === at(i - 1) || (i >= 2 && (c - at(i - 2) === 1 || c === at(i - 2)))) steps++;
+  }
+  return steps >= (s.length - 1) * share;
+}
+
+/** The name of a key meant to be public: `public_key`, `publicToken`, `PUB_KEY`, `publishableKey` (not `NEXT_PUBLIC_API_KEY`). */
+export const PUBLIC_KEY_NAME = /(?:^|[^A-Za-z])pub(?:lic|lishable)?[_.-]?(?:key|token)$|(?:^|[a-z_.-])Pub(?:lic|lishable)?(?:Key|Token)$/i;
+
+/** A value that holds no secret: a reference, code, or a placeholder. */
+export function isNotSecret(value: string): boolean {
+  return isReference(value) || isCodeName(value) || isPlaceholderValue(value);
+}
