@@ -46,6 +46,8 @@ const FORMS: [string, (v: string) => string][] = [
   ['mysql -pX', (v) => `mysqldump -u backup -p${v} --all-databases > dump.sql`],
   ['sqlcmd -P', (v) => `sqlcmd -S db.example.com -U sa -P ${v} -Q "select 1"`],
   ['sshpass -pX', (v) => `sshpass -p${v} scp build.tgz deploy@example.com:/srv`],
+  ['openssl -k', (v) => `openssl enc -aes-256-cbc -salt -k ${v} -in backup.tar -out backup.tar.enc`],
+  ['openssl -passin pass:', (v) => `openssl pkcs12 -in cert.p12 -nodes -passin pass:${v} -out cert.pem`],
   ['docker login -p', (v) => `docker login -u ci -p ${v} registry.example.com`],
   ['ldapsearch -w', (v) => `ldapsearch -x -D "cn=admin,dc=example,dc=com" -w ${v} -b dc=example,dc=com`],
   ['net use /user: then password', (v) => `net use Z: \\\\files\\share /user:CORP\\deploy ${v}`],
@@ -161,7 +163,8 @@ function placeholdersAndReferences(g: Gen): string[] {
     'token = options?.refreshToken', 'const token = tokens[index]', 'exports.formatToken = formatToken', "password: 'Password is required'", 'type Credentials = "include" | "omit"',
     'readFile("/etc/passwd", "utf8")', 'sign.sign(privateKey, "hex")', 'if (typeof token === "object") {', 'STENCIL_PASS_DEPTH_PASS: 0x8803',
     `assets/logo-${g.str(ALPHA.hex, 20)}.png`, `dist/app.${g.str(ALPHA.hex, 32)}.js`, `"tsc_Colon_The_TypeScript_Compiler_${g.int(1000, 9999)}": "TSC"`,
-    'case v3_1.ZodFirstPartyTypeKind.ZodString:', `VGhpcyBpcyBhbiBlbmNvZGVkIHN0cmluZw==`, `https://docs.example.com/api.html#${g.str(ALPHA.hex, 33)}`,
+    'case v3_1.ZodFirstPartyTypeKind.ZodString:', `SN_id_Gost${g.int(10000, 99999)}_${g.int(10, 99)}_None_KeyMeshing`, 'implementation "io.jsonwebtoken:jjwt-jackson:0.11.2"',
+    'openssl enc -aes-256-cbc -pass env:BACKUP_PASSWORD -in a.tar', 'openssl pkcs12 -passin file:pass.txt -in cert.p12', `VGhpcyBpcyBhbiBlbmNvZGVkIHN0cmluZw==`, `https://docs.example.com/api.html#${g.str(ALPHA.hex, 33)}`,
     '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQkGcN3Y2u8uT0aW3mYx3dZb1rXowCgYIKoZIzj0EAwIw\n-----END CERTIFICATE-----',
     `ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI${g.key(ALPHA.b64, 43)} ada@laptop`,
   ];

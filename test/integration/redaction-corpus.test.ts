@@ -119,7 +119,8 @@ describe('redaction corpus, end to end', () => {
       ...record.rejected.flatMap((d: any) => [d.what, d.why]), ...record.todos.map((t: any) => t.text),
       ...record.files.map((f: any) => f.why), ...record.quotes.flatMap((q: any) => [q.text, q.by]), ...record.notes.split('\n'),
     ];
-    const damaged = benign.filter((b) => !values.includes(b));
+    // The notes hold samples of several lines (a certificate) whole.
+    const damaged = benign.filter((b) => !values.includes(b) && !(b.includes('\n') && record.notes.includes(b)));
     console.log(`redaction false positives: ${damaged.length}/${benign.length} benign samples changed`);
     expect(damaged).toEqual([]);
   });

@@ -115,9 +115,9 @@ function isRandomText(body: string): boolean {
   if (oneCase && p.digits >= 4 && p.digits >= p.length / 10 && p.switches >= 0.15 && entropy() >= 4.2) return true;
   if (p.digits >= 2) return p.switches >= 0.3 && entropy() >= 4.0;
   // No digits at all (Hugging Face): only when both cases are about as frequent as in random letters
-  // (CamelCase words have one capital per word) and switch as often.
+  // (CamelCase words have one capital per word, and are told by isWordy first) and switch as often.
   const upper = p.upperLetters / p.letters;
-  return p.length >= 30 && upper >= 0.3 && upper <= 0.7 && p.switches >= 0.25 && entropy() >= 4.2;
+  return p.length >= 30 && upper >= 0.25 && upper <= 0.75 && p.switches >= 0.25 && entropy() >= 4.2;
 }
 
 /** True when a hex segment between separators (`<32 hex>-us12`, `<id>|<hex>`) of `body` looks random. */
@@ -191,9 +191,10 @@ export function isWordy(body: string): boolean {
     }
   }
   // Words are told apart by case or separators: one long run of one case is not a name made of words.
-  // Random text has a digit in every six characters or so; names have few, or a number at the end.
+  // Random text has a digit in every six characters or so, with letters after them; names have few, or numbers
+  // only at the ends of their parts (`tsc_Colon_6922`, `SN_id_Gost28147_89_None`).
   const digits = body.replace(/\D/g, '').length;
-  const fewDigits = digits <= body.length * 0.1 || /^\D*\d+$/.test(body);
+  const fewDigits = digits <= body.length * 0.1 || /^\D*\d+$/.test(body) || !/\d[A-Za-z]/.test(body);
   // Base64 (`+`, `/`, padding) is never a name.
   if (/[+/=]/.test(body)) return false;
   return fewDigits && letters >= 8 && words >= 2 && boundaries >= 3 && inWords >= letters * 0.55;

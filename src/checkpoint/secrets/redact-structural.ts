@@ -2,7 +2,7 @@
  * Secrets recognised by the syntax around them rather than by their own
  * shape: password hashes in crypt(3) and LDAP notation, passwords given on a
  * command line (`psexec -p`, `mysql -pX`, `sshpass -p`, `sqlcmd -P`,
- * `redis-cli -a`, `ConvertTo-SecureString "…"`), `.netrc` entries over
+ * `redis-cli -a`, `openssl -k` and `-pass pass:…`, `ConvertTo-SecureString "…"`), `.netrc` entries over
  * several lines; and public key material, which is claimed first so that no
  * later rule takes a certificate or a public key for a secret.
  */
@@ -26,6 +26,7 @@ const COMMANDS: { name: string; tools: string; flag: string; attached?: boolean 
   { name: 'mysql', tools: 'mysql(?:dump|admin|import|sh|check|pump)?|mariadb(?:-dump)?', flag: '-p', attached: true },
   { name: 'sqlcmd', tools: 'sqlcmd|bcp|osql|isql', flag: '-P' },
   { name: 'redis', tools: 'redis-cli', flag: '-a' },
+  { name: 'openssl', tools: 'openssl', flag: '-k' },
   { name: 'htpasswd', tools: 'htpasswd[ \\t]+-[a-zA-Z]*b[a-zA-Z]*[ \\t]+\\S+[ \\t]+\\S+', flag: '' },
 ];
 
@@ -63,6 +64,13 @@ export const COMMAND_LINE_RULES: RedactRule[] = [
     reason: 'password',
     near: /ConvertTo-SecureString/gi,
     pattern: /(?<pre>ConvertTo-SecureString[ \t]+(?:-String[ \t]+)?["'])(?<secret>[^"'\n]{1,200})(?=["'])/gi,
+    accept: isLiteral,
+  },
+  {
+    // openssl … -pass pass:… / -passin pass:… / -passout pass:… (env:VAR and file:path name where it is, not what)
+    reason: 'password',
+    near: /\bopenssl\b/gi,
+    pattern: /(?<pre>\bopenssl\b[^\n]{0,300}?[ \t]-pass(?:in|out)?[ \t]+["']?pass:)(?<secret>[^\s"']{1,200})/gi,
     accept: isLiteral,
   },
   {
