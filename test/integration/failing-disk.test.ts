@@ -6,7 +6,7 @@
  * disk, a read-only bind mount for the read-only repository.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSandbox, type Sandbox } from '../helpers/sandbox.js';
@@ -31,6 +31,7 @@ const canMount = (() => {
   mkdirSync(probe, { recursive: true });
   const ok = mount(['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', probe]);
   if (ok) spawnSync('umount', [probe]);
+  rmSync(probe, { recursive: true, force: true });
   return ok;
 })();
 if (!canMount) console.warn('failing-disk tests skipped: they need root and permission to mount (tmpfs, bind mounts)');
