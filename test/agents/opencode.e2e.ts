@@ -4,8 +4,8 @@
  * with a small context window): the plugin and MCP server `agent install
  * opencode --project --mcp` writes are loaded; an overflowing session
  * compacts and the plugin's `experimental.session.compacting` hook saves and
- * puts the recap into the compaction prompt the model receives; every hook
- * ends inside the budget.
+ * puts the recap into the compaction prompt the model receives; a second
+ * compaction does not wait on us; every hook ends inside the budget.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,7 +30,7 @@ beforeAll(async () => {
     if (ex.raw.includes('title generator')) return { text: 'Retries' };
     if (isCompaction(ex)) return { text: 'Summary: retries in the uploader; POST is never retried.', inputTokens: 1000 };
     // The answer to the second request overflows the 20,000-token window: OpenCode compacts before it goes on.
-    return { text: 'Done.', inputTokens: lastUser(ex).includes('a test for 429') ? 50_000 : 1000 };
+    return { text: 'Done.', inputTokens: /a test for (?:429|503)/.test(lastUser(ex)) ? 50_000 : 1000 };
   });
   const config = join(world.env.XDG_CONFIG_HOME!, 'opencode');
   mkdirSync(config, { recursive: true });
@@ -48,7 +48,7 @@ afterAll(async () => {
 const env = () => ({ OPENCODE_DISABLE_AUTOUPDATE: '1', OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_SHARE: '1', OPENCODE_DISABLE_LSP_DOWNLOAD: '1' });
 
 describe(`OpenCode ${pinnedVersion('opencode')} (its CLI, headless, against a local model stand-in)`, () => {
-  it('loads our plugin and MCP server; an overflowing session compacts, the plugin saves and the recap is in the compaction prompt', async () => {
+  it('loads our plugin and MCP server; an overflowing session compacts, the plugin saves and the recap is in the compaction prompt; compacting again does not wait on us', async () => {
     world.ckpt('agent', 'install', 'opencode', '--project', '--mcp');
 
     // 1. A first turn (OpenCode installs its plugin package from npm into .opencode/ on first use).
@@ -70,6 +70,16 @@ describe(`OpenCode ${pinnedVersion('opencode')} (its CLI, headless, against a lo
     expect(compactions).toHaveLength(1);
     expect(requestsWithRecap(compactions, saved!.id)).toHaveLength(1);
     expect(recapCount(compactions[0]!, saved!.id)).toBe(1);
+
+    // 3. Another overflowing turn compacts again: the hook answers at once and the turn is not held by it.
+    const from2 = model.requests.length;
+    const third = await world.run(opencode, ['run', '--continue', 'And a test for 503.'], { env: env() });
+    expectRan(third, 'compacting again');
+    expect(model.modelRequests(from2).filter(isCompaction)).toHaveLength(1);
+    const again = hooksOf(world.hookRuns(), 'agent-pre-compact');
+    expect(again).toHaveLength(2);
+    expect(again[1]!.wallMs, 'the repeated compaction waited on us').toBeLessThan(5_000);
+    expect(third.wallMs, 'the repeated compaction waited').toBeLessThan(60_000);
 
     expectWithinBudget('opencode', world.hookRuns());
     expect(await world.leftovers()).toEqual([]);
