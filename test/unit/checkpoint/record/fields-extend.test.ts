@@ -37,7 +37,8 @@ vi.mock('../../../../src/checkpoint/record/fields.js', async (importOriginal) =>
   return { ...table, FIELDS: [...table.FIELDS, ...EXTRA] };
 });
 
-const SECRET = 'AKIAIOSFODNN7EXAMPLE';
+// A random-looking key: AWS's documented example key (AKIAIOSFODNN7EXAMPLE) is a placeholder to the redactor.
+const SECRET = 'AKIA2E0A8F3B244C9986';
 const added: Record<string, unknown> = {
   risks: ['the cache | may go stale', 'two — dashes'],
   tradeoffs: [{ what: 'speed', why: 'memory :: cost' }],
