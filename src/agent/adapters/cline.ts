@@ -173,7 +173,7 @@ export const cline: AgentAdapter = {
       files: [
         { path: join(dir, 'PreCompact'), content: script('pre-compact'), executable: true },
         { path: join(dir, 'TaskResume'), content: script('session-start'), executable: true },
-        { path: join(plugins, 'git-checkpoint.js'), content: CLINE_PLUGIN },
+        { path: join(plugins, 'git-checkpoint.js'), content: CLINE_PLUGIN, what: 'plugin' },
       ],
       skill: null,
     };

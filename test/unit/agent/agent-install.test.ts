@@ -156,7 +156,7 @@ describe('git checkpoint agent install / uninstall', () => {
     const project = await m.cli(['agent', 'install', 'cline', '--project'], { env: { HOME: '/home/ada' } });
     expect(project.code).toBe(0);
     expect(project.stdout).toContain('/repo/.clinerules/hooks/PreCompact');
-    expect(project.stdout).toContain('/repo/.cline/plugins/git-checkpoint.js');
+    expect(project.stdout).toContain('installed: Cline plugin in /repo/.cline/plugins/git-checkpoint.js');
     const plugin = String(await m.fs.promises.readFile('/repo/.cline/plugins/git-checkpoint.js', 'utf8'));
     expect(plugin).toBe(CLINE_PLUGIN);
     expect(plugin).toContain('managed-by: git-checkpoint');
