@@ -163,7 +163,7 @@ export default {
 export const cline: AgentAdapter = {
   name: 'cline',
   title: 'Cline',
-  followed: 'Cline 3.3x hooks (docs.cline.bot/customization/hooks; input fields as in cline/cline `proto/cline/hooks.proto`)',
+  followed: 'Cline 3.3x hooks (docs.cline.bot/customization/hooks; input fields as in cline/cline `proto/cline/hooks.proto`); Cline CLI 3.0 plugins (its bundled @cline/core)',
   projectDirVars: [],
   plan(scope, roots) {
     const dir = scope === 'project' ? join(roots.workTree, '.clinerules', 'hooks') : join(roots.home, 'Documents', 'Cline', 'Hooks');
