@@ -5,7 +5,7 @@
  * before compaction and the recap come back in the agent's shape within its
  * budget, then uninstall and find the files byte for byte as they were.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -261,13 +261,21 @@ describe('the Cline CLI plugin', () => {
       expect(plugin.hooks.beforeRun({ snapshot: { messages: [userSays(TASK)] } })).toBeUndefined();
       expect(await plugin.hooks.beforeModel({ snapshot: {}, request: { messages: [userSays(TASK)] } })).toBeUndefined();
 
+      // A subagent's compaction (its snapshot names a parent) is not the task's: nothing is saved.
+      const sub = (phase: string) => ({ ...notice(phase), snapshot: { ...notice(phase).snapshot, parentAgentId: 'agent_1' } });
+      plugin.hooks.onEvent(sub('started'));
+      plugin.hooks.onEvent(sub('completed'));
+      expect(await plugin.hooks.beforeModel({ snapshot: {}, request })).toBeUndefined();
+
       plugin.hooks.onEvent(notice('started'));
       plugin.hooks.onEvent(notice('completed'));
+      expect(await plugin.hooks.beforeModel({ snapshot: { parentAgentId: 'agent_1' }, request })).toBeUndefined();
       const { added, waits } = await callsUntilRecap(plugin);
       for (const w of waits) expect(w).toBeLessThan(2500);
       const rec = JSON.parse((await sb.ckpt(dir, ['show', '--json'])).stdout);
       expect(rec.compactImminent).toBe(true);
       expect(rec.task.title).toBe(TASK);
+      expect(JSON.parse((await sb.ckpt(dir, ['list', '--json'])).stdout).total).toBe(1);
       expect(added).toHaveLength(1);
       expect(added[0]).toMatchObject({ role: 'user', content: [{ type: 'text' }] });
       expect(added[0].content[0].text.startsWith('SESSION_RECAP/1\n')).toBe(true);
@@ -291,6 +299,25 @@ describe('the Cline CLI plugin', () => {
       // A second run of the same session (the next prompt) is no resume.
       plugin.hooks.beforeRun({ snapshot: { messages: [...request.messages, userSays('And tests.')] } });
       expect(await plugin.hooks.beforeModel({ snapshot: {}, request })).toBeUndefined();
+    });
+  });
+
+  it('a slow recap: a model call waits for it 2 s, no more, and the next call gets it', async () => {
+    const dir = sb.repo('cline-plugin-slow');
+    expect((await sb.ckpt(dir, ['agent', 'install', 'cline'])).code).toBe(0);
+    // A git-checkpoint that takes 3 s to answer, ahead of the real one on PATH.
+    const slow = join(sb.root, 'slow-bin');
+    writeFile(join(slow, 'git-checkpoint'), '#!/bin/sh\ncat >/dev/null\nsleep 3\nprintf \'%s\\n\' \'{"cancel": false, "contextModification": "SESSION_RECAP/1\\nid|slow|"}\'\n');
+    chmodSync(join(slow, 'git-checkpoint'), 0o755);
+    await withEnv({ ...sb.env, PATH: `${slow}:${sb.env.PATH}` }, async () => {
+      const plugin = await loadPlugin(dir);
+      plugin.hooks.beforeRun({ snapshot: { messages: request.messages } });
+      const t = Date.now();
+      expect(await plugin.hooks.beforeModel({ snapshot: {}, request })).toBeUndefined();
+      expect(Date.now() - t).toBeGreaterThanOrEqual(1900);
+      expect(Date.now() - t).toBeLessThan(2500);
+      const next = await plugin.hooks.beforeModel({ snapshot: {}, request });
+      expect(next.messages.at(-1).content[0].text).toBe('SESSION_RECAP/1\nid|slow|');
     });
   });
 

@@ -128,7 +128,7 @@ export default {
   },
   hooks: {
     beforeRun({ snapshot } = {}) {
-      if (checkedResume) return undefined;
+      if (checkedResume || snapshot?.parentAgentId) return undefined;
       checkedResume = true;
       // A task that already holds an answer of the model is a resumed one.
       if ((snapshot?.messages || []).some((m) => m.role === "assistant")) {
@@ -137,6 +137,8 @@ export default {
       return undefined;
     },
     onEvent(event) {
+      // A subagent's own context (spawn_agent, a teammate) is not the task's.
+      if (event?.snapshot?.parentAgentId) return;
       const meta = event?.type === "status-notice" ? event.metadata || {} : {};
       if (!COMPACTION.test(String(meta.kind || ""))) return;
       if (meta.phase === "started") {
@@ -147,8 +149,8 @@ export default {
       if (meta.phase === "completed" && saving) pending = saving;
       saving = null;
     },
-    async beforeModel({ request } = {}) {
-      if (!pending || !request) return undefined;
+    async beforeModel({ snapshot, request } = {}) {
+      if (!pending || !request || snapshot?.parentAgentId) return undefined;
       const recap = await within(pending, WAIT_MS);
       if (recap === undefined) return undefined;
       pending = null;
