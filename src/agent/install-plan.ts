@@ -53,7 +53,7 @@ export async function planChanges(action: 'install' | 'uninstall', plan: Install
       throw err;
     }
   }
-  const owned = [...plan.files.map((f) => ({ ...f, what: 'hook script', mine: (t: string) => t.includes(OWNED_MARKER) }))];
+  const owned = [...plan.files.map((f) => ({ ...f, what: f.what ?? 'hook script', mine: (t: string) => t.includes(OWNED_MARKER) }))];
   if (plan.skill) owned.push({ path: plan.skill, content: skill, what: 'skill', mine: (t: string) => t === skill || (action === 'install' && /^name: git-checkpoint$/m.test(t)) });
   for (const f of owned) {
     const before = await read(f.path);

@@ -145,8 +145,9 @@ export async function readClineContext(lines: AsyncIterable<string | null>, harv
 }
 
 function clineUserText(text: string): string {
-  const task = /<(?:task|feedback|answer)>\n?([\s\S]*?)\n?<\/(?:task|feedback|answer)>/.exec(text);
-  return (task ? task[1]! : text).replace(/<environment_details>[\s\S]*?(<\/environment_details>|$)/g, '').trim();
+  // The extension wraps what was typed in <task>, <feedback> or <answer>; Cline CLI 3.0 in <user_input mode="…">.
+  const task = /<(task|feedback|answer|user_input)(?:\s[^>]*)?>\n?([\s\S]*?)\n?<\/\1>/.exec(text);
+  return (task ? task[2]! : text).replace(/<environment_details>[\s\S]*?(<\/environment_details>|$)/g, '').trim();
 }
 
 /** Cline's file tools under the names (and the `file_path` argument) the Harvester knows. */

@@ -5,7 +5,7 @@
  * before compaction and the recap come back in the agent's shape within its
  * budget, then uninstall and find the files byte for byte as they were.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -204,5 +204,138 @@ describe.each(CASES)('$agent', (c) => {
       else expect(existsSync(settings)).toBe(false);
     }
     expect((await sb.ckpt(dir, ['agent', 'uninstall', c.agent])).stdout).toMatch(/^not installed/);
+  });
+});
+
+/**
+ * The Cline CLI plugin as Cline's plugin sandbox drives it (3.0.65): setup
+ * with the session and workspace, then its hooks with JSON payloads —
+ * `beforeRun` once per run, `onEvent` for every event (compaction shows as a
+ * `status-notice` with `metadata.kind` `auto_compaction`, phase `started`
+ * then `completed`), `beforeModel` before each model call, each given 3 s.
+ */
+describe('the Cline CLI plugin', () => {
+  const CLINE_SESSION = '1796370073657_zq45x';
+  let copies = 0;
+  async function loadPlugin(dir: string) {
+    const copy = join(sb.root, `cline-plugin-${++copies}.mjs`);
+    copyFileSync(join(home(), '.cline', 'plugins', 'git-checkpoint.js'), copy);
+    const plugin = (await import(pathToFileURL(copy).href)).default;
+    plugin.setup({}, { session: { sessionId: CLINE_SESSION }, workspaceInfo: { rootPath: dir } });
+    return plugin;
+  }
+  const userSays = (text: string) => ({ id: 'm1', role: 'user', content: [{ type: 'text', text: `<user_input mode="act">${text}</user_input>` }], createdAt: 1 });
+  const answer = { id: 'm2', role: 'assistant', content: [{ type: 'text', text: 'Reading the importer.' }], createdAt: 2 };
+  const request = { messages: [userSays(TASK), answer] };
+  const notice = (phase: string) => ({ type: 'status-notice', message: 'auto-compacting', metadata: { kind: 'auto_compaction', phase }, snapshot: { messages: request.messages } });
+
+  /** Model calls until one carries the recap (each timed: none may wait past 2 s and a little); the last answer is returned. */
+  async function callsUntilRecap(plugin: any): Promise<{ added: any; waits: number[] }> {
+    const waits: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      const t = Date.now();
+      const out = await plugin.hooks.beforeModel({ snapshot: {}, request });
+      waits.push(Date.now() - t);
+      if (out) return { added: out.messages.slice(request.messages.length), waits };
+    }
+    return { added: [], waits };
+  }
+
+  const withEnv = async <T>(env: Record<string, string>, fn: () => Promise<T>): Promise<T> => {
+    const saved = { ...process.env };
+    Object.assign(process.env, env);
+    try {
+      return await fn();
+    } finally {
+      process.env = saved;
+    }
+  };
+
+  it('saves when Cline compacts (its messages as the transcript) and adds the recap to the next model call, once; a new task gets nothing', async () => {
+    const dir = sb.repo('cline-plugin');
+    expect((await sb.ckpt(dir, ['agent', 'install', 'cline'])).code).toBe(0);
+    await withEnv(sb.env, async () => {
+      const plugin = await loadPlugin(dir);
+      expect(plugin.name).toBe('git-checkpoint');
+      expect(plugin.manifest).toEqual({ capabilities: ['hooks'] });
+      expect(plugin.hooks.beforeRun({ snapshot: { messages: [userSays(TASK)] } })).toBeUndefined();
+      expect(await plugin.hooks.beforeModel({ snapshot: {}, request: { messages: [userSays(TASK)] } })).toBeUndefined();
+
+      // A subagent's compaction (its snapshot names a parent) is not the task's: nothing is saved.
+      const sub = (phase: string) => ({ ...notice(phase), snapshot: { ...notice(phase).snapshot, parentAgentId: 'agent_1' } });
+      plugin.hooks.onEvent(sub('started'));
+      plugin.hooks.onEvent(sub('completed'));
+      expect(await plugin.hooks.beforeModel({ snapshot: {}, request })).toBeUndefined();
+
+      plugin.hooks.onEvent(notice('started'));
+      plugin.hooks.onEvent(notice('completed'));
+      expect(await plugin.hooks.beforeModel({ snapshot: { parentAgentId: 'agent_1' }, request })).toBeUndefined();
+      const { added, waits } = await callsUntilRecap(plugin);
+      for (const w of waits) expect(w).toBeLessThan(2500);
+      const rec = JSON.parse((await sb.ckpt(dir, ['show', '--json'])).stdout);
+      expect(rec.compactImminent).toBe(true);
+      expect(rec.task.title).toBe(TASK);
+      expect(JSON.parse((await sb.ckpt(dir, ['list', '--json'])).stdout).total).toBe(1);
+      expect(added).toHaveLength(1);
+      expect(added[0]).toMatchObject({ role: 'user', content: [{ type: 'text' }] });
+      expect(added[0].content[0].text.startsWith('SESSION_RECAP/1\n')).toBe(true);
+      expect(added[0].content[0].text).toContain(`id|${rec.id}|`);
+      expect(await plugin.hooks.beforeModel({ snapshot: {}, request })).toBeUndefined();
+    });
+  });
+
+  it('a resumed task (its run starts with an answer of the model): the first model call gets the recap, once', async () => {
+    const dir = sb.repo('cline-plugin-resume');
+    expect((await sb.ckpt(dir, ['agent', 'install', 'cline'])).code).toBe(0);
+    expect((await sb.ckpt(dir, ['save', '-m', 'importer half done'])).code).toBe(0);
+    const id = JSON.parse((await sb.ckpt(dir, ['show', '--json'])).stdout).id;
+    await withEnv(sb.env, async () => {
+      const plugin = await loadPlugin(dir);
+      plugin.hooks.beforeRun({ snapshot: { messages: [...request.messages, userSays('Go on.')] } });
+      const { added } = await callsUntilRecap(plugin);
+      expect(added).toHaveLength(1);
+      expect(added[0].content[0].text).toContain(`id|${id}|`);
+      expect(await plugin.hooks.beforeModel({ snapshot: {}, request })).toBeUndefined();
+      // A second run of the same session (the next prompt) is no resume.
+      plugin.hooks.beforeRun({ snapshot: { messages: [...request.messages, userSays('And tests.')] } });
+      expect(await plugin.hooks.beforeModel({ snapshot: {}, request })).toBeUndefined();
+    });
+  });
+
+  it('a slow recap: a model call waits for it 2 s, no more, and the next call gets it', async () => {
+    const dir = sb.repo('cline-plugin-slow');
+    expect((await sb.ckpt(dir, ['agent', 'install', 'cline'])).code).toBe(0);
+    // A git-checkpoint that takes 3 s to answer, ahead of the real one on PATH.
+    const slow = join(sb.root, 'slow-bin');
+    writeFile(join(slow, 'git-checkpoint'), '#!/bin/sh\ncat >/dev/null\nsleep 3\nprintf \'%s\\n\' \'{"cancel": false, "contextModification": "SESSION_RECAP/1\\nid|slow|"}\'\n');
+    chmodSync(join(slow, 'git-checkpoint'), 0o755);
+    await withEnv({ ...sb.env, PATH: `${slow}:${sb.env.PATH}` }, async () => {
+      const plugin = await loadPlugin(dir);
+      plugin.hooks.beforeRun({ snapshot: { messages: request.messages } });
+      const t = Date.now();
+      expect(await plugin.hooks.beforeModel({ snapshot: {}, request })).toBeUndefined();
+      expect(Date.now() - t).toBeGreaterThanOrEqual(1900);
+      expect(Date.now() - t).toBeLessThan(2500);
+      const next = await plugin.hooks.beforeModel({ snapshot: {}, request });
+      expect(next.messages.at(-1).content[0].text).toBe('SESSION_RECAP/1\nid|slow|');
+    });
+  });
+
+  it('without git-checkpoint on PATH: nothing is added, nothing fails, no call waits past its bound', async () => {
+    const dir = sb.repo('cline-plugin-missing');
+    expect((await sb.ckpt(dir, ['agent', 'install', 'cline'])).code).toBe(0);
+    const path = sb.env.PATH!.split(':').filter((p) => !existsSync(join(p, 'git-checkpoint'))).join(':');
+    await withEnv({ ...sb.env, PATH: path }, async () => {
+      const plugin = await loadPlugin(dir);
+      plugin.hooks.beforeRun({ snapshot: { messages: request.messages } });
+      plugin.hooks.onEvent(notice('started'));
+      plugin.hooks.onEvent(notice('completed'));
+      for (let i = 0; i < 3; i++) {
+        const t = Date.now();
+        expect(await plugin.hooks.beforeModel({ snapshot: {}, request })).toBeUndefined();
+        expect(Date.now() - t).toBeLessThan(2500);
+      }
+    });
+    expect(JSON.parse((await sb.ckpt(dir, ['list', '--json'])).stdout).total).toBe(0);
   });
 });

@@ -14,8 +14,12 @@
  * Cline CLI 3.0 (checked in 3.0.65's bundled @cline/core) reads the same hook
  * folders (and `~/.cline/hooks`), but maps the `PreCompact` file to no event,
  * runs `TaskStart`/`TaskResume` detached with their answer ignored, and names
- * events in snake case (`hookName: "agent_resume"`). Only its MCP server
- * settings (`$CLINE_DIR/data/settings/cline_mcp_settings.json`) work there.
+ * events in snake case (`hookName: "agent_resume"`). It loads plugins (ES
+ * modules, `default` export `{name, manifest: {capabilities}, hooks}`) from
+ * `.cline/plugins/` in the workspace and `$CLINE_DIR/plugins/` (default
+ * `~/.cline/plugins/`; also `~/Documents/Cline/Plugins/`), each run in a sandbox process: ours (below) does the
+ * hooks' two jobs there. Its MCP server settings
+ * (`$CLINE_DIR/data/settings/cline_mcp_settings.json`) work too.
  */
 import { join } from 'node:path';
 import { readClineContext } from '../../harvest/transcripts.js';
@@ -44,18 +48,134 @@ function script(kind: HookKind): string {
   ].join('\n');
 }
 
+/**
+ * The Cline CLI plugin (ES module, run in Cline's plugin sandbox process,
+ * where every hook must answer within 3 s or the run fails): a compaction's
+ * `status-notice` event starts, detached, the save (with the messages the
+ * event carries as the transcript) and then the recap; the first model call
+ * after the compaction, or of a resumed task, waits at most 2 s for the
+ * recap and appends it to what is sent, once. Nothing happens without
+ * git-checkpoint (git answers with an error, which is ignored).
+ */
+export const CLINE_PLUGIN = `// managed-by: git-checkpoint (git checkpoint agent uninstall cline removes this file)
+// Saves a checkpoint when Cline compacts a task and gives the model the recap after it, and on a resumed task.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+// A hook runs beside Cline, never awaited by an event; one still running after 30 s (its own budget is 10 s) is stopped.
+const hook = (kind, payload, cwd) => new Promise((resolve) => {
+  let out = "";
+  let child;
+  try {
+    child = spawn("git", ["checkpoint", "hook", kind, "cline"], { cwd, stdio: ["pipe", "pipe", "ignore"], detached: true });
+  } catch {
+    return resolve("");
+  }
+  const timer = setTimeout(() => { try { process.kill(-child.pid, "SIGKILL"); } catch {} }, 30000);
+  child.stdout.setEncoding("utf8").on("data", (d) => (out += d));
+  child.on("error", () => { clearTimeout(timer); resolve(""); });
+  child.on("close", (code) => { clearTimeout(timer); resolve(code === 0 ? out : ""); });
+  child.stdin.on("error", () => {});
+  child.stdin.end(JSON.stringify(payload));
+});
+
+const recapOf = (text) => {
+  try {
+    const c = JSON.parse(text).contextModification;
+    return typeof c === "string" && c.trim() ? c : "";
+  } catch {
+    return "";
+  }
+};
+
+// The longest a model call waits for a recap still being made (Cline gives a plugin hook 3 s).
+const WAIT_MS = 2000;
+const within = (promise, ms) => new Promise((resolve) => {
+  const timer = setTimeout(() => resolve(undefined), ms);
+  promise.then((v) => { clearTimeout(timer); resolve(v); }, () => { clearTimeout(timer); resolve(""); });
+});
+
+let session = {};
+let checkedResume = false;
+let saving = null;
+let pending = null;
+
+const payload = (hookName, extra) => ({ taskId: session.id, workspaceRoots: [session.cwd], hookName, ...extra });
+
+function compacting(messages) {
+  let dir = null;
+  const extra = {};
+  try {
+    dir = mkdtempSync(join(tmpdir(), "git-checkpoint-cline-"));
+    extra.preCompact = { contextJsonPath: join(dir, "context.json") };
+    writeFileSync(extra.preCompact.contextJsonPath, JSON.stringify((messages || []).map((m) => ({ role: m.role, content: m.content }))));
+  } catch {}
+  return hook("agent-pre-compact", payload("compaction", extra), session.cwd)
+    .finally(() => { if (dir) try { rmSync(dir, { recursive: true, force: true }); } catch {} })
+    .then(() => hook("agent-session-start", payload("compaction"), session.cwd))
+    .then(recapOf, () => "");
+}
+
+const COMPACTION = /compaction$/;
+
+export default {
+  name: "git-checkpoint",
+  manifest: { capabilities: ["hooks"] },
+  setup(_api, ctx) {
+    session = { id: ctx?.session?.sessionId, cwd: ctx?.workspaceInfo?.rootPath || process.cwd() };
+  },
+  hooks: {
+    beforeRun({ snapshot } = {}) {
+      if (checkedResume || snapshot?.parentAgentId) return undefined;
+      checkedResume = true;
+      // A task that already holds an answer of the model is a resumed one.
+      if ((snapshot?.messages || []).some((m) => m.role === "assistant")) {
+        pending = hook("agent-session-start", payload("resume"), session.cwd).then(recapOf, () => "");
+      }
+      return undefined;
+    },
+    onEvent(event) {
+      // A subagent's own context (spawn_agent, a teammate) is not the task's.
+      if (event?.snapshot?.parentAgentId) return;
+      const meta = event?.type === "status-notice" ? event.metadata || {} : {};
+      if (!COMPACTION.test(String(meta.kind || ""))) return;
+      if (meta.phase === "started") {
+        if (!saving) saving = compacting(event.snapshot?.messages);
+        return;
+      }
+      // Completed: the recap goes to the next model call; skipped or failed: nothing was compacted.
+      if (meta.phase === "completed" && saving) pending = saving;
+      saving = null;
+    },
+    async beforeModel({ snapshot, request } = {}) {
+      if (!pending || !request || snapshot?.parentAgentId) return undefined;
+      const recap = await within(pending, WAIT_MS);
+      if (recap === undefined) return undefined;
+      pending = null;
+      if (!recap) return undefined;
+      const note = { id: "git-checkpoint-recap-" + Date.now(), role: "user", content: [{ type: "text", text: recap }], createdAt: Date.now() };
+      return { messages: [...(request.messages || []), note] };
+    },
+  },
+};
+`;
+
 export const cline: AgentAdapter = {
   name: 'cline',
   title: 'Cline',
-  followed: 'Cline 3.3x hooks (docs.cline.bot/customization/hooks; input fields as in cline/cline `proto/cline/hooks.proto`)',
+  followed: 'Cline 3.3x hooks (docs.cline.bot/customization/hooks; input fields as in cline/cline `proto/cline/hooks.proto`); Cline CLI 3.0 plugins (its bundled @cline/core)',
   projectDirVars: [],
   plan(scope, roots) {
     const dir = scope === 'project' ? join(roots.workTree, '.clinerules', 'hooks') : join(roots.home, 'Documents', 'Cline', 'Hooks');
+    const plugins = scope === 'project' ? join(roots.workTree, '.cline', 'plugins') : join(configHome(roots, 'CLINE_DIR', '.cline'), 'plugins');
     return {
       edits: [],
       files: [
         { path: join(dir, 'PreCompact'), content: script('pre-compact'), executable: true },
         { path: join(dir, 'TaskResume'), content: script('session-start'), executable: true },
+        { path: join(plugins, 'git-checkpoint.js'), content: CLINE_PLUGIN, what: 'plugin' },
       ],
       skill: null,
     };
@@ -70,5 +190,5 @@ export const cline: AgentAdapter = {
   quietOutput: () => json({ cancel: false }),
   noticeOutput: (message) => json({ cancel: false, errorMessage: message }),
   contextBudget: 10_000,
-  installHint: 'the Cline extension runs these hooks; Cline CLI 3.0 runs no PreCompact hook and ignores what TaskResume answers: with the CLI, use our MCP server (--user --mcp)',
+  installHint: 'the Cline extension runs the hook scripts; Cline CLI 3.0 runs none of them usefully and loads the plugin instead (saves when it compacts, gives the recap after it and on a resumed task)',
 };

@@ -60,7 +60,7 @@ export const opencode: AgentAdapter = {
   projectDirVars: [],
   plan(scope, roots) {
     const dir = scope === 'project' ? join(roots.workTree, '.opencode') : join(roots.env.XDG_CONFIG_HOME || join(roots.home, '.config'), 'opencode');
-    return { edits: [], files: [{ path: join(dir, 'plugins', 'git-checkpoint.js'), content: PLUGIN }], skill: join(dir, 'skills', 'git-checkpoint', 'SKILL.md') };
+    return { edits: [], files: [{ path: join(dir, 'plugins', 'git-checkpoint.js'), content: PLUGIN, what: 'plugin' }], skill: join(dir, 'skills', 'git-checkpoint', 'SKILL.md') };
   },
   mcp(scope, roots) {
     const file = scope === 'project' ? join(roots.workTree, 'opencode.json') : join(roots.env.XDG_CONFIG_HOME || join(roots.home, '.config'), 'opencode', 'opencode.json');

@@ -36,6 +36,8 @@ export interface OwnedFile {
   path: string;
   content: string;
   executable?: boolean;
+  /** What the file is, for the report (`hook script` unless said). */
+  what?: string;
 }
 
 /** A planned text edit; `kept` says why a part that is not ours was left alone. */

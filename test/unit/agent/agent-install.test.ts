@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { claude } from '../../../src/agent/adapters/claude.js';
+import { CLINE_PLUGIN } from '../../../src/agent/adapters/cline.js';
 import { hookCommand } from '../../../src/agent/install-plan.js';
 import { makeMemCli } from '../../helpers/mem-cli.js';
 
@@ -138,16 +139,44 @@ describe('git checkpoint agent install / uninstall', () => {
     expect(String(await m.fs.promises.readFile('/home/ada/.claude/settings.json', 'utf8'))).toBe(SETTINGS);
   });
 
-  it('says what the person must still know: Codex and Copilot CLI run hooks only once trusted, Cline CLI runs none of ours', async () => {
+  it('says what the person must still know: Codex and Copilot CLI run hooks only once trusted, Cline CLI runs the plugin, not the scripts', async () => {
     const m = await withSkill();
     const env = { HOME: '/home/ada', CODEX_HOME: '/cx' };
     expect((await m.cli(['agent', 'install', 'codex', '--user'], { env })).stderr).toContain('review and trust them (/hooks)');
     const cline = await m.cli(['agent', 'install', 'cline', '--user'], { env });
     expect(cline.code).toBe(0);
-    expect(cline.stderr).toContain('Cline CLI 3.0 runs no PreCompact hook');
+    expect(cline.stderr).toContain('Cline CLI 3.0 runs none of them usefully and loads the plugin instead');
     expect((await m.cli(['agent', 'install', 'cline', '--user'], { env })).stderr).not.toContain('Cline CLI');
     expect((await m.cli(['agent', 'install', 'copilot', '--user'], { env })).stderr).toContain('only once you trust the folder');
     expect((await m.cli(['agent', 'install', 'claude', '--user'], { env })).stderr).not.toContain('hint');
+  });
+
+  it('cline: the hook scripts and the Cline CLI plugin, in the project (.cline/plugins) and for the user ($CLINE_DIR/plugins); uninstall removes only ours', async () => {
+    const m = await withSkill();
+    const project = await m.cli(['agent', 'install', 'cline', '--project'], { env: { HOME: '/home/ada' } });
+    expect(project.code).toBe(0);
+    expect(project.stdout).toContain('/repo/.clinerules/hooks/PreCompact');
+    expect(project.stdout).toContain('installed: Cline plugin in /repo/.cline/plugins/git-checkpoint.js');
+    const plugin = String(await m.fs.promises.readFile('/repo/.cline/plugins/git-checkpoint.js', 'utf8'));
+    expect(plugin).toBe(CLINE_PLUGIN);
+    expect(plugin).toContain('managed-by: git-checkpoint');
+    expect(plugin).toMatch(/^export default \{\n  name: "git-checkpoint",\n  manifest: \{ capabilities: \["hooks"\] \},/m);
+    for (const hook of ['beforeRun', 'onEvent', 'beforeModel']) expect(plugin).toMatch(new RegExp(`\\n    (async )?${hook}\\(`));
+
+    const user = await m.cli(['agent', 'install', 'cline', '--user'], { env: { HOME: '/home/ada' } });
+    expect(user.stdout).toContain('/home/ada/.cline/plugins/git-checkpoint.js');
+    expect(user.stdout).toContain('/home/ada/Documents/Cline/Hooks/TaskResume');
+    expect((await m.cli(['agent', 'install', 'cline', '--user'], { env: { HOME: '/home/ada', CLINE_DIR: '/cl' } })).stdout).toContain('/cl/plugins/git-checkpoint.js');
+
+    // A plugin of the same name that is not ours stays, on install and uninstall.
+    await m.fs.promises.writeFile('/cl/plugins/git-checkpoint.js', 'export default {};\n');
+    expect((await m.cli(['agent', 'uninstall', 'cline', '--user'], { env: { HOME: '/home/ada', CLINE_DIR: '/cl' } })).stderr).toContain('left alone: /cl/plugins/git-checkpoint.js');
+    expect(String(await m.fs.promises.readFile('/cl/plugins/git-checkpoint.js', 'utf8'))).toBe('export default {};\n');
+    expect((await m.cli(['agent', 'uninstall', 'cline', '--user'], { env: { HOME: '/home/ada' } })).code).toBe(0);
+    expect(m.fs.existsSync('/home/ada/.cline/plugins/git-checkpoint.js')).toBe(false);
+    expect((await m.cli(['agent', 'uninstall', 'cline', '--project'], { env: { HOME: '/home/ada' } })).code).toBe(0);
+    expect(m.fs.existsSync('/repo/.cline/plugins/git-checkpoint.js')).toBe(false);
+    expect(m.fs.existsSync('/repo/.clinerules/hooks/PreCompact')).toBe(false);
   });
 
   it('a settings file that is not JSON stops the install before anything is written', async () => {

@@ -110,3 +110,21 @@ describe('a faithful harvest', () => {
     expect(content.task?.title).toBe('hello');
   });
 });
+
+describe('Cline messages', () => {
+  async function* linesOf(text: string) {
+    yield* text.split('\n');
+  }
+
+  it('quotes what was typed, without the wrapper the extension (<task>) or Cline CLI 3.0 (<user_input mode>) puts around it', async () => {
+    const { readClineContext } = await import('../../../src/harvest/transcripts.js');
+    const messages = [
+      { role: 'user', content: [{ type: 'text', text: '<user_input mode="act">Never retry POST requests.</user_input>' }] },
+      { role: 'assistant', content: [{ type: 'text', text: 'Reading the notes.' }] },
+      { role: 'user', content: '<task>\nAdd retries to the uploader.\n</task>\n<environment_details>cwd: /repo</environment_details>' },
+    ];
+    const h = new Harvester(SESSION, repoPathMapper('/repo'));
+    await readClineContext(linesOf(JSON.stringify(messages, null, 1)), h);
+    expect(h.content().quotes?.map((q) => q.text)).toEqual(['Never retry POST requests.', 'Add retries to the uploader.']);
+  });
+});
