@@ -23,7 +23,7 @@
  */
 import { join } from 'node:path';
 import { readClineContext } from '../../harvest/transcripts.js';
-import { configHome, json, mcpJsonEdit, stdioEntry } from './common.js';
+import { configHome, json, mcpJsonEdit, pluginHookFunction, stdioEntry } from './common.js';
 import type { AgentAdapter, AgentInput, HookKind } from './types.js';
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
@@ -65,21 +65,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 // A hook runs beside Cline, never awaited by an event; one still running after 30 s (its own budget is 10 s) is stopped.
-const hook = (kind, payload, cwd) => new Promise((resolve) => {
-  let out = "";
-  let child;
-  try {
-    child = spawn("git", ["checkpoint", "hook", kind, "cline"], { cwd, stdio: ["pipe", "pipe", "ignore"], detached: true });
-  } catch {
-    return resolve("");
-  }
-  const timer = setTimeout(() => { try { process.kill(-child.pid, "SIGKILL"); } catch {} }, 30000);
-  child.stdout.setEncoding("utf8").on("data", (d) => (out += d));
-  child.on("error", () => { clearTimeout(timer); resolve(""); });
-  child.on("close", (code) => { clearTimeout(timer); resolve(code === 0 ? out : ""); });
-  child.stdin.on("error", () => {});
-  child.stdin.end(JSON.stringify(payload));
-});
+${pluginHookFunction('cline')}
 
 const recapOf = (text) => {
   try {

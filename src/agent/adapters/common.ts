@@ -80,3 +80,28 @@ export function excludeEdit(gitCommonDir: string, pattern: string, why: string):
     },
   };
 }
+
+/**
+ * The `hook(kind, payload, cwd)` function of a plugin that an agent loads as
+ * JavaScript (OpenCode's, Cline CLI's): it runs `git checkpoint hook <kind>
+ * <agent>` beside the agent, never blocking it, and stops one still running
+ * after 30 s (the hook's own budget is 10 s). It resolves to the hook's
+ * output, or "" when git-checkpoint is missing or failed.
+ */
+export function pluginHookFunction(agent: string): string {
+  return `const hook = (kind, payload, cwd) => new Promise((resolve) => {
+  let out = "";
+  let child;
+  try {
+    child = spawn("git", ["checkpoint", "hook", kind, "${agent}"], { cwd, stdio: ["pipe", "pipe", "ignore"], detached: true });
+  } catch {
+    return resolve("");
+  }
+  const timer = setTimeout(() => { try { process.kill(-child.pid, "SIGKILL"); } catch {} }, 30000);
+  child.stdout.setEncoding("utf8").on("data", (d) => (out += d));
+  child.on("error", () => { clearTimeout(timer); resolve(""); });
+  child.on("close", (code) => { clearTimeout(timer); resolve(code === 0 ? out : ""); });
+  child.stdin.on("error", () => {});
+  child.stdin.end(JSON.stringify(payload));
+});`;
+}

@@ -9,7 +9,7 @@
  * OpenCode keeps no transcript file a hook is handed.
  */
 import { join } from 'node:path';
-import { json, MCP_ARGS, MCP_COMMAND, mcpJsonEdit, snakeCaseInput } from './common.js';
+import { json, MCP_ARGS, MCP_COMMAND, mcpJsonEdit, pluginHookFunction, snakeCaseInput } from './common.js';
 import type { AgentAdapter } from './types.js';
 
 const PLUGIN = `// managed-by: git-checkpoint (git checkpoint agent uninstall opencode removes this file)
@@ -17,21 +17,7 @@ const PLUGIN = `// managed-by: git-checkpoint (git checkpoint agent uninstall op
 import { spawn } from "node:child_process";
 
 // Never blocks OpenCode: the hook runs beside it, and one still running after 30 s (its own budget is 10 s) is stopped.
-const hook = (kind, payload, cwd) => new Promise((resolve) => {
-  let out = "";
-  let child;
-  try {
-    child = spawn("git", ["checkpoint", "hook", kind, "opencode"], { cwd, stdio: ["pipe", "pipe", "ignore"], detached: true });
-  } catch {
-    return resolve("");
-  }
-  const timer = setTimeout(() => { try { process.kill(-child.pid, "SIGKILL"); } catch {} }, 30000);
-  child.stdout.setEncoding("utf8").on("data", (d) => (out += d));
-  child.on("error", () => { clearTimeout(timer); resolve(""); });
-  child.on("close", (code) => { clearTimeout(timer); resolve(code === 0 ? out : ""); });
-  child.stdin.on("error", () => {});
-  child.stdin.end(JSON.stringify(payload));
-});
+${pluginHookFunction('opencode')}
 
 const field = (text, name) => {
   try {
