@@ -92,6 +92,12 @@ export function assignmentForms(g: Gen): SecretSample[] {
     const grouped = [`${g.key(ALPHA.an, 20)}:${g.str('*#%!', 1)}${g.str(ALPHA.an, 2)}`, `${g.str('abcdefghijklmnopqrstuvwxyz', 4)}-${g.str('abcdefghijklmnopqrstuvwxyz', 3)}${g.str('0123456789', 2)}${g.str('abcdefghijklmnopqrstuvwxyz', 1)}-${g.str('abcdefghijklmnopqrstuvwxyz', 3)}${g.str('0123456789', 1)}${g.str('abcdefghijklmnopqrstuvwxyz', 4)}`][i % 2]!;
     out.push(sample('weak key with punctuation or groups', `[DEBUG] Using Key=${grouped}`, grouped));
     out.push(sample('key name with no operator', [`API SECRET ${generated}`, `[DEBUG] Using Key=${generated}`, `access token\n${generated}`, `private key ${generated}`][i]!, generated));
+    const kind = g.key(ALPHA.an, g.int(20, 30));
+    out.push(sample('kind of key in capitals before a token', [`billing PRIVATE ${kind}`, `reports_ACCESS ${kind}`, `mailer_private ${kind}`, `export SEARCH_ACCESS="${kind}"`][i]!, kind));
+    const at = `${g.key(ALPHA.an, 6)}@${g.key(ALPHA.an, 8)}!`;
+    out.push(sample('url credentials with @ in the password', `mongodb+srv://svc:${at}@cluster0.${g.key(ALPHA.lo, 7)}.mongodb.net/app`, at.slice(at.indexOf('@') + 1)));
+    const short = `${g.str(ALPHA.al, 3)}${g.str(ALPHA.d, 1)}_${g.str(ALPHA.d, 1)}.${g.str(ALPHA.al, 3)}-${g.str(ALPHA.d, 1)}.${g.str(ALPHA.an, 4)}`;
+    out.push(sample('short bearer token', `Authorization: Bearer ${short}`, short));
   }
   for (let i = 0; i < 4; i++) {
     const oid = g.str(ALPHA.hex, i % 2 ? 64 : 40);
@@ -167,5 +173,8 @@ function placeholdersAndReferences(g: Gen): string[] {
     'openssl enc -aes-256-cbc -pass env:BACKUP_PASSWORD -in a.tar', 'openssl pkcs12 -passin file:pass.txt -in cert.p12', `VGhpcyBpcyBhbiBlbmNvZGVkIHN0cmluZw==`, `https://docs.example.com/api.html#${g.str(ALPHA.hex, 33)}`,
     '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQkGcN3Y2u8uT0aW3mYx3dZb1rXowCgYIKoZIzj0EAwIw\n-----END CERTIFICATE-----',
     `ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI${g.key(ALPHA.b64, 43)} ada@laptop`,
+    'private base64ToUint8Array;', 'private access to the repository', 'Access Denied for user deploy', 'protected access token refresh',
+    'SharedAccessKeyName=[Shared Access Key Name goes here];SharedAccessKey=[Shared Access key goes here];',
+    'apiKey=px-api-a1b2c3d4-e5f6-g7h8-i9j0-k1l2m3n4o5p6', 'deployKey: k9l8-m7n6-o5p4-q3r2-s1t0-u9v8', 'Bearer your-token-here', 'Authorization: Bearer {{access_token}}',
   ];
 }

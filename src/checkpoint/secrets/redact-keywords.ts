@@ -10,9 +10,11 @@ import { isHighEntropy, isWordy } from './entropy.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { isNotSecret, PUBLIC_KEY_NAME } from './secret-placeholders.js';
 
-const WORDS = /passw(?:or)?d|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth[_-]?key|signing[_-]?key|encryption[_-]?key|_pass(?![A-Za-z])|key(?![A-Za-z0-9])|sonar[._-]?login|x-(?:amz|goog)-signature|(?<![A-Za-z])sig(?==)|(?<![A-Za-z])(?:pass|pw)(?![A-Za-z0-9])/gi;
+const WORDS = /passw(?:or)?d|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth[_-]?key|signing[_-]?key|encryption[_-]?key|_pass(?![A-Za-z])|key(?![A-Za-z0-9])|sonar[._-]?login|x-(?:amz|goog)-signature|(?<![A-Za-z])sig(?==)|(?<![A-Za-z])(?:pass|pw|private|access)(?![A-Za-z0-9])/gi;
 /** `ADMIN_KEY`, `deepgram_key`: a weaker keyword (`cache_key`, `sort_key` are common), whose value must look like a key. */
-const isWeakWord = (word: string) => /^(?:key|pass|pw)$/i.test(word);
+const isWeakWord = (word: string) => /^(?:key|pass|pw|private|access)$/i.test(word);
+/** `PRIVATE`, `ACCESS` alone name a kind of key (`nimble PRIVATE <token>`): only a generated token follows them. */
+const isBareWord = (word: string) => /^(?:private|access)$/i.test(word);
 const keyLike = (v: string) =>
   (v.length >= 16 || (v.length >= 10 && /^[A-Za-z0-9]+$/.test(v))) && /\d/.test(v) && /[A-Za-z]/.test(v) && !isWordsAndVersion(v) && !isWordy(v) && isValue(v);
 /** `SalesResults-1.2`, `report_v2`, `cache-key-2024`: words with a number or a version, a name rather than a key. */
@@ -128,12 +130,14 @@ export function findKeywordValues(text: string): Hit[] {
   WORDS.lastIndex = 0;
   for (let m = WORDS.exec(text); m; m = WORDS.exec(text)) {
     // The weak `key` as the last word of a longer name (`ADMIN_KEY`, `deepgram.key`) takes a key-like value; on its own, only a generated token.
-    const weak = !isWeakWord(m[0]) ? null : /[A-Za-z0-9][_.-]$/.test(text.slice(Math.max(0, m.index - 2), m.index)) ? keyLike : tokenLike;
+    const weak = !isWeakWord(m[0]) ? null : !isBareWord(m[0]) && /[A-Za-z0-9][_.-]$/.test(text.slice(Math.max(0, m.index - 2), m.index)) ? keyLike : tokenLike;
     let start = m.index;
     while (start > 0 && m.index - start < 40 && isKeyChar(text.charCodeAt(start - 1))) start--;
     // Inside a longer word, or a segment of a path (`/etc/passwd`): not a key.
     if (start > 0 && (isKeyChar(text.charCodeAt(start - 1)) || text.charCodeAt(start - 1) === 47 || text.charCodeAt(start - 1) === 92)) continue;
     while (text[start] === '-' || text[start] === '.') start++;
+    // `private`, `access` on their own are a modifier or a word (`private base64ToUint8Array;`): a key only in capitals or joined to a name.
+    if (isBareWord(m[0]) && start === m.index && m[0] !== m[0].toUpperCase()) continue;
     // A public or publishable key or token (`public_key`, `publicToken`, `pub_key`) is published on purpose.
     if (PUBLIC_KEY_NAME.test(text.slice(start, m.index + m[0].length))) continue;
     const lineBefore = lineBeforeKey(text, start);
