@@ -21,6 +21,8 @@ const HASHED_FILE = /[0-9a-fA-F]{8,}[^/]*\.[a-z][a-z0-9]{0,4}$|(?:^|[/_.-])[0-9a
 const UUID_ANY = /[0-9a-f]{8}[-_][0-9a-f]{4}[-_][0-9a-f]{4}[-_][0-9a-f]{4}[-_][0-9a-f]{12}/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SRI = /^sha(?:1|256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
+/** A digest named inside the token after a version (`pnpm@10.4.1+sha512.<hex>` in package.json's `packageManager`). */
+const NAMED_DIGEST = /(?:^|[+@/])(?:sha(?:1|224|256|384|512)|md5)[.:-][0-9a-fA-F]{32,}$/;
 /** A prefix (words and separators) before a hex body: `dapi…`, `pul-…`, `acme_live_…`. */
 const PREFIXED_HEX = /^((?:[A-Za-z0-9]{1,12}[_.~|-]){0,3}[A-Za-z0-9]{0,12}?[_.~|-]?)([0-9a-fA-F]{24,})$/;
 /** Prefixes that name a hash or a commit, not a credential: `sha1-<hex>`, `commit-<hex>`. */
@@ -139,7 +141,7 @@ function hasRandomHexSegment(body: string): boolean {
  */
 export function isHighEntropy(token: string, before = ''): boolean {
   const body = token.replace(/=+$/, '');
-  if (body.length < 32 || (body.length === 36 && UUID.test(body)) || (token.startsWith('sha') && SRI.test(token)) || before.endsWith(';base64,')) return false;
+  if (body.length < 32 || (body.length === 36 && UUID.test(body)) || (token.startsWith('sha') && SRI.test(token)) || NAMED_DIGEST.test(body) || before.endsWith(';base64,')) return false;
   if (DIGEST_BEFORE.test(before.slice(-16)) && !keywordBefore(before)) return false;
   if (isWordy(body) || body.length > MAX_SECRET || isEncodedText(body) || isPredictable(body, 0.8) || isGroupedSequence(body, 0.8)) return false;
   if (body.includes('/') && isPathLike(body)) return body.split('/').some((segment) => segment.length >= 32 && isHighEntropy(segment, before));
@@ -211,7 +213,7 @@ function isPathLike(body: string): boolean {
 const MAX_SECRET = 1000;
 
 /** Base64 of readable text (`VGhpcyBpcyBh…` is "This is a…"): encoded prose, not a key. */
-function isEncodedText(body: string): boolean {
+export function isEncodedText(body: string): boolean {
   if (!/^[A-Za-z0-9+/_-]+$/.test(body) || body.length % 4 === 1) return false;
   const decoded = Buffer.from(body.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('latin1');
   if (decoded.length < 12 || !/^[\x20-\x7e\t\r\n]*$/.test(decoded) || /PRIVATE KEY|:/.test(decoded)) return false;
