@@ -177,6 +177,7 @@ function placeholdersAndReferences(g: Gen): string[] {
     'SharedAccessKeyName=[Shared Access Key Name goes here];SharedAccessKey=[Shared Access key goes here];',
     'apiKey=px-api-a1b2c3d4-e5f6-g7h8-i9j0-k1l2m3n4o5p6', 'deployKey: k9l8-m7n6-o5p4-q3r2-s1t0-u9v8', 'Bearer your-token-here', 'Authorization: Bearer {{access_token}}',
     `"packageManager": "pnpm@9.${g.int(0, 15)}.${g.int(0, 9)}+sha512.${g.str(ALPHA.hex, 128)}"`, `"packageManager": "yarn@4.${g.int(0, 9)}.${g.int(0, 9)}+sha224.${g.str(ALPHA.hex, 56)}"`,
+    'password = "somefakekey"', `header ${Buffer.from(g.oneOf(['{"alg":"HS256","typ":"JWT"}', '{"alg":"RS256","typ":"JWT","kid":"k1"}', '{"typ":"JWT","alg":"ES384"}'])).toString('base64url')} decoded`,
     `SAMPLE_KEY = ${Buffer.from(g.oneOf(['dummy text data for the test', 'lorem ipsum dolor sit amet', 'hello from the fixture file'])).toString('base64')}`,
   ];
 }

@@ -216,7 +216,10 @@ const MAX_SECRET = 1000;
 export function isEncodedText(body: string): boolean {
   if (!/^[A-Za-z0-9+/_-]+$/.test(body) || body.length % 4 === 1) return false;
   const decoded = Buffer.from(body.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('latin1');
-  if (decoded.length < 12 || !/^[\x20-\x7e\t\r\n]*$/.test(decoded) || /PRIVATE KEY|:/.test(decoded)) return false;
+  if (decoded.length < 12 || !/^[\x20-\x7e\t\r\n]*$/.test(decoded)) return false;
+  // A JWT's header alone (`eyJhbGciOiJIUzI1NiIs…` is `{"alg":"HS256",…}`) names an algorithm, and holds no claim or signature.
+  if (/^\{"(?:alg|typ|kid)":"[^"]*"(?:,"(?:alg|typ|kid)":"[^"]*")*\}$/.test(decoded)) return true;
+  if (/PRIVATE KEY|:/.test(decoded)) return false;
   // Prose: words separated by spaces, nearly all letters.
   return (decoded.split(' ').length >= 3 && decoded.replace(/[^A-Za-z ]/g, '').length >= decoded.length * 0.85) || isPredictable(decoded, 0.8);
 }

@@ -64,7 +64,7 @@ export function isPlaceholderValue(value: string): boolean {
   // Nothing but punctuation, or text cut between two quoted strings (`,other:`).
   if (v === '' || /^[^A-Za-z0-9]*$/.test(v) || /^[,;:]|[,;:]$/.test(v)) return true;
   if (/[xX]{4,}|\*{3,}|•{2,}|#{4,}|\.{3}|…|_{4,}|-{4,}/.test(v)) return true;
-  if (/your|placeholder|redacted|changeme|replace[_-]?me|example|dummy|\bfake|insert[_-]?here|goes[_-]?here/i.test(v)) return true;
+  if (/your|placeholder|redacted|changeme|replace[_-]?me|example|dummy|fake|insert[_-]?here|goes[_-]?here/i.test(v)) return true;
   // `mypassword`, `yourtoken`, `newpass1`: a placeholder word with a possessive or a counter glued to it.
   if (/^(?:my|your|the|some|new|old|a)[_-]?(?:pass(?:word|wd)?|secret|token|key|pwd|apikey)$/i.test(v)) return true;
   if (/^(.)\1{3,}$/.test(v)) return true;
