@@ -38,7 +38,15 @@ const TAIL = '(?:[_.-]?(?:key|value|base|hash|str|string|access[_-]?key))?\\d{0,
 const TYPE = '(?:[ \\t]*:[ \\t]*(?:string|String|str|&str)|[ \\t]+(?:string|String|\\[\\]byte))?';
 const OP = '(?:=>|:::?=|::=|:=|\\?\\?=|\\?=|\\.=|\\+=|=(?!=)|:)';
 
-type Form = { re: RegExp; when?: (lineBefore: string) => boolean; accept?: (value: string) => boolean };
+type Form = { re: RegExp; when?: (lineBefore: string) => boolean; accept?: (value: string) => boolean; keys?: RegExp };
+
+/** Words of a message about a password (`Password is required`, `must be at least 8 characters`), never of a passphrase. */
+const MESSAGE_WORDS = new Set(('is are was be been must should not no please enter your the at least characters character match matches does do did field ' +
+  'empty wrong new confirm reset forgot show hide required invalid incorrect too short long weak strong expired change changed ' +
+  'for of to and or with a an this that it you me my our here password passwords passphrase pwd login user username').split(' '));
+/** A passphrase of a few small words (`open sesame`, `correct horse battery staple`), not a message about one. */
+const passphrase = (v: string) =>
+  v.length >= 8 && v.length <= 60 && isValue(v) && v.split(' ').every((w) => w !== '' && !MESSAGE_WORDS.has(w.replace(/[^a-z]/g, '')));
 const form = (source: string, extra: Omit<Form, 're'> = {}): Form => ({ re: new RegExp(source, 'ydi'), ...extra });
 
 /** Values of `key=value` that are references or placeholders, not secrets. */
@@ -79,6 +87,11 @@ const FORMS: Form[] = [
   form(`${TAIL}"[ \\t]+value[ \\t]*=[ \\t]*"(?<v>[^"\\n]{1,300})"`, { when: (b) => /(?:key|name)[ \t]*=[ \t]*"$/i.test(b) }),
   // A quoted literal: password = "…", "token": "…", token := "…", 'password' => '…', ("db.password", "…"), password "…", secret != "…"
   form(`${TAIL}["'\`]?${TYPE}[ \\t]*${OP}[ \\t]*(?:[@rbuf])?(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`),
+  // A passphrase in quotes: password = "open sesame" (the password keywords only: a token or a key has no spaces)
+  form(`${TAIL}["'\`]?${TYPE}[ \\t]*(?:=>|:=|=(?!=))[ \\t]*(["'])(?<v>[a-z0-9!@#$%^&*._-]+(?: [a-z0-9!@#$%^&*._-]+){1,5})\\1`, {
+    keys: /passw(?:or)?d|passphrase|pwd|(?:^|[_.-])pass$/i,
+    accept: passphrase,
+  }),
   form(`${TAIL}["'\`][ \\t]*,[ \\t]*(?:[@rbuf])?(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, { when: (b) => /["'\`]$/.test(b), accept: credentialLike }),
   form(`${TAIL}[ \\t]*(?:!==?|===?)[ \\t]*(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, { accept: credentialLike }),
   form(`${TAIL}[ \\t]+(["'])(?<v>[^"'\\s]{1,300})\\1`, { accept: credentialLike }),
@@ -155,7 +168,7 @@ export function findKeywordValues(text: string): Hit[] {
 function tryForms(text: string, at: number, lineBefore: string, weak: ((v: string) => boolean) | null, key: string): { hit: Hit | null; end: number } {
   let end = 0;
   for (const f of FORMS) {
-    if (f.when && !f.when(lineBefore)) continue;
+    if ((f.when && !f.when(lineBefore)) || (f.keys && !f.keys.test(key))) continue;
     f.re.lastIndex = at;
     const m = f.re.exec(text);
     const span = m?.indices?.groups?.v;
