@@ -97,7 +97,7 @@ export function assignmentForms(g: Gen): SecretSample[] {
     const at = `${g.key(ALPHA.an, 6)}@${g.key(ALPHA.an, 8)}!`;
     out.push(sample('url credentials with @ in the password', `mongodb+srv://svc:${at}@cluster0.${g.key(ALPHA.lo, 7)}.mongodb.net/app`, at.slice(at.indexOf('@') + 1)));
     const phrase = Array.from({ length: g.int(2, 4) }, () => g.oneOf(['open', 'sesame', 'horse', 'battery', 'staple', 'lantern', 'copper', 'river', 'violet', 'orbit', 'maple', 'quartz'])).join(' ') + ` ${g.int(10, 99)}`;
-    out.push(sample('passphrase in quotes', [`password = '${phrase}'`, `DB_PASSWORD="${phrase}"`, `:password => "${phrase}",`, `passphrase := "${phrase}"`][i]!, phrase));
+    out.push(sample('passphrase in quotes', [`password = '${phrase}'`, `DB_PASSWORD="${phrase}"`, `:password => "${phrase}",`, `const dbPassword = "${phrase}"`][i]!, phrase));
     const short = `${g.str(ALPHA.al, 3)}${g.str(ALPHA.d, 1)}_${g.str(ALPHA.d, 1)}.${g.str(ALPHA.al, 3)}-${g.str(ALPHA.d, 1)}.${g.str(ALPHA.an, 4)}`;
     out.push(sample('short bearer token', `Authorization: Bearer ${short}`, short));
   }
@@ -179,7 +179,7 @@ function placeholdersAndReferences(g: Gen): string[] {
     'SharedAccessKeyName=[Shared Access Key Name goes here];SharedAccessKey=[Shared Access key goes here];',
     'apiKey=px-api-a1b2c3d4-e5f6-g7h8-i9j0-k1l2m3n4o5p6', 'deployKey: k9l8-m7n6-o5p4-q3r2-s1t0-u9v8', 'Bearer your-token-here', 'Authorization: Bearer {{access_token}}',
     `"packageManager": "pnpm@9.${g.int(0, 15)}.${g.int(0, 9)}+sha512.${g.str(ALPHA.hex, 128)}"`, `"packageManager": "yarn@4.${g.int(0, 9)}.${g.int(0, 9)}+sha224.${g.str(ALPHA.hex, 56)}"`,
-    'password = "somefakekey"', 'PASSWORD_HINT = "must be at least 8 characters"', "password = 'not set'", 'password = "Enter a password"', 'token = "two words"', `header ${Buffer.from(g.oneOf(['{"alg":"HS256","typ":"JWT"}', '{"alg":"RS256","typ":"JWT","kid":"k1"}', '{"typ":"JWT","alg":"ES384"}'])).toString('base64url')} decoded`,
+    'password = "somefakekey"', 'PASSWORD_HINT = "must be at least 8 characters"', "password = 'not set'", 'password = "Enter a password"', 'token = "two words"', 'someotherpassword = "doesnt start right"', `header ${Buffer.from(g.oneOf(['{"alg":"HS256","typ":"JWT"}', '{"alg":"RS256","typ":"JWT","kid":"k1"}', '{"typ":"JWT","alg":"ES384"}'])).toString('base64url')} decoded`,
     `SAMPLE_KEY = ${Buffer.from(g.oneOf(['dummy text data for the test', 'lorem ipsum dolor sit amet', 'hello from the fixture file'])).toString('base64')}`,
   ];
 }
