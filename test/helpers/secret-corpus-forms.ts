@@ -59,6 +59,8 @@ const FORMS: [string, (v: string) => string][] = [
   ['prose', (v) => `The default password for user "admin" is "${v}".`],
   ['credential call', (v) => `new NetworkCredential("ci-bot", "${v}")`],
   ['xml element over lines', (v) => `<apiToken>\n    ${v}\n</apiToken>`],
+  ['php inside a json string', (v) => `{"content": "$password = \\"${v}\\";"}`],
+  ['json inside a json string', (v) => `"body": "{\\"apiKey\\": \\"${v}\\"}"`],
   ['jenkins credentials', (v) => `<org.jenkinsci.plugins.plaincredentials.impl.StringCredentialsImpl>\n  <id>deploy</id>\n  <secret>{svc AQAAABAAA ${v}}</secret>\n</org.jenkinsci.plugins.plaincredentials.impl.StringCredentialsImpl>`],
 ];
 

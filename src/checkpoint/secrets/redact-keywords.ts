@@ -86,7 +86,8 @@ const FORMS: Form[] = [
   // <add key="ClearTextPassword" value="…"/>, <entry name="token" value="…">
   form(`${TAIL}"[ \\t]+value[ \\t]*=[ \\t]*"(?<v>[^"\\n]{1,300})"`, { when: (b) => /(?:key|name)[ \t]*=[ \t]*"$/i.test(b) }),
   // A quoted literal: password = "…", "token": "…", token := "…", 'password' => '…', ("db.password", "…"), password "…", secret != "…"
-  form(`${TAIL}["'\`]?${TYPE}[ \\t]*${OP}[ \\t]*(?:[@rbuf])?(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`),
+  // (also with its quotes escaped, as code reads inside a JSON string: `"password = \"…\""`)
+  form(`${TAIL}\\\\?["'\`]?${TYPE}[ \\t]*${OP}[ \\t]*(?:[@rbuf])?(\\\\?["'\`])(?<v>[^"'\`\\s]{1,300}?)\\1`),
   // A passphrase in quotes: password = "open sesame" (the password keywords only: a token or a key has no spaces)
   form(`${TAIL}["'\`]?${TYPE}[ \\t]*(?:=>|:=|=(?!=))[ \\t]*(["'])(?<v>[a-z0-9!@#$%^&*._-]+(?: [a-z0-9!@#$%^&*._-]+){1,5})\\1`, {
     // The word on its own or as the last part of the key (`DB_PASSWORD`, `dbPassword`), not glued to others (`someotherpassword`).
