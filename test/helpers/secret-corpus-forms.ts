@@ -59,6 +59,8 @@ const FORMS: [string, (v: string) => string][] = [
   ['prose', (v) => `The default password for user "admin" is "${v}".`],
   ['credential call', (v) => `new NetworkCredential("ci-bot", "${v}")`],
   ['xml element over lines', (v) => `<apiToken>\n    ${v}\n</apiToken>`],
+  ['php inside a json string', (v) => `{"content": "$password = \\"${v}\\";"}`],
+  ['json inside a json string', (v) => `"body": "{\\"apiKey\\": \\"${v}\\"}"`],
   ['jenkins credentials', (v) => `<org.jenkinsci.plugins.plaincredentials.impl.StringCredentialsImpl>\n  <id>deploy</id>\n  <secret>{svc AQAAABAAA ${v}}</secret>\n</org.jenkinsci.plugins.plaincredentials.impl.StringCredentialsImpl>`],
 ];
 
@@ -92,6 +94,14 @@ export function assignmentForms(g: Gen): SecretSample[] {
     const grouped = [`${g.key(ALPHA.an, 20)}:${g.str('*#%!', 1)}${g.str(ALPHA.an, 2)}`, `${g.str('abcdefghijklmnopqrstuvwxyz', 4)}-${g.str('abcdefghijklmnopqrstuvwxyz', 3)}${g.str('0123456789', 2)}${g.str('abcdefghijklmnopqrstuvwxyz', 1)}-${g.str('abcdefghijklmnopqrstuvwxyz', 3)}${g.str('0123456789', 1)}${g.str('abcdefghijklmnopqrstuvwxyz', 4)}`][i % 2]!;
     out.push(sample('weak key with punctuation or groups', `[DEBUG] Using Key=${grouped}`, grouped));
     out.push(sample('key name with no operator', [`API SECRET ${generated}`, `[DEBUG] Using Key=${generated}`, `access token\n${generated}`, `private key ${generated}`][i]!, generated));
+    const kind = g.key(ALPHA.an, g.int(20, 30));
+    out.push(sample('kind of key in capitals before a token', [`billing PRIVATE ${kind}`, `reports_ACCESS ${kind}`, `mailer_private ${kind}`, `export SEARCH_ACCESS="${kind}"`][i]!, kind));
+    const at = `${g.key(ALPHA.an, 6)}@${g.key(ALPHA.an, 8)}!`;
+    out.push(sample('url credentials with @ in the password', `mongodb+srv://svc:${at}@cluster0.${g.key(ALPHA.lo, 7)}.mongodb.net/app`, at.slice(at.indexOf('@') + 1)));
+    const phrase = Array.from({ length: g.int(2, 4) }, () => g.oneOf(['open', 'sesame', 'horse', 'battery', 'staple', 'lantern', 'copper', 'river', 'violet', 'orbit', 'maple', 'quartz'])).join(' ') + ` ${g.int(10, 99)}`;
+    out.push(sample('passphrase in quotes', [`password = '${phrase}'`, `DB_PASSWORD="${phrase}"`, `:password => "${phrase}",`, `const dbPassword = "${phrase}"`][i]!, phrase));
+    const short = `${g.str(ALPHA.al, 3)}${g.str(ALPHA.d, 1)}_${g.str(ALPHA.d, 1)}.${g.str(ALPHA.al, 3)}-${g.str(ALPHA.d, 1)}.${g.str(ALPHA.an, 4)}`;
+    out.push(sample('short bearer token', `Authorization: Bearer ${short}`, short));
   }
   for (let i = 0; i < 4; i++) {
     const oid = g.str(ALPHA.hex, i % 2 ? 64 : 40);
@@ -167,5 +177,11 @@ function placeholdersAndReferences(g: Gen): string[] {
     'openssl enc -aes-256-cbc -pass env:BACKUP_PASSWORD -in a.tar', 'openssl pkcs12 -passin file:pass.txt -in cert.p12', `VGhpcyBpcyBhbiBlbmNvZGVkIHN0cmluZw==`, `https://docs.example.com/api.html#${g.str(ALPHA.hex, 33)}`,
     '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQkGcN3Y2u8uT0aW3mYx3dZb1rXowCgYIKoZIzj0EAwIw\n-----END CERTIFICATE-----',
     `ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI${g.key(ALPHA.b64, 43)} ada@laptop`,
+    'private base64ToUint8Array;', 'private access to the repository', 'Access Denied for user deploy', 'protected access token refresh',
+    'SharedAccessKeyName=[Shared Access Key Name goes here];SharedAccessKey=[Shared Access key goes here];',
+    'apiKey=px-api-a1b2c3d4-e5f6-g7h8-i9j0-k1l2m3n4o5p6', 'deployKey: k9l8-m7n6-o5p4-q3r2-s1t0-u9v8', 'Bearer your-token-here', 'Authorization: Bearer {{access_token}}',
+    `"packageManager": "pnpm@9.${g.int(0, 15)}.${g.int(0, 9)}+sha512.${g.str(ALPHA.hex, 128)}"`, `"packageManager": "yarn@4.${g.int(0, 9)}.${g.int(0, 9)}+sha224.${g.str(ALPHA.hex, 56)}"`,
+    'password = "somefakekey"', 'PASSWORD_HINT = "must be at least 8 characters"', "password = 'not set'", 'password = "Enter a password"', 'token = "two words"', 'someotherpassword = "doesnt start right"', `header ${Buffer.from(g.oneOf(['{"alg":"HS256","typ":"JWT"}', '{"alg":"RS256","typ":"JWT","kid":"k1"}', '{"typ":"JWT","alg":"ES384"}'])).toString('base64url')} decoded`,
+    `SAMPLE_KEY = ${Buffer.from(g.oneOf(['dummy text data for the test', 'lorem ipsum dolor sit amet', 'hello from the fixture file'])).toString('base64')}`,
   ];
 }

@@ -10,7 +10,7 @@
  */
 
 /** A git object id, written in one case (some tools print them in upper case). */
-import { isPredictable } from './secret-placeholders.js';
+import { isGroupedSequence, isPredictable } from './secret-placeholders.js';
 
 const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64}|[0-9A-F]{40}|[0-9A-F]{64})$/;
 /** A digest named just before it: `checksum: <hex>`, `sha256:<hex>`, go.sum's `h1:<base64>`, `etag "…"`. */
@@ -21,6 +21,8 @@ const HASHED_FILE = /[0-9a-fA-F]{8,}[^/]*\.[a-z][a-z0-9]{0,4}$|(?:^|[/_.-])[0-9a
 const UUID_ANY = /[0-9a-f]{8}[-_][0-9a-f]{4}[-_][0-9a-f]{4}[-_][0-9a-f]{4}[-_][0-9a-f]{12}/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SRI = /^sha(?:1|256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
+/** A digest named inside the token after a version (`pnpm@10.4.1+sha512.<hex>` in package.json's `packageManager`). */
+const NAMED_DIGEST = /(?:^|[+@/])(?:sha(?:1|224|256|384|512)|md5)[.:-][0-9a-fA-F]{32,}$/;
 /** A prefix (words and separators) before a hex body: `dapi…`, `pul-…`, `acme_live_…`. */
 const PREFIXED_HEX = /^((?:[A-Za-z0-9]{1,12}[_.~|-]){0,3}[A-Za-z0-9]{0,12}?[_.~|-]?)([0-9a-fA-F]{24,})$/;
 /** Prefixes that name a hash or a commit, not a credential: `sha1-<hex>`, `commit-<hex>`. */
@@ -139,9 +141,9 @@ function hasRandomHexSegment(body: string): boolean {
  */
 export function isHighEntropy(token: string, before = ''): boolean {
   const body = token.replace(/=+$/, '');
-  if (body.length < 32 || (body.length === 36 && UUID.test(body)) || (token.startsWith('sha') && SRI.test(token)) || before.endsWith(';base64,')) return false;
+  if (body.length < 32 || (body.length === 36 && UUID.test(body)) || (token.startsWith('sha') && SRI.test(token)) || NAMED_DIGEST.test(body) || before.endsWith(';base64,')) return false;
   if (DIGEST_BEFORE.test(before.slice(-16)) && !keywordBefore(before)) return false;
-  if (isWordy(body) || body.length > MAX_SECRET || isEncodedText(body) || isPredictable(body, 0.8)) return false;
+  if (isWordy(body) || body.length > MAX_SECRET || isEncodedText(body) || isPredictable(body, 0.8) || isGroupedSequence(body, 0.8)) return false;
   if (body.includes('/') && isPathLike(body)) return body.split('/').some((segment) => segment.length >= 32 && isHighEntropy(segment, before));
   if (HASHED_FILE.test(body) || (UUID_ANY.test(body) && body.replace(UUID_ANY, '').replace(/[^A-Za-z0-9]/g, '').length < 16)) return false;
   // Most candidates (paths, identifiers) end in no hex run long enough: the prefix pattern is only tried on those that do.
@@ -211,10 +213,13 @@ function isPathLike(body: string): boolean {
 const MAX_SECRET = 1000;
 
 /** Base64 of readable text (`VGhpcyBpcyBh…` is "This is a…"): encoded prose, not a key. */
-function isEncodedText(body: string): boolean {
+export function isEncodedText(body: string): boolean {
   if (!/^[A-Za-z0-9+/_-]+$/.test(body) || body.length % 4 === 1) return false;
   const decoded = Buffer.from(body.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('latin1');
-  if (decoded.length < 12 || !/^[\x20-\x7e\t\r\n]*$/.test(decoded) || /PRIVATE KEY|:/.test(decoded)) return false;
+  if (decoded.length < 12 || !/^[\x20-\x7e\t\r\n]*$/.test(decoded)) return false;
+  // A JWT's header alone (`eyJhbGciOiJIUzI1NiIs…` is `{"alg":"HS256",…}`) names an algorithm, and holds no claim or signature.
+  if (/^\{"(?:alg|typ|kid)":"[^"]*"(?:,"(?:alg|typ|kid)":"[^"]*")*\}$/.test(decoded)) return true;
+  if (/PRIVATE KEY|:/.test(decoded)) return false;
   // Prose: words separated by spaces, nearly all letters.
   return (decoded.split(' ').length >= 3 && decoded.replace(/[^A-Za-z ]/g, '').length >= decoded.length * 0.85) || isPredictable(decoded, 0.8);
 }

@@ -6,15 +6,19 @@
  * each hit to its whole key (`DB_PASSWORD`, `token1`), then tries the
  * assignment forms at the end of the key. Only the value is redacted.
  */
-import { isHighEntropy, isWordy } from './entropy.js';
+import { isEncodedText, isHighEntropy, isWordy } from './entropy.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { isNotSecret, PUBLIC_KEY_NAME } from './secret-placeholders.js';
 
-const WORDS = /passw(?:or)?d|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth[_-]?key|signing[_-]?key|encryption[_-]?key|_pass(?![A-Za-z])|key(?![A-Za-z0-9])|sonar[._-]?login|x-(?:amz|goog)-signature|(?<![A-Za-z])sig(?==)|(?<![A-Za-z])(?:pass|pw)(?![A-Za-z0-9])/gi;
+const WORDS = /passw(?:or)?d|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth[_-]?key|signing[_-]?key|encryption[_-]?key|_pass(?![A-Za-z])|key(?![A-Za-z0-9])|sonar[._-]?login|x-(?:amz|goog)-signature|(?<![A-Za-z])sig(?==)|(?<![A-Za-z])(?:pass|pw|private|access)(?![A-Za-z0-9])/gi;
 /** `ADMIN_KEY`, `deepgram_key`: a weaker keyword (`cache_key`, `sort_key` are common), whose value must look like a key. */
-const isWeakWord = (word: string) => /^(?:key|pass|pw)$/i.test(word);
+const isWeakWord = (word: string) => /^(?:key|pass|pw|private|access)$/i.test(word);
+/** `PRIVATE`, `ACCESS` alone name a kind of key (`nimble PRIVATE <token>`): only a generated token follows them. */
+const isBareWord = (word: string) => /^(?:private|access)$/i.test(word);
 const keyLike = (v: string) =>
-  (v.length >= 16 || (v.length >= 10 && /^[A-Za-z0-9]+$/.test(v))) && /\d/.test(v) && /[A-Za-z]/.test(v) && !isWordsAndVersion(v) && !isWordy(v) && isValue(v);
+  (v.length >= 16 || (v.length >= 10 && /^[A-Za-z0-9]+$/.test(v))) && /\d/.test(v) && /[A-Za-z]/.test(v) && !isWordsAndVersion(v) && !isWordy(v) && isValue(v) &&
+  // Base64 of plain text (`ZHVtbXkgdGV4dC…` is "dummy text…"): sample data under a generic key.
+  !isEncodedText(v.replace(/=+$/, ''));
 /** `SalesResults-1.2`, `report_v2`, `cache-key-2024`: words with a number or a version, a name rather than a key. */
 const isWordsAndVersion = (v: string) => /^[A-Za-z]+(?:[-_.][A-Za-z]+)*[-_.]?v?\d{1,4}(?:[-_.]\d{1,4}){0,3}$/.test(v) && !/[a-z][A-Z][a-z]?\d|\d[A-Za-z]/.test(v);
 /**
@@ -34,7 +38,15 @@ const TAIL = '(?:[_.-]?(?:key|value|base|hash|str|string|access[_-]?key))?\\d{0,
 const TYPE = '(?:[ \\t]*:[ \\t]*(?:string|String|str|&str)|[ \\t]+(?:string|String|\\[\\]byte))?';
 const OP = '(?:=>|:::?=|::=|:=|\\?\\?=|\\?=|\\.=|\\+=|=(?!=)|:)';
 
-type Form = { re: RegExp; when?: (lineBefore: string) => boolean; accept?: (value: string) => boolean };
+type Form = { re: RegExp; when?: (lineBefore: string) => boolean; accept?: (value: string) => boolean; keys?: RegExp };
+
+/** Words of a message about a password (`Password is required`, `must be at least 8 characters`), never of a passphrase. */
+const MESSAGE_WORDS = new Set(('is are was be been must should not no please enter your the at least characters character match matches does do did field ' +
+  'empty wrong new confirm reset forgot show hide required invalid incorrect too short long weak strong expired change changed ' +
+  'for of to and or with a an this that it you me my our here password passwords passphrase pwd login user username').split(' '));
+/** A passphrase of a few small words (`open sesame`, `correct horse battery staple`), not a message about one. */
+const passphrase = (v: string) =>
+  v.length >= 8 && v.length <= 60 && isValue(v) && v.split(' ').every((w) => w !== '' && !MESSAGE_WORDS.has(w.replace(/[^a-z]/g, '')));
 const form = (source: string, extra: Omit<Form, 're'> = {}): Form => ({ re: new RegExp(source, 'ydi'), ...extra });
 
 /** Values of `key=value` that are references or placeholders, not secrets. */
@@ -74,7 +86,14 @@ const FORMS: Form[] = [
   // <add key="ClearTextPassword" value="…"/>, <entry name="token" value="…">
   form(`${TAIL}"[ \\t]+value[ \\t]*=[ \\t]*"(?<v>[^"\\n]{1,300})"`, { when: (b) => /(?:key|name)[ \t]*=[ \t]*"$/i.test(b) }),
   // A quoted literal: password = "…", "token": "…", token := "…", 'password' => '…', ("db.password", "…"), password "…", secret != "…"
-  form(`${TAIL}["'\`]?${TYPE}[ \\t]*${OP}[ \\t]*(?:[@rbuf])?(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`),
+  // (also with its quotes escaped, as code reads inside a JSON string: `"password = \"…\""`)
+  form(`${TAIL}\\\\?["'\`]?${TYPE}[ \\t]*${OP}[ \\t]*(?:[@rbuf])?(\\\\?["'\`])(?<v>[^"'\`\\s]{1,300}?)\\1`),
+  // A passphrase in quotes: password = "open sesame" (the password keywords only: a token or a key has no spaces)
+  form(`${TAIL}["'\`]?${TYPE}[ \\t]*(?:=>|:=|=(?!=))[ \\t]*(["'])(?<v>[a-z0-9!@#$%^&*._-]+(?: [a-z0-9!@#$%^&*._-]+){1,5})\\1`, {
+    // The word on its own or as the last part of the key (`DB_PASSWORD`, `dbPassword`), not glued to others (`someotherpassword`).
+    keys: /(?:^|[_.:-])(?:[Pp]ass(?:w(?:or)?d|phrase)?|PASS(?:W(?:OR)?D|PHRASE)?|[Pp]wd|PWD)$|[a-z]Pass(?:word|phrase)$/,
+    accept: passphrase,
+  }),
   form(`${TAIL}["'\`][ \\t]*,[ \\t]*(?:[@rbuf])?(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, { when: (b) => /["'\`]$/.test(b), accept: credentialLike }),
   form(`${TAIL}[ \\t]*(?:!==?|===?)[ \\t]*(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, { accept: credentialLike }),
   form(`${TAIL}[ \\t]+(["'])(?<v>[^"'\\s]{1,300})\\1`, { accept: credentialLike }),
@@ -128,12 +147,14 @@ export function findKeywordValues(text: string): Hit[] {
   WORDS.lastIndex = 0;
   for (let m = WORDS.exec(text); m; m = WORDS.exec(text)) {
     // The weak `key` as the last word of a longer name (`ADMIN_KEY`, `deepgram.key`) takes a key-like value; on its own, only a generated token.
-    const weak = !isWeakWord(m[0]) ? null : /[A-Za-z0-9][_.-]$/.test(text.slice(Math.max(0, m.index - 2), m.index)) ? keyLike : tokenLike;
+    const weak = !isWeakWord(m[0]) ? null : !isBareWord(m[0]) && /[A-Za-z0-9][_.-]$/.test(text.slice(Math.max(0, m.index - 2), m.index)) ? keyLike : tokenLike;
     let start = m.index;
     while (start > 0 && m.index - start < 40 && isKeyChar(text.charCodeAt(start - 1))) start--;
     // Inside a longer word, or a segment of a path (`/etc/passwd`): not a key.
     if (start > 0 && (isKeyChar(text.charCodeAt(start - 1)) || text.charCodeAt(start - 1) === 47 || text.charCodeAt(start - 1) === 92)) continue;
     while (text[start] === '-' || text[start] === '.') start++;
+    // `private`, `access` on their own are a modifier or a word (`private base64ToUint8Array;`): a key only in capitals or joined to a name.
+    if (isBareWord(m[0]) && start === m.index && m[0] !== m[0].toUpperCase()) continue;
     // A public or publishable key or token (`public_key`, `publicToken`, `pub_key`) is published on purpose.
     if (PUBLIC_KEY_NAME.test(text.slice(start, m.index + m[0].length))) continue;
     const lineBefore = lineBeforeKey(text, start);
@@ -149,7 +170,7 @@ export function findKeywordValues(text: string): Hit[] {
 function tryForms(text: string, at: number, lineBefore: string, weak: ((v: string) => boolean) | null, key: string): { hit: Hit | null; end: number } {
   let end = 0;
   for (const f of FORMS) {
-    if (f.when && !f.when(lineBefore)) continue;
+    if ((f.when && !f.when(lineBefore)) || (f.keys && !f.keys.test(key))) continue;
     f.re.lastIndex = at;
     const m = f.re.exec(text);
     const span = m?.indices?.groups?.v;

@@ -129,8 +129,8 @@ export const BASE_RULES: RedactRule[] = [
   {
     reason: 'bearer-token',
     near: /bearer/gi,
-    pattern: rx(`(?<pre>${B}Bearer\\s+)(?<secret>[A-Za-z0-9._~+/-]{16,}=*)(?![A-Za-z0-9._~+/=-])`, 'gi'),
-    accept: hasLetterAndDigit,
+    pattern: rx(`(?<pre>${B}Bearer\\s+)(?<secret>[A-Za-z0-9._~+/-]{12,}=*)(?![A-Za-z0-9._~+/=-])`, 'gi'),
+    accept: (s) => hasLetterAndDigit(s) && !isNotSecret(s),
   },
   {
     // Authorization: Basic …, Authorization: token …, Authorization: <token>
@@ -146,7 +146,7 @@ export const BASE_RULES: RedactRule[] = [
   {
     reason: 'url-credentials',
     near: /:\/\/[^\s/@?#]*@/g,
-    pattern: rx(`(?<pre>${B}[A-Za-z][A-Za-z0-9+.-]{1,30}://)(?<secret>[^\\s:/@?#\\[\\]]*:[^\\s/@?#]+)(?<post>@[A-Za-z0-9\\[])`),
+    pattern: rx(`(?<pre>${B}[A-Za-z][A-Za-z0-9+.-]{1,30}://)(?<secret>[^\\s:/@?#\\[\\]]*:(?:[^\\s/@?#]|@(?=[^\\s/?#@]*@))+)(?<post>@[A-Za-z0-9\\[])`),
     accept: (s) => !isPlaceholderPair(s),
   },
   // curl -u user:password, also quoted (`--user kevin:'…'`) and on a continued line (`\` newline)

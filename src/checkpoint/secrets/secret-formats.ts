@@ -103,6 +103,8 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   t('Google OAuth', 'google-oauth', 'GOCSPX-', r('url', 28)),
   t('Google OAuth', 'google-oauth', 'ya29.', r('url', 30, 400)),
   t('Google OAuth', 'google-oauth', '1//0', r('url', 40, 400)),
+  // An OAuth client id names the app a client secret belongs to: the scanners report it with the secret.
+  p('Google OAuth', 'google-oauth', [r('digits', 12), '-', r('lower', 32), '.apps.googleusercontent.com']),
   p('Firebase', 'firebase-key', ['AAAA', r('url', 7), ':APA91b', r('url', 134, 140)]),
   p('Azure AD', 'azure-secret', [r('urldot', 3), r('digits', 1), 'Q~', r('urldot', 31, 34)]),
   c('Azure Storage', 'azure-storage-key', ['storage_key', 'azure_storage', 'storage_account_key'], [r('b64', 86), '==']),

@@ -17,7 +17,7 @@ const REFERENCE = new RegExp(
     '#\\{[^}]*\\}', '%[A-Za-z_]\\w*%', '@[A-Za-z_]\\w*@', '__[A-Z0-9_]+__', // #{var}, %VAR%, @VAR@, __VAR__
     '%[-+ #0-9.]*[sdifuxXoeEgGcpqv]', '%\\([\\w.]+\\)[sdr]', '%\\d+\\$[sd]', // printf
     '\\{\\d*\\}', '\\{\\{.*\\}\\}', '\\{[A-Za-z_][\\w.]*\\}', '\\{\\{?\\s*[\\w.]+\\s*\\}?\\}', // {0}, {{ x }}, {name}
-    '<[^<>]*>', '&lt;.*&gt;', '\\[[A-Za-z _.-]*\\]', '\\(\\s*[A-Za-z _.-]*\\)', // <your-key>, &lt;X&gt;, [PASSWORD]
+    '<[^<>]*>', '&lt;.*&gt;', '\\[[A-Za-z _.-]*\\]?', '\\(\\s*[A-Za-z _.-]*\\)', // <your-key>, &lt;X&gt;, [PASSWORD]
     '(?:process\\.env|os\\.environ|os\\.getenv|env|ENV|import\\.meta\\.env|System\\.getenv|secrets|vars|inputs|params|config|settings)[.\\[(].*',
   ].join('|'),
 );
@@ -64,7 +64,7 @@ export function isPlaceholderValue(value: string): boolean {
   // Nothing but punctuation, or text cut between two quoted strings (`,other:`).
   if (v === '' || /^[^A-Za-z0-9]*$/.test(v) || /^[,;:]|[,;:]$/.test(v)) return true;
   if (/[xX]{4,}|\*{3,}|•{2,}|#{4,}|\.{3}|…|_{4,}|-{4,}/.test(v)) return true;
-  if (/your|placeholder|redacted|changeme|replace[_-]?me|example|dummy|\bfake|insert[_-]?here|goes[_-]?here/i.test(v)) return true;
+  if (/your|placeholder|redacted|changeme|replace[_-]?me|example|dummy|fake|insert[_-]?here|goes[_-]?here/i.test(v)) return true;
   // `mypassword`, `yourtoken`, `newpass1`: a placeholder word with a possessive or a counter glued to it.
   if (/^(?:my|your|the|some|new|old|a)[_-]?(?:pass(?:word|wd)?|secret|token|key|pwd|apikey)$/i.test(v)) return true;
   if (/^(.)\1{3,}$/.test(v)) return true;
@@ -73,22 +73,36 @@ export function isPlaceholderValue(value: string): boolean {
   if (words.length && words.every((w) => PLACEHOLDER_WORDS.has(w.toLowerCase()))) return true;
   const body = v.replace(/^(?:[A-Za-z]{1,12}[_.~|-]){1,3}/, '');
   if (body.length >= 6 && new Set(body).size < Math.min(6, Math.ceil(body.length / 3))) return true;
-  return body.length >= 6 && isPredictable(body);
+  return (body.length >= 6 && isPredictable(body)) || isGroupedSequence(body);
+}
+
+/** A typed sequence cut into groups after a label (`px-api-a1b2c3d4-e5f6-g7h8-…`, `d4c3b2a1-f6e5-…`). */
+export function isGroupedSequence(s: string, share?: number): boolean {
+  const body = s.replace(/^(?:[A-Za-z]{1,12}[-_.]){1,3}/, '');
+  const joined = body.replace(/[-_.]/g, '');
+  return joined.length >= 16 && joined !== body && isPredictable(joined, share);
 }
 
 /**
  * A sequence anyone types: most characters follow the one before them (or the
  * one two before them) by one step (`123456`, `abcdef`, `a1b2c3`, `A1B2C3D4`)
- * or repeat it. Random tokens almost never do: about one position in twenty.
+ * or repeat it, counting up or down (`9876`, `d4c3b2a1`). Random tokens almost never do: about one position in twenty.
  */
 export function isPredictable(s: string, share = s.length >= 16 ? 0.6 : 0.75): boolean {
-  let steps = 0;
+  let up = 0;
+  let down = 0;
+  let interleaved = 0;
   const at = (i: number) => s.charCodeAt(i) | (s.charCodeAt(i) >= 65 && s.charCodeAt(i) <= 90 ? 0x20 : 0);
+  const step = (d: number, by: number) => d === 0 || d === by;
   for (let i = 1; i < s.length; i++) {
     const c = at(i);
-    if (c - at(i - 1) === 1 || c === at(i - 1) || (i >= 2 && (c - at(i - 2) === 1 || c === at(i - 2)))) steps++;
+    if (step(c - at(i - 1), 1) || (i >= 2 && step(c - at(i - 2), 1))) up++;
+    if (step(c - at(i - 1), -1) || (i >= 2 && step(c - at(i - 2), -1))) down++;
+    // Two sequences woven together, each in its own direction (`X9y8Z7a6`, `k9l8m7`).
+    if (i >= 2 && Math.abs(c - at(i - 2)) <= 1) interleaved++;
   }
-  return steps >= (s.length - 1) * share;
+  // One direction at a time: a random run of a short alphabet (hex) steps up or down by chance often enough to pass as both.
+  return Math.max(up, down, interleaved) >= (s.length - 1) * share;
 }
 
 /** The name of a key meant to be public: `public_key`, `publicToken`, `PUB_KEY`, `publishableKey` (not `NEXT_PUBLIC_API_KEY`). */
