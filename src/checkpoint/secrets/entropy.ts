@@ -17,6 +17,8 @@ const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64}|[0-9A-F]{40}|[0-9A-F]{64})$/;
 const DIGEST_BEFORE = /(?:checksum|digest|hash|sha\d*|md5|etag|h1|fingerprint|integrity|commit|revision|rev|oid|object|blob|tree)["']?\s{0,2}[:=]?\s{0,2}["']?$/i;
 /** A file name that carries a content hash (`app.3f2a9c8b.js`, `logo-f0eb1acf…png`): a build artifact, not a credential. */
 const HASHED_FILE = /[0-9a-fA-F]{8,}[^/]*\.[a-z][a-z0-9]{0,4}$|(?:^|[/_.-])[0-9a-fA-F]{8,}[_.-][^/]*\.[a-z][a-z0-9]{0,4}$/;
+/** How every HASHED_FILE ends: tested first, as most candidates do not, and HASHED_FILE costs a try at every offset. */
+const FILE_EXTENSION = /\.[a-z][a-z0-9]{0,4}$/;
 /** A UUID with any of the separators identifiers use (`_api_org_96726c78_4ae3_…`). */
 const UUID_ANY = /[0-9a-f]{8}[-_][0-9a-f]{4}[-_][0-9a-f]{4}[-_][0-9a-f]{4}[-_][0-9a-f]{12}/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -143,9 +145,9 @@ export function isHighEntropy(token: string, before = ''): boolean {
   const body = token.replace(/=+$/, '');
   if (body.length < 32 || (body.length === 36 && UUID.test(body)) || (token.startsWith('sha') && SRI.test(token)) || NAMED_DIGEST.test(body) || before.endsWith(';base64,')) return false;
   if (DIGEST_BEFORE.test(before.slice(-16)) && !keywordBefore(before)) return false;
-  if (isWordy(body) || body.length > MAX_SECRET || isEncodedText(body) || isPredictable(body, 0.8) || isGroupedSequence(body, 0.8)) return false;
+  if (body.length > MAX_SECRET || isWordy(body) || isEncodedText(body) || isPredictable(body, 0.8) || isGroupedSequence(body, 0.8)) return false;
   if (body.includes('/') && isPathLike(body)) return body.split('/').some((segment) => segment.length >= 32 && isHighEntropy(segment, before));
-  if (HASHED_FILE.test(body) || (UUID_ANY.test(body) && body.replace(UUID_ANY, '').replace(/[^A-Za-z0-9]/g, '').length < 16)) return false;
+  if ((FILE_EXTENSION.test(body) && HASHED_FILE.test(body)) || (UUID_ANY.test(body) && body.replace(UUID_ANY, '').replace(/[^A-Za-z0-9]/g, '').length < 16)) return false;
   // Most candidates (paths, identifiers) end in no hex run long enough: the prefix pattern is only tried on those that do.
   const hex = hexTail(body) >= 24 ? PREFIXED_HEX.exec(body) : null;
   if (hex) {
