@@ -10,11 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentBin, pinnedVersion } from './helpers/pinned.js';
 import { hooksOf, makeAgentWorld, type AgentWorld } from './helpers/agent-world.js';
 import { startStandIn, type Exchange, type StandIn } from './helpers/model-stand-in.js';
-import { expectRan, expectWithinBudget, recapCount, requestsWithRecap } from './helpers/facts.js';
+import { expectRan, expectWithinBudget, MCP_TOOLS, recapCount, requestsWithRecap } from './helpers/facts.js';
 
 const SESSION = '5f0c2a8e-3b1d-4c52-9e07-6a1f2b3c4d5e';
 const TASK = 'Add retries to the uploader. Never retry POST requests.';
-const MCP_TOOLS = ['checkpoint_recap', 'checkpoint_status', 'checkpoint_list', 'checkpoint_show', 'checkpoint_diff', 'checkpoint_log', 'checkpoint_save', 'checkpoint_decide', 'checkpoint_synthesize'];
 
 /** The text of the last user message of a Messages request. */
 function lastUserText(ex: Exchange): string {

@@ -26,10 +26,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentBin, pinnedVersion } from './helpers/pinned.js';
 import { hooksOf, makeAgentWorld, type AgentWorld, type HookRun } from './helpers/agent-world.js';
 import { startStandIn, type StandIn } from './helpers/model-stand-in.js';
-import { expectRan, expectWithinBudget, recapCount, requestsWithRecap } from './helpers/facts.js';
+import { expectRan, expectWithinBudget, MCP_TOOLS, recapCount, requestsWithRecap } from './helpers/facts.js';
 
 const TASK = 'Add retries to the uploader. Never retry POST requests.';
-const MCP_TOOLS = ['checkpoint_recap', 'checkpoint_status', 'checkpoint_list', 'checkpoint_show', 'checkpoint_diff', 'checkpoint_log', 'checkpoint_save', 'checkpoint_decide', 'checkpoint_synthesize'];
 const COMPACT_TASK = 'Read the uploader notes. Never retry POST requests.';
 /** Eight files of ~48,000 characters (the most one read returns): read at once, past Cline's compaction threshold. */
 const NOTES = 8;

@@ -14,11 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentBin, copilotPkgCache, pinnedVersion } from './helpers/pinned.js';
 import { hooksOf, makeAgentWorld, type AgentWorld } from './helpers/agent-world.js';
 import { startStandIn, type StandIn } from './helpers/model-stand-in.js';
-import { expectRan, expectWithinBudget, recapCount, requestsWithRecap } from './helpers/facts.js';
+import { expectRan, expectWithinBudget, MCP_TOOLS, recapCount, requestsWithRecap } from './helpers/facts.js';
 
 const SESSION = '7c1e4b2a-9d3f-4a61-8b5e-2f0a6c9d1e34';
 const TASK = 'Add retries to the uploader. Never retry POST requests.';
-const MCP_TOOLS = ['checkpoint_recap', 'checkpoint_status', 'checkpoint_list', 'checkpoint_show', 'checkpoint_diff', 'checkpoint_log', 'checkpoint_save', 'checkpoint_decide', 'checkpoint_synthesize'];
 
 let world: AgentWorld;
 let model: StandIn;

@@ -4,6 +4,9 @@ import type { Exchange } from './model-stand-in.js';
 import { HOOK_BUDGET_MS, slowestHook, type AgentRun, type HookRun } from './agent-world.js';
 
 /** The model requests whose body carries checkpoint `id`'s recap (its SESSION_RECAP/1 lines, not merely the word). */
+/** The nine tools our MCP server offers: each agent must offer all of them to the model. */
+export const MCP_TOOLS = ['checkpoint_recap', 'checkpoint_status', 'checkpoint_list', 'checkpoint_show', 'checkpoint_diff', 'checkpoint_log', 'checkpoint_save', 'checkpoint_decide', 'checkpoint_synthesize'];
+
 export function requestsWithRecap(requests: Exchange[], id: string): Exchange[] {
   return requests.filter((r) => r.raw.includes(`id|${id}|`) && r.raw.includes('RESUME_HUMAN|'));
 }
