@@ -61,7 +61,7 @@ export async function runAgent(ctx: Context, { action, adapter, scope, ...opts }
     if (err instanceof JsonSyntaxError) throw new OperationError(err.message);
     throw err;
   }
-  for (const change of outcome.changes) await apply(ctx, change);
+  for (const change of outcome.changes) await apply(ctx, change, where);
   for (const kept of outcome.kept) ctx.warn(`left alone: ${kept}`);
   const verb = action === 'install' ? 'installed' : 'removed';
   const lines = outcome.changes.map((c) => `${verb}: ${adapter.title} ${c.what} in ${c.path}`);
@@ -83,8 +83,12 @@ async function roots(ctx: Context, scope: Scope): Promise<Roots> {
   return { workTree: info.workTree!, home: home ?? info.workTree!, env: ctx.deps.env, gitCommonDir: info.commonDir };
 }
 
-async function apply(ctx: Context, change: FileChange): Promise<void> {
-  if (change.content === null) await ctx.deps.removeFile(change.path);
+/** Writes or removes one file; a removal takes the folders install made and left empty, never the work tree or home itself. */
+async function apply(ctx: Context, change: FileChange, where: Roots): Promise<void> {
+  const within = [where.workTree, where.home, where.gitCommonDir]
+    .filter((root): root is string => !!root && change.path.startsWith(`${root}/`))
+    .sort((a, b) => b.length - a.length)[0];
+  if (change.content === null) await ctx.deps.removeFile(change.path, within);
   else await ctx.deps.writeFile(change.path, change.content, change.executable);
 }
 

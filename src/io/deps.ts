@@ -60,8 +60,11 @@ export interface Deps {
   writeFile(path: string, data: string, executable?: boolean): Promise<void>;
   /** Whether anything (file, directory, symlink) is at `path`. */
   pathExists(path: string): Promise<boolean>;
-  /** Removes a file; no error when it is already gone. */
-  removeFile(path: string): Promise<void>;
+  /**
+   * Removes a file; no error when it is already gone. With `within`, the
+   * directories it leaves empty go too, up to (not including) `within`.
+   */
+  removeFile(path: string, within?: string): Promise<void>;
   /** Runs the user's editor on `file` content and returns the edited text (for `--edit`). */
   editText(initial: string, repo: Repo): Promise<string>;
   /**

@@ -3,8 +3,8 @@
 // or zlib load on first use, so `--version` or a silent hook pays
 // for none of them.
 import { closeSync, constants, openSync, readSync, writeSync } from 'node:fs';
-import { chmod, lstat, mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { chmod, lstat, mkdir, open, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
+import { dirname, relative } from 'node:path';
 import { InputTooLarge, StdinTimeout, type Deps, type McpSdk, type Streams, type YargsParser } from './deps.js';
 import { packageFile } from './package-files.js';
 import { exitOnBrokenPipe } from './process-exit.js';
@@ -48,7 +48,12 @@ export function nodeDeps(): Deps {
       await writeFile(path, data, executable ? { mode: 0o755 } : {});
       if (executable) await chmod(path, 0o755);
     },
-    removeFile: (path) => rm(path, { force: true }),
+    removeFile: async (path, within) => {
+      await rm(path, { force: true });
+      for (let dir = dirname(path); within && isInside(dir, within); dir = dirname(dir)) {
+        if (!(await rmdir(dir).then(() => true, () => false))) break;
+      }
+    },
     pathExists: (path) => lstat(path).then(() => true, () => false),
     editText: async (initial, repo) => (await import('./terminal-programs.js')).editWithGitEditor(initial, repo, env),
     readTtyLine: async (prompt) => readTtyLine(prompt),
@@ -193,4 +198,10 @@ async function* readLines(path: string, maxLineBytes: number): AsyncIterable<str
   } finally {
     await handle.close();
   }
+}
+
+/** Whether `dir` lies strictly inside `root`. */
+function isInside(dir: string, root: string): boolean {
+  const rel = relative(root, dir);
+  return rel !== '' && !rel.startsWith('..') && !rel.startsWith('/');
 }

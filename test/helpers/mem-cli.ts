@@ -66,7 +66,12 @@ export async function makeMemCli(spec: MemRepoSpec = {}, seed = 1): Promise<MemC
         await mem.fs.promises.mkdir(posix.dirname(path), { recursive: true });
         await mem.fs.promises.writeFile(path, data, executable ? { mode: 0o755 } : {});
       },
-      removeFile: async (path) => mem.fs.promises.rm(path, { force: true }),
+      removeFile: async (path, within) => {
+        await mem.fs.promises.rm(path, { force: true });
+        for (let dir = posix.dirname(path); within && dir.startsWith(`${within}/`); dir = posix.dirname(dir)) {
+          if (!(await mem.fs.promises.rmdir(dir).then(() => true, () => false))) break;
+        }
+      },
       pathExists: async (path) => mem.fs.promises.lstat(path).then(() => true, () => false),
       editText: async (text) => {
         if (!opts.edit) throw new Error('no editor in this test');

@@ -121,7 +121,7 @@ describe('prune SIGKILLed', () => {
       const stale = /Unable to create '([^']+\.lock)': File exists/.exec(again.stderr);
       if (again.code !== 0 && stale) {
         expect(again.stderr, `${at}`).toContain(`remove the file manually to continue (rm -- ${stale[1]})`);
-        rmSync(stale[1]);
+        rmSync(stale[1]!);
         again = await sb.ckpt(dir, ['prune', '--keep', String(KEEP)]);
       }
       expect(again.code, `${at}: ${again.stderr}`).toBe(0);
