@@ -100,7 +100,7 @@ const FORMS: Form[] = [
   // token - '…' (a log or a note that lists credentials)
   form(`${TAIL}["']?[ \\t]+-[ \\t]+(["'])(?<v>[^"'\\s]{1,300})\\1`, { accept: credentialLike }),
   // KEY=value with nothing around `=` (env files, URLs, shell lines).
-  form(`${TAIL}["']?(?:=|:=)(?<v>%\\([\\w.]+\\)[a-z]|[^\\s"'\`&;,()<>\\]}]+\\}?)`),
+  form(`${TAIL}["']?(?:=|:=)(?<v>%\\([\\w.]+\\)[a-z]|[^\\s"'\`&;,()<>\\]{}]*\\{[^\\s"'\`&;,()<>\\]}]*\\}|[^\\s"'\`&;,()<>\\]}]+)`),
   // --password value, -Password "value", machine h login u password value
   form(`${TAIL}[ \\t]+(["']?)(?<v>[^\\s"'\`]+)\\1(?![^\\s;|&)])`, { when: (b) => /(?:^|\s)--?$/.test(b) || /\b(?:machine|login)[ \t]+\S+[ \t]+$/.test(b) }),
   // A line of its own: PASSWORD ?= value, password: value, aws_secret_access_key = value

@@ -12,8 +12,8 @@
 /** A reference or an interpolation, whole: the value stands for a secret kept elsewhere. */
 const REFERENCE = new RegExp(
   [
-    '\\$\\{?[A-Za-z_][\\w.]*(?::?[-=?+][^}]*)?\\}?(?:[/:.][^\\s]*)?', // $VAR, ${VAR:-x}, $VAR/path
-    '\\$\\{\\{.*\\}\\}', '\\$\\(.*\\)?', '\\$\\d', // ${{ secrets.X }}, $(cmd), $1
+    '\\$\\{?(?:[A-Za-z_][\\w.]*|\\d+|[@*#?])(?::?[-=?+][^}]*)?\\}?(?:[/:.][^\\s]*)?', // $VAR, ${VAR:-x}, $VAR/path, ${1:?usage}
+    '\\$\\{\\{.*\\}\\}', '\\$\\(.*\\)?', '\\$\\d', '%~?\\d', '%\\*', // ${{ secrets.X }}, $(cmd), $1, a batch file's %1
     '#\\{[^}]*\\}', '%[A-Za-z_]\\w*%', '@[A-Za-z_]\\w*@', '__[A-Z0-9_]+__', // #{var}, %VAR%, @VAR@, __VAR__
     '%[-+ #0-9.]*[sdifuxXoeEgGcpqv]', '%\\([\\w.]+\\)[sdr]', '%\\d+\\$[sd]', // printf
     '\\{\\d*\\}', '\\{\\{.*\\}\\}', '\\{[A-Za-z_][\\w.]*\\}', '\\{\\{?\\s*[\\w.]+\\s*\\}?\\}', // {0}, {{ x }}, {name}
@@ -50,7 +50,17 @@ export function isCodeName(value: string): boolean {
   // An anchor, a selector or a parser's state name: `#add-password`, `?NoLineTerminatorHere`.
   if (/^[?#.@:][A-Za-z][A-Za-z_-]*$/.test(value)) return true;
   // A name made of words one of which names the secret (`#add-password`, `reset_token_ttl`, `password.reset.title`): a selector, a route or a message key.
-  return /^[#.]?[A-Za-z]+(?:[-_.][A-Za-z]+)+$/.test(value) && /passw|secret|token|key|pwd|credential/i.test(value);
+  if (/^[#.]?[A-Za-z]+(?:[-_.][A-Za-z]+)+$/.test(value) && /passw|secret|token|key|pwd|credential/i.test(value)) return true;
+  return isFilePath(value);
+}
+
+/**
+ * A relative file path (`uploads/2024/01/report.pdf`, `certs/server.key`): folders and a file
+ * name with its extension, no part of it a generated run (a key in base64 holds `/` but no dot).
+ */
+function isFilePath(value: string): boolean {
+  if (!/^(?:[\w.@-]{1,60}\/)+[\w.@-]{0,60}\.[A-Za-z][A-Za-z0-9]{0,5}$/.test(value)) return false;
+  return value.split(/[/.]/).every((part) => part.length < 16 || !/\d/.test(part) || !/[A-Za-z]/.test(part));
 }
 
 /**
@@ -64,7 +74,7 @@ export function isPlaceholderValue(value: string): boolean {
   // Nothing but punctuation, or text cut between two quoted strings (`,other:`).
   if (v === '' || /^[^A-Za-z0-9]*$/.test(v) || /^[,;:]|[,;:]$/.test(v)) return true;
   if (/[xX]{4,}|\*{3,}|•{2,}|#{4,}|\.{3}|…|_{4,}|-{4,}/.test(v)) return true;
-  if (/your|placeholder|redacted|changeme|replace[_-]?me|example|dummy|fake|insert[_-]?here|goes[_-]?here/i.test(v)) return true;
+  if (/your|placeholder|redacted|change[_-]?me|replace[_-]?me|example|dummy|fake|insert[_-]?here|goes[_-]?here/i.test(v)) return true;
   // `mypassword`, `yourtoken`, `newpass1`: a placeholder word with a possessive or a counter glued to it.
   if (/^(?:my|your|the|some|new|old|a)[_-]?(?:pass(?:word|wd)?|secret|token|key|pwd|apikey)$/i.test(v)) return true;
   if (/^(.)\1{3,}$/.test(v)) return true;
@@ -111,4 +121,33 @@ export const PUBLIC_KEY_NAME = /(?:^|[^A-Za-z])pub(?:lic|lishable)?[_.-]?(?:key|
 /** A value that holds no secret: a reference, code, or a placeholder. */
 export function isNotSecret(value: string): boolean {
   return isReference(value) || isCodeName(value) || isPlaceholderValue(value);
+}
+
+/** Words written inside a documented example key (`wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY`): a random key holds none of them. */
+const EXAMPLE_WORDS = /example|EXAMPLE|your|YOUR|placeholder|PLACEHOLDER|redacted|REDACTED|dummy|DUMMY|fake|FAKE/;
+/** The name a value is assigned to, at the end of the text before it: `request_id=`, `"nonce": "`, `ETag: W/"`. */
+const NAME_BEFORE = /([A-Za-z][\w.-]{0,40})["']?\s{0,2}(?:=>|:=|[:=])\s{0,2}(?:W\/)?["']?$/;
+/** An identifier's or a digest's name: `request_id`, `traceId`, `X-Request-ID`, `nonce`, `etag`, `blake2b`, `?query=`. */
+const ID_NAME = /(?:^|[_.-])(?:id|uuid|guid|nonce|traceparent|tracestate|etag|blake\w*|xxh\w*|crc\w*|sha[\d_-]+|cid|query|search|q)$/i;
+const CAMEL_ID = /[a-z0-9](?:Id|ID)$/;
+/** A name that holds a secret's keyword (`secret_id`, `session_id`, `api_key_id`): its value is judged, never exempt. */
+const SECRET_NAME = /secret|token|key|pass|pwd|auth|session|cookie|sig|cred/i;
+/** What a content-addressed store names a file by: an IPFS CID (v0 in base58, v1 in base32). */
+const CONTENT_ID = /^(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|bafy[a-z2-7]{50,60})$/;
+/** The length of a hex digest (MD5, SHA-1, SHA-224, SHA-256, SHA-384, SHA-512). */
+const DIGEST_LENGTHS = new Set([32, 40, 56, 64, 96, 128]);
+
+/**
+ * A run the entropy rule found random that the text around it says is not a secret:
+ * a documented example key, an identifier or a digest named as one (`request_id=…`,
+ * `ETag: W/"…"`, `blake2b: …`), a line of `sha256sum` (the digest, two spaces, the file),
+ * or an IPFS content id. Asked of the entropy rule's hits only, so it costs nothing on
+ * text without any.
+ */
+export function isNamedNonSecret(token: string, before: string, after: string): boolean {
+  if (token.length <= 200 && EXAMPLE_WORDS.test(token)) return true;
+  if (CONTENT_ID.test(token)) return true;
+  if (DIGEST_LENGTHS.has(token.length) && /^ [ *][^\s]/.test(after) && /^(?:[0-9a-f]+|[0-9A-F]+)$/.test(token) && /(?:^|\n)[ \t]*$/.test(before)) return true;
+  const name = NAME_BEFORE.exec(before.slice(-48))?.[1];
+  return name !== undefined && (ID_NAME.test(name) || CAMEL_ID.test(name)) && !SECRET_NAME.test(name);
 }
