@@ -67,9 +67,21 @@ function idsAndDigests(g: Gen): string[] {
     `blake2b: ${hex(128)}`, `sha3-256: ${hex(64)}`, `Cid: Qm${g.str(b58, 44)}`, `https://sentry.example.com/issues/?query=${hex(32)}`,
     `golang.org/x/sys v0.15.0/go.mod h1:${b64(32).slice(0, 43)}=`, `checksum = "${hex(64)}"`, `FROM node:20-alpine@sha256:${hex(64)}`,
     `aws_secret_access_key = ${g.key(ALPHA.b64, 32)}EXAMPLEKEY`, `client_secret: ${g.key(ALPHA.an, 25)}EXAMPLE`,
+    `csrf-token=${g.key(ALPHA.b64, 86)}==`, `<meta name="csrf-token" content="${g.key(ALPHA.an, 43)}">`, `authenticity_token=${g.key(ALPHA.an, 43)}`,
+    `userid: ${g.key(ALPHA.an, 36)}`, `"tenantId": "${g.key(ALPHA.an, 32)}"`, 'notes = "Maven - io.jsonwebtoken:jjwt-api-0.11.5"',
+  ];
+}
+
+/** Made-up keys in a provider's shape that say so: a marker word or a typed run inside the random part. */
+function markedKeys(g: Gen): string[] {
+  const an = (n: number) => g.key(ALPHA.an, n);
+  return [
+    `ghp_${an(10)}DUMMY${an(21)}`, `sk-${an(12)}abcdefgh${an(28)}`, `sk-proj-${an(40)}NotARealKey${an(30)}`, `xoxb-${g.str(ALPHA.d, 12)}-${an(10)}EXAMPLE${an(7)}`,
+    `ops_${an(8)}PLACEHOLDER${an(40)}`, `dapi${g.str(ALPHA.HEX, 4)}ABCDEF1234567890${g.str(ALPHA.hex, 12)}`, `cfat_aAbBcCdDeEfFgGhHiIjJ${an(20)}`,
+    `deploy token ${an(16)}SAMPLE${an(16)}`, `AIza${an(10)}0123456789${an(15)}`,
   ];
 }
 
 export function benignCodeAndReferences(g: Gen): string[] {
-  return [...CODE, ...TEMPLATES, ...idsAndDigests(g)];
+  return [...CODE, ...TEMPLATES, ...idsAndDigests(g), ...markedKeys(g)];
 }

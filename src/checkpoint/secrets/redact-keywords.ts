@@ -8,7 +8,7 @@
  */
 import { isEncodedText, isHighEntropy, isWordy } from './entropy.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
-import { isNotSecret, PUBLIC_KEY_NAME } from './secret-placeholders.js';
+import { FORGERY_TOKEN_NAME, isNotSecret, PUBLIC_KEY_NAME } from './secret-placeholders.js';
 
 const WORDS = /passw(?:or)?d|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth[_-]?key|signing[_-]?key|encryption[_-]?key|_pass(?![A-Za-z])|key(?![A-Za-z0-9])|sonar[._-]?login|x-(?:amz|goog)-signature|(?<![A-Za-z])sig(?==)|(?<![A-Za-z])(?:pass|pw|private|access)(?![A-Za-z0-9])/gi;
 /** `ADMIN_KEY`, `deepgram_key`: a weaker keyword (`cache_key`, `sort_key` are common), whose value must look like a key. */
@@ -30,8 +30,8 @@ const tokenLike = (v: string) =>
   keyLike(v) && /^[A-Za-z0-9+/=_.~:%*#!@^-]+$/.test(v) && !/^[a-z]+\d*(?:[_.:/-](?:[a-z]+\d*|\d+))+$/i.test(v) && !/^v?\d+(?:\.\d+)+/.test(v) &&
   // Punctuation inside (`user:1234:profile`, `tenant:9f8e7d6c:cart` are cache keys, `value%23rest` is URL-escaped): one part must be a long generated run.
   (/^[A-Za-z0-9+/=_.~-]+$/.test(v) || v.split(/(?:[:*#!@^/]|%[0-9A-Fa-f]{2}|%)+/).some((part) => part.length >= 12 && /\d/.test(part) && /[A-Za-z]/.test(part)));
-/** The rest of a package's coordinates after its group (`io.jsonwebtoken:jjwt-jackson:0.11.2`): a name and a version. */
-const isCoordinate = (v: string) => /^[a-z][a-z0-9.-]*:v?\d+(?:\.\d+){1,3}(?:[-.][A-Za-z0-9]+)*$/.test(v);
+/** The rest of a package's coordinates after its group (`io.jsonwebtoken:jjwt-jackson:0.11.2`, `…:jjwt-api-0.11.2`): a name and a version. */
+const isCoordinate = (v: string) => /^[a-z][a-z0-9.-]*[:-]v?\d+(?:\.\d+){1,3}(?:[-.][A-Za-z0-9]+)*$/.test(v);
 /** What may follow the keyword inside the key: `SECRET_KEY`, `token_value`, `password2`. */
 const TAIL = '(?:[_.-]?(?:key|value|base|hash|str|string|access[_-]?key))?\\d{0,3}(?![A-Za-z0-9_])';
 /** A declared type between key and value: `: string`, Go's ` string`, ` []byte`. */
@@ -156,7 +156,9 @@ export function findKeywordValues(text: string): Hit[] {
     // `private`, `access` on their own are a modifier or a word (`private base64ToUint8Array;`): a key only in capitals or joined to a name.
     if (isBareWord(m[0]) && start === m.index && m[0] !== m[0].toUpperCase()) continue;
     // A public or publishable key or token (`public_key`, `publicToken`, `pub_key`) is published on purpose.
-    if (PUBLIC_KEY_NAME.test(text.slice(start, m.index + m[0].length))) continue;
+    // An anti-forgery token (`csrf-token`, `authenticity_token`) is written into every page served.
+    const name = text.slice(start, m.index + m[0].length);
+    if (PUBLIC_KEY_NAME.test(name) || FORGERY_TOKEN_NAME.test(name)) continue;
     const lineBefore = lineBeforeKey(text, start);
     const { hit, end } = tryForms(text, m.index + m[0].length, lineBefore, weak, text.slice(start, m.index + m[0].length));
     if (hit) hits.push({ ...hit, reason: formatMatcher().nameByContext(text.slice(start, m.index + m[0].length + 20), text.slice(hit.start, hit.end)) ?? hit.reason });

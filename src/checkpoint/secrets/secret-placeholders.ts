@@ -118,13 +118,47 @@ export function isPredictable(s: string, share = s.length >= 16 ? 0.6 : 0.75): b
 /** The name of a key meant to be public: `public_key`, `publicToken`, `PUB_KEY`, `publishableKey` (not `NEXT_PUBLIC_API_KEY`). */
 export const PUBLIC_KEY_NAME = /(?:^|[^A-Za-z])pub(?:lic|lishable)?[_.-]?(?:key|token)$|(?:^|[a-z_.-])Pub(?:lic|lishable)?(?:Key|Token)$/i;
 
+/** An anti-forgery token's name (`csrf-token`, `X-XSRF-TOKEN`, `authenticity_token`): the page hands it to every visitor. */
+export const FORGERY_TOKEN_NAME = /csrf|xsrf|authenticity[_-]?token|anti[_-]?forgery/i;
+
+const FORGERY_ATTRIBUTE = /(?:csrf|xsrf|authenticity)[\w-]*["']?[ \t]+(?:type=["']?hidden["']?[ \t]+)?(?:content|value)=["']?$/i;
+
 /** A value that holds no secret: a reference, code, or a placeholder. */
 export function isNotSecret(value: string): boolean {
   return isReference(value) || isCodeName(value) || isPlaceholderValue(value);
 }
 
-/** Words written inside a documented example key (`wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY`): a random key holds none of them. */
-const EXAMPLE_WORDS = /example|EXAMPLE|your|YOUR|placeholder|PLACEHOLDER|redacted|REDACTED|dummy|DUMMY|fake|FAKE/;
+/**
+ * Words written inside a made-up key (`…EXAMPLEKEY`, `ops_DUMMY…`, `…NotARealKey…`): a random key of
+ * base62 holds a given word of five letters about once in a billion places (one of four letters, such as
+ * `fake`, once in fifteen million: too often to be read as a sign).
+ */
+const MARKER_WORDS = /example|EXAMPLE|Example|placeholder|PLACEHOLDER|redacted|REDACTED|dummy|DUMMY|Dummy|not[_-]?a?[_-]?real|NotA?Real|NOT_?A?_?REAL|sample|SAMPLE/;
+
+/**
+ * True when `token` carries a sign of being made up: a marker word, or a typed run inside it
+ * (`abcdefgh`, `1234567`, `ABCDEFG`, `aAbBcCdDeEfFgG`: six steps up in a row, which random text
+ * takes about once in a billion places).
+ */
+export function hasPlaceholderMarker(token: string): boolean {
+  if (token.length > 1000) return false;
+  if (MARKER_WORDS.test(token)) return true;
+  let steps = 0;
+  let prev = -1;
+  let prevRaw = -1;
+  for (let i = 0; i < token.length; i++) {
+    const raw = token.charCodeAt(i);
+    const c = raw >= 65 && raw <= 90 ? raw | 0x20 : raw;
+    const alnum = (c >= 48 && c <= 57) || (c >= 97 && c <= 122);
+    if (alnum && c === prev + 1) steps++;
+    else if (!(alnum && c === prev && raw !== prevRaw)) steps = 0;
+    if (steps >= 6) return true;
+    prev = alnum ? c : -1;
+    prevRaw = raw;
+  }
+  return false;
+}
+
 /** The name a value is assigned to, at the end of the text before it: `request_id=`, `"nonce": "`, `ETag: W/"`. */
 const NAME_BEFORE = /([A-Za-z][\w.-]{0,40})["']?\s{0,2}(?:=>|:=|[:=])\s{0,2}(?:W\/)?["']?$/;
 /** An identifier's or a digest's name: `request_id`, `traceId`, `X-Request-ID`, `nonce`, `etag`, `blake2b`, `?query=`. */
@@ -145,9 +179,20 @@ const DIGEST_LENGTHS = new Set([32, 40, 56, 64, 96, 128]);
  * text without any.
  */
 export function isNamedNonSecret(token: string, before: string, after: string): boolean {
-  if (token.length <= 200 && EXAMPLE_WORDS.test(token)) return true;
+  if (hasPlaceholderMarker(token)) return true;
   if (CONTENT_ID.test(token)) return true;
   if (DIGEST_LENGTHS.has(token.length) && /^ [ *][^\s]/.test(after) && /^(?:[0-9a-f]+|[0-9A-F]+)$/.test(token) && /(?:^|\n)[ \t]*$/.test(before)) return true;
+  // `<meta name="csrf-token" content="…">`, `<input name="authenticity_token" value="…">`
+  if (FORGERY_ATTRIBUTE.test(before.slice(-60))) return true;
   const name = NAME_BEFORE.exec(before.slice(-48))?.[1];
-  return name !== undefined && (ID_NAME.test(name) || CAMEL_ID.test(name)) && !SECRET_NAME.test(name);
+  if (name === undefined) return false;
+  return FORGERY_TOKEN_NAME.test(name) || ((ID_NAME.test(name) || CAMEL_ID.test(name) || isIdWord(name)) && !SECRET_NAME.test(name));
+}
+
+/** English words that end in `id` and name no identifier. */
+const ID_LOOKALIKE = /^(?:andro|pa|val|inval|vo|avo|ac|flu|liqu|rap|sol|viv|squ|hybr|hum|dav|stup|tim|lur|plac|limp|rig|splend|torr|gr|ma|ra|sa|sk|sl|b|l|h|d|r|a|bra|pyram|dru|orch)id$/i;
+/** `userid`, `myid`, `tenantids`: an identifier's name written as one lower-case word. */
+function isIdWord(name: string): boolean {
+  const last = name.split(/[_.-]/).pop()!;
+  return /^[a-z]{1,16}ids?$/.test(last) && !ID_LOOKALIKE.test(last.replace(/s$/, ''));
 }
