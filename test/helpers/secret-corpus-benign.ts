@@ -38,6 +38,10 @@ const CODE = [
   'secret = secrets.token_hex(32)', 'private_key = serialization.load_pem_private_key(data, password=None)', 'token = self.tokens[self.pos]',
   'var Qe=function(){function e(t){this.token=t.accessToken,this.secret=t.clientSecret}return e}();', 'cy.get("#password").type(Cypress.env("PASSWORD"))',
   'ssh_key_path = "~/.ssh/id_ed25519"', 'password_file: /run/secrets/db_password', 'TOKEN_URL = "https://oauth2.googleapis.com/token"',
+  'password = dbpassword', 'confirmPassword: "asdfg",', 'password: qwerty123', 'DB_PASSWORD=testpassword', "createToken('SEMVER', '^v?(\\\\d+)\\\\.(\\\\d+)$')",
+  "const derived = pbkdf2Sync('secret', 'salt', 100000, 64, 'sha512');", 'encryptedKey = decodeBase64url(encodedKey, "encrypted_key", JWEInvalid);',
+  'url.parse("https://anonymous:guest@ftp.example.org/pub/file.txt")', 'xdr.writeUnsignedInt(2 /* FhExpireType.FH4_VOLATILE_ANY */);',
+  '$ crc32 --unsigned ~/Downloads/IE8.Win7.For.Windows.VMware.zip',
   '"s3_key": "uploads/2024/01/report.pdf"', 'private_key_file = "certs/server.key"', 'key: "fixtures/keys/test_signing.pem"',
 ];
 
@@ -68,6 +72,8 @@ function idsAndDigests(g: Gen): string[] {
     `golang.org/x/sys v0.15.0/go.mod h1:${b64(32).slice(0, 43)}=`, `checksum = "${hex(64)}"`, `FROM node:20-alpine@sha256:${hex(64)}`,
     `aws_secret_access_key = ${g.key(ALPHA.b64, 32)}EXAMPLEKEY`, `client_secret: ${g.key(ALPHA.an, 25)}EXAMPLE`,
     `csrf-token=${g.key(ALPHA.b64, 86)}==`, `<meta name="csrf-token" content="${g.key(ALPHA.an, 43)}">`, `authenticity_token=${g.key(ALPHA.an, 43)}`,
+    `expect(md5hex.parse("${hex(32)}")).toBe("${hex(32)}");`, `sha256base64: "${b64(32).slice(0, 43)}="`, `const pubkey256 = '${b64(32).slice(0, 43)}=';`,
+    `code_challenge: '${g.key(ALPHA.url, 43)}'`,
     `userid: ${g.key(ALPHA.an, 36)}`, `"tenantId": "${g.key(ALPHA.an, 32)}"`, 'notes = "Maven - io.jsonwebtoken:jjwt-api-0.11.5"',
   ];
 }

@@ -61,14 +61,15 @@ function urlPathEnd(run: string): number {
 
 /**
  * `user:pass` where the password is a placeholder or a reference (`test:test`,
- * `$1:$2`, `user:****`, `<user>:<password>`, `${{ secrets.X }}`), or the
- * user name again.
+ * `$1:$2`, `user:****`, `<user>:<password>`, `${{ secrets.X }}`), the
+ * user name again, or any password of the anonymous user.
  */
 function isPlaceholderPair(pair: string): boolean {
   const colon = pair.lastIndexOf(':');
   const user = pair.slice(0, colon);
   const pass = colon < 0 ? pair : pair.slice(colon + 1);
-  return pass === user || pass.length <= 3 || isNotSecret(pass) || /^[<[{$%#]/.test(pass) || /[>\]}]$/.test(pass);
+  // `anonymous:<anything>` is the anonymous login of FTP and others, whose password is by convention an address or nothing.
+  return pass === user || /^anonymous$/i.test(user) || pass.length <= 3 || isNotSecret(pass) || /^[<[{$%#]/.test(pass) || /[>\]}]$/.test(pass);
 }
 
 /**

@@ -51,15 +51,20 @@ export function isCodeName(value: string): boolean {
   if (/^[?#.@:][A-Za-z][A-Za-z_-]*$/.test(value)) return true;
   // A name made of words one of which names the secret (`#add-password`, `reset_token_ttl`, `password.reset.title`): a selector, a route or a message key.
   if (/^[#.]?[A-Za-z]+(?:[-_.][A-Za-z]+)+$/.test(value) && /passw|secret|token|key|pwd|credential/i.test(value)) return true;
-  return isFilePath(value);
+  return isFilePath(value) || isRegexSource(value);
+}
+
+/** A regular expression's source (`0|[1-9]\\d*`, `^\\s*>=\\s*0\\.0\\.0$`): two of its constructs at least. */
+function isRegexSource(value: string): boolean {
+  return (value.match(/\\[dswbDSWB]|\[[^\]]*-[^\]]*\]|\(\?[:=!<]|\{\d+(?:,\d*)?\}|[*+?]\)|^\^|\$$|\\[.*+?()[\]{}|]/g)?.length ?? 0) >= 2;
 }
 
 /**
  * A relative file path (`uploads/2024/01/report.pdf`, `certs/server.key`): folders and a file
  * name with its extension, no part of it a generated run (a key in base64 holds `/` but no dot).
  */
-function isFilePath(value: string): boolean {
-  if (!/^(?:[\w.@-]{1,60}\/)+[\w.@-]{0,60}\.[A-Za-z][A-Za-z0-9]{0,5}$/.test(value)) return false;
+export function isFilePath(value: string): boolean {
+  if (!/^\/?(?:[\w.@~-]{1,60}\/)+[\w.@-]{0,60}\.[A-Za-z][A-Za-z0-9]{0,5}$/.test(value)) return false;
   return value.split(/[/.]/).every((part) => part.length < 16 || !/\d/.test(part) || !/[A-Za-z]/.test(part));
 }
 
@@ -80,10 +85,41 @@ export function isPlaceholderValue(value: string): boolean {
   if (/^(.)\1{3,}$/.test(v)) return true;
   const words = v.split(/[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])/).filter(Boolean);
   // Only words: `secret123` or `password1` is a (weak) password someone uses, not a placeholder.
-  if (words.length && words.every((w) => PLACEHOLDER_WORDS.has(w.toLowerCase()))) return true;
+  if (words.length && words.every((w) => PLACEHOLDER_WORDS.has(w.toLowerCase()) || isWordsJoined(w.toLowerCase()))) return true;
+  if (isKeyboardRun(v)) return true;
   const body = v.replace(/^(?:[A-Za-z]{1,12}[_.~|-]){1,3}/, '');
   if (body.length >= 6 && new Set(body).size < Math.min(6, Math.ceil(body.length / 3))) return true;
   return (body.length >= 6 && isPredictable(body)) || isGroupedSequence(body);
+}
+
+/** `dbpassword`, `testtoken`, `secretkey`: placeholder words written as one (two to four of them). */
+function isWordsJoined(w: string): boolean {
+  if (w.length < 6 || w.length > 40 || !/^[a-z]+$/.test(w)) return false;
+  // parts[i]: the fewest words that spell w.slice(0, i)
+  const parts = new Array<number>(w.length + 1).fill(Infinity);
+  parts[0] = 0;
+  for (let i = 1; i <= w.length; i++) {
+    for (let j = Math.max(0, i - 12); j < i; j++) if (parts[j]! + 1 < parts[i]! && i - j >= 2 && PLACEHOLDER_WORDS.has(w.slice(j, i))) parts[i] = parts[j]! + 1;
+  }
+  return parts[w.length]! <= 4;
+}
+
+const KEYBOARD_ROWS = ['1234567890', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
+/** `qwerty`, `asdfg`, `asdf1234`, `qwerty123`: one or two runs along a keyboard's row, typed in place of a password. */
+function isKeyboardRun(v: string): boolean {
+  const s = v.toLowerCase();
+  if (s.length < 5 || s.length > 24) return false;
+  let runs = 1;
+  let length = 1;
+  for (let i = 1; i < s.length; i++) {
+    if (KEYBOARD_ROWS.some((row) => row.includes(s[i - 1]! + s[i]!))) {
+      length++;
+      continue;
+    }
+    if (length < 3 || ++runs > 2) return false;
+    length = 1;
+  }
+  return length >= 3;
 }
 
 /** A typed sequence cut into groups after a label (`px-api-a1b2c3d4-e5f6-g7h8-…`, `d4c3b2a1-f6e5-…`). */
@@ -168,6 +204,19 @@ const CAMEL_ID = /[a-z0-9](?:Id|ID)$/;
 const SECRET_NAME = /secret|token|key|pass|pwd|auth|session|cookie|sig|cred/i;
 /** What a content-addressed store names a file by: an IPFS CID (v0 in base58, v1 in base32). */
 const CONTENT_ID = /^(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|bafy[a-z2-7]{50,60})$/;
+/** A digest's name, on the same line shortly before a value. */
+const DIGEST_NAME = /(?:md5|sha-?(?:1|224|256|384|512)|sha3|blake2[bs]?|digest|checksum|hash)[^\n]*$/i;
+/** A public key or its pin (`pubkey256`, `publicKey`, `pin-sha256`), or a PKCE challenge (a hash of the verifier): published on purpose. */
+const PUBLIC_NAME = /pub(?:lic)?[_.-]?key|^pin(?:[_-]|$)|code[_-]?challenge/i;
+/** `Nfsv4FhExpireType.FH4_VOLATILE_ANY`: a member of a type or a namespace, the last a constant's name in words. */
+const CONSTANT_PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\.[A-Z][A-Z0-9]*(?:_[A-Z]{3,})+$/;
+
+/** A digest's length in hex (MD5 to SHA-512) or in base64, padded or not (16, 20, 32, 48 or 64 bytes). */
+function isDigestLength(token: string): boolean {
+  if (/^(?:[0-9a-f]+|[0-9A-F]+)$/.test(token)) return DIGEST_LENGTHS.has(token.length);
+  return /^[A-Za-z0-9+/_-]+={0,2}$/.test(token) && [22, 24, 27, 28, 43, 44, 64, 86, 88].includes(token.length);
+}
+
 /** The length of a hex digest (MD5, SHA-1, SHA-224, SHA-256, SHA-384, SHA-512). */
 const DIGEST_LENGTHS = new Set([32, 40, 56, 64, 96, 128]);
 
@@ -180,13 +229,15 @@ const DIGEST_LENGTHS = new Set([32, 40, 56, 64, 96, 128]);
  */
 export function isNamedNonSecret(token: string, before: string, after: string): boolean {
   if (hasPlaceholderMarker(token)) return true;
-  if (CONTENT_ID.test(token)) return true;
+  if (CONTENT_ID.test(token) || isFilePath(token) || CONSTANT_PATH.test(token)) return true;
+  // `md5hex.parse("…")`, `sha256base64: …`, `expected_sha384 = "…"`: a digest's name just before a value of a digest's exact length.
+  if (isDigestLength(token) && DIGEST_NAME.test(before)) return true;
   if (DIGEST_LENGTHS.has(token.length) && /^ [ *][^\s]/.test(after) && /^(?:[0-9a-f]+|[0-9A-F]+)$/.test(token) && /(?:^|\n)[ \t]*$/.test(before)) return true;
   // `<meta name="csrf-token" content="…">`, `<input name="authenticity_token" value="…">`
   if (FORGERY_ATTRIBUTE.test(before.slice(-60))) return true;
   const name = NAME_BEFORE.exec(before.slice(-48))?.[1];
   if (name === undefined) return false;
-  return FORGERY_TOKEN_NAME.test(name) || ((ID_NAME.test(name) || CAMEL_ID.test(name) || isIdWord(name)) && !SECRET_NAME.test(name));
+  return FORGERY_TOKEN_NAME.test(name) || PUBLIC_NAME.test(name) || ((ID_NAME.test(name) || CAMEL_ID.test(name) || isIdWord(name)) && !SECRET_NAME.test(name));
 }
 
 /** English words that end in `id` and name no identifier. */
