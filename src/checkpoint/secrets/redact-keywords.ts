@@ -102,8 +102,8 @@ const FORMS: Form[] = [
   form(`${TAIL}[ \\t]+(["'])(?<v>[^"'\\s]{1,300})\\1`, { accept: credentialLike }),
   // token - '…' (a log or a note that lists credentials)
   form(`${TAIL}["']?[ \\t]+-[ \\t]+(["'])(?<v>[^"'\\s]{1,300})\\1`, { accept: credentialLike }),
-  // KEY=value with nothing around `=` (env files, URLs, shell lines).
-  form(`${TAIL}["']?(?:=|:=)(?<v>%\\([\\w.]+\\)[a-z]|[^\\s"'\`&;,()<>\\]{}]*\\{[^\\s"'\`&;,()<>\\]}]*\\}|[^\\s"'\`&;,()<>\\]}]+)`),
+  // KEY=value with nothing around `=` (env files, URLs, shell lines); a `}` ends the value unless it closes a `{` inside it.
+  form(`${TAIL}["']?(?:=|:=)(?<v>%\\([\\w.]+\\)[a-z]|(?=[^\\s"'\`&;,()<>\\]}])[^\\s"'\`&;,()<>\\]{}]*(?:\\{[^\\s"'\`&;,()<>\\]}]*\\}|[^\\s"'\`&;,()<>\\]}]*))`),
   // --password value, -Password "value", machine h login u password value
   form(`${TAIL}[ \\t]+(["']?)(?<v>[^\\s"'\`]+)\\1(?![^\\s;|&)])`, { when: (b) => /(?:^|\s)--?$/.test(b) || /\b(?:machine|login)[ \t]+\S+[ \t]+$/.test(b) }),
   // A line of its own: PASSWORD ?= value, password: value, aws_secret_access_key = value

@@ -56,6 +56,7 @@ export function isCodeName(value: string): boolean {
 
 /** A regular expression's source (`0|[1-9]\\d*`, `^\\s*>=\\s*0\\.0\\.0$`): two of its constructs at least. */
 function isRegexSource(value: string): boolean {
+  if (!/[\\[(^$]/.test(value)) return false;
   return (value.match(/\\[dswbDSWB]|\[[^\]]*-[^\]]*\]|\(\?[:=!<]|\{\d+(?:,\d*)?\}|[*+?]\)|^\^|\$$|\\[.*+?()[\]{}|]/g)?.length ?? 0) >= 2;
 }
 
@@ -64,7 +65,7 @@ function isRegexSource(value: string): boolean {
  * name with its extension, no part of it a generated run (a key in base64 holds `/` but no dot).
  */
 export function isFilePath(value: string): boolean {
-  if (!/^\/?(?:[\w.@~-]{1,60}\/)+[\w.@-]{0,60}\.[A-Za-z][A-Za-z0-9]{0,5}$/.test(value)) return false;
+  if (!value.includes('/') || !/^\/?(?:[\w.@~-]{1,60}\/)+[\w.@-]{0,60}\.[A-Za-z][A-Za-z0-9]{0,5}$/.test(value)) return false;
   return value.split(/[/.]/).every((part) => part.length < 16 || !/\d/.test(part) || !/[A-Za-z]/.test(part));
 }
 
@@ -195,8 +196,22 @@ export function hasPlaceholderMarker(token: string): boolean {
   return false;
 }
 
-/** The name a value is assigned to, at the end of the text before it: `request_id=`, `"nonce": "`, `ETag: W/"`. */
-const NAME_BEFORE = /([A-Za-z][\w.-]{0,40})["']?\s{0,2}(?:=>|:=|[:=])\s{0,2}(?:W\/)?["']?$/;
+/** The operator and what may stand between it and a value: `request_id=`, `"nonce": "`, `ETag: W/"`, `key => '`. */
+const OPERATOR_BEFORE = /["']?\s{0,2}(?:=>|:=|[:=])\s{0,2}(?:W\/)?["']?$/;
+
+/**
+ * The name a value is assigned to, at the end of the text before it (`request_id` of `request_id=`):
+ * the operator is matched at the end only, then the name read backwards, so the search costs no more than the tail.
+ */
+function nameBefore(before: string): string | undefined {
+  const op = OPERATOR_BEFORE.exec(before.slice(-12));
+  if (!op) return undefined;
+  const end = before.length - (op[0].length);
+  let start = end;
+  while (start > 0 && end - start < 41 && /[\w.-]/.test(before[start - 1]!)) start--;
+  const name = before.slice(start, end);
+  return /^[A-Za-z]/.test(name) ? name : undefined;
+}
 /** An identifier's or a digest's name: `request_id`, `traceId`, `X-Request-ID`, `nonce`, `etag`, `blake2b`, `?query=`. */
 const ID_NAME = /(?:^|[_.-])(?:id|uuid|guid|nonce|traceparent|tracestate|etag|blake\w*|xxh\w*|crc\w*|sha[\d_-]+|cid|query|search|q)$/i;
 const CAMEL_ID = /[a-z0-9](?:Id|ID)$/;
@@ -235,7 +250,7 @@ export function isNamedNonSecret(token: string, before: string, after: string): 
   if (DIGEST_LENGTHS.has(token.length) && /^ [ *][^\s]/.test(after) && /^(?:[0-9a-f]+|[0-9A-F]+)$/.test(token) && /(?:^|\n)[ \t]*$/.test(before)) return true;
   // `<meta name="csrf-token" content="…">`, `<input name="authenticity_token" value="…">`
   if (FORGERY_ATTRIBUTE.test(before.slice(-60))) return true;
-  const name = NAME_BEFORE.exec(before.slice(-48))?.[1];
+  const name = nameBefore(before);
   if (name === undefined) return false;
   return FORGERY_TOKEN_NAME.test(name) || PUBLIC_NAME.test(name) || ((ID_NAME.test(name) || CAMEL_ID.test(name) || isIdWord(name)) && !SECRET_NAME.test(name));
 }
