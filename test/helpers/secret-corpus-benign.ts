@@ -74,6 +74,13 @@ function idsAndDigests(g: Gen): string[] {
     `csrf-token=${g.key(ALPHA.b64, 86)}==`, `<meta name="csrf-token" content="${g.key(ALPHA.an, 43)}">`, `authenticity_token=${g.key(ALPHA.an, 43)}`,
     `expect(md5hex.parse("${hex(32)}")).toBe("${hex(32)}");`, `sha256base64: "${b64(32).slice(0, 43)}="`, `const pubkey256 = '${b64(32).slice(0, 43)}=';`,
     `code_challenge: '${g.key(ALPHA.url, 43)}'`,
+    `<meta name="google-site-verification" content="${g.key(ALPHA.url, 43)}" />`, `<meta name="msvalidate.01" content="${g.str(ALPHA.HEX, 32)}" />`,
+    `"thumbnail": "/9j/4AAQSkZJRgABAQAAAQABAAD/${g.key(ALPHA.b64, 120)}"`, `"logo": "iVBORw0KGgoAAAANSUhEUgAA${g.key(ALPHA.b64, 80)}"`,
+    `cache-key: node-modules-${hex(64)}`, `Idempotency-Key: ${hex(32)}`, `Sec-WebSocket-Key: ${b64(16)}`, `"next_page_token": "${g.key(ALPHA.url, 60)}"`,
+    `"pageToken": "${g.key(ALPHA.an, 48)}"`, `"cursor": "${g.key(ALPHA.b64, 56)}=="`, `state=${g.key(ALPHA.url, 32)}&code_challenge_method=S256`,
+    `gpg: Signature made Mon 15 Jan 2024 using RSA key ${g.str(ALPHA.HEX, 40)}`, `"n": "${g.key(ALPHA.url, 342)}", "e": "AQAB"`,
+    `"x": "${g.key(ALPHA.url, 43)}", "y": "${g.key(ALPHA.url, 43)}", "crv": "P-256"`, `x-amz-id-2: ${g.key(ALPHA.b64, 75)}=`,
+    'vault kv put secret/app password=@password.txt', 'curl -d @- -H "X-Api-Key: $KEY" https://api.example.com',
     `userid: ${g.key(ALPHA.an, 36)}`, `"tenantId": "${g.key(ALPHA.an, 32)}"`, 'notes = "Maven - io.jsonwebtoken:jjwt-api-0.11.5"',
   ];
 }

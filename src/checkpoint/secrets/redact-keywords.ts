@@ -8,7 +8,7 @@
  */
 import { isEncodedText, isHighEntropy, isWordy } from './entropy.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
-import { FORGERY_TOKEN_NAME, isNotSecret, PUBLIC_KEY_NAME } from './secret-placeholders.js';
+import { isNotSecret, NOT_SECRET_NAME, PUBLIC_KEY_NAME } from './secret-placeholders.js';
 
 const WORDS = /passw(?:or)?d|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth[_-]?key|signing[_-]?key|encryption[_-]?key|_pass(?![A-Za-z])|key(?![A-Za-z0-9])|sonar[._-]?login|x-(?:amz|goog)-signature|(?<![A-Za-z])sig(?==)|(?<![A-Za-z])(?:pass|pw|private|access)(?![A-Za-z0-9])/gi;
 /** `ADMIN_KEY`, `deepgram_key`: a weaker keyword (`cache_key`, `sort_key` are common), whose value must look like a key. */
@@ -159,10 +159,12 @@ export function findKeywordValues(text: string): Hit[] {
     // `private`, `access` on their own are a modifier or a word (`private base64ToUint8Array;`): a key only in capitals or joined to a name.
     if (isBareWord(m[0]) && start === m.index && m[0] !== m[0].toUpperCase()) continue;
     // A public or publishable key or token (`public_key`, `publicToken`, `pub_key`) is published on purpose.
-    // An anti-forgery token (`csrf-token`, `authenticity_token`) is written into every page served.
+    // An anti-forgery token (`csrf-token`), a cache, idempotency or page key is random and guards nothing.
     const name = text.slice(start, m.index + m[0].length);
-    if (PUBLIC_KEY_NAME.test(name) || FORGERY_TOKEN_NAME.test(name)) continue;
+    if (PUBLIC_KEY_NAME.test(name) || NOT_SECRET_NAME.test(name)) continue;
     const lineBefore = lineBeforeKey(text, start);
+    // `using RSA key 61A1…`, `gpg: … EdDSA key …`: a public key's id or fingerprint, as gpg and ssh print them.
+    if (name.length === 3 && /(?:RSA|DSA|ECDSA|EdDSA|ED25519|GPG|PGP)[ \t]+$/i.test(lineBefore)) continue;
     const { hit, end } = tryForms(text, m.index + m[0].length, lineBefore, weak, text.slice(start, m.index + m[0].length));
     if (hit) hits.push({ ...hit, reason: formatMatcher().nameByContext(text.slice(start, m.index + m[0].length + 20), text.slice(hit.start, hit.end)) ?? hit.reason });
     // A value is read once: a reference such as `${DB_PASSWORD:=x}` is not searched again for keywords.

@@ -14,6 +14,7 @@ const REFERENCE = new RegExp(
   [
     '\\$\\{?(?:[A-Za-z_][\\w.]*|\\d+|[@*#?])(?::?[-=?+][^}]*)?\\}?(?:[/:.][^\\s]*)?', // $VAR, ${VAR:-x}, $VAR/path, ${1:?usage}
     '\\$\\{\\{.*\\}\\}', '\\$\\(.*\\)?', '\\$\\d', '%~?\\d', '%\\*', // ${{ secrets.X }}, $(cmd), $1, a batch file's %1
+    '@-|@(?:[\\w.~-]*/)*[\\w~-]+\\.[A-Za-z]\\w{0,5}', // a file read in its place: `password=@password.txt`, `-d @-`
     '#\\{[^}]*\\}', '%[A-Za-z_]\\w*%', '@[A-Za-z_]\\w*@', '__[A-Z0-9_]+__', // #{var}, %VAR%, @VAR@, __VAR__
     '%[-+ #0-9.]*[sdifuxXoeEgGcpqv]', '%\\([\\w.]+\\)[sdr]', '%\\d+\\$[sd]', // printf
     '\\{\\d*\\}', '\\{\\{.*\\}\\}', '\\{[A-Za-z_][\\w.]*\\}', '\\{\\{?\\s*[\\w.]+\\s*\\}?\\}', // {0}, {{ x }}, {name}
@@ -155,8 +156,13 @@ export function isPredictable(s: string, share = s.length >= 16 ? 0.6 : 0.75): b
 /** The name of a key meant to be public: `public_key`, `publicToken`, `PUB_KEY`, `publishableKey` (not `NEXT_PUBLIC_API_KEY`). */
 export const PUBLIC_KEY_NAME = /(?:^|[^A-Za-z])pub(?:lic|lishable)?[_.-]?(?:key|token)$|(?:^|[a-z_.-])Pub(?:lic|lishable)?(?:Key|Token)$/i;
 
-/** An anti-forgery token's name (`csrf-token`, `X-XSRF-TOKEN`, `authenticity_token`): the page hands it to every visitor. */
-export const FORGERY_TOKEN_NAME = /csrf|xsrf|authenticity[_-]?token|anti[_-]?forgery/i;
+/**
+ * The name of a random value that guards or orders nothing secret: an anti-forgery token (`csrf-token`,
+ * `authenticity_token`, OAuth's `state`: the page hands it to every visitor), a cache, idempotency or
+ * WebSocket key, a page token or cursor of a paged API.
+ */
+export const NOT_SECRET_NAME =
+  /csrf|xsrf|authenticity[_-]?token|anti[_-]?forgery|^state$|cache[_-]?key|idempotency|websocket[_-]?key|page[_-]?token|continuation[_-]?token|^cursor$|^continuation$/i;
 
 const FORGERY_ATTRIBUTE = /(?:csrf|xsrf|authenticity)[\w-]*["']?[ \t]+(?:type=["']?hidden["']?[ \t]+)?(?:content|value)=["']?$/i;
 
@@ -213,12 +219,19 @@ function nameBefore(before: string): string | undefined {
   return /^[A-Za-z]/.test(name) ? name : undefined;
 }
 /** An identifier's or a digest's name: `request_id`, `traceId`, `X-Request-ID`, `nonce`, `etag`, `blake2b`, `?query=`. */
-const ID_NAME = /(?:^|[_.-])(?:id|uuid|guid|nonce|traceparent|tracestate|etag|blake\w*|xxh\w*|crc\w*|sha[\d_-]+|cid|query|search|q)$/i;
+const ID_NAME = /(?:^|[_.-])(?:id|uuid|guid|nonce|traceparent|tracestate|etag|blake\w*|xxh\w*|crc\w*|sha[\d_-]+|cid|query|search|q)(?:[-_]?\d{1,2})?$/i;
 const CAMEL_ID = /[a-z0-9](?:Id|ID)$/;
 /** A name that holds a secret's keyword (`secret_id`, `session_id`, `api_key_id`): its value is judged, never exempt. */
 const SECRET_NAME = /secret|token|key|pass|pwd|auth|session|cookie|sig|cred/i;
 /** What a content-addressed store names a file by: an IPFS CID (v0 in base58, v1 in base32). */
 const CONTENT_ID = /^(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|bafy[a-z2-7]{50,60})$/;
+/** A `<meta>` tag's content is part of a page anyone can read (site verification, app ids). */
+const META_CONTENT = /<meta\b[^<>]*\bcontent=["']?$/i;
+/** The start of the base64 of a JPEG, PNG, GIF, WebP/WAV, PDF, zip, SVG, WOFF/WOFF2, WebAssembly, Ogg or MP3 file. */
+const FILE_MAGIC = /^(?:\/9j\/|iVBORw0KGgo|R0lGOD[dl]h|UklGR|JVBERi0|UEsDB|PHN2Zy|PD94bWwg|d09GR|d09GMg|AGFzbQ|T2dnUw|SUQz)/;
+const KEY_ID_BEFORE = /(?:(?:RSA|DSA|ECDSA|EdDSA|ED25519|GPG|PGP)[ \t]+key(?:[ \t]+ID)?|key[ \t]+fingerprint)[ \t]*[:=]?[ \t]*$/i;
+/** The public members of a JSON Web Key (`"n"`, `"x"`, `"y"`, certificate thumbprints); the private ones (`d`, `p`, `q`…) are judged. */
+const JWK_PUBLIC = /^(?:n|x|y|x5t|x5t#S256|x5c)$/;
 /** A digest's name, on the same line shortly before a value. */
 const DIGEST_NAME = /(?:md5|sha-?(?:1|224|256|384|512)|sha3|blake2[bs]?|digest|checksum|hash)[^\n]*$/i;
 /** A public key or its pin (`pubkey256`, `publicKey`, `pin-sha256`), or a PKCE challenge (a hash of the verifier): published on purpose. */
@@ -249,10 +262,14 @@ export function isNamedNonSecret(token: string, before: string, after: string): 
   if (isDigestLength(token) && DIGEST_NAME.test(before)) return true;
   if (DIGEST_LENGTHS.has(token.length) && /^ [ *][^\s]/.test(after) && /^(?:[0-9a-f]+|[0-9A-F]+)$/.test(token) && /(?:^|\n)[ \t]*$/.test(before)) return true;
   // `<meta name="csrf-token" content="…">`, `<input name="authenticity_token" value="…">`
-  if (FORGERY_ATTRIBUTE.test(before.slice(-60))) return true;
+  if (FORGERY_ATTRIBUTE.test(before.slice(-60)) || META_CONTENT.test(before)) return true;
+  // Base64 of a binary file (`/9j/4AAQ…` is a JPEG, `iVBORw0KGgo…` a PNG): an image or a document inlined.
+  if (FILE_MAGIC.test(token)) return true;
+  // `using RSA key 61A1…`, `Key fingerprint = …`: a public key's id, as gpg and ssh print it.
+  if (KEY_ID_BEFORE.test(before) && /^(?:[0-9A-F]+|[0-9a-f]+)$/.test(token)) return true;
   const name = nameBefore(before);
   if (name === undefined) return false;
-  return FORGERY_TOKEN_NAME.test(name) || PUBLIC_NAME.test(name) || ((ID_NAME.test(name) || CAMEL_ID.test(name) || isIdWord(name)) && !SECRET_NAME.test(name));
+  return NOT_SECRET_NAME.test(name) || PUBLIC_NAME.test(name) || JWK_PUBLIC.test(name) || ((ID_NAME.test(name) || CAMEL_ID.test(name) || isIdWord(name)) && !SECRET_NAME.test(name));
 }
 
 /** English words that end in `id` and name no identifier. */
