@@ -81,6 +81,8 @@ function idsAndDigests(g: Gen): string[] {
     `gpg: Signature made Mon 15 Jan 2024 using RSA key ${g.str(ALPHA.HEX, 40)}`, `"n": "${g.key(ALPHA.url, 342)}", "e": "AQAB"`,
     `"x": "${g.key(ALPHA.url, 43)}", "y": "${g.key(ALPHA.url, 43)}", "crv": "P-256"`, `x-amz-id-2: ${g.key(ALPHA.b64, 75)}=`,
     'vault kv put secret/app password=@password.txt', 'curl -d @- -H "X-Api-Key: $KEY" https://api.example.com',
+    `aws_secret_access_key:${g.key(ALPHA.b64, 33)}FAKEKEY`, `aws_secret_access_key = ${g.key(ALPHA.b64, 34)}SAMPLE`, 'def connect(password="helloworld"):',
+    'password = "this-is-probably-a-test"', 'password: not_a_real_password', `other_token: ${'12e4'.repeat(2)}-12e4-12e4-12e4-12e4${'56789012'}`, `${'9f3a'.repeat(8)}`,
     `userid: ${g.key(ALPHA.an, 36)}`, `"tenantId": "${g.key(ALPHA.an, 32)}"`, 'notes = "Maven - io.jsonwebtoken:jjwt-api-0.11.5"',
   ];
 }

@@ -34,6 +34,7 @@ const PLACEHOLDER_WORDS = new Set([
   'new', 'old', 'some', 'abc', 'abc123', 'xyz', 'sk', 'pk', 'bearer', 'basic', 'string', 'str', 'text', 'of', 'for', 'a',
   'to', 'with', 'goes', 'own', 'real', 'actual', 'valid', 'invalid', 'random', 'generated', 'webhook', 'url', 'name',
   'db', 'database', 'service', 'account', 'project', 'org', 'team', 'bot', 'hash', 'salt', 'code', 'pin', 'number',
+  'hello', 'world', 'helloworld', 'foobar', 'lorem', 'ipsum', 'admin', 'root', 'guest',
 ]);
 
 /** True when `value` is a reference or an interpolation, not a literal. */
@@ -81,7 +82,8 @@ export function isPlaceholderValue(value: string): boolean {
   // Nothing but punctuation, or text cut between two quoted strings (`,other:`).
   if (v === '' || /^[^A-Za-z0-9]*$/.test(v) || /^[,;:]|[,;:]$/.test(v)) return true;
   if (/[xX]{4,}|\*{3,}|•{2,}|#{4,}|\.{3}|…|_{4,}|-{4,}/.test(v)) return true;
-  if (/your|placeholder|redacted|change[_-]?me|replace[_-]?me|example|dummy|fake|insert[_-]?here|goes[_-]?here/i.test(v)) return true;
+  if (/your|placeholder|redacted|change[_-]?me|replace[_-]?me|example|sample|dummy|fake|insert[_-]?here|goes[_-]?here/i.test(v)) return true;
+  if (MARKER_WORDS.test(v) || isRepeatedPattern(v) || isPhraseAboutATest(v)) return true;
   // `mypassword`, `yourtoken`, `newpass1`: a placeholder word with a possessive or a counter glued to it.
   if (/^(?:my|your|the|some|new|old|a)[_-]?(?:pass(?:word|wd)?|secret|token|key|pwd|apikey)$/i.test(v)) return true;
   if (/^(.)\1{3,}$/.test(v)) return true;
@@ -92,6 +94,12 @@ export function isPlaceholderValue(value: string): boolean {
   const body = v.replace(/^(?:[A-Za-z]{1,12}[_.~|-]){1,3}/, '');
   if (body.length >= 6 && new Set(body).size < Math.min(6, Math.ceil(body.length / 3))) return true;
   return (body.length >= 6 && isPredictable(body)) || isGroupedSequence(body);
+}
+
+/** `this-is-probably-a-test`, `not_a_real_secret`: a phrase of three words or more, one of which says it is made up. */
+function isPhraseAboutATest(v: string): boolean {
+  const words = v.split(/[-_ ]+/);
+  return words.length >= 3 && words.every((w) => /^[a-z]+$/i.test(w)) && words.some((w) => /^(?:test|testing|fake|dummy|mock|demo|sample|example|placeholder|not)$/i.test(w));
 }
 
 /** `dbpassword`, `testtoken`, `secretkey`: placeholder words written as one (two to four of them). */
@@ -176,7 +184,20 @@ export function isNotSecret(value: string): boolean {
  * base62 holds a given word of five letters about once in a billion places (one of four letters, such as
  * `fake`, once in fifteen million: too often to be read as a sign).
  */
-const MARKER_WORDS = /example|EXAMPLE|Example|placeholder|PLACEHOLDER|redacted|REDACTED|dummy|DUMMY|Dummy|not[_-]?a?[_-]?real|NotA?Real|NOT_?A?_?REAL|sample|SAMPLE/;
+const MARKER_WORDS =
+  /example|EXAMPLE|Example|placeholder|PLACEHOLDER|redacted|REDACTED|dummy|DUMMY|Dummy|not[_-]?a?[_-]?real|NotA?Real|NOT_?A?_?REAL|sample|SAMPLE|(?:FAKE|TEST)_?(?:KEY|TOKEN|SECRET)|(?:fake|test)_?(?:key|token|secret)/;
+
+/**
+ * Hex digits in a short group typed over and over (`12e4567812e412e412e4…`, a UUID of such groups): at most
+ * half of its three-character pieces are different, where a random run of 24 hex digits has nearly all of them so.
+ */
+function isRepeatedPattern(token: string): boolean {
+  const s = token.replace(/-/g, '');
+  if (s.length < 24 || !/^(?:[0-9a-f]+|[0-9A-F]+)$/.test(s)) return false;
+  const pieces = new Set<string>();
+  for (let i = 0; i + 3 <= s.length; i++) pieces.add(s.slice(i, i + 3).toLowerCase());
+  return pieces.size * 2 <= s.length - 2;
+}
 
 /**
  * True when `token` carries a sign of being made up: a marker word, or a typed run inside it
@@ -185,7 +206,7 @@ const MARKER_WORDS = /example|EXAMPLE|Example|placeholder|PLACEHOLDER|redacted|R
  */
 export function hasPlaceholderMarker(token: string): boolean {
   if (token.length > 1000) return false;
-  if (MARKER_WORDS.test(token)) return true;
+  if (MARKER_WORDS.test(token) || isRepeatedPattern(token)) return true;
   let steps = 0;
   let prev = -1;
   let prevRaw = -1;
