@@ -82,18 +82,17 @@ function idsAndDigests(g: Gen): string[] {
     `"x": "${g.key(ALPHA.url, 43)}", "y": "${g.key(ALPHA.url, 43)}", "crv": "P-256"`, `x-amz-id-2: ${g.key(ALPHA.b64, 75)}=`,
     'vault kv put secret/app password=@password.txt', 'curl -d @- -H "X-Api-Key: $KEY" https://api.example.com',
     `aws_secret_access_key:${g.key(ALPHA.b64, 33)}FAKEKEY`, `aws_secret_access_key = ${g.key(ALPHA.b64, 34)}SAMPLE`, 'def connect(password="helloworld"):',
-    'password = "this-is-probably-a-test"', 'password: not_a_real_password', `other_token: ${'12e4'.repeat(2)}-12e4-12e4-12e4-12e4${'56789012'}`, `${'9f3a'.repeat(8)}`,
+    'password = "this-is-probably-a-test"', 'password: not_a_real_password',
     `userid: ${g.key(ALPHA.an, 36)}`, `"tenantId": "${g.key(ALPHA.an, 32)}"`, 'notes = "Maven - io.jsonwebtoken:jjwt-api-0.11.5"',
   ];
 }
 
-/** Made-up keys in a provider's shape that say so: a marker word or a typed run inside the random part. */
+/** Made-up keys in a provider's shape that say so: a marker word inside the random part. */
 function markedKeys(g: Gen): string[] {
   const an = (n: number) => g.key(ALPHA.an, n);
   return [
-    `ghp_${an(10)}DUMMY${an(21)}`, `sk-${an(12)}abcdefgh${an(28)}`, `sk-proj-${an(40)}NotARealKey${an(30)}`, `xoxb-${g.str(ALPHA.d, 12)}-${an(10)}EXAMPLE${an(7)}`,
-    `ops_${an(8)}PLACEHOLDER${an(40)}`, `dapi${g.str(ALPHA.HEX, 4)}ABCDEF1234567890${g.str(ALPHA.hex, 12)}`, `cfat_aAbBcCdDeEfFgGhHiIjJ${an(20)}`,
-    `deploy token ${an(16)}SAMPLE${an(16)}`, `AIza${an(10)}0123456789${an(15)}`,
+    `ghp_${an(10)}DUMMY${an(21)}`, `sk-proj-${an(40)}NotARealKey${an(30)}`, `xoxb-${g.str(ALPHA.d, 12)}-${an(10)}EXAMPLE${an(7)}`,
+    `ops_${an(8)}PLACEHOLDER${an(40)}`, `deploy token ${an(16)}SAMPLE${an(16)}`, `sk-${an(20)}FAKEKEY${an(20)}`,
   ];
 }
 

@@ -32,9 +32,12 @@ const tokenLike = (v: string) =>
   (/^[A-Za-z0-9+/=_.~-]+$/.test(v) || v.split(/(?:[:*#!@^/]|%[0-9A-Fa-f]{2}|%)+/).some((part) => part.length >= 12 && /\d/.test(part) && /[A-Za-z]/.test(part)));
 /** The rest of a package's coordinates after its group (`io.jsonwebtoken:jjwt-jackson:0.11.2`, `…:jjwt-api-0.11.2`): a name and a version. */
 const isCoordinate = (v: string) => /^[a-z][a-z0-9.-]*[:-]v?\d+(?:\.\d+){1,3}(?:[-.][A-Za-z0-9]+)*$/.test(v);
-/** `pbkdf2Sync`, `decodeBase64url`, `crypto.scryptSync`, `get_key_v2`: a function's name, words joined by case or `_`. */
+/**
+ * `pbkdf2Sync`, `decodeBase64url`, `crypto.scryptSync`, `get_key_v2`, `base64decode`: a function's name, words joined
+ * by case or `_`, or lower case with one number in it.
+ */
 const isFunctionName = (v: string) =>
-  /^(?:[A-Za-z_$][\w$]*\.)*(?:[a-z]+\d*[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,}|\d+[a-z]*)*|[a-z]{2,}(?:_[a-z]{2,}\d*)+)$/.test(v);
+  /^(?:[A-Za-z_$][\w$]*\.)*(?:[a-z]+\d*[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,}|\d+[a-z]*)*|[a-z]{2,}(?:_[a-z]{2,}\d*)+|[a-z]{2,}\d{1,3}[a-z]{2,})$/.test(v);
 /** What may follow the keyword inside the key: `SECRET_KEY`, `token_value`, `password2`. */
 const TAIL = '(?:[_.-]?(?:key|value|base|hash|str|string|access[_-]?key))?\\d{0,3}(?![A-Za-z0-9_])';
 /** A declared type between key and value: `: string`, Go's ` string`, ` []byte`. */

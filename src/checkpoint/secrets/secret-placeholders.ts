@@ -45,8 +45,11 @@ export function isReference(value: string): boolean {
 /** `this.mPassword`, `args.token`, `getPassword`, `DB_PASSWORD`: code or a constant's name, not a literal. */
 export function isCodeName(value: string): boolean {
   if (/^(?:this|self|that|args|opts|options|props|ctx|req|res|cfg|conf|data|params|user|env)\.[A-Za-z_$][\w$.]*$/.test(value)) return true;
-  // Member access, optional chaining, indexing: `options?.onresumptiontoken`, `tokens[j]`, `process.argv[2]`.
-  if (/^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*|\[[^\]]{0,40}\])+$/.test(value) && !/\d[A-Za-z]|[A-Za-z]\d/.test(value.replace(/\[[^\]]*\]/g, ''))) return true;
+  // Member access, optional chaining, indexing: `options?.onresumptiontoken`, `tokens[j]`, `process.argv[2]`, and an index
+  // cut where the value was read (`request.form[` of `request.form["x"]`, `opts[:x` of `opts[:x]`).
+  if (/^[A-Za-z_$][\w$]*(?:(?:\??\.[A-Za-z_$][\w$]*|\[[^\]]{0,40}\])+(?:\[[^\]]{0,40})?|\[[^\]]{0,40})$/.test(value) && !/\d[A-Za-z]|[A-Za-z]\d/.test(value.replace(/\[[^\]]*(?:\]|$)/g, ''))) return true;
+  // A keyword of a language that starts an expression: `token=await getSecret()`, `password = new Password(…)`.
+  if (/^(?:await|new|yield|typeof|lambda|function|async|require|import|self|this|super)$/.test(value)) return true;
   // SCREAMING_SNAKE names (`ACCESS_TOKEN`, `YOUR_API_KEY`): an environment variable or a constant, written in place of its value.
   if (/^[A-Z][A-Z]*(?:_[A-Z]+)+$/.test(value)) return true;
   // An anchor, a selector or a parser's state name: `#add-password`, `?NoLineTerminatorHere`.
@@ -83,7 +86,7 @@ export function isPlaceholderValue(value: string): boolean {
   if (v === '' || /^[^A-Za-z0-9]*$/.test(v) || /^[,;:]|[,;:]$/.test(v)) return true;
   if (/[xX]{4,}|\*{3,}|•{2,}|#{4,}|\.{3}|…|_{4,}|-{4,}/.test(v)) return true;
   if (/your|placeholder|redacted|change[_-]?me|replace[_-]?me|example|sample|dummy|fake|insert[_-]?here|goes[_-]?here/i.test(v)) return true;
-  if (MARKER_WORDS.test(v) || isRepeatedPattern(v) || isPhraseAboutATest(v)) return true;
+  if (MARKER_WORDS.test(v) || isPhraseAboutATest(v)) return true;
   // `mypassword`, `yourtoken`, `newpass1`: a placeholder word with a possessive or a counter glued to it.
   if (/^(?:my|your|the|some|new|old|a)[_-]?(?:pass(?:word|wd)?|secret|token|key|pwd|apikey)$/i.test(v)) return true;
   if (/^(.)\1{3,}$/.test(v)) return true;
@@ -188,39 +191,12 @@ const MARKER_WORDS =
   /example|EXAMPLE|Example|placeholder|PLACEHOLDER|redacted|REDACTED|dummy|DUMMY|Dummy|not[_-]?a?[_-]?real|NotA?Real|NOT_?A?_?REAL|sample|SAMPLE|(?:FAKE|TEST)_?(?:KEY|TOKEN|SECRET)|(?:fake|test)_?(?:key|token|secret)/;
 
 /**
- * Hex digits in a short group typed over and over (`12e4567812e412e412e4…`, a UUID of such groups): at most
- * half of its three-character pieces are different, where a random run of 24 hex digits has nearly all of them so.
- */
-function isRepeatedPattern(token: string): boolean {
-  const s = token.replace(/-/g, '');
-  if (s.length < 24 || !/^(?:[0-9a-f]+|[0-9A-F]+)$/.test(s)) return false;
-  const pieces = new Set<string>();
-  for (let i = 0; i + 3 <= s.length; i++) pieces.add(s.slice(i, i + 3).toLowerCase());
-  return pieces.size * 2 <= s.length - 2;
-}
-
-/**
- * True when `token` carries a sign of being made up: a marker word, or a typed run inside it
- * (`abcdefgh`, `1234567`, `ABCDEFG`, `aAbBcCdDeEfFgG`: six steps up in a row, which random text
- * takes about once in a billion places).
+ * True when `token` carries a word that says it is made up (`…EXAMPLEKEY`, `ops_DUMMY…`, `…NotARealKey…`).
+ * A typed run or a repeated group inside a token (`abcdef`, `1234567890`, `abcd1234abcd1234`) is no such sign:
+ * the example tokens of providers' and scanners' documentation are full of them, and are to be caught as real ones.
  */
 export function hasPlaceholderMarker(token: string): boolean {
-  if (token.length > 1000) return false;
-  if (MARKER_WORDS.test(token) || isRepeatedPattern(token)) return true;
-  let steps = 0;
-  let prev = -1;
-  let prevRaw = -1;
-  for (let i = 0; i < token.length; i++) {
-    const raw = token.charCodeAt(i);
-    const c = raw >= 65 && raw <= 90 ? raw | 0x20 : raw;
-    const alnum = (c >= 48 && c <= 57) || (c >= 97 && c <= 122);
-    if (alnum && c === prev + 1) steps++;
-    else if (!(alnum && c === prev && raw !== prevRaw)) steps = 0;
-    if (steps >= 6) return true;
-    prev = alnum ? c : -1;
-    prevRaw = raw;
-  }
-  return false;
+  return token.length <= 1000 && MARKER_WORDS.test(token);
 }
 
 /** The operator and what may stand between it and a value: `request_id=`, `"nonce": "`, `ETag: W/"`, `key => '`. */
@@ -242,8 +218,8 @@ function nameBefore(before: string): string | undefined {
 /** An identifier's or a digest's name: `request_id`, `traceId`, `X-Request-ID`, `nonce`, `etag`, `blake2b`, `?query=`. */
 const ID_NAME = /(?:^|[_.-])(?:id|uuid|guid|nonce|traceparent|tracestate|etag|blake\w*|xxh\w*|crc\w*|sha[\d_-]+|cid|query|search|q)(?:[-_]?\d{1,2})?$/i;
 const CAMEL_ID = /[a-z0-9](?:Id|ID)$/;
-/** A name that holds a secret's keyword (`secret_id`, `session_id`, `api_key_id`): its value is judged, never exempt. */
-const SECRET_NAME = /secret|token|key|pass|pwd|auth|session|cookie|sig|cred/i;
+/** A name that holds a secret's keyword (`secret_id`, `session_id`, `api_key_id`) or a client's id (paired with its secret, and as random): its value is judged. */
+const SECRET_NAME = /secret|token|key|pass|pwd|auth|session|cookie|sig|cred|client/i;
 /** What a content-addressed store names a file by: an IPFS CID (v0 in base58, v1 in base32). */
 const CONTENT_ID = /^(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|bafy[a-z2-7]{50,60})$/;
 /** A `<meta>` tag's content is part of a page anyone can read (site verification, app ids). */
