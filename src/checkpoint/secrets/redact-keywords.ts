@@ -169,12 +169,20 @@ export function findKeywordValues(text: string): Hit[] {
     // `using RSA key 61A1…`, `gpg: … EdDSA key …`: a public key's id or fingerprint, as gpg and ssh print them.
     if (name.length === 3 && /(?:RSA|DSA|ECDSA|EdDSA|ED25519|GPG|PGP)[ \t]+$/i.test(lineBefore)) continue;
     const { hit, end } = tryForms(text, m.index + m[0].length, lineBefore, weak, text.slice(start, m.index + m[0].length));
+    if (hit && isAnonymousLogin(text, start)) continue;
     if (hit) hits.push({ ...hit, reason: formatMatcher().nameByContext(text.slice(start, m.index + m[0].length + 20), text.slice(hit.start, hit.end)) ?? hit.reason });
     // A value is read once: a reference such as `${DB_PASSWORD:=x}` is not searched again for keywords.
     if (hit || weak !== tokenLike) WORDS.lastIndex = Math.max(WORDS.lastIndex, end);
   }
   return hits;
 }
+
+/** A user named `anonymous` just before (`user = "anonymous"; password = "guest@"`): an anonymous login's password is, by convention, anything. */
+const ANONYMOUS_USER = /user(?:name)?["']?[ \t]*(?:=|:|->)[ \t]*["']?anonymous["']?[ \t]*[;,]?[ \t]*\r?\n?[^\n]{0,80}$/i;
+const isAnonymousLogin = (text: string, keyStart: number) => {
+  const before = text.slice(Math.max(0, keyStart - 160), keyStart);
+  return before.includes('nonymous') && ANONYMOUS_USER.test(before);
+};
 
 /** The first form whose value is accepted, and where the first form that matched at all ends. */
 function tryForms(text: string, at: number, lineBefore: string, weak: ((v: string) => boolean) | null, key: string): { hit: Hit | null; end: number } {
