@@ -42,6 +42,7 @@ const CODE = [
   "const derived = pbkdf2Sync('secret', 'salt', 100000, 64, 'sha512');", 'encryptedKey = decodeBase64url(encodedKey, "encrypted_key", JWEInvalid);',
   'url.parse("https://anonymous:guest@ftp.example.org/pub/file.txt")', 'xdr.writeUnsignedInt(2 /* FhExpireType.FH4_VOLATILE_ANY */);',
   '$ crc32 --unsigned ~/Downloads/IE8.Win7.For.Windows.VMware.zip',
+  'const TYPED = /^\\[object (?:Int8|Uint8|Uint8Clamped|Int16|Uint16|Int32|Uint32|Float32|Float64|BigInt64)Array\\]$/;',
   'ftp.user = "anonymous";\nftp.password = "guest@example";', 'username: anonymous\npassword: me@home',
   '"s3_key": "uploads/2024/01/report.pdf"', 'private_key_file = "certs/server.key"', 'key: "fixtures/keys/test_signing.pem"',
 ];

@@ -233,6 +233,8 @@ const JWK_PUBLIC = /^(?:n|x|y|x5t|x5t#S256|x5c)$/;
 const DIGEST_NAME = /(?:md5|sha-?(?:1|224|256|384|512)|sha3|blake2[bs]?|digest|checksum|hash)[^\n]*$/i;
 /** A public key or its pin (`pubkey256`, `publicKey`, `pin-sha256`), or a PKCE challenge (a hash of the verifier): published on purpose. */
 const PUBLIC_NAME = /pub(?:lic)?[_.-]?key|^pin(?:[_-]|$)|code[_-]?challenge/i;
+/** `Int8|Uint8|Uint8Clamped|Int16|…`: a regular expression's or a type's alternatives, four names or more. */
+const ALTERNATION = /^[A-Za-z_$][\w$]{0,23}(?:\|[A-Za-z_$][\w$]{0,23}){3,}$/;
 /** `Nfsv4FhExpireType.FH4_VOLATILE_ANY`: a member of a type or a namespace, the last a constant's name in words. */
 const CONSTANT_PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\.[A-Z][A-Z0-9]*(?:_[A-Z]{3,})+$/;
 
@@ -254,7 +256,7 @@ const DIGEST_LENGTHS = new Set([32, 40, 56, 64, 96, 128]);
  */
 export function isNamedNonSecret(token: string, before: string, after: string): boolean {
   if (hasPlaceholderMarker(token)) return true;
-  if (CONTENT_ID.test(token) || isFilePath(token) || CONSTANT_PATH.test(token)) return true;
+  if (CONTENT_ID.test(token) || isFilePath(token) || CONSTANT_PATH.test(token) || ALTERNATION.test(token)) return true;
   // `md5hex.parse("…")`, `sha256base64: …`, `expected_sha384 = "…"`: a digest's name just before a value of a digest's exact length.
   if (isDigestLength(token) && DIGEST_NAME.test(before)) return true;
   if (DIGEST_LENGTHS.has(token.length) && /^ [ *][^\s]/.test(after) && /^(?:[0-9a-f]+|[0-9A-F]+)$/.test(token) && /(?:^|\n)[ \t]*$/.test(before)) return true;
