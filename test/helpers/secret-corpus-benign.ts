@@ -59,6 +59,8 @@ const TEMPLATES = [
   'password = ((db_password))', 'password: (( grab meta.password ))', 'token: {{{token}}}', "password={{ pillar['db']['password'] }}",
   'git clone https://$TOKEN@github.com/acme/app', 'https://oauth2:$CI_JOB_TOKEN@gitlab.example.com/acme/app.git',
   "SECRET_KEY = 'django-insecure-change-me'", 'DB_PASSWORD=change-me',
+  'docker run -e POSTGRES_PASSWORD=postgres -p 5432:5432 postgres:16', 'RABBITMQ_DEFAULT_PASS: rabbitmq', 'JWT_SECRET: change-this-in-production',
+  'keystore.password=changeit',
 ];
 
 /** Ids and digests named as what they are, and documented example keys. */

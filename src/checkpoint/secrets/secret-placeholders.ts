@@ -85,7 +85,7 @@ export function isPlaceholderValue(value: string): boolean {
   // Nothing but punctuation, or text cut between two quoted strings (`,other:`).
   if (v === '' || /^[^A-Za-z0-9]*$/.test(v) || /^[,;:]|[,;:]$/.test(v)) return true;
   if (/[xX]{4,}|\*{3,}|•{2,}|#{4,}|\.{3}|…|_{4,}|-{4,}/.test(v)) return true;
-  if (/your|placeholder|redacted|change[_-]?me|replace[_-]?me|example|sample|dummy|fake|insert[_-]?here|goes[_-]?here/i.test(v)) return true;
+  if (/your|placeholder|redacted|(?:change|replace)[_-]?(?:me|this|it)|example|sample|dummy|fake|insert[_-]?here|goes[_-]?here/i.test(v)) return true;
   if (MARKER_WORDS.test(v) || isPhraseAboutATest(v)) return true;
   // `mypassword`, `yourtoken`, `newpass1`: a placeholder word with a possessive or a counter glued to it.
   if (/^(?:my|your|the|some|new|old|a)[_-]?(?:pass(?:word|wd)?|secret|token|key|pwd|apikey)$/i.test(v)) return true;
