@@ -7,6 +7,7 @@
 import { seededRandom } from './mem-cli.js';
 import { ALPHA, PROVIDER_TEMPLATES } from './secret-corpus-providers.js';
 import { assignmentForms, benignLookalikes } from './secret-corpus-forms.js';
+import { benignCodeAndReferences } from './secret-corpus-benign.js';
 
 export interface SecretSample {
   /** The reason it must be counted under; empty: any reason (the value must go, whatever names it). */
@@ -209,7 +210,7 @@ export function secretSamples(seed = 7): SecretSample[] {
 /** At least 300 strings that look like secrets but are not; they must survive verbatim. */
 export function benignSamples(seed = 11): string[] {
   const g = makeGen(seed);
-  return [...classicBenign(g), ...benignLookalikes(g)];
+  return [...classicBenign(g), ...benignLookalikes(g), ...benignCodeAndReferences(g)];
 }
 
 function classicBenign(g: Gen): string[] {

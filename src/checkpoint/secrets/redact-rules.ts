@@ -14,7 +14,7 @@ import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { findKubernetesSecretData } from './redact-structured.js';
 import { tokenRuns } from './token-runs.js';
 import type { RedactRule } from './redact-rule.js';
-import { isNotSecret } from './secret-placeholders.js';
+import { hasPlaceholderMarker, isNamedNonSecret, isNotSecret } from './secret-placeholders.js';
 import { COMMAND_LINE_RULES, ENCODED_PRIVATE_KEY_RULE, NETRC_RULE, PASSWORD_HASH_RULE, PUBLIC_KEY_RULE } from './redact-structural.js';
 
 export type { Hit } from './secret-format-rules.js';
@@ -41,7 +41,9 @@ function findHighEntropy(text: string): Hit[] {
     for (let m = CANDIDATE.exec(run.text); m; m = CANDIDATE.exec(run.text)) {
       if (m.index < path) continue;
       const start = run.start + m.index;
-      if (isHighEntropy(m[0], text.slice(Math.max(0, start - 60), start))) hits.push({ start, end: start + m[0].length, reason: 'high-entropy' });
+      const before = text.slice(Math.max(0, start - 60), start);
+      const end = start + m[0].length;
+      if (isHighEntropy(m[0], before) && !isNamedNonSecret(m[0], before, text.slice(end, end + 3))) hits.push({ start, end, reason: 'high-entropy' });
     }
   }
   return hits;
@@ -59,14 +61,15 @@ function urlPathEnd(run: string): number {
 
 /**
  * `user:pass` where the password is a placeholder or a reference (`test:test`,
- * `$1:$2`, `user:****`, `<user>:<password>`, `${{ secrets.X }}`), or the
- * user name again.
+ * `$1:$2`, `user:****`, `<user>:<password>`, `${{ secrets.X }}`), the
+ * user name again, or any password of the anonymous user.
  */
 function isPlaceholderPair(pair: string): boolean {
   const colon = pair.lastIndexOf(':');
   const user = pair.slice(0, colon);
   const pass = colon < 0 ? pair : pair.slice(colon + 1);
-  return pass === user || pass.length <= 3 || isNotSecret(pass) || /^[<[{$%#]/.test(pass) || /[>\]}]$/.test(pass);
+  // `anonymous:<anything>` is the anonymous login of FTP and others, whose password is by convention an address or nothing.
+  return pass === user || /^anonymous$/i.test(user) || pass.length <= 3 || isNotSecret(pass) || /^[<[{$%#]/.test(pass) || /[>\]}]$/.test(pass);
 }
 
 /**
@@ -124,7 +127,7 @@ export const BASE_RULES: RedactRule[] = [
     reason: 'openai-key',
     near: /sk-/g,
     pattern: rx(`${B}sk-(?:(?:proj|svcacct|admin|None)-)?[A-Za-z0-9_-]{32,300}${E}`),
-    accept: (s) => isMixed(s.replace(/^sk-(?:proj|svcacct|admin|None)-/, '')),
+    accept: (s) => isMixed(s.replace(/^sk-(?:proj|svcacct|admin|None)-/, '')) && !hasPlaceholderMarker(s),
   },
   {
     reason: 'bearer-token',
@@ -175,7 +178,7 @@ export const BASE_RULES: RedactRule[] = [
     reason: 'email',
     near: /@/g,
     // Not the password of `scheme://user:password@host` (a placeholder there is left for the URL rule to judge).
-    pattern: /(?<![A-Za-z0-9._%+-]|\/\/|\/\/[^\s/@:]{0,64}:)[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}(?![A-Za-z0-9-])/g,
+    pattern: /(?<![$A-Za-z0-9._%+-]|\/\/|\/\/[^\s/@:]{0,64}:)[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}(?![A-Za-z0-9-])/g,
     // `git@host:owner/repo` is an ssh remote, not a person.
     accept: (s) => !/^git@/i.test(s),
     pii: true,

@@ -9,7 +9,7 @@
 import { ALPHABETS, SECRET_FORMATS, type Part, type SecretFormat } from './secret-formats.js';
 import { verifyChecksum } from './secret-checksum.js';
 import { MIN_TOKEN, tokenRuns } from './token-runs.js';
-import { isPredictable } from './secret-placeholders.js';
+import { hasPlaceholderMarker, isPredictable } from './secret-placeholders.js';
 import { isWordy } from './entropy.js';
 
 /** Where a secret is and why. */
@@ -45,7 +45,7 @@ function isPlaceholder(token: string): boolean {
   // random bodies of a short alphabet follow their neighbour by chance more often than free text does.
   // In a token of hundreds of random characters a word turns up by chance: only short ones are read for words.
   if (body.length <= 200 && /your|YOUR|placeholder|PLACEHOLDER|redacted|REDACTED|example|EXAMPLE/.test(body)) return true;
-  return /x{6,}|X{6,}|\*{4,}|0{10,}/.test(body) || (body.length >= 12 && isPredictable(body, 0.8));
+  return /x{6,}|X{6,}|\*{4,}|0{10,}/.test(body) || (body.length >= 12 && isPredictable(body, 0.8)) || hasPlaceholderMarker(body);
 }
 
 function accept(compiled: Compiled, token: string): boolean {

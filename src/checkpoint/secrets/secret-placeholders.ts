@@ -12,8 +12,9 @@
 /** A reference or an interpolation, whole: the value stands for a secret kept elsewhere. */
 const REFERENCE = new RegExp(
   [
-    '\\$\\{?[A-Za-z_][\\w.]*(?::?[-=?+][^}]*)?\\}?(?:[/:.][^\\s]*)?', // $VAR, ${VAR:-x}, $VAR/path
-    '\\$\\{\\{.*\\}\\}', '\\$\\(.*\\)?', '\\$\\d', // ${{ secrets.X }}, $(cmd), $1
+    '\\$\\{?(?:[A-Za-z_][\\w.]*|\\d+|[@*#?])(?::?[-=?+][^}]*)?\\}?(?:[/:.][^\\s]*)?', // $VAR, ${VAR:-x}, $VAR/path, ${1:?usage}
+    '\\$\\{\\{.*\\}\\}', '\\$\\(.*\\)?', '\\$\\d', '%~?\\d', '%\\*', // ${{ secrets.X }}, $(cmd), $1, a batch file's %1
+    '@-|@(?:[\\w.~-]*/)*[\\w~-]+\\.[A-Za-z]\\w{0,5}', // a file read in its place: `password=@password.txt`, `-d @-`
     '#\\{[^}]*\\}', '%[A-Za-z_]\\w*%', '@[A-Za-z_]\\w*@', '__[A-Z0-9_]+__', // #{var}, %VAR%, @VAR@, __VAR__
     '%[-+ #0-9.]*[sdifuxXoeEgGcpqv]', '%\\([\\w.]+\\)[sdr]', '%\\d+\\$[sd]', // printf
     '\\{\\d*\\}', '\\{\\{.*\\}\\}', '\\{[A-Za-z_][\\w.]*\\}', '\\{\\{?\\s*[\\w.]+\\s*\\}?\\}', // {0}, {{ x }}, {name}
@@ -33,6 +34,7 @@ const PLACEHOLDER_WORDS = new Set([
   'new', 'old', 'some', 'abc', 'abc123', 'xyz', 'sk', 'pk', 'bearer', 'basic', 'string', 'str', 'text', 'of', 'for', 'a',
   'to', 'with', 'goes', 'own', 'real', 'actual', 'valid', 'invalid', 'random', 'generated', 'webhook', 'url', 'name',
   'db', 'database', 'service', 'account', 'project', 'org', 'team', 'bot', 'hash', 'salt', 'code', 'pin', 'number',
+  'hello', 'world', 'helloworld', 'foobar', 'lorem', 'ipsum', 'admin', 'root', 'guest',
 ]);
 
 /** True when `value` is a reference or an interpolation, not a literal. */
@@ -43,14 +45,33 @@ export function isReference(value: string): boolean {
 /** `this.mPassword`, `args.token`, `getPassword`, `DB_PASSWORD`: code or a constant's name, not a literal. */
 export function isCodeName(value: string): boolean {
   if (/^(?:this|self|that|args|opts|options|props|ctx|req|res|cfg|conf|data|params|user|env)\.[A-Za-z_$][\w$.]*$/.test(value)) return true;
-  // Member access, optional chaining, indexing: `options?.onresumptiontoken`, `tokens[j]`, `process.argv[2]`.
-  if (/^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*|\[[^\]]{0,40}\])+$/.test(value) && !/\d[A-Za-z]|[A-Za-z]\d/.test(value.replace(/\[[^\]]*\]/g, ''))) return true;
+  // Member access, optional chaining, indexing: `options?.onresumptiontoken`, `tokens[j]`, `process.argv[2]`, and an index
+  // cut where the value was read (`request.form[` of `request.form["x"]`, `opts[:x` of `opts[:x]`).
+  if (/^[A-Za-z_$][\w$]*(?:(?:\??\.[A-Za-z_$][\w$]*|\[[^\]]{0,40}\])+(?:\[[^\]]{0,40})?|\[[^\]]{0,40})$/.test(value) && !/\d[A-Za-z]|[A-Za-z]\d/.test(value.replace(/\[[^\]]*(?:\]|$)/g, ''))) return true;
+  // A keyword of a language that starts an expression: `token=await getSecret()`, `password = new Password(…)`.
+  if (/^(?:await|new|yield|typeof|lambda|function|async|require|import|self|this|super)$/.test(value)) return true;
   // SCREAMING_SNAKE names (`ACCESS_TOKEN`, `YOUR_API_KEY`): an environment variable or a constant, written in place of its value.
   if (/^[A-Z][A-Z]*(?:_[A-Z]+)+$/.test(value)) return true;
   // An anchor, a selector or a parser's state name: `#add-password`, `?NoLineTerminatorHere`.
   if (/^[?#.@:][A-Za-z][A-Za-z_-]*$/.test(value)) return true;
   // A name made of words one of which names the secret (`#add-password`, `reset_token_ttl`, `password.reset.title`): a selector, a route or a message key.
-  return /^[#.]?[A-Za-z]+(?:[-_.][A-Za-z]+)+$/.test(value) && /passw|secret|token|key|pwd|credential/i.test(value);
+  if (/^[#.]?[A-Za-z]+(?:[-_.][A-Za-z]+)+$/.test(value) && /passw|secret|token|key|pwd|credential/i.test(value)) return true;
+  return isFilePath(value) || isRegexSource(value);
+}
+
+/** A regular expression's source (`0|[1-9]\\d*`, `^\\s*>=\\s*0\\.0\\.0$`): two of its constructs at least. */
+function isRegexSource(value: string): boolean {
+  if (!/[\\[(^$]/.test(value)) return false;
+  return (value.match(/\\[dswbDSWB]|\[[^\]]*-[^\]]*\]|\(\?[:=!<]|\{\d+(?:,\d*)?\}|[*+?]\)|^\^|\$$|\\[.*+?()[\]{}|]/g)?.length ?? 0) >= 2;
+}
+
+/**
+ * A relative file path (`uploads/2024/01/report.pdf`, `certs/server.key`): folders and a file
+ * name with its extension, no part of it a generated run (a key in base64 holds `/` but no dot).
+ */
+export function isFilePath(value: string): boolean {
+  if (!value.includes('/') || !/^\/?(?:[\w.@~-]{1,60}\/)+[\w.@-]{0,60}\.[A-Za-z][A-Za-z0-9]{0,5}$/.test(value)) return false;
+  return value.split(/[/.]/).every((part) => part.length < 16 || !/\d/.test(part) || !/[A-Za-z]/.test(part));
 }
 
 /**
@@ -64,16 +85,54 @@ export function isPlaceholderValue(value: string): boolean {
   // Nothing but punctuation, or text cut between two quoted strings (`,other:`).
   if (v === '' || /^[^A-Za-z0-9]*$/.test(v) || /^[,;:]|[,;:]$/.test(v)) return true;
   if (/[xX]{4,}|\*{3,}|•{2,}|#{4,}|\.{3}|…|_{4,}|-{4,}/.test(v)) return true;
-  if (/your|placeholder|redacted|changeme|replace[_-]?me|example|dummy|fake|insert[_-]?here|goes[_-]?here/i.test(v)) return true;
+  if (/your|placeholder|redacted|(?:change|replace)[_-]?(?:me|this|it)|example|sample|dummy|fake|insert[_-]?here|goes[_-]?here/i.test(v)) return true;
+  if (MARKER_WORDS.test(v) || isPhraseAboutATest(v)) return true;
   // `mypassword`, `yourtoken`, `newpass1`: a placeholder word with a possessive or a counter glued to it.
   if (/^(?:my|your|the|some|new|old|a)[_-]?(?:pass(?:word|wd)?|secret|token|key|pwd|apikey)$/i.test(v)) return true;
   if (/^(.)\1{3,}$/.test(v)) return true;
   const words = v.split(/[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])/).filter(Boolean);
   // Only words: `secret123` or `password1` is a (weak) password someone uses, not a placeholder.
-  if (words.length && words.every((w) => PLACEHOLDER_WORDS.has(w.toLowerCase()))) return true;
+  if (words.length && words.every((w) => PLACEHOLDER_WORDS.has(w.toLowerCase()) || isWordsJoined(w.toLowerCase()))) return true;
+  if (isKeyboardRun(v)) return true;
   const body = v.replace(/^(?:[A-Za-z]{1,12}[_.~|-]){1,3}/, '');
   if (body.length >= 6 && new Set(body).size < Math.min(6, Math.ceil(body.length / 3))) return true;
   return (body.length >= 6 && isPredictable(body)) || isGroupedSequence(body);
+}
+
+/** `this-is-probably-a-test`, `not_a_real_secret`: a phrase of three words or more, one of which says it is made up. */
+function isPhraseAboutATest(v: string): boolean {
+  const words = v.split(/[-_ ]+/);
+  return words.length >= 3 && words.every((w) => /^[a-z]+$/i.test(w)) && words.some((w) => /^(?:test|testing|fake|dummy|mock|demo|sample|example|placeholder|not)$/i.test(w));
+}
+
+/** `dbpassword`, `testtoken`, `secretkey`: placeholder words written as one (two to four of them). */
+function isWordsJoined(w: string): boolean {
+  if (w.length < 6 || w.length > 40 || !/^[a-z]+$/.test(w)) return false;
+  // parts[i]: the fewest words that spell w.slice(0, i)
+  const parts = new Array<number>(w.length + 1).fill(Infinity);
+  parts[0] = 0;
+  for (let i = 1; i <= w.length; i++) {
+    for (let j = Math.max(0, i - 12); j < i; j++) if (parts[j]! + 1 < parts[i]! && i - j >= 2 && PLACEHOLDER_WORDS.has(w.slice(j, i))) parts[i] = parts[j]! + 1;
+  }
+  return parts[w.length]! <= 4;
+}
+
+const KEYBOARD_ROWS = ['1234567890', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
+/** `qwerty`, `asdfg`, `asdf1234`, `qwerty123`: one or two runs along a keyboard's row, typed in place of a password. */
+function isKeyboardRun(v: string): boolean {
+  const s = v.toLowerCase();
+  if (s.length < 5 || s.length > 24) return false;
+  let runs = 1;
+  let length = 1;
+  for (let i = 1; i < s.length; i++) {
+    if (KEYBOARD_ROWS.some((row) => row.includes(s[i - 1]! + s[i]!))) {
+      length++;
+      continue;
+    }
+    if (length < 3 || ++runs > 2) return false;
+    length = 1;
+  }
+  return length >= 3;
 }
 
 /** A typed sequence cut into groups after a label (`px-api-a1b2c3d4-e5f6-g7h8-…`, `d4c3b2a1-f6e5-…`). */
@@ -108,7 +167,114 @@ export function isPredictable(s: string, share = s.length >= 16 ? 0.6 : 0.75): b
 /** The name of a key meant to be public: `public_key`, `publicToken`, `PUB_KEY`, `publishableKey` (not `NEXT_PUBLIC_API_KEY`). */
 export const PUBLIC_KEY_NAME = /(?:^|[^A-Za-z])pub(?:lic|lishable)?[_.-]?(?:key|token)$|(?:^|[a-z_.-])Pub(?:lic|lishable)?(?:Key|Token)$/i;
 
+/**
+ * The name of a random value that guards or orders nothing secret: an anti-forgery token (`csrf-token`,
+ * `authenticity_token`, OAuth's `state`: the page hands it to every visitor), a cache, idempotency or
+ * WebSocket key, a page token or cursor of a paged API.
+ */
+export const NOT_SECRET_NAME =
+  /csrf|xsrf|authenticity[_-]?token|anti[_-]?forgery|^state$|cache[_-]?key|idempotency|websocket[_-]?key|page[_-]?token|continuation[_-]?token|^cursor$|^continuation$/i;
+
+const FORGERY_ATTRIBUTE = /(?:csrf|xsrf|authenticity)[\w-]*["']?[ \t]+(?:type=["']?hidden["']?[ \t]+)?(?:content|value)=["']?$/i;
+
 /** A value that holds no secret: a reference, code, or a placeholder. */
 export function isNotSecret(value: string): boolean {
   return isReference(value) || isCodeName(value) || isPlaceholderValue(value);
+}
+
+/**
+ * Words written inside a made-up key (`…EXAMPLEKEY`, `ops_DUMMY…`, `…NotARealKey…`): a random key of
+ * base62 holds a given word of five letters about once in a billion places (one of four letters, such as
+ * `fake`, once in fifteen million: too often to be read as a sign).
+ */
+const MARKER_WORDS =
+  /example|EXAMPLE|Example|placeholder|PLACEHOLDER|redacted|REDACTED|dummy|DUMMY|Dummy|not[_-]?a?[_-]?real|NotA?Real|NOT_?A?_?REAL|sample|SAMPLE|(?:FAKE|TEST)_?(?:KEY|TOKEN|SECRET)|(?:fake|test)_?(?:key|token|secret)/;
+
+/**
+ * True when `token` carries a word that says it is made up (`…EXAMPLEKEY`, `ops_DUMMY…`, `…NotARealKey…`).
+ * A typed run or a repeated group inside a token (`abcdef`, `1234567890`, `abcd1234abcd1234`) is no such sign:
+ * the example tokens of providers' and scanners' documentation are full of them, and are to be caught as real ones.
+ */
+export function hasPlaceholderMarker(token: string): boolean {
+  return token.length <= 1000 && MARKER_WORDS.test(token);
+}
+
+/** The operator and what may stand between it and a value: `request_id=`, `"nonce": "`, `ETag: W/"`, `key => '`. */
+const OPERATOR_BEFORE = /["']?\s{0,2}(?:=>|:=|[:=])\s{0,2}(?:W\/)?["']?$/;
+
+/**
+ * The name a value is assigned to, at the end of the text before it (`request_id` of `request_id=`):
+ * the operator is matched at the end only, then the name read backwards, so the search costs no more than the tail.
+ */
+function nameBefore(before: string): string | undefined {
+  const op = OPERATOR_BEFORE.exec(before.slice(-12));
+  if (!op) return undefined;
+  const end = before.length - (op[0].length);
+  let start = end;
+  while (start > 0 && end - start < 41 && /[\w.-]/.test(before[start - 1]!)) start--;
+  const name = before.slice(start, end);
+  return /^[A-Za-z]/.test(name) ? name : undefined;
+}
+/** An identifier's or a digest's name: `request_id`, `traceId`, `X-Request-ID`, `nonce`, `etag`, `blake2b`, `?query=`. */
+const ID_NAME = /(?:^|[_.-])(?:id|uuid|guid|nonce|traceparent|tracestate|etag|blake\w*|xxh\w*|crc\w*|sha[\d_-]+|cid|query|search|q)(?:[-_]?\d{1,2})?$/i;
+const CAMEL_ID = /[a-z0-9](?:Id|ID)$/;
+/** A name that holds a secret's keyword (`secret_id`, `session_id`, `api_key_id`) or a client's id (paired with its secret, and as random): its value is judged. */
+const SECRET_NAME = /secret|token|key|pass|pwd|auth|session|cookie|sig|cred|client/i;
+/** What a content-addressed store names a file by: an IPFS CID (v0 in base58, v1 in base32). */
+const CONTENT_ID = /^(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|bafy[a-z2-7]{50,60})$/;
+/** A `<meta>` tag's content is part of a page anyone can read (site verification, app ids). */
+const META_CONTENT = /<meta\b[^<>]*\bcontent=["']?$/i;
+/** The start of the base64 of a JPEG, PNG, GIF, WebP/WAV, PDF, zip, SVG, WOFF/WOFF2, WebAssembly, Ogg or MP3 file. */
+const FILE_MAGIC = /^(?:\/9j\/|iVBORw0KGgo|R0lGOD[dl]h|UklGR|JVBERi0|UEsDB|PHN2Zy|PD94bWwg|d09GR|d09GMg|AGFzbQ|T2dnUw|SUQz)/;
+const KEY_ID_BEFORE = /(?:(?:RSA|DSA|ECDSA|EdDSA|ED25519|GPG|PGP)[ \t]+key(?:[ \t]+ID)?|key[ \t]+fingerprint)[ \t]*[:=]?[ \t]*$/i;
+/** The public members of a JSON Web Key (`"n"`, `"x"`, `"y"`, certificate thumbprints); the private ones (`d`, `p`, `q`…) are judged. */
+const JWK_PUBLIC = /^(?:n|x|y|x5t|x5t#S256|x5c)$/;
+/** A digest's name, on the same line shortly before a value. */
+const DIGEST_NAME = /(?:md5|sha-?(?:1|224|256|384|512)|sha3|blake2[bs]?|digest|checksum|hash)[^\n]*$/i;
+/** A public key or its pin (`pubkey256`, `publicKey`, `pin-sha256`), or a PKCE challenge (a hash of the verifier): published on purpose. */
+const PUBLIC_NAME = /pub(?:lic)?[_.-]?key|^pin(?:[_-]|$)|code[_-]?challenge/i;
+/** `Int8|Uint8|Uint8Clamped|Int16|…`: a regular expression's or a type's alternatives, four names or more. */
+const ALTERNATION = /^[A-Za-z_$][\w$]{0,23}(?:\|[A-Za-z_$][\w$]{0,23}){3,}$/;
+/** `Nfsv4FhExpireType.FH4_VOLATILE_ANY`: a member of a type or a namespace, the last a constant's name in words. */
+const CONSTANT_PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\.[A-Z][A-Z0-9]*(?:_[A-Z]{3,})+$/;
+
+/** A digest's length in hex (MD5 to SHA-512) or in base64, padded or not (16, 20, 32, 48 or 64 bytes). */
+function isDigestLength(token: string): boolean {
+  if (/^(?:[0-9a-f]+|[0-9A-F]+)$/.test(token)) return DIGEST_LENGTHS.has(token.length);
+  return /^[A-Za-z0-9+/_-]+={0,2}$/.test(token) && [22, 24, 27, 28, 43, 44, 64, 86, 88].includes(token.length);
+}
+
+/** The length of a hex digest (MD5, SHA-1, SHA-224, SHA-256, SHA-384, SHA-512). */
+const DIGEST_LENGTHS = new Set([32, 40, 56, 64, 96, 128]);
+
+/**
+ * A run the entropy rule found random that the text around it says is not a secret:
+ * a documented example key, an identifier or a digest named as one (`request_id=…`,
+ * `ETag: W/"…"`, `blake2b: …`), a line of `sha256sum` (the digest, two spaces, the file),
+ * or an IPFS content id. Asked of the entropy rule's hits only, so it costs nothing on
+ * text without any.
+ */
+export function isNamedNonSecret(token: string, before: string, after: string): boolean {
+  if (hasPlaceholderMarker(token)) return true;
+  if (CONTENT_ID.test(token) || isFilePath(token) || CONSTANT_PATH.test(token) || ALTERNATION.test(token)) return true;
+  // `md5hex.parse("…")`, `sha256base64: …`, `expected_sha384 = "…"`: a digest's name just before a value of a digest's exact length.
+  if (isDigestLength(token) && DIGEST_NAME.test(before)) return true;
+  if (DIGEST_LENGTHS.has(token.length) && /^ [ *][^\s]/.test(after) && /^(?:[0-9a-f]+|[0-9A-F]+)$/.test(token) && /(?:^|\n)[ \t]*$/.test(before)) return true;
+  // `<meta name="csrf-token" content="…">`, `<input name="authenticity_token" value="…">`
+  if (FORGERY_ATTRIBUTE.test(before.slice(-60)) || META_CONTENT.test(before)) return true;
+  // Base64 of a binary file (`/9j/4AAQ…` is a JPEG, `iVBORw0KGgo…` a PNG): an image or a document inlined.
+  if (FILE_MAGIC.test(token)) return true;
+  // `using RSA key 61A1…`, `Key fingerprint = …`: a public key's id, as gpg and ssh print it.
+  if (KEY_ID_BEFORE.test(before) && /^(?:[0-9A-F]+|[0-9a-f]+)$/.test(token)) return true;
+  const name = nameBefore(before);
+  if (name === undefined) return false;
+  return NOT_SECRET_NAME.test(name) || PUBLIC_NAME.test(name) || JWK_PUBLIC.test(name) || ((ID_NAME.test(name) || CAMEL_ID.test(name) || isIdWord(name)) && !SECRET_NAME.test(name));
+}
+
+/** English words that end in `id` and name no identifier. */
+const ID_LOOKALIKE = /^(?:andro|pa|val|inval|vo|avo|ac|flu|liqu|rap|sol|viv|squ|hybr|hum|dav|stup|tim|lur|plac|limp|rig|splend|torr|gr|ma|ra|sa|sk|sl|b|l|h|d|r|a|bra|pyram|dru|orch)id$/i;
+/** `userid`, `myid`, `tenantids`: an identifier's name written as one lower-case word. */
+function isIdWord(name: string): boolean {
+  const last = name.split(/[_.-]/).pop()!;
+  return /^[a-z]{1,16}ids?$/.test(last) && !ID_LOOKALIKE.test(last.replace(/s$/, ''));
 }

@@ -1,0 +1,105 @@
+/**
+ * Benign text that names a secret without holding one, by the way code and
+ * documents write it: a secret bound to another variable, a call or a config
+ * lookup; templating of Helm, Jinja, ERB, GitHub Actions, Terraform, Ansible,
+ * CloudFormation, batch files; placeholders in documentation; identifiers,
+ * digests and ids named as such (request ids, ETags, checksums listed by
+ * `sha256sum`, IPFS content ids, go.sum and Cargo.lock lines, image digests);
+ * relative file paths under a key's name. Values are generated, as in the rest
+ * of the corpus.
+ */
+import { ALPHA } from './secret-corpus-providers.js';
+
+interface Gen {
+  str: (alphabet: string, n: number) => string;
+  key: (alphabet: string, n: number) => string;
+  int: (lo: number, hi: number) => number;
+  oneOf: <T>(xs: readonly T[]) => T;
+}
+
+/** Code that reads a secret from somewhere else, in many languages. */
+const CODE = [
+  'password = os.environ["DB_PASSWORD"]', 'password = os.environ.get("DB_PASSWORD", "")', "token = request.headers.get('Authorization')",
+  'secret_key = settings.SECRET_KEY', 'SECRET_KEY = env("DJANGO_SECRET_KEY")', 'api_key = keyring.get_password("service", "user")',
+  'password = getpass.getpass("Password: ")', 'self._token = kwargs.pop("token", None)', 'hashed_password = make_password(raw_password)',
+  "const token = req.headers.authorization?.split(' ')[1];", "const apiKey = process.env.API_KEY ?? '';", 'const { password } = req.body;',
+  "let accessToken = localStorage.getItem('access_token');", 'this.token = response.data.access_token;', 'export const API_KEY = import.meta.env.VITE_API_KEY;',
+  "const clientSecret = core.getInput('client-secret', { required: true });", 'private readonly apiKey: string;', '@Input() password!: string;',
+  'String password = System.getenv("DB_PASSWORD");', 'String token = request.getHeader("X-Auth-Token");', 'char[] password = console.readPassword();',
+  '@Value("${jwt.secret}") private String jwtSecret;', 'String apiKey = properties.getProperty("api.key");', 'var token = configuration["Jwt:Key"];',
+  'var password = Environment.GetEnvironmentVariable("DB_PASSWORD");', 'options.Password = Configuration.GetValue<string>("Redis:Password");',
+  'password := os.Getenv("DB_PASSWORD")', 'secret := viper.GetString("auth.secret")', 'apiKey := r.Header.Get("X-API-Key")',
+  'Password string `json:"password" yaml:"password"`', 'let token = std::env::var("GITHUB_TOKEN")?;', 'password = ENV.fetch("DB_PASSWORD")',
+  'token = Rails.application.credentials.dig(:github, :token)', "config.api_key = ENV['STRIPE_API_KEY']", "$password = getenv('DB_PASSWORD');",
+  "'password' => env('DB_PASSWORD', '')", '$token = $request->bearerToken();', 'PASSWORD=$(vault kv get -field=password secret/db)',
+  'export GITHUB_TOKEN="$(cat ~/.config/gh/token)"', 'export AWS_SECRET_ACCESS_KEY=$AWS_SECRET', 'password="$1"', 'token=${1:?token required}',
+  'set PASSWORD=%1', 'set TOKEN=%~2', '$password = Read-Host -AsSecureString', 'val password = BuildConfig.API_PASSWORD',
+  'let apiKey = Bundle.main.object(forInfoDictionaryKey: "API_KEY") as? String', 'password <- Sys.getenv("DB_PASSWORD")', "my $password = $ENV{'DB_PASSWORD'};",
+  'secret = secrets.token_hex(32)', 'private_key = serialization.load_pem_private_key(data, password=None)', 'token = self.tokens[self.pos]',
+  'var Qe=function(){function e(t){this.token=t.accessToken,this.secret=t.clientSecret}return e}();', 'cy.get("#password").type(Cypress.env("PASSWORD"))',
+  'ssh_key_path = "~/.ssh/id_ed25519"', 'password_file: /run/secrets/db_password', 'TOKEN_URL = "https://oauth2.googleapis.com/token"',
+  'password = dbpassword', 'confirmPassword: "asdfg",', 'password: qwerty123', 'DB_PASSWORD=testpassword', "createToken('SEMVER', '^v?(\\\\d+)\\\\.(\\\\d+)$')",
+  "const derived = pbkdf2Sync('secret', 'salt', 100000, 64, 'sha512');", 'encryptedKey = decodeBase64url(encodedKey, "encrypted_key", JWEInvalid);',
+  'url.parse("https://anonymous:guest@ftp.example.org/pub/file.txt")', 'xdr.writeUnsignedInt(2 /* FhExpireType.FH4_VOLATILE_ANY */);',
+  '$ crc32 --unsigned ~/Downloads/IE8.Win7.For.Windows.VMware.zip',
+  'const TYPED = /^\\[object (?:Int8|Uint8|Uint8Clamped|Int16|Uint16|Int32|Uint32|Float32|Float64|BigInt64)Array\\]$/;',
+  'ftp.user = "anonymous";\nftp.password = "guest@example";', 'username: anonymous\npassword: me@home',
+  '"s3_key": "uploads/2024/01/report.pdf"', 'private_key_file = "certs/server.key"', 'key: "fixtures/keys/test_signing.pem"',
+];
+
+/** Templating and configuration references. */
+const TEMPLATES = [
+  'password: {{ .Values.postgresql.auth.password | quote }}', 'token: {{ required "token is required" .Values.token }}',
+  'ansible_become_password: "{{ vault_become_pass }}"', "mysql_root_password: \"{{ lookup('env', 'MYSQL_ROOT_PASSWORD') }}\"",
+  'password = "<%= @db_password %>"', 'secret_key_base: <%= ENV["SECRET_KEY_BASE"] %>', 'password = var.db_password',
+  'token    = data.vault_generic_secret.api.data["token"]', 'master_password = random_password.db.result', 'api_key = "${var.api_key}"',
+  'GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }}', 'token: ${{ github.token }}', 'password: ${{ steps.creds.outputs.password }}',
+  'password: $(DbPassword)', 'password: "%DB_PASSWORD%"', 'password=@PASSWORD@', 'password: __DB_PASSWORD__', "password: '#{DbPassword}#'",
+  'password: ${env:DB_PASSWORD}', 'password: ${ssm:/prod/db/password}', 'api_key: !Ref ApiKey', 'password: "[[ .DbPassword ]]"',
+  'password = ((db_password))', 'password: (( grab meta.password ))', 'token: {{{token}}}', "password={{ pillar['db']['password'] }}",
+  'git clone https://$TOKEN@github.com/acme/app', 'https://oauth2:$CI_JOB_TOKEN@gitlab.example.com/acme/app.git',
+  "SECRET_KEY = 'django-insecure-change-me'", 'DB_PASSWORD=change-me',
+  'docker run -e POSTGRES_PASSWORD=postgres -p 5432:5432 postgres:16', 'RABBITMQ_DEFAULT_PASS: rabbitmq', 'JWT_SECRET: change-this-in-production',
+  'keystore.password=changeit',
+];
+
+/** Ids and digests named as what they are, and documented example keys. */
+function idsAndDigests(g: Gen): string[] {
+  const hex = (n: number) => g.str(ALPHA.hex, n);
+  const b64 = (n: number) => Buffer.from(g.str(ALPHA.an, n)).toString('base64');
+  const b58 = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz123456789';
+  return [
+    `${hex(32)}  release.iso`, `${hex(64)}  node-v20.11.0-linux-x64.tar.xz`, `${hex(40).toUpperCase()} *setup.exe`, `${hex(128)}  app.tar.gz`,
+    `etag: W/"${hex(32)}"`, `ETag: "${hex(32)}"`, `"nonce": "${hex(32)}"`, `request_id=${hex(32)}`, `trace_id: ${hex(32)}`,
+    `traceparent: 00-${hex(32)}-${hex(16)}-01`, `X-Request-ID: ${hex(32)}`, `"correlationId": "${g.key(ALPHA.an, 32)}"`, `"id": "${hex(32)}"`,
+    `blake2b: ${hex(128)}`, `sha3-256: ${hex(64)}`, `Cid: Qm${g.str(b58, 44)}`, `https://sentry.example.com/issues/?query=${hex(32)}`,
+    `golang.org/x/sys v0.15.0/go.mod h1:${b64(32).slice(0, 43)}=`, `checksum = "${hex(64)}"`, `FROM node:20-alpine@sha256:${hex(64)}`,
+    `aws_secret_access_key = ${g.key(ALPHA.b64, 32)}EXAMPLEKEY`, `client_secret: ${g.key(ALPHA.an, 25)}EXAMPLE`,
+    `csrf-token=${g.key(ALPHA.b64, 86)}==`, `<meta name="csrf-token" content="${g.key(ALPHA.an, 43)}">`, `authenticity_token=${g.key(ALPHA.an, 43)}`,
+    `expect(md5hex.parse("${hex(32)}")).toBe("${hex(32)}");`, `sha256base64: "${b64(32).slice(0, 43)}="`, `const pubkey256 = '${b64(32).slice(0, 43)}=';`,
+    `code_challenge: '${g.key(ALPHA.url, 43)}'`,
+    `<meta name="google-site-verification" content="${g.key(ALPHA.url, 43)}" />`, `<meta name="msvalidate.01" content="${g.str(ALPHA.HEX, 32)}" />`,
+    `"thumbnail": "/9j/4AAQSkZJRgABAQAAAQABAAD/${g.key(ALPHA.b64, 120)}"`, `"logo": "iVBORw0KGgoAAAANSUhEUgAA${g.key(ALPHA.b64, 80)}"`,
+    `cache-key: node-modules-${hex(64)}`, `Idempotency-Key: ${hex(32)}`, `Sec-WebSocket-Key: ${b64(16)}`, `"next_page_token": "${g.key(ALPHA.url, 60)}"`,
+    `"pageToken": "${g.key(ALPHA.an, 48)}"`, `"cursor": "${g.key(ALPHA.b64, 56)}=="`, `state=${g.key(ALPHA.url, 32)}&code_challenge_method=S256`,
+    `gpg: Signature made Mon 15 Jan 2024 using RSA key ${g.str(ALPHA.HEX, 40)}`, `"n": "${g.key(ALPHA.url, 342)}", "e": "AQAB"`,
+    `"x": "${g.key(ALPHA.url, 43)}", "y": "${g.key(ALPHA.url, 43)}", "crv": "P-256"`, `x-amz-id-2: ${g.key(ALPHA.b64, 75)}=`,
+    'vault kv put secret/app password=@password.txt', 'curl -d @- -H "X-Api-Key: $KEY" https://api.example.com',
+    `aws_secret_access_key:${g.key(ALPHA.b64, 33)}FAKEKEY`, `aws_secret_access_key = ${g.key(ALPHA.b64, 34)}SAMPLE`, 'def connect(password="helloworld"):',
+    'password = "this-is-probably-a-test"', 'password: not_a_real_password',
+    `userid: ${g.key(ALPHA.an, 36)}`, `"tenantId": "${g.key(ALPHA.an, 32)}"`, 'notes = "Maven - io.jsonwebtoken:jjwt-api-0.11.5"',
+  ];
+}
+
+/** Made-up keys in a provider's shape that say so: a marker word inside the random part. */
+function markedKeys(g: Gen): string[] {
+  const an = (n: number) => g.key(ALPHA.an, n);
+  return [
+    `ghp_${an(10)}DUMMY${an(21)}`, `sk-proj-${an(40)}NotARealKey${an(30)}`, `xoxb-${g.str(ALPHA.d, 12)}-${an(10)}EXAMPLE${an(7)}`,
+    `ops_${an(8)}PLACEHOLDER${an(40)}`, `deploy token ${an(16)}SAMPLE${an(16)}`, `sk-${an(20)}FAKEKEY${an(20)}`,
+  ];
+}
+
+export function benignCodeAndReferences(g: Gen): string[] {
+  return [...CODE, ...TEMPLATES, ...idsAndDigests(g), ...markedKeys(g)];
+}
