@@ -178,7 +178,8 @@ export function findKeywordValues(text: string): Hit[] {
 }
 
 /** A user named `anonymous` just before (`user = "anonymous"; password = "guest@"`): an anonymous login's password is, by convention, anything. */
-const ANONYMOUS_USER = /user(?:name)?["']?[ \t]*(?:=|:|->)[ \t]*["']?anonymous["']?[ \t]*[;,]?[ \t]*\r?\n?[^\n]{0,80}$/i;
+// The name may have gone into a redaction already (`<token>-username: anonymous`): the marker stands for it, so a second pass keeps what the first kept.
+const ANONYMOUS_USER = /(?:user(?:name)?|\[REDACTED:[a-z0-9-]+\])["']?[ \t]*(?:=|:|->)[ \t]*["']?anonymous["']?[ \t]*[;,]?[ \t]*\r?\n?[^\n]{0,80}$/i;
 const isAnonymousLogin = (text: string, keyStart: number) => {
   const before = text.slice(Math.max(0, keyStart - 160), keyStart);
   return before.includes('nonymous') && ANONYMOUS_USER.test(before);

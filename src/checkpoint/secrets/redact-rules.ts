@@ -115,8 +115,8 @@ export const BASE_RULES: RedactRule[] = [
   {
     reason: 'private-key',
     requires: 'PRIVATE KEY',
-    // A header with nothing after it (documentation, a parser's constant) holds no key.
-    pattern: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?=\s*(?:[A-Za-z0-9+/=]{16}|Proc-Type:|[A-Za-z0-9+/=]+\s*-----END))[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)/g,
+    // A header with nothing after it (documentation, a parser's constant), or with a word in place of the key, holds no key.
+    pattern: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?=\s*(?:[A-Za-z0-9+/=]{16}|Proc-Type:|(?![a-z]+\s*-----END)[A-Za-z0-9+/=]+\s*-----END))[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)/g,
   },
   PUBLIC_KEY_RULE,
   ENCODED_PRIVATE_KEY_RULE,

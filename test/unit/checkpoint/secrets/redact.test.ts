@@ -65,7 +65,9 @@ describe('redaction cost', () => {
 describe('hasSecret', () => {
   it('is true for any secret rule, false for PII and look-alikes', () => {
     const g = makeGen(5);
-    expect(hasSecret('x\n-----BEGIN OPENSSH PRIVATE KEY-----\nabc\n-----END OPENSSH PRIVATE KEY-----\n')).toBe(true);
+    expect(hasSecret('x\n-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXk\n-----END OPENSSH PRIVATE KEY-----\n')).toBe(true);
+    // A word where the key would be is an example of the format, not a key.
+    expect(hasSecret('x\n-----BEGIN PRIVATE KEY-----\nanything\n-----END PRIVATE KEY-----\n')).toBe(false);
     expect(hasSecret(`NPM_TOKEN=npm_${g.key('abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 36)}`)).toBe(true);
     expect(hasSecret('mail ada@example.com from 10.0.0.1 at db.internal')).toBe(false);
     expect(hasSecret('const pattern = /AKIA[A-Z0-9]{16}/; // the AKIA prefix')).toBe(false);
