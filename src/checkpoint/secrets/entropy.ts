@@ -142,11 +142,11 @@ function hasRandomHexSegment(body: string): boolean {
  * exemption).
  */
 export function isHighEntropy(token: string, before = ''): boolean {
-  const body = token.replace(/=+$/, '');
-  if (body.length < 32 || (body.length === 36 && UUID.test(body)) || (token.startsWith('sha') && SRI.test(token)) || NAMED_DIGEST.test(body) || before.endsWith(';base64,')) return false;
-  if (DIGEST_BEFORE.test(before.slice(-16)) && !keywordBefore(before)) return false;
+  const body = token.endsWith('=') ? token.replace(/=+$/, '') : token;
   // An object id is a secret only after a keyword, whatever the tests below say (told first: most candidates in a session are ids).
   if (OBJECT_ID.test(body) && !keywordBefore(before)) return false;
+  if (body.length < 32 || (body.length === 36 && UUID.test(body)) || (token.startsWith('sha') && SRI.test(token)) || NAMED_DIGEST.test(body) || before.endsWith(';base64,')) return false;
+  if (DIGEST_BEFORE.test(before.slice(-16)) && !keywordBefore(before)) return false;
   if (body.length > MAX_SECRET) return false;
   // A path is judged by its long segments: one without any is told before the costlier tests (most candidates in a session are paths).
   const segments = body.includes('/') && isPathLike(body) ? body.split('/').filter((segment) => segment.length >= 32) : null;
@@ -178,8 +178,8 @@ const RARE_PAIR = /q[^u]|[jqvxz][bcdfgjkmpqvxz]|[bcdfgkmpvw][jqxz]|[hjkqvwx][hjk
  * most letters sit in runs that read as words. Random text has short runs without vowels.
  */
 export function isWordy(body: string): boolean {
-  // The cheap tests first. Base64 (`+`, `/`, padding) is never a name.
-  if (/[+/=]/.test(body)) return false;
+  // The cheap tests first: eight letters at least. Base64 (`+`, `/`, padding) is never a name.
+  if (body.length < 8 || /[+/=]/.test(body)) return false;
   // Random text has a digit in every six characters or so, with letters after them; names have few, or numbers
   // only at the ends of their parts (`tsc_Colon_6922`, `SN_id_Gost28147_89_None`).
   const digits = body.replace(/\D/g, '').length;
