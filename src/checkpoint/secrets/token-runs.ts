@@ -41,8 +41,10 @@ export function tokenRuns(text: string): TokenRun[] {
   if (cached?.text === text) return cached.runs;
   const runs: TokenRun[] = [];
   let start = -1;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
+  // The end of the text ends a run as a space does: one place that pushes a run (a second one, reached only by a text
+  // that ends inside a run, had no type feedback when the loop was optimized, and threw the optimized code away each time).
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 32;
     if (code < 128 ? ENDS[code] === 0 : !WIDE_SPACE.test(String.fromCharCode(code))) {
       if (start < 0) start = i;
     } else if (start >= 0) {
@@ -50,7 +52,6 @@ export function tokenRuns(text: string): TokenRun[] {
       start = -1;
     }
   }
-  if (start >= 0 && text.length - start >= MIN_TOKEN) pushRun(runs, text, start, text.length);
   cached = { text, runs };
   return runs;
 }
