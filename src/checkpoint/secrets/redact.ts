@@ -162,7 +162,11 @@ function occurrences(text: string, values: string[], ranges: [number, number][])
   const found = new Map(values.map((v) => [v, [] as number[]]));
   if (values.length < MANY_VALUES) {
     for (const [v, starts] of found) {
-      for (const [from, to] of ranges) for (let at = text.indexOf(v, from); at >= 0 && at < to; at = text.indexOf(v, at + 1)) starts.push(at);
+      for (const [from, to] of ranges) {
+        // The range only (and what a value starting in it needs past its end), not the rest of a long text.
+        const part = text.slice(from, Math.min(text.length, to + v.length - 1));
+        for (let at = part.indexOf(v); at >= 0; at = part.indexOf(v, at + 1)) starts.push(from + at);
+      }
     }
     return found;
   }
