@@ -145,11 +145,10 @@ export function isHighEntropy(token: string, before = ''): boolean {
   const body = token.endsWith('=') ? token.replace(/=+$/, '') : token;
   // An object id is a secret only after a keyword, whatever the tests below say (told first: most candidates in a session are ids).
   if (OBJECT_ID.test(body) && !keywordBefore(before)) return false;
-  if (body.length < 32 || body.length > MAX_SECRET) return false;
+  if (body.length < 32 || body.length > MAX_SECRET || (body.length === 36 && UUID.test(body)) || (token.startsWith('sha') && SRI.test(token)) || before.endsWith(';base64,')) return false;
   // A path is judged by its long segments: one without any is told before the other tests (most candidates in a session are paths).
   const segments = body.includes('/') && isPathLike(body) ? body.split('/').filter((segment) => segment.length >= 32) : null;
-  if (segments?.length === 0) return false;
-  if ((body.length === 36 && UUID.test(body)) || (token.startsWith('sha') && SRI.test(token)) || NAMED_DIGEST.test(body) || before.endsWith(';base64,')) return false;
+  if (segments?.length === 0 || NAMED_DIGEST.test(body)) return false;
   if (DIGEST_BEFORE.test(before.slice(-16)) && !keywordBefore(before)) return false;
   if (isWordy(body) || isEncodedText(body) || isPredictable(body, 0.8) || isGroupedSequence(body, 0.8)) return false;
   if (segments) return segments.some((segment) => isHighEntropy(segment, before));
