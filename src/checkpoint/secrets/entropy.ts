@@ -142,11 +142,16 @@ function hasRandomHexSegment(body: string): boolean {
  * exemption).
  */
 export function isHighEntropy(token: string, before = ''): boolean {
-  const body = token.replace(/=+$/, '');
-  if (body.length < 32 || (body.length === 36 && UUID.test(body)) || (token.startsWith('sha') && SRI.test(token)) || NAMED_DIGEST.test(body) || before.endsWith(';base64,')) return false;
+  const body = token.endsWith('=') ? token.replace(/=+$/, '') : token;
+  // An object id is a secret only after a keyword, whatever the tests below say (told first: most candidates in a session are ids).
+  if (OBJECT_ID.test(body) && !keywordBefore(before)) return false;
+  if (body.length < 32 || body.length > MAX_SECRET || (body.length === 36 && UUID.test(body)) || (token.startsWith('sha') && SRI.test(token)) || before.endsWith(';base64,')) return false;
+  // A path is judged by its long segments: one without any is told before the other tests (most candidates in a session are paths).
+  const segments = body.includes('/') && isPathLike(body) ? body.split('/').filter((segment) => segment.length >= 32) : null;
+  if (segments?.length === 0 || NAMED_DIGEST.test(body)) return false;
   if (DIGEST_BEFORE.test(before.slice(-16)) && !keywordBefore(before)) return false;
-  if (body.length > MAX_SECRET || isWordy(body) || isEncodedText(body) || isPredictable(body, 0.8) || isGroupedSequence(body, 0.8)) return false;
-  if (body.includes('/') && isPathLike(body)) return body.split('/').some((segment) => segment.length >= 32 && isHighEntropy(segment, before));
+  if (isWordy(body) || isEncodedText(body) || isPredictable(body, 0.8) || isGroupedSequence(body, 0.8)) return false;
+  if (segments) return segments.some((segment) => isHighEntropy(segment, before));
   if ((FILE_EXTENSION.test(body) && HASHED_FILE.test(body)) || (UUID_ANY.test(body) && body.replace(UUID_ANY, '').replace(/[^A-Za-z0-9]/g, '').length < 16)) return false;
   // Most candidates (paths, identifiers) end in no hex run long enough: the prefix pattern is only tried on those that do.
   const hex = hexTail(body) >= 24 ? PREFIXED_HEX.exec(body) : null;
@@ -172,6 +177,12 @@ const RARE_PAIR = /q[^u]|[jqvxz][bcdfgjkmpqvxz]|[bcdfgkmpvw][jqxz]|[hjkqvwx][hjk
  * most letters sit in runs that read as words. Random text has short runs without vowels.
  */
 export function isWordy(body: string): boolean {
+  // The cheap tests first: eight letters at least. Base64 (`+`, `/`, padding) is never a name.
+  if (body.length < 8 || /[+/=]/.test(body)) return false;
+  // Random text has a digit in every six characters or so, with letters after them; names have few, or numbers
+  // only at the ends of their parts (`tsc_Colon_6922`, `SN_id_Gost28147_89_None`).
+  const digits = body.replace(/\D/g, '').length;
+  if (digits > body.length * 0.1 && !/^\D*\d+$/.test(body) && /\d[A-Za-z]/.test(body)) return false;
   let letters = 0;
   let inWords = 0;
   let words = 0;
@@ -195,20 +206,20 @@ export function isWordy(body: string): boolean {
     }
   }
   // Words are told apart by case or separators: one long run of one case is not a name made of words.
-  // Random text has a digit in every six characters or so, with letters after them; names have few, or numbers
-  // only at the ends of their parts (`tsc_Colon_6922`, `SN_id_Gost28147_89_None`).
-  const digits = body.replace(/\D/g, '').length;
-  const fewDigits = digits <= body.length * 0.1 || /^\D*\d+$/.test(body) || !/\d[A-Za-z]/.test(body);
-  // Base64 (`+`, `/`, padding) is never a name.
-  if (/[+/=]/.test(body)) return false;
-  return fewDigits && letters >= 8 && words >= 2 && boundaries >= 3 && inWords >= letters * 0.55;
+  return letters >= 8 && words >= 2 && boundaries >= 3 && inWords >= letters * 0.55;
 }
 
 /** `/commit/<sha>`, `./assets/logo-3f2a.png`, `a/b/c`: most segments are words, names or object ids. */
 function isPathLike(body: string): boolean {
   const segments = body.split('/').filter(Boolean);
-  const named = segments.filter((s) => (/^[A-Z]?[a-z0-9._~-]{1,40}$/.test(s) && (VOWEL.test(s) || /^v?\d/.test(s))) || OBJECT_ID.test(s) || UUID.test(s) || isWordy(s));
-  return segments.length >= 2 && named.length * 2 >= segments.length;
+  if (segments.length < 2) return false;
+  // Counted until half the segments are named: the rest cannot change the answer.
+  let named = 0;
+  for (const s of segments) {
+    if ((/^[A-Z]?[a-z0-9._~-]{1,40}$/.test(s) && (VOWEL.test(s) || /^v?\d/.test(s))) || OBJECT_ID.test(s) || UUID.test(s) || isWordy(s)) named++;
+    if (named * 2 >= segments.length) return true;
+  }
+  return false;
 }
 
 /** Longer runs are embedded data (a wasm module, an image): no credential is this long without a prefix of its own. */

@@ -129,6 +129,10 @@ const FORMS: Form[] = [
   }),
 ];
 
+/** Where a key may end, as every form begins: a keyword that a longer name goes on past (`MAX_TOKENS_PER_REQUEST`) takes no form. */
+const KEY_END = new RegExp(TAIL, 'yi');
+const FORMS_START_AT_KEY_END = FORMS.every((f) => f.re.source.startsWith(TAIL));
+
 /** A character of a key's name: `[A-Za-z0-9_.-]`. */
 const isKeyChar = (c: number) => (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122) || c === 95 || c === 46 || c === 45;
 
@@ -152,6 +156,8 @@ export function findKeywordValues(text: string): Hit[] {
   const hits: Hit[] = [];
   WORDS.lastIndex = 0;
   for (let m = WORDS.exec(text); m; m = WORDS.exec(text)) {
+    KEY_END.lastIndex = m.index + m[0].length;
+    if (FORMS_START_AT_KEY_END && !KEY_END.test(text)) continue;
     // The weak `key` as the last word of a longer name (`ADMIN_KEY`, `deepgram.key`) takes a key-like value; on its own, only a generated token.
     const weak = !isWeakWord(m[0]) ? null : !isBareWord(m[0]) && /[A-Za-z0-9][_.-]$/.test(text.slice(Math.max(0, m.index - 2), m.index)) ? keyLike : tokenLike;
     let start = m.index;

@@ -129,16 +129,64 @@ function repeatElsewhere(text: string, claims: Claims, pii: Set<string>): void {
     entry.spans.push([s.start, s.end]);
     values.set(value, entry);
   }
+  if (values.size === 0) return;
   // A long text (a transcript) is searched on the lines around each secret only: every value over megabytes would cost too much.
   const whole = text.length <= WHOLE_TEXT;
+  const found = occurrences(text, [...values.keys()], whole ? [[0, text.length]] : lineWindows(text, [...values.values()].flatMap((v) => v.spans).sort((a, b) => a[0] - b[0])));
   for (const [value, { reason, spans }] of values) {
+    const starts = found.get(value)!;
+    let k = 0;
     for (const [from, to] of whole ? [[0, text.length] as [number, number]] : lineWindows(text, spans)) {
-      for (let at = text.indexOf(value, from); at >= 0 && at + value.length <= to; at = text.indexOf(value, at + value.length)) {
-        if (isWordCode(text.charCodeAt(at - 1)) || isWordCode(text.charCodeAt(at + value.length))) continue;
-        claims.add({ start: at, end: at + value.length, reason });
+      // As `text.indexOf(value, at)` from `from` on, each search going on after the occurrence before it.
+      for (let at = from; ; at = starts[k]! + value.length) {
+        while (k < starts.length && starts[k]! < at) k++;
+        if (k === starts.length || starts[k]! + value.length > to) break;
+        const start = starts[k]!;
+        if (isWordCode(text.charCodeAt(start - 1)) || isWordCode(text.charCodeAt(start + value.length))) continue;
+        claims.add({ start, end: start + value.length, reason });
       }
     }
   }
+}
+
+/** From this many values on, one pass over the text costs less than a search for each. */
+const MANY_VALUES = 32;
+
+/**
+ * Where each value (MIN_REPEATED characters or more) starts in `ranges` of
+ * `text`, overlaps included, in order. A few values are searched for one by
+ * one (a search skips through the text); many in one pass over it, each
+ * position looked up by its first two characters.
+ */
+function occurrences(text: string, values: string[], ranges: [number, number][]): Map<string, number[]> {
+  const found = new Map(values.map((v) => [v, [] as number[]]));
+  if (values.length < MANY_VALUES) {
+    for (const [v, starts] of found) {
+      for (const [from, to] of ranges) {
+        // The range only (and what a value starting in it needs past its end), not the rest of a long text.
+        const part = text.slice(from, Math.min(text.length, to + v.length - 1));
+        for (let at = part.indexOf(v); at >= 0; at = part.indexOf(v, at + 1)) starts.push(from + at);
+      }
+    }
+    return found;
+  }
+  const byPair = new Map<number, string[]>();
+  const seen = new Uint8Array(1 << 16);
+  for (const v of values) {
+    const pair = v.charCodeAt(0) * 65536 + v.charCodeAt(1);
+    seen[((v.charCodeAt(0) << 8) ^ v.charCodeAt(1)) & 0xffff] = 1;
+    byPair.set(pair, [...(byPair.get(pair) ?? []), v]);
+  }
+  for (const [from, to] of ranges) {
+    let second = text.charCodeAt(from);
+    for (let i = from, end = Math.min(to, text.length - MIN_REPEATED + 1); i < end; i++) {
+      const first = second;
+      second = text.charCodeAt(i + 1);
+      if (seen[((first << 8) ^ second) & 0xffff] === 0) continue;
+      for (const v of byPair.get(first * 65536 + second) ?? []) if (text.startsWith(v, i)) found.get(v)!.push(i);
+    }
+  }
+  return found;
 }
 
 /** Texts up to this length are searched whole for the repeats of a secret. */

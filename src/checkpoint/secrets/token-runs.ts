@@ -29,6 +29,7 @@ function pushRun(runs: TokenRun[], text: string, start: number, end: number): vo
 const ENDS = new Uint8Array(128);
 for (const c of '"\'`<>()[]{},;\\ \t\n\v\f\r') ENDS[c.charCodeAt(0)] = 1;
 const WIDE_SPACE = /\s/;
+const endsRun = (code: number) => (code < 128 ? ENDS[code] === 1 : WIDE_SPACE.test(String.fromCharCode(code)));
 let cached: { text: string; runs: TokenRun[] } | null = null;
 
 /**
@@ -40,17 +41,14 @@ let cached: { text: string; runs: TokenRun[] } | null = null;
 export function tokenRuns(text: string): TokenRun[] {
   if (cached?.text === text) return cached.runs;
   const runs: TokenRun[] = [];
-  let start = -1;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 128 ? ENDS[code] === 0 : !WIDE_SPACE.test(String.fromCharCode(code))) {
-      if (start < 0) start = i;
-    } else if (start >= 0) {
-      if (i - start >= MIN_TOKEN) pushRun(runs, text, start, i);
-      start = -1;
-    }
+  // Past the characters that end a run, then to the end of the run: one place pushes a run, the end of the text included
+  // (a second one, for a text that ends in a run, had no type feedback when the loop was optimized and threw that code away).
+  for (let i = 0; i < text.length; ) {
+    while (i < text.length && endsRun(text.charCodeAt(i))) i++;
+    const start = i;
+    while (i < text.length && !endsRun(text.charCodeAt(i))) i++;
+    if (i - start >= MIN_TOKEN) pushRun(runs, text, start, i);
   }
-  if (start >= 0 && text.length - start >= MIN_TOKEN) pushRun(runs, text, start, text.length);
   cached = { text, runs };
   return runs;
 }
