@@ -151,7 +151,9 @@ export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS):
   const contextual = [...byWord].map(([word, list]) => ({ word, formats: list.map((c) => ({ reason: c.format.reason, whole: lazy(() => new RegExp(`^(?:${formatSource(c.format)})$`)) })) }));
   const anyWord = new RegExp(contextual.map(({ word }) => escape(word)).join('|') || '(?!)');
   const byWordLower = new Map(contextual.map((c) => [c.word, c]));
-  const wordScan = lazy(() => new RegExp([...byWordLower.keys()].sort((a, b) => b.length - a.length).map(escape).join('|') || '(?!)', 'gi'));
+  const words = [...byWordLower.keys()].sort((a, b) => b.length - a.length).map(escape).join('|') || '(?!)';
+  const wordScan = lazy(() => new RegExp(words, 'gi'));
+  const lowerWordScan = lazy(() => new RegExp(words, 'g'));
   return {
     find(text) {
       const hits: Hit[] = [];
@@ -176,14 +178,18 @@ export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS):
     },
     findByContext(text) {
       const hits: Hit[] = [];
-      const scan = wordScan();
+      // The words are searched for in the text lower-cased once, which is several times faster than a search that ignores case;
+      // a text whose length lower-casing changes (a few letters outside ASCII) is searched as it is.
+      const lower = text.toLowerCase();
+      const hay = lower.length === text.length ? lower : text;
+      const scan = hay === lower ? lowerWordScan() : wordScan();
       scan.lastIndex = 0;
-      for (let m = scan.exec(text); m; m = scan.exec(text)) {
+      for (let m = scan.exec(hay); m; m = scan.exec(hay)) {
         // The word starts a name (`POSTMARK_TOKEN`, `sonar.login`, `newRelicKey`), not the middle of another word (`global`).
         const before = m.index > 0 ? text.charCodeAt(m.index - 1) : 32;
         const startsName = !isLetterCode(before) || (isLowerCode(before) && isUpperCode(text.charCodeAt(m.index)));
         // … and is a word of that name, not the start of another (`sumObj`, `sumOfExposures` hold no `sumo`).
-        const splitsWord = isUpperCode(m[0].charCodeAt(m[0].length - 1)) && isLowerCode(text.charCodeAt(m.index + m[0].length));
+        const splitsWord = isUpperCode(text.charCodeAt(m.index + m[0].length - 1)) && isLowerCode(text.charCodeAt(m.index + m[0].length));
         if (!startsName || splitsWord || isInPlaceholder(text, m.index)) continue;
         const entry = byWordLower.get(m[0].toLowerCase());
         if (!entry) continue;
