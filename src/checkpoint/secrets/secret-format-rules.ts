@@ -218,8 +218,8 @@ export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS):
   };
 }
 
-/** A value named only by its provider must read as generated: hex, or letters and digits mixed, never a name made of words. */
-const readsGenerated = (value: string) => /^[0-9a-fA-F-]+$/.test(value) || ((/\d/.test(value) || looksGenerated(value)) && !isWordy(value));
+/** A value named only by its provider must read as generated: hex (groups joined by `-` or `:`), or letters and digits mixed, never a name made of words. */
+const readsGenerated = (value: string) => /^[0-9a-fA-F:-]+$/.test(value) || ((/\d/.test(value) || looksGenerated(value)) && !isWordy(value));
 
 /** The word is part of a placeholder already written (`[REDACTED:snowflake-password]`). */
 function isInPlaceholder(text: string, at: number): boolean {

@@ -270,7 +270,8 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   p('Discord', 'discord-token', [r('letters', 1), r('alnum', 23, 25), '.', r('url', 6), '.', r('url', 27, 38)]),
   p('Discord', 'discord-webhook', ['https://discord.com/api/webhooks/', r('digits', 17, 20), '/', r('url', 68)]),
   c('Discord', 'discord-token', ['discord'], [r('hex', 64)]),
-  p('Telegram', 'telegram-token', [r('digits', 8, 10), ':AA', r('url', 33)]),
+  // The bot's numeric id, then a secret of 35 characters that starts with `A`.
+  p('Telegram', 'telegram-token', [r('digits', 5, 16), ':A', r('url', 34)]),
   p('Microsoft Teams', 'teams-webhook', ['https://', r('lower', 1, 40), '.webhook.office.com/webhookb2/', ...UUID, '@', ...UUID, '/IncomingWebhook/', r('lower', 32), '/', ...UUID]),
   p('Microsoft Teams', 'teams-webhook', ['https://', r('lower', 1, 40), '.webhook.office.com/webhookb2/', ...LOWER_UUID, '@', ...LOWER_UUID, '/IncomingWebhook/', r('lower', 32), '/', ...LOWER_UUID]),
   p('Microsoft Teams', 'teams-webhook', ['https://outlook.office.com/webhook/', ...UUID, '@', ...UUID, '/IncomingWebhook/', r('hex', 32), '/', ...UUID]),
