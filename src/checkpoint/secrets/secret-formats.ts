@@ -212,6 +212,7 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   p('Atlassian', 'atlassian-token', ['ATATT', r('url', 40, 260), '=', r('alnum', 8)]),
   t('Atlassian Data Center', 'atlassian-token', 'BBDC-', r('b64url', 44)),
   c('Atlassian', 'atlassian-token', ['atlassian', 'confluence', 'jira'], [r('lower', 20), r('hex', 4)]),
+  c('Atlassian', 'atlassian-token', ['atlassian', 'confluence', 'jira'], [r('alnum', 24)]),
   t('Buildkite', 'buildkite-token', 'bkua_', r('hex', 40)),
   p('CircleCI', 'circleci-token', ['CCIPAT_', r('alnum', 22), '_', r('hex', 40)]),
   c('CircleCI', 'circleci-token', ['circle'], [r('hex', 40)]),
