@@ -15,7 +15,7 @@ import { findKubernetesSecretData } from './redact-structured.js';
 import { tokenRuns } from './token-runs.js';
 import type { RedactRule } from './redact-rule.js';
 import { hasPlaceholderMarker, isNamedNonSecret, isNotSecret } from './secret-placeholders.js';
-import { COMMAND_LINE_RULES, ENCODED_PRIVATE_KEY_RULE, NETRC_RULE, PASSWORD_HASH_RULE, PUBLIC_KEY_RULE } from './redact-structural.js';
+import { COMMAND_LINE_RULES, DEVICE_TOKEN_PATH_RULE, ENCODED_PRIVATE_KEY_RULE, NETRC_RULE, PASSWORD_HASH_RULE, PUBLIC_KEY_RULE } from './redact-structural.js';
 
 export type { Hit } from './secret-format-rules.js';
 export type { RedactRule } from './redact-rule.js';
@@ -146,6 +146,7 @@ export const BASE_RULES: RedactRule[] = [
     accept: (s) => isValue(s) && (hasLetterAndDigit(s) || isBasicCredential(s)),
   },
   PASSWORD_HASH_RULE,
+  DEVICE_TOKEN_PATH_RULE,
   {
     reason: 'url-credentials',
     near: /:\/\/[^\s/@?#]*@/g,

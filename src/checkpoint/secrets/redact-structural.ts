@@ -157,3 +157,15 @@ export const ENCODED_PRIVATE_KEY_RULE: RedactRule = {
     return hits;
   },
 };
+
+/**
+ * ThingsBoard's device API carries the device's access token as a path
+ * segment (`/api/v1/<token>/telemetry`, `…/attributes`, `…/rpc`): the one
+ * place where a URL's path holds a credential, named by the segment after it.
+ */
+export const DEVICE_TOKEN_PATH_RULE: RedactRule = {
+  reason: 'thingsboard-token',
+  near: /\/api\/v1\//g,
+  pattern: /(?<pre>\/api\/v1\/)(?<secret>[A-Za-z0-9]{20})(?=\/(?:telemetry|attributes|rpc|claim|firmware|software)(?![A-Za-z0-9_-]))/g,
+  accept: (s) => /[A-Za-z]/.test(s) && /\d/.test(s) && !isNotSecret(s),
+};

@@ -37,20 +37,26 @@ interface Compiled {
   sticky(): RegExp;
 }
 
-/** A placeholder, a run of one character or a documented example is not a credential. */
-function isPlaceholder(token: string): boolean {
-  const body = token.replace(/^[^A-Za-z0-9]*[A-Za-z]{1,12}[_.~|-]/, '');
+/**
+ * A placeholder, a run of one character or a documented example is not a
+ * credential. After a provider's own prefix of five characters or more
+ * (`dop_v1_`, `pscale_tkn_`, `NRAK-`) a body typed in sequence (`1234567890abcdef…`)
+ * is still taken: nothing but a token is written after such a prefix.
+ */
+function isPlaceholder(token: string, lead = ''): boolean {
+  const prefixed = lead.length >= 5;
+  const body = prefixed ? token.slice(lead.length) : token.replace(/^[^A-Za-z0-9]*[A-Za-z]{1,12}[_.~|-]/, '');
   if (new Set(body).size < Math.min(6, Math.ceil(body.length / 3))) return true;
   // A full-length token is only called a sequence when nearly all of it is one (`a1B2c3D4…`, `0123456789abcdef…`):
   // random bodies of a short alphabet follow their neighbour by chance more often than free text does.
   // In a token of hundreds of random characters a word turns up by chance: only short ones are read for words.
   if (body.length <= 200 && /your|YOUR|placeholder|PLACEHOLDER|redacted|REDACTED|example|EXAMPLE/.test(body)) return true;
-  return /x{6,}|X{6,}|\*{4,}|0{10,}/.test(body) || (body.length >= 12 && isPredictable(body, 0.8)) || hasPlaceholderMarker(body);
+  return /x{6,}|X{6,}|\*{4,}|0{10,}/.test(body) || (!prefixed && body.length >= 12 && isPredictable(body, 0.8)) || hasPlaceholderMarker(body);
 }
 
 function accept(compiled: Compiled, token: string): boolean {
   if (compiled.format.checksum && verifyChecksum(compiled.format.checksum, token)) return true;
-  return !isPlaceholder(token) && !(isShortLead(compiled.format) && !looksGenerated(token.slice(lead(compiled.format).length)));
+  return !isPlaceholder(token, lead(compiled.format)) && !(isShortLead(compiled.format) && !looksGenerated(token.slice(lead(compiled.format).length)));
 }
 
 const lead = (f: SecretFormat) => (typeof f.parts[0] === 'string' ? f.parts[0] : '');
@@ -218,8 +224,8 @@ export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS):
   };
 }
 
-/** A value named only by its provider must read as generated: hex, or letters and digits mixed, never a name made of words. */
-const readsGenerated = (value: string) => /^[0-9a-fA-F-]+$/.test(value) || ((/\d/.test(value) || looksGenerated(value)) && !isWordy(value));
+/** A value named only by its provider must read as generated: hex (groups joined by `-` or `:`), or letters and digits mixed, never a name made of words. */
+const readsGenerated = (value: string) => /^[0-9a-fA-F:-]+$/.test(value) || ((/\d/.test(value) || looksGenerated(value)) && !isWordy(value));
 
 /** The word is part of a placeholder already written (`[REDACTED:snowflake-password]`). */
 function isInPlaceholder(text: string, at: number): boolean {
