@@ -43,15 +43,17 @@ interface Compiled {
  * (`dop_v1_`, `pscale_tkn_`, `NRAK-`) a body typed in sequence (`1234567890abcdef…`)
  * is still taken: nothing but a token is written after such a prefix.
  */
-function isPlaceholder(token: string, lead = ''): boolean {
+function isPlaceholder(token: string, lead = '', named = false): boolean {
   const prefixed = lead.length >= 5;
   const body = prefixed ? token.slice(lead.length) : token.replace(/^[^A-Za-z0-9]*[A-Za-z]{1,12}[_.~|-]/, '');
-  if (new Set(body).size < Math.min(6, Math.ceil(body.length / 3))) return true;
+  // After a prefix as long as `AGE-SECRET-KEY-1` even a run of one character is a key (bech32's `q` is a zero).
+  if (lead.length < 10 && new Set(body).size < Math.min(6, Math.ceil(body.length / 3))) return true;
   // A full-length token is only called a sequence when nearly all of it is one (`a1B2c3D4…`, `0123456789abcdef…`):
   // random bodies of a short alphabet follow their neighbour by chance more often than free text does.
   // In a token of hundreds of random characters a word turns up by chance: only short ones are read for words.
   if (body.length <= 200 && /your|YOUR|placeholder|PLACEHOLDER|redacted|REDACTED|example|EXAMPLE/.test(body)) return true;
-  return /x{6,}|X{6,}|\*{4,}|0{10,}/.test(body) || (!prefixed && body.length >= 12 && isPredictable(body, 0.8)) || hasPlaceholderMarker(body);
+  // A value named by its provider (`SNYK_TOKEN = "12345678-ABCD-…"`) is taken even when typed in sequence: the name says what it is.
+  return /x{6,}|X{6,}|\*{4,}|0{10,}/.test(body) || (!prefixed && !named && body.length >= 12 && isPredictable(body, 0.8)) || hasPlaceholderMarker(body);
 }
 
 function accept(compiled: Compiled, token: string): boolean {
@@ -154,7 +156,7 @@ export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS):
   for (const lead of leads) byFirst.starts[Math.min(lead.charCodeAt(0), 128)] = 1;
   // Most runs are shorter than any format without a prefix: those skip the list at once.
   const looseMin = Math.min(...loose.map((l) => l.minLength));
-  const contextual = [...byWord].map(([word, list]) => ({ word, formats: list.map((c) => ({ reason: c.format.reason, whole: lazy(() => new RegExp(`^(?:${formatSource(c.format)})$`)) })) }));
+  const contextual = [...byWord].map(([word, list]) => ({ word, formats: list.map((c) => ({ reason: c.format.reason, whole: lazy(() => new RegExp(`^(?:${formatSource(c.format)})$`, 'i')) })) }));
   const anyWord = new RegExp(contextual.map(({ word }) => escape(word)).join('|') || '(?!)');
   const byWordLower = new Map(contextual.map((c) => [c.word, c]));
   const words = [...byWordLower.keys()].sort((a, b) => b.length - a.length).map(escape).join('|') || '(?!)';
@@ -212,7 +214,7 @@ export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS):
           if (t.index > 0 && '/#@'.includes(window[t.index - 1]!)) continue;
           const value = t[0].replace(/^[^A-Za-z0-9]+|[.:]+$/g, '');
           const found = entry.formats.find((f) => f.whole().test(value));
-          if (!found || isPlaceholder(value) || !readsGenerated(value)) continue;
+          if (!found || isPlaceholder(value, '', true) || !readsGenerated(value)) continue;
           const start = from + t.index;
           hits.push({ start, end: start + value.length, reason: found.reason });
           scan.lastIndex = Math.max(scan.lastIndex, start + value.length);

@@ -22,6 +22,10 @@ describe('redactText', () => {
     ['an internal host and a private address', 'db.prod.internal at 10.2.3.4', '[REDACTED:internal-host] at [REDACTED:private-ip]', { 'internal-host': 1, 'private-ip': 1 }],
     ['two emails counted twice', 'a.b@acme.com, c.d@acme.com', '[REDACTED:email], [REDACTED:email]', { email: 2 }],
     ['a PEM block cut off before its end', '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC', '[REDACTED:private-key]', { 'private-key': 1 }],
+    // Named by its provider, a value in the provider's shape is taken whatever its case, and even typed in sequence.
+    ['a provider-named value typed in sequence', 'SNYK_TOKEN="87654321-DCBA-DCBA-DCBA-0987654321FE"', 'SNYK_TOKEN="[REDACTED:snyk-token]"', { 'snyk-token': 1 }],
+    ['a provider-named value in capitals', `HEROKU_KEY: ${'9F3A61C2-7B4D-4E8A-A1C5-3D2E6F7089B4'}`, 'HEROKU_KEY: [REDACTED:heroku-key]', { 'heroku-key': 1 }],
+    ['a key after a long provider prefix, one character repeated', `AGE-SECRET-KEY-1${'Q'.repeat(58)}`, '[REDACTED:age-key]', { 'age-key': 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
