@@ -223,6 +223,9 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   t('SonarQube', 'sonar-token', 'sqp_', r('hex', 40)),
   t('SonarQube', 'sonar-token', 'sqa_', r('hex', 40)),
   c('SonarQube', 'sonar-token', ['sonar'], [r('hex', 40)]),
+  // Named by `sonar`, a login token of the length, in letters and digits, with or without its prefix.
+  c('SonarQube', 'sonar-token', ['sonar'], [r('alnum', 40)]),
+  c('SonarQube', 'sonar-token', ['sonar'], ['sq', r('lower', 1), '_', r('alnum', 40)]),
   c('CodeClimate', 'codeclimate-token', ['codeclimate', 'code_climate', 'cc_test_reporter'], [r('hex', 64)]),
   c('Snyk', 'snyk-token', ['snyk'], UUID),
   t('JFrog', 'jfrog-key', 'AKCp', r('alnum', 69)),
@@ -366,6 +369,7 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   t('Twilio', 'twilio-key', 'SK', r('anyhex', 32)),
   c('Twilio', 'twilio-key', ['twilio'], [r('hex', 32)]),
   c('MessageBird', 'messagebird-key', ['messagebird', 'message_bird', 'message-bird'], [r('alnum', 25)]),
+  c('MessageBird', 'messagebird-key', ['messagebird', 'message_bird', 'message-bird'], UUID),
   c('Vonage', 'vonage-secret', ['vonage', 'nexmo'], [r('alnum', 16)]),
   c('Plivo', 'plivo-token', ['plivo'], [r('alnum', 40)]),
   c('Sendbird', 'sendbird-token', ['sendbird'], [r('hex', 40)]),
