@@ -25,6 +25,7 @@ describe('redactText', () => {
     // Named by its provider, a value in the provider's shape is taken whatever its case, and even typed in sequence.
     ['a provider-named value typed in sequence', 'SNYK_TOKEN="87654321-DCBA-DCBA-DCBA-0987654321FE"', 'SNYK_TOKEN="[REDACTED:snyk-token]"', { 'snyk-token': 1 }],
     ['a provider-named value in capitals', `HEROKU_KEY: ${'9F3A61C2-7B4D-4E8A-A1C5-3D2E6F7089B4'}`, 'HEROKU_KEY: [REDACTED:heroku-key]', { 'heroku-key': 1 }],
+    ['a generated value holding the other quotes among its symbols', "jwt_secret: \"Q7`x'}/kL)p;W9]zR&m>eT??]H&4\"", 'jwt_secret: "[REDACTED:password]"', { password: 1 }],
     ['a key after a long provider prefix, one character repeated', `AGE-SECRET-KEY-1${'Q'.repeat(58)}`, '[REDACTED:age-key]', { 'age-key': 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
