@@ -46,8 +46,7 @@ interface Compiled {
 function isPlaceholder(token: string, lead = '', named = false): boolean {
   const prefixed = lead.length >= 5;
   const body = prefixed ? token.slice(lead.length) : token.replace(/^[^A-Za-z0-9]*[A-Za-z]{1,12}[_.~|-]/, '');
-  // After a prefix as long as `AGE-SECRET-KEY-1` even a run of one character is a key (bech32's `q` is a zero).
-  if (lead.length < 10 && new Set(body).size < Math.min(6, Math.ceil(body.length / 3))) return true;
+  if (new Set(body).size < Math.min(6, Math.ceil(body.length / 3))) return true;
   // A full-length token is only called a sequence when nearly all of it is one (`a1B2c3D4…`, `0123456789abcdef…`):
   // random bodies of a short alphabet follow their neighbour by chance more often than free text does.
   // In a token of hundreds of random characters a word turns up by chance: only short ones are read for words.
