@@ -62,9 +62,11 @@ export async function refuseSymlinkedParent(fs: WorktreeFs, top: string, path: s
   }
 }
 
-/** Deletes one file, then the directories it leaves empty. */
+/** Deletes one file (already gone is fine; a file that cannot be removed is an error), then the directories it leaves empty. */
 export async function removeFile(fs: WorktreeFs, top: string, path: string): Promise<void> {
-  await fs.unlink(join(top, path)).catch(() => undefined);
+  await fs.unlink(join(top, path)).catch((err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ENOENT') throw err;
+  });
   for (let dir = dirname(path); dir !== '.'; dir = dirname(dir)) {
     if (!(await fs.rmdir(join(top, dir)).then(() => true, () => false))) break;
   }

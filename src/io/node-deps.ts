@@ -3,7 +3,8 @@
 // or zlib load on first use, so `--version` or a silent hook pays
 // for none of them.
 import { closeSync, constants, openSync, readSync, writeSync } from 'node:fs';
-import { chmod, lstat, mkdir, open, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
+import * as fsp from 'node:fs/promises';
+import { chmod, lstat, mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
 import { InputTooLarge, StdinTimeout, type Deps, type McpSdk, type Streams, type YargsParser } from './deps.js';
 import { packageFile } from './package-files.js';
@@ -49,10 +50,9 @@ export function nodeDeps(): Deps {
       if (executable) await chmod(path, 0o755);
     },
     removeFile: async (path, within) => {
-      await rm(path, { force: true });
-      for (let dir = dirname(path); within && isInside(dir, within); dir = dirname(dir)) {
-        if (!(await rmdir(dir).then(() => true, () => false))) break;
-      }
+      if (!within) return rm(path, { force: true });
+      // The working tree's own removal, which takes the directories it leaves empty, as git does.
+      await (await import('../git/worktree-files.js')).removeFile(fsp, within, relative(within, path));
     },
     pathExists: (path) => lstat(path).then(() => true, () => false),
     editText: async (initial, repo) => (await import('./terminal-programs.js')).editWithGitEditor(initial, repo, env),
@@ -198,10 +198,4 @@ async function* readLines(path: string, maxLineBytes: number): AsyncIterable<str
   } finally {
     await handle.close();
   }
-}
-
-/** Whether `dir` lies strictly inside `root`. */
-function isInside(dir: string, root: string): boolean {
-  const rel = relative(root, dir);
-  return rel !== '' && !rel.startsWith('..') && !rel.startsWith('/');
 }

@@ -5,6 +5,7 @@
 import { withFault } from '../../src/io/fault-repo.js';
 import { posix } from 'node:path';
 import { run } from '../../src/cli/run.js';
+import { removeFile as removeWorktreeFile, type WorktreeFs } from '../../src/git/worktree-files.js';
 import { StdinTimeout, type Deps, type YargsParser } from '../../src/io/deps.js';
 import { makeMemRepo, type MemRepo, type MemRepoSpec } from './iso-fixture.js';
 
@@ -66,12 +67,8 @@ export async function makeMemCli(spec: MemRepoSpec = {}, seed = 1): Promise<MemC
         await mem.fs.promises.mkdir(posix.dirname(path), { recursive: true });
         await mem.fs.promises.writeFile(path, data, executable ? { mode: 0o755 } : {});
       },
-      removeFile: async (path, within) => {
-        await mem.fs.promises.rm(path, { force: true });
-        for (let dir = posix.dirname(path); within && dir.startsWith(`${within}/`); dir = posix.dirname(dir)) {
-          if (!(await mem.fs.promises.rmdir(dir).then(() => true, () => false))) break;
-        }
-      },
+      removeFile: async (path, within) =>
+        within ? removeWorktreeFile(mem.fs.promises as unknown as WorktreeFs, within, posix.relative(within, path)) : mem.fs.promises.rm(path, { force: true }),
       pathExists: async (path) => mem.fs.promises.lstat(path).then(() => true, () => false),
       editText: async (text) => {
         if (!opts.edit) throw new Error('no editor in this test');
