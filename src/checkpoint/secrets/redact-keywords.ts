@@ -46,7 +46,7 @@ const TAIL = '(?:[_.-]?(?:key|value|base|hash|str|string|access[_-]?key))?\\d{0,
 const TYPE = '(?:[ \\t]*:[ \\t]*(?:string|String|str|&str)|[ \\t]+(?:string|String|\\[\\]byte))?';
 const OP = '(?:=>|:::?=|::=|:=|\\?\\?=|\\?=|\\.=|\\+=|=(?!=)|:)';
 
-type Form = { re: RegExp; when?: (lineBefore: string) => boolean; accept?: (value: string) => boolean; keys?: RegExp };
+type Form = { source: string; re: RegExp; when?: (lineBefore: string) => boolean; accept?: (value: string) => boolean; keys?: RegExp };
 
 /** Words of a message about a password (`Password is required`, `must be at least 8 characters`), never of a passphrase. */
 const MESSAGE_WORDS = new Set(('is are was be been must should not no please enter your the at least characters character match matches does do did field ' +
@@ -55,7 +55,35 @@ const MESSAGE_WORDS = new Set(('is are was be been must should not no please ent
 /** A passphrase of a few small words (`open sesame`, `correct horse battery staple`), not a message about one. */
 const passphrase = (v: string) =>
   v.length >= 8 && v.length <= 60 && isValue(v) && v.split(' ').every((w) => w !== '' && !MESSAGE_WORDS.has(w.replace(/[^a-z]/g, '')));
-const form = (source: string, extra: Omit<Form, 're'> = {}): Form => ({ re: new RegExp(source, 'ydi'), ...extra });
+const form = (source: string, extra: Omit<Form, 'source' | 're'> = {}): Form => ({ source, re: new RegExp(leadCaptured(source), 'yi'), ...extra });
+
+/**
+ * A form's source with what comes before the value (`(?<v>…)`, a part of the
+ * sequence, not of an alternative) captured as group 1, the groups after it
+ * renumbered: the value starts at `m.index + m[1].length`. (The indices of a
+ * match, flag `d`, cost several times the match itself.)
+ */
+function leadCaptured(source: string): string {
+  let depth = 0;
+  let inClass = false;
+  let split = -1;
+  let alternatives = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '|') alternatives ||= depth === 0;
+    else if (c === ')') depth--;
+    else if (c === '(') {
+      if (depth === 0 && split < 0 && source.startsWith('(?<v>', i)) split = i;
+      depth++;
+    }
+  }
+  if (split < 0 || alternatives) throw new Error(`a keyword form must hold its value as a part of one sequence: ${source}`);
+  const renumber = (part: string) => part.replace(/\\\\|\\(\d+)/g, (all, n: string | undefined) => (n === undefined ? all : `\\${Number(n) + 1}`));
+  return `(${renumber(source.slice(0, split))})${renumber(source.slice(split))}`;
+}
 
 /** Values of `key=value` that are references or placeholders, not secrets. */
 const REFERENCE = new RegExp(
@@ -135,7 +163,7 @@ const FORMS: Form[] = [
 
 /** Where a key may end, as every form begins: a keyword that a longer name goes on past (`MAX_TOKENS_PER_REQUEST`) takes no form. */
 const KEY_END = new RegExp(TAIL, 'yi');
-const FORMS_START_AT_KEY_END = FORMS.every((f) => f.re.source.startsWith(TAIL));
+const FORMS_START_AT_KEY_END = FORMS.every((f) => f.source.startsWith(TAIL));
 
 /** A character of a key's name: `[A-Za-z0-9_.-]`. */
 const isKeyChar = (c: number) => (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122) || c === 95 || c === 46 || c === 45;
@@ -207,10 +235,10 @@ function tryForms(text: string, at: number, lineBefore: string, weak: ((v: strin
     if ((f.when && !f.when(lineBefore)) || (f.keys && !f.keys.test(key))) continue;
     f.re.lastIndex = at;
     const m = f.re.exec(text);
-    const span = m?.indices?.groups?.v;
-    if (!m || !span) continue;
+    const value = m?.groups?.v;
+    if (!m || value === undefined) continue;
+    const span = [m.index + m[1]!.length, m.index + m[1]!.length + value.length] as const;
     end ||= span[1];
-    const value = m.groups!.v!;
     // A function call (`b64u(encryptedKey)`) or the key itself again (`exports.token = token`) is code.
     // (`pbkdf2Sync(…)`, `decodeBase64url(…)`: a name in camelCase or with underscores is a function's, digits or not.)
     const isCall = text.charCodeAt(span[1]) === 40 && (value.length < 8 || isWordy(value) || !/\d/.test(value) || isFunctionName(value));
