@@ -37,6 +37,8 @@ const CODE = [
   'let apiKey = Bundle.main.object(forInfoDictionaryKey: "API_KEY") as? String', 'password <- Sys.getenv("DB_PASSWORD")', "my $password = $ENV{'DB_PASSWORD'};",
   'secret = secrets.token_hex(32)', 'private_key = serialization.load_pem_private_key(data, password=None)', 'token = self.tokens[self.pos]',
   'var Qe=function(){function e(t){this.token=t.accessToken,this.secret=t.clientSecret}return e}();', 'cy.get("#password").type(Cypress.env("PASSWORD"))',
+  'env:\n  - name: DB_PASSWORD\n    valueFrom:\n      secretKeyRef: {name: db, key: password}', '- name: API_TOKEN\n  value: ${API_TOKEN}',
+  '{"key": "password", "value": ""}', 'bypass: true', "if ('' == password) {", 'if ("" !== token) return;',
   'ssh_key_path = "~/.ssh/id_ed25519"', 'password_file: /run/secrets/db_password', 'TOKEN_URL = "https://oauth2.googleapis.com/token"',
   'password = dbpassword', 'confirmPassword: "asdfg",', 'password: qwerty123', 'DB_PASSWORD=testpassword', "createToken('SEMVER', '^v?(\\\\d+)\\\\.(\\\\d+)$')",
   "const derived = pbkdf2Sync('secret', 'salt', 100000, 64, 'sha512');", 'encryptedKey = decodeBase64url(encodedKey, "encrypted_key", JWEInvalid);',

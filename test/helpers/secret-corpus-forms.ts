@@ -61,6 +61,14 @@ const FORMS: [string, (v: string) => string][] = [
   ['xml element over lines', (v) => `<apiToken>\n    ${v}\n</apiToken>`],
   ['php inside a json string', (v) => `{"content": "$password = \\"${v}\\";"}`],
   ['json inside a json string', (v) => `"body": "{\\"apiKey\\": \\"${v}\\"}"`],
+  ['subscript key', (v) => `$config['db_password'] = '${v}';`],
+  ['dict item', (v) => `settings["api_key"] = "${v}"`],
+  ['comparison with the literal first', (v) => `if ("${v}" == password) {`],
+  ['kubernetes env name and value', (v) => `env:\n  - name: DB_PASSWORD\n    value: "${v}"\n  - name: DB_HOST\n    value: db`],
+  ['name and value fields', (v) => `{"name": "API_TOKEN", "value": "${v}"}`],
+  ['xml key and value entry', (v) => `<entry>\n  <key>password</key>\n  <value>${v}</value>\n</entry>`],
+  ['pass glued to a name', (v) => `jdbc:mysql://db.example.com/app?user=admin&userpass=${v}`],
+  ['curl proxy user', (v) => `curl --proxy-user admin:${v} -x http://proxy.example.com:3128 https://example.com`],
   ['jenkins credentials', (v) => `<org.jenkinsci.plugins.plaincredentials.impl.StringCredentialsImpl>\n  <id>deploy</id>\n  <secret>{svc AQAAABAAA ${v}}</secret>\n</org.jenkinsci.plugins.plaincredentials.impl.StringCredentialsImpl>`],
 ];
 
@@ -71,6 +79,12 @@ export function assignmentForms(g: Gen): SecretSample[] {
       const v = g.key(PW, g.int(12, 20));
       out.push(sample(`assignment: ${name}`, write(v), v));
     }
+  }
+  for (let i = 0; i < 2; i++) {
+    // A generated value whose symbols include the quote it is not written in.
+    const v = g.key(PW, 10);
+    const q = i ? `'${v.slice(0, 4)}"${v.slice(4)}\`${g.key(ALPHA.an, 6)}'` : `"${v.slice(0, 4)}'${v.slice(4)}\`${g.key(ALPHA.an, 6)}"`;
+    out.push(sample('quoted value holding the other quotes', `jwtsecret: ${q}`, q.slice(1, -1)));
   }
   for (let i = 0; i < 3; i++) {
     const basic = Buffer.from(`deploy:${g.key(ALPHA.an, 14)}`).toString('base64');

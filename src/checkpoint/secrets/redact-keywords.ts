@@ -10,7 +10,7 @@ import { isEncodedText, isHighEntropy, isWordy } from './entropy.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { isNotSecret, NOT_SECRET_NAME, PUBLIC_KEY_NAME } from './secret-placeholders.js';
 
-const WORDS = /passw(?:or)?d|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth[_-]?key|signing[_-]?key|encryption[_-]?key|_pass(?![A-Za-z])|key(?![A-Za-z0-9])|sonar[._-]?login|x-(?:amz|goog)-signature|(?<![A-Za-z])sig(?==)|(?<![A-Za-z])(?:pass|pw|private|access)(?![A-Za-z0-9])/gi;
+const WORDS = /passw(?:or)?d|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth[_-]?key|signing[_-]?key|encryption[_-]?key|_pass(?![A-Za-z])|(?<![A-Za-z])(?:db|user|admin|root|master|smtp|mail|ftp|ldap|redis|mysql|pg|sql|app|api|svc|bind|proxy|store|key)pass(?![A-Za-z])|key(?![A-Za-z0-9])|sonar[._-]?login|x-(?:amz|goog)-signature|(?<![A-Za-z])sig(?==)|(?<![A-Za-z])(?:pass|pw|private|access)(?![A-Za-z0-9])/gi;
 /** The same words in a text lower-cased first: a case-blind search costs several times more. */
 const LOWER_WORDS = new RegExp(WORDS.source, 'g');
 /** `ADMIN_KEY`, `deepgram_key`: a weaker keyword (`cache_key`, `sort_key` are common), whose value must look like a key. */
@@ -93,11 +93,17 @@ const FORMS: Form[] = [
   }),
   // <add key="ClearTextPassword" value="…"/>, <entry name="token" value="…">
   form(`${TAIL}"[ \\t]+value[ \\t]*=[ \\t]*"(?<v>[^"\\n]{1,300})"`, { when: (b) => /(?:key|name)[ \t]*=[ \t]*"$/i.test(b) }),
+  // A name and its value as two fields of one entry: Kubernetes' `- name: DB_PASSWORD` then `value: …`, `{"key": "password", "value": "…"}`,
+  // `<key>password</key><value>…</value>` (the value on the same line or one of the next two).
+  form(`${TAIL}["']?[ \\t]*,?[ \\t]*(?:\\r?\\n[ \\t]*){0,2}["']?(?:value|Value|VALUE|ParameterValue)["']?[ \\t]*[:=][ \\t]*(["']?)(?<v>[^\\s"'\`,{}]{1,300})\\1[ \\t]*(?=[,}\\r\\n]|$)`, {
+    when: (b) => /(?:^|[\s{,(-])["']?(?:name|key|Name|Key|NAME|KEY|ParameterKey|variable)["']?[ \t]*[:=][ \t]*["']?$/.test(b),
+  }),
+  form(`${TAIL}</(?:key|name)>\\s{0,80}<value>[ \\t]*(?<v>[^<\\s]{1,300})[ \\t]*</value>`, { when: (b) => /<(?:key|name)>$/.test(b) }),
   // A quoted literal: password = "…", "token": "…", token := "…", 'password' => '…', ("db.password", "…"), password "…", secret != "…"
   // (also with its quotes escaped, as code reads inside a JSON string: `"password = \"…\""`)
-  form(`${TAIL}\\\\?["'\`]?${TYPE}[ \\t]*${OP}[ \\t]*(?:[@rbuf])?(\\\\?["'\`])(?<v>[^"'\`\\s]{1,300}?)\\1`),
-  // … and a generated value in double quotes that holds the other quotes among its symbols (`jwtsecret: "7`D'}/vYR)T;…"`).
-  form(`${TAIL}["']?${TYPE}[ \\t]*${OP}[ \\t]*"(?<v>[^"\\s]{16,300})"`, { accept: (v) => /['`]/.test(v) && !/[$#]\{|\{\{/.test(v) && isValue(v) && hasLetterAndDigit(v) }),
+  form(`${TAIL}\\\\?["'\`]?\\]?${TYPE}[ \\t]*${OP}[ \\t]*(?:[@rbuf])?(\\\\?["'\`])(?<v>[^"'\`\\s]{1,300}?)\\1`),
+  // … and a generated value in quotes that holds the other quotes among its symbols (`jwtsecret: "7`D'}/vYR)T;…"`, `'…"…'`).
+  form(`${TAIL}["']?\\]?${TYPE}[ \\t]*${OP}[ \\t]*(["'])(?<v>(?:(?!\\1)\\S){16,300})\\1`, { accept: (v) => /["'`]/.test(v) && !/[$#]\{|\{\{/.test(v) && isValue(v) && hasLetterAndDigit(v) }),
   // A passphrase in quotes: password = "open sesame" (the password keywords only: a token or a key has no spaces)
   form(`${TAIL}["'\`]?${TYPE}[ \\t]*(?:=>|:=|=(?!=))[ \\t]*(["'])(?<v>[a-z0-9!@#$%^&*._-]+(?: [a-z0-9!@#$%^&*._-]+){1,5})\\1`, {
     // The word on its own or as the last part of the key (`DB_PASSWORD`, `dbPassword`), not glued to others (`someotherpassword`).
@@ -105,7 +111,7 @@ const FORMS: Form[] = [
     accept: passphrase,
   }),
   form(`${TAIL}["'\`][ \\t]*,[ \\t]*(?:[@rbuf])?(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, { when: (b) => /["'\`]$/.test(b), accept: credentialLike }),
-  form(`${TAIL}[ \\t]*(?:!==?|===?)[ \\t]*(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, { accept: credentialLike }),
+  form(`${TAIL}[ \\t]*(?:!==?|===?)[ \\t]*(?:[@rbuf])?(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, { accept: credentialLike }),
   form(`${TAIL}[ \\t]+(["'])(?<v>[^"'\\s]{1,300})\\1`, { accept: credentialLike }),
   // token - '…' (a log or a note that lists credentials)
   form(`${TAIL}["']?[ \\t]+-[ \\t]+(["'])(?<v>[^"'\\s]{1,300})\\1`, { accept: credentialLike }),
@@ -183,7 +189,10 @@ export function findKeywordValues(text: string): Hit[] {
     const lineBefore = lineBeforeKey(text, start);
     // `using RSA key 61A1…`, `gpg: … EdDSA key …`: a public key's id or fingerprint, as gpg and ssh print them.
     if (name.length === 3 && /(?:RSA|DSA|ECDSA|EdDSA|ED25519|GPG|PGP)[ \t]+$/i.test(lineBefore)) continue;
-    const { hit, end } = tryForms(text, m.index + m[0].length, lineBefore, weak, text.slice(start, m.index + m[0].length));
+    const keyEnd = m.index + m[0].length;
+    const found2 = tryForms(text, keyEnd, lineBefore, weak, text.slice(start, keyEnd));
+    const { end } = found2;
+    const hit = found2.hit ?? comparedBefore(text, start, keyEnd, lineBefore, weak);
     if (hit && isAnonymousLogin(text, start)) continue;
     if (hit) hits.push({ ...hit, reason: formatMatcher().nameByContext(text.slice(start, m.index + m[0].length + 20), text.slice(hit.start, hit.end)) ?? hit.reason });
     // A value is read once: a reference such as `${DB_PASSWORD:=x}` is not searched again for keywords.
@@ -199,6 +208,18 @@ const isAnonymousLogin = (text: string, keyStart: number) => {
   const before = text.slice(Math.max(0, keyStart - 160), keyStart);
   return before.includes('nonymous') && ANONYMOUS_USER.test(before);
 };
+
+/** A literal compared with the key written after it (`if ("…" == password)`, `"…" !== secret`). */
+const COMPARED_BEFORE = /(?:[@rbuf])?(["'`])(?<v>[^"'`\s]{5,300})\1[ \t]*(?:!==?|===?)[ \t]*$/d;
+function comparedBefore(text: string, start: number, keyEnd: number, lineBefore: string, weak: ((v: string) => boolean) | null): Hit | null {
+  const m = COMPARED_BEFORE.exec(lineBefore);
+  const value = m?.groups?.v;
+  // The key itself, not a call on it or a member of it (`"x" == password.length`).
+  if (!m || !value || /^[\w.([]/.test(text.slice(keyEnd, keyEnd + 1)) || !credentialLike(value) || (weak && !weak(value))) return null;
+  const base = start - lineBefore.length + (lineBefore.startsWith('\0') ? 1 : 0);
+  const [vs, ve] = m.indices!.groups!.v!;
+  return { start: base + vs, end: base + ve, reason: 'password' };
+}
 
 /** The first form whose value is accepted, and where the first form that matched at all ends. */
 function tryForms(text: string, at: number, lineBefore: string, weak: ((v: string) => boolean) | null, key: string): { hit: Hit | null; end: number } {

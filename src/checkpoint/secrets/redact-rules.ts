@@ -73,10 +73,10 @@ function isPlaceholderPair(pair: string): boolean {
 }
 
 /**
- * `-u`/`--user` and the credentials after it: `user:password`, or `"<api key>:"` (the key as the user name and
+ * `-u`/`--user` (`-U`/`--proxy-user` for the proxy) and the credentials after it: `user:password`, or `"<api key>:"` (the key as the user name and
  * no password, as Stripe, Elastic and others document). One pass, the flag's literal first.
  */
-const USER_FLAG = /-(?:u|-user)(?:=|[ \t]+)["']?([^\s:"']*):["']?([^\s"']*)/g;
+const USER_FLAG = /-(?:u|U|-user|-proxy-user)(?:=|[ \t]+)["']?([^\s:"']*):["']?([^\s"']*)/g;
 
 function findCurlPasswords(text: string): Hit[] {
   if (!text.includes('curl')) return [];
