@@ -113,7 +113,7 @@ export const PROVIDER_TEMPLATES: [string, string[]][] = [
   ['Figma', ['figd_{url:40}']],
   ['Ionic', ['ion_{an:42}']],
   ['Zuplo', ['zpka_{hex:32}_{hex:8}']],
-  ['Slack', ['xoxb-{d:12}-{d:13}-{an:24}', 'xoxp-{d:11}-{d:11}-{d:12}-{hex:32}', 'xoxr-{an:40}', 'xoxa-2-{an:40}', 'xoxs-{d:12}-{d:9}-{d:10}-{hex:10}',
+  ['Slack', ['xoxb-{d:12}-{d:13}-{an:24}', 'xoxp-{d:11}-{d:11}-{d:12}-{hex:32}', 'xoxr-{an:40}', 'xoxa-2-{an:40}', 'xoxs-{d:12}-{d:9}-{d:10}-{hex:10}', 'xoxp-{d:6}-{d:6}-{d:6}-{hex:18}',
     'xapp-1-{up:11}-{d:13}-{lo:64}', 'https://hooks.slack.com/services/{b64:44}']],
   ['Discord', ['M{an:23}.{url:6}.{url:38}', 'https://discord.com/api/webhooks/{d:18}/{url:68}', 'DISCORD_TOKEN=<<{hex:64}>>']],
   ['Telegram', ['{d:10}:AA{url:33}']],

@@ -270,6 +270,8 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   p('Slack', 'slack-webhook', ['http://hooks.slack.com/workflows/', r('b64', 43, 80)]),
   p('Slack', 'slack-token', ['xoxa-', r('digits', 1), '-', r('digits', 6, 14), '-', r('digits', 6, 14), '-', r('digits', 6, 14), '-', r('anyhex', 16, 64)]),
   p('Slack', 'slack-token', ['xoxs-', r('digits', 6, 14), '-', r('digits', 6, 14), '-', r('digits', 6, 14), '-', r('anyhex', 8, 15)]),
+  // A legacy user token: three numeric ids (of any length) and a hex secret shorter than today's 32.
+  p('Slack', 'slack-token', ['xoxp-', r('digits', 1, 14), '-', r('digits', 1, 14), '-', r('digits', 1, 14), '-', r('anyhex', 16, 64)]),
   p('Webex', 'webex-token', [r('alnum', 64), '_', r('alnum', 4), '_', ...UUID]),
   c('Webex', 'webex-token', ['webex'], [r('hex', 64)]),
   p('Discord', 'discord-token', [r('letters', 1), r('alnum', 23, 25), '.', r('url', 6), '.', r('url', 27, 38)]),
