@@ -216,6 +216,7 @@ export const PROVIDER_TEMPLATES: [string, string[]][] = [
   ['Nightfall', ['NF-{an:32}']],
   ['Flexport', ['shltm_{url:40}']],
   ['AWS AppSync', ['da2-{lo:26}']],
+  ['Amazon MWS', [`amzn.mws.${U}`]],
   ['Spectral', ['spu-{an:32}']],
   ['Portainer', ['ptr_{url:40}']],
   ['MongoDB Atlas', ['mdb_sa_sk_{url:48}']],

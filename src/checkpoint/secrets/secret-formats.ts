@@ -130,6 +130,8 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   t('Fly.io', 'flyio-token', 'fm1r_', r('b64', 100, 2000)),
   t('Fly.io', 'flyio-token', 'fm2_', r('b64', 100, 2000)),
   t('AWS AppSync', 'aws-key', 'da2-', r('lower', 26)),
+  // Amazon Marketplace Web Service: an MWS auth token is its prefix and a UUID.
+  p('Amazon MWS', 'amazon-mws-token', ['amzn.mws.', ...UUID]),
   t('MongoDB Atlas', 'mongodb-key', 'mdb_sa_sk_', r('url', 40, 64)),
   t('PubNub', 'pubnub-key', 'sec-c-', r('b64', 48)),
   t('Scrapfly', 'scrapfly-key', 'scp-live-', r('hex', 32)),
