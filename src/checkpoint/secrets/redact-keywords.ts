@@ -117,6 +117,8 @@ const FORMS: Form[] = [
   form(`${TAIL}["']?[ \\t]+-[ \\t]+(["'])(?<v>[^"'\\s]{1,300})\\1`, { accept: credentialLike }),
   // KEY=value with nothing around `=` (env files, URLs, shell lines); a `}` ends the value unless it closes a `{` inside it.
   form(`${TAIL}["']?(?:=|:=)(?<v>%\\([\\w.]+\\)[a-z]|(?=[^\\s"'\`&;,()<>\\]}])[^\\s"'\`&;,()<>\\]{}]*(?:\\{[^\\s"'\`&;,()<>\\]}]*\\}|[^\\s"'\`&;,()<>\\]}]*))`),
+  // A Dockerfile's `ENV KEY value` (the older form, a space for `=`): the rest of the line is the value.
+  form(`${TAIL}[ \\t]+(["']?)(?<v>[^\\s"'\`]+)\\1[ \\t]*(?=\\r?\\n|$)`, { when: (b) => /^[ \t]*ENV[ \t]+$/.test(b), accept: credentialLike }),
   // --password value, -Password "value", machine h login u password value
   form(`${TAIL}[ \\t]+(["']?)(?<v>[^\\s"'\`]+)\\1(?![^\\s;|&)])`, { when: (b) => /(?:^|\s)--?$/.test(b) || /\b(?:machine|login)[ \t]+\S+[ \t]+$/.test(b) }),
   // A line of its own: PASSWORD ?= value, password: value, aws_secret_access_key = value
@@ -239,6 +241,8 @@ function tryForms(text: string, at: number, lineBefore: string, weak: ((v: strin
     if (isCall || value.length < 5 || value === key || (key.length >= 6 && value.toLowerCase().includes(key.toLowerCase()))) continue;
     // A word of the key's own name (`POSTGRES_PASSWORD=postgres`, `RABBITMQ_PASS=rabbitmq`): the service's documented default.
     if (/^[a-z]+$/i.test(value) && key.toLowerCase().split(/[^a-z]+/).includes(value.toLowerCase())) continue;
+    // A format string filled in by the code (`"prefix_{}".format(x)`, `f"db_{name}"`, `$"…{x}"`): a template, not a literal.
+    if (/\{[\w.]*\}/.test(value) && (/^["'`]?\.format\(/.test(text.slice(span[1], span[1] + 9)) || /[fF$][\"'`]$/.test(text.slice(span[0] - 2, span[0])))) continue;
     // A dependency named by its group (`io.jsonwebtoken:jjwt-jackson:0.11.2`), not a key and its value.
     if (key.includes('.') && text.charCodeAt(span[0] - 1) === 58 && isCoordinate(value)) continue;
     // One member of a union of names (`RequestCredentials = "include" | "omit"`).

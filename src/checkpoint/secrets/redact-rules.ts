@@ -166,7 +166,8 @@ export const BASE_RULES: RedactRule[] = [
         `(?<secret>[^;\\s"'()]+)(?=;|\\s*["']|\\s*$)`,
       'gim',
     ),
-    accept: (s) => isValue(s) && !/^[<[{]/.test(s),
+    // (Two letters or fewer are a string's prefix before its quote, `Password = f"…"`, not a value.)
+    accept: (s) => s.length > 2 && isValue(s) && !/^[<[{]/.test(s),
   },
   // Docker's config.json: "auth": "<base64 of user:password>"
   // (The whole text: a service-account key in base64 is longer than the lines around an anchor.)

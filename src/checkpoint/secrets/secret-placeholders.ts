@@ -50,6 +50,8 @@ export function isCodeName(value: string): boolean {
   if (/^[A-Za-z_$][\w$]*(?:(?:\??\.[A-Za-z_$][\w$]*|\[[^\]]{0,40}\])+(?:\[[^\]]{0,40})?|\[[^\]]{0,40})$/.test(value) && !/\d[A-Za-z]|[A-Za-z]\d/.test(value.replace(/\[[^\]]*(?:\]|$)/g, ''))) return true;
   // A keyword of a language that starts an expression: `token=await getSecret()`, `password = new Password(…)`.
   if (/^(?:await|new|yield|typeof|lambda|function|async|require|import|self|this|super)$/.test(value)) return true;
+  // A call written as text (`obj.aFunctionCall()`, `getSecret()`): names and dots, no generated run.
+  if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\(\)$/.test(value) && !/\d/.test(value)) return true;
   // SCREAMING_SNAKE names (`ACCESS_TOKEN`, `YOUR_API_KEY`): an environment variable or a constant, written in place of its value.
   if (/^[A-Z][A-Z]*(?:_[A-Z]+)+$/.test(value)) return true;
   // An anchor, a selector or a parser's state name: `#add-password`, `?NoLineTerminatorHere`.
