@@ -62,6 +62,7 @@ const FORMS: [string, (v: string) => string][] = [
   ['php inside a json string', (v) => `{"content": "$password = \\"${v}\\";"}`],
   ['json inside a json string', (v) => `"body": "{\\"apiKey\\": \\"${v}\\"}"`],
   ['dockerfile ENV with a space', (v) => `FROM node:20\nENV DRONE_TOKEN ${v}\nRUN npm ci`],
+  ['npmrc scoped key, spaced', (v) => `@acme:registry=https://npm.pkg.github.com\n//npm.pkg.github.com/:_authToken = ${v}`],
   ['subscript key', (v) => `$config['db_password'] = '${v}';`],
   ['dict item', (v) => `settings["api_key"] = "${v}"`],
   ['comparison with the literal first', (v) => `if ("${v}" == password) {`],

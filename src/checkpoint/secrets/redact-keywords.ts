@@ -80,7 +80,8 @@ const isIdentifier = (s: string) =>
   /^[A-Za-z_$][A-Za-z_$]*(?:\.[A-Za-z_$][A-Za-z_$]*)*$/.test(s) && /[._$]|[a-z][A-Z]|passw|secret|token|key|pwd/i.test(s);
 const credentialLike = (s: string) => isValue(s) && (hasLetterAndDigit(s) || (s.length >= 10 && /[^A-Za-z]/.test(s)));
 
-const lineStart = (before: string) => /^[ \t]*(?:export[ \t]+|set[ \t]+|-[ \t]+)?["']?$/.test(before);
+// (An .npmrc key scoped to its registry, `//registry.npmjs.org/:_authToken = …`, starts its line too.)
+const lineStart = (before: string) => /^[ \t]*(?:export[ \t]+|set[ \t]+|-[ \t]+)?["']?$|^[ \t]*\/\/[^\s=]*:$/.test(before);
 
 /** The forms tried at the end of a key, first match wins. */
 const FORMS: Form[] = [
