@@ -259,6 +259,10 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   t('Slack', 'slack-token', 'xoxa-', r('alnum', 11, 48)),
   p('Slack', 'slack-token', ['xoxa-', r('digits', 1), '-', r('alnum', 9, 48)]),
   t('Slack', 'slack-token', 'xoxr-', r('alnum', 11, 48)),
+  // A bot, user or session token written as one run after its prefix (older tokens, and the open scanners' rule for all of them).
+  t('Slack', 'slack-token', 'xoxb-', r('alnum', 11, 48)),
+  t('Slack', 'slack-token', 'xoxp-', r('alnum', 11, 48)),
+  t('Slack', 'slack-token', 'xoxs-', r('alnum', 11, 48)),
   p('Slack', 'slack-token', ['xoxr-', r('digits', 1), '-', r('alnum', 9, 48)]),
   p('Slack', 'slack-token', ['xoxs-', r('digits', 1, 14), '-', r('digits', 1, 14), '-', r('digits', 1, 14), '-', r('anyhex', 16, 64)]),
   p('Slack', 'slack-token', ['xoxo-', r('digits', 1, 14), '-', r('digits', 1, 14), '-', r('digits', 1, 14), '-', r('anyhex', 16, 64)]),
@@ -402,6 +406,8 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   p('Flutterwave', 'flutterwave-key', ['FLWSECK-', r('hex', 32), '-X']),
   p('Flutterwave', 'flutterwave-key', ['FLWPUBK_TEST-', r('hex', 32), '-X']),
   t('Flutterwave', 'flutterwave-key', 'FLWSECK_TEST-', r('hex', 12)),
+  // The encryption key as the dashboard shows it, its 12 hex glued to the prefix.
+  t('Flutterwave', 'flutterwave-key', 'FLWSECK_TEST', r('hex', 12)),
   p('Midtrans', 'midtrans-key', ['SB-Mid-server-', r('url', 24)]),
   p('Midtrans', 'midtrans-key', ['Mid-server-', r('url', 24)]),
   p('Checkout.com', 'checkout-key', ['sk_sbox_', r('lower', 26)]),
