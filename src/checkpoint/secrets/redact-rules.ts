@@ -136,11 +136,11 @@ export const BASE_RULES: RedactRule[] = [
     accept: (s) => hasLetterAndDigit(s) && !isNotSecret(s),
   },
   {
-    // Authorization: Basic …, Authorization: token …, Authorization: <token>
+    // Authorization: Basic …, Authorization: token …, Authorization: <token>, a short Bearer token after its header (also URL-encoded, `authorization:%20bearer%20…`)
     reason: 'authorization',
     near: /authorization/gi,
     pattern: rx(
-      `(?<pre>${B}Authorization["']?[ \\t]*[:=][ \\t]*["']?(?:(?:Basic|Token|Digest|Api-?Key|Key|SSWS|GenieKey)[ \\t]+)?)(?<secret>[A-Za-z0-9._~+/:-]{8,}={0,3})`,
+      `(?<pre>${B}Authorization["']?[ \\t]*[:=](?:[ \\t]*|%20)["']?(?:(?:Basic|Bearer|Token|Digest|Api-?Key|Key|SSWS|GenieKey)(?:[ \\t]+|%20))?)(?<secret>[A-Za-z0-9._~+/:-]{8,}={0,3})`,
       'gi',
     ),
     accept: (s) => isValue(s) && (hasLetterAndDigit(s) || isBasicCredential(s)),
