@@ -40,6 +40,7 @@ const CODE = [
   'env:\n  - name: DB_PASSWORD\n    valueFrom:\n      secretKeyRef: {name: db, key: password}', '- name: API_TOKEN\n  value: ${API_TOKEN}',
 'format_password = "prefix_{}".format(value)', 'db_password = f"{prefix}_{suffix}"', 'var password = $"{user}-{Env}";',
   'variable_password = "obj.aFunctionCall()";', 'ENV PASSWORD_FILE /run/secrets/db', 'ENV DRONE_TOKEN $TOKEN',
+  'api_key=YourApiKeyHere', 'token=YOUR_TOKEN_HERE', 'password=ChangeMe123', 'aws_secret_access_key=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', 'token=MyExampleToken42',
     '{"key": "password", "value": ""}', 'bypass: true', "if ('' == password) {", 'if ("" !== token) return;',
   'ssh_key_path = "~/.ssh/id_ed25519"', 'password_file: /run/secrets/db_password', 'TOKEN_URL = "https://oauth2.googleapis.com/token"',
   'password = dbpassword', 'confirmPassword: "asdfg",', 'password: qwerty123', 'DB_PASSWORD=testpassword', "createToken('SEMVER', '^v?(\\\\d+)\\\\.(\\\\d+)$')",

@@ -118,6 +118,9 @@ export function assignmentForms(g: Gen): SecretSample[] {
     out.push(sample('passphrase in quotes', [`password = '${phrase}'`, `DB_PASSWORD="${phrase}"`, `:password => "${phrase}",`, `const dbPassword = "${phrase}"`][i]!, phrase));
     const short = `${g.str(ALPHA.al, 3)}${g.str(ALPHA.d, 1)}_${g.str(ALPHA.d, 1)}.${g.str(ALPHA.al, 3)}-${g.str(ALPHA.d, 1)}.${g.str(ALPHA.an, 4)}`;
     out.push(sample('short bearer token', `Authorization: Bearer ${short}`, short));
+    // Random mixed case spells a marker word now and then (`…KYoURZl…`, `…eXaMPlE…`): still random.
+    const spelled = `${g.key(ALPHA.an, 8)}${['YoUR', 'eXaMPlE', 'DuMmY', 'fAkE'][i]}${g.key(ALPHA.an, 10)}`;
+    out.push(sample('random value spelling a marker in mixed case', `ZOOM_API_SECRET=${spelled}`, spelled));
     const brief = g.key(ALPHA.an, g.int(8, 11));
     out.push(sample('short bearer token after its header', [`authorization: bearer ${brief}`, `GET /v1/me?h=authorization:%20bearer%20${brief}`, `-H "Authorization: Bearer ${brief}"`, `Authorization: Bearer ${brief}`][i]!, brief));
   }

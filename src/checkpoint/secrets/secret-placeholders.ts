@@ -87,7 +87,7 @@ export function isPlaceholderValue(value: string): boolean {
   // Nothing but punctuation, or text cut between two quoted strings (`,other:`).
   if (v === '' || /^[^A-Za-z0-9]*$/.test(v) || /^[,;:]|[,;:]$/.test(v)) return true;
   if (/[xX]{4,}|\*{3,}|•{2,}|#{4,}|\.{3}|…|_{4,}|-{4,}/.test(v)) return true;
-  if (/your|placeholder|redacted|(?:change|replace)[_-]?(?:me|this|it)|example|sample|dummy|fake|insert[_-]?here|goes[_-]?here/i.test(v)) return true;
+  if (MARKER_IN_WORDS.test(wordsOf(v))) return true;
   if (MARKER_WORDS.test(v) || isPhraseAboutATest(v)) return true;
   // `mypassword`, `yourtoken`, `newpass1`: a placeholder word with a possessive or a counter glued to it.
   if (/^(?:my|your|the|some|new|old|a)[_-]?(?:pass(?:word|wd)?|secret|token|key|pwd|apikey)$/i.test(v)) return true;
@@ -100,6 +100,14 @@ export function isPlaceholderValue(value: string): boolean {
   if (body.length >= 6 && new Set(body).size < Math.min(6, Math.ceil(body.length / 3))) return true;
   return (body.length >= 6 && isPredictable(body)) || isGroupedSequence(body);
 }
+
+/** A word that says the value is made up, in one case within its word (`your_key`, `YOUR_KEY`, `YourApiKey`, `ChangeMe`, `…EXAMPLEKEY`). */
+const MARKER_IN_WORDS = /your|placeholder|redacted|(?:change|replace)_?(?:me|this|it)|example|sample|dummy|fake|insert_?here|goes_?here/;
+/**
+ * The value's words, lower-cased and joined by `_`: split at punctuation and where the case turns (`YourApiKey` → `your_api_key`),
+ * so that a random run whose letters spell a marker in mixed case (`…KYoURZl…`) does not read as one.
+ */
+const wordsOf = (v: string) => v.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/).join('_').toLowerCase();
 
 /** `this-is-probably-a-test`, `not_a_real_secret`: a phrase of three words or more, one of which says it is made up. */
 function isPhraseAboutATest(v: string): boolean {
