@@ -88,7 +88,7 @@ export const PROVIDER_TEMPLATES: [string, string[]][] = [
   ['Prefect', ['pnu_{an:36}']],
   ['ClickHouse', ['4b1d{an:38}']],
   ['GitHub', ['ghp_{an:36}', 'gho_{an:36}', 'ghu_{an:36}', 'ghs_{an:36}', 'ghr_{an:36}', 'github_pat_{an:22}_{an:59}']],
-  ['GitLab', ['glpat-{url:20}', 'gldt-{url:20}', 'glrt-{url:20}', 'glptt-{hex:40}', 'glcbt-{an:2}_{url:20}', 'glft-{url:20}',
+  ['GitLab', ['glpat-{url:20}', 'gldt-{url:20}', 'glrt-{url:20}', 'glptt-{hex:40}', 'glcbt-{an:2}_{url:20}', 'glcbt-{url:20}', 'glagent-{url:64}', 'glft-{url:20}',
     'glffct-{url:20}', 'glimt-{url:25}', 'glsoat-{url:20}', 'glagent-{url:50}', 'gloas-{url:64}', 'GR1348941{url:20}', '_gitlab_session=<<{lo:32}>>']],
   ['Bitbucket', ['ATBB{an:32}', 'ATBB{an:28}']],
   ['Atlassian', ['ATATT3{url:186}={HEX:8}', 'ATCTT3{url:186}={HEX:8}', 'ATATT{url:48}={an:8}']],
