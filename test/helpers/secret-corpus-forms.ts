@@ -133,6 +133,10 @@ export function assignmentForms(g: Gen): SecretSample[] {
       `${g.key(ALPHA.an, 10)}~${g.key(ALPHA.an, 30)}`, `id|${g.key(ALPHA.an, 36)}`, `xyz_${g.key(ALPHA.al, 40)}`][i]!;
     out.push(sample('entropy fallback: unknown prefixed token', `the service gave us ${token} for the sandbox`, token));
   }
+  for (let i = 0; i < 2; i++) {
+    const v = g.key(PW, g.int(12, 20));
+    out.push(sample('assignment: hash or semicolon inside an unquoted value', `[oauth]\nclient_secret = ${v.slice(0, 5)}#${v.slice(5, 9)};${v.slice(9)}  # rotated yearly\n`, `${v.slice(0, 5)}#${v.slice(5, 9)};${v.slice(9)}`));
+  }
   return out;
 }
 
