@@ -21,6 +21,8 @@ const keyLike = (v: string) =>
   (v.length >= 16 || (v.length >= 10 && /^[A-Za-z0-9]+$/.test(v))) && /\d/.test(v) && /[A-Za-z]/.test(v) && !isWordsAndVersion(v) && !isWordy(v) && isValue(v) &&
   // Base64 of plain text (`ZHVtbXkgdGV4dC…` is "dummy text…"): sample data under a generic key.
   !isEncodedText(v.replace(/=+$/, ''));
+/** `S7C9*L%@8KX+`, `Tr0ub4dor&3`: letters, a digit and a symbol of the ones passwords are asked to hold, 8 to 64 characters. */
+const passwordLike = (v: string) => v.length >= 8 && v.length <= 64 && /[A-Za-z]/.test(v) && /\d/.test(v) && /[!@#$%^&*+=?~]/.test(v) && isValue(v);
 /** `SalesResults-1.2`, `report_v2`, `cache-key-2024`: words with a number or a version, a name rather than a key. */
 const isWordsAndVersion = (v: string) => /^[A-Za-z]+(?:[-_.][A-Za-z]+)*[-_.]?v?\d{1,4}(?:[-_.]\d{1,4}){0,3}$/.test(v) && !/[a-z][A-Z][a-z]?\d|\d[A-Za-z]/.test(v);
 /**
@@ -118,8 +120,8 @@ const FORMS: Form[] = [
   form(`${TAIL}["']?[ \\t]+-[ \\t]+(["'])(?<v>[^"'\\s]{1,300})\\1`, { accept: credentialLike }),
   // KEY=value with nothing around `=` (env files, URLs, shell lines); a `}` ends the value unless it closes a `{` inside it.
   form(`${TAIL}["']?(?:=|:=)(?<v>%\\([\\w.]+\\)[a-z]|(?=[^\\s"'\`&;,()<>\\]}])[^\\s"'\`&;,()<>\\]{}]*(?:\\{[^\\s"'\`&;,()<>\\]}]*\\}|[^\\s"'\`&;,()<>\\]}]*))`),
-  // A Dockerfile's `ENV KEY value` (the older form, a space for `=`): the rest of the line is the value.
-  form(`${TAIL}[ \\t]+(["']?)(?<v>[^\\s"'\`]+)\\1[ \\t]*(?=\\r?\\n|$)`, { when: (b) => /^[ \t]*ENV[ \t]+$/.test(b), accept: credentialLike }),
+  // A Dockerfile's `ENV KEY value` (the older form, a space for `=`), csh's `setenv KEY value`, fish's `set -x KEY value`: the rest of the line is the value.
+  form(`${TAIL}[ \\t]+(["']?)(?<v>[^\\s"'\`]+)\\1[ \\t]*(?=\\r?\\n|$)`, { when: (b) => /^[ \t]*(?:ENV|setenv|set(?:[ \t]+-[A-Za-z]+)+)[ \t]+$/.test(b), accept: credentialLike }),
   // --password value, -Password "value", machine h login u password value
   form(`${TAIL}[ \\t]+(["']?)(?<v>[^\\s"'\`]+)\\1(?![^\\s;|&)])`, { when: (b) => /(?:^|\s)--?$/.test(b) || /\b(?:machine|login)[ \t]+\S+[ \t]+$/.test(b) }),
   // A line of its own: PASSWORD ?= value, password: value, aws_secret_access_key = value
@@ -181,7 +183,9 @@ export function findKeywordValues(text: string): Hit[] {
     KEY_END.lastIndex = m.index + m[0].length;
     if (FORMS_START_AT_KEY_END && !KEY_END.test(text)) continue;
     // The weak `key` as the last word of a longer name (`ADMIN_KEY`, `deepgram.key`) takes a key-like value; on its own, only a generated token.
-    const weak = !isWeakWord(m[0]) ? null : !isBareWord(m[0]) && /[A-Za-z0-9][_.-]$/.test(text.slice(Math.max(0, m.index - 2), m.index)) ? keyLike : tokenLike;
+    const weakTest = !isWeakWord(m[0]) ? null : !isBareWord(m[0]) && /[A-Za-z0-9][_.-]$/.test(text.slice(Math.max(0, m.index - 2), m.index)) ? keyLike : tokenLike;
+    // `pass`, `pw`: a value written as a password (letters, digits and a symbol such as `!`, `#`, `%`) is one, however short.
+    const weak = weakTest && /^(?:pass|pw)$/i.test(m[0]) ? (v: string) => weakTest(v) || passwordLike(v) : weakTest;
     let start = m.index;
     while (start > 0 && m.index - start < 40 && isKeyChar(text.charCodeAt(start - 1))) start--;
     // Inside a longer word, or a segment of a path (`/etc/passwd`): not a key.
