@@ -42,6 +42,8 @@ const CODE = [
   'variable_password = "obj.aFunctionCall()";', 'ENV PASSWORD_FILE /run/secrets/db', 'ENV DRONE_TOKEN $TOKEN',
   'api_key=YourApiKeyHere', 'token=YOUR_TOKEN_HERE', 'password=ChangeMe123', 'aws_secret_access_key=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', 'token=MyExampleToken42',
   'pass: v1.2.3-rc1', 'pass: true', 'set -x PATH $HOME/bin $PATH', 'https://example.com:8080/#/login@foo', 'setenv EDITOR vim',
+  '"password": "Passwort",', '"password": "Wachtwoord",', 'IAM_ROLE_STATEMENTS_TOKEN = \'iamRoleStatements\'', 'const TOKEN_KEY = "authToken";',
+  "'Slack Token': 'CKV_SECRET_14',", 'creation_token = "my-product"',
     '{"key": "password", "value": ""}', 'bypass: true', "if ('' == password) {", 'if ("" !== token) return;',
   'ssh_key_path = "~/.ssh/id_ed25519"', 'password_file: /run/secrets/db_password', 'TOKEN_URL = "https://oauth2.googleapis.com/token"',
   'password = dbpassword', 'confirmPassword: "asdfg",', 'password: qwerty123', 'DB_PASSWORD=testpassword', "createToken('SEMVER', '^v?(\\\\d+)\\\\.(\\\\d+)$')",

@@ -136,8 +136,8 @@ export function assignmentForms(g: Gen): SecretSample[] {
   for (let i = 0; i < 2; i++) {
     const v = g.key(PW, g.int(12, 20));
     const sym = `${g.key(ALPHA.an, 5)}${g.oneOf(['!', '#', '%', '&', '*'])}${g.key(ALPHA.an, 4)}`;
-    out.push(sample('assignment: short password with a symbol under pass/pw', [`pass: ${sym}`, `pw = ${sym}`][i]!, sym));
-    out.push(sample('assignment: setenv, set -x', [`setenv API_TOKEN ${v}`, `set -gx API_TOKEN ${v}`][i]!, v));
+    out.push(sample('assignment: short password with a symbol under pass/pw', [`smtp:\n  pass: ${sym}\n`, `[ftp]\npw = ${sym}\n`][i]!, sym));
+    out.push(sample('assignment: setenv, set -x', [`#!/bin/csh\nsetenv API_TOKEN ${v}\n`, `# config.fish\nset -gx API_TOKEN ${v}\n`][i]!, v));
     out.push(sample('url credentials with # in the password', `mysql://root:${v.slice(0, 6)}#${v.slice(6)}@db.example.com:3306/app`, `${v.slice(0, 6)}#${v.slice(6)}`));
     out.push(sample('assignment: hash or semicolon inside an unquoted value', `[oauth]\nclient_secret = ${v.slice(0, 5)}#${v.slice(5, 9)};${v.slice(9)}  # rotated yearly\n`, `${v.slice(0, 5)}#${v.slice(5, 9)};${v.slice(9)}`));
   }

@@ -35,6 +35,8 @@ const PLACEHOLDER_WORDS = new Set([
   'to', 'with', 'goes', 'own', 'real', 'actual', 'valid', 'invalid', 'random', 'generated', 'webhook', 'url', 'name',
   'db', 'database', 'service', 'account', 'project', 'org', 'team', 'bot', 'hash', 'salt', 'code', 'pin', 'number',
   'hello', 'world', 'helloworld', 'foobar', 'lorem', 'ipsum', 'admin', 'root', 'guest',
+  // "Password" in other languages (a translated label: `"password": "Passwort"`)
+  'passwort', 'passord', 'wachtwoord', 'salasana', 'haslo', 'senha', 'parola', 'heslo', 'adgangskode', 'contrasena', 'geslo', 'lozinka', 'parool', 'jelszo', 'sandi', 'kata',
 ]);
 
 /** True when `value` is a reference or an interpolation, not a literal. */
@@ -54,6 +56,8 @@ export function isCodeName(value: string): boolean {
   if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\(\)$/.test(value) && !/\d/.test(value)) return true;
   // SCREAMING_SNAKE names (`ACCESS_TOKEN`, `YOUR_API_KEY`): an environment variable or a constant, written in place of its value.
   if (/^[A-Z][A-Z]*(?:_[A-Z]+)+$/.test(value)) return true;
+  // … also numbered (`CKV_SECRET_9`, `SLOT_2_API_KEY`): words in capitals, a number as a word of its own.
+  if (/^[A-Z]+(?:_(?:[A-Z]+|\d{1,4}))+$/.test(value) && (value.match(/(?:^|_)[A-Z]{2,}(?=_|$)/g)?.length ?? 0) >= 2) return true;
   // An anchor, a selector or a parser's state name: `#add-password`, `?NoLineTerminatorHere`.
   if (/^[?#.@:][A-Za-z][A-Za-z_-]*$/.test(value)) return true;
   // A name made of words one of which names the secret (`#add-password`, `reset_token_ttl`, `password.reset.title`): a selector, a route or a message key.
@@ -183,7 +187,7 @@ export const PUBLIC_KEY_NAME = /(?:^|[^A-Za-z])pub(?:lic|lishable)?[_.-]?(?:key|
  * WebSocket key, a page token or cursor of a paged API.
  */
 export const NOT_SECRET_NAME =
-  /csrf|xsrf|authenticity[_-]?token|anti[_-]?forgery|^state$|cache[_-]?key|idempotency|websocket[_-]?key|page[_-]?token|continuation[_-]?token|^cursor$|^continuation$/i;
+  /csrf|xsrf|authenticity[_-]?token|anti[_-]?forgery|^state$|cache[_-]?key|idempotency|creation[_-]?token|client[_-]?request[_-]?token|websocket[_-]?key|page[_-]?token|continuation[_-]?token|^cursor$|^continuation$/i;
 
 const FORGERY_ATTRIBUTE = /(?:csrf|xsrf|authenticity)[\w-]*["']?[ \t]+(?:type=["']?hidden["']?[ \t]+)?(?:content|value)=["']?$/i;
 
