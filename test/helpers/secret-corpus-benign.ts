@@ -44,6 +44,8 @@ const CODE = [
   'pass: v1.2.3-rc1', 'pass: true', 'set -x PATH $HOME/bin $PATH', 'https://example.com:8080/#/login@foo', 'setenv EDITOR vim',
   '"password": "Passwort",', '"password": "Wachtwoord",', 'IAM_ROLE_STATEMENTS_TOKEN = \'iamRoleStatements\'', 'const TOKEN_KEY = "authToken";',
   "'Slack Token': 'CKV_SECRET_14',", 'creation_token = "my-product"',
+  '<param name="password_length">12</param>', '<label name="password">Enter your password</label>', '{"value": "12", "name": "DB_PASSWORD_LENGTH"}',
+  '- value: ${DB_PASSWORD}\n  name: DB_PASSWORD', '<input name="password" value="">',
     '{"key": "password", "value": ""}', 'bypass: true', "if ('' == password) {", 'if ("" !== token) return;',
   'ssh_key_path = "~/.ssh/id_ed25519"', 'password_file: /run/secrets/db_password', 'TOKEN_URL = "https://oauth2.googleapis.com/token"',
   'password = dbpassword', 'confirmPassword: "asdfg",', 'password: qwerty123', 'DB_PASSWORD=testpassword', "createToken('SEMVER', '^v?(\\\\d+)\\\\.(\\\\d+)$')",

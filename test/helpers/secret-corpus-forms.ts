@@ -135,6 +135,12 @@ export function assignmentForms(g: Gen): SecretSample[] {
   }
   for (let i = 0; i < 2; i++) {
     const v = g.key(PW, g.int(12, 20));
+    out.push(sample('assignment: value field before its name field', [`environment = [\n  {\n    value = "${v}"\n    name  = "DB_PASSWORD"\n  },\n]`, `[{"value": "${v}", "name": "API_TOKEN"}]`][i]!, v));
+    out.push(sample('assignment: name and value with a comment between', `{\n  name  = "DB_PASSWORD"\n  # rotated by ops\n  value = "${v}"\n}`, v));
+    out.push(sample('assignment: element named by its attribute', [`<param name="password">${v}</param>`, `<entry key="api.token">${v}</entry>`][i]!, v));
+  }
+  for (let i = 0; i < 2; i++) {
+    const v = g.key(PW, g.int(12, 20));
     const sym = `${g.key(ALPHA.an, 5)}${g.oneOf(['!', '#', '%', '&', '*'])}${g.key(ALPHA.an, 4)}`;
     out.push(sample('assignment: short password with a symbol under pass/pw', [`smtp:\n  pass: ${sym}\n`, `[ftp]\npw = ${sym}\n`][i]!, sym));
     out.push(sample('assignment: setenv, set -x', [`#!/bin/csh\nsetenv API_TOKEN ${v}\n`, `# config.fish\nset -gx API_TOKEN ${v}\n`][i]!, v));

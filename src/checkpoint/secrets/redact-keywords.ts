@@ -94,11 +94,13 @@ const FORMS: Form[] = [
     when: (b) => b.endsWith('<'),
     accept: (v) => isValue(v) && v.slice(1, -1).split(/[ \t]+/).some((w) => w.length >= 8 && hasLetterAndDigit(w) && !isNotSecret(w)),
   }),
+  // <param name="password">…</param>: the element named by its attribute holds the value.
+  form(`${TAIL}"[^<>\\n]{0,100}>[ \\t]*(?<v>[^<\\s]{1,300})[ \\t]*</`, { when: (b) => /<[\w:.-]+[ \t][^<>\n]*\b(?:name|key)[ \t]*=[ \t]*"$/i.test(b) }),
   // <add key="ClearTextPassword" value="…"/>, <entry name="token" value="…">
   form(`${TAIL}"[ \\t]+value[ \\t]*=[ \\t]*"(?<v>[^"\\n]{1,300})"`, { when: (b) => /(?:key|name)[ \t]*=[ \t]*"$/i.test(b) }),
   // A name and its value as two fields of one entry: Kubernetes' `- name: DB_PASSWORD` then `value: …`, `{"key": "password", "value": "…"}`,
-  // `<key>password</key><value>…</value>` (the value on the same line or one of the next two).
-  form(`${TAIL}["']?[ \\t]*,?[ \\t]*(?:\\r?\\n[ \\t]*){0,2}["']?(?:value|Value|VALUE|ParameterValue)["']?[ \\t]*[:=][ \\t]*(["']?)(?<v>[^\\s"'\`,{}]{1,300})\\1[ \\t]*(?=[,}\\r\\n]|$)`, {
+  // `<key>password</key><value>…</value>` (the value on the same line or one of the next three, comments between).
+  form(`${TAIL}["']?[ \\t]*,?[ \\t]*(?:(?:(?:#|//)[^\\n]*)?\\r?\\n[ \\t]*){0,3}["']?(?:value|Value|VALUE|ParameterValue)["']?[ \\t]*[:=][ \\t]*(["']?)(?<v>[^\\s"'\`,{}]{1,300})\\1[ \\t]*(?=[,}\\r\\n]|$)`, {
     when: (b) => /(?:^|[\s{,(-])["']?(?:name|key|Name|Key|NAME|KEY|ParameterKey|variable)["']?[ \t]*[:=][ \t]*["']?$/.test(b),
   }),
   form(`${TAIL}</(?:key|name)>\\s{0,80}<value>[ \\t]*(?<v>[^<\\s]{1,300})[ \\t]*</value>`, { when: (b) => /<(?:key|name)>$/.test(b) }),
@@ -203,7 +205,7 @@ export function findKeywordValues(text: string): Hit[] {
     const keyEnd = m.index + m[0].length;
     const found2 = tryForms(text, keyEnd, lineBefore, weak, text.slice(start, keyEnd));
     const { end } = found2;
-    const hit = found2.hit ?? comparedBefore(text, start, keyEnd, lineBefore, weak);
+    const hit = found2.hit ?? comparedBefore(text, start, keyEnd, lineBefore, weak) ?? (/(?:name|key)["']?[ \t]*[:=][ \t]*["']?$/i.test(lineBefore) ? valueBeforeName(text, start, keyEnd, weak) : null);
     if (hit && isAnonymousLogin(text, start)) continue;
     if (hit) hits.push({ ...hit, reason: formatMatcher().nameByContext(text.slice(start, m.index + m[0].length + 20), text.slice(hit.start, hit.end)) ?? hit.reason });
     // A value is read once: a reference such as `${DB_PASSWORD:=x}` is not searched again for keywords.
@@ -219,6 +221,18 @@ const isAnonymousLogin = (text: string, keyStart: number) => {
   const before = text.slice(Math.max(0, keyStart - 160), keyStart);
   return before.includes('nonymous') && ANONYMOUS_USER.test(before);
 };
+
+/** The value field just before the name field of the same entry (`{"value": "…", "name": "DB_PASSWORD"}`, HCL's `value = "…"` then `name = "…"`). */
+const VALUE_BEFORE_NAME = /["']?(?:value|Value|VALUE|ParameterValue)["']?[ \t]*[:=][ \t]*(["']?)(?<v>[^\s"'`,{}]{1,300})\1[ \t]*,?[ \t]*(?:\r?\n[ \t]*-?[ \t]*)?["']?(?:name|key|Name|Key|NAME|KEY|ParameterKey)["']?[ \t]*[:=][ \t]*["']?$/d;
+function valueBeforeName(text: string, start: number, keyEnd: number, weak: ((v: string) => boolean) | null): Hit | null {
+  const from = Math.max(0, start - 400);
+  const m = VALUE_BEFORE_NAME.exec(text.slice(from, start));
+  const value = m?.groups?.v;
+  // The name ends the field (`"DB_PASSWORD"`, `DB_PASSWORD` at the end of its line), not a longer text.
+  if (!m || !value || !/^["']?[ \t]*(?:[,}\r\n]|$)/.test(text.slice(keyEnd, keyEnd + 3)) || !isValue(value) || value.length < 5 || (weak && !weak(value))) return null;
+  const [vs, ve] = m.indices!.groups!.v!;
+  return { start: from + vs, end: from + ve, reason: 'password' };
+}
 
 /** A literal compared with the key written after it (`if ("…" == password)`, `"…" !== secret`). */
 const COMPARED_BEFORE = /(?:[@rbuf])?(["'`])(?<v>[^"'`\s]{5,300})\1[ \t]*(?:!==?|===?)[ \t]*$/d;
