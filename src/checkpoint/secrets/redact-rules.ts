@@ -151,7 +151,7 @@ export const BASE_RULES: RedactRule[] = [
     reason: 'url-credentials',
     // (A `#` in the password, left unencoded as people write it, `mysql://root:pa#ss@host`, is part of it.)
     near: /:\/\/[^\s/@?]*@/g,
-    pattern: rx(`(?<pre>${B}[A-Za-z][A-Za-z0-9+.-]{1,30}://)(?<secret>[^\\s:/@?#\\[\\]]*:(?:[^\\s/@?]|@(?=[^\\s/?#@]*@))+)(?<post>@[A-Za-z0-9\\[])`),
+    pattern: rx(`(?<pre>${B}[A-Za-z][A-Za-z0-9+.-]{1,30}://)(?<secret>[^\\s:/@?#\\[\\]]*:(?:[^\\s/@?]|@(?=[^\\s/?@]*@))+)(?<post>@[A-Za-z0-9\\[])`),
     accept: (s) => !isPlaceholderPair(s),
   },
   // curl -u user:password, also quoted (`--user kevin:'…'`) and on a continued line (`\` newline)
