@@ -14,7 +14,7 @@ import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { findKubernetesSecretData } from './redact-structured.js';
 import { tokenRuns } from './token-runs.js';
 import type { RedactRule } from './redact-rule.js';
-import { hasPlaceholderMarker, isNamedNonSecret, isNotSecret } from './secret-placeholders.js';
+import { hasPlaceholderMarker, isNamedNonSecret, isNotSecret, isPredictable } from './secret-placeholders.js';
 import { COMMAND_LINE_RULES, DEVICE_TOKEN_PATH_RULE, ENCODED_PRIVATE_KEY_RULE, NETRC_RULE, PASSWORD_HASH_RULE, PUBLIC_KEY_RULE } from './redact-structural.js';
 
 export type { Hit } from './secret-format-rules.js';
@@ -127,7 +127,8 @@ export const BASE_RULES: RedactRule[] = [
     reason: 'openai-key',
     near: /sk-/g,
     pattern: rx(`${B}sk-(?:(?:proj|svcacct|admin|None)-)?[A-Za-z0-9_-]{32,300}${E}`),
-    accept: (s) => isMixed(s.replace(/^sk-(?:proj|svcacct|admin|None)-/, '')) && !hasPlaceholderMarker(s),
+    // (Its runs judged without OpenAI's marker between them: `sk-abcdefghijklmnopqrstT3BlbkFJabcdefghijklmnopqrst` is a sequence.)
+    accept: (s) => isMixed(s.replace(/^sk-(?:proj|svcacct|admin|None)-/, '')) && !hasPlaceholderMarker(s) && !isPredictable(s.replace(/^sk-(?:(?:proj|svcacct|admin|None)-)?/, '').replace('T3BlbkFJ', ''), 0.8),
   },
   {
     reason: 'bearer-token',
