@@ -313,6 +313,8 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   c('Freshdesk', 'freshdesk-key', ['freshdesk'], [r('alnum', 20)]),
   p('HubSpot', 'hubspot-token', ['pat-na1-', ...UUID]),
   p('HubSpot', 'hubspot-token', ['pat-eu1-', ...UUID]),
+  // Any region of a private app token (`pat-na2-…`, `pat-ap1-…`): two letters and a digit.
+  p('HubSpot', 'hubspot-token', ['pat-', r('lletters', 2), r('digits', 1), '-', ...UUID]),
   c('HubSpot', 'hubspot-token', ['hubspot'], UUID_UPPER),
   c('HubSpot', 'hubspot-token', ['hubspot', 'hapikey'], UUID),
   c('OneSignal', 'onesignal-key', ['onesignal'], UUID),
@@ -357,6 +359,13 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   c('Bugsnag', 'bugsnag-key', ['bugsnag'], [r('hex', 32)]),
   t('PostHog', 'posthog-key', 'phx_', r('alnum', 43, 47)),
   t('PostHog', 'posthog-key', 'phc_', r('alnum', 43, 47), { confidence: 'medium' }),
+  // Riot Games: a development or production API key, RGAPI- and a UUID.
+  p('Riot Games', 'riot-key', ['RGAPI-', ...UUID]),
+  // Web3 node providers: the API key is the last segment of the endpoint's path.
+  p('Alchemy', 'alchemy-key', ['alchemyapi.io/v2/', r('url', 32)]),
+  p('Alchemy', 'alchemy-key', ['alchemy.com/v2/', r('url', 32)]),
+  p('Infura', 'infura-key', ['infura.io/v3/', r('hex', 32)]),
+  p('Infura', 'infura-key', ['infura.io/ws/v3/', r('hex', 32)]),
   p('LaunchDarkly', 'launchdarkly-key', ['api-', ...UUID], { confidence: 'medium' }),
   p('LaunchDarkly', 'launchdarkly-key', ['sdk-', ...UUID], { confidence: 'medium' }),
   c('Segment', 'segment-key', ['segment'], [r('alnum', 32)]),
