@@ -10,9 +10,11 @@ import { isEncodedText, isHighEntropy, isWordy } from './entropy.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { isNotSecret, NOT_SECRET_NAME, PUBLIC_KEY_NAME } from './secret-placeholders.js';
 
-const WORDS = /passw(?:or)?d|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth[_-]?key|signing[_-]?key|encryption[_-]?key|_pass(?![A-Za-z])|(?<![A-Za-z])(?:db|user|admin|root|master|smtp|mail|ftp|ldap|redis|mysql|pg|sql|app|api|svc|bind|proxy|store|key)pass(?![A-Za-z])|key(?![A-Za-z0-9])|sonar[._-]?login|x-(?:amz|goog)-signature|(?<![A-Za-z])sig(?==)|(?<![A-Za-z])(?:pass|pw|private|access)(?![A-Za-z0-9])/gi;
+const WORDS = /passw(?:or)?d|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth[_-]?key|signing[_-]?key|encryption[_-]?key|[_a-z]pass(?![A-Za-z])|key(?![A-Za-z0-9])|sonar[._-]?login|x-(?:amz|goog)-signature|(?<![A-Za-z])sig(?==)|(?<![A-Za-z])(?:pass|pw|private|access)(?![A-Za-z0-9])/gi;
 /** The same words in a text lower-cased first: a case-blind search costs several times more. */
 const LOWER_WORDS = new RegExp(WORDS.source, 'g');
+/** The names `pass` is glued to in a password's key (`dbpass`, `userpass`, `keypass`, `storepass`): the text up to the letter before `pass`. */
+const GLUED_PASS = /(?:^|[^a-z])(?:db|user|admin|root|master|smtp|mail|ftp|ldap|redis|mysql|pg|sql|app|api|svc|bind|proxy|store|keystore|truststore|key)$/i;
 /** `ADMIN_KEY`, `deepgram_key`: a weaker keyword (`cache_key`, `sort_key` are common), whose value must look like a key. */
 const isWeakWord = (word: string) => /^(?:key|pass|pw|private|access)$/i.test(word);
 /** `PRIVATE`, `ACCESS` alone name a kind of key (`nimble PRIVATE <token>`): only a generated token follows them. */
@@ -182,6 +184,8 @@ export function findKeywordValues(text: string): Hit[] {
   scan.lastIndex = 0;
   for (let found = scan.exec(hay); found; found = scan.exec(hay)) {
     const m = { index: found.index, 0: text.slice(found.index, found.index + found[0].length) };
+    // `pass` glued to a name is a key only after a name a password belongs to (`dbpass`, `userpass`, `storepass`), not `bypass`, `compass`.
+    if (/^[a-z]pass$/i.test(m[0]) && !GLUED_PASS.test(hay.slice(Math.max(0, m.index - 11), m.index + 1))) continue;
     KEY_END.lastIndex = m.index + m[0].length;
     if (FORMS_START_AT_KEY_END && !KEY_END.test(text)) continue;
     // The weak `key` as the last word of a longer name (`ADMIN_KEY`, `deepgram.key`) takes a key-like value; on its own, only a generated token.
@@ -237,6 +241,8 @@ function valueBeforeName(text: string, start: number, keyEnd: number, weak: ((v:
 /** A literal compared with the key written after it (`if ("…" == password)`, `"…" !== secret`). */
 const COMPARED_BEFORE = /(?:[@rbuf])?(["'`])(?<v>[^"'`\s]{5,300})\1[ \t]*(?:!==?|===?)[ \t]*$/d;
 function comparedBefore(text: string, start: number, keyEnd: number, lineBefore: string, weak: ((v: string) => boolean) | null): Hit | null {
+  // (The operator right before the key is checked first: most keys have none.)
+  if (!/[!=]=[ \t]*$/.test(lineBefore)) return null;
   const m = COMPARED_BEFORE.exec(lineBefore);
   const value = m?.groups?.v;
   // The key itself, not a call on it or a member of it (`"x" == password.length`).
