@@ -24,7 +24,12 @@ const keyLike = (v: string) =>
   // Base64 of plain text (`ZHVtbXkgdGV4dC…` is "dummy text…"): sample data under a generic key.
   !isEncodedText(v.replace(/=+$/, ''));
 /** `S7C9*L%@8KX+`, `Tr0ub4dor&3`: letters, a digit and a symbol of the ones passwords are asked to hold, 8 to 64 characters. */
-const passwordLike = (v: string) => v.length >= 8 && v.length <= 64 && /[A-Za-z]/.test(v) && /\d/.test(v) && /[!@#$%^&*+=?~]/.test(v) && isValue(v);
+const passwordLike = (v: string) => v.length >= 8 && v.length <= 64 && /[A-Za-z]/.test(v) && /\d/.test(v) && /[!@#$%^&*+=?~]/.test(v) && isValue(v) && !isExpression(v);
+/** `width*2+pad1`, `offset+len*4`: names and numbers joined by arithmetic, one a lower-case name. */
+const isExpression = (v: string) => {
+  const parts = v.split(/[-+*/%]/);
+  return parts.length >= 2 && parts.every((p) => /^(?:\d+(?:\.\d+)?|[A-Za-z_$][\w$.]*)$/.test(p)) && parts.some((p) => /^[a-z_$][a-z0-9_$.]{2,}$/.test(p));
+};
 /** `SalesResults-1.2`, `report_v2`, `cache-key-2024`: words with a number or a version, a name rather than a key. */
 const isWordsAndVersion = (v: string) => /^[A-Za-z]+(?:[-_.][A-Za-z]+)*[-_.]?v?\d{1,4}(?:[-_.]\d{1,4}){0,3}$/.test(v) && !/[a-z][A-Z][a-z]?\d|\d[A-Za-z]/.test(v);
 /**
