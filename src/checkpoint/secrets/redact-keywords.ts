@@ -102,7 +102,11 @@ const FORMS: Form[] = [
     accept: (v) => isValue(v) && v.slice(1, -1).split(/[ \t]+/).some((w) => w.length >= 8 && hasLetterAndDigit(w) && !isNotSecret(w)),
   }),
   // <param name="password">…</param>: the element named by its attribute holds the value.
-  form(`${TAIL}"[^<>\\n]{0,100}>[ \\t]*(?<v>[^<\\s]{1,300})[ \\t]*</`, { when: (b) => /<[\w:.-]+[ \t][^<>\n]*\b(?:name|key)[ \t]*=[ \t]*"$/i.test(b) }),
+  // (Letters and digits mixed: Android's `<string name="password">Kennwort</string>` is a translated label.)
+  form(`${TAIL}"[^<>\\n]{0,100}>[ \\t]*(?<v>[^<\\s]{1,300})[ \\t]*</`, {
+    when: (b) => /<[\w:.-]+[ \t][^<>\n]*\b(?:name|key)[ \t]*=[ \t]*"$/i.test(b),
+    accept: (v) => isValue(v) && hasLetterAndDigit(v),
+  }),
   // <add key="ClearTextPassword" value="…"/>, <entry name="token" value="…">
   form(`${TAIL}"[ \\t]+value[ \\t]*=[ \\t]*"(?<v>[^"\\n]{1,300})"`, { when: (b) => /(?:key|name)[ \t]*=[ \t]*"$/i.test(b) }),
   // A name and its value as two fields of one entry: Kubernetes' `- name: DB_PASSWORD` then `value: …`, `{"key": "password", "value": "…"}`,

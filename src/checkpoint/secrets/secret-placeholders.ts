@@ -36,7 +36,7 @@ const PLACEHOLDER_WORDS = new Set([
   'db', 'database', 'service', 'account', 'project', 'org', 'team', 'bot', 'hash', 'salt', 'code', 'pin', 'number',
   'hello', 'world', 'helloworld', 'foobar', 'lorem', 'ipsum', 'admin', 'root', 'guest',
   // "Password" in other languages (a translated label: `"password": "Passwort"`)
-  'passwort', 'passord', 'wachtwoord', 'salasana', 'haslo', 'senha', 'parola', 'heslo', 'adgangskode', 'contrasena', 'geslo', 'lozinka', 'parool', 'jelszo', 'sandi', 'kata',
+  'passwort', 'kennwort', 'passord', 'wachtwoord', 'salasana', 'haslo', 'senha', 'parola', 'heslo', 'adgangskode', 'contrasena', 'geslo', 'lozinka', 'parool', 'jelszo', 'sandi', 'kata',
 ]);
 
 /** True when `value` is a reference or an interpolation, not a literal. */
