@@ -49,6 +49,7 @@ const CODE = [
   'OPENAI_API_KEY=sk-abcdefghijklmnopqrstT3BlbkFJabcdefghijklmnopqrst', 'sk-1234567890abcdefghijT3BlbkFJ1234567890abcdefghij',
   'pw = width*2+pad1', 'pass: offset+len*4',
   '<string name="token">Jeton</string>', '<string name="secret">Geheimnis</string>', '<entry key="password">Kennwort</entry>',
+  'DEPLOY_KEY=SalesResultsQuarterly2', 'cache_key = UserProfileSettingsV2',
     '{"key": "password", "value": ""}', 'bypass: true', "if ('' == password) {", 'if ("" !== token) return;',
   'ssh_key_path = "~/.ssh/id_ed25519"', 'password_file: /run/secrets/db_password', 'TOKEN_URL = "https://oauth2.googleapis.com/token"',
   'password = dbpassword', 'confirmPassword: "asdfg",', 'password: qwerty123', 'DB_PASSWORD=testpassword', "createToken('SEMVER', '^v?(\\\\d+)\\\\.(\\\\d+)$')",

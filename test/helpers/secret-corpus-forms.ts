@@ -149,6 +149,11 @@ export function assignmentForms(g: Gen): SecretSample[] {
     out.push(sample('url credentials with # in the password', `mysql://root:${v.slice(0, 6)}#${v.slice(6)}@db.example.com:3306/app`, `${v.slice(0, 6)}#${v.slice(6)}`));
     out.push(sample('assignment: hash or semicolon inside an unquoted value', `[oauth]\nclient_secret = ${v.slice(0, 5)}#${v.slice(5, 9)};${v.slice(9)}  # rotated yearly\n`, `${v.slice(0, 5)}#${v.slice(5, 9)};${v.slice(9)}`));
   }
+  for (let i = 0; i < 3; i++) {
+    // Both cases switching often, one digit at the end: random, not words and a version.
+    const mixed = `${['kkeluIsp', 'NLJpBnYu', 'etLwNeBX'][i]}${g.str(ALPHA.al, 12)}${g.str(ALPHA.d, 1)}`;
+    if ((mixed.match(/[a-z][A-Z]/g)?.length ?? 0) >= 3) out.push(sample('weak key: random letters of both cases and one digit', `DEPLOY_KEY=${mixed}`, mixed));
+  }
   return out;
 }
 

@@ -31,7 +31,10 @@ const isExpression = (v: string) => {
   return parts.length >= 2 && parts.every((p) => /^(?:\d+(?:\.\d+)?|[A-Za-z_$][\w$.]*)$/.test(p)) && parts.some((p) => /^[a-z_$][a-z0-9_$.]{2,}$/.test(p));
 };
 /** `SalesResults-1.2`, `report_v2`, `cache-key-2024`: words with a number or a version, a name rather than a key. */
-const isWordsAndVersion = (v: string) => /^[A-Za-z]+(?:[-_.][A-Za-z]+)*[-_.]?v?\d{1,4}(?:[-_.]\d{1,4}){0,3}$/.test(v) && !/[a-z][A-Z][a-z]?\d|\d[A-Za-z]/.test(v);
+const isWordsAndVersion = (v: string) =>
+  /^[A-Za-z]+(?:[-_.][A-Za-z]+)*[-_.]?v?\d{1,4}(?:[-_.]\d{1,4}){0,3}$/.test(v) && !/[a-z][A-Z][a-z]?\d|\d[A-Za-z]/.test(v) &&
+  // A random run of both cases with a digit at its end (`kkeluIspCVGCXNQxPcKCn3`) switches case more often than words do.
+  !((v.match(/[a-z][A-Z]/g)?.length ?? 0) >= 3 && !isWordy(v.replace(/[^A-Za-z]/g, '')));
 /**
  * A token on its own after a key with no operator (`SECRET abc123…`, `token - '…'`, `Using Key=…`): only a
  * value that reads as a generated credential (16+ characters of letters and digits mixed, no words joined by separators;
