@@ -2,9 +2,10 @@
  * Credentials named by a keyword (SPEC §9): `password=…`, `"token": "…"`,
  * `var dbPassword string = "…"`, `PASSWORD ?= …`, `<password>…</password>`,
  * `<add key="ClearTextPassword" value="…"/>`, `System.setProperty("db.password", "…")`,
- * `--token …`. The scan looks for the keywords only (one fast pass), widens
- * each hit to its whole key (`DB_PASSWORD`, `token1`), then tries the
- * assignment forms at the end of the key. Only the value is redacted.
+ * `--token …`, `- name: DB_PASSWORD` then `value: …`, `if ("…" == password)`.
+ * The scan looks for the keywords only (one fast pass), widens each hit to
+ * its whole key (`DB_PASSWORD`, `token1`), then tries the assignment forms at
+ * the end of the key. Only the value is redacted.
  */
 import { isEncodedText, isHighEntropy, isWordy } from './entropy.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
@@ -219,9 +220,10 @@ export function findKeywordValues(text: string): Hit[] {
     // `using RSA key 61A1…`, `gpg: … EdDSA key …`: a public key's id or fingerprint, as gpg and ssh print them.
     if (name.length === 3 && /(?:RSA|DSA|ECDSA|EdDSA|ED25519|GPG|PGP)[ \t]+$/i.test(lineBefore)) continue;
     const keyEnd = m.index + m[0].length;
-    const found2 = tryForms(text, keyEnd, lineBefore, weak, text.slice(start, keyEnd));
-    const { end } = found2;
-    const hit = found2.hit ?? comparedBefore(text, start, keyEnd, lineBefore, weak) ?? (/(?:name|key)["']?[ \t]*[:=][ \t]*["']?$/i.test(lineBefore) ? valueBeforeName(text, start, keyEnd, weak) : null);
+    const tried = tryForms(text, keyEnd, lineBefore, weak, text.slice(start, keyEnd));
+    const { end } = tried;
+    // Forms that write the value before the key: a comparison (`"…" == password`), a value field before its name field.
+    const hit = tried.hit ?? comparedBefore(text, start, keyEnd, lineBefore, weak) ?? (/(?:name|key)["']?[ \t]*[:=][ \t]*["']?$/i.test(lineBefore) ? valueBeforeName(text, start, keyEnd, weak) : null);
     if (hit && isAnonymousLogin(text, start)) continue;
     if (hit) hits.push({ ...hit, reason: formatMatcher().nameByContext(text.slice(start, m.index + m[0].length + 20), text.slice(hit.start, hit.end)) ?? hit.reason });
     // A value is read once: a reference such as `${DB_PASSWORD:=x}` is not searched again for keywords.
@@ -286,7 +288,7 @@ function tryForms(text: string, at: number, lineBefore: string, weak: ((v: strin
     // the key a value is stored under, not the value. (Under a password's name, words may be the password.)
     if (/^[A-Za-z][a-z]+(?:[A-Z][a-z]+){1,5}$/.test(value) && !/pass|pwd|pw$/i.test(key) && isWordy(value)) continue;
     // A format string filled in by the code (`"prefix_{}".format(x)`, `f"db_{name}"`, `$"…{x}"`): a template, not a literal.
-    if (/\{[\w.]*\}/.test(value) && (/^["'`]?\.format\(/.test(text.slice(span[1], span[1] + 9)) || /[fF$][\"'`]$/.test(text.slice(span[0] - 2, span[0])))) continue;
+    if (/\{[\w.]*\}/.test(value) && (/^["'`]?\.format\(/.test(text.slice(span[1], span[1] + 9)) || /[fF$]["'`]$/.test(text.slice(span[0] - 2, span[0])))) continue;
     // A dependency named by its group (`io.jsonwebtoken:jjwt-jackson:0.11.2`), not a key and its value.
     if (key.includes('.') && text.charCodeAt(span[0] - 1) === 58 && isCoordinate(value)) continue;
     // One member of a union of names (`RequestCredentials = "include" | "omit"`).
