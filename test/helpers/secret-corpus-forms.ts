@@ -61,6 +61,16 @@ const FORMS: [string, (v: string) => string][] = [
   ['xml element over lines', (v) => `<apiToken>\n    ${v}\n</apiToken>`],
   ['php inside a json string', (v) => `{"content": "$password = \\"${v}\\";"}`],
   ['json inside a json string', (v) => `"body": "{\\"apiKey\\": \\"${v}\\"}"`],
+  ['dockerfile ENV with a space', (v) => `FROM node:20\nENV DRONE_TOKEN ${v}\nRUN npm ci`],
+  ['npmrc scoped key, spaced', (v) => `@acme:registry=https://npm.pkg.github.com\n//npm.pkg.github.com/:_authToken = ${v}`],
+  ['subscript key', (v) => `$config['db_password'] = '${v}';`],
+  ['dict item', (v) => `settings["api_key"] = "${v}"`],
+  ['comparison with the literal first', (v) => `if ("${v}" == password) {`],
+  ['kubernetes env name and value', (v) => `env:\n  - name: DB_PASSWORD\n    value: "${v}"\n  - name: DB_HOST\n    value: db`],
+  ['name and value fields', (v) => `{"name": "API_TOKEN", "value": "${v}"}`],
+  ['xml key and value entry', (v) => `<entry>\n  <key>password</key>\n  <value>${v}</value>\n</entry>`],
+  ['pass glued to a name', (v) => `jdbc:mysql://db.example.com/app?user=admin&userpass=${v}`],
+  ['curl proxy user', (v) => `curl --proxy-user admin:${v} -x http://proxy.example.com:3128 https://example.com`],
   ['jenkins credentials', (v) => `<org.jenkinsci.plugins.plaincredentials.impl.StringCredentialsImpl>\n  <id>deploy</id>\n  <secret>{svc AQAAABAAA ${v}}</secret>\n</org.jenkinsci.plugins.plaincredentials.impl.StringCredentialsImpl>`],
 ];
 
@@ -71,6 +81,12 @@ export function assignmentForms(g: Gen): SecretSample[] {
       const v = g.key(PW, g.int(12, 20));
       out.push(sample(`assignment: ${name}`, write(v), v));
     }
+  }
+  for (let i = 0; i < 2; i++) {
+    // A generated value whose symbols include the quote it is not written in.
+    const v = g.key(PW, 10);
+    const q = i ? `'${v.slice(0, 4)}"${v.slice(4)}\`${g.key(ALPHA.an, 6)}'` : `"${v.slice(0, 4)}'${v.slice(4)}\`${g.key(ALPHA.an, 6)}"`;
+    out.push(sample('quoted value holding the other quotes', `jwtsecret: ${q}`, q.slice(1, -1)));
   }
   for (let i = 0; i < 3; i++) {
     const basic = Buffer.from(`deploy:${g.key(ALPHA.an, 14)}`).toString('base64');
@@ -102,6 +118,11 @@ export function assignmentForms(g: Gen): SecretSample[] {
     out.push(sample('passphrase in quotes', [`password = '${phrase}'`, `DB_PASSWORD="${phrase}"`, `:password => "${phrase}",`, `const dbPassword = "${phrase}"`][i]!, phrase));
     const short = `${g.str(ALPHA.al, 3)}${g.str(ALPHA.d, 1)}_${g.str(ALPHA.d, 1)}.${g.str(ALPHA.al, 3)}-${g.str(ALPHA.d, 1)}.${g.str(ALPHA.an, 4)}`;
     out.push(sample('short bearer token', `Authorization: Bearer ${short}`, short));
+    // Random mixed case spells a marker word now and then (`…KYoURZl…`, `…eXaMPlE…`): still random.
+    const spelled = `${g.key(ALPHA.an, 8)}${['YoUR', 'eXaMPlE', 'DuMmY', 'fAkE'][i]}${g.key(ALPHA.an, 10)}`;
+    out.push(sample('random value spelling a marker in mixed case', `ZOOM_API_SECRET=${spelled}`, spelled));
+    const brief = g.key(ALPHA.an, g.int(8, 11));
+    out.push(sample('short bearer token after its header', [`authorization: bearer ${brief}`, `GET /v1/me?h=authorization:%20bearer%20${brief}`, `-H "Authorization: Bearer ${brief}"`, `Authorization: Bearer ${brief}`][i]!, brief));
   }
   for (let i = 0; i < 4; i++) {
     const oid = g.str(ALPHA.hex, i % 2 ? 64 : 40);
@@ -111,6 +132,27 @@ export function assignmentForms(g: Gen): SecretSample[] {
     const token = [`acme_live_${g.key(ALPHA.hex, 40)}`, `zq-${g.key(ALPHA.hex, 48)}`, `tok.${g.key(ALPHA.url, 12)}.${g.key(ALPHA.an, 30)}`,
       `${g.key(ALPHA.an, 10)}~${g.key(ALPHA.an, 30)}`, `id|${g.key(ALPHA.an, 36)}`, `xyz_${g.key(ALPHA.al, 40)}`][i]!;
     out.push(sample('entropy fallback: unknown prefixed token', `the service gave us ${token} for the sandbox`, token));
+  }
+  for (let i = 0; i < 2; i++) {
+    const v = g.key(PW, g.int(12, 20));
+    out.push(sample('assignment: value field before its name field', [`environment = [\n  {\n    value = "${v}"\n    name  = "DB_PASSWORD"\n  },\n]`, `[{"value": "${v}", "name": "API_TOKEN"}]`][i]!, v));
+    out.push(sample('assignment: name and value with a comment between', `{\n  name  = "DB_PASSWORD"\n  # rotated by ops\n  value = "${v}"\n}`, v));
+    out.push(sample('assignment: element named by its attribute', [`<param name="password">${v}</param>`, `<entry key="api.token">${v}</entry>`][i]!, v));
+  }
+  for (let i = 0; i < 2; i++) {
+    const v = g.key(PW, g.int(12, 20));
+    const sym = `${g.key(ALPHA.an, 5)}${g.oneOf(['!', '#', '%', '&', '*'])}${g.key(ALPHA.an, 4)}`;
+    out.push(sample('assignment: short password with a symbol under pass/pw', [`smtp:\n  pass: ${sym}\n`, `[ftp]\npw = ${sym}\n`][i]!, sym));
+    out.push(sample('assignment: setenv, set -x', [`#!/bin/csh\nsetenv API_TOKEN ${v}\n`, `# config.fish\nset -gx API_TOKEN ${v}\n`][i]!, v));
+    out.push(sample('dockerfile ENV KEY=value holding & or #', `FROM alpine\nENV API_TOKEN=${v.slice(0, 4)}#&${v.slice(4)}\n`, `${v.slice(0, 4)}#&${v.slice(4)}`));
+    out.push(sample('url credentials with @ and # in the password', `mysql://root:${v.slice(0, 3)}@${v.slice(3, 7)}#${v.slice(7)}@db.example.com/app`, `${v.slice(0, 3)}@${v.slice(3, 7)}#${v.slice(7)}`));
+    out.push(sample('url credentials with # in the password', `mysql://root:${v.slice(0, 6)}#${v.slice(6)}@db.example.com:3306/app`, `${v.slice(0, 6)}#${v.slice(6)}`));
+    out.push(sample('assignment: hash or semicolon inside an unquoted value', `[oauth]\nclient_secret = ${v.slice(0, 5)}#${v.slice(5, 9)};${v.slice(9)}  # rotated yearly\n`, `${v.slice(0, 5)}#${v.slice(5, 9)};${v.slice(9)}`));
+  }
+  for (let i = 0; i < 3; i++) {
+    // Both cases switching often, one digit at the end: random, not words and a version.
+    const mixed = `${['kkeluIsp', 'NLJpBnYu', 'etLwNeBX'][i]}${g.str(ALPHA.al, 12)}${g.str(ALPHA.d, 1)}`;
+    if ((mixed.match(/[a-z][A-Z]/g)?.length ?? 0) >= 3) out.push(sample('weak key: random letters of both cases and one digit', `DEPLOY_KEY=${mixed}`, mixed));
   }
   return out;
 }
@@ -177,6 +219,7 @@ function placeholdersAndReferences(g: Gen): string[] {
     'openssl enc -aes-256-cbc -pass env:BACKUP_PASSWORD -in a.tar', 'openssl pkcs12 -passin file:pass.txt -in cert.p12', `VGhpcyBpcyBhbiBlbmNvZGVkIHN0cmluZw==`, `https://docs.example.com/api.html#${g.str(ALPHA.hex, 33)}`,
     '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQkGcN3Y2u8uT0aW3mYx3dZb1rXowCgYIKoZIzj0EAwIw\n-----END CERTIFICATE-----',
     `ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI${g.key(ALPHA.b64, 43)} ada@laptop`,
+    `<public>-----BEGIN PUBLIC KEY-----\\n${g.key(ALPHA.b64, 64)}\\n-----END PUBLIC KEY-----</public>`,
     'private base64ToUint8Array;', 'private access to the repository', 'Access Denied for user deploy', 'protected access token refresh',
     'SharedAccessKeyName=[Shared Access Key Name goes here];SharedAccessKey=[Shared Access key goes here];',
     'apiKey=px-api-a1b2c3d4-e5f6-g7h8-i9j0-k1l2m3n4o5p6', 'deployKey: k9l8-m7n6-o5p4-q3r2-s1t0-u9v8', 'Bearer your-token-here', 'Authorization: Bearer {{access_token}}',

@@ -2,17 +2,20 @@
  * Credentials named by a keyword (SPEC §9): `password=…`, `"token": "…"`,
  * `var dbPassword string = "…"`, `PASSWORD ?= …`, `<password>…</password>`,
  * `<add key="ClearTextPassword" value="…"/>`, `System.setProperty("db.password", "…")`,
- * `--token …`. The scan looks for the keywords only (one fast pass), widens
- * each hit to its whole key (`DB_PASSWORD`, `token1`), then tries the
- * assignment forms at the end of the key. Only the value is redacted.
+ * `--token …`, `- name: DB_PASSWORD` then `value: …`, `if ("…" == password)`.
+ * The scan looks for the keywords only (one fast pass), widens each hit to
+ * its whole key (`DB_PASSWORD`, `token1`), then tries the assignment forms at
+ * the end of the key. Only the value is redacted.
  */
 import { isEncodedText, isHighEntropy, isWordy } from './entropy.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { isNotSecret, NOT_SECRET_NAME, PUBLIC_KEY_NAME } from './secret-placeholders.js';
 
-const WORDS = /passw(?:or)?d|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth[_-]?key|signing[_-]?key|encryption[_-]?key|_pass(?![A-Za-z])|key(?![A-Za-z0-9])|sonar[._-]?login|x-(?:amz|goog)-signature|(?<![A-Za-z])sig(?==)|(?<![A-Za-z])(?:pass|pw|private|access)(?![A-Za-z0-9])/gi;
+const WORDS = /passw(?:or)?d|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth[_-]?key|signing[_-]?key|encryption[_-]?key|[_a-z]pass(?![A-Za-z])|key(?![A-Za-z0-9])|sonar[._-]?login|x-(?:amz|goog)-signature|(?<![A-Za-z])sig(?==)|(?<![A-Za-z])(?:pass|pw|private|access)(?![A-Za-z0-9])/gi;
 /** The same words in a text lower-cased first: a case-blind search costs several times more. */
 const LOWER_WORDS = new RegExp(WORDS.source, 'g');
+/** The names `pass` is glued to in a password's key (`dbpass`, `userpass`, `keypass`, `storepass`): the text up to the letter before `pass`. */
+const GLUED_PASS = /(?:^|[^a-z])(?:db|user|admin|root|master|smtp|mail|ftp|ldap|redis|mysql|pg|sql|app|api|svc|bind|proxy|store|keystore|truststore|key)$/i;
 /** `ADMIN_KEY`, `deepgram_key`: a weaker keyword (`cache_key`, `sort_key` are common), whose value must look like a key. */
 const isWeakWord = (word: string) => /^(?:key|pass|pw|private|access)$/i.test(word);
 /** `PRIVATE`, `ACCESS` alone name a kind of key (`nimble PRIVATE <token>`): only a generated token follows them. */
@@ -21,8 +24,18 @@ const keyLike = (v: string) =>
   (v.length >= 16 || (v.length >= 10 && /^[A-Za-z0-9]+$/.test(v))) && /\d/.test(v) && /[A-Za-z]/.test(v) && !isWordsAndVersion(v) && !isWordy(v) && isValue(v) &&
   // Base64 of plain text (`ZHVtbXkgdGV4dC…` is "dummy text…"): sample data under a generic key.
   !isEncodedText(v.replace(/=+$/, ''));
+/** `S7C9*L%@8KX+`, `Tr0ub4dor&3`: letters, a digit and a symbol of the ones passwords are asked to hold, 8 to 64 characters. */
+const passwordLike = (v: string) => v.length >= 8 && v.length <= 64 && /[A-Za-z]/.test(v) && /\d/.test(v) && /[!@#$%^&*+=?~]/.test(v) && isValue(v) && !isExpression(v);
+/** `width*2+pad1`, `offset+len*4`: names and numbers joined by arithmetic, one a lower-case name. */
+const isExpression = (v: string) => {
+  const parts = v.split(/[-+*/%]/);
+  return parts.length >= 2 && parts.every((p) => /^(?:\d+(?:\.\d+)?|[A-Za-z_$][\w$.]*)$/.test(p)) && parts.some((p) => /^[a-z_$][a-z0-9_$.]{2,}$/.test(p));
+};
 /** `SalesResults-1.2`, `report_v2`, `cache-key-2024`: words with a number or a version, a name rather than a key. */
-const isWordsAndVersion = (v: string) => /^[A-Za-z]+(?:[-_.][A-Za-z]+)*[-_.]?v?\d{1,4}(?:[-_.]\d{1,4}){0,3}$/.test(v) && !/[a-z][A-Z][a-z]?\d|\d[A-Za-z]/.test(v);
+const isWordsAndVersion = (v: string) =>
+  /^[A-Za-z]+(?:[-_.][A-Za-z]+)*[-_.]?v?\d{1,4}(?:[-_.]\d{1,4}){0,3}$/.test(v) && !/[a-z][A-Z][a-z]?\d|\d[A-Za-z]/.test(v) &&
+  // A random run of both cases with a digit at its end (`kkeluIspCVGCXNQxPcKCn3`) switches case more often than words do.
+  !((v.match(/[a-z][A-Z]/g)?.length ?? 0) >= 3 && !isWordy(v.replace(/[^A-Za-z]/g, '')));
 /**
  * A token on its own after a key with no operator (`SECRET abc123…`, `token - '…'`, `Using Key=…`): only a
  * value that reads as a generated credential (16+ characters of letters and digits mixed, no words joined by separators;
@@ -108,7 +121,8 @@ const isIdentifier = (s: string) =>
   /^[A-Za-z_$][A-Za-z_$]*(?:\.[A-Za-z_$][A-Za-z_$]*)*$/.test(s) && /[._$]|[a-z][A-Z]|passw|secret|token|key|pwd/i.test(s);
 const credentialLike = (s: string) => isValue(s) && (hasLetterAndDigit(s) || (s.length >= 10 && /[^A-Za-z]/.test(s)));
 
-const lineStart = (before: string) => /^[ \t]*(?:export[ \t]+|set[ \t]+|-[ \t]+)?["']?$/.test(before);
+// (An .npmrc key scoped to its registry, `//registry.npmjs.org/:_authToken = …`, starts its line too.)
+const lineStart = (before: string) => /^[ \t]*(?:export[ \t]+|set[ \t]+|ENV[ \t]+|ARG[ \t]+|-[ \t]+)?["']?$|^[ \t]*\/\/[^\s=]*:$/.test(before);
 
 /** The forms tried at the end of a key, first match wins. */
 const FORMS: Form[] = [
@@ -119,13 +133,25 @@ const FORMS: Form[] = [
     when: (b) => b.endsWith('<'),
     accept: (v) => isValue(v) && v.slice(1, -1).split(/[ \t]+/).some((w) => w.length >= 8 && hasLetterAndDigit(w) && !isNotSecret(w)),
   }),
+  // <param name="password">…</param>: the element named by its attribute holds the value.
+  // (Letters and digits mixed: Android's `<string name="password">Kennwort</string>` is a translated label.)
+  form(`${TAIL}"[^<>\\n]{0,100}>[ \\t]*(?<v>[^<\\s]{1,300})[ \\t]*</`, {
+    when: (b) => /<[\w:.-]+[ \t][^<>\n]*\b(?:name|key)[ \t]*=[ \t]*"$/i.test(b),
+    accept: (v) => isValue(v) && hasLetterAndDigit(v),
+  }),
   // <add key="ClearTextPassword" value="…"/>, <entry name="token" value="…">
   form(`${TAIL}"[ \\t]+value[ \\t]*=[ \\t]*"(?<v>[^"\\n]{1,300})"`, { when: (b) => /(?:key|name)[ \t]*=[ \t]*"$/i.test(b) }),
+  // A name and its value as two fields of one entry: Kubernetes' `- name: DB_PASSWORD` then `value: …`, `{"key": "password", "value": "…"}`,
+  // `<key>password</key><value>…</value>` (the value on the same line or one of the next three, comments between).
+  form(`${TAIL}["']?[ \\t]*,?[ \\t]*(?:(?:(?:#|//)[^\\n]*)?\\r?\\n[ \\t]*){0,3}["']?(?:value|Value|VALUE|ParameterValue)["']?[ \\t]*[:=][ \\t]*(["']?)(?<v>[^\\s"'\`,{}]{1,300})\\1[ \\t]*(?=[,}\\r\\n]|$)`, {
+    when: (b) => /(?:^|[\s{,(-])["']?(?:name|key|Name|Key|NAME|KEY|ParameterKey|variable)["']?[ \t]*[:=][ \t]*["']?$/.test(b),
+  }),
+  form(`${TAIL}</(?:key|name)>\\s{0,80}<value>[ \\t]*(?<v>[^<\\s]{1,300})[ \\t]*</value>`, { when: (b) => /<(?:key|name)>$/.test(b) }),
   // A quoted literal: password = "…", "token": "…", token := "…", 'password' => '…', ("db.password", "…"), password "…", secret != "…"
   // (also with its quotes escaped, as code reads inside a JSON string: `"password = \"…\""`)
-  form(`${TAIL}\\\\?["'\`]?${TYPE}[ \\t]*${OP}[ \\t]*(?:[@rbuf])?(\\\\?["'\`])(?<v>[^"'\`\\s]{1,300}?)\\1`),
-  // … and a generated value in double quotes that holds the other quotes among its symbols (`jwtsecret: "7`D'}/vYR)T;…"`).
-  form(`${TAIL}["']?${TYPE}[ \\t]*${OP}[ \\t]*"(?<v>[^"\\s]{16,300})"`, { accept: (v) => /['`]/.test(v) && !/[$#]\{|\{\{/.test(v) && isValue(v) && hasLetterAndDigit(v) }),
+  form(`${TAIL}\\\\?["'\`]?\\]?${TYPE}[ \\t]*${OP}[ \\t]*(?:[@rbuf])?(\\\\?["'\`])(?<v>[^"'\`\\s]{1,300}?)\\1`),
+  // … and a generated value in quotes that holds the other quotes among its symbols (`jwtsecret: "7`D'}/vYR)T;…"`, `'…"…'`).
+  form(`${TAIL}["']?\\]?${TYPE}[ \\t]*${OP}[ \\t]*(["'])(?<v>(?:(?!\\1)\\S){16,300})\\1`, { accept: (v) => /["'`]/.test(v) && !/[$#]\{|\{\{/.test(v) && isValue(v) && hasLetterAndDigit(v) }),
   // A passphrase in quotes: password = "open sesame" (the password keywords only: a token or a key has no spaces)
   form(`${TAIL}["'\`]?${TYPE}[ \\t]*(?:=>|:=|=(?!=))[ \\t]*(["'])(?<v>[a-z0-9!@#$%^&*._-]+(?: [a-z0-9!@#$%^&*._-]+){1,5})\\1`, {
     // The word on its own or as the last part of the key (`DB_PASSWORD`, `dbPassword`), not glued to others (`someotherpassword`).
@@ -133,16 +159,22 @@ const FORMS: Form[] = [
     accept: passphrase,
   }),
   form(`${TAIL}["'\`][ \\t]*,[ \\t]*(?:[@rbuf])?(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, { when: (b) => /["'\`]$/.test(b), accept: credentialLike }),
-  form(`${TAIL}[ \\t]*(?:!==?|===?)[ \\t]*(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, { accept: credentialLike }),
+  form(`${TAIL}[ \\t]*(?:!==?|===?)[ \\t]*(?:[@rbuf])?(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, { accept: credentialLike }),
   form(`${TAIL}[ \\t]+(["'])(?<v>[^"'\\s]{1,300})\\1`, { accept: credentialLike }),
   // token - '…' (a log or a note that lists credentials)
   form(`${TAIL}["']?[ \\t]+-[ \\t]+(["'])(?<v>[^"'\\s]{1,300})\\1`, { accept: credentialLike }),
   // KEY=value with nothing around `=` (env files, URLs, shell lines); a `}` ends the value unless it closes a `{` inside it.
   form(`${TAIL}["']?(?:=|:=)(?<v>%\\([\\w.]+\\)[a-z]|(?=[^\\s"'\`&;,()<>\\]}])[^\\s"'\`&;,()<>\\]{}]*(?:\\{[^\\s"'\`&;,()<>\\]}]*\\}|[^\\s"'\`&;,()<>\\]}]*))`),
+  // A Dockerfile's `ENV KEY value` (the older form, a space for `=`), csh's `setenv KEY value`, fish's `set -x KEY value`: the rest of the line is the value.
+  form(`${TAIL}[ \\t]+(["']?)(?<v>[^\\s"'\`]+)\\1[ \\t]*(?=\\r?\\n|$)`, { when: (b) => /^[ \t]*(?:ENV|setenv|set(?:[ \t]+-[A-Za-z]+)+)[ \t]+$/.test(b), accept: credentialLike }),
   // --password value, -Password "value", machine h login u password value
   form(`${TAIL}[ \\t]+(["']?)(?<v>[^\\s"'\`]+)\\1(?![^\\s;|&)])`, { when: (b) => /(?:^|\s)--?$/.test(b) || /\b(?:machine|login)[ \t]+\S+[ \t]+$/.test(b) }),
   // A line of its own: PASSWORD ?= value, password: value, aws_secret_access_key = value
-  form(`${TAIL}["']?[ \\t]*(?:\\?=|:::?=|::=|\\+=|=|:)[ \\t]*(?<v>[^\\s"'\`#;(),]+)[ \\t]*(?=\\r?\\n|$)`, { when: lineStart, accept: (v) => isValue(v) && !isIdentifier(v) }),
+  // (`#` or `;` inside the value is part of it, `pA#s;w0rd`; after a space it starts a comment, `value  # rotated in May`).
+  form(`${TAIL}["']?[ \\t]*(?:\\?=|:::?=|::=|\\+=|=|:)[ \\t]*(?<v>[^\\s"'\`#;(),]+(?:[#;]+[^\\s"'\`#;(),]+)*)(?:[ \\t]*(?=\\r?\\n|$)|[ \\t]+(?=[#;]))`, {
+    when: lineStart,
+    accept: (v) => isValue(v) && !isIdentifier(v),
+  }),
   // Make's and Go's operators inside a line: `DEPLOY_TOKEN ?= value`, `token := value`.
   form(`${TAIL}[ \\t]*(?:\\?=|:::?=|::=|:=|\\+=)[ \\t]*(?<v>[^\\s"'\`#;(),]+)`, { accept: (v) => isValue(v) && !isIdentifier(v) }),
   // key: value inside a line, when the value looks like a credential: `api_key: abc123xyz`.
@@ -153,7 +185,7 @@ const FORMS: Form[] = [
   form(`${TAIL}(?:[ \\t]+(?:for|of)[ \\t]+[^\\n"'=:]{0,20}(?:["'][^"'\\n]{1,40}["'])?)?[ \\t]+(?:is|was|will be)[ \\t]+(?:set[ \\t]+to[ \\t]+)?(["'])(?<v>[^"'\\s]{3,100})\\1`),
   // key = value; (a statement), key = value inside a line when the value reads as a generated token
   form(`${TAIL}["']?[ \\t]*=[ \\t]*(?<v>[^\\s"'\`#;(),\\[\\]{}<>]+)[ \\t]*;`, { accept: (v) => isValue(v) && !isIdentifier(v) }),
-  form(`${TAIL}["']?[ \\t]+=[ \\t]+(?<v>[^\\s"'\`#;(),\\[\\]{}<>]+)`, { accept: (v) => keyLike(v) && !/^[A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)+$/.test(v) }),
+  form(`${TAIL}["']?[ \\t]+=[ \\t]+(?<v>[^\\s"'\`#;(),\\[\\]{}<>]+)`, { accept: (v) => (keyLike(v) || passwordLike(v)) && !/^[A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)+$/.test(v) }),
   // A generated token after the key with no operator: `SECRET abc123…`, `api key: Xyz…`, `Using Key=…` (weak keys).
   form(`${TAIL}["']?(?:[ \\t]+(?:key|token|secret|id|access|private)){0,2}(?:[ \\t]+|[ \\t]*\\r?\\n[ \\t]*)["']?(?<v>[A-Za-z0-9+/=_.~-]{16,300})(?![^\\s"',;()\\]}])`, {
     // A random string the entropy rule takes anyway is left to it: counted as what it is.
@@ -193,10 +225,14 @@ export function findKeywordValues(text: string): Hit[] {
   scan.lastIndex = 0;
   for (let found = scan.exec(hay); found; found = scan.exec(hay)) {
     const m = { index: found.index, 0: text.slice(found.index, found.index + found[0].length) };
+    // `pass` glued to a name is a key only after a name a password belongs to (`dbpass`, `userpass`, `storepass`), not `bypass`, `compass`.
+    if (/^[a-z]pass$/i.test(m[0]) && !GLUED_PASS.test(hay.slice(Math.max(0, m.index - 11), m.index + 1))) continue;
     KEY_END.lastIndex = m.index + m[0].length;
     if (FORMS_START_AT_KEY_END && !KEY_END.test(text)) continue;
     // The weak `key` as the last word of a longer name (`ADMIN_KEY`, `deepgram.key`) takes a key-like value; on its own, only a generated token.
-    const weak = !isWeakWord(m[0]) ? null : !isBareWord(m[0]) && /[A-Za-z0-9][_.-]$/.test(text.slice(Math.max(0, m.index - 2), m.index)) ? keyLike : tokenLike;
+    const weakTest = !isWeakWord(m[0]) ? null : !isBareWord(m[0]) && /[A-Za-z0-9][_.-]$/.test(text.slice(Math.max(0, m.index - 2), m.index)) ? keyLike : tokenLike;
+    // `pass`, `pw`: a value written as a password (letters, digits and a symbol such as `!`, `#`, `%`) is one, however short.
+    const weak = weakTest && /^(?:pass|pw)$/i.test(m[0]) ? (v: string) => weakTest(v) || passwordLike(v) : weakTest;
     let start = m.index;
     while (start > 0 && m.index - start < 40 && isKeyChar(text.charCodeAt(start - 1))) start--;
     // Inside a longer word, or a segment of a path (`/etc/passwd`): not a key.
@@ -211,7 +247,11 @@ export function findKeywordValues(text: string): Hit[] {
     const lineBefore = lineBeforeKey(text, start);
     // `using RSA key 61A1…`, `gpg: … EdDSA key …`: a public key's id or fingerprint, as gpg and ssh print them.
     if (name.length === 3 && /(?:RSA|DSA|ECDSA|EdDSA|ED25519|GPG|PGP)[ \t]+$/i.test(lineBefore)) continue;
-    const { hit, end } = tryForms(text, m.index + m[0].length, lineBefore, weak, text.slice(start, m.index + m[0].length));
+    const keyEnd = m.index + m[0].length;
+    const tried = tryForms(text, keyEnd, lineBefore, weak, text.slice(start, keyEnd));
+    const { end } = tried;
+    // Forms that write the value before the key: a comparison (`"…" == password`), a value field before its name field.
+    const hit = tried.hit ?? comparedBefore(text, start, keyEnd, lineBefore, weak) ?? (/(?:name|key)["']?[ \t]*[:=][ \t]*["']?$/i.test(lineBefore) ? valueBeforeName(text, start, keyEnd, weak) : null);
     if (hit && isAnonymousLogin(text, start)) continue;
     if (hit) hits.push({ ...hit, reason: formatMatcher().nameByContext(text.slice(start, m.index + m[0].length + 20), text.slice(hit.start, hit.end)) ?? hit.reason });
     // A value is read once: a reference such as `${DB_PASSWORD:=x}` is not searched again for keywords.
@@ -227,6 +267,32 @@ const isAnonymousLogin = (text: string, keyStart: number) => {
   const before = text.slice(Math.max(0, keyStart - 160), keyStart);
   return before.includes('nonymous') && ANONYMOUS_USER.test(before);
 };
+
+/** The value field just before the name field of the same entry (`{"value": "…", "name": "DB_PASSWORD"}`, HCL's `value = "…"` then `name = "…"`). */
+const VALUE_BEFORE_NAME = /["']?(?:value|Value|VALUE|ParameterValue)["']?[ \t]*[:=][ \t]*(["']?)(?<v>[^\s"'`,{}]{1,300})\1[ \t]*,?[ \t]*(?:\r?\n[ \t]*-?[ \t]*)?["']?(?:name|key|Name|Key|NAME|KEY|ParameterKey)["']?[ \t]*[:=][ \t]*["']?$/d;
+function valueBeforeName(text: string, start: number, keyEnd: number, weak: ((v: string) => boolean) | null): Hit | null {
+  const from = Math.max(0, start - 400);
+  const m = VALUE_BEFORE_NAME.exec(text.slice(from, start));
+  const value = m?.groups?.v;
+  // The name ends the field (`"DB_PASSWORD"`, `DB_PASSWORD` at the end of its line), not a longer text.
+  if (!m || !value || !/^["']?[ \t]*(?:[,}\r\n]|$)/.test(text.slice(keyEnd, keyEnd + 3)) || !isValue(value) || value.length < 5 || (weak && !weak(value))) return null;
+  const [vs, ve] = m.indices!.groups!.v!;
+  return { start: from + vs, end: from + ve, reason: 'password' };
+}
+
+/** A literal compared with the key written after it (`if ("…" == password)`, `"…" !== secret`). */
+const COMPARED_BEFORE = /(?:[@rbuf])?(["'`])(?<v>[^"'`\s]{5,300})\1[ \t]*(?:!==?|===?)[ \t]*$/d;
+function comparedBefore(text: string, start: number, keyEnd: number, lineBefore: string, weak: ((v: string) => boolean) | null): Hit | null {
+  // (The operator right before the key is checked first: most keys have none.)
+  if (!/[!=]=[ \t]*$/.test(lineBefore)) return null;
+  const m = COMPARED_BEFORE.exec(lineBefore);
+  const value = m?.groups?.v;
+  // The key itself, not a call on it or a member of it (`"x" == password.length`).
+  if (!m || !value || /^[\w.([]/.test(text.slice(keyEnd, keyEnd + 1)) || !credentialLike(value) || (weak && !weak(value))) return null;
+  const base = start - lineBefore.length + (lineBefore.startsWith('\0') ? 1 : 0);
+  const [vs, ve] = m.indices!.groups!.v!;
+  return { start: base + vs, end: base + ve, reason: 'password' };
+}
 
 /** The first form whose value is accepted, and where the first form that matched at all ends. */
 function tryForms(text: string, at: number, lineBefore: string, weak: ((v: string) => boolean) | null, key: string): { hit: Hit | null; end: number } {
@@ -246,6 +312,11 @@ function tryForms(text: string, at: number, lineBefore: string, weak: ((v: strin
     if (isCall || value.length < 5 || value === key || (key.length >= 6 && value.toLowerCase().includes(key.toLowerCase()))) continue;
     // A word of the key's own name (`POSTGRES_PASSWORD=postgres`, `RABBITMQ_PASS=rabbitmq`): the service's documented default.
     if (/^[a-z]+$/i.test(value) && key.toLowerCase().split(/[^a-z]+/).includes(value.toLowerCase())) continue;
+    // A name in camelCase under a token's or a key's name (`IAM_ROLE_STATEMENTS_TOKEN = 'iamRoleStatements'`, `TOKEN_KEY = "authToken"`):
+    // the key a value is stored under, not the value. (Under a password's name, words may be the password.)
+    if (/^[A-Za-z][a-z]+(?:[A-Z][a-z]+){1,5}$/.test(value) && !/pass|pwd|pw$/i.test(key) && isWordy(value)) continue;
+    // A format string filled in by the code (`"prefix_{}".format(x)`, `f"db_{name}"`, `$"…{x}"`): a template, not a literal.
+    if (/\{[\w.]*\}/.test(value) && (/^["'`]?\.format\(/.test(text.slice(span[1], span[1] + 9)) || /[fF$]["'`]$/.test(text.slice(span[0] - 2, span[0])))) continue;
     // A dependency named by its group (`io.jsonwebtoken:jjwt-jackson:0.11.2`), not a key and its value.
     if (key.includes('.') && text.charCodeAt(span[0] - 1) === 58 && isCoordinate(value)) continue;
     // One member of a union of names (`RequestCredentials = "include" | "omit"`).

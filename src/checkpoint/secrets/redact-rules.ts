@@ -14,7 +14,7 @@ import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { findKubernetesSecretData } from './redact-structured.js';
 import { tokenRuns } from './token-runs.js';
 import type { RedactRule } from './redact-rule.js';
-import { hasPlaceholderMarker, isNamedNonSecret, isNotSecret } from './secret-placeholders.js';
+import { hasPlaceholderMarker, isNamedNonSecret, isNotSecret, isPredictable } from './secret-placeholders.js';
 import { COMMAND_LINE_RULES, DEVICE_TOKEN_PATH_RULE, ENCODED_PRIVATE_KEY_RULE, NETRC_RULE, PASSWORD_HASH_RULE, PUBLIC_KEY_RULE } from './redact-structural.js';
 
 export type { Hit } from './secret-format-rules.js';
@@ -73,10 +73,10 @@ function isPlaceholderPair(pair: string): boolean {
 }
 
 /**
- * `-u`/`--user` and the credentials after it: `user:password`, or `"<api key>:"` (the key as the user name and
+ * `-u`/`--user` (`-U`/`--proxy-user` for the proxy) and the credentials after it: `user:password`, or `"<api key>:"` (the key as the user name and
  * no password, as Stripe, Elastic and others document). One pass, the flag's literal first.
  */
-const USER_FLAG = /-(?:u|-user)(?:=|[ \t]+)["']?([^\s:"']*):["']?([^\s"']*)/g;
+const USER_FLAG = /-(?:u|U|-user|-proxy-user)(?:=|[ \t]+)["']?([^\s:"']*):["']?([^\s"']*)/g;
 
 function findCurlPasswords(text: string): Hit[] {
   if (!text.includes('curl')) return [];
@@ -127,7 +127,8 @@ export const BASE_RULES: RedactRule[] = [
     reason: 'openai-key',
     near: /sk-/g,
     pattern: rx(`${B}sk-(?:(?:proj|svcacct|admin|None)-)?[A-Za-z0-9_-]{32,300}${E}`),
-    accept: (s) => isMixed(s.replace(/^sk-(?:proj|svcacct|admin|None)-/, '')) && !hasPlaceholderMarker(s),
+    // (Its runs judged without OpenAI's marker between them: `sk-abcdefghijklmnopqrstT3BlbkFJabcdefghijklmnopqrst` is a sequence.)
+    accept: (s) => isMixed(s.replace(/^sk-(?:proj|svcacct|admin|None)-/, '')) && !hasPlaceholderMarker(s) && !isPredictable(s.replace(/^sk-(?:(?:proj|svcacct|admin|None)-)?/, '').replace('T3BlbkFJ', ''), 0.8),
   },
   {
     reason: 'bearer-token',
@@ -136,11 +137,11 @@ export const BASE_RULES: RedactRule[] = [
     accept: (s) => hasLetterAndDigit(s) && !isNotSecret(s),
   },
   {
-    // Authorization: Basic …, Authorization: token …, Authorization: <token>
+    // Authorization: Basic …, Authorization: token …, Authorization: <token>, a short Bearer token after its header (also URL-encoded, `authorization:%20bearer%20…`)
     reason: 'authorization',
     near: /authorization/gi,
     pattern: rx(
-      `(?<pre>${B}Authorization["']?[ \\t]*[:=][ \\t]*["']?(?:(?:Basic|Token|Digest|Api-?Key|Key|SSWS|GenieKey)[ \\t]+)?)(?<secret>[A-Za-z0-9._~+/:-]{8,}={0,3})`,
+      `(?<pre>${B}Authorization["']?[ \\t]*[:=](?:[ \\t]*|%20)["']?(?:(?:Basic|Bearer|Token|Digest|Api-?Key|Key|SSWS|GenieKey)(?:[ \\t]+|%20))?)(?<secret>[A-Za-z0-9._~+/:-]{8,}={0,3})`,
       'gi',
     ),
     accept: (s) => isValue(s) && (hasLetterAndDigit(s) || isBasicCredential(s)),
@@ -149,8 +150,9 @@ export const BASE_RULES: RedactRule[] = [
   DEVICE_TOKEN_PATH_RULE,
   {
     reason: 'url-credentials',
-    near: /:\/\/[^\s/@?#]*@/g,
-    pattern: rx(`(?<pre>${B}[A-Za-z][A-Za-z0-9+.-]{1,30}://)(?<secret>[^\\s:/@?#\\[\\]]*:(?:[^\\s/@?#]|@(?=[^\\s/?#@]*@))+)(?<post>@[A-Za-z0-9\\[])`),
+    // (A `#` in the password, left unencoded as people write it, `mysql://root:pa#ss@host`, is part of it.)
+    near: /:\/\/[^\s/@?]*@/g,
+    pattern: rx(`(?<pre>${B}[A-Za-z][A-Za-z0-9+.-]{1,30}://)(?<secret>[^\\s:/@?#\\[\\]]*:(?:[^\\s/@?]|@(?=[^\\s/?@]*@))+)(?<post>@[A-Za-z0-9\\[])`),
     accept: (s) => !isPlaceholderPair(s),
   },
   // curl -u user:password, also quoted (`--user kevin:'…'`) and on a continued line (`\` newline)
@@ -166,7 +168,8 @@ export const BASE_RULES: RedactRule[] = [
         `(?<secret>[^;\\s"'()]+)(?=;|\\s*["']|\\s*$)`,
       'gim',
     ),
-    accept: (s) => isValue(s) && !/^[<[{]/.test(s),
+    // (Two letters or fewer are a string's prefix before its quote, `Password = f"…"`, not a value.)
+    accept: (s) => s.length > 2 && isValue(s) && !/^[<[{]/.test(s),
   },
   // Docker's config.json: "auth": "<base64 of user:password>"
   // (The whole text: a service-account key in base64 is longer than the lines around an anchor.)

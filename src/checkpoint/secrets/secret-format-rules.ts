@@ -57,7 +57,24 @@ function isPlaceholder(token: string, lead = '', named = false): boolean {
 
 function accept(compiled: Compiled, token: string): boolean {
   if (compiled.format.checksum && verifyChecksum(compiled.format.checksum, token)) return true;
-  return !isPlaceholder(token, lead(compiled.format)) && !(isShortLead(compiled.format) && !looksGenerated(token.slice(lead(compiled.format).length)));
+  return !isPlaceholder(withoutInnerLiterals(compiled.format, token), lead(compiled.format)) && !(isShortLead(compiled.format) && !looksGenerated(token.slice(lead(compiled.format).length)));
+}
+
+/**
+ * The token without the provider's fixed parts after its prefix (OpenAI's `T3BlbkFJ` between two runs): the runs alone
+ * are judged, so `sk-abcdefghijklmnopqrstT3BlbkFJabcdefghijklmnopqrst` reads as the sequence it is.
+ */
+function withoutInnerLiterals(format: SecretFormat, token: string): string {
+  let out = token;
+  let from = lead(format).length;
+  for (const part of format.parts.slice(1)) {
+    if (typeof part !== 'string') continue;
+    const at = out.indexOf(part, from);
+    if (at < 0) continue;
+    out = out.slice(0, at) + out.slice(at + part.length);
+    from = at;
+  }
+  return out;
 }
 
 const lead = (f: SecretFormat) => (typeof f.parts[0] === 'string' ? f.parts[0] : '');

@@ -35,6 +35,8 @@ const PLACEHOLDER_WORDS = new Set([
   'to', 'with', 'goes', 'own', 'real', 'actual', 'valid', 'invalid', 'random', 'generated', 'webhook', 'url', 'name',
   'db', 'database', 'service', 'account', 'project', 'org', 'team', 'bot', 'hash', 'salt', 'code', 'pin', 'number',
   'hello', 'world', 'helloworld', 'foobar', 'lorem', 'ipsum', 'admin', 'root', 'guest',
+  // "Password" in other languages (a translated label: `"password": "Passwort"`)
+  'passwort', 'kennwort', 'passord', 'wachtwoord', 'salasana', 'haslo', 'senha', 'parola', 'heslo', 'adgangskode', 'contrasena', 'geslo', 'lozinka', 'parool', 'jelszo', 'sandi', 'kata',
 ]);
 
 /** True when `value` is a reference or an interpolation, not a literal. */
@@ -50,8 +52,12 @@ export function isCodeName(value: string): boolean {
   if (/^[A-Za-z_$][\w$]*(?:(?:\??\.[A-Za-z_$][\w$]*|\[[^\]]{0,40}\])+(?:\[[^\]]{0,40})?|\[[^\]]{0,40})$/.test(value) && !/\d[A-Za-z]|[A-Za-z]\d/.test(value.replace(/\[[^\]]*(?:\]|$)/g, ''))) return true;
   // A keyword of a language that starts an expression: `token=await getSecret()`, `password = new Password(…)`.
   if (/^(?:await|new|yield|typeof|lambda|function|async|require|import|self|this|super)$/.test(value)) return true;
+  // A call written as text (`obj.aFunctionCall()`, `getSecret()`): names and dots, no generated run.
+  if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\(\)$/.test(value) && !/\d/.test(value)) return true;
   // SCREAMING_SNAKE names (`ACCESS_TOKEN`, `YOUR_API_KEY`): an environment variable or a constant, written in place of its value.
   if (/^[A-Z][A-Z]*(?:_[A-Z]+)+$/.test(value)) return true;
+  // … also numbered (`CKV_SECRET_9`, `SLOT_2_API_KEY`): words in capitals, a number as a word of its own.
+  if (/^[A-Z]+(?:_(?:[A-Z]+|\d{1,4}))+$/.test(value) && (value.match(/(?:^|_)[A-Z]{2,}(?=_|$)/g)?.length ?? 0) >= 2) return true;
   // An anchor, a selector or a parser's state name: `#add-password`, `?NoLineTerminatorHere`.
   if (/^[?#.@:][A-Za-z][A-Za-z_-]*$/.test(value)) return true;
   // A name made of words one of which names the secret (`#add-password`, `reset_token_ttl`, `password.reset.title`): a selector, a route or a message key.
@@ -85,7 +91,7 @@ export function isPlaceholderValue(value: string): boolean {
   // Nothing but punctuation, or text cut between two quoted strings (`,other:`).
   if (v === '' || /^[^A-Za-z0-9]*$/.test(v) || /^[,;:]|[,;:]$/.test(v)) return true;
   if (/[xX]{4,}|\*{3,}|•{2,}|#{4,}|\.{3}|…|_{4,}|-{4,}/.test(v)) return true;
-  if (/your|placeholder|redacted|(?:change|replace)[_-]?(?:me|this|it)|example|sample|dummy|fake|insert[_-]?here|goes[_-]?here/i.test(v)) return true;
+  if (MARKER_IN_WORDS.test(wordsOf(v))) return true;
   if (MARKER_WORDS.test(v) || isPhraseAboutATest(v)) return true;
   // `mypassword`, `yourtoken`, `newpass1`: a placeholder word with a possessive or a counter glued to it.
   if (/^(?:my|your|the|some|new|old|a)[_-]?(?:pass(?:word|wd)?|secret|token|key|pwd|apikey)$/i.test(v)) return true;
@@ -98,6 +104,14 @@ export function isPlaceholderValue(value: string): boolean {
   if (body.length >= 6 && new Set(body).size < Math.min(6, Math.ceil(body.length / 3))) return true;
   return (body.length >= 6 && isPredictable(body)) || isGroupedSequence(body);
 }
+
+/** A word that says the value is made up, in one case within its word (`your_key`, `YOUR_KEY`, `YourApiKey`, `ChangeMe`, `…EXAMPLEKEY`). */
+const MARKER_IN_WORDS = /your|placeholder|redacted|(?:change|replace)_?(?:me|this|it)|example|sample|dummy|fake|insert_?here|goes_?here/;
+/**
+ * The value's words, lower-cased and joined by `_`: split at punctuation and where the case turns (`YourApiKey` → `your_api_key`),
+ * so that a random run whose letters spell a marker in mixed case (`…KYoURZl…`) does not read as one.
+ */
+const wordsOf = (v: string) => v.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/).join('_').toLowerCase();
 
 /** `this-is-probably-a-test`, `not_a_real_secret`: a phrase of three words or more, one of which says it is made up. */
 function isPhraseAboutATest(v: string): boolean {
@@ -173,7 +187,7 @@ export const PUBLIC_KEY_NAME = /(?:^|[^A-Za-z])pub(?:lic|lishable)?[_.-]?(?:key|
  * WebSocket key, a page token or cursor of a paged API.
  */
 export const NOT_SECRET_NAME =
-  /csrf|xsrf|authenticity[_-]?token|anti[_-]?forgery|^state$|cache[_-]?key|idempotency|websocket[_-]?key|page[_-]?token|continuation[_-]?token|^cursor$|^continuation$/i;
+  /csrf|xsrf|authenticity[_-]?token|anti[_-]?forgery|^state$|cache[_-]?key|idempotency|creation[_-]?token|client[_-]?request[_-]?token|websocket[_-]?key|page[_-]?token|continuation[_-]?token|^cursor$|^continuation$/i;
 
 const FORGERY_ATTRIBUTE = /(?:csrf|xsrf|authenticity)[\w-]*["']?[ \t]+(?:type=["']?hidden["']?[ \t]+)?(?:content|value)=["']?$/i;
 
