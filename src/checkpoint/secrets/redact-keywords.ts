@@ -143,7 +143,7 @@ const FORMS: Form[] = [
   form(`${TAIL}"[ \\t]+value[ \\t]*=[ \\t]*"(?<v>[^"\\n]{1,300})"`, { when: (b) => /(?:key|name)[ \t]*=[ \t]*"$/i.test(b) }),
   // A name and its value as two fields of one entry: Kubernetes' `- name: DB_PASSWORD` then `value: …`, `{"key": "password", "value": "…"}`,
   // `<key>password</key><value>…</value>` (the value on the same line or one of the next three, comments between).
-  form(`${TAIL}["']?[ \\t]*,?[ \\t]*(?:(?:(?:#|//)[^\\n]*)?\\r?\\n[ \\t]*){0,3}["']?(?:value|Value|VALUE|ParameterValue)["']?[ \\t]*[:=][ \\t]*(["']?)(?<v>[^\\s"'\`,{}]{1,300})\\1[ \\t]*(?=[,}\\r\\n]|$)`, {
+  form(`${TAIL}["']?[ \\t]*(?:,[ \\t]*)?(?:(?:(?:#|//)[^\\n]*)?\\r?\\n[ \\t]*){0,3}["']?(?:value|Value|VALUE|ParameterValue)["']?[ \\t]*[:=][ \\t]*(["']?)(?<v>[^\\s"'\`,{}]{1,300})\\1[ \\t]*(?=[,}\\r\\n]|$)`, {
     when: (b) => /(?:^|[\s{,(-])["']?(?:name|key|Name|Key|NAME|KEY|ParameterKey|variable)["']?[ \t]*[:=][ \t]*["']?$/.test(b),
   }),
   form(`${TAIL}</(?:key|name)>\\s{0,80}<value>[ \\t]*(?<v>[^<\\s]{1,300})[ \\t]*</value>`, { when: (b) => /<(?:key|name)>$/.test(b) }),
@@ -269,7 +269,7 @@ const isAnonymousLogin = (text: string, keyStart: number) => {
 };
 
 /** The value field just before the name field of the same entry (`{"value": "…", "name": "DB_PASSWORD"}`, HCL's `value = "…"` then `name = "…"`). */
-const VALUE_BEFORE_NAME = /["']?(?:value|Value|VALUE|ParameterValue)["']?[ \t]*[:=][ \t]*(["']?)(?<v>[^\s"'`,{}]{1,300})\1[ \t]*,?[ \t]*(?:\r?\n[ \t]*-?[ \t]*)?["']?(?:name|key|Name|Key|NAME|KEY|ParameterKey)["']?[ \t]*[:=][ \t]*["']?$/d;
+const VALUE_BEFORE_NAME = /["']?(?:value|Value|VALUE|ParameterValue)["']?[ \t]*[:=][ \t]*(["']?)(?<v>[^\s"'`,{}]{1,300})\1[ \t]*(?:,[ \t]*)?(?:\r?\n[ \t]*(?:-[ \t]*)?)?["']?(?:name|key|Name|Key|NAME|KEY|ParameterKey)["']?[ \t]*[:=][ \t]*["']?$/d;
 function valueBeforeName(text: string, start: number, keyEnd: number, weak: ((v: string) => boolean) | null): Hit | null {
   const from = Math.max(0, start - 400);
   const m = VALUE_BEFORE_NAME.exec(text.slice(from, start));

@@ -61,10 +61,31 @@ describe('redaction cost', () => {
     ['a_'.repeat(32_000)], ['token:'.repeat(11_000)], [`a@${'a'.repeat(65_000)}`], ['a.'.repeat(32_000)], [`${'a'.repeat(60)}@`.repeat(1000)],
     ['1 '.repeat(32_000)], ['x='.repeat(32_000)], [`${'aB3+'.repeat(16_000)}=x`], [`sk-${'a-'.repeat(30_000)}`], [`http://${'a:'.repeat(30_000)}`],
     [`Bearer ${'a'.repeat(64_000)}=x`], [`xoxb-${'1-'.repeat(30_000)}`], ['-----BEGIN PRIVATE KEY-----'.repeat(2000)],
+    // A key's name as the name field of an entry, then blanks where its value field would follow.
+    [`- name: DB_PASSWORD${' '.repeat(64_000)}x`], [`{"key": "password"${'\t'.repeat(64_000)}x`], [`<param name="password"${' '.repeat(64_000)}>`],
   ])('stays linear on a hostile 64 KiB string (%#)', (text) => {
     const start = performance.now();
     redactText(text, {});
     expect(performance.now() - start).toBeLessThan(1000);
+  });
+
+  // Every context a keyword form starts from, followed by a long run of what a form skips or repeats (blanks, separators,
+  // quotes, comment marks): a form whose optional parts can each take the same run backtracks over it quadratically.
+  const CONTEXTS = ['password', '<param name="password"', '- name: DB_PASSWORD', '"key": "password"', '{"value": "x1y2z3w4"', 'name = "token"', 'ENV TOKEN',
+    'setenv TOKEN', 'set -x TOKEN', 'if ("abcdef12" ==', 'dbpass', "$config['db_password']", 'Authorization:', 'curl -U', 'mysql://root:', '<key>password</key>',
+    'secret =', 'api_key:', '//registry.npmjs.org/:_authToken'];
+  const RUNS = [' ', '\t', ',', '#', ';', '"', "'", '=', ':', '\n', '-', ' ,', ', ', '- ', '\n ', ' #', '//', 'value:', '"value": "a1b2c3d4e5", ', 'a#', '%20', '@', ' = '];
+  it('stays linear after every keyword context, whatever run follows it', () => {
+    const slow: string[] = [];
+    for (const context of CONTEXTS) {
+      for (const run of RUNS) {
+        const text = `${context}${run.repeat(Math.ceil(32_000 / run.length))}z`;
+        const start = performance.now();
+        redactText(text, {});
+        if (performance.now() - start > 1000) slow.push(`${context} + ${JSON.stringify(run)}`);
+      }
+    }
+    expect(slow).toEqual([]);
   });
 });
 
