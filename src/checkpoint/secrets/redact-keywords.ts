@@ -223,6 +223,9 @@ export function findKeywordValues(text: string): Hit[] {
   const hay = lower.length === text.length ? lower : text;
   const scan = hay === lower ? LOWER_WORDS : WORDS;
   scan.lastIndex = 0;
+  // Where the furthest value refused to a bare `key` (`private`, `access`) ends: another bare one inside it would be judged on
+  // what is left of the same run (a run of `key:=key:=…` would cost its length once per keyword).
+  let refusedUntil = 0;
   for (let found = scan.exec(hay); found; found = scan.exec(hay)) {
     const m = { index: found.index, 0: text.slice(found.index, found.index + found[0].length) };
     // `pass` glued to a name is a key only after a name a password belongs to (`dbpass`, `userpass`, `storepass`), not `bypass`, `compass`.
@@ -233,6 +236,7 @@ export function findKeywordValues(text: string): Hit[] {
     const weakTest = !isWeakWord(m[0]) ? null : !isBareWord(m[0]) && /[A-Za-z0-9][_.-]$/.test(text.slice(Math.max(0, m.index - 2), m.index)) ? keyLike : tokenLike;
     // `pass`, `pw`: a value written as a password (letters, digits and a symbol such as `!`, `#`, `%`) is one, however short.
     const weak = weakTest && /^(?:pass|pw)$/i.test(m[0]) ? (v: string) => weakTest(v) || passwordLike(v) : weakTest;
+    if (weak === tokenLike && m.index < refusedUntil) continue;
     let start = m.index;
     while (start > 0 && m.index - start < 40 && isKeyChar(text.charCodeAt(start - 1))) start--;
     // Inside a longer word, or a segment of a path (`/etc/passwd`): not a key.
@@ -256,6 +260,7 @@ export function findKeywordValues(text: string): Hit[] {
     if (hit) hits.push({ ...hit, reason: formatMatcher().nameByContext(text.slice(start, m.index + m[0].length + 20), text.slice(hit.start, hit.end)) ?? hit.reason });
     // A value is read once: a reference such as `${DB_PASSWORD:=x}` is not searched again for keywords.
     if (hit || weak !== tokenLike) scan.lastIndex = Math.max(scan.lastIndex, end);
+    else refusedUntil = Math.max(refusedUntil, end);
   }
   return hits;
 }
