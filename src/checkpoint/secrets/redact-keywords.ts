@@ -184,7 +184,9 @@ const FORMS: Form[] = [
   // Prose: the password is 'Secret123', the default password for user "x" is "y".
   form(`${TAIL}(?:[ \\t]+(?:for|of)[ \\t]+[^\\n"'=:]{0,20}(?:["'][^"'\\n]{1,40}["'])?)?[ \\t]+(?:is|was|will be)[ \\t]+(?:set[ \\t]+to[ \\t]+)?(["'])(?<v>[^"'\\s]{3,100})\\1`),
   // key = value; (a statement), key = value inside a line when the value reads as a generated token
-  form(`${TAIL}["']?[ \\t]*=[ \\t]*(?<v>[^\\s"'\`#;(),\\[\\]{}<>]+)[ \\t]*;`, { accept: (v) => isValue(v) && !isIdentifier(v) }),
+  // (The statement's value is read up to 300 characters, as a quoted one is: a form that must find its `;` after a value
+  // read to the end of a long run would read it again for every key inside it.)
+  form(`${TAIL}["']?[ \\t]*=[ \\t]*(?<v>[^\\s"'\`#;(),\\[\\]{}<>]{1,300})[ \\t]*;`, { accept: (v) => isValue(v) && !isIdentifier(v) }),
   form(`${TAIL}["']?[ \\t]+=[ \\t]+(?<v>[^\\s"'\`#;(),\\[\\]{}<>]+)`, { accept: (v) => (keyLike(v) || passwordLike(v)) && !/^[A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)+$/.test(v) }),
   // A generated token after the key with no operator: `SECRET abc123…`, `api key: Xyz…`, `Using Key=…` (weak keys).
   form(`${TAIL}["']?(?:[ \\t]+(?:key|token|secret|id|access|private)){0,2}(?:[ \\t]+|[ \\t]*\\r?\\n[ \\t]*)["']?(?<v>[A-Za-z0-9+/=_.~-]{16,300})(?![^\\s"',;()\\]}])`, {
