@@ -68,7 +68,9 @@ export function isCodeName(value: string): boolean {
 /** A regular expression's source (`0|[1-9]\\d*`, `^\\s*>=\\s*0\\.0\\.0$`): two of its constructs at least. */
 function isRegexSource(value: string): boolean {
   if (!/[\\[(^$]/.test(value)) return false;
-  return (value.match(/\\[dswbDSWB]|\[[^\]]*-[^\]]*\]|\(\?[:=!<]|\{\d+(?:,\d*)?\}|[*+?]\)|^\^|\$$|\\[.*+?()[\]{}|]/g)?.length ?? 0) >= 2;
+  // (A class holding a range, read from its first `-` and up to the next `[`: tried from every `[` or every `-` of a long run
+  // to the end of the run, it would cost the run's square.)
+  return (value.match(/\\[dswbDSWB]|\[[^\][-]*-[^\][]*\]|\(\?[:=!<]|\{\d+(?:,\d*)?\}|[*+?]\)|^\^|\$$|\\[.*+?()[\]{}|]/g)?.length ?? 0) >= 2;
 }
 
 /**
