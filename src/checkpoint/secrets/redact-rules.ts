@@ -121,7 +121,8 @@ export const BASE_RULES: RedactRule[] = [
   PUBLIC_KEY_RULE,
   ENCODED_PRIVATE_KEY_RULE,
   { reason: 'provider', find: findProviderTokens },
-  { reason: 'jwt', near: /eyJ/g, pattern: rx(`${B}eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{16,}${E}`) },
+  // (Not right after a `-` either: each `eyJ` inside one long run of base64url, `xoxb-eyJxoxb-eyJ…`, would read the rest of the run.)
+  { reason: 'jwt', near: /eyJ/g, pattern: rx(`(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{16,}${E}`) },
   {
     // Older OpenAI keys and look-alikes without a fixed marker: only when random (mixed case and digits).
     reason: 'openai-key',

@@ -68,6 +68,8 @@ describe('redaction cost', () => {
     [`x${'&key='.repeat(13_000)}`], [`x${'&token='.repeat(9_000)}`],
     // A value judged as a regular expression's source: a class opened once, then dashes and no `]` (3 s for 128 KiB), or `[` again and again.
     [`sig=[user:${'X-Amz-Signature='.repeat(8_000)}`], [`-pass pass:${'['.repeat(64_000)}`],
+    // A JWT's start again and again inside one run of its alphabet (7 s for 128 KiB).
+    [`x ${'xoxb-eyJ'.repeat(16_000)}`],
     [`- name: DB_PASSWORD${' '.repeat(64_000)}x`], [`{"key": "password"${'\t'.repeat(64_000)}x`], [`<param name="password"${' '.repeat(64_000)}>`],
   ])('stays linear on a hostile 64 KiB string (%#)', (text) => {
     const start = performance.now();
