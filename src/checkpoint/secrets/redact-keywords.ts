@@ -143,7 +143,7 @@ const FORMS: Form[] = [
   form(`${TAIL}"[ \\t]+value[ \\t]*=[ \\t]*"(?<v>[^"\\n]{1,300})"`, { when: (b) => /(?:key|name)[ \t]*=[ \t]*"$/i.test(b) }),
   // A name and its value as two fields of one entry: Kubernetes' `- name: DB_PASSWORD` then `value: …`, `{"key": "password", "value": "…"}`,
   // `<key>password</key><value>…</value>` (the value on the same line or one of the next three, comments between).
-  form(`${TAIL}["']?[ \\t]*(?:,[ \\t]*)?(?:(?:(?:#|//)[^\\n]*)?\\r?\\n[ \\t]*){0,3}["']?(?:value|Value|VALUE|ParameterValue)["']?[ \\t]*[:=][ \\t]*(["']?)(?<v>[^\\s"'\`,{}]{1,300})\\1[ \\t]*(?=[,}\\r\\n]|$)`, {
+  form(`${TAIL}["']?[ \\t]*(?:,[ \\t]*)?(?:(?:(?:#|//)[^\\n]{0,200})?\\r?\\n[ \\t]*){0,3}["']?(?:value|Value|VALUE|ParameterValue)["']?[ \\t]*[:=][ \\t]*(["']?)(?<v>[^\\s"'\`,{}]{1,300})\\1[ \\t]*(?=[,}\\r\\n]|$)`, {
     when: (b) => /(?:^|[\s{,(-])["']?(?:name|key|Name|Key|NAME|KEY|ParameterKey|variable)["']?[ \t]*[:=][ \t]*["']?$/.test(b),
   }),
   form(`${TAIL}</(?:key|name)>\\s{0,80}<value>[ \\t]*(?<v>[^<\\s]{1,300})[ \\t]*</value>`, { when: (b) => /<(?:key|name)>$/.test(b) }),
@@ -296,7 +296,8 @@ function comparedBefore(text: string, start: number, keyEnd: number, lineBefore:
   const value = m?.groups?.v;
   // The key itself, not a call on it or a member of it (`"x" == password.length`).
   if (!m || !value || /^[\w.([]/.test(text.slice(keyEnd, keyEnd + 1)) || !credentialLike(value) || (weak && !weak(value))) return null;
-  const base = start - lineBefore.length + (lineBefore.startsWith('\0') ? 1 : 0);
+  // (A cut line's leading NUL is counted in its length as a character before the line.)
+  const base = start - lineBefore.length;
   const [vs, ve] = m.indices!.groups!.v!;
   return { start: base + vs, end: base + ve, reason: 'password' };
 }

@@ -154,7 +154,8 @@ export const BASE_RULES: RedactRule[] = [
     // (A `#` in the password, left unencoded as people write it, `mysql://root:pa#ss@host`, is part of it.)
     near: /:\/\/[^\s/@?]*@/g,
     pattern: rx(`(?<pre>${B}[A-Za-z][A-Za-z0-9+.-]{1,30}://)(?<secret>[^\\s:/@?#\\[\\]]*:(?:[^\\s/@?]|@(?=[^\\s/?@]*@))+)(?<post>@[A-Za-z0-9\\[])`),
-    accept: (s) => !isPlaceholderPair(s),
+    // (`host:3000#invite=bob@example.com` is a port and a fragment, not a user and a password.)
+    accept: (s) => !/^[^:]*:\d+#/.test(s) && !isPlaceholderPair(s),
   },
   // curl -u user:password, also quoted (`--user kevin:'…'`) and on a continued line (`\` newline)
   { reason: 'password', find: findCurlPasswords },

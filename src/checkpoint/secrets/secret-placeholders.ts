@@ -108,7 +108,7 @@ export function isPlaceholderValue(value: string): boolean {
 }
 
 /** A word that says the value is made up, in one case within its word (`your_key`, `YOUR_KEY`, `YourApiKey`, `ChangeMe`, `…EXAMPLEKEY`). */
-const MARKER_IN_WORDS = /your|placeholder|redacted|(?:change|replace)_?(?:me|this|it)|example|sample|dummy|fake|insert_?here|goes_?here/;
+const MARKER_IN_WORDS = /your|place_?holder|redacted|(?:change|replace)_?(?:me|this|it)|example|sample|dummy|fake|insert_?here|goes_?here/;
 /**
  * The value's words, lower-cased and joined by `_`: split at punctuation and where the case turns (`YourApiKey` → `your_api_key`),
  * so that a random run whose letters spell a marker in mixed case (`…KYoURZl…`) does not read as one.

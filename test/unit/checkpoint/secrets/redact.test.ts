@@ -246,3 +246,20 @@ describe('Jenkins credentials and public keys', () => {
     expect(redactText(`public_key = "ghp_${key}${key.slice(0, 12)}"`, {})).not.toContain(key);
   });
 });
+
+describe('spans and look-alikes found on review', () => {
+  it('redacts a literal compared before its key whole, on a line longer than the part of it the forms read', () => {
+    const out = redactText(`${'x'.repeat(300)} if ("Zq8vR2mK7pXw" == password) {`, {});
+    expect(out.endsWith(' if ("[REDACTED:password]" == password) {')).toBe(true);
+  });
+  it('keeps a port and a fragment that holds an @, and PlaceHolder', () => {
+    expect(redactText('open http://localhost:3000#invite=bob@example.com now', {})).toBe('open http://localhost:3000#invite=[REDACTED:email] now');
+    expect(redactText('mysql://root:pa#ss@host/db', {})).toBe('mysql://[REDACTED:url-credentials]@host/db');
+    expect(redactText('password = PlaceHolder', {})).toBe('password = PlaceHolder');
+  });
+  it('stays linear on a line of name fields each followed by a comment mark', () => {
+    const start = performance.now();
+    redactText('- name: DB_PASSWORD #'.repeat(6_000), {});
+    expect(performance.now() - start).toBeLessThan(1000);
+  });
+});
