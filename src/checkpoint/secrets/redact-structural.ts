@@ -89,11 +89,14 @@ export const COMMAND_LINE_RULES: RedactRule[] = [
   },
 ];
 
-/** `machine host login user password secret` over one or several lines (also `default login … password …`). */
+/**
+ * `machine host login user password secret` over one or several lines (also `default login … password …`, and `default`
+ * at the start of its line: in a sentence, "the default password broker" names no password).
+ */
 export const NETRC_RULE: RedactRule = {
   reason: 'password',
   requires: 'password',
-  pattern: /(?<pre>\b(?:machine[ \t]+\S+|default)\s+(?:login[ \t]+\S+\s+)?password[ \t]+)(?<secret>\S+?)(?=[,;]?(?:\s|$))/g,
+  pattern: /(?<pre>(?:\bmachine[ \t]+\S+|\bdefault(?=\s+login[ \t])|(?<![^\n])[ \t]*default)\s+(?:login[ \t]+\S+\s+)?password[ \t]+)(?<secret>\S+?)(?=[,;]?(?:\s|$))/g,
   accept: isLiteral,
 };
 

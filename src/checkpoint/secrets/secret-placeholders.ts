@@ -54,6 +54,8 @@ export function isCodeName(value: string): boolean {
   if (/^(?:await|new|yield|typeof|lambda|function|async|require|import|self|this|super)$/.test(value)) return true;
   // A call written as text (`obj.aFunctionCall()`, `getSecret()`): names and dots, no generated run.
   if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\(\)$/.test(value) && !/\d/.test(value)) return true;
+  // A class's constant or static member (`PasswordBroker::INVALID_TOKEN`, `Password::RESET_LINK_SENT`, `Config::default()`).
+  if (/^\\?[A-Za-z_][\w\\]*(?:::[A-Za-z_]\w*)+(?:\(\))?$/.test(value) && !/\d[A-Za-z]|[A-Za-z]\d/.test(value)) return true;
   // SCREAMING_SNAKE names (`ACCESS_TOKEN`, `YOUR_API_KEY`): an environment variable or a constant, written in place of its value.
   if (/^[A-Z][A-Z]*(?:_[A-Z]+)+$/.test(value)) return true;
   // … also numbered (`CKV_SECRET_9`, `SLOT_2_API_KEY`): words in capitals, a number as a word of its own.
