@@ -19,6 +19,15 @@ interface Gen {
 
 /** Code that reads a secret from somewhere else, in many languages. */
 const CODE = [
+  // A fallback, a setter, a sentence, a configuration line that hold no literal secret.
+  "const secret = process.env.SESSION_SECRET || 'keyboard cat';", "const token = options.token ?? 'anonymous';", 'const port = process.env.PORT || 3000;',
+  "const name = process.env.SECRET_NAME || 'prod/db-creds-2';", "SECRET_KEY = os.environ.get('SECRET_KEY') or 'change-me'", 'user.setPassword(password);',
+  'client.setApiKey("YOUR_API_KEY");', 'builder.withToken(token).build();', "setTokenType('Bearer');", "client.setSecretName('prod-db-2');",
+  'The token is invalid.', 'The API key is stored in Vault.', 'This token is v2.1.0-compatible.', 'The key is SHA256withRSA.', 'The password is at least 12 chars.',
+  'the access token is sent in the header', 'The secret is base64Encoded before sending.', 'password required', 'secret v1.2.3', 'password get_password2',
+  '     * Get the default password broker name.', 'Otherwise, the default password is not printed.', 'const InvalidToken = PasswordBroker::INVALID_TOKEN;',
+  '$status = Password::RESET_LINK_SENT;', 'privateKey = "classpath:test-key.pem"', 'spring.ssl.bundle.pem.server.keystore.private-key=classpath:application.key',
+  'ssl.setCertificatePrivateKey("classpath:test-key.pem");', 'password: file:/run/secrets/db', 'private_key: certs/server.key', 'password=/etc/app/db-password',
   'password = os.environ["DB_PASSWORD"]', 'password = os.environ.get("DB_PASSWORD", "")', "token = request.headers.get('Authorization')",
   'secret_key = settings.SECRET_KEY', 'SECRET_KEY = env("DJANGO_SECRET_KEY")', 'api_key = keyring.get_password("service", "user")',
   'password = getpass.getpass("Password: ")', 'self._token = kwargs.pop("token", None)', 'hashed_password = make_password(raw_password)',

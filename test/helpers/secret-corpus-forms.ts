@@ -154,6 +154,16 @@ export function assignmentForms(g: Gen): SecretSample[] {
     const mixed = `${['kkeluIsp', 'NLJpBnYu', 'etLwNeBX'][i]}${g.str(ALPHA.al, 12)}${g.str(ALPHA.d, 1)}`;
     if ((mixed.match(/[a-z][A-Z]/g)?.length ?? 0) >= 3) out.push(sample('weak key: random letters of both cases and one digit', `DEPLOY_KEY=${mixed}`, mixed));
   }
+  for (let i = 0; i < 3; i++) {
+    const v = g.key(PW, g.int(10, 20));
+    out.push(sample('assignment: a space for the operator on a configuration line', [`# redis.conf\nrequirepass ${v}\n`, `[ssl]\nprivate_key_passphrase ${v}\n`, `<VirtualHost *:443>\n  SSLPassPhrase ${v}\n`][i]!, v));
+    out.push(sample('assignment: the fallback of a setting', [`const secret = process.env.JWT_SECRET || '${v}';`, `token = os.environ.get("API_TOKEN") or "${v}"`, `apiKey: env['API_KEY'] ?? "${v}",`][i]!, v));
+    out.push(sample('assignment: a setter or a builder given a literal', [`ds.setPassword("${v}");`, `Client.builder().withApiKey('${v}').build()`, `builder.username("app").password("${v}")`][i]!, v));
+    const generated = g.key(ALPHA.an, g.int(16, 32));
+    out.push(sample('prose: a generated value without quotes', [`the API key is ${generated}.`, `Our staging token was ${generated} until May.`, `the secret is ${generated}, for now.`][i]!, generated));
+    const slashed = `/${g.key(ALPHA.an, 12)}${['+', '', '+'][i]}${g.key(ALPHA.an, 6)}${['', '', '=='][i]}`;
+    out.push(sample('assignment: base64 that starts with a slash', [`DB_PASSWORD=${slashed}`, `<Password>${slashed}</Password>`, `client_secret: "${slashed}"`][i]!, slashed));
+  }
   return out;
 }
 

@@ -182,7 +182,7 @@ export function isWordy(body: string): boolean {
   // Random text has a digit in every six characters or so, with letters after them; names have few, or numbers
   // only at the ends of their parts (`tsc_Colon_6922`, `SN_id_Gost28147_89_None`).
   const digits = body.replace(/\D/g, '').length;
-  if (digits > body.length * 0.1 && !/^\D*\d+$/.test(body) && /\d[A-Za-z]/.test(body)) return false;
+  if (digits >= body.length * 0.1 && !/^\D*\d+$/.test(body) && /\d[A-Za-z]/.test(body)) return false;
   let letters = 0;
   let inWords = 0;
   let words = 0;

@@ -15,7 +15,7 @@ const WORDS = /passw(?:or)?d|passphrase|pwd|secret|token|api[_-]?key|apikey|acce
 /** The same words in a text lower-cased first: a case-blind search costs several times more. */
 const LOWER_WORDS = new RegExp(WORDS.source, 'g');
 /** The names `pass` is glued to in a password's key (`dbpass`, `userpass`, `keypass`, `storepass`): the text up to the letter before `pass`. */
-const GLUED_PASS = /(?:^|[^a-z])(?:db|user|admin|root|master|smtp|mail|ftp|ldap|redis|mysql|pg|sql|app|api|svc|bind|proxy|store|keystore|truststore|key)$/i;
+const GLUED_PASS = /(?:^|[^a-z])(?:db|user|admin|root|master|smtp|mail|ftp|ldap|redis|mysql|pg|sql|app|api|svc|bind|proxy|store|keystore|truststore|key|require)$/i;
 /** `ADMIN_KEY`, `deepgram_key`: a weaker keyword (`cache_key`, `sort_key` are common), whose value must look like a key. */
 const isWeakWord = (word: string) => /^(?:key|pass|pw|private|access)$/i.test(word);
 /** `PRIVATE`, `ACCESS` alone name a kind of key (`nimble PRIVATE <token>`): only a generated token follows them. */
@@ -106,14 +106,19 @@ const REFERENCE = new RegExp(
   'i',
 );
 const PATH = /^(?:\/|~\/|\.\.?\/)/;
+/** Base64 that happens to start with `/` (`/XrNpA3e06UMDbjB`, `/iSZgy5++xA1+lfm1g`): one segment, or a `+` or padding, in both cases and digits. */
+const isSlashBase64 = (s: string) =>
+  /^\/[A-Za-z0-9+/]+={0,2}$/.test(s) && /[a-z]/.test(s) && /[A-Z]/.test(s) && /\d/.test(s) && (/[+=]/.test(s) || s.indexOf('/', 1) < 0);
 const URL_VALUE = /^[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\//;
+/** Where a key is read from, not the key: `classpath:test-key.pem`, `file:/run/secrets/db`, `certs/server.key`, `keystore.p12`. */
+const RESOURCE = /^(?:classpath\*?|file|resource|optional):|^[\w./@~+-]*\.(?:pem|key|crt|cer|der|p8|p12|pfx|jks|jceks|keystore|truststore|pub|gpg|asc|ppk)$/i;
 const FLAG = /^-?(?:\d{1,5}|0x[0-9a-fA-F]{1,16})$/;
 
 /** A value worth redacting: not a reference, not a small number or a boolean, not a path (unless random like a key). */
 export const isValue = (value: string) => {
   const s = value.replace(/(?:\\[nrt])+$/, '');
   // A URL is judged by the URL rule (only its credentials are secret), never redacted whole.
-  return s !== '' && !REFERENCE.test(s) && !FLAG.test(s) && !(PATH.test(s) && !isHighEntropy(s)) && !URL_VALUE.test(s) && !isNotSecret(s);
+  return s !== '' && !REFERENCE.test(s) && !FLAG.test(s) && !(PATH.test(s) && !isHighEntropy(s) && !isSlashBase64(s)) && !URL_VALUE.test(s) && !RESOURCE.test(s) && !isNotSecret(s);
 };
 export const hasLetterAndDigit = (s: string) => /[A-Za-z]/.test(s) && /\d/.test(s);
 /** Code, not a literal: `token = next_token`, `password = getPassword`, `secret = secret`. */
@@ -167,6 +172,13 @@ const FORMS: Form[] = [
   form(`${TAIL}["']?(?:=|:=)(?<v>%\\([\\w.]+\\)[a-z]|(?=[^\\s"'\`&;,()<>\\]}])[^\\s"'\`&;,()<>\\]{}]*(?:\\{[^\\s"'\`&;,()<>\\]}]*\\}|[^\\s"'\`&;,()<>\\]}]*))`),
   // A Dockerfile's `ENV KEY value` (the older form, a space for `=`), csh's `setenv KEY value`, fish's `set -x KEY value`: the rest of the line is the value.
   form(`${TAIL}[ \\t]+(["']?)(?<v>[^\\s"'\`]+)\\1[ \\t]*(?=\\r?\\n|$)`, { when: (b) => /^[ \t]*(?:ENV|setenv|set(?:[ \t]+-[A-Za-z]+)+)[ \t]+$/.test(b), accept: credentialLike }),
+  // A configuration line that writes a password with a space for its operator: redis' `requirepass …`, `private_key_passphrase …`,
+  // `SSLPassPhrase …` (the value alone up to the end of the line; a name, a version or a word is not taken).
+  form(`${TAIL}[ \\t]+(?<v>[^\\s"'\`#;][^\\s"'\`]{5,299})[ \\t]*(?=\\r?\\n|$)`, {
+    when: (b) => /^[ \t]*$/.test(b),
+    keys: /(?:passw(?:or)?d|passphrase|pwd|secret|pass)$/i,
+    accept: (v) => credentialLike(v) && !isIdentifier(v) && !/^v?\d+(?:\.\d+)+/.test(v),
+  }),
   // --password value, -Password "value", machine h login u password value
   form(`${TAIL}[ \\t]+(["']?)(?<v>[^\\s"'\`]+)\\1(?![^\\s;|&)])`, { when: (b) => /(?:^|\s)--?$/.test(b) || /\b(?:machine|login)[ \t]+\S+[ \t]+$/.test(b) }),
   // A line of its own: PASSWORD ?= value, password: value, aws_secret_access_key = value
@@ -181,8 +193,21 @@ const FORMS: Form[] = [
   form(`${TAIL}["']?[ \\t]*:[ \\t]*(?<v>[^\\s"'#,;()]{6,})`, { accept: (v) => isValue(v) && hasLetterAndDigit(v) }),
   // A credential passed as the second argument of a call: NetworkCredential("user", "…"), HTTPBasicAuth('user', '…')
   form(`${TAIL}\\w{0,20}[ \\t]*\\([ \\t]*(["'])[^"'\\n]{1,100}\\1[ \\t]*,[ \\t]*(["'])(?<v>[^"'\\s]{4,300})\\2`),
+  // A literal written as the fallback of a setting: `process.env.JWT_SECRET || '…'`, `ENV['API_KEY'] ?? "…"`, `os.environ.get("SECRET_KEY") or "…"`,
+  // also read from the name the setting is assigned to (`const secret = process.env.JWT_SECRET || '…'`: a value is read once).
+  form(`${TAIL}(?:["']?[ \\t]*(?:=>|=|:)[ \\t]*[\\w$.[\\]'"()-]{1,100}?)?["'\`]?\\]?(?:\\(\\))?\\)?[ \\t]*(?:\\|\\||\\?\\?|or(?=[ \\t]))[ \\t]*(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, { accept: credentialLike }),
+  // A setter or a builder given a literal: `ds.setPassword("…")`, `.withApiKey('…')`, `builder.password("…")`.
+  form(`${TAIL}[ \\t]*\\([ \\t]*(["'\`])(?<v>[^"'\`\\s]{1,300})\\1[ \\t]*\\)`, {
+    keys: /(?:^|[._$])(?:set|with)_?[A-Za-z_]*$|(?:^|\.)(?:passw(?:or)?d|passphrase|secret|token|api_?key|access_?token|auth_?token|client_?secret)$/i,
+    accept: (v) => credentialLike(v) && !isIdentifier(v),
+  }),
   // Prose: the password is 'Secret123', the default password for user "x" is "y".
   form(`${TAIL}(?:[ \\t]+(?:for|of)[ \\t]+[^\\n"'=:]{0,20}(?:["'][^"'\\n]{1,40}["'])?)?[ \\t]+(?:is|was|will be)[ \\t]+(?:set[ \\t]+to[ \\t]+)?(["'])(?<v>[^"'\\s]{3,100})\\1`),
+  // … and a generated value written without quotes: `the API key is 9f3Kx2…`, `my token was ghx7…` (a sentence's full stop is not part of it).
+  form(`${TAIL}[ \\t]+(?:is|was|will be)[ \\t]+(?:set[ \\t]+to[ \\t]+)?(?<v>[^\\s"'\`,;()<>]{0,299}[^\\s"'\`,;()<>.:!?])(?=[\\s.,;:!?)]|$)`, {
+    // (16 characters at least, or a password's symbols: a shorter run of letters and digits in a sentence is a name, `SHA256withRSA`.)
+    accept: (v) => ((v.length >= 16 && keyLike(v)) || passwordLike(v)) && !isIdentifier(v) && !isFunctionName(v) && !/^v?\d+(?:\.\d+)+/.test(v),
+  }),
   // key = value; (a statement), key = value inside a line when the value reads as a generated token
   // (The statement's value is read up to 300 characters, as a quoted one is: a form that must find its `;` after a value
   // read to the end of a long run would read it again for every key inside it.)
