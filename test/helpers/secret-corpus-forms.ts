@@ -161,6 +161,12 @@ export function assignmentForms(g: Gen): SecretSample[] {
     out.push(sample('assignment: a setter or a builder given a literal', [`ds.setPassword("${v}");`, `Client.builder().withApiKey('${v}').build()`, `builder.username("app").password("${v}")`][i]!, v));
     const generated = g.key(ALPHA.an, g.int(16, 32));
     out.push(sample('prose: a generated value without quotes', [`the API key is ${generated}.`, `Our staging token was ${generated} until May.`, `the secret is ${generated}, for now.`][i]!, generated));
+    out.push(sample('a setting stored by a tool from its command line', [`aws configure set aws_secret_access_key ${v}`, `npm config set //registry.example.com/:_authToken ${v}`, `git config --global github.token ${v}`][i]!, v));
+    out.push(sample('assignment: a YAML block scalar', `app:\n  secret_key: ${['>-', '|', '>'][i]}\n    ${generated}\n`, generated));
+    out.push(sample('assignment: Markdown', [`| prod | token | ${generated} |`, `- **API token:** \`${v}\``, `**Password**: \`${v}\``][i]!, [generated, v, v][i]!));
+    out.push(sample('assignment: a Terraform variable\'s default', `variable "db_password" {\n  type      = string\n  sensitive = true\n  default   = "${v}"\n}`, v));
+    out.push(sample('sql: a user identified by a password', [`CREATE USER app IDENTIFIED BY '${v}';`, `GRANT ALL ON app.* TO 'app'@'%' IDENTIFIED BY '${v}';`, `ALTER USER app IDENTIFIED WITH caching_sha2_password BY '${v}';`][i]!, v));
+    out.push(sample('a PostgreSQL password file line', [`# ~/.pgpass\ndb.example.com:5432:app:appuser:${v}\n`, `\n*:*:*:postgres:${v}\n`, `# ~/.pgpass\nlocalhost:5432:*:app:${v}\n`][i]!, v));
     const slashed = `/${g.key(ALPHA.an, 12)}${['+', '', '+'][i]}${g.key(ALPHA.an, 6)}${['', '', '=='][i]}`;
     out.push(sample('assignment: base64 that starts with a slash', [`DB_PASSWORD=${slashed}`, `<Password>${slashed}</Password>`, `client_secret: "${slashed}"`][i]!, slashed));
   }

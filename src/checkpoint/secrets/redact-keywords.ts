@@ -154,7 +154,8 @@ const FORMS: Form[] = [
   form(`${TAIL}</(?:key|name)>\\s{0,80}<value>[ \\t]*(?<v>[^<\\s]{1,300})[ \\t]*</value>`, { when: (b) => /<(?:key|name)>$/.test(b) }),
   // A quoted literal: password = "…", "token": "…", token := "…", 'password' => '…', ("db.password", "…"), password "…", secret != "…"
   // (also with its quotes escaped, as code reads inside a JSON string: `"password = \"…\""`)
-  form(`${TAIL}\\\\?["'\`]?\\]?${TYPE}[ \\t]*${OP}[ \\t]*(?:[@rbuf])?(\\\\?["'\`])(?<v>[^"'\`\\s]{1,300}?)\\1`),
+  // (Markdown's bold around the name or the operator: `**API key:** \`…\``.)
+  form(`${TAIL}\\\\?["'\`]?\\]?(?:\\*\\*|__)?${TYPE}[ \\t]*${OP}[ \\t]*(?:(?:\\*\\*|__)[ \\t]*)?(?:[@rbuf])?(\\\\?["'\`])(?<v>[^"'\`\\s]{1,300}?)\\1`),
   // … and a generated value in quotes that holds the other quotes among its symbols (`jwtsecret: "7`D'}/vYR)T;…"`, `'…"…'`).
   form(`${TAIL}["']?\\]?${TYPE}[ \\t]*${OP}[ \\t]*(["'])(?<v>(?:(?!\\1)\\S){16,300})\\1`, { accept: (v) => /["'`]/.test(v) && !/[$#]\{|\{\{/.test(v) && isValue(v) && hasLetterAndDigit(v) }),
   // A passphrase in quotes: password = "open sesame" (the password keywords only: a token or a key has no spaces)
@@ -179,6 +180,23 @@ const FORMS: Form[] = [
     keys: /(?:passw(?:or)?d|passphrase|pwd|secret|pass)$/i,
     accept: (v) => credentialLike(v) && !isIdentifier(v) && !/^v?\d+(?:\.\d+)+/.test(v),
   }),
+  // A tool that stores a setting given on its command line: `aws configure set aws_secret_access_key …`, `npm config set //…:_authToken …`,
+  // `git config --global github.token …`, `dotnet user-secrets set "Api:Key" …`.
+  form(`${TAIL}["']?[ \\t]+(["']?)(?<v>[^\\s"'\`]{0,299}[^\\s"'\`,;])\\1(?=[,;]?(?:\\s|$))`, {
+    when: (b) => /(?:\baws[ \t]+configure[ \t]+set|\b(?:npm|yarn|pnpm|git)[ \t]+config(?:[ \t]+set)?(?:[ \t]+--[\w-]+)*|\bdotnet[ \t]+user-secrets[ \t]+set)[ \t]+["']?(?:[\w.:/@-]*[^\w\s])?$/.test(b),
+    accept: (v) => credentialLike(v) && !isIdentifier(v),
+  }),
+  // A YAML block scalar: `secret_key: >-` then the value on the next line.
+  form(`${TAIL}["']?[ \\t]*:[ \\t]*[>|][-+]?\\d?[ \\t]*\\r?\\n[ \\t]+(?<v>[^\\s"'\`]{8,300})[ \\t]*(?=\\r?\\n|$)`, {
+    accept: (v) => (keyLike(v) || passwordLike(v)) && !v.startsWith('-'),
+  }),
+  // A Markdown table's cell that names the key, the value in the next cell: `| prod | token | … |`.
+  form(`${TAIL}\\**\`?[ \\t]*\\|[ \\t]*\`?(?<v>[^\\s|\`]{8,300})\`?[ \\t]*\\|`, {
+    when: (b) => /\|[ \t]*(?:\*\*|`)?$/.test(b),
+    accept: (v) => keyLike(v) || passwordLike(v),
+  }),
+  // A Terraform variable named for a secret, with its default: `variable "db_password" {` … `default = "…"`.
+  form(`${TAIL}"[ \\t]*\\{[^{}]{0,400}?\\bdefault[ \\t]*=[ \\t]*"(?<v>[^"\\s]{1,300})"`, { when: (b) => /\bvariable[ \t]+"$/.test(b) }),
   // --password value, -Password "value", machine h login u password value
   form(`${TAIL}[ \\t]+(["']?)(?<v>[^\\s"'\`]+)\\1(?![^\\s;|&)])`, { when: (b) => /(?:^|\s)--?$/.test(b) || /\b(?:machine|login)[ \t]+\S+[ \t]+$/.test(b) }),
   // A line of its own: PASSWORD ?= value, password: value, aws_secret_access_key = value
@@ -189,8 +207,8 @@ const FORMS: Form[] = [
   }),
   // Make's and Go's operators inside a line: `DEPLOY_TOKEN ?= value`, `token := value`.
   form(`${TAIL}[ \\t]*(?:\\?=|:::?=|::=|:=|\\+=)[ \\t]*(?<v>[^\\s"'\`#;(),]+)`, { accept: (v) => isValue(v) && !isIdentifier(v) }),
-  // key: value inside a line, when the value looks like a credential: `api_key: abc123xyz`.
-  form(`${TAIL}["']?[ \\t]*:[ \\t]*(?<v>[^\\s"'#,;()]{6,})`, { accept: (v) => isValue(v) && hasLetterAndDigit(v) }),
+  // key: value inside a line, when the value looks like a credential: `api_key: abc123xyz`, `**Token:** abc123xyz`.
+  form(`${TAIL}["']?(?:\\*\\*|__)?[ \\t]*:[ \\t]*(?:(?:\\*\\*|__)[ \\t]*)?(?<v>[^\\s"'#,;()]{6,})`, { accept: (v) => isValue(v) && hasLetterAndDigit(v) }),
   // A credential passed as the second argument of a call: NetworkCredential("user", "…"), HTTPBasicAuth('user', '…')
   form(`${TAIL}\\w{0,20}[ \\t]*\\([ \\t]*(["'])[^"'\\n]{1,100}\\1[ \\t]*,[ \\t]*(["'])(?<v>[^"'\\s]{4,300})\\2`),
   // A literal written as the fallback of a setting: `process.env.JWT_SECRET || '…'`, `ENV['API_KEY'] ?? "…"`, `os.environ.get("SECRET_KEY") or "…"`,

@@ -74,6 +74,14 @@ export const COMMAND_LINE_RULES: RedactRule[] = [
     accept: isLiteral,
   },
   {
+    // SQL: CREATE USER … IDENTIFIED BY '…', MySQL's IDENTIFIED WITH <plugin> BY '…', Oracle's bare IDENTIFIED BY word, in a
+    // statement that creates or alters a user or a role, or grants (in prose, "identified by" is only words).
+    reason: 'password',
+    near: /\bIDENTIFIED[ \t]+(?:BY|WITH)\b/gi,
+    pattern: /(?<pre>\b(?:(?:CREATE|ALTER)[ \t]+(?:USER|ROLE|LOGIN)|GRANT)\b[^\n;]{0,200}?[ \t]IDENTIFIED[ \t]+(?:WITH[ \t]+\w{1,40}[ \t]+)?BY[ \t]+(?:PASSWORD[ \t]+)?["'`]?)(?<secret>[^\s"'`;]{1,200})(?=["'`]|[ \t]*;|\s|$)/gi,
+    accept: (s) => isLiteral(s) && !/^(?:VALUES|EXTERNALLY|GLOBALLY)$/i.test(s),
+  },
+  {
     // net use [Z:] \\host\share <password> /user:…
     reason: 'password',
     near: /\bnet[ \t]+use\b/gi,
@@ -98,6 +106,17 @@ export const NETRC_RULE: RedactRule = {
   requires: 'password',
   pattern: /(?<pre>(?:\bmachine[ \t]+\S+|\bdefault(?=\s+login[ \t])|(?<![^\n])[ \t]*default)\s+(?:login[ \t]+\S+\s+)?password[ \t]+)(?<secret>\S+?)(?=[,;]?(?:\s|$))/g,
   accept: isLiteral,
+};
+
+/**
+ * A PostgreSQL password file's line, `hostname:port:database:username:password` (a port or `*` second, each field
+ * without spaces): the last field. The password holds a letter; a line of numbers is a time, not an entry.
+ */
+export const PGPASS_RULE: RedactRule = {
+  reason: 'password',
+  near: /:(?:\d{1,5}|\*):/g,
+  pattern: /(?<pre>(?<![^\n])[ \t]*[A-Za-z0-9*._-]{1,253}:(?:\d{1,5}|\*):[^:\s]{1,100}:[^:\s]{1,100}:)(?<secret>[^\s]{1,200})(?=\r?\n|$)/g,
+  accept: (s) => /[A-Za-z]/.test(s) && !/^[/~.]/.test(s) && isLiteral(s),
 };
 
 /**

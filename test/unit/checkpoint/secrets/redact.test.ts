@@ -81,9 +81,11 @@ describe('redaction cost', () => {
   // quotes, comment marks): a form whose optional parts can each take the same run backtracks over it quadratically.
   const CONTEXTS = ['password', '<param name="password"', '- name: DB_PASSWORD', '"key": "password"', '{"value": "x1y2z3w4"', 'name = "token"', 'ENV TOKEN',
     'setenv TOKEN', 'set -x TOKEN', 'if ("abcdef12" ==', 'dbpass', "$config['db_password']", 'Authorization:', 'curl -U', 'mysql://root:', '<key>password</key>',
-    'secret =', 'api_key:', '//registry.npmjs.org/:_authToken', 'x ', 'sig=[user:', '-pass pass:'];
+    'secret =', 'api_key:', '//registry.npmjs.org/:_authToken', 'x ', 'sig=[user:', '-pass pass:', 'process.env.API_TOKEN', 'ds.setPassword(', 'the API key is',
+    'requirepass', 'aws configure set aws_secret_access_key', 'secret_key: >-\n', '| prod | token', 'variable "db_password" {', 'CREATE USER app IDENTIFIED BY',
+    '\nlocalhost:5432:app:user:', '**API key:**'];
   const RUNS = [' ', '\t', ',', '#', ';', '"', "'", '=', ':', '\n', '-', '[', ' ,', ', ', '- ', '\n ', ' #', '//', 'value:', '"value": "a1b2c3d4e5", ', 'a#', '%20', '@', ' = ',
-    'key:=', '&key=', '&token=', 'xoxb-eyJ', 'X-Amz-Signature='];
+    'key:=', '&key=', '&token=', 'xoxb-eyJ', 'X-Amz-Signature=', '**', '|', '||', '(', '`', 'default = ', ':1:'];
   it('stays linear after every keyword or rule context, whatever run follows it', () => {
     const slow: string[] = [];
     for (const context of CONTEXTS) {
