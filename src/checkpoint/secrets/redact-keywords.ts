@@ -59,7 +59,7 @@ const TAIL = '(?:[_.-]?(?:key|value|base|hash|str|string|access[_-]?key))?\\d{0,
 const TYPE = '(?:[ \\t]*:[ \\t]*(?:string|String|str|&str)|[ \\t]+(?:string|String|\\[\\]byte))?';
 const OP = '(?:=>|:::?=|::=|:=|\\?\\?=|\\?=|\\.=|\\+=|=(?!=)|:)';
 
-type Form = { source: string; re: RegExp; when?: (lineBefore: string) => boolean; accept?: (value: string) => boolean; keys?: RegExp };
+type Form = { source: string; re: RegExp; when?: (lineBefore: string, end: string) => boolean; accept?: (value: string) => boolean; keys?: RegExp };
 
 /** Words of a message about a password (`Password is required`, `must be at least 8 characters`), never of a passphrase. */
 const MESSAGE_WORDS = new Set(('is are was be been must should not no please enter your the at least characters character match matches does do did field ' +
@@ -118,7 +118,9 @@ const FLAG = /^-?(?:\d{1,5}|0x[0-9a-fA-F]{1,16})$/;
 export const isValue = (value: string) => {
   const s = value.replace(/(?:\\[nrt])+$/, '');
   // A URL is judged by the URL rule (only its credentials are secret), never redacted whole.
-  return s !== '' && !REFERENCE.test(s) && !FLAG.test(s) && !(PATH.test(s) && !isHighEntropy(s) && !isSlashBase64(s)) && !URL_VALUE.test(s) && !RESOURCE.test(s) && !isNotSecret(s);
+  // (A template or an interpolation inside the value, `Password123{{ lookup(…) }}` cut at its first space, `pre${X}`, `a{{b}}`:
+  // the text is filled in later. Braces that close nothing, `m{{h}o)p${e]…`, are a generated password's symbols.)
+  return s !== '' && !REFERENCE.test(s) && !/(?:\{\{|\{%)$|\{\{[ \t]*[\w.]+[ \t]*\}\}|\$\{[\w.]+\}/.test(s) && !FLAG.test(s) && !(PATH.test(s) && !isHighEntropy(s) && !isSlashBase64(s)) && !URL_VALUE.test(s) && !RESOURCE.test(s) && !isNotSecret(s);
 };
 export const hasLetterAndDigit = (s: string) => /[A-Za-z]/.test(s) && /\d/.test(s);
 /** Code, not a literal: `token = next_token`, `password = getPassword`, `secret = secret`. */
@@ -128,6 +130,12 @@ const credentialLike = (s: string) => isValue(s) && (hasLetterAndDigit(s) || (s.
 
 // (An .npmrc key scoped to its registry, `//registry.npmjs.org/:_authToken = …`, starts its line too.)
 const lineStart = (before: string) => /^[ \t]*(?:export[ \t]+|set[ \t]+|ENV[ \t]+|ARG[ \t]+|-[ \t]+)?["']?$|^[ \t]*\/\/[^\s=]*:$/.test(before);
+
+/**
+ * The last 40 characters of the text before a key, for a test anchored at its end (`…name: $`): a regular expression
+ * ending in `$` is tried from every position of what it is given. A cut text begins with a NUL, never a line's start.
+ */
+const tail = (b: string) => (b.length > 40 ? `\0${b.slice(-40)}` : b);
 
 /** The forms tried at the end of a key, first match wins. */
 const FORMS: Form[] = [
@@ -141,17 +149,17 @@ const FORMS: Form[] = [
   // <param name="password">…</param>: the element named by its attribute holds the value.
   // (Letters and digits mixed: Android's `<string name="password">Kennwort</string>` is a translated label.)
   form(`${TAIL}"[^<>\\n]{0,100}>[ \\t]*(?<v>[^<\\s]{1,300})[ \\t]*</`, {
-    when: (b) => /<[\w:.-]+[ \t][^<>\n]*\b(?:name|key)[ \t]*=[ \t]*"$/i.test(b),
+    when: (b) => b.endsWith('"') && /<[\w:.-]+[ \t][^<>\n]*\b(?:name|key)[ \t]*=[ \t]*"$/i.test(b),
     accept: (v) => isValue(v) && hasLetterAndDigit(v),
   }),
   // <add key="ClearTextPassword" value="…"/>, <entry name="token" value="…">
-  form(`${TAIL}"[ \\t]+value[ \\t]*=[ \\t]*"(?<v>[^"\\n]{1,300})"`, { when: (b) => /(?:key|name)[ \t]*=[ \t]*"$/i.test(b) }),
+  form(`${TAIL}"[ \\t]+value[ \\t]*=[ \\t]*"(?<v>[^"\\n]{1,300})"`, { when: (b, t) => b.endsWith('"') && /(?:key|name)[ \t]*=[ \t]*"$/i.test(t) }),
   // A name and its value as two fields of one entry: Kubernetes' `- name: DB_PASSWORD` then `value: …`, `{"key": "password", "value": "…"}`,
   // `<key>password</key><value>…</value>` (the value on the same line or one of the next three, comments between).
   form(`${TAIL}["']?[ \\t]*(?:,[ \\t]*)?(?:(?:(?:#|//)[^\\n]{0,200})?\\r?\\n[ \\t]*){0,3}["']?(?:value|Value|VALUE|ParameterValue)["']?[ \\t]*[:=][ \\t]*(["']?)(?<v>[^\\s"'\`,{}]{1,300})\\1[ \\t]*(?=[,}\\r\\n]|$)`, {
-    when: (b) => /(?:^|[\s{,(-])["']?(?:name|key|Name|Key|NAME|KEY|ParameterKey|variable)["']?[ \t]*[:=][ \t]*["']?$/.test(b),
+    when: (_, t) => /(?:^|[\s{,(-])["']?(?:name|key|Name|Key|NAME|KEY|ParameterKey|variable)["']?[ \t]*[:=][ \t]*["']?$/.test(t),
   }),
-  form(`${TAIL}</(?:key|name)>\\s{0,80}<value>[ \\t]*(?<v>[^<\\s]{1,300})[ \\t]*</value>`, { when: (b) => /<(?:key|name)>$/.test(b) }),
+  form(`${TAIL}</(?:key|name)>\\s{0,80}<value>[ \\t]*(?<v>[^<\\s]{1,300})[ \\t]*</value>`, { when: (b, t) => b.endsWith('>') && /<(?:key|name)>$/.test(t) }),
   // A quoted literal: password = "…", "token": "…", token := "…", 'password' => '…', ("db.password", "…"), password "…", secret != "…"
   // (also with its quotes escaped, as code reads inside a JSON string: `"password = \"…\""`)
   // (Markdown's bold around the name or the operator: `**API key:** \`…\``.)
@@ -181,9 +189,10 @@ const FORMS: Form[] = [
     accept: (v) => credentialLike(v) && !isIdentifier(v) && !/^v?\d+(?:\.\d+)+/.test(v),
   }),
   // A tool that stores a setting given on its command line: `aws configure set aws_secret_access_key …`, `npm config set //…:_authToken …`,
-  // `git config --global github.token …`, `dotnet user-secrets set "Api:Key" …`.
-  form(`${TAIL}["']?[ \\t]+(["']?)(?<v>[^\\s"'\`]{0,299}[^\\s"'\`,;])\\1(?=[,;]?(?:\\s|$))`, {
-    when: (b) => /(?:\baws[ \t]+configure[ \t]+set|\b(?:npm|yarn|pnpm|git)[ \t]+config(?:[ \t]+set)?(?:[ \t]+--[\w-]+)*|\bdotnet[ \t]+user-secrets[ \t]+set)[ \t]+["']?(?:[\w.:/@-]*[^\w\s])?$/.test(b),
+  // `git config --global github.token …`, redis' `CONFIG SET requirepass …`, `dotnet user-secrets set "Api:Key" …`.
+  form(`${TAIL}["']?[ \\t]+(["']?)(?<v>[^\\s"'\`,;()]{1,300})\\1(?![^\\s"'\`,;()])`, {
+    // (The words looked for first: the pattern read over every line before a key costs more than the key.)
+    when: (b) => (b.includes('onfig') || b.includes('ONFIG') || b.includes('user-secrets')) && /(?:\baws[ \t]+configure[ \t]+set|\bgit[ \t]+config(?:[ \t]+--[\w-]+)*|\bconfig[ \t]+set(?:[ \t]+--[\w-]+)*|\bdotnet[ \t]+user-secrets[ \t]+set)[ \t]+["']?(?:[\w.:/@-]*[^\w\s])?$/i.test(b),
     accept: (v) => credentialLike(v) && !isIdentifier(v),
   }),
   // A YAML block scalar: `secret_key: >-` then the value on the next line.
@@ -192,13 +201,13 @@ const FORMS: Form[] = [
   }),
   // A Markdown table's cell that names the key, the value in the next cell: `| prod | token | … |`.
   form(`${TAIL}\\**\`?[ \\t]*\\|[ \\t]*\`?(?<v>[^\\s|\`]{8,300})\`?[ \\t]*\\|`, {
-    when: (b) => /\|[ \t]*(?:\*\*|`)?$/.test(b),
+    when: (_, t) => /\|[ \t]*(?:\*\*|`)?$/.test(t),
     accept: (v) => keyLike(v) || passwordLike(v),
   }),
   // A Terraform variable named for a secret, with its default: `variable "db_password" {` … `default = "…"`.
-  form(`${TAIL}"[ \\t]*\\{[^{}]{0,400}?\\bdefault[ \\t]*=[ \\t]*"(?<v>[^"\\s]{1,300})"`, { when: (b) => /\bvariable[ \t]+"$/.test(b) }),
+  form(`${TAIL}"[ \\t]*\\{[^{}]{0,400}?\\bdefault[ \\t]*=[ \\t]*"(?<v>[^"\\s]{1,300})"`, { when: (b, t) => b.endsWith('"') && /\bvariable[ \t]+"$/.test(t) }),
   // --password value, -Password "value", machine h login u password value
-  form(`${TAIL}[ \\t]+(["']?)(?<v>[^\\s"'\`]+)\\1(?![^\\s;|&)])`, { when: (b) => /(?:^|\s)--?$/.test(b) || /\b(?:machine|login)[ \t]+\S+[ \t]+$/.test(b) }),
+  form(`${TAIL}[ \\t]+(["']?)(?<v>[^\\s"'\`]+)\\1(?![^\\s;|&)])`, { when: (b, t) => /(?:^|\s)--?$/.test(t) || (/[ \t]$/.test(b) && /\b(?:machine|login)[ \t]+\S+[ \t]+$/.test(b)) }),
   // A line of its own: PASSWORD ?= value, password: value, aws_secret_access_key = value
   // (`#` or `;` inside the value is part of it, `pA#s;w0rd`; after a space it starts a comment, `value  # rotated in May`).
   form(`${TAIL}["']?[ \\t]*(?:\\?=|:::?=|::=|\\+=|=|:)[ \\t]*(?<v>[^\\s"'\`#;(),]+(?:[#;]+[^\\s"'\`#;(),]+)*)(?:[ \\t]*(?=\\r?\\n|$)|[ \\t]+(?=[#;]))`, {
@@ -214,8 +223,9 @@ const FORMS: Form[] = [
   // A literal written as the fallback of a setting: `process.env.JWT_SECRET || '…'`, `ENV['API_KEY'] ?? "…"`, `os.environ.get("SECRET_KEY") or "…"`,
   // also read from the name the setting is assigned to (`const secret = process.env.JWT_SECRET || '…'`: a value is read once).
   form(`${TAIL}(?:["']?[ \\t]*(?:=>|=|:)[ \\t]*[\\w$.[\\]'"()-]{1,100}?)?["'\`]?\\]?(?:\\(\\))?\\)?[ \\t]*(?:\\|\\||\\?\\?|or(?=[ \\t]))[ \\t]*(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, { accept: credentialLike }),
-  // A setter or a builder given a literal: `ds.setPassword("…")`, `.withApiKey('…')`, `builder.password("…")`.
-  form(`${TAIL}[ \\t]*\\([ \\t]*(["'\`])(?<v>[^"'\`\\s]{1,300})\\1[ \\t]*\\)`, {
+  // A setter or a builder given a literal: `ds.setPassword("…")`, `.withApiKey('…')`, `builder.password("…")` (not a function
+  // named for what it makes of one, `password_hash('sha512')`).
+  form(`${TAIL}(?<!hash|str|string|base)[ \\t]*\\([ \\t]*(["'\`])(?<v>[^"'\`\\s]{1,300})\\1[ \\t]*\\)`, {
     keys: /(?:^|[._$])(?:set|with)_?[A-Za-z_]*$|(?:^|\.)(?:passw(?:or)?d|passphrase|secret|token|api_?key|access_?token|auth_?token|client_?secret)$/i,
     accept: (v) => credentialLike(v) && !isIdentifier(v),
   }),
@@ -297,10 +307,11 @@ export function findKeywordValues(text: string): Hit[] {
     // `using RSA key 61A1…`, `gpg: … EdDSA key …`: a public key's id or fingerprint, as gpg and ssh print them.
     if (name.length === 3 && /(?:RSA|DSA|ECDSA|EdDSA|ED25519|GPG|PGP)[ \t]+$/i.test(lineBefore)) continue;
     const keyEnd = m.index + m[0].length;
-    const tried = tryForms(text, keyEnd, lineBefore, weak, text.slice(start, keyEnd));
+    const lineEnd = tail(lineBefore);
+    const tried = tryForms(text, keyEnd, lineBefore, lineEnd, weak, text.slice(start, keyEnd));
     const { end } = tried;
     // Forms that write the value before the key: a comparison (`"…" == password`), a value field before its name field.
-    const hit = tried.hit ?? comparedBefore(text, start, keyEnd, lineBefore, weak) ?? (/(?:name|key)["']?[ \t]*[:=][ \t]*["']?$/i.test(lineBefore) ? valueBeforeName(text, start, keyEnd, weak) : null);
+    const hit = tried.hit ?? comparedBefore(text, start, keyEnd, lineBefore, lineEnd, weak) ?? (/(?:name|key)["']?[ \t]*[:=][ \t]*["']?$/i.test(lineEnd) ? valueBeforeName(text, start, keyEnd, weak) : null);
     if (hit && isAnonymousLogin(text, start)) continue;
     if (hit) hits.push({ ...hit, reason: formatMatcher().nameByContext(text.slice(start, m.index + m[0].length + 20), text.slice(hit.start, hit.end)) ?? hit.reason });
     // A value is read once: a reference such as `${DB_PASSWORD:=x}` is not searched again for keywords.
@@ -332,9 +343,9 @@ function valueBeforeName(text: string, start: number, keyEnd: number, weak: ((v:
 
 /** A literal compared with the key written after it (`if ("…" == password)`, `"…" !== secret`). */
 const COMPARED_BEFORE = /(?:[@rbuf])?(["'`])(?<v>[^"'`\s]{5,300})\1[ \t]*(?:!==?|===?)[ \t]*$/d;
-function comparedBefore(text: string, start: number, keyEnd: number, lineBefore: string, weak: ((v: string) => boolean) | null): Hit | null {
+function comparedBefore(text: string, start: number, keyEnd: number, lineBefore: string, lineEnd: string, weak: ((v: string) => boolean) | null): Hit | null {
   // (The operator right before the key is checked first: most keys have none.)
-  if (!/[!=]=[ \t]*$/.test(lineBefore)) return null;
+  if (!/[!=]=[ \t]*$/.test(lineEnd)) return null;
   const m = COMPARED_BEFORE.exec(lineBefore);
   const value = m?.groups?.v;
   // The key itself, not a call on it or a member of it (`"x" == password.length`).
@@ -346,10 +357,10 @@ function comparedBefore(text: string, start: number, keyEnd: number, lineBefore:
 }
 
 /** The first form whose value is accepted, and where the first form that matched at all ends. */
-function tryForms(text: string, at: number, lineBefore: string, weak: ((v: string) => boolean) | null, key: string): { hit: Hit | null; end: number } {
+function tryForms(text: string, at: number, lineBefore: string, lineEnd: string, weak: ((v: string) => boolean) | null, key: string): { hit: Hit | null; end: number } {
   let end = 0;
   for (const f of FORMS) {
-    if ((f.when && !f.when(lineBefore)) || (f.keys && !f.keys.test(key))) continue;
+    if ((f.when && !f.when(lineBefore, lineEnd)) || (f.keys && !f.keys.test(key))) continue;
     f.re.lastIndex = at;
     const m = f.re.exec(text);
     const value = m?.groups?.v;
@@ -358,7 +369,11 @@ function tryForms(text: string, at: number, lineBefore: string, weak: ((v: strin
     end ||= span[1];
     // A function call (`b64u(encryptedKey)`) or the key itself again (`exports.token = token`) is code.
     // (`pbkdf2Sync(…)`, `decodeBase64url(…)`: a name in camelCase or with underscores is a function's, digits or not.)
-    const isCall = text.charCodeAt(span[1]) === 40 && (value.length < 8 || isWordy(value) || !/\d/.test(value) || isFunctionName(value));
+    const isCall = text.charCodeAt(span[1]) === 40 && (value.length < 8 || isWordy(value) || !/\d/.test(value) || isFunctionName(value) || /::|\.[a-z_]\w*$/.test(value));
+    // An unquoted value with an operator after it is the first term of an expression (`s3LockKey := s3StateKey + suffix`).
+    // (`&&`, `||` end a shell command, `TOKEN=… && make`: the value stands alone.)
+    const quoted = /["'`]/.test(text[span[0] - 1] ?? '');
+    if (!quoted && /^[ \t]*(?:[+*/%]|-[ \t])/.test(text.slice(span[1], span[1] + 3))) continue;
     // The key's own name inside its value (`IAMUserChangePassword = "arn:…/IAMUserChangePassword"`) names a resource.
     if (isCall || value.length < 5 || value === key || (key.length >= 6 && value.toLowerCase().includes(key.toLowerCase()))) continue;
     // A word of the key's own name (`POSTGRES_PASSWORD=postgres`, `RABBITMQ_PASS=rabbitmq`): the service's documented default.

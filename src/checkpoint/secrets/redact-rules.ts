@@ -31,6 +31,9 @@ const findProviderTokens = (text: string) => formatMatcher().find(text);
 const findContextTokens = (text: string) => formatMatcher().findByContext(text);
 
 /** Random-looking runs; `before` decides the object-id exemption. */
+/** The parts of a candidate between runs of five dashes or more. */
+const ARMOR_PARTS = /[^-]+(?:-{1,4}[^-]+)*/g;
+
 function findHighEntropy(text: string): Hit[] {
   const hits: Hit[] = [];
   for (const run of tokenRuns(text)) {
@@ -40,10 +43,14 @@ function findHighEntropy(text: string): Hit[] {
     CANDIDATE.lastIndex = 0;
     for (let m = CANDIDATE.exec(run.text); m; m = CANDIDATE.exec(run.text)) {
       if (m.index < path) continue;
-      const start = run.start + m.index;
-      const before = text.slice(Math.max(0, start - 60), start);
-      const end = start + m[0].length;
-      if (isHighEntropy(m[0], before) && !isNamedNonSecret(m[0], before, text.slice(end, end + 3))) hits.push({ start, end, reason: 'high-entropy' });
+      // Five dashes or more are a PEM armor's edge or a rule (`-----END CERTIFICATE-----<digest>`), never inside a token: each side is judged alone.
+      const parts = m[0].includes('-----') ? [...m[0].matchAll(ARMOR_PARTS)].filter((p) => p[0].length >= 32) : [m];
+      for (const part of parts) {
+        const start = run.start + m.index + (part === m ? 0 : part.index!);
+        const before = text.slice(Math.max(0, start - 60), start);
+        const end = start + part[0].length;
+        if (isHighEntropy(part[0], before) && !isNamedNonSecret(part[0], before, text.slice(end, end + 3))) hits.push({ start, end, reason: 'high-entropy' });
+      }
     }
   }
   return hits;
@@ -199,8 +206,9 @@ export const BASE_RULES: RedactRule[] = [
   },
   {
     reason: 'internal-host',
-    near: /\.(?:internal|corp|lan)(?![A-Za-z0-9-])/gi,
-    pattern: /(?<![A-Za-z0-9.-])(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:internal|corp|lan)(?![A-Za-z0-9-]|\.[A-Za-z0-9])/gi,
+    // (The name ends in the lower-case word, then no name character: `C.INTERNAL_RESULT_KEYS`, `conn.internal_options` are code.)
+    near: /\.(?:internal|corp|lan)(?![A-Za-z0-9_-])/g,
+    pattern: /(?<![A-Za-z0-9.-])(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:internal|corp|lan)(?![A-Za-z0-9_-]|\.[A-Za-z0-9])/g,
     pii: true,
   },
   {

@@ -49,7 +49,8 @@ export function isCodeName(value: string): boolean {
   if (/^(?:this|self|that|args|opts|options|props|ctx|req|res|cfg|conf|data|params|user|env)\.[A-Za-z_$][\w$.]*$/.test(value)) return true;
   // Member access, optional chaining, indexing: `options?.onresumptiontoken`, `tokens[j]`, `process.argv[2]`, and an index
   // cut where the value was read (`request.form[` of `request.form["x"]`, `opts[:x` of `opts[:x]`).
-  if (/^[A-Za-z_$][\w$]*(?:(?:\??\.[A-Za-z_$][\w$]*|\[[^\]]{0,40}\])+(?:\[[^\]]{0,40})?|\[[^\]]{0,40})$/.test(value) && !/\d[A-Za-z]|[A-Za-z]\d/.test(value.replace(/\[[^\]]*(?:\]|$)/g, ''))) return true;
+  // (C's `->` too: `c->argv[j]->ptr`.)
+  if (/^[A-Za-z_$][\w$]*(?:(?:\??\.[A-Za-z_$][\w$]*|->[A-Za-z_$][\w$]*|\[[^\]]{0,40}\])+(?:\[[^\]]{0,40})?|\[[^\]]{0,40})$/.test(value) && !/\d[A-Za-z]|[A-Za-z]\d/.test(value.replace(/\[[^\]]*(?:\]|$)/g, ''))) return true;
   // A keyword of a language that starts an expression: `token=await getSecret()`, `password = new Password(…)`.
   if (/^(?:await|new|yield|typeof|lambda|function|async|require|import|self|this|super)$/.test(value)) return true;
   // A call written as text (`obj.aFunctionCall()`, `getSecret()`): names and dots, no generated run.
@@ -63,7 +64,9 @@ export function isCodeName(value: string): boolean {
   // An anchor, a selector or a parser's state name: `#add-password`, `?NoLineTerminatorHere`.
   if (/^[?#.@:][A-Za-z][A-Za-z_-]*$/.test(value)) return true;
   // A name made of words one of which names the secret (`#add-password`, `reset_token_ttl`, `password.reset.title`): a selector, a route or a message key.
-  if (/^[#.]?[A-Za-z]+(?:[-_.][A-Za-z]+)+$/.test(value) && /passw|secret|token|key|pwd|credential/i.test(value)) return true;
+  if (/^[#.]?[A-Za-z]+(?:[-_.][A-Za-z]+)+$/.test(value) && /passw|secret|token|key|pwd|credential|(?:^|[-_.])pass$/i.test(value)) return true;
+  // A composite literal or a block opened after the name (`aws.Credentials{`, `&unstructured.Unstructured{`, `map[string]string{`).
+  if (/^[&*]?[A-Za-z_$][\w$.]*(?:\[[\w$.*]*\][\w$.*]*)*\{\}?\{?$/.test(value)) return true;
   return isFilePath(value) || isRegexSource(value);
 }
 
@@ -278,6 +281,8 @@ export function isNamedNonSecret(token: string, before: string, after: string): 
   // `md5hex.parse("…")`, `sha256base64: …`, `expected_sha384 = "…"`: a digest's name just before a value of a digest's exact length.
   if (isDigestLength(token) && DIGEST_NAME.test(before)) return true;
   if (DIGEST_LENGTHS.has(token.length) && /^ [ *][^\s]/.test(after) && /^(?:[0-9a-f]+|[0-9A-F]+)$/.test(token) && /(?:^|\n)[ \t]*$/.test(before)) return true;
+  // An Amazon resource name's last part (`arn:aws:kms:us-west-2:111122223333:key/mrk-…`): it names a resource, it grants nothing.
+  if (/\barn:aws[\w-]*:[\w-]*:[\w-]*:\d{0,12}:$/.test(before.slice(-120))) return true;
   // `<meta name="csrf-token" content="…">`, `<input name="authenticity_token" value="…">`
   if (FORGERY_ATTRIBUTE.test(before.slice(-60)) || META_CONTENT.test(before)) return true;
   // Base64 of a binary file (`/9j/4AAQ…` is a JPEG, `iVBORw0KGgo…` a PNG): an image or a document inlined.

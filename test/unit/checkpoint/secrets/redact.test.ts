@@ -259,6 +259,14 @@ describe('spans and look-alikes found on review', () => {
     expect(redactText('mysql://root:pa#ss@host/db', {})).toBe('mysql://[REDACTED:url-credentials]@host/db');
     expect(redactText('password = PlaceHolder', {})).toBe('password = PlaceHolder');
   });
+  it('keeps a certificate whole when a digest is glued to its end line and a secret follows on that line (a second pass looks at that line alone)', () => {
+    const cert = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQkGcN3Y2u8uT0aW3mYx3dZb1rXowCgYIKoZIzj0EAwIw\n-----END CERTIFICATE-----';
+    const text = `${cert}982178e4a704976a52737a4e9b87484e32afec083ddf2e53279e678478d2e721  node.tar.xz stripe key sk_live_D8rgZcOitPJvgMWShS8P2LIJ in the env`;
+    const once = redactText(text, {});
+    expect(once.startsWith(`${cert}982178e4a704976a52737a4e9b87484e32afec083ddf2e53279e678478d2e721 `)).toBe(true);
+    expect(once).toContain('[REDACTED:stripe-key]');
+    expect(redactText(once, {})).toBe(once);
+  });
   it('stays linear on a line of name fields each followed by a comment mark', () => {
     const start = performance.now();
     redactText('- name: DB_PASSWORD #'.repeat(6_000), {});
