@@ -14,6 +14,9 @@ import { isNotSecret, PUBLIC_KEY_NAME } from './secret-placeholders.js';
 /** A password given on a command line is a literal, not a reference (`$PW`, `%PASS%`) nor a placeholder (`PASSWORD`, `<pw>`). */
 const isLiteral = (s: string) => !isNotSecret(s) && !/^[<[{$%#@]/.test(s) && !/^-/.test(s);
 
+/** Words that join a sentence, never a password given on a command line. */
+const PROSE_WORD = /^(?:a|an|and|or|the|to|of|in|on|for|with|among|is|are|was|not|as|by|from|into|then|than|that|this|it|flag|option|switch)$/;
+
 /** One quoted or bare argument; the `secret` group is its text without the quotes. */
 const ARG = `(?:"(?<q1>[^"\\n]{1,200})"|'(?<q2>[^'\\n]{1,200})'|(?<bare>[^\\s"'|&;]{1,200}))`;
 
@@ -48,7 +51,8 @@ function findCommandPasswords(text: string): Hit[] {
       re.lastIndex = 0;
       for (let m = re.exec(lines); m; m = re.exec(lines)) {
         const value = m.groups!.q1 ?? m.groups!.q2 ?? m.groups!.bare!;
-        if (!isLiteral(value)) continue;
+        // (A word of a sentence after the flag is prose about the command: "openssl -k among the passwords".)
+        if (!isLiteral(value) || (m.groups!.bare !== undefined && PROSE_WORD.test(value))) continue;
         const end = m.index + m[0].length - (m.groups!.bare === undefined ? 1 : 0);
         hits.push({ start: end - value.length, end, reason: 'password' });
       }
