@@ -35,7 +35,7 @@ const CODE = [
   'password = c->argv[j+2];', 'ExpectedCredentials: aws.Credentials{', '"password": &InputValue{', 'Credentials: map[string]*setup.HostCredential{',
   's3LockKey := s3StateKey + lockFileSuffix', 'password: OpenSSL::Digest::MD5.hexdigest(["dhh", "SuperSecret"].join(":")),',
   "test_password: Password123{{ lookup('password', '/dev/null length=8') }}", 'self._terminal.on_become(passwd=become_pass)',
-  'in: "arn:aws:kms:us-west-2:111122223333:key/mrk-a835af0b39c94b86a21a8fc9535df681",', 'exports.INTERNAL_ERROR = -32603;', 'docs, man: openssl -k among the command-line passwords', 'psexec -p and -u take the credentials', 'return PathType.Internal;',
+  'in: "arn:aws:kms:us-west-2:111122223333:key/mrk-a835af0b39c94b86a21a8fc9535df681",', 'exports.INTERNAL_ERROR = -32603;', 'docs, man: openssl -k among the command-line passwords', 'psexec -p and -u take the credentials', 'auth: true', 'auth = required', '"auth": {"type": "oauth2"}', "<meta name=\"csrf-token\" content=\"x\">", 'pepper = 3 grinds', 'passcode: none', 'return PathType.Internal;',
   't.string :key, **connection.internal_string_options_for_primary_key', "test_user_hashed_password: \"{{ plaintext | password_hash('sha512') }}\"", 'password: file:/run/secrets/db', 'private_key: certs/server.key', 'password=/etc/app/db-password',
   'password = os.environ["DB_PASSWORD"]', 'password = os.environ.get("DB_PASSWORD", "")', "token = request.headers.get('Authorization')",
   'secret_key = settings.SECRET_KEY', 'SECRET_KEY = env("DJANGO_SECRET_KEY")', 'api_key = keyring.get_password("service", "user")',

@@ -167,6 +167,8 @@ export function assignmentForms(g: Gen): SecretSample[] {
     out.push(sample('assignment: a Terraform variable\'s default', `variable "db_password" {\n  type      = string\n  sensitive = true\n  default   = "${v}"\n}`, v));
     out.push(sample('sql: a user identified by a password', [`CREATE USER app IDENTIFIED BY '${v}';`, `GRANT ALL ON app.* TO 'app'@'%' IDENTIFIED BY '${v}';`, `ALTER USER app IDENTIFIED WITH caching_sha2_password BY '${v}';`][i]!, v));
     out.push(sample('a PostgreSQL password file line', [`# ~/.pgpass\ndb.example.com:5432:app:appuser:${v}\n`, `\n*:*:*:postgres:${v}\n`, `# ~/.pgpass\nlocalhost:5432:*:app:${v}\n`][i]!, v));
+    out.push(sample('assignment: more names of a secret', [`PASSWORD_PEPPER=${generated}`, `csrf_secret: ${generated}`, `"auth": "${generated}"`][i]!, generated));
+    out.push(sample('assignment: a passcode', [`passcode = "${v}"`, `VOICEMAIL_PASSCODE=${v}`, `{"passcode": "${v}"}`][i]!, v));
     const slashed = `/${g.key(ALPHA.an, 12)}${['+', '', '+'][i]}${g.key(ALPHA.an, 6)}${['', '', '=='][i]}`;
     out.push(sample('assignment: base64 that starts with a slash', [`DB_PASSWORD=${slashed}`, `<Password>${slashed}</Password>`, `client_secret: "${slashed}"`][i]!, slashed));
   }
