@@ -403,7 +403,8 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   t('Stripe', 'stripe-key', 'whsec_', r('alnum', 32, 64)),
   t('Square', 'square-token', 'sq0atp-', r('url', 22, 60)),
   t('Square', 'square-token', 'sq0csp-', r('url', 43, 60)),
-  t('Square', 'square-token', 'EAAA', r('url', 60)),
+  // (Square's access tokens are base64url of 60 characters or more; some are written with `+` and `=`.)
+  t('Square', 'square-token', 'EAAA', r('b64url', 60, 1200)),
   t('Square', 'square-token', 'sq0csb-', r('url', 43, 60)),
   t('Pagar.me', 'pagarme-key', 'ak_live_', r('alnum', 30)),
   t('Pagar.me', 'pagarme-key', 'ak_test_', r('alnum', 30)),
