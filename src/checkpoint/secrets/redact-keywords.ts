@@ -181,6 +181,33 @@ const FORMS: Form[] = [
   form(`${TAIL}["']?(?:=|:=)(?<v>%\\([\\w.]+\\)[a-z]|(?=[^\\s"'\`&;,()<>\\]}])[^\\s"'\`&;,()<>\\]{}]*(?:\\{[^\\s"'\`&;,()<>\\]}]*\\}|[^\\s"'\`&;,()<>\\]}]*))`),
   // A Dockerfile's `ENV KEY value` (the older form, a space for `=`), csh's `setenv KEY value`, fish's `set -x KEY value`: the rest of the line is the value.
   form(`${TAIL}[ \\t]+(["']?)(?<v>[^\\s"'\`]+)\\1[ \\t]*(?=\\r?\\n|$)`, { when: (b) => /^[ \t]*(?:ENV|setenv|set(?:[ \t]+-[A-Za-z]+)+)[ \t]+$/.test(b), accept: credentialLike }),
+  // --password value, -Password "value", machine h login u password value
+  form(`${TAIL}[ \\t]+(["']?)(?<v>[^\\s"'\`]+)\\1(?![^\\s;|&)])`, { when: (b, t) => /(?:^|\s)--?$/.test(t) || (/[ \t]$/.test(b) && /\b(?:machine|login)[ \t]+\S+[ \t]+$/.test(b)) }),
+  // A line of its own: PASSWORD ?= value, password: value, aws_secret_access_key = value
+  // (`#` or `;` inside the value is part of it, `pA#s;w0rd`; after a space it starts a comment, `value  # rotated in May`).
+  form(`${TAIL}["']?[ \\t]*(?:\\?=|:::?=|::=|\\+=|=|:)[ \\t]*(?<v>[^\\s"'\`#;(),]+(?:[#;]+[^\\s"'\`#;(),]+)*)(?:[ \\t]*(?=\\r?\\n|$)|[ \\t]+(?=[#;]))`, {
+    when: lineStart,
+    accept: (v) => isValue(v) && !isIdentifier(v),
+  }),
+  // Make's and Go's operators inside a line: `DEPLOY_TOKEN ?= value`, `token := value`.
+  form(`${TAIL}[ \\t]*(?:\\?=|:::?=|::=|:=|\\+=)[ \\t]*(?<v>[^\\s"'\`#;(),]+)`, { accept: (v) => isValue(v) && !isIdentifier(v) }),
+  // key: value inside a line, when the value looks like a credential: `api_key: abc123xyz`, `**Token:** abc123xyz`.
+  form(`${TAIL}["']?(?:\\*\\*|__)?[ \\t]*:[ \\t]*(?:(?:\\*\\*|__)[ \\t]*)?(?<v>[^\\s"'#,;()]{6,})`, { accept: (v) => isValue(v) && hasLetterAndDigit(v) }),
+  // A credential passed as the second argument of a call: NetworkCredential("user", "…"), HTTPBasicAuth('user', '…')
+  form(`${TAIL}\\w{0,20}[ \\t]*\\([ \\t]*(["'])[^"'\\n]{1,100}\\1[ \\t]*,[ \\t]*(["'])(?<v>[^"'\\s]{4,300})\\2`),
+  // Prose: the password is 'Secret123', the default password for user "x" is "y".
+  form(`${TAIL}(?:[ \\t]+(?:for|of)[ \\t]+[^\\n"'=:]{0,20}(?:["'][^"'\\n]{1,40}["'])?)?[ \\t]+(?:is|was|will be)[ \\t]+(?:set[ \\t]+to[ \\t]+)?(["'])(?<v>[^"'\\s]{3,100})\\1`),
+  // key = value; (a statement), key = value inside a line when the value reads as a generated token
+  // (The statement's value is read up to 300 characters, as a quoted one is: a form that must find its `;` after a value
+  // read to the end of a long run would read it again for every key inside it.)
+  form(`${TAIL}["']?[ \\t]*=[ \\t]*(?<v>[^\\s"'\`#;(),\\[\\]{}<>]{1,300})[ \\t]*;`, { accept: (v) => isValue(v) && !isIdentifier(v) }),
+  form(`${TAIL}["']?[ \\t]+=[ \\t]+(?<v>[^\\s"'\`#;(),\\[\\]{}<>]+)`, { accept: (v) => (keyLike(v) || passwordLike(v)) && !/^[A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)+$/.test(v) }),
+  // A generated token after the key with no operator: `SECRET abc123…`, `api key: Xyz…`, `Using Key=…` (weak keys).
+  form(`${TAIL}["']?(?:[ \\t]+(?:key|token|secret|id|access|private)){0,2}(?:[ \\t]+|[ \\t]*\\r?\\n[ \\t]*)["']?(?<v>[A-Za-z0-9+/=_.~-]{16,300})(?![^\\s"',;()\\]}])`, {
+    // A random string the entropy rule takes anyway is left to it: counted as what it is.
+    accept: (v) => tokenLike(v) && !isHighEntropy(v),
+  }),
+  // Forms that few keys take, tried after the common ones: a key that one of those takes costs nothing more.
   // A configuration line that writes a password with a space for its operator: redis' `requirepass …`, `private_key_passphrase …`,
   // `SSLPassPhrase …` (the value alone up to the end of the line; a name, a version or a word is not taken).
   form(`${TAIL}[ \\t]+(?<v>[^\\s"'\`#;][^\\s"'\`]{5,299})[ \\t]*(?=\\r?\\n|$)`, {
@@ -206,20 +233,6 @@ const FORMS: Form[] = [
   }),
   // A Terraform variable named for a secret, with its default: `variable "db_password" {` … `default = "…"`.
   form(`${TAIL}"[ \\t]*\\{[^{}]{0,400}?\\bdefault[ \\t]*=[ \\t]*"(?<v>[^"\\s]{1,300})"`, { when: (b, t) => b.endsWith('"') && /\bvariable[ \t]+"$/.test(t) }),
-  // --password value, -Password "value", machine h login u password value
-  form(`${TAIL}[ \\t]+(["']?)(?<v>[^\\s"'\`]+)\\1(?![^\\s;|&)])`, { when: (b, t) => /(?:^|\s)--?$/.test(t) || (/[ \t]$/.test(b) && /\b(?:machine|login)[ \t]+\S+[ \t]+$/.test(b)) }),
-  // A line of its own: PASSWORD ?= value, password: value, aws_secret_access_key = value
-  // (`#` or `;` inside the value is part of it, `pA#s;w0rd`; after a space it starts a comment, `value  # rotated in May`).
-  form(`${TAIL}["']?[ \\t]*(?:\\?=|:::?=|::=|\\+=|=|:)[ \\t]*(?<v>[^\\s"'\`#;(),]+(?:[#;]+[^\\s"'\`#;(),]+)*)(?:[ \\t]*(?=\\r?\\n|$)|[ \\t]+(?=[#;]))`, {
-    when: lineStart,
-    accept: (v) => isValue(v) && !isIdentifier(v),
-  }),
-  // Make's and Go's operators inside a line: `DEPLOY_TOKEN ?= value`, `token := value`.
-  form(`${TAIL}[ \\t]*(?:\\?=|:::?=|::=|:=|\\+=)[ \\t]*(?<v>[^\\s"'\`#;(),]+)`, { accept: (v) => isValue(v) && !isIdentifier(v) }),
-  // key: value inside a line, when the value looks like a credential: `api_key: abc123xyz`, `**Token:** abc123xyz`.
-  form(`${TAIL}["']?(?:\\*\\*|__)?[ \\t]*:[ \\t]*(?:(?:\\*\\*|__)[ \\t]*)?(?<v>[^\\s"'#,;()]{6,})`, { accept: (v) => isValue(v) && hasLetterAndDigit(v) }),
-  // A credential passed as the second argument of a call: NetworkCredential("user", "…"), HTTPBasicAuth('user', '…')
-  form(`${TAIL}\\w{0,20}[ \\t]*\\([ \\t]*(["'])[^"'\\n]{1,100}\\1[ \\t]*,[ \\t]*(["'])(?<v>[^"'\\s]{4,300})\\2`),
   // A literal written as the fallback of a setting: `process.env.JWT_SECRET || '…'`, `ENV['API_KEY'] ?? "…"`, `os.environ.get("SECRET_KEY") or "…"`,
   // also read from the name the setting is assigned to (`const secret = process.env.JWT_SECRET || '…'`: a value is read once).
   form(`${TAIL}(?:["']?[ \\t]*(?:=>|=|:)[ \\t]*[\\w$.[\\]'"()-]{1,100}?)?["'\`]?\\]?(?:\\(\\))?\\)?[ \\t]*(?:\\|\\||\\?\\?|or(?=[ \\t]))[ \\t]*(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, { accept: credentialLike }),
@@ -229,22 +242,10 @@ const FORMS: Form[] = [
     keys: /(?:^|[._$])(?:set|with)_?[A-Za-z_]*$|(?:^|\.)(?:passw(?:or)?d|passphrase|secret|token|api_?key|access_?token|auth_?token|client_?secret)$/i,
     accept: (v) => credentialLike(v) && !isIdentifier(v),
   }),
-  // Prose: the password is 'Secret123', the default password for user "x" is "y".
-  form(`${TAIL}(?:[ \\t]+(?:for|of)[ \\t]+[^\\n"'=:]{0,20}(?:["'][^"'\\n]{1,40}["'])?)?[ \\t]+(?:is|was|will be)[ \\t]+(?:set[ \\t]+to[ \\t]+)?(["'])(?<v>[^"'\\s]{3,100})\\1`),
   // … and a generated value written without quotes: `the API key is 9f3Kx2…`, `my token was ghx7…` (a sentence's full stop is not part of it).
   form(`${TAIL}[ \\t]+(?:is|was|will be)[ \\t]+(?:set[ \\t]+to[ \\t]+)?(?<v>[^\\s"'\`,;()<>]{0,299}[^\\s"'\`,;()<>.:!?])(?=[\\s.,;:!?)]|$)`, {
     // (16 characters at least, or a password's symbols: a shorter run of letters and digits in a sentence is a name, `SHA256withRSA`.)
     accept: (v) => ((v.length >= 16 && keyLike(v)) || passwordLike(v)) && !isIdentifier(v) && !isFunctionName(v) && !/^v?\d+(?:\.\d+)+/.test(v),
-  }),
-  // key = value; (a statement), key = value inside a line when the value reads as a generated token
-  // (The statement's value is read up to 300 characters, as a quoted one is: a form that must find its `;` after a value
-  // read to the end of a long run would read it again for every key inside it.)
-  form(`${TAIL}["']?[ \\t]*=[ \\t]*(?<v>[^\\s"'\`#;(),\\[\\]{}<>]{1,300})[ \\t]*;`, { accept: (v) => isValue(v) && !isIdentifier(v) }),
-  form(`${TAIL}["']?[ \\t]+=[ \\t]+(?<v>[^\\s"'\`#;(),\\[\\]{}<>]+)`, { accept: (v) => (keyLike(v) || passwordLike(v)) && !/^[A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)+$/.test(v) }),
-  // A generated token after the key with no operator: `SECRET abc123…`, `api key: Xyz…`, `Using Key=…` (weak keys).
-  form(`${TAIL}["']?(?:[ \\t]+(?:key|token|secret|id|access|private)){0,2}(?:[ \\t]+|[ \\t]*\\r?\\n[ \\t]*)["']?(?<v>[A-Za-z0-9+/=_.~-]{16,300})(?![^\\s"',;()\\]}])`, {
-    // A random string the entropy rule takes anyway is left to it: counted as what it is.
-    accept: (v) => tokenLike(v) && !isHighEntropy(v),
   }),
 ];
 
