@@ -160,7 +160,6 @@ export function assignmentForms(g: Gen): SecretSample[] {
     out.push(sample('assignment: the fallback of a setting', [`const secret = process.env.JWT_SECRET || '${v}';`, `token = os.environ.get("API_TOKEN") or "${v}"`, `apiKey: env['API_KEY'] ?? "${v}",`][i]!, v));
     out.push(sample('assignment: a setter or a builder given a literal', [`ds.setPassword("${v}");`, `Client.builder().withApiKey('${v}').build()`, `builder.username("app").password("${v}")`][i]!, v));
     const generated = g.key(ALPHA.an, g.int(16, 32));
-    out.push(sample('prose: a generated value without quotes', [`the API key is ${generated}.`, `Our staging token was ${generated} until May.`, `the secret is ${generated}, for now.`][i]!, generated));
     out.push(sample('a setting stored by a tool from its command line', [`aws configure set aws_secret_access_key ${v}`, `npm config set //registry.example.com/:_authToken ${v}`, `git config --global github.token ${v}`][i]!, v));
     out.push(sample('assignment: a YAML block scalar', `app:\n  secret_key: ${['>-', '|', '>'][i]}\n    ${generated}\n`, generated));
     out.push(sample('assignment: Markdown', [`| prod | token | ${generated} |`, `- **API token:** \`${v}\``, `**Password**: \`${v}\``][i]!, [generated, v, v][i]!));
@@ -169,6 +168,12 @@ export function assignmentForms(g: Gen): SecretSample[] {
     out.push(sample('a PostgreSQL password file line', [`# ~/.pgpass\ndb.example.com:5432:app:appuser:${v}\n`, `\n*:*:*:postgres:${v}\n`, `# ~/.pgpass\nlocalhost:5432:*:app:${v}\n`][i]!, v));
     out.push(sample('assignment: more names of a secret', [`PASSWORD_PEPPER=${generated}`, `csrf_secret: ${generated}`, `"auth": "${generated}"`][i]!, generated));
     out.push(sample('assignment: a passcode', [`passcode = "${v}"`, `VOICEMAIL_PASSCODE=${v}`, `{"passcode": "${v}"}`][i]!, v));
+    // Found on review: a value before a dash or a slash that is prose, a quoted SQL literal with spaces or a doubled quote, a value ending in `{`.
+    out.push(sample('assignment: a value before prose after a dash', [`password: ${generated} - change it after first login`, `DB_PASSWORD=${generated} / user: admin`, `token: ${generated} * rotated monthly`][i]!, generated));
+    const spaced = [`pa ss ${v}`, `it''s${v}`, `${v} x`][i]!;
+    out.push(sample('sql: a quoted password with spaces or doubled quotes', `CREATE USER app IDENTIFIED BY '${spaced}';`, spaced));
+    out.push(sample('assignment: a generated value ending in a brace', `DB_PASSWORD=${generated}{`, `${generated}{`));
+    out.push(sample('internal host in capitals', `Server=${['DC01.CONTOSO.CORP', 'FILESRV.CORP', 'SQL01.PROD.INTERNAL'][i]};Database=app`, ['DC01.CONTOSO.CORP', 'FILESRV.CORP', 'SQL01.PROD.INTERNAL'][i]!));
     const slashed = `/${g.key(ALPHA.an, 12)}${['+', '', '+'][i]}${g.key(ALPHA.an, 6)}${['', '', '=='][i]}`;
     out.push(sample('assignment: base64 that starts with a slash', [`DB_PASSWORD=${slashed}`, `<Password>${slashed}</Password>`, `client_secret: "${slashed}"`][i]!, slashed));
   }

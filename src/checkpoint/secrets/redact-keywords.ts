@@ -21,9 +21,11 @@ const isWeakWord = (word: string) => /^(?:key|pass|pw|private|access|auth)$/i.te
 /** `PRIVATE`, `ACCESS` alone name a kind of key (`nimble PRIVATE <token>`): only a generated token follows them. */
 const isBareWord = (word: string) => /^(?:private|access)$/i.test(word);
 const keyLike = (v: string) =>
-  (v.length >= 16 || (v.length >= 10 && /^[A-Za-z0-9]+$/.test(v))) && /\d/.test(v) && /[A-Za-z]/.test(v) && !isWordsAndVersion(v) && !isWordy(v) && isValue(v) &&
+  (v.length >= 16 || (v.length >= 10 && /^[A-Za-z0-9]+$/.test(v))) && /\d/.test(v) && /[A-Za-z]/.test(v) && !isWordsAndVersion(v) && !isWordy(v) && !DATE_TIME.test(v) && isValue(v) &&
   // Base64 of plain text (`ZHVtbXkgdGV4dC…` is "dummy text…"): sample data under a generic key.
   !isEncodedText(v.replace(/=+$/, ''));
+/** `2024-01-01T00:00:00Z`: a date and a time, never a key. */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 /** `S7C9*L%@8KX+`, `Tr0ub4dor&3`: letters, a digit and a symbol of the ones passwords are asked to hold, 8 to 64 characters. */
 const passwordLike = (v: string) => v.length >= 8 && v.length <= 64 && /[A-Za-z]/.test(v) && /\d/.test(v) && /[!@#$%^&*+=?~]/.test(v) && isValue(v) && !isExpression(v);
 /** `width*2+pad1`, `offset+len*4`: names and numbers joined by arithmetic, one a lower-case name. */
@@ -111,16 +113,14 @@ const isSlashBase64 = (s: string) =>
   /^\/[A-Za-z0-9+/]+={0,2}$/.test(s) && /[a-z]/.test(s) && /[A-Z]/.test(s) && /\d/.test(s) && (/[+=]/.test(s) || s.indexOf('/', 1) < 0);
 const URL_VALUE = /^[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\//;
 /** Where a key is read from, not the key: `classpath:test-key.pem`, `file:/run/secrets/db`, `certs/server.key`, `keystore.p12`. */
-const RESOURCE = /^(?:classpath\*?|file|resource|optional):|^[\w./@~+-]*\.(?:pem|key|crt|cer|der|p8|p12|pfx|jks|jceks|keystore|truststore|pub|gpg|asc|ppk)$/i;
+const RESOURCE = /^(?:classpath\*?|file|resource|optional):|^(?:[\w.@~+-]*\/)+[\w.@~+-]*\.(?:pem|key|crt|cer|der|p8|p12|pfx|jks|jceks|keystore|truststore|pub|gpg|asc|ppk)$|^[a-z0-9_.-]+\.(?:pem|key|crt|cer|der|p8|p12|pfx|jks|jceks|keystore|truststore|pub|gpg|asc|ppk)$/i;
 const FLAG = /^-?(?:\d{1,5}|0x[0-9a-fA-F]{1,16})$/;
 
 /** A value worth redacting: not a reference, not a small number or a boolean, not a path (unless random like a key). */
 export const isValue = (value: string) => {
   const s = value.replace(/(?:\\[nrt])+$/, '');
   // A URL is judged by the URL rule (only its credentials are secret), never redacted whole.
-  // (A template or an interpolation inside the value, `Password123{{ lookup(…) }}` cut at its first space, `pre${X}`, `a{{b}}`:
-  // the text is filled in later. Braces that close nothing, `m{{h}o)p${e]…`, are a generated password's symbols.)
-  return s !== '' && !REFERENCE.test(s) && !/(?:\{\{|\{%)$|\{\{[ \t]*[\w.]+[ \t]*\}\}|\$\{[\w.]+\}/.test(s) && !FLAG.test(s) && !(PATH.test(s) && !isHighEntropy(s) && !isSlashBase64(s)) && !URL_VALUE.test(s) && !RESOURCE.test(s) && !isNotSecret(s);
+  return s !== '' && !REFERENCE.test(s) && !FLAG.test(s) && !(PATH.test(s) && !isHighEntropy(s) && !isSlashBase64(s)) && !URL_VALUE.test(s) && !RESOURCE.test(s) && !isNotSecret(s);
 };
 export const hasLetterAndDigit = (s: string) => /[A-Za-z]/.test(s) && /\d/.test(s);
 /** Code, not a literal: `token = next_token`, `password = getPassword`, `secret = secret`. */
@@ -132,10 +132,15 @@ const credentialLike = (s: string) => isValue(s) && (hasLetterAndDigit(s) || (s.
 const lineStart = (before: string) => /^[ \t]*(?:export[ \t]+|set[ \t]+|ENV[ \t]+|ARG[ \t]+|-[ \t]+)?["']?$|^[ \t]*\/\/[^\s=]*:$/.test(before);
 
 /**
- * The last 40 characters of the text before a key, for a test anchored at its end (`…name: $`): a regular expression
+ * The last 40 characters of the text before a key (and the blanks after them), for a test anchored at its end (`…name: $`): a regular expression
  * ending in `$` is tried from every position of what it is given. A cut text begins with a NUL, never a line's start.
  */
-const tail = (b: string) => (b.length > 40 ? `\0${b.slice(-40)}` : b);
+const tail = (b: string) => {
+  // (The blanks right before the key are kept whole: `- name:` and 40 spaces is still a name field.)
+  let i = b.length;
+  while (i > 0 && (b.charCodeAt(i - 1) === 32 || b.charCodeAt(i - 1) === 9)) i--;
+  return i > 40 ? `\0${b.slice(i - 40)}` : b;
+};
 
 /** The forms tried at the end of a key, first match wins. */
 const FORMS: Form[] = [
@@ -236,17 +241,15 @@ const FORMS: Form[] = [
   // A literal written as the fallback of a setting: `process.env.JWT_SECRET || '…'`, `ENV['API_KEY'] ?? "…"`, `os.environ.get("SECRET_KEY") or "…"`,
   // also read from the name the setting is assigned to (`const secret = process.env.JWT_SECRET || '…'`: a value is read once).
   // (What is assigned is read as one chain of names, members, subscripts and calls: it ends where it ends, nothing is tried twice.)
-  form(`${TAIL}(?:["']?[ \\t]*(?:=>|=|:)[ \\t]*[\\w$]+(?:\\.[\\w$]+|\\[[^\\]\\n]{1,40}\\]|\\([^()\\n]{0,60}\\))*)?["'\`]?\\]?(?:\\(\\))?\\)?[ \\t]*(?:\\|\\||\\?\\?|or(?=[ \\t]))[ \\t]*(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, { accept: credentialLike }),
+  form(`${TAIL}(?:["']?[ \\t]*(?:=>|=|:)[ \\t]*[\\w$]+(?:\\.[\\w$]+|\\[[^\\]\\n]{1,40}\\]|\\([^()\\n]{0,60}\\))*)?["'\`]?\\]?(?:\\(\\))?\\)?[ \\t]*(?:\\|\\||\\?\\?|or(?=[ \\t]))[ \\t]*(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, {
+    accept: (v) => credentialLike(v) && !isWordsAndVersion(v),
+  }),
   // A setter or a builder given a literal: `ds.setPassword("…")`, `.withApiKey('…')`, `builder.password("…")` (not a function
   // named for what it makes of one, `password_hash('sha512')`).
   form(`${TAIL}(?<!hash|str|string|base)[ \\t]*\\([ \\t]*(["'\`])(?<v>[^"'\`\\s]{1,300})\\1[ \\t]*\\)`, {
     keys: /(?:^|[._$])(?:set|with)_?[A-Za-z_]*$|(?:^|\.)(?:passw(?:or)?d|passphrase|secret|token|api_?key|access_?token|auth_?token|client_?secret)$/i,
-    accept: (v) => credentialLike(v) && !isIdentifier(v),
-  }),
-  // … and a generated value written without quotes: `the API key is 9f3Kx2…`, `my token was ghx7…` (a sentence's full stop is not part of it).
-  form(`${TAIL}[ \\t]+(?:is|was|will be)[ \\t]+(?:set[ \\t]+to[ \\t]+)?(?<v>[^\\s"'\`,;()<>]{0,299}[^\\s"'\`,;()<>.:!?])(?=[\\s.,;:!?)]|$)`, {
-    // (16 characters at least, or a password's symbols: a shorter run of letters and digits in a sentence is a name, `SHA256withRSA`.)
-    accept: (v) => ((v.length >= 16 && keyLike(v)) || passwordLike(v)) && !isIdentifier(v) && !isFunctionName(v) && !/^v?\d+(?:\.\d+)+/.test(v),
+    // (Not a version, `v1.2.3`, nor a name with a number, `prod-db-2`: the name of a secret kept elsewhere.)
+    accept: (v) => credentialLike(v) && !isIdentifier(v) && !isWordsAndVersion(v) && !/^v?\d+(?:\.\d+)+/.test(v),
   }),
 ];
 
@@ -374,8 +377,9 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     const isCall = text.charCodeAt(span[1]) === 40 && (value.length < 8 || isWordy(value) || !/\d/.test(value) || isFunctionName(value) || /::|\.[a-z_]\w*$/.test(value));
     // An unquoted value with an operator after it is the first term of an expression (`s3LockKey := s3StateKey + suffix`).
     // (`&&`, `||` end a shell command, `TOKEN=… && make`: the value stands alone.)
+    // (A generated value before a dash or a slash is not a name: `password: Xk9m… - change it`.)
     const quoted = /["'`]/.test(text[span[0] - 1] ?? '');
-    if (!quoted && /^[ \t]*(?:[+*/%]|-[ \t])/.test(text.slice(span[1], span[1] + 3))) continue;
+    if (!quoted && /^[ \t]*[+*/%-][ \t]*[\w$(]/.test(text.slice(span[1], span[1] + 4)) && (isFunctionName(value) || isIdentifier(value) || isWordy(value))) continue;
     // The key's own name inside its value (`IAMUserChangePassword = "arn:…/IAMUserChangePassword"`) names a resource.
     if (isCall || value.length < 5 || value === key || (key.length >= 6 && value.toLowerCase().includes(key.toLowerCase()))) continue;
     // A word of the key's own name (`POSTGRES_PASSWORD=postgres`, `RABBITMQ_PASS=rabbitmq`): the service's documented default.

@@ -207,8 +207,9 @@ export const BASE_RULES: RedactRule[] = [
   {
     reason: 'internal-host',
     // (The name ends in the lower-case word, then no name character: `C.INTERNAL_RESULT_KEYS`, `conn.internal_options` are code.)
-    near: /\.(?:internal|corp|lan)(?![A-Za-z0-9_-])/g,
-    pattern: /(?<![A-Za-z0-9.-])(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:internal|corp|lan)(?![A-Za-z0-9_-]|\.[A-Za-z0-9])/g,
+    // (Or a name in capitals throughout, as Windows writes a domain: `DC01.CONTOSO.CORP`; `Visibility.INTERNAL` is code.)
+    near: /\.(?:internal|corp|lan|INTERNAL|CORP|LAN)(?![A-Za-z0-9_-])/g,
+    pattern: /(?<![A-Za-z0-9.-])(?:(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:internal|corp|lan)|(?:[A-Z0-9](?:[A-Z0-9-]{0,61}[A-Z0-9])?\.)+(?:INTERNAL|CORP|LAN))(?![A-Za-z0-9_-]|\.[A-Za-z0-9])/g,
     pii: true,
   },
   {

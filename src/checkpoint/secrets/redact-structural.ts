@@ -79,10 +79,12 @@ export const COMMAND_LINE_RULES: RedactRule[] = [
   },
   {
     // SQL: CREATE USER … IDENTIFIED BY '…', MySQL's IDENTIFIED WITH <plugin> BY '…', Oracle's bare IDENTIFIED BY word, in a
-    // statement that creates or alters a user or a role, or grants (in prose, "identified by" is only words).
+    // statement that creates or alters a user or a role, or grants (in prose, "identified by" is only words). A quoted literal
+    // is taken whole, spaces and doubled quotes (`'it''s'`) included.
     reason: 'password',
     near: /\bIDENTIFIED[ \t]+(?:BY|WITH)\b/gi,
-    pattern: /(?<pre>\b(?:(?:CREATE|ALTER)[ \t]+(?:USER|ROLE|LOGIN)|GRANT)\b[^\n;]{0,200}?[ \t]IDENTIFIED[ \t]+(?:WITH[ \t]+\w{1,40}[ \t]+)?BY[ \t]+(?:PASSWORD[ \t]+)?["'`]?)(?<secret>[^\s"'`;]{1,200})(?=["'`]|[ \t]*;|\s|$)/gi,
+    pattern:
+      /(?<pre>\b(?:(?:CREATE|ALTER)[ \t]+(?:USER|ROLE|LOGIN)|GRANT)\b[^\n;]{0,200}?[ \t]IDENTIFIED[ \t]+(?:WITH[ \t]+\w{1,40}[ \t]+)?BY[ \t]+(?:PASSWORD[ \t]+)?(?:'(?=(?:[^'\n]|'')+')|"(?=[^"\n]+")|`(?=[^`\n]+`))?)(?<secret>(?<=')(?:[^'\n]|''){1,200}(?=')|(?<=")[^"\n]{1,200}(?=")|(?<=`)[^`\n]{1,200}(?=`)|(?<![`'"])[^\s"'`;]{1,200}(?=[ \t]*;|\s|$))/gi,
     accept: (s) => isLiteral(s) && !/^(?:VALUES|EXTERNALLY|GLOBALLY)$/i.test(s),
   },
   {
@@ -119,7 +121,8 @@ export const NETRC_RULE: RedactRule = {
 export const PGPASS_RULE: RedactRule = {
   reason: 'password',
   near: /:(?:\d{1,5}|\*):/g,
-  pattern: /(?<pre>(?<![^\n])[ \t]*[A-Za-z0-9*._-]{1,253}:(?:\d{1,5}|\*):[^:\s]{1,100}:[^:\s]{1,100}:)(?<secret>[^\s]{1,200})(?=\r?\n|$)/g,
+  // (Not a compiler's or a log's `file:line:col:severity:message`: a severity is no database or user name.)
+  pattern: /(?<pre>(?<![^\n])[ \t]*[A-Za-z0-9*._-]{1,253}:(?:\d{1,5}|\*):(?!(?:error|warning|warn|note|info|debug|fatal|trace)[:\s])[^:\s]{1,100}:(?!(?:error|warning|warn|note|info|debug|fatal|trace)[:\s])[^:\s]{1,100}:)(?<secret>[^\s]{1,200})(?=\r?\n|$)/gi,
   accept: (s) => /[A-Za-z]/.test(s) && !/^[/~.]/.test(s) && isLiteral(s),
 };
 

@@ -66,7 +66,8 @@ export function isCodeName(value: string): boolean {
   // A name made of words one of which names the secret (`#add-password`, `reset_token_ttl`, `password.reset.title`): a selector, a route or a message key.
   if (/^[#.]?[A-Za-z]+(?:[-_.][A-Za-z]+)+$/.test(value) && /passw|secret|token|key|pwd|credential|(?:^|[-_.])pass$/i.test(value)) return true;
   // A composite literal or a block opened after the name (`aws.Credentials{`, `&unstructured.Unstructured{`, `map[string]string{`).
-  if (/^[&*]?[A-Za-z_$][\w$.]*(?:\[[\w$.*]*\][\w$.*]*)*\{\}?\{?$/.test(value)) return true;
+  // (Names only: `h7Gk2Lp9Qz{` mixes letters and digits as a generated value does.)
+  if (/^[&*]?[A-Za-z_$][\w$.]*(?:\[[\w$.*]*\][\w$.*]*)*\{\}?\{?$/.test(value) && !/\d[A-Za-z]|[A-Za-z]\d[A-Za-z]/.test(value)) return true;
   return isFilePath(value) || isRegexSource(value);
 }
 
