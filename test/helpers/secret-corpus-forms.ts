@@ -173,7 +173,6 @@ export function assignmentForms(g: Gen): SecretSample[] {
     const spaced = [`pa ss ${v}`, `it''s${v}`, `${v} x`][i]!;
     out.push(sample('sql: a quoted password with spaces or doubled quotes', `CREATE USER app IDENTIFIED BY '${spaced}';`, spaced));
     out.push(sample('assignment: a generated value ending in a brace', `DB_PASSWORD=${generated}{`, `${generated}{`));
-    out.push(sample('internal host in capitals', `Server=${['DC01.CONTOSO.CORP', 'FILESRV.CORP', 'SQL01.PROD.INTERNAL'][i]};Database=app`, ['DC01.CONTOSO.CORP', 'FILESRV.CORP', 'SQL01.PROD.INTERNAL'][i]!));
     const slashed = `/${g.key(ALPHA.an, 12)}${['+', '', '+'][i]}${g.key(ALPHA.an, 6)}${['', '', '=='][i]}`;
     out.push(sample('assignment: base64 that starts with a slash', [`DB_PASSWORD=${slashed}`, `<Password>${slashed}</Password>`, `client_secret: "${slashed}"`][i]!, slashed));
   }

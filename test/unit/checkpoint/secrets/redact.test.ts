@@ -267,6 +267,11 @@ describe('spans and look-alikes found on review', () => {
     expect(once).toContain('[REDACTED:stripe-key]');
     expect(redactText(once, {})).toBe(once);
   });
+  it('redacts internal hosts written in capitals and keeps constants named INTERNAL', () => {
+    expect(redactText('Server=DC01.CONTOSO.CORP;Database=app', {})).toBe('Server=[REDACTED:internal-host];Database=app');
+    expect(redactText('ping FILESRV.CORP', {})).toBe('ping [REDACTED:internal-host]');
+    for (const code of ['return Visibility.INTERNAL;', 'exports.INTERNAL_ERROR = -32603;', 'return PathType.Internal;', 'key in C.INTERNAL_RESULT_KEYS']) expect(redactText(code, {})).toBe(code);
+  });
   it('stays linear on a line of name fields each followed by a comment mark', () => {
     const start = performance.now();
     redactText('- name: DB_PASSWORD #'.repeat(6_000), {});
