@@ -132,13 +132,13 @@ const credentialLike = (s: string) => isValue(s) && (hasLetterAndDigit(s) || (s.
 const lineStart = (before: string) => /^[ \t]*(?:export[ \t]+|set[ \t]+|ENV[ \t]+|ARG[ \t]+|-[ \t]+)?["']?$|^[ \t]*\/\/[^\s=]*:$/.test(before);
 
 /**
- * The last 40 characters of the text before a key (and the blanks after them), for a test anchored at its end (`…name: $`): a regular expression
+ * The last 40 characters of the text before a key (and the blanks and quotes after them), for a test anchored at its end (`…name: $`): a regular expression
  * ending in `$` is tried from every position of what it is given. A cut text begins with a NUL, never a line's start.
  */
 const tail = (b: string) => {
-  // (The blanks right before the key are kept whole: `- name:` and 40 spaces is still a name field.)
+  // (The blanks and quotes right before the key are kept whole: `- name:` or `key=` and 40 spaces still name a field.)
   let i = b.length;
-  while (i > 0 && (b.charCodeAt(i - 1) === 32 || b.charCodeAt(i - 1) === 9)) i--;
+  while (i > 0 && ' \t"\'`'.includes(b[i - 1]!)) i--;
   return i > 40 ? `\0${b.slice(i - 40)}` : b;
 };
 

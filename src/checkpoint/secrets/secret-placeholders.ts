@@ -283,7 +283,7 @@ export function isNamedNonSecret(token: string, before: string, after: string): 
   if (isDigestLength(token) && DIGEST_NAME.test(before)) return true;
   if (DIGEST_LENGTHS.has(token.length) && /^ [ *][^\s]/.test(after) && /^(?:[0-9a-f]+|[0-9A-F]+)$/.test(token) && /(?:^|\n)[ \t]*$/.test(before)) return true;
   // An Amazon resource name's last part (`arn:aws:kms:us-west-2:111122223333:key/mrk-…`): it names a resource, it grants nothing.
-  if (/\barn:aws[\w-]*:[\w-]*:[\w-]*:\d{0,12}:$/.test(before.slice(-120))) return true;
+  if (before.includes('arn:') && /\barn:aws[\w-]*:[\w-]*:[\w-]*:\d{0,12}:$/.test(before.slice(-120))) return true;
   // `<meta name="csrf-token" content="…">`, `<input name="authenticity_token" value="…">`
   if (FORGERY_ATTRIBUTE.test(before.slice(-60)) || META_CONTENT.test(before)) return true;
   // Base64 of a binary file (`/9j/4AAQ…` is a JPEG, `iVBORw0KGgo…` a PNG): an image or a document inlined.

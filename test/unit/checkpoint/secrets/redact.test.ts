@@ -267,6 +267,12 @@ describe('spans and look-alikes found on review', () => {
     expect(once).toContain('[REDACTED:stripe-key]');
     expect(redactText(once, {})).toBe(once);
   });
+  it('reads a name field whatever blanks stand before the key, and a random run of both cases after a key with no operator', () => {
+    expect(redactText(`- name:${' '.repeat(40)}DB_PASSWORD\n  value: Xk9mP2vL5qZ8`, {})).toContain('value: [REDACTED:password]');
+    expect(redactText(`<add key=${' '.repeat(42)}"Password" value="Xk9mP2vL5qZ8"/>`, {})).toContain('value="[REDACTED:password]"');
+    expect(redactText(`if ("Xk9mP2vL5qZ8" ==${' '.repeat(42)}password) {}`, {})).toContain('"[REDACTED:password]"');
+    expect(redactText('api_key tkXlymfQF9cRLmmajag5', {})).toBe('api_key [REDACTED:password]');
+  });
   it('redacts internal hosts written in capitals and keeps constants named INTERNAL', () => {
     expect(redactText('Server=DC01.CONTOSO.CORP;Database=app', {})).toBe('Server=[REDACTED:internal-host];Database=app');
     expect(redactText('ping FILESRV.CORP', {})).toBe('ping [REDACTED:internal-host]');
