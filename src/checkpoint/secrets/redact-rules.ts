@@ -8,7 +8,7 @@
  * replaced, a group `pre` the text before it inside the match) or a `find`
  * function that returns the spans itself.
  */
-import { CANDIDATE, isHighEntropy } from './entropy.js';
+import { CANDIDATE, isEncodedText, isHighEntropy } from './entropy.js';
 import { findKeywordValues, hasLetterAndDigit, isValue } from './redact-keywords.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { findKubernetesSecretData } from './redact-structured.js';
@@ -124,6 +124,8 @@ export const BASE_RULES: RedactRule[] = [
     requires: 'PRIVATE KEY',
     // A header with nothing after it (documentation, a parser's constant), or with a word in place of the key, holds no key.
     pattern: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?=\s*(?:[A-Za-z0-9+/=]{16}|Proc-Type:|(?![a-z]+\s*-----END)[A-Za-z0-9+/=]+\s*-----END))[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)/g,
+    // Nor does plain text in base64 in its place (`YWJjZGVm…` is "abcdef…"): a key is not text.
+    accept: (block) => !isEncodedText(/-----\s*([A-Za-z0-9+/=]{16,})\s*-----END/.exec(block)?.[1]?.replace(/=+$/, '') ?? ''),
   },
   PUBLIC_KEY_RULE,
   ENCODED_PRIVATE_KEY_RULE,

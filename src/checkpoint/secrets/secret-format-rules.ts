@@ -39,14 +39,18 @@ interface Compiled {
 
 /**
  * A placeholder, a run of one character or a documented example is not a
- * credential. After a provider's own prefix of five characters or more
- * (`dop_v1_`, `pscale_tkn_`, `NRAK-`) a body typed in sequence (`1234567890abcdef…`)
- * is still taken: nothing but a token is written after such a prefix.
+ * credential. After a provider's own prefix (`dop_v1_`, `pscale_tkn_`, `NRAK-`,
+ * `gsk_`: five characters, or three letters and a separator) a body typed in
+ * sequence (`1234567890abcdef…`) is still taken: nothing but a token is written
+ * after such a prefix. (Not after a short one whose format has a checksum that
+ * failed, `ghp_1234…`: that token is not one the provider issued.)
  */
-function isPlaceholder(token: string, lead = '', named = false): boolean {
-  const prefixed = lead.length >= 5;
+function isPlaceholder(token: string, lead = '', named = false, checked = false): boolean {
+  const prefixed = lead.length >= 5 || (!checked && /^[a-z]{3}[_-]$/.test(lead));
   const body = prefixed ? token.slice(lead.length) : token.replace(/^[^A-Za-z0-9]*[A-Za-z]{1,12}[_.~|-]/, '');
   if (new Set(body).size < Math.min(6, Math.ceil(body.length / 3))) return true;
+  // Runs of a repeated character (`5555555dAAAAA7777777Cccc…`): typed, not generated.
+  if (prefixed && body.length >= 12 && repeats(body) >= (body.length - 1) * 0.6) return true;
   // A full-length token is only called a sequence when nearly all of it is one (`a1B2c3D4…`, `0123456789abcdef…`):
   // random bodies of a short alphabet follow their neighbour by chance more often than free text does.
   // In a token of hundreds of random characters a word turns up by chance: only short ones are read for words.
@@ -57,7 +61,7 @@ function isPlaceholder(token: string, lead = '', named = false): boolean {
 
 function accept(compiled: Compiled, token: string): boolean {
   if (compiled.format.checksum && verifyChecksum(compiled.format.checksum, token)) return true;
-  return !isPlaceholder(withoutInnerLiterals(compiled.format, token), lead(compiled.format)) && !(isShortLead(compiled.format) && !looksGenerated(token.slice(lead(compiled.format).length)));
+  return !isPlaceholder(withoutInnerLiterals(compiled.format, token), lead(compiled.format), false, compiled.format.checksum !== undefined) && !(isShortLead(compiled.format) && !looksGenerated(token.slice(lead(compiled.format).length)));
 }
 
 /**
@@ -75,6 +79,13 @@ function withoutInnerLiterals(format: SecretFormat, token: string): string {
     from = at;
   }
   return out;
+}
+
+/** How many characters repeat the one before them. */
+function repeats(s: string): number {
+  let n = 0;
+  for (let i = 1; i < s.length; i++) if (s.charCodeAt(i) === s.charCodeAt(i - 1)) n++;
+  return n;
 }
 
 const lead = (f: SecretFormat) => (typeof f.parts[0] === 'string' ? f.parts[0] : '');

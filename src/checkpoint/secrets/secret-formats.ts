@@ -140,6 +140,8 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   t('Netlify', 'netlify-token', 'nfp_', r('alnum', 36)),
   c('Netlify', 'netlify-token', ['netlify'], [r('url', 40, 46)]),
   c('Vercel', 'vercel-token', ['vercel'], [r('alnum', 24)]),
+  // Prefixed tokens: personal, integration, app access and refresh tokens, AI Gateway keys.
+  ...['vcp_', 'vci_', 'vca_', 'vcr_', 'vck_'].map((prefix) => t('Vercel', 'vercel-token', prefix, r('alnum', 20, 60))),
   t('Supabase', 'supabase-key', 'sbp_', r('hex', 40)),
   t('Supabase', 'supabase-key', 'sb_secret_', r('url', 31, 64)),
   t('PlanetScale', 'planetscale-token', 'pscale_tkn_', r('urldot', 32, 64)),
@@ -248,7 +250,7 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   p('Postman', 'postman-key', ['PMAK-', r('hex', 24), '-', r('hex', 34)]),
   t('ReadMe', 'readme-key', 'rdme_', r('lower', 70)),
   t('Frame.io', 'frameio-token', 'fio-u-', r('urldot', 64)),
-  t('Figma', 'figma-token', 'figd_', r('url', 40)),
+  t('Figma', 'figma-token', 'figd_', r('url', 40, 80)),
   t('Ionic', 'ionic-token', 'ion_', r('alnum', 42)),
   t('Unkey', 'unkey-key', 'unkey_', r('alnum', 20, 40)),
   p('Zuplo', 'zuplo-key', ['zpka_', r('hex', 32), '_', r('hex', 8)]),
@@ -260,6 +262,8 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   t('Slack', 'slack-token', 'xoxa-', r('alnum', 11, 48)),
   p('Slack', 'slack-token', ['xoxa-', r('digits', 1), '-', r('alnum', 9, 48)]),
   t('Slack', 'slack-token', 'xoxr-', r('alnum', 11, 48)),
+  // A team's number then a user's or a bot's, digits only (older legacy and workspace tokens).
+  ...['xoxa-', 'xoxb-', 'xoxp-', 'xoxr-', 'xoxs-'].map((prefix) => p('Slack', 'slack-token', [prefix, r('digits', 8, 14), '-', r('digits', 8, 14)])),
   // A bot, user or session token written as one run after its prefix (older tokens, and the open scanners' rule for all of them).
   t('Slack', 'slack-token', 'xoxb-', r('alnum', 11, 48)),
   t('Slack', 'slack-token', 'xoxp-', r('alnum', 11, 48)),
@@ -295,7 +299,7 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   t('Linear', 'linear-key', 'lin_oauth_', r('hex', 64)),
   p('Asana', 'asana-token', ['2/', r('digits', 16), '/', r('digits', 16), ':', r('hex', 32)]),
   p('Asana', 'asana-token', ['1/', r('digits', 16), ':', r('hex', 32)]),
-  t('Notion', 'notion-token', 'ntn_', r('alnum', 46)),
+  p('Notion', 'notion-token', ['ntn_', r('digits', 11), r('alnum', 35)]),
   t('Notion', 'notion-token', 'secret_', r('alnum', 43)),
   p('Airtable', 'airtable-token', ['pat', r('alnum', 14), '.', r('hex', 64)]),
   c('Airtable', 'airtable-token', ['airtable'], [r('alnum', 17)]),
@@ -494,8 +498,8 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   c('Jenkins', 'jenkins-token', ['jenkins'], [r('hex', 34)]),
   c('Confluent', 'confluent-secret', ['confluent'], [r('alnum', 64)]),
   c('Databricks', 'databricks-token', ['databricks'], [r('hex', 32)]),
-  p('Databricks', 'databricks-token', ['dapi', r('hex', 32)]),
-  p('Databricks', 'databricks-token', ['dapi', r('hex', 32), '-', r('digits', 1)]),
+  p('Databricks', 'databricks-token', ['dapi', r('anyhex', 32)]),
+  p('Databricks', 'databricks-token', ['dapi', r('anyhex', 32), '-', r('digits', 1)]),
   c('Snowflake', 'snowflake-password', ['snowflake'], [r('urldot', 16, 64)]),
   c('MongoDB Atlas', 'mongodb-key', ['atlas_private', 'mongodb_atlas'], UUID),
 ];

@@ -25,6 +25,9 @@ describe('redactText', () => {
     // Named by its provider, a value in the provider's shape is taken whatever its case, and even typed in sequence.
     ['a provider-named value typed in sequence', 'SNYK_TOKEN="87654321-DCBA-DCBA-DCBA-0987654321FE"', 'SNYK_TOKEN="[REDACTED:snyk-token]"', { 'snyk-token': 1 }],
     ['a provider-named value in capitals', `HEROKU_KEY: ${'9F3A61C2-7B4D-4E8A-A1C5-3D2E6F7089B4'}`, 'HEROKU_KEY: [REDACTED:heroku-key]', { 'heroku-key': 1 }],
+    // After a provider's prefix of three letters and a separator, a body typed in sequence is still a token of that provider.
+    ['a prefixed token typed in sequence', 'GROQ_KEY gsk_aBcDeFgHiJkLmNoPqRsT1234567890abcdefghijklmnopqrstuv', 'GROQ_KEY [REDACTED:groq-key]', { 'groq-key': 1 }],
+    ['a Slack token of two numbers', 'legacy: xoxa-23984754863-2348975623111', 'legacy: [REDACTED:slack-token]', { 'slack-token': 1 }],
     ['a generated value holding the other quotes among its symbols', "jwt_secret: \"Q7`x'}/kL)p;W9]zR&m>eT??]H&4\"", 'jwt_secret: "[REDACTED:password]"', { password: 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
@@ -36,6 +39,9 @@ describe('redactText', () => {
     'mask_password_field', 'the AKIA prefix', 'AKIAIOSFODNN7EXAMPL', 'sk-this-is-not-a-key-just-a-slug-with-words',
     '3f786850e387550fdab836ed7e6dc881de23001b', 'c4ca4238a0b923820dcc509a6f75849b8b9c7d1e5f2a3b4c6d7e8f9a0b1c2d3e',
     '123e4567-e89b-12d3-a456-426614174000', '1.2.3', 'src/a/b.ts', 'token = nextToken()', 'pwd=/home/ada',
+    // Runs of a repeated character after a prefix; a prefix whose checksum fails, typed in sequence; one short line in a key's armor.
+    'sgp_5555555dAAAAA7777777CcccCFaaaaaaaaaaaaaa', 'ghp_1234567890abcdefghijklmnopqrstuvwxyz',
+    '-----BEGIN PRIVATE KEY-----\nYWJjZGVmZ2hpamtsbW5vcHFyc3R1dnd4eXo=\n-----END PRIVATE KEY-----',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
