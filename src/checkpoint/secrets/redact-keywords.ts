@@ -313,10 +313,12 @@ export function findKeywordValues(text: string): Hit[] {
     if (name.length === 3 && /(?:RSA|DSA|ECDSA|EdDSA|ED25519|GPG|PGP)[ \t]+$/i.test(lineBefore)) continue;
     const keyEnd = m.index + m[0].length;
     const lineEnd = tail(lineBefore);
-    const tried = tryForms(text, keyEnd, lineBefore, lineEnd, weak, text.slice(start, keyEnd));
+    // An .npmrc credential scoped to its registry (`//host/path/:_auth=…`, `:_password=…`): whatever it holds is one.
+    const weakHere = weak && name.startsWith('_') && /(?:^|\s)\/\/[^\s=]*:$/.test(lineEnd) ? null : weak;
+    const tried = tryForms(text, keyEnd, lineBefore, lineEnd, weakHere, text.slice(start, keyEnd));
     const { end } = tried;
     // Forms that write the value before the key: a comparison (`"…" == password`), a value field before its name field.
-    const hit = tried.hit ?? comparedBefore(text, start, keyEnd, lineBefore, lineEnd, weak) ?? (/(?:name|key)["']?[ \t]*[:=][ \t]*["']?$/i.test(lineEnd) ? valueBeforeName(text, start, keyEnd, weak) : null);
+    const hit = tried.hit ?? comparedBefore(text, start, keyEnd, lineBefore, lineEnd, weakHere) ?? (/(?:name|key)["']?[ \t]*[:=][ \t]*["']?$/i.test(lineEnd) ? valueBeforeName(text, start, keyEnd, weakHere) : null);
     if (hit && isAnonymousLogin(text, start)) continue;
     if (hit) hits.push({ ...hit, reason: formatMatcher().nameByContext(text.slice(start, m.index + m[0].length + 20), text.slice(hit.start, hit.end)) ?? hit.reason });
     // A value is read once: a reference such as `${DB_PASSWORD:=x}` is not searched again for keywords.
@@ -386,7 +388,8 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     if (/^[a-z]+$/i.test(value) && key.toLowerCase().split(/[^a-z]+/).includes(value.toLowerCase())) continue;
     // A name in camelCase under a token's or a key's name (`IAM_ROLE_STATEMENTS_TOKEN = 'iamRoleStatements'`, `TOKEN_KEY = "authToken"`):
     // the key a value is stored under, not the value. (Under a password's name, words may be the password.)
-    if (/^[A-Za-z][a-z]+(?:[A-Z][a-z]+){1,5}$/.test(value) && !/pass|pwd|pw$/i.test(key) && isWordy(value)) continue;
+    // (Nor under an .npmrc's `_auth`: a password in its own right.)
+    if (/^[A-Za-z][a-z]+(?:[A-Z][a-z]+){1,5}$/.test(value) && !/pass|pwd|pw$|^_auth$/i.test(key) && isWordy(value)) continue;
     // A format string filled in by the code (`"prefix_{}".format(x)`, `f"db_{name}"`, `$"…{x}"`): a template, not a literal.
     if (/\{[\w.]*\}/.test(value) && (/^["'`]?\.format\(/.test(text.slice(span[1], span[1] + 9)) || /[fF$]["'`]$/.test(text.slice(span[0] - 2, span[0])))) continue;
     // A dependency named by its group (`io.jsonwebtoken:jjwt-jackson:0.11.2`), not a key and its value.

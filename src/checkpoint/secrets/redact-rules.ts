@@ -132,6 +132,13 @@ export const BASE_RULES: RedactRule[] = [
   { reason: 'provider', find: findProviderTokens },
   // (Not right after a `-` either: each `eyJ` inside one long run of base64url, `xoxb-eyJxoxb-eyJ…`, would read the rest of the run.)
   { reason: 'jwt', near: /eyJ/g, pattern: rx(`(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{16,}${E}`) },
+  // A JWT encoded once more in base64 (`ZXlK…` is `eyJ…`), as a header or a config holds it.
+  {
+    reason: 'jwt',
+    near: /ZXlK/g,
+    pattern: /(?<![A-Za-z0-9+/])ZXlK[A-Za-z0-9+/]{40,}={0,2}(?![A-Za-z0-9+/=])/g,
+    accept: (s) => /^eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\./.test(Buffer.from(s.slice(0, 1 << 16), 'base64').toString('latin1')),
+  },
   {
     // Older OpenAI keys and look-alikes without a fixed marker: only when random (mixed case and digits).
     reason: 'openai-key',
