@@ -11,7 +11,7 @@ import { isEncodedText, isHighEntropy, isWordy } from './entropy.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { isNotSecret, NOT_SECRET_NAME, PUBLIC_KEY_NAME } from './secret-placeholders.js';
 
-const WORDS = /passw(?:or)?d|passphrase|passcode|pepper|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth[_-]?key|signing[_-]?key|encryption[_-]?key|[_a-z]pass(?![A-Za-z])|key(?![A-Za-z0-9])|sonar[._-]?login|x-(?:amz|goog)-signature|(?<![A-Za-z])sig(?==)|(?<![A-Za-z])(?:pass|pw|private|access|auth)(?![A-Za-z0-9])/gi;
+const WORDS = /passw(?:or)?d|passphrase|passcode|pepper|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|creds|auth[_-]?key|signing[_-]?key|encryption[_-]?key|[_a-z]pass(?![A-Za-z])|key(?![A-Za-z0-9])|sonar[._-]?login|x-(?:amz|goog)-signature|(?<![A-Za-z])sig(?==)|(?<![A-Za-z])(?:pass|pw|private|access|auth)(?![A-Za-z0-9])/gi;
 /** The same words in a text lower-cased first: a case-blind search costs several times more. */
 const LOWER_WORDS = new RegExp(WORDS.source, 'g');
 /** The names `pass` is glued to in a password's key (`dbpass`, `userpass`, `keypass`, `storepass`): the text up to the letter before `pass`. */
@@ -275,6 +275,31 @@ function lineBeforeKey(text: string, start: number): string {
   return limit === 0 ? text.slice(0, start) : `\0${text.slice(limit, start)}`;
 }
 
+/** The last word of a name that says what it holds is not the secret itself: `token_id`, `secret_name`, `password_reset_url`, `tokenTtl`. */
+const ATTRIBUTE_WORD = /(?:^|[_.-]|[a-z](?=[A-Z]))(?:id|ids|name|names|type|kind|hash|digest|sha\d*|md5|version|url|uri|path|file|dir|ttl|expiry|expires?|exp|count|length|len|size|prefix|suffix|header|field|param|label|format|mode|policy|ref|arn|region|endpoint|host|port|timeout|enabled|location|store|manager|provider|service|index|regex|pattern|salt|iv|nonce)$/i;
+/** A keyword elsewhere in a name: the later one is where the name ends (`secret_token`, `password_reset_token`). */
+const WORD_IN = new RegExp(WORDS.source, 'i');
+
+/**
+ * Where a name that goes on past its keyword ends (`todo_secret_do_not_commit`, `apiTokenForCi`), when an operator follows it;
+ * -1 when the name is not a credential's: a weak keyword (`key_vault_name`), another keyword later in it, or a last word
+ * naming an attribute (`token_type`). Its value must read as generated (see `generatedInName`).
+ */
+function nameGoesOn(text: string, at: number, word: string): number {
+  if (isWeakWord(word)) return -1;
+  const c = text.charCodeAt(at);
+  // A separator, or a capital after a lower-case keyword (`secretForCi`); not a longer word (`tokenizer`, `secrets`).
+  if (!(c === 95 || c === 46 || c === 45 || (c >= 65 && c <= 90 && /[a-z]$/.test(word)))) return -1;
+  let end = at;
+  while (end < text.length && end - at < 40 && isKeyChar(text.charCodeAt(end))) end++;
+  const rest = text.slice(at, end);
+  if (isKeyChar(text.charCodeAt(end)) || /[_.-]$/.test(rest) || WORD_IN.test(rest) || ATTRIBUTE_WORD.test(rest)) return -1;
+  return /^["']?[ \t]*(?:=>|:=|\?=|=(?!=)|:(?!:))/.test(text.slice(end, end + 8)) ? end : -1;
+}
+
+/** A generated value (not hex, which names a digest or an id, nor a UUID), after a name that goes on past its keyword. */
+const generatedInName = (v: string) => tokenLike(v) && !/^[0-9a-f]+$/i.test(v) && !/^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(v);
+
 /** Finds every keyword-named credential value in `text`. */
 export function findKeywordValues(text: string): Hit[] {
   const hits: Hit[] = [];
@@ -283,20 +308,23 @@ export function findKeywordValues(text: string): Hit[] {
   const hay = lower.length === text.length ? lower : text;
   const scan = hay === lower ? LOWER_WORDS : WORDS;
   scan.lastIndex = 0;
-  // Where the furthest value refused to a bare `key` (`private`, `access`) ends: another bare one inside it would be judged on
+  // Where the furthest value refused to a bare `key` (`private`, `access`) or to a name that goes on past its keyword ends: another inside it would be judged on
   // what is left of the same run (a run of `key:=key:=…` would cost its length once per keyword).
   let refusedUntil = 0;
   for (let found = scan.exec(hay); found; found = scan.exec(hay)) {
     const m = { index: found.index, 0: text.slice(found.index, found.index + found[0].length) };
     // `pass` glued to a name is a key only after a name a password belongs to (`dbpass`, `userpass`, `storepass`), not `bypass`, `compass`.
     if (/^[a-z]pass$/i.test(m[0]) && !GLUED_PASS.test(hay.slice(Math.max(0, m.index - 11), m.index + 1))) continue;
-    KEY_END.lastIndex = m.index + m[0].length;
-    if (FORMS_START_AT_KEY_END && !KEY_END.test(text)) continue;
+    let keyEnd = m.index + m[0].length;
+    KEY_END.lastIndex = keyEnd;
+    // A name that goes on past its keyword (`todo_secret_do_not_commit`) holds a credential only when its value is generated.
+    const inName = FORMS_START_AT_KEY_END && !KEY_END.test(text);
+    if (inName && (keyEnd = nameGoesOn(text, keyEnd, m[0])) < 0) continue;
     // The weak `key` as the last word of a longer name (`ADMIN_KEY`, `deepgram.key`) takes a key-like value; on its own, only a generated token.
-    const weakTest = !isWeakWord(m[0]) ? null : !isBareWord(m[0]) && /[A-Za-z0-9][_.-]$/.test(text.slice(Math.max(0, m.index - 2), m.index)) ? keyLike : tokenLike;
+    const weakTest = inName ? generatedInName : !isWeakWord(m[0]) ? null : !isBareWord(m[0]) && /[A-Za-z0-9][_.-]$/.test(text.slice(Math.max(0, m.index - 2), m.index)) ? keyLike : tokenLike;
     // `pass`, `pw`: a value written as a password (letters, digits and a symbol such as `!`, `#`, `%`) is one, however short.
     const weak = weakTest && /^(?:pass|pw)$/i.test(m[0]) ? (v: string) => weakTest(v) || passwordLike(v) : weakTest;
-    if (weak === tokenLike && m.index < refusedUntil) continue;
+    if ((weak === tokenLike || inName) && m.index < refusedUntil) continue;
     let start = m.index;
     while (start > 0 && m.index - start < 40 && isKeyChar(text.charCodeAt(start - 1))) start--;
     // Inside a longer word, or a segment of a path (`/etc/passwd`): not a key.
@@ -306,12 +334,11 @@ export function findKeywordValues(text: string): Hit[] {
     if (isBareWord(m[0]) && start === m.index && m[0] !== m[0].toUpperCase()) continue;
     // A public or publishable key or token (`public_key`, `publicToken`, `pub_key`) is published on purpose.
     // An anti-forgery token (`csrf-token`), a cache, idempotency or page key is random and guards nothing.
-    const name = text.slice(start, m.index + m[0].length);
+    const name = text.slice(start, keyEnd);
     if (PUBLIC_KEY_NAME.test(name) || NOT_SECRET_NAME.test(name)) continue;
     const lineBefore = lineBeforeKey(text, start);
     // `using RSA key 61A1…`, `gpg: … EdDSA key …`: a public key's id or fingerprint, as gpg and ssh print them.
     if (name.length === 3 && /(?:RSA|DSA|ECDSA|EdDSA|ED25519|GPG|PGP)[ \t]+$/i.test(lineBefore)) continue;
-    const keyEnd = m.index + m[0].length;
     const lineEnd = tail(lineBefore);
     // An .npmrc credential scoped to its registry (`//host/path/:_auth=…`, `:_password=…`): whatever it holds is one.
     const weakHere = weak && name.startsWith('_') && /(?:^|\s)\/\/[^\s=]*:$/.test(lineEnd) ? null : weak;
@@ -320,9 +347,9 @@ export function findKeywordValues(text: string): Hit[] {
     // Forms that write the value before the key: a comparison (`"…" == password`), a value field before its name field.
     const hit = tried.hit ?? comparedBefore(text, start, keyEnd, lineBefore, lineEnd, weakHere) ?? (/(?:name|key)["']?[ \t]*[:=][ \t]*["']?$/i.test(lineEnd) ? valueBeforeName(text, start, keyEnd, weakHere) : null);
     if (hit && isAnonymousLogin(text, start)) continue;
-    if (hit) hits.push({ ...hit, reason: formatMatcher().nameByContext(text.slice(start, m.index + m[0].length + 20), text.slice(hit.start, hit.end)) ?? hit.reason });
+    if (hit) hits.push({ ...hit, reason: formatMatcher().nameByContext(text.slice(start, keyEnd + 20), text.slice(hit.start, hit.end)) ?? hit.reason });
     // A value is read once: a reference such as `${DB_PASSWORD:=x}` is not searched again for keywords.
-    if (hit || weak !== tokenLike) scan.lastIndex = Math.max(scan.lastIndex, end);
+    if (hit || (weak !== tokenLike && !inName)) scan.lastIndex = Math.max(scan.lastIndex, end);
     else refusedUntil = Math.max(refusedUntil, end);
   }
   return hits;
