@@ -36,6 +36,7 @@ const CODE = [
   's3LockKey := s3StateKey + lockFileSuffix', 'password: OpenSSL::Digest::MD5.hexdigest(["dhh", "SuperSecret"].join(":")),',
   "test_password: Password123{{ lookup('password', '/dev/null length=8') }}", 'self._terminal.on_become(passwd=become_pass)',
   'in: "arn:aws:kms:us-west-2:111122223333:key/mrk-a835af0b39c94b86a21a8fc9535df681",', 'exports.INTERNAL_ERROR = -32603;', 'docs, man: openssl -k among the command-line passwords', 'psexec -p and -u take the credentials', '| token | 2024-01-01T00:00:00Z |', 'foo.c:10:5:warning:unused-variable', 'server.ts:120:15:error:TS2304',
+  'https://acme.notion.site/API-BD80F56CDC1441E6BF6011AB6D852875', 'cdn/video_box.ico-7a388b69018576d24b59331fd60aab0c.png',
   'token_type = "bearer"', 'secret_name = prod-db-password-2024', 'token_id = "7c9e6679-7425-40de-944b-e07dc4f0f2a1"', 'tokenizer = Tokenizer4Bert2Large',
   'secret_santa_pairs = 12', '"credsStore": "desktop"', 'password_reset_path = "/account/reset"', 'TOKEN_EXPIRY_SECONDS: 3600',
   'app.log:12:ERROR:db:connection-refused', 't.password("v1.2.3")', "client.setSecret('prod-db-2')", 'const token = process.env.TOKEN || "test-token-123";',

@@ -311,13 +311,25 @@ function findLoose(text: string, offset: number, run: string, re: RegExp, compil
   }
 }
 
+/**
+ * A segment of a path or a file name (`notion.site/API-BD80F5…`, `video_box.ico-7a388b…png`) whose body is hex where the
+ * format's body is not (letters and digits of any kind): a digest or an id that happens to follow the prefix, not a token.
+ */
+function isDigestInPath(text: string, index: number, format: SecretFormat, token: string): boolean {
+  const before = text.charCodeAt(index - 1);
+  if (before !== 47 && before !== 46) return false;
+  if (format.parts.some((part) => typeof part !== 'string' && part.set.toLowerCase().includes('hex'))) return false;
+  const body = token.slice(lead(format).length);
+  return body.length >= 24 && /^(?:[0-9a-f]+|[0-9A-F]+)$/.test(body);
+}
+
 /** Tries each candidate at `index`; records the first that matches and is not a placeholder; returns its end. */
 function tryAt(text: string, index: number, candidates: Compiled[], hits: Hit[]): number | null {
   for (const c of candidates) {
     const sticky = c.sticky();
     sticky.lastIndex = index;
     const m = sticky.exec(text);
-    if (!m || !accept(c, m[1]!)) continue;
+    if (!m || !accept(c, m[1]!) || isDigestInPath(text, index, c.format, m[1]!)) continue;
     const end = index + m[0].length;
     hits.push({ start: end - m[1]!.length, end, reason: c.format.reason });
     return end;
