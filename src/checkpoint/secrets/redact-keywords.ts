@@ -61,7 +61,15 @@ const TAIL = '(?:[_.-]?(?:key|value|base|hash|str|string|access[_-]?key))?\\d{0,
 const TYPE = '(?:[ \\t]*:[ \\t]*(?:string|String|str|&str)|[ \\t]+(?:string|String|\\[\\]byte))?';
 const OP = '(?:=>|:::?=|::=|:=|\\?\\?=|\\?=|\\.=|\\+=|=(?!=)|:)';
 
-type Form = { source: string; re: RegExp; when?: (lineBefore: string, end: string) => boolean; accept?: (value: string) => boolean; keys?: RegExp };
+type Form = {
+  source: string;
+  re: RegExp;
+  when?: (lineBefore: string, end: string) => boolean;
+  accept?: (value: string) => boolean;
+  keys?: RegExp;
+  /** The key's name and the end of the text before it (`the API ` before `key`). */
+  named?: (key: string, end: string) => boolean;
+};
 
 /** Words of a message about a password (`Password is required`, `must be at least 8 characters`), never of a passphrase. */
 const MESSAGE_WORDS = new Set(('is are was be been must should not no please enter your the at least characters character match matches does do did field ' +
@@ -202,6 +210,13 @@ const FORMS: Form[] = [
   form(`${TAIL}\\w{0,20}[ \\t]*\\([ \\t]*(["'])[^"'\\n]{1,100}\\1[ \\t]*,[ \\t]*(["'])(?<v>[^"'\\s]{4,300})\\2`),
   // Prose: the password is 'Secret123', the default password for user "x" is "y".
   form(`${TAIL}(?:[ \\t]+(?:for|of)[ \\t]+[^\\n"'=:]{0,20}(?:["'][^"'\\n]{1,40}["'])?)?[ \\t]+(?:is|was|will be)[ \\t]+(?:set[ \\t]+to[ \\t]+)?(["'])(?<v>[^"'\\s]{3,100})\\1`),
+  // … and a generated value without quotes: `the API token is 9f3Kx2…`, `my password was Tr0ub4dor&3x` (a sentence's full stop is not part of it).
+  // (A strong keyword, or `key` after a word that makes it one: `the cache key is …` names no credential. The value switches between
+  // letters and digits as generated text does: `PBKDF2WithHmacSHA256`, `base64url-encoded`, `AES256GCM` are names.)
+  form(`${TAIL}[ \\t]+(?:is|was|will be)[ \\t]+(?:set[ \\t]+to[ \\t]+)?(?<v>[^\\s"'\`,;()<>]{11,299}[^\\s"'\`,;()<>.:!?])(?=[\\s.,;:!?()<>\\]}"'\`]|$)`, {
+    named: (key, t) => SENTENCE_KEY.test(key) || (/^key$/i.test(key) && /(?:^|[^A-Za-z])(?:api|secret|access|private|signing|encryption|license|licence)[ \t]+$/i.test(t)),
+    accept: generatedInSentence,
+  }),
   // key = value; (a statement), key = value inside a line when the value reads as a generated token
   // (The statement's value is read up to 300 characters, as a quoted one is: a form that must find its `;` after a value
   // read to the end of a long run would read it again for every key inside it.)
@@ -252,6 +267,36 @@ const FORMS: Form[] = [
     accept: (v) => credentialLike(v) && !isIdentifier(v) && !isWordsAndVersion(v) && !/^v?\d+(?:\.\d+)+/.test(v),
   }),
 ];
+
+/** A key a sentence gives the value of (`the password is …`, `my API token was …`). */
+const SENTENCE_KEY = /(?:passw(?:or)?d|passphrase|passcode|secret|token|api[_-]?key|apikey|credentials?)$/i;
+
+/**
+ * How often a value turns from one kind of character to another (capital, small letter, digit), and from letters to digits or back:
+ * generated text turns often, names (`PBKDF2WithHmacSHA256`, `AES256GCM`) seldom.
+ */
+function turns(v: string): { kinds: number; digits: number } {
+  const kind = (c: number) => (c >= 48 && c <= 57 ? 1 : c >= 65 && c <= 90 ? 2 : c >= 97 && c <= 122 ? 3 : 0);
+  let kinds = 0;
+  let digits = 0;
+  for (let i = 1; i < v.length; i++) {
+    const a = kind(v.charCodeAt(i - 1));
+    const b = kind(v.charCodeAt(i));
+    if (a === 0 || b === 0 || a === b) continue;
+    kinds++;
+    if (a === 1 || b === 1) digits++;
+  }
+  return { kinds, digits };
+}
+
+/** A generated value written in a sentence, without quotes: its kinds of characters turning often, no words, no name of code, no version. */
+function generatedInSentence(v: string): boolean {
+  if (!hasLetterAndDigit(v) || !isValue(v) || isWordy(v) || isWordsAndVersion(v) || isFunctionName(v) || isIdentifier(v) || /^v?\d+(?:\.\d+)+/.test(v)) return false;
+  // Words joined by capitals or dashes (`WithHmac`, `url-encoded`), a path or a file (`k8s/secret.yaml`), a labelled digest (`sha256:…`): names, not values.
+  if (/(?:[A-Z](?=[a-z]*[aeiouy])[a-z]{3,}){2}|[a-z]{3,}-[a-z]{3,}|^[~.]{0,2}\/|[a-z]{2,}\/[a-z]{2,}|\.[a-z]{2,4}$|^[A-Za-z][\w+.-]*:/.test(v)) return false;
+  const { kinds, digits } = turns(v);
+  return kinds >= (v.length - 1) * 0.4 || digits >= 4 || passwordLike(v);
+}
 
 /** Where a key may end, as every form begins: a keyword that a longer name goes on past (`MAX_TOKENS_PER_REQUEST`) takes no form. */
 const KEY_END = new RegExp(TAIL, 'yi');
@@ -394,7 +439,7 @@ function comparedBefore(text: string, start: number, keyEnd: number, lineBefore:
 function tryForms(text: string, at: number, lineBefore: string, lineEnd: string, weak: ((v: string) => boolean) | null, key: string): { hit: Hit | null; end: number } {
   let end = 0;
   for (const f of FORMS) {
-    if ((f.when && !f.when(lineBefore, lineEnd)) || (f.keys && !f.keys.test(key))) continue;
+    if ((f.when && !f.when(lineBefore, lineEnd)) || (f.keys && !f.keys.test(key)) || (f.named && !f.named(key, lineEnd))) continue;
     f.re.lastIndex = at;
     const m = f.re.exec(text);
     const value = m?.groups?.v;
