@@ -40,6 +40,7 @@ const CODE = [
   'the token is PBKDF2WithHmacSHA256-derived', 'the secret is base64url-encoded', 'the secret is AES256GCM encrypted', 'the token is HS256-signed',
   'the cache key is 7f3a9c2e81b4d6f05a3c', 'the token is sha256:3f786850e387550fdab836ed7e6dc881', 'the secret is k8s/secret.yaml',
   'the token is x86_64-linux-gnu', 'the secret is utf8mb4_unicode_ci', 'the token was 2024-06-01T10:00:00Z', 'the password is at least 12 characters',
+  'token, err := getToken(ctx, "default")', 'key, value = line.split("=", 1)', 'token, rest = tokens[0], tokens[1:]',
   'token_type = "bearer"', 'secret_name = prod-db-password-2024', 'token_id = "7c9e6679-7425-40de-944b-e07dc4f0f2a1"', 'tokenizer = Tokenizer4Bert2Large',
   'secret_santa_pairs = 12', '"credsStore": "desktop"', 'password_reset_path = "/account/reset"', 'TOKEN_EXPIRY_SECONDS: 3600',
   'app.log:12:ERROR:db:connection-refused', 't.password("v1.2.3")', "client.setSecret('prod-db-2')", 'const token = process.env.TOKEN || "test-token-123";',

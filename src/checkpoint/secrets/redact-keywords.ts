@@ -390,7 +390,8 @@ export function findKeywordValues(text: string): Hit[] {
     const tried = tryForms(text, keyEnd, lineBefore, lineEnd, weakHere, text.slice(start, keyEnd));
     const { end } = tried;
     // Forms that write the value before the key: a comparison (`"…" == password`), a value field before its name field.
-    const hit = tried.hit ?? comparedBefore(text, start, keyEnd, lineBefore, lineEnd, weakHere) ?? (/(?:name|key)["']?[ \t]*[:=][ \t]*["']?$/i.test(lineEnd) ? valueBeforeName(text, start, keyEnd, weakHere) : null);
+    const hit = tried.hit ?? comparedBefore(text, start, keyEnd, lineBefore, lineEnd, weakHere) ?? (/(?:name|key)["']?[ \t]*[:=][ \t]*["']?$/i.test(lineEnd) ? valueBeforeName(text, start, keyEnd, weakHere) : null) ??
+      (/,[ \t]*$/.test(lineEnd) || text.charCodeAt(keyEnd) === 44 || /^[ \t]+,/.test(text.slice(keyEnd, keyEnd + 8)) ? multipleAssignment(text, keyEnd, lineBefore, weakHere) : null);
     if (hit && isAnonymousLogin(text, start)) continue;
     if (hit) hits.push({ ...hit, reason: formatMatcher().nameByContext(text.slice(start, keyEnd + 20), text.slice(hit.start, hit.end)) ?? hit.reason });
     // A value is read once: a reference such as `${DB_PASSWORD:=x}` is not searched again for keywords.
@@ -418,6 +419,41 @@ function valueBeforeName(text: string, start: number, keyEnd: number, weak: ((v:
   if (!m || !value || !/^["']?[ \t]*(?:[,}\r\n]|$)/.test(text.slice(keyEnd, keyEnd + 3)) || !isValue(value) || value.length < 5 || (weak && !weak(value))) return null;
   const [vs, ve] = m.indices!.groups!.v!;
   return { start: from + vs, end: from + ve, reason: 'password' };
+}
+
+/** The names assigned before the key on its line (`user, ` in `user, password := …`), after a declaration's word. */
+const NAMES_BEFORE = /^[ \t]*(?:(?:var|let|const|local|my)[ \t]+\(?)?((?:[A-Za-z_$][\w$.]*[ \t]*,[ \t]*){0,7})$/;
+/** The names after the key, the operator, then the values up to the end of the line. */
+const NAMES_AND_VALUES = /((?:[ \t]*,[ \t]*[A-Za-z_$][\w$.]*){0,7})\)?[ \t]*(?::=|=(?!=))[ \t]*\(?([^\n]{1,600})/y;
+/** One value of a list: a quoted literal or an expression without a comma outside its brackets. */
+const LIST_ITEM = /[ \t]*(?:(["'`])((?:(?!\1)[^\\\n]|\\.)*)\1|(?:[^,()[\]{}"'`\n]|\([^()\n]*\)|\[[^[\]\n]*\]|\{[^{}\n]*\})+)[ \t]*(,|\)?[ \t]*(?:;|\r?$|\r?\n|#|\/\/))/y;
+
+/**
+ * Several names given several values at once (`user, password := "admin", "…"`, Python's and Ruby's `a, b = "x", "y"`, Lua's `local`):
+ * the value in the key's place of the list.
+ */
+function multipleAssignment(text: string, keyEnd: number, lineBefore: string, weak: ((v: string) => boolean) | null): Hit | null {
+  const before = NAMES_BEFORE.exec(lineBefore);
+  if (!before) return null;
+  const place = (before[1]!.match(/,/g) ?? []).length;
+  NAMES_AND_VALUES.lastIndex = keyEnd;
+  const after = NAMES_AND_VALUES.exec(text);
+  if (!after) return null;
+  const names = place + 1 + (after[1]!.match(/,/g) ?? []).length;
+  if (names < 2) return null;
+  let at = keyEnd + after[0].length - after[2]!.length;
+  let value: { start: number; text: string } | null = null;
+  for (let i = 0; i < names; i++) {
+    LIST_ITEM.lastIndex = at;
+    const item = LIST_ITEM.exec(text);
+    if (!item) return null;
+    if (i === place && item[2] !== undefined) value = { start: at + item[0].indexOf(item[1]!) + 1, text: item[2] };
+    at = LIST_ITEM.lastIndex;
+    // As many values as names, the last one ending the statement.
+    if ((item[3] === ',') !== (i < names - 1)) return null;
+  }
+  if (!value || !credentialLike(value.text) || isIdentifier(value.text) || (weak && !weak(value.text))) return null;
+  return { start: value.start, end: value.start + value.text.length, reason: 'password' };
 }
 
 /** A literal compared with the key written after it (`if ("…" == password)`, `"…" !== secret`). */

@@ -79,6 +79,7 @@ describe('redaction cost', () => {
     // A JWT's start again and again inside one run of its alphabet (7 s for 128 KiB).
     [`x ${'xoxb-eyJ'.repeat(16_000)}`],
     // Names that go on past their keyword again and again, each followed by the rest of the run as its value.
+    ['password, '.repeat(6_000)], [`a, password = ${'"x", '.repeat(10_000)}`], [`a, password = ${'f(x), '.repeat(10_000)}`],
     ['secret_x='.repeat(7_000)], ['apiTokenX: '.repeat(6_000)], ['x_secret_y = '.repeat(5_000)],
     // A JWT encoded again in base64, its start repeated through one run.
     [`x ${'ZXlK'.repeat(16_000)}`],
@@ -95,7 +96,8 @@ describe('redaction cost', () => {
     'setenv TOKEN', 'set -x TOKEN', 'if ("abcdef12" ==', 'dbpass', "$config['db_password']", 'Authorization:', 'curl -U', 'mysql://root:', '<key>password</key>',
     'secret =', 'api_key:', '//registry.npmjs.org/:_authToken', 'x ', 'sig=[user:', '-pass pass:', 'process.env.API_TOKEN', 'ds.setPassword(', 'the API key is',
     'requirepass', 'aws configure set aws_secret_access_key', 'secret_key: >-\n', '| prod | token', 'variable "db_password" {', 'CREATE USER app IDENTIFIED BY',
-    '\nlocalhost:5432:app:user:', '**API key:**', 'todo_secret_do_not_commit', 'apiTokenForCi', 'creds', '//host/path/:_auth'];
+    '\nlocalhost:5432:app:user:', '**API key:**', 'todo_secret_do_not_commit', 'apiTokenForCi', 'creds', '//host/path/:_auth', 'user, password :=',
+    'password, user = "x", '];
   const RUNS = [' ', '\t', ',', '#', ';', '"', "'", '=', ':', '\n', '-', '[', ' ,', ', ', '- ', '\n ', ' #', '//', 'value:', '"value": "a1b2c3d4e5", ', 'a#', '%20', '@', ' = ',
     'key:=', '&key=', '&token=', 'xoxb-eyJ', 'X-Amz-Signature=', '**', '|', '||', '(', '`', 'default = ', ':1:'];
   it('stays linear after every keyword or rule context, whatever run follows it', () => {
