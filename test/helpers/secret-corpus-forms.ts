@@ -174,7 +174,7 @@ export function assignmentForms(g: Gen): SecretSample[] {
     out.push(sample('sql: a quoted password with spaces or doubled quotes', `CREATE USER app IDENTIFIED BY '${spaced}';`, spaced));
     out.push(sample('assignment: a generated value ending in a brace', `DB_PASSWORD=${generated}{`, `${generated}{`));
     const slashed = `/${g.key(ALPHA.an, 12)}${['+', '', '+'][i]}${g.key(ALPHA.an, 6)}${['', '', '=='][i]}`;
-    out.push(sample('assignment: several names given several values', [`username, password := "admin", "${generated}"`, `password, user = '${generated}', 'alice'`, `local user, pass = "svc", "${generated}"`][i]!, generated));
+    out.push(sample('assignment: several names given several values', [`// main.go\nusername, password := "admin", "${generated}"\n`, `# settings.py\npassword, user = '${generated}', 'alice'\n`, `-- init.lua\nlocal user, pass = "svc", "${generated}"\n`][i]!, generated));
     out.push(sample('prose: a generated value without quotes', [`the API key is ${generated}.`, `my deploy token was ${generated}, rotate it`, `The db password is ${generated}`][i]!, generated));
     out.push(sample('assignment: a name that goes on past its keyword', [`todo_secret_do_not_commit = ${generated}`, `apiTokenForCi: "${generated}"`, `creds = "${generated}"`][i]!, generated));
     out.push(sample('assignment: base64 that starts with a slash', [`DB_PASSWORD=${slashed}`, `<Password>${slashed}</Password>`, `client_secret: "${slashed}"`][i]!, slashed));

@@ -67,7 +67,7 @@ type Form = {
   when?: (lineBefore: string, end: string) => boolean;
   accept?: (value: string) => boolean;
   keys?: RegExp;
-  /** The key's name and the end of the text before it (`the API ` before `key`). */
+  /** Whether the form applies to this key, given its name and the end of the text before it (`the API ` before `key`). */
   named?: (key: string, end: string) => boolean;
 };
 
@@ -214,7 +214,12 @@ const FORMS: Form[] = [
   // (A strong keyword, or `key` after a word that makes it one: `the cache key is …` names no credential. The value switches between
   // letters and digits as generated text does: `PBKDF2WithHmacSHA256`, `base64url-encoded`, `AES256GCM` are names.)
   form(`${TAIL}[ \\t]+(?:is|was|will be)[ \\t]+(?:set[ \\t]+to[ \\t]+)?(?<v>[^\\s"'\`,;()<>]{11,299}[^\\s"'\`,;()<>.:!?])(?=[\\s.,;:!?()<>\\]}"'\`]|$)`, {
-    named: (key, t) => SENTENCE_KEY.test(key) || (/^key$/i.test(key) && /(?:^|[^A-Za-z])(?:api|secret|access|private|signing|encryption|license|licence)[ \t]+$/i.test(t)),
+    named: (key, t) => {
+      // The word before the keyword belongs to its name (`the page token`, `the public key`, `the CSRF token`).
+      const name = `${/[A-Za-z]+[ \t]+$/.exec(t)?.[0].trimEnd() ?? ''}_${key}`;
+      if (PUBLIC_KEY_NAME.test(name) || NOT_SECRET_NAME.test(name) || /(?:^|_)next_token$/i.test(name)) return false;
+      return SENTENCE_KEY.test(key) || (/^key$/i.test(key) && /(?:^|[^A-Za-z])(?:api|secret|access|private|signing|encryption|license|licence)[ \t]+$/i.test(t));
+    },
     accept: generatedInSentence,
   }),
   // key = value; (a statement), key = value inside a line when the value reads as a generated token
@@ -294,8 +299,10 @@ function generatedInSentence(v: string): boolean {
   if (!hasLetterAndDigit(v) || !isValue(v) || isWordy(v) || isWordsAndVersion(v) || isFunctionName(v) || isIdentifier(v) || /^v?\d+(?:\.\d+)+/.test(v)) return false;
   // Words joined by capitals or dashes (`WithHmac`, `url-encoded`), a path or a file (`k8s/secret.yaml`), a labelled digest (`sha256:…`): names, not values.
   if (/(?:[A-Z](?=[a-z]*[aeiouy])[a-z]{3,}){2}|[a-z]{3,}-[a-z]{3,}|^[~.]{0,2}\/|[a-z]{2,}\/[a-z]{2,}|\.[a-z]{2,4}$|^[A-Za-z][\w+.-]*:/.test(v)) return false;
+  if (isUuid(v)) return false;
   const { kinds, digits } = turns(v);
-  return kinds >= (v.length - 1) * 0.4 || digits >= 4 || passwordLike(v);
+  // (Digits inside, four turns or more, in a value that still turns between kinds as often as a generated one: `ubuntu22x04amd64Img` does not.)
+  return kinds >= (v.length - 1) * 0.4 || (digits >= 4 && kinds >= (v.length - 1) * 0.25) || passwordLike(v);
 }
 
 /** Where a key may end, as every form begins: a keyword that a longer name goes on past (`MAX_TOKENS_PER_REQUEST`) takes no form. */
@@ -342,8 +349,14 @@ function nameGoesOn(text: string, at: number, word: string): number {
   return /^["']?[ \t]*(?:=>|:=|\?=|=(?!=)|:(?!:))/.test(text.slice(end, end + 8)) ? end : -1;
 }
 
-/** A generated value (not hex, which names a digest or an id, nor a UUID), after a name that goes on past its keyword. */
-const generatedInName = (v: string) => tokenLike(v) && !/^[0-9a-f]+$/i.test(v) && !/^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(v);
+/** A UUID: an id (a request's, a record's), in a sentence or after a name that goes on past its keyword. */
+const isUuid = (v: string) => /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(v);
+
+/**
+ * A generated value after a name that goes on past its keyword: not a UUID, and not hex, which after a longer name
+ * (`token_sha`, `secret_version`) names a digest or an id. (In a sentence, `the API key is <32 hex>` gives the key itself.)
+ */
+const generatedInName = (v: string) => tokenLike(v) && !/^[0-9a-f]+$/i.test(v) && !isUuid(v);
 
 /** Finds every keyword-named credential value in `text`. */
 export function findKeywordValues(text: string): Hit[] {
@@ -353,8 +366,9 @@ export function findKeywordValues(text: string): Hit[] {
   const hay = lower.length === text.length ? lower : text;
   const scan = hay === lower ? LOWER_WORDS : WORDS;
   scan.lastIndex = 0;
-  // Where the furthest value refused to a bare `key` (`private`, `access`) or to a name that goes on past its keyword ends: another inside it would be judged on
-  // what is left of the same run (a run of `key:=key:=…` would cost its length once per keyword).
+  // Where the furthest value refused ends, to a bare `key` (`private`, `access`) or to a name that goes on past its keyword:
+  // another keyword inside it would be judged on what is left of the same run (a run of `key:=key:=…` would cost its
+  // length once per keyword).
   let refusedUntil = 0;
   for (let found = scan.exec(hay); found; found = scan.exec(hay)) {
     const m = { index: found.index, 0: text.slice(found.index, found.index + found[0].length) };

@@ -311,6 +311,9 @@ function findLoose(text: string, offset: number, run: string, re: RegExp, compil
   }
 }
 
+/** The alphabets of hex digits (in either case). */
+const HEX_ALPHABETS = new Set<string>(['hex', 'HEX', 'anyhex']);
+
 /**
  * A segment of a path or a file name (`notion.site/API-BD80F5…`, `video_box.ico-7a388b…png`) whose body is hex where the
  * format's body is not (letters and digits of any kind): a digest or an id that happens to follow the prefix, not a token.
@@ -318,7 +321,7 @@ function findLoose(text: string, offset: number, run: string, re: RegExp, compil
 function isDigestInPath(text: string, index: number, format: SecretFormat, token: string): boolean {
   const before = text.charCodeAt(index - 1);
   if (before !== 47 && before !== 46) return false;
-  if (format.parts.some((part) => typeof part !== 'string' && part.set.toLowerCase().includes('hex'))) return false;
+  if (format.parts.some((part) => typeof part !== 'string' && HEX_ALPHABETS.has(part.set))) return false;
   const body = token.slice(lead(format).length);
   return body.length >= 24 && /^(?:[0-9a-f]+|[0-9A-F]+)$/.test(body);
 }
