@@ -435,19 +435,20 @@ function valueBeforeName(text: string, start: number, keyEnd: number, weak: ((v:
   return { start: from + vs, end: from + ve, reason: 'password' };
 }
 
-/** The names assigned before the key on its line (`user, ` in `user, password := …`), after a declaration's word. */
+/** The names assigned before the key on its line or statement (`user, ` in `user, password := …`), after a declaration's word. */
 const NAMES_BEFORE = /^[ \t]*(?:(?:var|let|const|local|my)[ \t]+\(?)?((?:[A-Za-z_$][\w$.]*[ \t]*,[ \t]*){0,7})$/;
 /** The names after the key, the operator, then the values up to the end of the line. */
 const NAMES_AND_VALUES = /((?:[ \t]*,[ \t]*[A-Za-z_$][\w$.]*){0,7})\)?[ \t]*(?::=|=(?!=))[ \t]*\(?([^\n]{1,600})/y;
 /** One value of a list: a quoted literal or an expression without a comma outside its brackets. */
-const LIST_ITEM = /[ \t]*(?:(["'`])((?:(?!\1)[^\\\n]|\\.)*)\1|(?:[^,()[\]{}"'`\n]|\([^()\n]*\)|\[[^[\]\n]*\]|\{[^{}\n]*\})+)[ \t]*(,|\)?[ \t]*(?:;|\r?$|\r?\n|#|\/\/))/y;
+const LIST_ITEM = /[ \t]*(?:(["'`])((?:(?!\1)[^\\\n]|\\.)*)\1|(?:[^,()[\]{}"'`\n]|\([^()\n]*\)|\[[^[\]\n]*\]|\{[^{}\n]*\})+)[ \t]*(,|\)?[ \t]*(?:;|\}|\r?$|\r?\n|#|\/\/))/y;
 
 /**
  * Several names given several values at once (`user, password := "admin", "…"`, Python's and Ruby's `a, b = "x", "y"`, Lua's `local`):
  * the value in the key's place of the list.
  */
 function multipleAssignment(text: string, keyEnd: number, lineBefore: string, weak: ((v: string) => boolean) | null): Hit | null {
-  const before = NAMES_BEFORE.exec(lineBefore);
+  // (Read from the statement's start: the line's, or its last `;` or `{`.)
+  const before = NAMES_BEFORE.exec(lineBefore.slice(Math.max(lineBefore.lastIndexOf(';'), lineBefore.lastIndexOf('{')) + 1));
   if (!before) return null;
   const place = (before[1]!.match(/,/g) ?? []).length;
   NAMES_AND_VALUES.lastIndex = keyEnd;

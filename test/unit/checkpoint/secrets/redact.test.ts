@@ -29,6 +29,7 @@ describe('redactText', () => {
     ['a prefixed token typed in sequence', 'GROQ_KEY gsk_aBcDeFgHiJkLmNoPqRsT1234567890abcdefghijklmnopqrstuv', 'GROQ_KEY [REDACTED:groq-key]', { 'groq-key': 1 }],
     ['a JWT encoded again in base64', `X-Auth: ${Buffer.from('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEiLCJpYXQiOjE3MDAwMDAwMDB9.c2lnbmF0dXJlLW9mLXRoaXMtdG9rZW4').toString('base64')}`, 'X-Auth: [REDACTED:jwt]', { jwt: 1 }],
     ['words as the password of an .npmrc scope', '//npm.example.com/repo/:_auth=CorrectHorseBatteryStaple', '//npm.example.com/repo/:_auth=[REDACTED:password]', { password: 1 }],
+    ['several names given several values, after another statement on the line', 'x = 1; user, token := "bob", "ghx7Kp2Lm9Qr4St6Vw" }', 'x = 1; user, token := "bob", "[REDACTED:password]" }', { password: 1 }],
     ['a Slack token of two numbers', 'legacy: xoxa-23984754863-2348975623111', 'legacy: [REDACTED:slack-token]', { 'slack-token': 1 }],
     ['a generated value holding the other quotes among its symbols', "jwt_secret: \"Q7`x'}/kL)p;W9]zR&m>eT??]H&4\"", 'jwt_secret: "[REDACTED:password]"', { password: 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
