@@ -106,9 +106,13 @@ describe('redaction cost', () => {
     for (const context of CONTEXTS) {
       for (const run of RUNS) {
         const text = `${context}${run.repeat(Math.ceil(32_000 / run.length))}z`;
-        const start = performance.now();
-        redactText(text, {});
-        if (performance.now() - start > 1000) slow.push(`${context} + ${JSON.stringify(run)}`);
+        // (Timed twice when the first run is over: a busy machine can stall one run, a quadratic pattern stalls both.)
+        const over = () => {
+          const start = performance.now();
+          redactText(text, {});
+          return performance.now() - start > 1000;
+        };
+        if (over() && over()) slow.push(`${context} + ${JSON.stringify(run)}`);
       }
     }
     expect(slow).toEqual([]);
