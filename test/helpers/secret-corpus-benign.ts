@@ -38,7 +38,7 @@ const CODE = [
   'in: "arn:aws:kms:us-west-2:111122223333:key/mrk-a835af0b39c94b86a21a8fc9535df681",', 'exports.INTERNAL_ERROR = -32603;', 'docs, man: openssl -k among the command-line passwords', 'psexec -p and -u take the credentials', '| token | 2024-01-01T00:00:00Z |', 'foo.c:10:5:warning:unused-variable', 'server.ts:120:15:error:TS2304',
   'https://acme.notion.site/API-BD80F56CDC1441E6BF6011AB6D852875', 'cdn/video_box.ico-7a388b69018576d24b59331fd60aab0c.png',
   'the token is PBKDF2WithHmacSHA256-derived', 'the secret is base64url-encoded', 'the secret is AES256GCM encrypted', 'the token is HS256-signed',
-  'the cache key is 7f3a9c2e81b4d6f05a3c', 'the page token is CiAKGjBpNDd2Nmp1Z3RrM2x4', 'the next token is CiAKGjBpNDd2Nmp1Z3RrM2x4',
+  'the cache key is 7f3a9c2e81b4d6f05a3c', 'the page token is CiAKGjBpNDd2Nmp1Z3RrM2x4', 'the next token is CiAKGjBpNDd2Nmp1Z3RrM2x4', '"NextToken": "CiAKGjBpNDd2Nmp1Z3RrM2x4"',
   'the CSRF token is CiAKGjBpNDd2Nmp1Z3RrM2x4', 'the public key is CiAKGjBpNDd2Nmp1Z3RrM2x4', 'the token is 550e8400-e29b-41d4-a716-446655440000', 'the token is sha256:3f786850e387550fdab836ed7e6dc881', 'the secret is k8s/secret.yaml',
   'the token is x86_64-linux-gnu', 'the secret is utf8mb4_unicode_ci', 'the token was 2024-06-01T10:00:00Z', 'the password is at least 12 characters',
   'token, err := getToken(ctx, "default")', 'key, value = line.split("=", 1)', 'token, rest = tokens[0], tokens[1:]',

@@ -22,6 +22,8 @@ const FILE_EXTENSION = /\.[a-z][a-z0-9]{0,4}$/;
 /** A UUID with any of the separators identifiers use (`_api_org_96726c78_4ae3_…`). */
 const UUID_ANY = /[0-9a-f]{8}[-_][0-9a-f]{4}[-_][0-9a-f]{4}[-_][0-9a-f]{4}[-_][0-9a-f]{12}/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A UUID, whole: an id (a request's, a record's). */
+export const isUuid = (s: string) => UUID.test(s);
 const SRI = /^sha(?:1|256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
 /** A digest named inside the token after a version (`pnpm@10.4.1+sha512.<hex>` in package.json's `packageManager`). */
 const NAMED_DIGEST = /(?:^|[+@/])(?:sha(?:1|224|256|384|512)|md5)[.:-][0-9a-fA-F]{32,}$/;

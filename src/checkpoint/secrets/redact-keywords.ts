@@ -7,7 +7,7 @@
  * its whole key (`DB_PASSWORD`, `token1`), then tries the assignment forms at
  * the end of the key. Only the value is redacted.
  */
-import { isEncodedText, isHighEntropy, isWordy } from './entropy.js';
+import { isEncodedText, isHighEntropy, isUuid, isWordy } from './entropy.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { isNotSecret, NOT_SECRET_NAME, PUBLIC_KEY_NAME } from './secret-placeholders.js';
 
@@ -217,7 +217,7 @@ const FORMS: Form[] = [
     named: (key, t) => {
       // The word before the keyword belongs to its name (`the page token`, `the public key`, `the CSRF token`).
       const name = `${/[A-Za-z]+[ \t]+$/.exec(t)?.[0].trimEnd() ?? ''}_${key}`;
-      if (PUBLIC_KEY_NAME.test(name) || NOT_SECRET_NAME.test(name) || /(?:^|_)next_token$/i.test(name)) return false;
+      if (PUBLIC_KEY_NAME.test(name) || NOT_SECRET_NAME.test(name)) return false;
       return SENTENCE_KEY.test(key) || (/^key$/i.test(key) && /(?:^|[^A-Za-z])(?:api|secret|access|private|signing|encryption|license|licence)[ \t]+$/i.test(t));
     },
     accept: generatedInSentence,
@@ -348,9 +348,6 @@ function nameGoesOn(text: string, at: number, word: string): number {
   if (isKeyChar(text.charCodeAt(end)) || /[_.-]$/.test(rest) || WORD_IN.test(rest) || ATTRIBUTE_WORD.test(rest)) return -1;
   return /^["']?[ \t]*(?:=>|:=|\?=|=(?!=)|:(?!:))/.test(text.slice(end, end + 8)) ? end : -1;
 }
-
-/** A UUID: an id (a request's, a record's), in a sentence or after a name that goes on past its keyword. */
-const isUuid = (v: string) => /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(v);
 
 /**
  * A generated value after a name that goes on past its keyword: not a UUID, and not hex, which after a longer name

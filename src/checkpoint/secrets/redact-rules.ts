@@ -30,10 +30,10 @@ const isMixed = (s: string) => /[a-z]/.test(s) && /[A-Z]/.test(s) && /\d/.test(s
 const findProviderTokens = (text: string) => formatMatcher().find(text);
 const findContextTokens = (text: string) => formatMatcher().findByContext(text);
 
-/** Random-looking runs; `before` decides the object-id exemption. */
 /** The parts of a candidate between runs of five dashes or more. */
 const ARMOR_PARTS = /[^-]+(?:-{1,4}[^-]+)*/g;
 
+/** Random-looking runs; `before` decides the object-id exemption. */
 function findHighEntropy(text: string): Hit[] {
   const hits: Hit[] = [];
   for (const run of tokenRuns(text)) {

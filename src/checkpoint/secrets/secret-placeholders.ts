@@ -192,10 +192,10 @@ export const PUBLIC_KEY_NAME = /(?:^|[^A-Za-z])pub(?:lic|lishable)?[_.-]?(?:key|
 /**
  * The name of a random value that guards or orders nothing secret: an anti-forgery token (`csrf-token`,
  * `authenticity_token`, OAuth's `state`: the page hands it to every visitor), a cache, idempotency or
- * WebSocket key, a page token or cursor of a paged API.
+ * WebSocket key, a page or next token or a cursor of a paged API (`NextToken` of AWS's APIs).
  */
 export const NOT_SECRET_NAME =
-  /(?:csrf|xsrf)(?![\w-]*(?:secret|key))|authenticity[_-]?token|anti[_-]?forgery|^state$|cache[_-]?key|idempotency|creation[_-]?token|client[_-]?request[_-]?token|websocket[_-]?key|page[_-]?token|continuation[_-]?token|^cursor$|^continuation$/i;
+  /(?:csrf|xsrf)(?![\w-]*(?:secret|key))|authenticity[_-]?token|anti[_-]?forgery|^state$|cache[_-]?key|idempotency|creation[_-]?token|client[_-]?request[_-]?token|websocket[_-]?key|page[_-]?token|next[_-]?token|continuation[_-]?token|^cursor$|^continuation$/i;
 
 const FORGERY_ATTRIBUTE = /(?:csrf|xsrf|authenticity)[\w-]*["']?[ \t]+(?:type=["']?hidden["']?[ \t]+)?(?:content|value)=["']?$/i;
 
