@@ -60,6 +60,12 @@ const TAIL = '(?:[_.-]?(?:key|value|base|hash|str|string|access[_-]?key))?\\d{0,
 /** A declared type between key and value: `: string`, Go's ` string`, ` []byte`. */
 const TYPE = '(?:[ \\t]*:[ \\t]*(?:string|String|str|&str)|[ \\t]+(?:string|String|\\[\\]byte))?';
 const OP = '(?:=>|:::?=|::=|:=|\\?\\?=|\\?=|\\.=|\\+=|=(?!=)|:)';
+/**
+ * What joins a key to its value in a sentence, the blanks after it included: `is`, `was set to`, `has been rotated to`,
+ * `is now`, `changed to`, `is:`.
+ */
+const CHANGED = '(?:set|changed|rotated|reset|updated|switched)[ \\t]+to';
+const SAYS = `(?:(?:is|was|are|were|will[ \\t]+be|ha(?:s|ve|d)[ \\t]+been)(?:[ \\t]+now)?(?:[ \\t]+${CHANGED})?|(?:now[ \\t]+)?${CHANGED})(?:[ \\t]*:[ \\t]*|[ \\t]+)`;
 
 type Form = {
   source: string;
@@ -209,17 +215,18 @@ const FORMS: Form[] = [
   // A credential passed as the second argument of a call: NetworkCredential("user", "…"), HTTPBasicAuth('user', '…')
   form(`${TAIL}\\w{0,20}[ \\t]*\\([ \\t]*(["'])[^"'\\n]{1,100}\\1[ \\t]*,[ \\t]*(["'])(?<v>[^"'\\s]{4,300})\\2`),
   // Prose: the password is 'Secret123', the default password for user "x" is "y".
-  form(`${TAIL}(?:[ \\t]+(?:for|of)[ \\t]+[^\\n"'=:]{0,20}(?:["'][^"'\\n]{1,40}["'])?)?[ \\t]+(?:is|was|will be)[ \\t]+(?:set[ \\t]+to[ \\t]+)?(["'])(?<v>[^"'\\s]{3,100})\\1`),
+  form(`${TAIL}(?:[ \\t]+(?:for|of)[ \\t]+[^\\n"'=:]{0,20}(?:["'][^"'\\n]{1,40}["'])?)?[ \\t]+${SAYS}(["'])(?<v>[^"'\\s]{3,100})\\1`),
   // … and a generated value without quotes: `the API token is 9f3Kx2…`, `my password was Tr0ub4dor&3x` (a sentence's full stop is not part of it).
   // (A strong keyword, or `key` after a word that makes it one: `the cache key is …` names no credential. The value switches between
   // letters and digits as generated text does: `PBKDF2WithHmacSHA256`, `base64url-encoded`, `AES256GCM` are names.)
-  form(`${TAIL}[ \\t]+(?:is|was|will be)[ \\t]+(?:set[ \\t]+to[ \\t]+)?(?<v>[^\\s"'\`,;()<>]{11,299}[^\\s"'\`,;()<>.:!?])(?=[\\s.,;:!?()<>\\]}"'\`]|$)`, {
-    named: (key, t) => {
-      // The word before the keyword belongs to its name (`the page token`, `the public key`, `the CSRF token`).
-      const name = `${/[A-Za-z]+[ \t]+$/.exec(t)?.[0].trimEnd() ?? ''}_${key}`;
-      if (PUBLIC_KEY_NAME.test(name) || NOT_SECRET_NAME.test(name)) return false;
-      return SENTENCE_KEY.test(key) || (/^key$/i.test(key) && /(?:^|[^A-Za-z])(?:api|secret|access|private|signing|encryption|license|licence)[ \t]+$/i.test(t));
-    },
+  form(`${TAIL}[ \\t]+${SAYS}(?<v>[^\\s"'\`,;()<>]{11,299}[^\\s"'\`,;()<>.:!?])(?=[\\s.,;:!?()<>\\]}"'\`]|$)`, {
+    named: namedInSentence,
+    accept: generatedInSentence,
+  }),
+  // A sentence that sets the key, its verb before it: `rotate the token to 9f3K…`, `Set the password to "Xk9…!"`, `I changed my API key to …`.
+  form(`${TAIL}[ \\t]+to[ \\t]+(["']?)(?<v>[^\\s"'\`,;()<>]{11,299}[^\\s"'\`,;()<>.:!?])\\1(?=[\\s.,;:!?()<>\\]}"'\`]|$)`, {
+    when: (_, t) => SETS_BEFORE.test(t),
+    named: namedInSentence,
     accept: generatedInSentence,
   }),
   // key = value; (a statement), key = value inside a line when the value reads as a generated token
@@ -275,6 +282,19 @@ const FORMS: Form[] = [
 
 /** A key a sentence gives the value of (`the password is …`, `my API token was …`). */
 const SENTENCE_KEY = /(?:passw(?:or)?d|passphrase|passcode|secret|token|api[_-]?key|apikey|credentials?)$/i;
+
+/**
+ * Whether a sentence names a credential with this key: a strong keyword, or `key` after a word that makes it one
+ * (`the cache key is …` names none). The word before the keyword belongs to its name (`the page token`, `the public key`).
+ */
+function namedInSentence(key: string, t: string): boolean {
+  const name = `${/[A-Za-z]+[ \t]+$/.exec(t)?.[0].trimEnd() ?? ''}_${key}`;
+  if (PUBLIC_KEY_NAME.test(name) || NOT_SECRET_NAME.test(name)) return false;
+  return SENTENCE_KEY.test(key) || (/^key$/i.test(key) && /(?:^|[^A-Za-z])(?:api|secret|access|private|signing|encryption|license|licence)[ \t]+$/i.test(t));
+}
+
+/** A verb that sets a key, a few words before it (`rotate the`, `I changed my`, `Set the admin`). */
+const SETS_BEFORE = /(?:^|[^A-Za-z])(?:set|change|rotate|reset|update|switch)(?:s|d|ed|es)?[ \t]+(?:[A-Za-z]+[ \t]+){0,3}$/i;
 
 /**
  * How often a value turns from one kind of character to another (capital, small letter, digit), and from letters to digits or back:
@@ -333,16 +353,18 @@ const ATTRIBUTE_WORD = /(?:^|[_.-]|[a-z](?=[A-Z]))(?:id|ids|name|names|type|kind
 const WORD_IN = new RegExp(WORDS.source, 'i');
 
 /**
- * Where a name that goes on past its keyword ends (`todo_secret_do_not_commit`, `apiTokenForCi`), when an operator follows it;
+ * Where a name that goes on past its keyword ends (`todo_secret_do_not_commit`, `apiTokenForCi`, `db_passwords`), when an operator follows it;
  * -1 when the name is not a credential's: a weak keyword (`key_vault_name`), another keyword later in it, or a last word
  * naming an attribute (`token_type`). Its value must read as generated (see `generatedInName`).
  */
 function nameGoesOn(text: string, at: number, word: string): number {
   if (isWeakWord(word)) return -1;
   const c = text.charCodeAt(at);
-  // A separator, or a capital after a lower-case keyword (`secretForCi`); not a longer word (`tokenizer`, `secrets`).
-  if (!(c === 95 || c === 46 || c === 45 || (c >= 65 && c <= 90 && /[a-z]$/.test(word)))) return -1;
-  let end = at;
+  // The keyword's plural ends the name (`db_passwords`, `API_TOKENS`, `secrets`).
+  const plural = (c === 115 || c === 83) && !isKeyChar(text.charCodeAt(at + 1));
+  // A separator, or a capital after a lower-case keyword (`secretForCi`); not a longer word (`tokenizer`).
+  if (!plural && !(c === 95 || c === 46 || c === 45 || (c >= 65 && c <= 90 && /[a-z]$/.test(word)))) return -1;
+  let end = plural ? at + 1 : at;
   while (end < text.length && end - at < 40 && isKeyChar(text.charCodeAt(end))) end++;
   const rest = text.slice(at, end);
   if (isKeyChar(text.charCodeAt(end)) || /[_.-]$/.test(rest) || WORD_IN.test(rest) || ATTRIBUTE_WORD.test(rest)) return -1;
@@ -405,6 +427,13 @@ export function findKeywordValues(text: string): Hit[] {
       (/,[ \t]*$/.test(lineEnd) || text.charCodeAt(keyEnd) === 44 || /^[ \t]+,/.test(text.slice(keyEnd, keyEnd + 8)) ? multipleAssignment(text, keyEnd, lineBefore, weakHere) : null);
     if (hit && isAnonymousLogin(text, start)) continue;
     if (hit) hits.push({ ...hit, reason: formatMatcher().nameByContext(text.slice(start, keyEnd + 20), text.slice(hit.start, hit.end)) ?? hit.reason });
+    // A plural or a longer name given a list (`passwords:` then `- …` lines, `SECRET_KEY_FALLBACKS = ["…", "…"]`): each generated item.
+    const listed = !hit && inName && weakHere ? listedValues(text, keyEnd, weakHere) : null;
+    if (listed) {
+      hits.push(...listed.hits);
+      scan.lastIndex = Math.max(scan.lastIndex, listed.end);
+      continue;
+    }
     // A value is read once: a reference such as `${DB_PASSWORD:=x}` is not searched again for keywords.
     if (hit || (weak !== tokenLike && !inName)) scan.lastIndex = Math.max(scan.lastIndex, end);
     else refusedUntil = Math.max(refusedUntil, end);
@@ -466,6 +495,35 @@ function multipleAssignment(text: string, keyEnd: number, lineBefore: string, we
   }
   if (!value || !credentialLike(value.text) || isIdentifier(value.text) || (weak && !weak(value.text))) return null;
   return { start: value.start, end: value.start + value.text.length, reason: 'password' };
+}
+
+/** Where a list under a key starts: YAML's `:` and the end of the line, or an operator and a bracket. */
+const LIST_START = /["']?[ \t]*(?::[ \t]*(?:#[^\n]*)?\r?\n|(?:=>|:=|=(?!=)|:)[ \t]*[[(])/y;
+/** One line of a YAML list: `- value`, quoted or not, a comment after it. */
+const YAML_ITEM = /[ \t]*-[ \t]+(["']?)([^\s"'`#,]{1,300})\1[ \t]*(?:#[^\n]*)?(?:\r?\n|$)/y;
+/** One item of a bracketed list: a quoted literal, then a comma or the closing bracket (lines may break between items). */
+const ARRAY_ITEM = /\s*(["'`])([^"'`\s]{1,300})\1\s*(?:,|(?=[\])]))/y;
+/** The most items of a list read. */
+const MAX_ITEMS = 64;
+
+/** The items of a list under a key that `accept` takes, and where the list read ends; null when no list follows the key. */
+function listedValues(text: string, keyEnd: number, accept: (v: string) => boolean): { hits: Hit[]; end: number } | null {
+  LIST_START.lastIndex = keyEnd;
+  const start = LIST_START.exec(text);
+  if (!start) return null;
+  const item = start[0].endsWith('\n') ? YAML_ITEM : ARRAY_ITEM;
+  const hits: Hit[] = [];
+  let at = LIST_START.lastIndex;
+  for (let n = 0; n < MAX_ITEMS; n++) {
+    item.lastIndex = at;
+    const m = item.exec(text);
+    if (!m) break;
+    const value = m[2]!;
+    const from = at + m[0].indexOf(m[1]! + value) + m[1]!.length;
+    if (credentialLike(value) && !isIdentifier(value) && accept(value)) hits.push({ start: from, end: from + value.length, reason: 'password' });
+    at = item.lastIndex;
+  }
+  return hits.length ? { hits, end: at } : null;
 }
 
 /** A literal compared with the key written after it (`if ("…" == password)`, `"…" !== secret`). */
