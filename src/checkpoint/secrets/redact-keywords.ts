@@ -574,7 +574,8 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     if (key.includes('.') && text.charCodeAt(span[0] - 1) === 58 && isCoordinate(value)) continue;
     // One member of a union of names (`RequestCredentials = "include" | "omit"`).
     if (/^[a-z][a-z-]*$/.test(value) && /^["'`]?[ \t]*\|/.test(text.slice(span[1], span[1] + 4))) continue;
-    if (!(f.accept ?? isValue)(value) || (weak && !weak(value))) continue;
+    // (A form that judges the key's name itself, as a sentence does `the API key`, holds the value to its own test only.)
+    if (!(f.accept ?? isValue)(value) || (weak && !f.named && !weak(value))) continue;
     return { hit: { start: span[0], end: span[1], reason: 'password' }, end: span[1] };
   }
   return { hit: null, end };
