@@ -84,6 +84,10 @@ describe('redaction cost', () => {
     ['secret_x='.repeat(7_000)], ['apiTokenX: '.repeat(6_000)], ['x_secret_y = '.repeat(5_000)],
     // A JWT encoded again in base64, its start repeated through one run.
     [`x ${'ZXlK'.repeat(16_000)}`],
+    // Lists under a plural key: items again and again, and plural keys one after another.
+    [`passwords:\n${'  - a1b2c3d4e5f6g7h8\n'.repeat(3_000)}`], [`tokens = [${'"a1b2c3d4e5f6g7h8", '.repeat(3_000)}`], ['secrets:\n'.repeat(6_000)],
+    // Sentences that change a key, again and again.
+    ['the token was rotated to '.repeat(2_500)], ['rotate the token to '.repeat(3_000)],
     [`- name: DB_PASSWORD${' '.repeat(64_000)}x`], [`{"key": "password"${'\t'.repeat(64_000)}x`], [`<param name="password"${' '.repeat(64_000)}>`],
   ])('stays linear on a hostile 64 KiB string (%#)', (text) => {
     const start = performance.now();
@@ -98,7 +102,7 @@ describe('redaction cost', () => {
     'secret =', 'api_key:', '//registry.npmjs.org/:_authToken', 'x ', 'sig=[user:', '-pass pass:', 'process.env.API_TOKEN', 'ds.setPassword(', 'the API key is',
     'requirepass', 'aws configure set aws_secret_access_key', 'secret_key: >-\n', '| prod | token', 'variable "db_password" {', 'CREATE USER app IDENTIFIED BY',
     '\nlocalhost:5432:app:user:', '**API key:**', 'todo_secret_do_not_commit', 'apiTokenForCi', 'creds', '//host/path/:_auth', 'user, password :=',
-    'password, user = "x", '];
+    'password, user = "x", ', 'passwords:\n', 'api_tokens = [', 'the token was rotated to', 'rotate the token to', 'the api key is now'];
   const RUNS = [' ', '\t', ',', '#', ';', '"', "'", '=', ':', '\n', '-', '[', ' ,', ', ', '- ', '\n ', ' #', '//', 'value:', '"value": "a1b2c3d4e5", ', 'a#', '%20', '@', ' = ',
     'key:=', '&key=', '&token=', 'xoxb-eyJ', 'X-Amz-Signature=', '**', '|', '||', '(', '`', 'default = ', ':1:'];
   it('stays linear after every keyword or rule context, whatever run follows it', () => {
