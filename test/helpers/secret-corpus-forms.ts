@@ -146,6 +146,7 @@ export function assignmentForms(g: Gen): SecretSample[] {
     out.push(sample('assignment: setenv, set -x', [`#!/bin/csh\nsetenv API_TOKEN ${v}\n`, `# config.fish\nset -gx API_TOKEN ${v}\n`][i]!, v));
     out.push(sample('dockerfile ENV KEY=value holding & or #', `FROM alpine\nENV API_TOKEN=${v.slice(0, 4)}#&${v.slice(4)}\n`, `${v.slice(0, 4)}#&${v.slice(4)}`));
     out.push(sample('url credentials with @ and # in the password', `mysql://root:${v.slice(0, 3)}@${v.slice(3, 7)}#${v.slice(7)}@db.example.com/app`, `${v.slice(0, 3)}@${v.slice(3, 7)}#${v.slice(7)}`));
+    out.push(sample('url credentials with / in the password (base64 written raw)', [`mongodb://admin:${v.slice(0, 5)}/${v.slice(5)}@mongo:27017/?authSource=admin`, `REDIS_URL=redis://default:/${v}@redis:6379`][i]!, [`${v.slice(0, 5)}/${v.slice(5)}`, `/${v}`][i]!));
     out.push(sample('url credentials with # in the password', `mysql://root:${v.slice(0, 6)}#${v.slice(6)}@db.example.com:3306/app`, `${v.slice(0, 6)}#${v.slice(6)}`));
     out.push(sample('assignment: hash or semicolon inside an unquoted value', `[oauth]\nclient_secret = ${v.slice(0, 5)}#${v.slice(5, 9)};${v.slice(9)}  # rotated yearly\n`, `${v.slice(0, 5)}#${v.slice(5, 9)};${v.slice(9)}`));
   }

@@ -86,6 +86,8 @@ describe('redaction cost', () => {
     [`x ${'ZXlK'.repeat(16_000)}`],
     // Lists under a plural key: items again and again, and plural keys one after another.
     [`passwords:\n${'  - a1b2c3d4e5f6g7h8\n'.repeat(3_000)}`], [`tokens = [${'"a1b2c3d4e5f6g7h8", '.repeat(3_000)}`], ['secrets:\n'.repeat(6_000)],
+    // URLs one after another in one run, with a password's colon and slashes and no `@` (a search for it read the rest of the run at each).
+    ['x://'.repeat(16_000)], ['a://b:c/'.repeat(8_000)], [`${'a://b:c/d'.repeat(7_000)}@x`],
     // Sentences that change a key, again and again.
     ['the token was rotated to '.repeat(2_500)], ['rotate the token to '.repeat(3_000)],
     [`- name: DB_PASSWORD${' '.repeat(64_000)}x`], [`{"key": "password"${'\t'.repeat(64_000)}x`], [`<param name="password"${' '.repeat(64_000)}>`],
