@@ -215,7 +215,7 @@ const FORMS: Form[] = [
   // A credential passed as the second argument of a call: NetworkCredential("user", "…"), HTTPBasicAuth('user', '…')
   form(`${TAIL}\\w{0,20}[ \\t]*\\([ \\t]*(["'])[^"'\\n]{1,100}\\1[ \\t]*,[ \\t]*(["'])(?<v>[^"'\\s]{4,300})\\2`),
   // Prose: the password is 'Secret123', the default password for user "x" is "y".
-  form(`${TAIL}(?:[ \\t]+(?:for|of)[ \\t]+[^\\n"'=:]{0,20}(?:["'][^"'\\n]{1,40}["'])?)?[ \\t]+${SAYS}(["'])(?<v>[^"'\\s]{3,100})\\1`),
+  form(`${TAIL}(?:[ \\t]+(?:for|of)[ \\t]+[^\\n"'=:]{0,20}(?:["'][^"'\\n]{1,40}["'])?)?[ \\t]+${SAYS}(\\\\?["'])(?<v>[^"'\\s]{3,100})\\1`),
   // … and a generated value without quotes: `the API token is 9f3Kx2…`, `my password was Tr0ub4dor&3x` (a sentence's full stop is not part of it).
   // (A strong keyword, or `key` after a word that makes it one: `the cache key is …` names no credential. The value switches between
   // letters and digits as generated text does: `PBKDF2WithHmacSHA256`, `base64url-encoded`, `AES256GCM` are names.)
@@ -329,6 +329,11 @@ function generatedInSentence(v: string): boolean {
 const KEY_END = new RegExp(TAIL, 'yi');
 const FORMS_START_AT_KEY_END = FORMS.every((f) => f.source.startsWith(TAIL));
 
+/** The letters of a line break or a tab written out (`\n`, `\r`, `\t`), as JSON strings and logs hold them. */
+const ESCAPE_LETTER = new Set([110, 114, 116]);
+/** Where a value read across a written-out line break or tab ends: a password holds no `\n`, a JSON string of several lines does. */
+const WRITTEN_BREAK = /\\[nrt]/;
+
 /** A character of a key's name: `[A-Za-z0-9_.-]`. */
 const isKeyChar = (c: number) => (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122) || c === 95 || c === 46 || c === 45;
 
@@ -405,8 +410,11 @@ export function findKeywordValues(text: string): Hit[] {
     if ((weak === tokenLike || inName) && m.index < refusedUntil) continue;
     let start = m.index;
     while (start > 0 && m.index - start < 40 && isKeyChar(text.charCodeAt(start - 1))) start--;
+    // A line break or a tab written out just before the key (`\nSECRET_KEY=…` inside a JSON string or a log line): the key starts after it.
+    const afterEscape = start < m.index && text.charCodeAt(start - 1) === 92 && ESCAPE_LETTER.has(text.charCodeAt(start));
+    if (afterEscape) start++;
     // Inside a longer word, or a segment of a path (`/etc/passwd`): not a key.
-    if (start > 0 && (isKeyChar(text.charCodeAt(start - 1)) || text.charCodeAt(start - 1) === 47 || text.charCodeAt(start - 1) === 92)) continue;
+    else if (start > 0 && (isKeyChar(text.charCodeAt(start - 1)) || text.charCodeAt(start - 1) === 47 || text.charCodeAt(start - 1) === 92)) continue;
     while (text[start] === '-' || text[start] === '.') start++;
     // `private`, `access` on their own are a modifier or a word (`private base64ToUint8Array;`): a key only in capitals or joined to a name.
     if (isBareWord(m[0]) && start === m.index && m[0] !== m[0].toUpperCase()) continue;
@@ -548,8 +556,11 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     if ((f.when && !f.when(lineBefore, lineEnd)) || (f.keys && !f.keys.test(key)) || (f.named && !f.named(key, lineEnd))) continue;
     f.re.lastIndex = at;
     const m = f.re.exec(text);
-    const value = m?.groups?.v;
-    if (!m || value === undefined) continue;
+    const read = m?.groups?.v;
+    if (!m || read === undefined) continue;
+    const cut = read.search(WRITTEN_BREAK);
+    // (A break written out twice, `\\\\n` in a JSON string inside another, leaves its first backslash behind the value.)
+    const value = cut > 0 ? read.slice(0, cut).replace(/\\+$/, '') : read;
     const span = [m.index + m[1]!.length, m.index + m[1]!.length + value.length] as const;
     end ||= span[1];
     // A function call (`b64u(encryptedKey)`) or the key itself again (`exports.token = token`) is code.

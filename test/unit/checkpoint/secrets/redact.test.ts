@@ -31,6 +31,10 @@ describe('redactText', () => {
     ['words as the password of an .npmrc scope', '//npm.example.com/repo/:_auth=CorrectHorseBatteryStaple', '//npm.example.com/repo/:_auth=[REDACTED:password]', { password: 1 }],
     ['several names given several values, after another statement on the line', 'x = 1; user, token := "bob", "ghx7Kp2Lm9Qr4St6Vw" }', 'x = 1; user, token := "bob", "[REDACTED:password]" }', { password: 1 }],
     ['a Slack token of two numbers', 'legacy: xoxa-23984754863-2348975623111', 'legacy: [REDACTED:slack-token]', { 'slack-token': 1 }],
+    // Text whose line breaks are written out (a command's output in a JSON string): each line's key and value as on lines of their own.
+    ['lines of a JSON string', '{"stdout":"DB_PASSWORD=Xk29fLmQ8vRtA1zz\\nLOG_LEVEL=info\\nSECRET_KEY=Qw2Er5Ty7Ui9Op1As3\\n"}',
+      '{"stdout":"DB_PASSWORD=[REDACTED:password]\\nLOG_LEVEL=info\\nSECRET_KEY=[REDACTED:password]\\n"}', { password: 2 }],
+    ['a sentence with its quotes escaped', '{"text":"the password is \\"Xk29fLmQ8vRt!\\""}', '{"text":"the password is \\"[REDACTED:password]\\""}', { password: 1 }],
     ['a generated value holding the other quotes among its symbols', "jwt_secret: \"Q7`x'}/kL)p;W9]zR&m>eT??]H&4\"", 'jwt_secret: "[REDACTED:password]"', { password: 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
