@@ -329,11 +329,6 @@ function generatedInSentence(v: string): boolean {
 const KEY_END = new RegExp(TAIL, 'yi');
 const FORMS_START_AT_KEY_END = FORMS.every((f) => f.source.startsWith(TAIL));
 
-/** The letters of a line break or a tab written out (`\n`, `\r`, `\t`), as JSON strings and logs hold them. */
-const ESCAPE_LETTER = new Set([110, 114, 116]);
-/** Where a value read across a written-out line break or tab ends: a password holds no `\n`, a JSON string of several lines does. */
-const WRITTEN_BREAK = /\\[nrt]/;
-
 /** A character of a key's name: `[A-Za-z0-9_.-]`. */
 const isKeyChar = (c: number) => (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122) || c === 95 || c === 46 || c === 45;
 
@@ -410,11 +405,8 @@ export function findKeywordValues(text: string): Hit[] {
     if ((weak === tokenLike || inName) && m.index < refusedUntil) continue;
     let start = m.index;
     while (start > 0 && m.index - start < 40 && isKeyChar(text.charCodeAt(start - 1))) start--;
-    // A line break or a tab written out just before the key (`\nSECRET_KEY=…` inside a JSON string or a log line): the key starts after it.
-    const afterEscape = start < m.index && text.charCodeAt(start - 1) === 92 && ESCAPE_LETTER.has(text.charCodeAt(start));
-    if (afterEscape) start++;
     // Inside a longer word, or a segment of a path (`/etc/passwd`): not a key.
-    else if (start > 0 && (isKeyChar(text.charCodeAt(start - 1)) || text.charCodeAt(start - 1) === 47 || text.charCodeAt(start - 1) === 92)) continue;
+    if (start > 0 && (isKeyChar(text.charCodeAt(start - 1)) || text.charCodeAt(start - 1) === 47 || text.charCodeAt(start - 1) === 92)) continue;
     while (text[start] === '-' || text[start] === '.') start++;
     // `private`, `access` on their own are a modifier or a word (`private base64ToUint8Array;`): a key only in capitals or joined to a name.
     if (isBareWord(m[0]) && start === m.index && m[0] !== m[0].toUpperCase()) continue;
@@ -556,11 +548,8 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     if ((f.when && !f.when(lineBefore, lineEnd)) || (f.keys && !f.keys.test(key)) || (f.named && !f.named(key, lineEnd))) continue;
     f.re.lastIndex = at;
     const m = f.re.exec(text);
-    const read = m?.groups?.v;
-    if (!m || read === undefined) continue;
-    const cut = read.search(WRITTEN_BREAK);
-    // (A break written out twice, `\\\\n` in a JSON string inside another, leaves its first backslash behind the value.)
-    const value = cut > 0 ? read.slice(0, cut).replace(/\\+$/, '') : read;
+    const value = m?.groups?.v;
+    if (!m || value === undefined) continue;
     const span = [m.index + m[1]!.length, m.index + m[1]!.length + value.length] as const;
     end ||= span[1];
     // A function call (`b64u(encryptedKey)`) or the key itself again (`exports.token = token`) is code.

@@ -34,6 +34,9 @@ describe('redactText', () => {
     // Text whose line breaks are written out (a command's output in a JSON string): each line's key and value as on lines of their own.
     ['lines of a JSON string', '{"stdout":"DB_PASSWORD=Xk29fLmQ8vRtA1zz\\nLOG_LEVEL=info\\nSECRET_KEY=Qw2Er5Ty7Ui9Op1As3\\n"}',
       '{"stdout":"DB_PASSWORD=[REDACTED:password]\\nLOG_LEVEL=info\\nSECRET_KEY=[REDACTED:password]\\n"}', { password: 2 }],
+    ['a provider token after a written-out line break', `{"out":"token:\\n${gh}\\n"}`, '{"out":"token:\\n[REDACTED:github-token]\\n"}', { 'github-token': 1 }],
+    ['lines of a JSON string inside another', '{"log":"{\\"stdout\\":\\"password: Xk29fLmQ8vRtA1zz\\\\nLOG_LEVEL=info\\"}"}',
+      '{"log":"{\\"stdout\\":\\"password: [REDACTED:password]\\\\nLOG_LEVEL=info\\"}"}', { password: 1 }],
     ['a sentence with its quotes escaped', '{"text":"the password is \\"Xk29fLmQ8vRt!\\""}', '{"text":"the password is \\"[REDACTED:password]\\""}', { password: 1 }],
     ['a generated value holding the other quotes among its symbols', "jwt_secret: \"Q7`x'}/kL)p;W9]zR&m>eT??]H&4\"", 'jwt_secret: "[REDACTED:password]"', { password: 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
@@ -92,6 +95,8 @@ describe('redaction cost', () => {
     [`passwords:\n${'  - a1b2c3d4e5f6g7h8\n'.repeat(3_000)}`], [`tokens = [${'"a1b2c3d4e5f6g7h8", '.repeat(3_000)}`], ['secrets:\n'.repeat(6_000)],
     // URLs one after another in one run, with a password's colon and slashes and no `@` (a search for it read the rest of the run at each).
     ['x://'.repeat(16_000)], ['a://b:c/'.repeat(8_000)], [`${'a://b:c/d'.repeat(7_000)}@x`],
+    // Line breaks written out, one after another, written out twice, and ending at a quote (a look past the run read it again at each).
+    ['\\n'.repeat(32_000)], ['\\\\n'.repeat(21_000)], [`${'\\n'.repeat(32_000)}"`], ['\\'.repeat(64_000)],
     // Sentences that change a key, again and again.
     ['the token was rotated to '.repeat(2_500)], ['rotate the token to '.repeat(3_000)],
     [`- name: DB_PASSWORD${' '.repeat(64_000)}x`], [`{"key": "password"${'\t'.repeat(64_000)}x`], [`<param name="password"${' '.repeat(64_000)}>`],
@@ -225,11 +230,12 @@ describe('redaction properties', () => {
   it('removes every embedded secret value, whatever surrounds it', () => {
     const samples = secretSamples();
     fc.assert(
-      fc.property(fc.constantFrom(...samples), fc.constantFrom(' ', '\n', '(', '"', ', ', '\t'), (sample, sep) => {
+      // (`\\n` and `\\t` written out: a command's output inside a JSON string.)
+      fc.property(fc.constantFrom(...samples), fc.constantFrom(' ', '\n', '(', '"', ', ', '\t', '\\n', '\\t'), (sample, sep) => {
         const out = redact(`before${sep}${sample.text}${sep}after`).out;
         for (const secret of sample.secrets) expect(out).not.toContain(secret);
       }),
-      { numRuns: 1000 },
+      { numRuns: 2000 },
     );
   });
 });
