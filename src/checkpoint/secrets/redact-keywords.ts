@@ -548,10 +548,13 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     if ((f.when && !f.when(lineBefore, lineEnd)) || (f.keys && !f.keys.test(key)) || (f.named && !f.named(key, lineEnd))) continue;
     f.re.lastIndex = at;
     const m = f.re.exec(text);
-    const value = m?.groups?.v;
-    if (!m || value === undefined) continue;
-    const span = [m.index + m[1]!.length, m.index + m[1]!.length + value.length] as const;
-    end ||= span[1];
+    const read = m?.groups?.v;
+    if (!m || read === undefined) continue;
+    const from = m.index + m[1]!.length;
+    end ||= from + read.length;
+    const [first, last, isDefault] = valueInside(read);
+    const value = read.slice(first, last);
+    const span = [from + first, from + last] as const;
     // A function call (`b64u(encryptedKey)`) or the key itself again (`exports.token = token`) is code.
     // (`pbkdf2Sync(…)`, `decodeBase64url(…)`: a name in camelCase or with underscores is a function's, digits or not.)
     const isCall = text.charCodeAt(span[1]) === 40 && (value.length < 8 || isWordy(value) || !/\d/.test(value) || isFunctionName(value) || /::|\.[a-z_]\w*$/.test(value));
@@ -576,7 +579,26 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     if (/^[a-z][a-z-]*$/.test(value) && /^["'`]?[ \t]*\|/.test(text.slice(span[1], span[1] + 4))) continue;
     // (A form that judges the key's name itself, as a sentence does `the API key`, holds the value to its own test only.)
     if (!(f.accept ?? isValue)(value) || (weak && !f.named && !weak(value))) continue;
-    return { hit: { start: span[0], end: span[1], reason: 'password' }, end: span[1] };
+    // (A default is most often a word to develop with, `${DB_PASSWORD:-postgres}`: only a generated one is a credential.)
+    if (isDefault && !keyLike(value) && !passwordLike(value)) continue;
+    return { hit: { start: span[0], end: span[1], reason: 'password' }, end: from + read.length };
   }
   return { hit: null, end };
+}
+
+/** A reference with a default written in: shell's and Compose's `${DB_PASSWORD:-…}`, `${X:=…}`, Spring's `${jwt.secret:…}`. */
+const DEFAULT_OF_REFERENCE = /^\$\{[A-Za-z_][\w.-]*(?::-|:=|:|-|=)(?=[^{}$\s]+\}$)/;
+
+/**
+ * Where the value lies in what a form read, and whether it is a reference's default: the default of a reference is a
+ * literal, the value itself; a closing brace with no opening one closes what holds the value (`@Value("${jwt.secret:…}")`
+ * read from its key, `{token: abc}`).
+ */
+function valueInside(read: string): [number, number, boolean] {
+  const reference = DEFAULT_OF_REFERENCE.exec(read);
+  if (reference) return [reference[0].length, read.length - 1, true];
+  let last = read.length;
+  if (read.includes('{')) return [0, last, false];
+  while (last > 0 && read.charCodeAt(last - 1) === 125) last--;
+  return [0, last, false];
 }
