@@ -177,6 +177,8 @@ export function assignmentForms(g: Gen): SecretSample[] {
     const slashed = `/${g.key(ALPHA.an, 12)}${['+', '', '+'][i]}${g.key(ALPHA.an, 6)}${['', '', '=='][i]}`;
     out.push(sample('assignment: several names given several values', [`// main.go\nusername, password := "admin", "${generated}"\n`, `# settings.py\npassword, user = '${generated}', 'alice'\n`, `-- init.lua\nlocal user, pass = "svc", "${generated}"\n`][i]!, generated));
     out.push(sample('prose: a generated value without quotes', [`the API key is ${generated}.`, `my deploy token was ${generated}, rotate it`, `The db password is ${generated}`][i]!, generated));
+    const escaped = `${generated.slice(0, 6)}\\${['t', 'n', 'r'][i]}${generated.slice(6)}`;
+    out.push(sample('assignment: a quoted value holding a backslash and a letter', [`DB_PASSWORD='${escaped}'`, `token = "${escaped}"`, `"secret": "${escaped}"`][i]!, escaped));
     out.push(sample('assignment: the default of a reference', [`password: \${DB_PASSWORD:${generated}}`, `  - API_TOKEN=\${API_TOKEN:-${generated}}`, `@Value("\${jwt.secret:${generated}}")`][i]!, generated));
     out.push(sample('prose: a value the key was changed to', [`the API key was rotated to ${generated} yesterday`, `the admin password has been changed to ${generated}`, `the deploy token is now ${generated}.`][i]!, generated));
     const symbols = `${g.key(ALPHA.an, 8)}%${g.key(ALPHA.an, 6)}^${g.key(ALPHA.an, 6)}*k${g.int(0, 9)}`;

@@ -60,11 +60,12 @@ const TAIL = '(?:[_.-]?(?:key|value|base|hash|str|string|access[_-]?key))?\\d{0,
 /** A declared type between key and value: `: string`, Go's ` string`, ` []byte`. */
 const TYPE = '(?:[ \\t]*:[ \\t]*(?:string|String|str|&str)|[ \\t]+(?:string|String|\\[\\]byte))?';
 const OP = '(?:=>|:::?=|::=|:=|\\?\\?=|\\?=|\\.=|\\+=|=(?!=)|:)';
+/** A verb that changes a key, in a sentence: `set to`, `rotated to`. */
+const CHANGED = '(?:set|changed|rotated|reset|updated|switched)[ \\t]+to';
 /**
  * What joins a key to its value in a sentence, the blanks after it included: `is`, `was set to`, `has been rotated to`,
  * `is now`, `changed to`, `is:`.
  */
-const CHANGED = '(?:set|changed|rotated|reset|updated|switched)[ \\t]+to';
 const SAYS = `(?:(?:is|was|are|were|will[ \\t]+be|ha(?:s|ve|d)[ \\t]+been)(?:[ \\t]+now)?(?:[ \\t]+${CHANGED})?|(?:now[ \\t]+)?${CHANGED})(?:[ \\t]*:[ \\t]*|[ \\t]+)`;
 
 type Form = {
@@ -215,7 +216,7 @@ const FORMS: Form[] = [
   // A credential passed as the second argument of a call: NetworkCredential("user", "…"), HTTPBasicAuth('user', '…')
   form(`${TAIL}\\w{0,20}[ \\t]*\\([ \\t]*(["'])[^"'\\n]{1,100}\\1[ \\t]*,[ \\t]*(["'])(?<v>[^"'\\s]{4,300})\\2`),
   // Prose: the password is 'Secret123', the default password for user "x" is "y".
-  form(`${TAIL}(?:[ \\t]+(?:for|of)[ \\t]+[^\\n"'=:]{0,20}(?:["'][^"'\\n]{1,40}["'])?)?[ \\t]+${SAYS}(\\\\?["'])(?<v>[^"'\\s]{3,100})\\1`),
+  form(`${TAIL}(?:[ \\t]+(?:for|of)[ \\t]+[^\\n"'=:]{0,20}(?:["'][^"'\\n]{1,40}["'])?)?[ \\t]+${SAYS}(\\\\?["'\`])(?<v>[^"'\`\\s]{3,100})\\1`),
   // … and a generated value without quotes: `the API token is 9f3Kx2…`, `my password was Tr0ub4dor&3x` (a sentence's full stop is not part of it).
   // (A strong keyword, or `key` after a word that makes it one: `the cache key is …` names no credential. The value switches between
   // letters and digits as generated text does: `PBKDF2WithHmacSHA256`, `base64url-encoded`, `AES256GCM` are names.)
@@ -224,7 +225,7 @@ const FORMS: Form[] = [
     accept: generatedInSentence,
   }),
   // A sentence that sets the key, its verb before it: `rotate the token to 9f3K…`, `Set the password to "Xk9…!"`, `I changed my API key to …`.
-  form(`${TAIL}[ \\t]+to[ \\t]+(["']?)(?<v>[^\\s"'\`,;()<>]{11,299}[^\\s"'\`,;()<>.:!?])\\1(?=[\\s.,;:!?()<>\\]}"'\`]|$)`, {
+  form(`${TAIL}[ \\t]+to[ \\t]+(["'\`]?)(?<v>[^\\s"'\`,;()<>]{11,299}[^\\s"'\`,;()<>.:!?])\\1(?=[\\s.,;:!?()<>\\]}"'\`]|$)`, {
     when: (_, t) => SETS_BEFORE.test(t),
     named: namedInSentence,
     accept: generatedInSentence,
@@ -293,8 +294,8 @@ function namedInSentence(key: string, t: string): boolean {
   return SENTENCE_KEY.test(key) || (/^key$/i.test(key) && /(?:^|[^A-Za-z])(?:api|secret|access|private|signing|encryption|license|licence)[ \t]+$/i.test(t));
 }
 
-/** A verb that sets a key, a few words before it (`rotate the`, `I changed my`, `Set the admin`). */
-const SETS_BEFORE = /(?:^|[^A-Za-z])(?:set|change|rotate|reset|update|switch)(?:s|d|ed|es)?[ \t]+(?:[A-Za-z]+[ \t]+){0,3}$/i;
+/** A verb that sets a key, up to three words before it (`rotate the`, `I changed my`, `Set the admin`, `rotating our`). */
+const SETS_BEFORE = /(?:^|[^A-Za-z])(?:set(?:s|ting)?|(?:chang|rotat|updat)(?:e|es|ed|ing)|reset(?:s|ting)?|switch(?:es|ed|ing)?)[ \t]+(?:[A-Za-z]+[ \t]+){0,3}$/i;
 
 /**
  * How often a value turns from one kind of character to another (capital, small letter, digit), and from letters to digits or back:
@@ -347,8 +348,8 @@ function lineBeforeKey(text: string, start: number): string {
   return limit === 0 ? text.slice(0, start) : `\0${text.slice(limit, start)}`;
 }
 
-/** The last word of a name that says what it holds is not the secret itself: `token_id`, `secret_name`, `password_reset_url`, `tokenTtl`. */
-const ATTRIBUTE_WORD = /(?:^|[_.-]|[a-z](?=[A-Z]))(?:id|ids|name|names|type|kind|hash|digest|sha\d*|md5|version|url|uri|path|file|dir|ttl|expiry|expires?|exp|count|length|len|size|prefix|suffix|header|field|param|label|format|mode|policy|ref|arn|region|endpoint|host|port|timeout|enabled|location|store|manager|provider|service|index|regex|pattern|salt|iv|nonce)$/i;
+/** The last word of a name that says what it holds is not the secret itself: `token_id`, `secret_name`, `password_reset_url`, `tokenTtl`, `secret_digests`. */
+const ATTRIBUTE_WORD = /(?:^|[_.-]|[a-z](?=[A-Z]))(?:id|name|type|kind|hash|digest|sha\d*|md5|version|url|uri|path|file|dir|ttl|expiry|expires?|exp|count|length|len|size|prefix|suffix|header|field|param|label|format|mode|policy|ref|arn|region|endpoint|host|port|timeout|enabled|location|store|manager|provider|service|index|regex|pattern|salt|iv|nonce)s?$/i;
 /** A keyword elsewhere in a name: the later one is where the name ends (`secret_token`, `password_reset_token`). */
 const WORD_IN = new RegExp(WORDS.source, 'i');
 
@@ -427,11 +428,13 @@ export function findKeywordValues(text: string): Hit[] {
       (/,[ \t]*$/.test(lineEnd) || text.charCodeAt(keyEnd) === 44 || /^[ \t]+,/.test(text.slice(keyEnd, keyEnd + 8)) ? multipleAssignment(text, keyEnd, lineBefore, weakHere) : null);
     if (hit && isAnonymousLogin(text, start)) continue;
     if (hit) hits.push({ ...hit, reason: formatMatcher().nameByContext(text.slice(start, keyEnd + 20), text.slice(hit.start, hit.end)) ?? hit.reason });
-    // A plural or a longer name given a list (`passwords:` then `- …` lines, `SECRET_KEY_FALLBACKS = ["…", "…"]`): each generated item.
+    // A plural or a longer name given a list (`passwords:` then `- …` lines, `api_tokens = ["…", "…"]`): each generated item.
+    // (A list read is not read again from a keyword inside it, whether it held a credential or not.)
     const listed = !hit && inName && weakHere ? listedValues(text, keyEnd, weakHere) : null;
     if (listed) {
       hits.push(...listed.hits);
-      scan.lastIndex = Math.max(scan.lastIndex, listed.end);
+      if (listed.hits.length) scan.lastIndex = Math.max(scan.lastIndex, listed.end);
+      else refusedUntil = Math.max(refusedUntil, listed.end);
       continue;
     }
     // A value is read once: a reference such as `${DB_PASSWORD:=x}` is not searched again for keywords.
@@ -499,14 +502,17 @@ function multipleAssignment(text: string, keyEnd: number, lineBefore: string, we
 
 /** Where a list under a key starts: YAML's `:` and the end of the line, or an operator and a bracket. */
 const LIST_START = /["']?[ \t]*(?::[ \t]*(?:#[^\n]*)?\r?\n|(?:=>|:=|=(?!=)|:)[ \t]*[[(])/y;
-/** One line of a YAML list: `- value`, quoted or not, a comment after it. */
-const YAML_ITEM = /[ \t]*-[ \t]+(["']?)([^\s"'`#,]{1,300})\1[ \t]*(?:#[^\n]*)?(?:\r?\n|$)/y;
+/** One line of a YAML list: `- value`, quoted or not, a comment after it (group 1: what precedes the value). */
+const YAML_ITEM = /([ \t]*-[ \t]+(["']?))([^\s"'`#,]{1,300})\2[ \t]*(?:#[^\n]*)?(?:\r?\n|$)/y;
 /** One item of a bracketed list: a quoted literal, then a comma or the closing bracket (lines may break between items). */
-const ARRAY_ITEM = /\s*(["'`])([^"'`\s]{1,300})\1\s*(?:,|(?=[\])]))/y;
+const ARRAY_ITEM = /(\s*(["'`]))([^"'`\s]{1,300})\2\s*(?:,|(?=[\])]))/y;
 /** The most items of a list read. */
 const MAX_ITEMS = 64;
 
-/** The items of a list under a key that `accept` takes, and where the list read ends; null when no list follows the key. */
+/**
+ * The items of a list under a key that `accept` takes, and where the list read ends; null when no list follows the key.
+ * An item is a value of its own: not a path, a URL or a labelled digest (`projects/…/secrets/db/versions/2`, `sha256:…`).
+ */
 function listedValues(text: string, keyEnd: number, accept: (v: string) => boolean): { hits: Hit[]; end: number } | null {
   LIST_START.lastIndex = keyEnd;
   const start = LIST_START.exec(text);
@@ -518,12 +524,12 @@ function listedValues(text: string, keyEnd: number, accept: (v: string) => boole
     item.lastIndex = at;
     const m = item.exec(text);
     if (!m) break;
-    const value = m[2]!;
-    const from = at + m[0].indexOf(m[1]! + value) + m[1]!.length;
-    if (credentialLike(value) && !isIdentifier(value) && accept(value)) hits.push({ start: from, end: from + value.length, reason: 'password' });
+    const value = m[3]!;
+    const from = at + m[1]!.length;
+    if (!/[/:]/.test(value) && credentialLike(value) && !isIdentifier(value) && accept(value)) hits.push({ start: from, end: from + value.length, reason: 'password' });
     at = item.lastIndex;
   }
-  return hits.length ? { hits, end: at } : null;
+  return { hits, end: at };
 }
 
 /** A literal compared with the key written after it (`if ("…" == password)`, `"…" !== secret`). */
@@ -552,7 +558,7 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     if (!m || read === undefined) continue;
     const from = m.index + m[1]!.length;
     end ||= from + read.length;
-    const [first, last, isDefault] = valueInside(read);
+    const [first, last, isDefault] = valueInside(read, /["'`]/.test(text[from - 1] ?? ''));
     const value = read.slice(first, last);
     const span = [from + first, from + last] as const;
     // A function call (`b64u(encryptedKey)`) or the key itself again (`exports.token = token`) is code.
@@ -586,19 +592,23 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
   return { hit: null, end };
 }
 
-/** A reference with a default written in: shell's and Compose's `${DB_PASSWORD:-…}`, `${X:=…}`, Spring's `${jwt.secret:…}`. */
-const DEFAULT_OF_REFERENCE = /^\$\{[A-Za-z_][\w.-]*(?::-|:=|:|-|=)(?=[^{}$\s]+\}$)/;
+/**
+ * A reference with a default written in: shell's and Compose's `${DB_PASSWORD:-…}`, `${X:=…}`, Spring's `${jwt.secret:…}` (a name
+ * with a dot or an underscore, or in capitals: `${self:custom.token}` and `${env:X}` read a variable of another source, `:?` and `:+`
+ * give an error message or an alternative).
+ */
+const DEFAULT_OF_REFERENCE = /^\$\{(?:[A-Za-z_][\w.]*:[-=]|(?:[A-Za-z_]\w*[._][\w.-]*|[A-Z][A-Z0-9]*):(?![-=?+]))(?=[^{}$\s]+\}$)/;
 
 /**
  * Where the value lies in what a form read, and whether it is a reference's default: the default of a reference is a
- * literal, the value itself; a closing brace with no opening one closes what holds the value (`@Value("${jwt.secret:…}")`
- * read from its key, `{token: abc}`).
+ * literal, the value itself; outside quotes, a closing brace with no opening one closes what holds the value
+ * (`@Value("${jwt.secret:…}")` read from its key, `{token: abc}`).
  */
-function valueInside(read: string): [number, number, boolean] {
+function valueInside(read: string, quoted: boolean): [number, number, boolean] {
   const reference = DEFAULT_OF_REFERENCE.exec(read);
   if (reference) return [reference[0].length, read.length - 1, true];
   let last = read.length;
-  if (read.includes('{')) return [0, last, false];
+  if (quoted || read.includes('{')) return [0, last, false];
   while (last > 0 && read.charCodeAt(last - 1) === 125) last--;
   return [0, last, false];
 }

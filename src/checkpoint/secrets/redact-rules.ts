@@ -170,10 +170,11 @@ export const BASE_RULES: RedactRule[] = [
     // (A `#` in the password, left unencoded as people write it, `mysql://root:pa#ss@host`, is part of it; so is a `/`, as base64 holds one,
     // `mongodb://admin:4s+Kr9c/aUWH@mongo`.)
     // (The anchor is the user and its colon, `://user:`: a search for the `@` past the slashes would read the rest of a run at every `://` in it.)
-    near: /:\/\/[^\s/@?:]*[:@]/g,
+    near: /:\/\/[^\s/@?:]*:/g,
     pattern: rx(`(?<pre>${B}[A-Za-z][A-Za-z0-9+.-]{1,30}://)(?<secret>[^\\s:/@?#\\[\\]]*:(?:[^\\s/@?]|/(?=[^\\s@?]{0,100}@)|@(?=[^\\s/?@]*@)){1,300})(?<post>@[A-Za-z0-9\\[])`),
-    // (`host:3000#invite=bob@example.com` is a port and a fragment, `registry:5000/library/alpine@sha256:…` a port and a path, not a user and a password.)
-    accept: (s) => !/^[^:]*:\d+[#/]/.test(s) && !isPlaceholderPair(s),
+    // (`host:3000#invite=bob@example.com` is a port and a fragment, `registry:5000/library/alpine@sha256:…` a port and a path,
+    // `file://C:/Users/…/node_modules/@types/…` a drive and a path: not a user and a password.)
+    accept: (s) => !/^[^:]*:\d+[#/]/.test(s) && !/^[A-Za-z]:\//.test(s) && !s.endsWith('/') && !isPlaceholderPair(s),
   },
   // curl -u user:password, also quoted (`--user kevin:'…'`) and on a continued line (`\` newline)
   { reason: 'password', find: findCurlPasswords },

@@ -13,6 +13,7 @@ import type { CheckpointContent, GitState } from '../record/schema.js';
 import { FIELDS } from '../record/fields.js';
 import { onShape, WITH_TEXT } from '../record/content-shapes.js';
 import { findInWindows, lineWindows, nearWindows } from './redact-windows.js';
+import { readAsLines, withoutWrittenBreak } from './written-breaks.js';
 
 export { BASE_RULES, type RedactRule } from './redact-rules.js';
 
@@ -95,70 +96,23 @@ class Claims {
   }
 }
 
-/** What each written-out break is read as. */
-const BREAK: Record<number, string> = { 110: '\n', 114: '\r', 116: '\t' };
-
-/**
- * The text as the rules read it: a text whose line breaks are written out (a command's output inside a JSON string,
- * a log of one, a note typed with `\n`) is read as lines. Each written break (`\n`, `\r`, `\t`, or `\\n` inside a
- * string written out itself) is read as blanks and the break itself, as many characters as it has, so that every span
- * found is the same span of the text. Breaks that end a quoted string (`'…\r\n'`) start no line, and are read as written.
- * (One loop over the backslashes: a pattern with a look past a run of breaks would read the run again at each one.)
- */
-function asRead(text: string): string {
-  let from = text.indexOf('\\');
-  if (from < 0) return text;
-  const parts: string[] = [];
-  let copied = 0;
-  while (from >= 0) {
-    // The run of written breaks from here: each is backslashes, then `n`, `r` or `t`.
-    const breaks: [number, number][] = [];
-    let at = from;
-    for (;;) {
-      let letter = at;
-      while (text.charCodeAt(letter) === 92) letter++;
-      if (letter === at || BREAK[text.charCodeAt(letter)] === undefined) {
-        at = letter;
-        break;
-      }
-      breaks.push([at, letter]);
-      at = letter + 1;
-    }
-    const after = breaks.length ? breaks[breaks.length - 1]![1] + 1 : 0;
-    if (breaks.length && !'"\'`'.includes(text[after] ?? '\0')) {
-      for (const [start, letter] of breaks) {
-        parts.push(text.slice(copied, start), ' '.repeat(letter - start), BREAK[text.charCodeAt(letter)]!);
-        copied = letter + 1;
-      }
-    }
-    from = text.indexOf('\\', at);
-  }
-  parts.push(text.slice(copied));
-  return parts.join('');
-}
-
-/** A span that ends in a written-out break (a value at the end of a JSON string, `…\n"`) ends before it. */
-function withoutWrittenBreak(text: string, hit: Hit): Hit {
-  let end = hit.end;
-  while (end - hit.start > 2 && 'nrt'.includes(text[end - 1]!) && text[end - 2] === '\\') {
-    end -= 2;
-    while (end - hit.start > 1 && text[end - 1] === '\\') end--;
-  }
-  return end === hit.end ? hit : { ...hit, end };
-}
-
 /** Every span to redact in `text`, in order (placeholders already there are left alone). */
-export function findSecrets(written: string, rules: RedactRule[] = BASE_RULES, opts: RedactOptions = {}): Hit[] {
-  const text = asRead(written);
+export function findSecrets(text: string, rules: RedactRule[] = BASE_RULES, opts: RedactOptions = {}): Hit[] {
+  // A text with written-out line breaks is read both as lines and as written (a value may hold a `\t` of its own):
+  // each rule looks at both, the lines first.
+  const asLines = readAsLines(text);
+  const readings = asLines === null ? [text] : [asLines, text];
   const claims = new Claims();
   if (text.includes('[REDACTED:')) for (const m of text.matchAll(PLACEHOLDER_PATTERN)) claims.add({ start: m.index, end: m.index + m[0].length, reason: '' });
   const allowing = Boolean(opts.allow?.length || opts.allowEmails?.length);
   const pii = new Set<string>();
   for (const rule of rules) {
     if (rule.pii) pii.add(rule.reason);
-    for (const { hit, match } of ruleHits(text, rule)) {
-      if (allowing && isAllowedHit(written, hit, match, opts)) continue;
-      claims.add(text === written ? hit : withoutWrittenBreak(written, hit));
+    for (const reading of readings) {
+      for (const { hit, match } of ruleHits(reading, rule)) {
+        if (allowing && isAllowedHit(text, hit, match, opts)) continue;
+        claims.add(asLines === null ? hit : withoutWrittenBreak(text, hit));
+      }
     }
   }
   repeatElsewhere(text, claims, pii);

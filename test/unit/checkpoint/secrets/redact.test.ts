@@ -37,6 +37,12 @@ describe('redactText', () => {
     ['a provider token after a written-out line break', `{"out":"token:\\n${gh}\\n"}`, '{"out":"token:\\n[REDACTED:github-token]\\n"}', { 'github-token': 1 }],
     ['lines of a JSON string inside another', '{"log":"{\\"stdout\\":\\"password: Xk29fLmQ8vRtA1zz\\\\nLOG_LEVEL=info\\"}"}',
       '{"log":"{\\"stdout\\":\\"password: [REDACTED:password]\\\\nLOG_LEVEL=info\\"}"}', { password: 1 }],
+    // … and a value that holds a backslash and a letter of its own (`\\t` inside a quoted password) is read as written too.
+    ['a quoted password holding a written-out tab', "DB_PASSWORD='Kx9#mQ2$vL8\\tpR4z'", "DB_PASSWORD='[REDACTED:password]'", { password: 1 }],
+    ['a list inside a JSON string, to its last item', '{"out":"passwords:\\n  - a9F3kLmQ2xR7tVb1\\n  - Z8idYAHm9XIrAfY9V\\n"}',
+      '{"out":"passwords:\\n  - [REDACTED:password]\\n  - [REDACTED:password]\\n"}', { password: 2 }],
+    ['a value with a closing brace of its own, in quotes', 'password = "aB3$xY9}"', 'password = "[REDACTED:password]"', { password: 1 }],
+    ['a password in backquotes in a sentence', 'the token is `Xk29fLmQ8vRtA1zzQ0pP`', 'the token is `[REDACTED:password]`', { password: 1 }],
     ['a sentence with its quotes escaped', '{"text":"the password is \\"Xk29fLmQ8vRt!\\""}', '{"text":"the password is \\"[REDACTED:password]\\""}', { password: 1 }],
     ['a generated value holding the other quotes among its symbols', "jwt_secret: \"Q7`x'}/kL)p;W9]zR&m>eT??]H&4\"", 'jwt_secret: "[REDACTED:password]"', { password: 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
@@ -97,6 +103,8 @@ describe('redaction cost', () => {
     ['x://'.repeat(16_000)], ['a://b:c/'.repeat(8_000)], [`${'a://b:c/d'.repeat(7_000)}@x`],
     // Line breaks written out, one after another, written out twice, and ending at a quote (a look past the run read it again at each).
     ['\\n'.repeat(32_000)], ['\\\\n'.repeat(21_000)], [`${'\\n'.repeat(32_000)}"`], ['\\'.repeat(64_000)],
+    // Lists under plural keys that hold no credential, each with keywords inside (every keyword read the list again).
+    ['secrets:\n- '.repeat(5_400)], ['  - db_secrets:\n'.repeat(3_800)], [`x:\n${'  - api_tokens:\n'.repeat(3_800)}`],
     // Sentences that change a key, again and again.
     ['the token was rotated to '.repeat(2_500)], ['rotate the token to '.repeat(3_000)],
     [`- name: DB_PASSWORD${' '.repeat(64_000)}x`], [`{"key": "password"${'\t'.repeat(64_000)}x`], [`<param name="password"${' '.repeat(64_000)}>`],
