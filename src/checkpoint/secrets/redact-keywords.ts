@@ -330,6 +330,9 @@ function generatedInSentence(v: string): boolean {
 const KEY_END = new RegExp(TAIL, 'yi');
 const FORMS_START_AT_KEY_END = FORMS.every((f) => f.source.startsWith(TAIL));
 
+/** The letter of a written-out line break or tab (`\n`, `\r`, `\t`). */
+const isBreakLetter = (c: number) => c === 110 || c === 114 || c === 116;
+
 /** A character of a key's name: `[A-Za-z0-9_.-]`. */
 const isKeyChar = (c: number) => (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122) || c === 95 || c === 46 || c === 45;
 
@@ -406,8 +409,11 @@ export function findKeywordValues(text: string): Hit[] {
     if ((weak === tokenLike || inName) && m.index < refusedUntil) continue;
     let start = m.index;
     while (start > 0 && m.index - start < 40 && isKeyChar(text.charCodeAt(start - 1))) start--;
+    // A line break written out just before the key (`\nDB_PASSWORD='…\t…'`, read as written for a value that holds an escape
+    // of its own): the key starts after it.
+    if (start < m.index && text.charCodeAt(start - 1) === 92 && isBreakLetter(text.charCodeAt(start))) start++;
     // Inside a longer word, or a segment of a path (`/etc/passwd`): not a key.
-    if (start > 0 && (isKeyChar(text.charCodeAt(start - 1)) || text.charCodeAt(start - 1) === 47 || text.charCodeAt(start - 1) === 92)) continue;
+    else if (start > 0 && (isKeyChar(text.charCodeAt(start - 1)) || text.charCodeAt(start - 1) === 47 || text.charCodeAt(start - 1) === 92)) continue;
     while (text[start] === '-' || text[start] === '.') start++;
     // `private`, `access` on their own are a modifier or a word (`private base64ToUint8Array;`): a key only in capitals or joined to a name.
     if (isBareWord(m[0]) && start === m.index && m[0] !== m[0].toUpperCase()) continue;
@@ -602,13 +608,16 @@ const DEFAULT_OF_REFERENCE = /^\$\{(?:[A-Za-z_][\w.]*:[-=]|(?:[A-Za-z_]\w*[._][\
 /**
  * Where the value lies in what a form read, and whether it is a reference's default: the default of a reference is a
  * literal, the value itself; outside quotes, a closing brace with no opening one closes what holds the value
- * (`@Value("${jwt.secret:…}")` read from its key, `{token: abc}`).
+ * (`@Value("${jwt.secret:…}")` read from its key, `{token: abc}`), and so does a written-out line break.
  */
 function valueInside(read: string, quoted: boolean): [number, number, boolean] {
   const reference = DEFAULT_OF_REFERENCE.exec(read);
   if (reference) return [reference[0].length, read.length - 1, true];
-  let last = read.length;
-  if (quoted || read.includes('{')) return [0, last, false];
+  if (quoted) return [0, read.length, false];
+  // (Nor does an unquoted value go on past a written-out line break: `KEY=…\nNEXT=…` is two lines written in one.)
+  const written = read.search(/\\+[nrt]/);
+  let last = written < 0 ? read.length : written;
+  if (read.includes('{')) return [0, last, false];
   while (last > 0 && read.charCodeAt(last - 1) === 125) last--;
   return [0, last, false];
 }

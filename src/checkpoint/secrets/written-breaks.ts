@@ -1,10 +1,12 @@
 /**
- * Text whose line breaks are written out: a command's output inside a JSON
- * string, a log of one, a note typed with `\n`. The redaction rules read such
- * a text a second time as lines, each written break (`\n`, `\r`, `\t`, or
- * `\\n` inside a string written out itself) read as the break itself and
- * blanks, as many characters as it had, so that every span found is the same
- * span of the text.
+ * Text written out inside a string: a command's output in a JSON string, a
+ * log of one, a note typed with `\n`. The redaction rules read such a text a
+ * second time as it reads once unescaped, each escape read in place, as many
+ * characters as it had, so that every span found is the same span of the text:
+ * - a written break (`\n`, `\r`, `\t`, or `\\n` inside a string written out
+ *   itself) is read as the break itself, then blanks;
+ * - an escaped quote (`\"`) is read as a quote with blanks outside the string
+ *   it opens or closes (quotes open and close in turn on a line).
  */
 import type { Hit } from './secret-format-rules.js';
 
@@ -12,8 +14,8 @@ import type { Hit } from './secret-format-rules.js';
 const BREAK: Record<number, string> = { 110: '\n', 114: '\r', 116: '\t' };
 
 /**
- * The text read as lines, or null when it has no written-out break. (One
- * loop over the backslashes: a pattern looking past a run of breaks would
+ * The text read unescaped, or null when it holds no escape to read. (One
+ * loop over the backslashes: a pattern looking past a run of escapes would
  * read the run again at each one.)
  */
 export function readAsLines(text: string): string | null {
@@ -21,13 +23,27 @@ export function readAsLines(text: string): string | null {
   if (from < 0) return null;
   const parts: string[] = [];
   let copied = 0;
+  // Whether the last escaped quote on this line opened a string; where the next line break of the text is.
+  let open = false;
+  let nextBreak = text.indexOf('\n');
   while (from >= 0) {
     let letter = from;
     while (text.charCodeAt(letter) === 92) letter++;
-    const read = BREAK[text.charCodeAt(letter)];
+    const code = text.charCodeAt(letter);
+    const read = BREAK[code];
+    if (nextBreak >= 0 && nextBreak < from) {
+      open = false;
+      nextBreak = text.indexOf('\n', from);
+    }
     if (read !== undefined) {
       parts.push(text.slice(copied, from), read, ' '.repeat(letter - from));
       copied = letter + 1;
+      open = false;
+    } else if (code === 34 && (letter - from) % 2 === 1) {
+      const blanks = ' '.repeat(letter - from);
+      parts.push(text.slice(copied, from), open ? `"${blanks}` : `${blanks}"`);
+      copied = letter + 1;
+      open = !open;
     }
     from = text.indexOf('\\', letter);
   }

@@ -43,6 +43,8 @@ describe('redactText', () => {
       '{"out":"passwords:\\n  - [REDACTED:password]\\n  - [REDACTED:password]\\n"}', { password: 2 }],
     ['a value with a closing brace of its own, in quotes', 'password = "aB3$xY9}"', 'password = "[REDACTED:password]"', { password: 1 }],
     ['a password in backquotes in a sentence', 'the token is `Xk29fLmQ8vRtA1zzQ0pP`', 'the token is `[REDACTED:password]`', { password: 1 }],
+    ['a name and its value as fields of a JSON string inside another', '{"env": "{\\"name\\": \\"DB_PASSWORD\\", \\"value\\": \\"Xk29fLmQ8vRtA1zz\\"}"}',
+      '{"env": "{\\"name\\": \\"DB_PASSWORD\\", \\"value\\": \\"[REDACTED:password]\\"}"}', { password: 1 }],
     ['a sentence with its quotes escaped', '{"text":"the password is \\"Xk29fLmQ8vRt!\\""}', '{"text":"the password is \\"[REDACTED:password]\\""}', { password: 1 }],
     ['a generated value holding the other quotes among its symbols', "jwt_secret: \"Q7`x'}/kL)p;W9]zR&m>eT??]H&4\"", 'jwt_secret: "[REDACTED:password]"', { password: 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
@@ -103,6 +105,8 @@ describe('redaction cost', () => {
     ['x://'.repeat(16_000)], ['a://b:c/'.repeat(8_000)], [`${'a://b:c/d'.repeat(7_000)}@x`],
     // Line breaks written out, one after another, written out twice, and ending at a quote (a look past the run read it again at each).
     ['\\n'.repeat(32_000)], ['\\\\n'.repeat(21_000)], [`${'\\n'.repeat(32_000)}"`], ['\\'.repeat(64_000)],
+    // Escaped quotes one after another, and a JSON string of keys written into another.
+    ['\\"'.repeat(32_000)], ['{\\"password\\": \\"'.repeat(4_000)],
     // Lists under plural keys that hold no credential, each with keywords inside (every keyword read the list again).
     ['secrets:\n- '.repeat(5_400)], ['  - db_secrets:\n'.repeat(3_800)], [`x:\n${'  - api_tokens:\n'.repeat(3_800)}`],
     // Sentences that change a key, again and again.
@@ -242,6 +246,18 @@ describe('redaction properties', () => {
       fc.property(fc.constantFrom(...samples), fc.constantFrom(' ', '\n', '(', '"', ', ', '\t', '\\n', '\\t'), (sample, sep) => {
         const out = redact(`before${sep}${sample.text}${sep}after`).out;
         for (const secret of sample.secrets) expect(out).not.toContain(secret);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('removes every secret value of a text written into a JSON string (a command\'s output in a transcript)', () => {
+    // (A sample that is itself a string written out once, `"{\"apiKey\": …}"`, would be written out twice here: left to the case above.)
+    const samples = secretSamples().filter((s) => !s.text.includes('\\"'));
+    fc.assert(
+      fc.property(fc.constantFrom(...samples), (sample) => {
+        const out = redact(JSON.stringify({ stdout: `$ cat config\n${sample.text}\n` })).out;
+        for (const secret of sample.secrets) expect(out).not.toContain(JSON.stringify(secret).slice(1, -1));
       }),
       { numRuns: 2000 },
     );
