@@ -10,6 +10,7 @@
 import { isEncodedText, isHighEntropy, isUuid, isWordy } from './entropy.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { isNotSecret, NOT_SECRET_NAME, PUBLIC_KEY_NAME } from './secret-placeholders.js';
+import { escapeIn, isWrittenBreakAt } from './written-escapes.js';
 
 const WORDS = /passw(?:or)?d|passphrase|passcode|pepper|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|creds|auth[_-]?key|signing[_-]?key|encryption[_-]?key|[_a-z]pass(?![A-Za-z])|key(?![A-Za-z0-9])|sonar[._-]?login|x-(?:amz|goog)-signature|(?<![A-Za-z])sig(?==)|(?<![A-Za-z])(?:pass|pw|private|access|auth)(?![A-Za-z0-9])/gi;
 /** The same words in a text lower-cased first: a case-blind search costs several times more. */
@@ -330,9 +331,6 @@ function generatedInSentence(v: string): boolean {
 const KEY_END = new RegExp(TAIL, 'yi');
 const FORMS_START_AT_KEY_END = FORMS.every((f) => f.source.startsWith(TAIL));
 
-/** The letter of a written-out line break or tab (`\n`, `\r`, `\t`). */
-const isBreakLetter = (c: number) => c === 110 || c === 114 || c === 116;
-
 /** A character of a key's name: `[A-Za-z0-9_.-]`. */
 const isKeyChar = (c: number) => (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122) || c === 95 || c === 46 || c === 45;
 
@@ -411,9 +409,10 @@ export function findKeywordValues(text: string): Hit[] {
     while (start > 0 && m.index - start < 40 && isKeyChar(text.charCodeAt(start - 1))) start--;
     // A line break written out just before the key (`\nDB_PASSWORD='…\t…'`, read as written for a value that holds an escape
     // of its own): the key starts after it.
-    if (start < m.index && text.charCodeAt(start - 1) === 92 && isBreakLetter(text.charCodeAt(start))) start++;
+    const afterBreak = start < m.index && isWrittenBreakAt(text, start);
+    if (afterBreak) start++;
     // Inside a longer word, or a segment of a path (`/etc/passwd`): not a key.
-    else if (start > 0 && (isKeyChar(text.charCodeAt(start - 1)) || text.charCodeAt(start - 1) === 47 || text.charCodeAt(start - 1) === 92)) continue;
+    if (!afterBreak && start > 0 && (isKeyChar(text.charCodeAt(start - 1)) || text.charCodeAt(start - 1) === 47 || text.charCodeAt(start - 1) === 92)) continue;
     while (text[start] === '-' || text[start] === '.') start++;
     // `private`, `access` on their own are a modifier or a word (`private base64ToUint8Array;`): a key only in capitals or joined to a name.
     if (isBareWord(m[0]) && start === m.index && m[0] !== m[0].toUpperCase()) continue;
@@ -512,12 +511,14 @@ const LIST_START = /["']?[ \t]*(?::[ \t]*(?:#[^\n]*)?\r?\n|(?:=>|:=|=(?!=)|:)[ \
 const YAML_ITEM = /([ \t]*-[ \t]+(["']?))([^\s"'`#,]{1,300})\2[ \t]*(?:#[^\n]*)?(?:\r?\n|$)/y;
 /** One item of a bracketed list: a quoted literal, then a comma or the closing bracket (lines may break between items). */
 const ARRAY_ITEM = /(\s*(["'`]))([^"'`\s]{1,300})\2\s*(?:,|(?=[\])]))/y;
+/** A value that starts with a word in lower case and a `/` or a `:`: a path, a URL or a digest labelled with its kind. */
+const LABELLED = /^[a-z][a-z0-9+.-]*[:/]/;
 /** The most items of a list read. */
 const MAX_ITEMS = 64;
 
 /**
  * The items of a list under a key that `accept` takes, and where the list read ends; null when no list follows the key.
- * An item is a value of its own: not a path, a URL or a labelled digest (`projects/…/secrets/db/versions/2`, `sha256:…`).
+ * An item is a value of its own: not a path, a URL or a labelled digest (`projects/…/secrets/db/versions/2`, `sha256:…`, `ibc/…`).
  */
 function listedValues(text: string, keyEnd: number, accept: (v: string) => boolean): { hits: Hit[]; end: number } | null {
   LIST_START.lastIndex = keyEnd;
@@ -532,7 +533,7 @@ function listedValues(text: string, keyEnd: number, accept: (v: string) => boole
     if (!m) break;
     const value = m[3]!;
     const from = at + m[1]!.length;
-    if (!/[/:]/.test(value) && credentialLike(value) && !isIdentifier(value) && accept(value)) hits.push({ start: from, end: from + value.length, reason: 'password' });
+    if (!LABELLED.test(value) && credentialLike(value) && !isIdentifier(value) && accept(value)) hits.push({ start: from, end: from + value.length, reason: 'password' });
     at = item.lastIndex;
   }
   return { hits, end: at };
@@ -588,7 +589,7 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // A dependency named by its group (`io.jsonwebtoken:jjwt-jackson:0.11.2`), not a key and its value.
     if (key.includes('.') && text.charCodeAt(span[0] - 1) === 58 && isCoordinate(value)) continue;
     // One member of a union of names (`RequestCredentials = "include" | "omit"`).
-    if (/^[a-z][a-z-]*$/.test(value) && /^["'`]?[ \t]*\|/.test(text.slice(span[1], span[1] + 4))) continue;
+    if (/^[a-z][a-z-]*$/.test(value) && /^\\?["'`]?[ \t]*\|/.test(text.slice(span[1], span[1] + 5))) continue;
     // (A form that judges the key's name itself, as a sentence does `the API key`, holds the value to its own test only.)
     if (!(f.accept ?? isValue)(value) || (weak && !f.named && !weak(value))) continue;
     // (A default is most often a word to develop with, `${DB_PASSWORD:-postgres}`: only a generated one is a credential.)
@@ -608,15 +609,17 @@ const DEFAULT_OF_REFERENCE = /^\$\{(?:[A-Za-z_][\w.]*:[-=]|(?:[A-Za-z_]\w*[._][\
 /**
  * Where the value lies in what a form read, and whether it is a reference's default: the default of a reference is a
  * literal, the value itself; outside quotes, a closing brace with no opening one closes what holds the value
- * (`@Value("${jwt.secret:…}")` read from its key, `{token: abc}`), and so does a written-out line break.
+ * (`@Value("${jwt.secret:…}")` read from its key, `{token: abc}`), and so does a written-out line break or quote.
  */
-function valueInside(read: string, quoted: boolean): [number, number, boolean] {
+function valueInside(read: string, isQuoted: boolean): [number, number, boolean] {
   const reference = DEFAULT_OF_REFERENCE.exec(read);
   if (reference) return [reference[0].length, read.length - 1, true];
-  if (quoted) return [0, read.length, false];
-  // (Nor does an unquoted value go on past a written-out line break: `KEY=…\nNEXT=…` is two lines written in one.)
-  const written = read.search(/\\+[nrt]/);
-  let last = written < 0 ? read.length : written;
+  if (isQuoted) return [0, read.length, false];
+  // (Nor does an unquoted value go on past a written-out line break or an escaped quote: `KEY=…\nNEXT=…` is two lines
+  // written in one, `\"token=$X\"` a string written inside another.)
+  const written = escapeIn(read);
+  // (A backslash at its end escapes what follows it: `\"token=$X\"` read up to its quote.)
+  let last = written < 0 ? read.replace(/\\+$/, '').length : written;
   if (read.includes('{')) return [0, last, false];
   while (last > 0 && read.charCodeAt(last - 1) === 125) last--;
   return [0, last, false];

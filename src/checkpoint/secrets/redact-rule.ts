@@ -19,4 +19,6 @@ export interface RedactRule {
   accept?: (secret: string) => boolean;
   /** Personal data or a network name: redacted in text, but no reason to keep a file out of the wip snapshot. */
   pii?: boolean;
+  /** Also read as written when a text holds written-out escapes, not only unescaped: a quoted value it reads may hold an escape of its own. */
+  readsWritten?: boolean;
 }

@@ -196,7 +196,7 @@ export const BASE_RULES: RedactRule[] = [
   // Docker's config.json: "auth": "<base64 of user:password>"
   // (The whole text: a service-account key in base64 is longer than the lines around an anchor.)
   { reason: 'password', requires: 'auth', pattern: /(?<pre>"auth\\?"[ \t]*:[ \t]*\\?")(?<secret>[A-Za-z0-9+/]{8,}={0,2})(?=\\?")/g },
-  { reason: 'password', find: findKeywordValues },
+  { reason: 'password', find: findKeywordValues, readsWritten: true },
   { reason: 'password', find: findKubernetesSecretData },
   { reason: 'provider', find: findContextTokens },
   { reason: 'high-entropy', find: findHighEntropy },

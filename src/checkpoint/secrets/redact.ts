@@ -13,7 +13,7 @@ import type { CheckpointContent, GitState } from '../record/schema.js';
 import { FIELDS } from '../record/fields.js';
 import { onShape, WITH_TEXT } from '../record/content-shapes.js';
 import { findInWindows, lineWindows, nearWindows } from './redact-windows.js';
-import { readAsLines, withoutWrittenBreak } from './written-breaks.js';
+import { readUnescaped, withoutWrittenBreak } from './written-escapes.js';
 
 export { BASE_RULES, type RedactRule } from './redact-rules.js';
 
@@ -98,20 +98,21 @@ class Claims {
 
 /** Every span to redact in `text`, in order (placeholders already there are left alone). */
 export function findSecrets(text: string, rules: RedactRule[] = BASE_RULES, opts: RedactOptions = {}): Hit[] {
-  // A text with written-out line breaks is read both as lines and as written (a value may hold a `\t` of its own):
-  // each rule looks at both, the lines first.
-  const asLines = readAsLines(text);
-  const readings = asLines === null ? [text] : [asLines, text];
+  // A text written out inside a string is read unescaped first; the rules that read quoted values read it as written too
+  // (a value may hold a `\t` of its own).
+  const unescaped = readUnescaped(text);
   const claims = new Claims();
   if (text.includes('[REDACTED:')) for (const m of text.matchAll(PLACEHOLDER_PATTERN)) claims.add({ start: m.index, end: m.index + m[0].length, reason: '' });
   const allowing = Boolean(opts.allow?.length || opts.allowEmails?.length);
   const pii = new Set<string>();
   for (const rule of rules) {
     if (rule.pii) pii.add(rule.reason);
+    const readings = unescaped === null ? [text] : rule.readsWritten ? [unescaped, text] : [unescaped];
     for (const reading of readings) {
+      // (An allow pattern is matched against the text as stored; the whole match, from an unescaped reading, is as read.)
       for (const { hit, match } of ruleHits(reading, rule)) {
         if (allowing && isAllowedHit(text, hit, match, opts)) continue;
-        claims.add(asLines === null ? hit : withoutWrittenBreak(text, hit));
+        claims.add(unescaped === null ? hit : withoutWrittenBreak(text, hit));
       }
     }
   }

@@ -255,9 +255,11 @@ describe('redaction properties', () => {
     // (A sample that is itself a string written out once, `"{\"apiKey\": …}"`, would be written out twice here: left to the case above.)
     const samples = secretSamples().filter((s) => !s.text.includes('\\"'));
     fc.assert(
-      fc.property(fc.constantFrom(...samples), (sample) => {
-        const out = redact(JSON.stringify({ stdout: `$ cat config\n${sample.text}\n` })).out;
+      fc.property(fc.constantFrom(...samples), fc.constantFrom('\n', '\r\n'), (sample, eol) => {
+        const out = redact(JSON.stringify({ stdout: `$ cat config${eol}${sample.text.replace(/\n/g, eol)}${eol}` })).out;
         for (const secret of sample.secrets) expect(out).not.toContain(JSON.stringify(secret).slice(1, -1));
+        // What is redacted is a value, never an escape around it: the JSON still reads.
+        expect(() => JSON.parse(out)).not.toThrow();
       }),
       { numRuns: 2000 },
     );
