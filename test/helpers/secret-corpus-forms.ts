@@ -180,7 +180,7 @@ export function assignmentForms(g: Gen): SecretSample[] {
     const escaped = `${generated.slice(0, 6)}\\${['t', 'n', 'r'][i]}${generated.slice(6)}`;
     out.push(sample('assignment: a quoted value holding a backslash and a letter', [`DB_PASSWORD='${escaped}'`, `token = "${escaped}"`, `"secret": "${escaped}"`][i]!, escaped));
     out.push(sample('assignment: the default of a reference', [`password: \${DB_PASSWORD:${generated}}`, `  - API_TOKEN=\${API_TOKEN:-${generated}}`, `@Value("\${jwt.secret:${generated}}")`][i]!, generated));
-    out.push(sample('prose: a value the key was changed to', [`the API key was rotated to ${generated} yesterday`, `the admin password has been changed to ${generated}`, `the deploy token is now ${generated}.`][i]!, generated));
+    out.push(sample('prose: a value the key was changed to', [`the API key was rotated to ${generated} yesterday`, `the admin password has been changed to ${generated}`, `the deploy token has now been set to ${generated}.`][i]!, generated));
     const symbols = `${g.key(ALPHA.an, 8)}%${g.key(ALPHA.an, 6)}^${g.key(ALPHA.an, 6)}*k${g.int(0, 9)}`;
     out.push(sample('prose: a value with symbols after the API key', [`the API key is ${symbols}`, `our secret key was ${symbols}, rotate it`, `the access key is now ${symbols}`][i]!, symbols));
     out.push(sample('prose: a verb that sets the key before it', [`I rotated the token to ${generated}`, `Set the admin password to "${generated}" for now`, `please change your API key to ${generated}`][i]!, generated));

@@ -67,7 +67,7 @@ const CHANGED = '(?:set|changed|rotated|reset|updated|switched)[ \\t]+to';
  * What joins a key to its value in a sentence, the blanks after it included: `is`, `was set to`, `has been rotated to`,
  * `is now`, `changed to`, `is:`.
  */
-const SAYS = `(?:(?:is|was|are|were|will[ \\t]+be|ha(?:s|ve|d)[ \\t]+been)(?:[ \\t]+now)?(?:[ \\t]+${CHANGED})?|(?:now[ \\t]+)?${CHANGED})(?:[ \\t]*:[ \\t]*|[ \\t]+)`;
+const SAYS = `(?:(?:is|was|are|were|will[ \\t]+be|ha(?:s|ve|d)(?:[ \\t]+now)?[ \\t]+been)(?:[ \\t]+now)?(?:[ \\t]+${CHANGED})?|(?:now[ \\t]+)?${CHANGED})(?:[ \\t]*:[ \\t]*|[ \\t]+)`;
 
 type Form = {
   source: string;
