@@ -98,8 +98,8 @@ class Claims {
 
 /** Every span to redact in `text`, in order (placeholders already there are left alone). */
 export function findSecrets(text: string, rules: RedactRule[] = BASE_RULES, opts: RedactOptions = {}): Hit[] {
-  // A text written out inside a string is read unescaped first; the rules that read quoted values read it as written too
-  // (a value may hold a `\t` of its own).
+  // A text written out inside a string is read unescaped; a rule that reads quoted values (`readsWritten`) reads it as
+  // written too, after (a value may hold a `\t` of its own).
   const unescaped = readUnescaped(text);
   const claims = new Claims();
   if (text.includes('[REDACTED:')) for (const m of text.matchAll(PLACEHOLDER_PATTERN)) claims.add({ start: m.index, end: m.index + m[0].length, reason: '' });

@@ -20,7 +20,6 @@ export const isWrittenBreakAt = (text: string, i: number): boolean => BREAK[text
 /** Where the first written-out break or escaped quote of `text` starts (its first backslash), or -1: where an unquoted value ends. */
 export const escapeIn = (text: string): number => text.search(/\\+[nrt"]/);
 
-
 /**
  * The text read unescaped, or null when it holds no escape to read. (One
  * loop over the backslashes: a pattern looking past a run of escapes would

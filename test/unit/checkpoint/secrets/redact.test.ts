@@ -42,6 +42,7 @@ describe('redactText', () => {
     ['a list inside a JSON string, to its last item', '{"out":"passwords:\\n  - a9F3kLmQ2xR7tVb1\\n  - Z8idYAHm9XIrAfY9V\\n"}',
       '{"out":"passwords:\\n  - [REDACTED:password]\\n  - [REDACTED:password]\\n"}', { password: 2 }],
     ['a value with a closing brace of its own, in quotes', 'password = "aB3$xY9}"', 'password = "[REDACTED:password]"', { password: 1 }],
+    ['a PostgreSQL password file with CRLF line ends', '# ~/.pgpass\r\nlocalhost:5432:*:app:Q3KJx9Lm2Vb7\r\n', '# ~/.pgpass\r\nlocalhost:5432:*:app:[REDACTED:password]\r\n', { password: 1 }],
     ['a password in backquotes in a sentence', 'the token is `Xk29fLmQ8vRtA1zzQ0pP`', 'the token is `[REDACTED:password]`', { password: 1 }],
     ['a name and its value as fields of a JSON string inside another', '{"env": "{\\"name\\": \\"DB_PASSWORD\\", \\"value\\": \\"Xk29fLmQ8vRtA1zz\\"}"}',
       '{"env": "{\\"name\\": \\"DB_PASSWORD\\", \\"value\\": \\"[REDACTED:password]\\"}"}', { password: 1 }],
