@@ -43,7 +43,7 @@ const CODE = [
   'http://localhost:8080/-/@scope/pkg@1.2.3', 'token: ${GITHUB_TOKEN:?GITHUB_TOKEN2_is_required}', 'token: ${self:custom.token2Xk29fLmQ8v}', 'token: ${my-token2x9f3kqlm4zr}',
   'file://C:/Users/me/proj/node_modules/@types/node/index.d.ts', 'secrets:\n  - projects/my-proj-123456/secrets/db-pass-9f3k/versions/2',
   'secret_digests:\n  - sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08', '"tokens": ["ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2"]',
-  'secret: ${JWT_SECRET:mySecretKey}', 'api-key: ${API_KEY:changeme}', '- POSTGRES_PASSWORD=${POSTGRES_PASSWORD:-postgres}', 'token: ${GITHUB_TOKEN:-}',
+  'credentials:\n  - aws\n  - gcp', 'passwords:\n  - required\n  - min:8', 'secret: ${JWT_SECRET:mySecretKey}', 'api-key: ${API_KEY:changeme}', '- POSTGRES_PASSWORD=${POSTGRES_PASSWORD:-postgres}', 'token: ${GITHUB_TOKEN:-}',
   'the token is now expired', 'password was changed to match the policy',
   'the key was rotated to a new version', 'Secret was updated to v2.3.4-rc1', 'the secret has been set to kubernetes-secret-name-01', 'update the secret to my-app-secret-v2',
   'the session token was rotated to sha256:9f86d081884c7d659a2feaa0c55ad015', 'the secret was switched to aws/secretsmanager/prod/db', 'the token is now 550e8400-e29b-41d4-a716-446655440000',

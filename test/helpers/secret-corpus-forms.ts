@@ -179,6 +179,7 @@ export function assignmentForms(g: Gen): SecretSample[] {
     out.push(sample('prose: a generated value without quotes', [`the API key is ${generated}.`, `my deploy token was ${generated}, rotate it`, `The db password is ${generated}`][i]!, generated));
     const escaped = `${generated.slice(0, 6)}\\${['t', 'n', 'r'][i]}${generated.slice(6)}`;
     out.push(sample('assignment: a quoted value holding a backslash and a letter', [`DB_PASSWORD='${escaped}'`, `token = "${escaped}"`, `"secret": "${escaped}"`][i]!, escaped));
+    out.push(sample('assignment: a list under a plural name, comments between', [`passwords:\n  # rotated monthly\n  - ${generated}\n`, `credentials:\n\n  - "${generated}"\n`, `creds = ["${generated}"]`][i]!, generated));
     out.push(sample('assignment: the default of a reference', [`password: \${DB_PASSWORD:${generated}}`, `  - API_TOKEN=\${API_TOKEN:-${generated}}`, `@Value("\${jwt.secret:${generated}}")`][i]!, generated));
     out.push(sample('prose: a value the key was changed to', [`the API key was rotated to ${generated} yesterday`, `the admin password has been changed to ${generated}`, `the deploy token has now been set to ${generated}.`][i]!, generated));
     const symbols = `${g.key(ALPHA.an, 8)}%${g.key(ALPHA.an, 6)}^${g.key(ALPHA.an, 6)}*k${g.int(0, 9)}`;

@@ -435,7 +435,9 @@ export function findKeywordValues(text: string): Hit[] {
     if (hit) hits.push({ ...hit, reason: formatMatcher().nameByContext(text.slice(start, keyEnd + 20), text.slice(hit.start, hit.end)) ?? hit.reason });
     // A plural or a longer name given a list (`passwords:` then `- …` lines, `api_tokens = ["…", "…"]`): each generated item.
     // (A list read is not read again from a keyword inside it, whether it held a credential or not.)
-    const listed = !hit && inName && weakHere ? listedValues(text, keyEnd, weakHere) : null;
+    // (`credentials`, `creds` are plurals of their own.)
+    const listAccept = hit ? null : inName ? weakHere : /s$/i.test(m[0]) ? generatedInName : null;
+    const listed = listAccept ? listedValues(text, keyEnd, listAccept) : null;
     if (listed) {
       hits.push(...listed.hits);
       if (listed.hits.length) scan.lastIndex = Math.max(scan.lastIndex, listed.end);
@@ -507,8 +509,10 @@ function multipleAssignment(text: string, keyEnd: number, lineBefore: string, we
 
 /** Where a list under a key starts: YAML's `:` and the end of the line, or an operator and a bracket. */
 const LIST_START = /["']?[ \t]*(?::[ \t]*(?:#[^\n]*)?\r?\n|(?:=>|:=|=(?!=)|:)[ \t]*[[(])/y;
-/** One line of a YAML list: `- value`, quoted or not, a comment after it (group 1: what precedes the value). */
-const YAML_ITEM = /([ \t]*-[ \t]+(["']?))([^\s"'`#,]{1,300})\2[ \t]*(?:#[^\n]*)?(?:\r?\n|$)/y;
+/** Blank lines and comment lines (three at most) before an item of a YAML list. */
+const BETWEEN_ITEMS = '(?:[ \\t]*(?:#[^\\n]*)?\\r?\\n){0,3}';
+/** One line of a YAML list: `- value`, quoted or not, a comment after it, blank or comment lines before it (group 1: what precedes the value). */
+const YAML_ITEM = new RegExp(`(${BETWEEN_ITEMS}[ \\t]*-[ \\t]+(["']?))([^\\s"'\`#,]{1,300})\\2[ \\t]*(?:#[^\\n]*)?(?:\\r?\\n|$)`, 'y');
 /** One item of a bracketed list: a quoted literal, then a comma or the closing bracket (lines may break between items). */
 const ARRAY_ITEM = /(\s*(["'`]))([^"'`\s]{1,300})\2\s*(?:,|(?=[\])]))/y;
 /** A value that starts with a word in lower case and a `/` or a `:`: a path, a URL or a digest labelled with its kind. */
