@@ -10,6 +10,7 @@
  *   outside the string it opens or closes: quotes escaped the same number of
  *   times open and close in turn on a line.
  */
+import type { Hit } from './secret-format-rules.js';
 
 /** What each written-out break is read as, by the code of its letter. */
 const BREAK: Record<number, string> = { 110: '\n', 114: '\r', 116: '\t' };
@@ -76,7 +77,7 @@ export function readUnescaped(text: string): string | null {
 }
 
 /** A span that ends in a written-out break (a value at the end of a JSON string, `…\n"`) ends before it. */
-export function withoutWrittenBreak(text: string, hit: { start: number; end: number; reason: string }): typeof hit {
+export function withoutWrittenBreak(text: string, hit: Hit): Hit {
   let end = hit.end;
   while (end - hit.start > 2 && isWrittenBreakAt(text, end - 1)) {
     end -= 2;

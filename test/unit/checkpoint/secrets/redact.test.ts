@@ -46,6 +46,9 @@ describe('redactText', () => {
     ['a password in backquotes in a sentence', 'the token is `Xk29fLmQ8vRtA1zzQ0pP`', 'the token is `[REDACTED:password]`', { password: 1 }],
     ['a name and its value as fields of a JSON string inside another', '{"env": "{\\"name\\": \\"DB_PASSWORD\\", \\"value\\": \\"Xk29fLmQ8vRtA1zz\\"}"}',
       '{"env": "{\\"name\\": \\"DB_PASSWORD\\", \\"value\\": \\"[REDACTED:password]\\"}"}', { password: 1 }],
+    // (An unquoted value ends before the backslash of an escaped quote: what is left is a reference, and is kept.)
+    ['a secret beside a reference, in a JSON string inside another', '{"log":"{\\"out\\":\\"password=Xk29fLmQ8vRtA1zz token=$GITHUB_TOKEN\\"}"}',
+      '{"log":"{\\"out\\":\\"password=[REDACTED:password] token=$GITHUB_TOKEN\\"}"}', { password: 1 }],
     ['a sentence with its quotes escaped', '{"text":"the password is \\"Xk29fLmQ8vRt!\\""}', '{"text":"the password is \\"[REDACTED:password]\\""}', { password: 1 }],
     ['a generated value holding the other quotes among its symbols', "jwt_secret: \"Q7`x'}/kL)p;W9]zR&m>eT??]H&4\"", 'jwt_secret: "[REDACTED:password]"', { password: 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
