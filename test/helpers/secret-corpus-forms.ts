@@ -185,6 +185,13 @@ export function assignmentForms(g: Gen): SecretSample[] {
     const symbols = `${g.key(ALPHA.an, 8)}%${g.key(ALPHA.an, 6)}^${g.key(ALPHA.an, 6)}*k${g.int(0, 9)}`;
     out.push(sample('prose: a value with symbols after the API key', [`the API key is ${symbols}`, `our secret key was ${symbols}, rotate it`, `the access key is now ${symbols}`][i]!, symbols));
     out.push(sample('prose: a verb that sets the key before it', [`I rotated the token to ${generated}`, `Set the admin password to "${generated}" for now`, `please change your API key to ${generated}`][i]!, generated));
+    out.push(sample('prose: the short names of a password or a key', [`my pw is ${generated}`, `the creds are ${generated}`, `the auth key is ${generated}.`][i]!, generated));
+    const old = `${g.key(ALPHA.an, 10)}#${g.key(ALPHA.an, 5)}`;
+    out.push(sample('prose: the old value a key was changed from', [`the password was changed from ${old} to ${generated}`, `I rotated the API key from '${old}' to '${generated}'.`, `the token was updated from ${old} to ${generated} today`][i]!, old));
+    out.push(sample('prose: the new value a key was changed to from another', [`we rotated the db password from hunter2 to ${generated}`, `Changed my token from ${old} to ${generated}.`, `the secret key has been reset from ${old} to ${generated}`][i]!, generated));
+    const second = g.key(ALPHA.an, 24);
+    out.push(sample('assignment: a list without quotes or with a type', [`api_keys: [${generated}, ${second}]`, `apiKeys := []string{"${generated}", "${second}"}`, `tokens = [ ${generated} ]`][i]!, generated));
+    if (i < 2) out[out.length - 1]!.secrets.push(second);
     out.push(sample('assignment: a name that goes on past its keyword', [`todo_secret_do_not_commit = ${generated}`, `apiTokenForCi: "${generated}"`, `creds = "${generated}"`][i]!, generated));
     out.push(sample('assignment: base64 that starts with a slash', [`DB_PASSWORD=${slashed}`, `<Password>${slashed}</Password>`, `client_secret: "${slashed}"`][i]!, slashed));
   }

@@ -173,6 +173,12 @@ const CONSONANTS = /[b-df-hj-np-tv-xz]{4}/i;
 /** Letter pairs that English words (and the names made of them) almost never hold, and random letters often do. */
 const RARE_PAIR = /q[^u]|[jqvxz][bcdfgjkmpqvxz]|[bcdfgkmpvw][jqxz]|[hjkqvwx][hjkqvwx]/i;
 
+const RARE_PAIRS = new RegExp(RARE_PAIR.source, 'gi');
+/** Rare pairs that the words of code's names do hold: `SQL`, `Expression`, `Context`, `Exception`, `Object`. */
+const NAME_PAIR = /^(?:ql|x[cpt]|bj)$/i;
+/** How many letter pairs of `s` no word holds (`qz`, `kz`, `vx`): random letters hold several, a name one at most. */
+export const rarePairs = (s: string): number => (s.match(RARE_PAIRS) ?? []).filter((p) => !NAME_PAIR.test(p)).length;
+
 /**
  * Identifiers and names joined by separators or case (`ZodFirstPartyTypeKind`,
  * `tsc_Colon_The_TypeScript_Compiler_6922`, `constants.Nfsv4OpenClaimType.CLAIM_NULL`):

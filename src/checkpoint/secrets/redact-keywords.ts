@@ -7,7 +7,7 @@
  * its whole key (`DB_PASSWORD`, `token1`), then tries the assignment forms at
  * the end of the key. Only the value is redacted.
  */
-import { isEncodedText, isHighEntropy, isUuid, isWordy } from './entropy.js';
+import { rarePairs, isEncodedText, isHighEntropy, isUuid, isWordy } from './entropy.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { isNotSecret, NOT_SECRET_NAME, PUBLIC_KEY_NAME } from './secret-placeholders.js';
 import { escapeIn, isWrittenBreakAt } from './written-escapes.js';
@@ -283,7 +283,7 @@ const FORMS: Form[] = [
 ];
 
 /** A key a sentence gives the value of (`the password is …`, `my API token was …`). */
-const SENTENCE_KEY = /(?:passw(?:or)?d|passphrase|passcode|secret|token|api[_-]?key|apikey|credentials?)$/i;
+const SENTENCE_KEY = /(?:passw(?:or)?d|passphrase|passcode|pwd?|secret|token|api[_-]?key|apikey|credentials?|creds)$/i;
 
 /**
  * Whether a sentence names a credential with this key: a strong keyword, or `key` after a word that makes it one
@@ -292,7 +292,31 @@ const SENTENCE_KEY = /(?:passw(?:or)?d|passphrase|passcode|secret|token|api[_-]?
 function namedInSentence(key: string, t: string): boolean {
   const name = `${/[A-Za-z]+[ \t]+$/.exec(t)?.[0].trimEnd() ?? ''}_${key}`;
   if (PUBLIC_KEY_NAME.test(name) || NOT_SECRET_NAME.test(name)) return false;
-  return SENTENCE_KEY.test(key) || (/^key$/i.test(key) && /(?:^|[^A-Za-z])(?:api|secret|access|private|signing|encryption|license|licence)[ \t]+$/i.test(t));
+  return SENTENCE_KEY.test(key) || (/^key$/i.test(key) && /(?:^|[^A-Za-z])(?:api|secret|access|auth|private|signing|encryption|license|licence)[ \t]+$/i.test(t));
+}
+
+/** A value in a sentence: quoted, or a generated one without quotes (a sentence's full stop is not part of it). */
+const SENTENCE_VALUE = `(?:(["'\`])([^"'\`\\s]{3,100})\\1|([^\\s"'\`,;()<>]{2,299}[^\\s"'\`,;()<>.:!?]))`;
+/** `from … to …` after a key (`was changed from`, `rotated from`), or after a verb before it (`I changed the password from`). */
+const FROM_TO = new RegExp(`[ \\t]+(?:(?:(?:was|were|is|are|got|has|have|had)(?:[ \\t]+been)?[ \\t]+)?(?:chang|rotat|updat|switch|reset)[a-z]*[ \\t]+)?from[ \\t]+${SENTENCE_VALUE}(?:[ \\t]+to[ \\t]+${SENTENCE_VALUE.replace('\\1', '\\4')})?(?=[\\s.,;:!?()<>\\]}"'\`]|$)`, 'yid');
+
+/**
+ * The two values of a sentence that changes a key from one to the other (`the token was rotated from … to …`, `I changed
+ * my password from … to …`), when the key names a credential and each value reads as one; null when there is no such sentence.
+ */
+function changedFromTo(text: string, keyEnd: number, lineEnd: string, key: string): { hits: Hit[]; end: number } | null {
+  FROM_TO.lastIndex = keyEnd;
+  const m = FROM_TO.exec(text);
+  // (The verb after the key, or before it: `the password from … to …` alone names no change.)
+  if (!m || !namedInSentence(key, lineEnd) || (!/(?:chang|rotat|updat|switch|reset)[a-z]*[ \t]+from[ \t]/i.test(m[0]) && !SETS_BEFORE.test(lineEnd))) return null;
+  const hits: Hit[] = [];
+  for (const [q, b] of [[2, 3], [5, 6]] as const) {
+    if (m[q] === undefined && m[b] === undefined) continue;
+    const quoted = m[q] !== undefined;
+    const [start, end] = m.indices![quoted ? q : b]!;
+    if (quoted ? credentialLike(m[q]!) : generatedInSentence(m[b]!)) hits.push({ start, end, reason: 'password' });
+  }
+  return hits.length ? { hits, end: FROM_TO.lastIndex } : null;
 }
 
 /** A verb that sets a key, up to three words before it (`rotate the`, `I changed my`, `Set the admin`, `rotating our`). */
@@ -316,15 +340,23 @@ function turns(v: string): { kinds: number; digits: number } {
   return { kinds, digits };
 }
 
+/** Two words in a row joined by a capital, as names of code join them (`WithHmac` in `PBKDF2WithHmacSHA256`). */
+const CAMEL_WORDS = /(?:[A-Z](?=[a-z]*[aeiou])[a-z]{3,}){2}/;
+
 /** A generated value written in a sentence, without quotes: its kinds of characters turning often, no words, no name of code, no version. */
 function generatedInSentence(v: string): boolean {
   if (!hasLetterAndDigit(v) || !isValue(v) || isWordy(v) || isWordsAndVersion(v) || isFunctionName(v) || isIdentifier(v) || /^v?\d+(?:\.\d+)+/.test(v)) return false;
   // Words joined by capitals or dashes (`WithHmac`, `url-encoded`), a path or a file (`k8s/secret.yaml`), a labelled digest (`sha256:…`): names, not values.
-  if (/(?:[A-Z](?=[a-z]*[aeiouy])[a-z]{3,}){2}|[a-z]{3,}-[a-z]{3,}|^[~.]{0,2}\/|[a-z]{2,}\/[a-z]{2,}|\.[a-z]{2,4}$|^[A-Za-z][\w+.-]*:/.test(v)) return false;
-  if (isUuid(v)) return false;
+  // (A word has a vowel other than `y`: `ZynrSevu` is chance. So are words in a value holding two pairs of letters that no word holds,
+  // `Gz…Vray…Ifsa…qj`: a name holds one at most, `ObjectOptions`.)
+  const rare = rarePairs(v);
+  if ((rare < 2 && CAMEL_WORDS.test(v)) || /[a-z]{3,}-[a-z]{3,}|^[~.]{0,2}\/|[a-z]{2,}\/[a-z]{2,}|\.[a-z]{2,4}$|^[A-Za-z][\w+.-]*:/.test(v)) return false;
+  // (Nor text in base64, `VGhpcyBpcyBh…`: a sentence encoded, not a key.)
+  if (isUuid(v) || isEncodedText(v)) return false;
   const { kinds, digits } = turns(v);
   // (Digits inside, four turns or more, in a value that still turns between kinds as often as a generated one: `ubuntu22x04amd64Img` does not.)
-  return kinds >= (v.length - 1) * 0.4 || (digits >= 4 && kinds >= (v.length - 1) * 0.25) || passwordLike(v);
+  // (Or a pair of letters no word holds, `qz`, `kz`, in a value that turns less: one random string of letters and digits in fifty turns as seldom as a name.)
+  return kinds >= (v.length - 1) * 0.4 || (digits >= 4 && kinds >= (v.length - 1) * 0.25) || (kinds >= (v.length - 1) * 0.25 && rare >= 2) || passwordLike(v);
 }
 
 /** Where a key may end, as every form begins: a keyword that a longer name goes on past (`MAX_TOKENS_PER_REQUEST`) takes no form. */
@@ -433,6 +465,13 @@ export function findKeywordValues(text: string): Hit[] {
       (/,[ \t]*$/.test(lineEnd) || text.charCodeAt(keyEnd) === 44 || /^[ \t]+,/.test(text.slice(keyEnd, keyEnd + 8)) ? multipleAssignment(text, keyEnd, lineBefore, weakHere) : null);
     if (hit && isAnonymousLogin(text, start)) continue;
     if (hit) hits.push({ ...hit, reason: formatMatcher().nameByContext(text.slice(start, keyEnd + 20), text.slice(hit.start, hit.end)) ?? hit.reason });
+    // A sentence that changes the key from one value to another (`the password was changed from … to …`): both are credentials.
+    const moved = hit ? null : changedFromTo(text, keyEnd, lineEnd, text.slice(start, keyEnd));
+    if (moved) {
+      hits.push(...moved.hits);
+      scan.lastIndex = Math.max(scan.lastIndex, moved.end);
+      continue;
+    }
     // A plural or a longer name given a list (`passwords:` then `- …` lines, `api_tokens = ["…", "…"]`): each generated item.
     // (A list read is not read again from a keyword inside it, whether it held a credential or not.)
     // (`credentials`, `creds` are plurals of their own.)
@@ -507,14 +546,14 @@ function multipleAssignment(text: string, keyEnd: number, lineBefore: string, we
   return { start: value.start, end: value.start + value.text.length, reason: 'password' };
 }
 
-/** Where a list under a key starts: YAML's `:` and the end of the line, or an operator and a bracket. */
-const LIST_START = /["']?[ \t]*(?::[ \t]*(?:#[^\n]*)?\r?\n|(?:=>|:=|=(?!=)|:)[ \t]*[[(])/y;
+/** Where a list under a key starts: YAML's `:` and the end of the line, or an operator and a bracket (Go's `[]string{`). */
+const LIST_START = /["']?[ \t]*(?::[ \t]*(?:#[^\n]*)?\r?\n|(?:=>|:=|=(?!=)|:)[ \t]*(?:\[\][\w.]*\{|[[(]))/y;
 /** Blank lines and comment lines (three at most) before an item of a YAML list. */
 const BETWEEN_ITEMS = '(?:[ \\t]*(?:#[^\\n]*)?\\r?\\n){0,3}';
 /** One line of a YAML list: `- value`, quoted or not, a comment after it, blank or comment lines before it (group 1: what precedes the value). */
 const YAML_ITEM = new RegExp(`(${BETWEEN_ITEMS}[ \\t]*-[ \\t]+(["']?))([^\\s"'\`#,]{1,300})\\2[ \\t]*(?:#[^\\n]*)?(?:\\r?\\n|$)`, 'y');
-/** One item of a bracketed list: a quoted literal, then a comma or the closing bracket (lines may break between items). */
-const ARRAY_ITEM = /(\s*(["'`]))([^"'`\s]{1,300})\2\s*(?:,|(?=[\])]))/y;
+/** One item of a bracketed list: a literal, quoted or not (YAML's `[a, b]`), then a comma or the closing bracket (lines may break between items). */
+const ARRAY_ITEM = /(\s*(["'`]))([^"'`\s]{1,300})\2\s*(?:,|(?=[\])}]))|(\s*())([^"'`\s,()[\]{}]{1,300})\s*(?:,|(?=[\])}]))/y;
 /** A value that starts with a word in lower case and a `/` or a `:`: a path, a URL or a digest labelled with its kind. */
 const LABELLED = /^[a-z][a-z0-9+.-]*[:/]/;
 /** The most items of a list read. */
@@ -535,8 +574,9 @@ function listedValues(text: string, keyEnd: number, accept: (v: string) => boole
     item.lastIndex = at;
     const m = item.exec(text);
     if (!m) break;
-    const value = m[3]!;
-    const from = at + m[1]!.length;
+    // (A bare item of a bracketed list is the second alternative, its groups after the first's.)
+    const value = m[3] ?? m[6]!;
+    const from = at + (m[1] ?? m[4]!).length;
     if (!LABELLED.test(value) && credentialLike(value) && !isIdentifier(value) && accept(value)) hits.push({ start: from, end: from + value.length, reason: 'password' });
     at = item.lastIndex;
   }

@@ -50,6 +50,14 @@ describe('redactText', () => {
     ['a secret beside a reference, in a JSON string inside another', '{"log":"{\\"out\\":\\"password=Xk29fLmQ8vRtA1zz token=$GITHUB_TOKEN\\"}"}',
       '{"log":"{\\"out\\":\\"password=[REDACTED:password] token=$GITHUB_TOKEN\\"}"}', { password: 1 }],
     ['a sentence with its quotes escaped', '{"text":"the password is \\"Xk29fLmQ8vRt!\\""}', '{"text":"the password is \\"[REDACTED:password]\\""}', { password: 1 }],
+    // A sentence that changes a key names both values: the old one is still a credential until it is revoked.
+    ['the old and the new value of a changed password', 'I changed the db password from Kx9#mQ2vL8pR to Tr5@nB7wQ3zYa8', 'I changed the db password from [REDACTED:password] to [REDACTED:password]', { password: 2 }],
+    ['a rotated token, its new value cut off', 'the token was rotated from Xk29fLmQ8vRtA1zz to Qw2Er5…', 'the token was rotated from [REDACTED:password] to Qw2Er5…', { password: 1 }],
+    ['a password given by its short name in a sentence', 'my pw is Kx9#mQ2vL8pR, the creds are Tr5nB7wQ3zYa8Lm2', 'my pw is [REDACTED:password], the creds are [REDACTED:password]', { password: 2 }],
+    // A generated value whose letters fall, by chance, into two capitalised runs with vowels: the runs hold pairs no word holds (`Gz`, `qj`).
+    ['a generated value in a sentence that reads, in part, like two words', 'the token is 3Gz6EPEZVrayIfsa6jek6tEqj', 'the token is [REDACTED:password]', { password: 1 }],
+    ['a list of keys without quotes, and a Go slice of them', 'api_keys: [Kx9mQ2vL8pRt4ZwQ1, Tr5nB7wQ3zYa8Lm2]\napiKeys := []string{"Qw2Er5Ty7Ui9Op1As3"}',
+      'api_keys: [[REDACTED:password], [REDACTED:password]]\napiKeys := []string{"[REDACTED:password]"}', { password: 3 }],
     ['a generated value holding the other quotes among its symbols', "jwt_secret: \"Q7`x'}/kL)p;W9]zR&m>eT??]H&4\"", 'jwt_secret: "[REDACTED:password]"', { password: 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
@@ -115,6 +123,9 @@ describe('redaction cost', () => {
     ['secrets:\n- '.repeat(5_400)], ['  - db_secrets:\n'.repeat(3_800)], [`x:\n${'  - api_tokens:\n'.repeat(3_800)}`],
     // Sentences that change a key, again and again.
     ['the token was rotated to '.repeat(2_500)], ['rotate the token to '.repeat(3_000)],
+    // … from one value to another, and lists without quotes or with a type.
+    ['the password was changed from '.repeat(2_200)], ['I changed the password from a to '.repeat(1_800)], [`the token changed from ${'a1'.repeat(32_000)} to`],
+    [`tokens = [${'a1b2c3d4e5f6g7h8, '.repeat(3_000)}`], [`apiKeys := []string{${'"a1b2c3d4e5f6g7h8", '.repeat(3_000)}`], ['tokens = ['.repeat(6_000)],
     [`- name: DB_PASSWORD${' '.repeat(64_000)}x`], [`{"key": "password"${'\t'.repeat(64_000)}x`], [`<param name="password"${' '.repeat(64_000)}>`],
   ])('stays linear on a hostile 64 KiB string (%#)', (text) => {
     const start = performance.now();
@@ -129,7 +140,8 @@ describe('redaction cost', () => {
     'secret =', 'api_key:', '//registry.npmjs.org/:_authToken', 'x ', 'sig=[user:', '-pass pass:', 'process.env.API_TOKEN', 'ds.setPassword(', 'the API key is',
     'requirepass', 'aws configure set aws_secret_access_key', 'secret_key: >-\n', '| prod | token', 'variable "db_password" {', 'CREATE USER app IDENTIFIED BY',
     '\nlocalhost:5432:app:user:', '**API key:**', 'todo_secret_do_not_commit', 'apiTokenForCi', 'creds', '//host/path/:_auth', 'user, password :=',
-    'password, user = "x", ', 'passwords:\n', 'api_tokens = [', 'the token was rotated to', 'rotate the token to', 'the api key is now'];
+    'password, user = "x", ', 'passwords:\n', 'api_tokens = [', 'the token was rotated to', 'rotate the token to', 'the api key is now',
+    'the password was changed from', 'I changed the token from x to', 'api_keys: [', 'apiKeys := []string{'];
   const RUNS = [' ', '\t', ',', '#', ';', '"', "'", '=', ':', '\n', '-', '[', ' ,', ', ', '- ', '\n ', ' #', '//', 'value:', '"value": "a1b2c3d4e5", ', 'a#', '%20', '@', ' = ',
     'key:=', '&key=', '&token=', 'xoxb-eyJ', 'X-Amz-Signature=', '**', '|', '||', '(', '`', 'default = ', ':1:'];
   it('stays linear after every keyword or rule context, whatever run follows it', () => {
