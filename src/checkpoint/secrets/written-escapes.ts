@@ -8,7 +8,9 @@
  *   the breaks themselves, so that each line starts where its text does;
  * - an escaped quote (`\"`, `\\\"`) is read as a quote with its blanks
  *   outside the string it opens or closes: quotes escaped the same number of
- *   times open and close in turn on a line.
+ *   times open and close in turn on a line;
+ * - so is a quote written as HTML writes it in an attribute or a page
+ *   (`&quot;`, `&#34;`, `&#x22;`, `&apos;`, `&#39;`): `{&quot;token&quot;: …}`.
  */
 import type { Hit } from './secret-format-rules.js';
 
@@ -18,26 +20,55 @@ const BREAK: Record<number, string> = { 110: '\n', 114: '\r', 116: '\t' };
 /** Whether the character at `i` is the letter of a written-out break (`n`, `r` or `t` after a backslash). */
 export const isWrittenBreakAt = (text: string, i: number): boolean => BREAK[text.charCodeAt(i)] !== undefined && text.charCodeAt(i - 1) === 92;
 
-/** Where the first written-out break or escaped quote of `text` starts (its first backslash), or -1: where an unquoted value ends. */
-export const escapeIn = (text: string): number => text.search(/\\+[nrt"]/);
+/** A quote as HTML writes it, before its `;`: `&quot;`, `&#34;`, `&#x22;`, `&apos;`, `&#39;`, `&#x27;`. */
+const HTML_QUOTE = '&(?:quot|apos|#0*3[49]|#[xX]0*2[27])';
+/** A written-out break or escaped quote; a value read up to a `;` may hold the start of an HTML quote without it (`&quot`). */
+const VALUE_ENDS = new RegExp(`\\\\+[nrt"]|${HTML_QUOTE}(?:;|$)`);
+
+/** Where the first written-out break or escaped quote of `text` starts (its first backslash or its `&`), or -1: where an unquoted value ends. */
+export const escapeIn = (text: string): number => text.search(VALUE_ENDS);
+
+/** A backslash, or a quote written as HTML writes it. */
+const ESCAPE_START = new RegExp(`\\\\|${HTML_QUOTE};`, 'g');
+/** The quote an HTML character reference stands for, by its second letter or digit (`&quot;`, `&apos;`, `&#34;`, `&#x22;`…). */
+const htmlQuote = (ref: string) => (/^&(?:quot|#0*34|#[xX]0*22);$/.test(ref) ? '"' : "'");
+
+/** Where the next backslash or written quote is, from `at` on, and how long the quote is written (0 for a backslash); -1 when none is left. */
+function nextEscape(text: string, at: number): [number, number] {
+  ESCAPE_START.lastIndex = at;
+  const m = ESCAPE_START.exec(text);
+  return m ? [m.index, m[0] === '\\' ? 0 : m[0].length] : [-1, 0];
+}
 
 /**
  * The text read unescaped, or null when it holds no escape to read. (One
- * loop over the backslashes: a pattern looking past a run of escapes would
+ * loop over the escapes: a pattern looking past a run of escapes would
  * read the run again at each one.)
  */
 export function readUnescaped(text: string): string | null {
-  let from = text.indexOf('\\');
+  if (!text.includes('\\') && !text.includes('&')) return null;
+  let [from, written] = nextEscape(text, 0);
   if (from < 0) return null;
   const parts: string[] = [];
   let copied = 0;
-  // For each number of backslashes before a quote, whether the last such quote on this line opened a string.
+  // For each number of backslashes before a quote (0 and -1 for HTML's `"` and `'`), whether the last such quote on this line opened a string.
   let open = new Set<number>();
   let nextBreak = text.indexOf('\n');
   while (from >= 0) {
     if (nextBreak >= 0 && nextBreak < from) {
       open = new Set();
       nextBreak = text.indexOf('\n', from);
+    }
+    if (written > 0) {
+      const quote = htmlQuote(text.slice(from, from + written));
+      const level = quote === '"' ? 0 : -1;
+      const pad = ' '.repeat(written - 1);
+      parts.push(text.slice(copied, from), open.has(level) ? `${quote}${pad}` : `${pad}${quote}`);
+      copied = from + written;
+      if (open.has(level)) open.delete(level);
+      else open.add(level);
+      [from, written] = nextEscape(text, copied);
+      continue;
     }
     // A run of written breaks: blanks for every backslash, then the breaks.
     let blanks = 0;
@@ -56,7 +87,7 @@ export function readUnescaped(text: string): string | null {
       parts.push(text.slice(copied, from), ' '.repeat(blanks), breaks);
       copied = at;
       open = new Set();
-      from = text.indexOf('\\', at);
+      [from, written] = nextEscape(text, at);
       continue;
     }
     let quote = from;
@@ -69,7 +100,7 @@ export function readUnescaped(text: string): string | null {
       if (open.has(level)) open.delete(level);
       else open.add(level);
     }
-    from = text.indexOf('\\', quote);
+    [from, written] = nextEscape(text, quote);
   }
   if (copied === 0) return null;
   parts.push(text.slice(copied));

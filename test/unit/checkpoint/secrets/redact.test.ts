@@ -58,6 +58,9 @@ describe('redactText', () => {
     ['a generated value in a sentence that reads, in part, like two words', 'the token is 3Gz6EPEZVrayIfsa6jek6tEqj', 'the token is [REDACTED:password]', { password: 1 }],
     ['a list of keys without quotes, and a Go slice of them', 'api_keys: [Kx9mQ2vL8pRt4ZwQ1, Tr5nB7wQ3zYa8Lm2]\napiKeys := []string{"Qw2Er5Ty7Ui9Op1As3"}',
       'api_keys: [[REDACTED:password], [REDACTED:password]]\napiKeys := []string{"[REDACTED:password]"}', { password: 3 }],
+    // Quotes as HTML writes them (a page, an attribute holding JSON): read as quotes, never taken as a value themselves.
+    ['JSON in an HTML attribute', '<div data-config="{&quot;apiKey&quot;:&quot;Kx9mQ2vL8pRt4ZwQ1&quot;}"></div>', '<div data-config="{&quot;apiKey&quot;:&quot;[REDACTED:password]&quot;}"></div>', { password: 1 }],
+    ['a password between HTML quotes', 'password=&quot;Tr5@nB7wQ3zYa8&quot; and secret: &#39;Qw2Er5Ty7Ui9Op1As3&#39;', 'password=&quot;[REDACTED:password]&quot; and secret: &#39;[REDACTED:password]&#39;', { password: 2 }],
     ['a generated value holding the other quotes among its symbols', "jwt_secret: \"Q7`x'}/kL)p;W9]zR&m>eT??]H&4\"", 'jwt_secret: "[REDACTED:password]"', { password: 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
@@ -119,6 +122,8 @@ describe('redaction cost', () => {
     ['\\n'.repeat(32_000)], ['\\\\n'.repeat(21_000)], [`${'\\n'.repeat(32_000)}"`], ['\\'.repeat(64_000)],
     // Escaped quotes one after another, and a JSON string of keys written into another.
     ['\\"'.repeat(32_000)], ['{\\"password\\": \\"'.repeat(4_000)],
+    // Quotes as HTML writes them, one after another, and keys between them.
+    ['&quot;'.repeat(10_900)], ['password=&quot;'.repeat(4_300)], ['{&quot;token&quot;: &quot;'.repeat(2_500)],
     // Lists under plural keys that hold no credential, each with keywords inside (every keyword read the list again).
     ['secrets:\n- '.repeat(5_400)], ['  - db_secrets:\n'.repeat(3_800)], [`x:\n${'  - api_tokens:\n'.repeat(3_800)}`],
     // Sentences that change a key, again and again.
