@@ -192,6 +192,8 @@ export function assignmentForms(g: Gen): SecretSample[] {
     const second = g.key(ALPHA.an, 24);
     out.push(sample('assignment: a list without quotes or with a type', [`api_keys: [${generated}, ${second}]`, `apiKeys := []string{"${generated}", "${second}"}`, `tokens = [ ${generated} ]`][i]!, generated));
     if (i < 2) out[out.length - 1]!.secrets.push(second);
+    out.push(sample('command: a value given to a command that stores a secret', [`gh secret set DEPLOY_KEY --body "${generated}"`, `az keyvault secret set --vault-name kv --name db --value ${generated}`, `fly secrets set PAYMENTS=${generated}`][i]!, generated));
+    out.push(sample('command: a literal piped into a login or a secret store', [`echo '${generated}' | docker login ghcr.io -u bot --password-stdin`, `echo -n "${generated}" | gcloud secrets create db --data-file=-`, `printf '%s' '${generated}' | wrangler secret put API_KEY`][i]!, generated));
     out.push(sample('assignment: a name that goes on past its keyword', [`todo_secret_do_not_commit = ${generated}`, `apiTokenForCi: "${generated}"`, `creds = "${generated}"`][i]!, generated));
     out.push(sample('assignment: base64 that starts with a slash', [`DB_PASSWORD=${slashed}`, `<Password>${slashed}</Password>`, `client_secret: "${slashed}"`][i]!, slashed));
   }

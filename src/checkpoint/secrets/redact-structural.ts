@@ -61,8 +61,59 @@ function findCommandPasswords(text: string): Hit[] {
   });
 }
 
+/**
+ * A command that stores a secret, and the values it is given: `gh secret set NAME --body …`, `az keyvault secret set … --value …`,
+ * `aws secretsmanager create-secret … --secret-string …`, `kubectl create secret generic … --from-literal=KEY=…`,
+ * `fly secrets set KEY=…`, `vercel secrets add NAME …`, `ansible-vault encrypt_string …`; and a literal piped into one, or into
+ * a login that reads its password from its input (`echo '…' | docker login --password-stdin`, `| gh auth login --with-token`,
+ * `| wrangler secret put NAME`).
+ */
+const SECRET_COMMAND = /\bsecrets?\b|secretsmanager|encrypt_string|--password-stdin|--with-token/gi;
+/** The command that stores one: `secret set`, `secrets add`, `secret put`, `create secret`, `secretsmanager create-secret`. */
+const STORE = String.raw`(?:\bsecrets?[ \t:]+(?:set|put|add|create|import)\b|\bcreate[ \t]+secret\b|\bsecretsmanager[ \t]+(?:create-secret|put-secret-value|update-secret)\b)`;
+const STORED_VALUES = [
+  new RegExp(String.raw`${STORE}[^\n]{0,300}?[ \t](?:--body|-b|--value|--secret-string|--data)(?:[ \t]+|=)${ARG}`, 'gid'),
+  new RegExp(String.raw`${STORE}[^\n]{0,300}?[ \t]--from-literal=[\w.-]{1,100}=${ARG}`, 'gid'),
+  new RegExp(String.raw`\bvercel[ \t]+secrets?[ \t]+add[ \t]+[\w.-]{1,100}[ \t]+${ARG}`, 'gid'),
+  new RegExp(String.raw`\bencrypt_string[ \t]+${ARG}`, 'gid'),
+  // (What `printf` is given after its format: `printf '%s' '…' | …`.)
+  new RegExp(String.raw`\b(?:echo|printf)(?:[ \t]+-[neE]{1,3})*(?:[ \t]+(["']?)%s\1)?[ \t]+${ARG}[ \t]*\|[^|\n]{0,300}?(?:${STORE}|--password-stdin|--with-token)`, 'gid'),
+];
+/** `KEY=value` after `secrets set` (fly, doppler, infisical) or `secrets:set`: each value. */
+const SECRETS_SET = /\bsecrets?[ \t:]+(?:set|import)\b/gi;
+const KEY_VALUE_ARG = new RegExp(String.raw`[ \t]+[A-Za-z_][\w.-]{0,100}=${ARG}`, 'yd');
+
+function findStoredSecrets(text: string): Hit[] {
+  const windows = nearWindows(text, SECRET_COMMAND);
+  if (windows.length === 0) return [];
+  return findInWindows(text, windows, (lines) => {
+    const hits: Hit[] = [];
+    const take = (m: RegExpExecArray) => {
+      const group = m.groups!.q1 !== undefined ? 'q1' : m.groups!.q2 !== undefined ? 'q2' : 'bare';
+      // (A bare value ends before the comma or full stop of a sentence around the command.)
+      const value = group === 'bare' ? m.groups!.bare!.replace(/[,.]+$/, '') : m.groups![group]!;
+      // (A word of a sentence, `--body to pass it`, a file or the input, `--secret-string file://…`, `-`, are no value; nor is a
+      // setting stored with the secrets, `LOG_LEVEL=debug`: a short value or a word in small letters.)
+      if (!isLiteral(value) || (group === 'bare' && PROSE_WORD.test(value)) || /^fileb?:\/\//.test(value) || value.length < 6 || /^[a-z]+$/.test(value)) return;
+      const start = m.indices!.groups![group]![0];
+      hits.push({ start, end: start + value.length, reason: 'password' });
+    };
+    for (const re of STORED_VALUES) {
+      re.lastIndex = 0;
+      for (let m = re.exec(lines); m; m = re.exec(lines)) take(m);
+    }
+    SECRETS_SET.lastIndex = 0;
+    for (let m = SECRETS_SET.exec(lines); m; m = SECRETS_SET.exec(lines)) {
+      KEY_VALUE_ARG.lastIndex = SECRETS_SET.lastIndex;
+      for (let a = KEY_VALUE_ARG.exec(lines); a; a = KEY_VALUE_ARG.exec(lines)) take(a);
+    }
+    return hits;
+  });
+}
+
 export const COMMAND_LINE_RULES: RedactRule[] = [
   { reason: 'password', find: findCommandPasswords },
+  { reason: 'password', find: findStoredSecrets },
   {
     // PowerShell: ConvertTo-SecureString "…" -AsPlainText
     reason: 'password',

@@ -61,6 +61,11 @@ describe('redactText', () => {
     // Quotes as HTML writes them (a page, an attribute holding JSON): read as quotes, never taken as a value themselves.
     ['JSON in an HTML attribute', '<div data-config="{&quot;apiKey&quot;:&quot;Kx9mQ2vL8pRt4ZwQ1&quot;}"></div>', '<div data-config="{&quot;apiKey&quot;:&quot;[REDACTED:password]&quot;}"></div>', { password: 1 }],
     ['a password between HTML quotes', 'password=&quot;Tr5@nB7wQ3zYa8&quot; and secret: &#39;Qw2Er5Ty7Ui9Op1As3&#39;', 'password=&quot;[REDACTED:password]&quot; and secret: &#39;[REDACTED:password]&#39;', { password: 2 }],
+    // A command that stores a secret: whatever literal it is given (not a reference, nor a setting stored beside it).
+    ['values given to commands that store secrets', 'gh secret set API_TOKEN --body "Kx9mQ2vL8pRt4Zw"\nfly secrets set STRIPE=Tr5nB7wQ3zYa8Lm2 LOG_LEVEL=debug\nkubectl create secret generic app --from-literal=k=Qw2Er5Ty7Ui9Op',
+      'gh secret set API_TOKEN --body "[REDACTED:password]"\nfly secrets set STRIPE=[REDACTED:password] LOG_LEVEL=debug\nkubectl create secret generic app --from-literal=k=[REDACTED:password]', { password: 3 }],
+    ['a literal piped into a login or a secret store', "echo 'Kx9mQ2vL8pRt4Zw' | docker login -u bob --password-stdin\nprintf '%s' 'Tr5nB7wQ3zYa8Lm2' | wrangler secret put API_KEY",
+      "echo '[REDACTED:password]' | docker login -u bob --password-stdin\nprintf '%s' '[REDACTED:password]' | wrangler secret put API_KEY", { password: 2 }],
     ['a generated value holding the other quotes among its symbols', "jwt_secret: \"Q7`x'}/kL)p;W9]zR&m>eT??]H&4\"", 'jwt_secret: "[REDACTED:password]"', { password: 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
@@ -124,6 +129,8 @@ describe('redaction cost', () => {
     ['\\"'.repeat(32_000)], ['{\\"password\\": \\"'.repeat(4_000)],
     // Quotes as HTML writes them, one after another, and keys between them.
     ['&quot;'.repeat(10_900)], ['password=&quot;'.repeat(4_300)], ['{&quot;token&quot;: &quot;'.repeat(2_500)],
+    // Commands that store secrets, one after another, and their arguments again and again.
+    ['gh secret set X --body '.repeat(2_800)], [`fly secrets set${' A=b1c2d3e4f5'.repeat(5_000)}`], ['echo x | '.repeat(7_000)], [`echo ${'a'.repeat(64_000)} | gh secret set X`],
     // Lists under plural keys that hold no credential, each with keywords inside (every keyword read the list again).
     ['secrets:\n- '.repeat(5_400)], ['  - db_secrets:\n'.repeat(3_800)], [`x:\n${'  - api_tokens:\n'.repeat(3_800)}`],
     // Sentences that change a key, again and again.
