@@ -71,9 +71,12 @@ function findCommandPasswords(text: string): Hit[] {
 const SECRET_COMMAND = /\bsecrets?\b|secretsmanager|encrypt_string|--password-stdin|--with-token/gi;
 /** The command that stores one: `secret set`, `secrets add`, `secret put`, `create secret`, `secretsmanager create-secret`. */
 const STORE = String.raw`(?:\bsecrets?[ \t:]+(?:set|put|add|create|import)\b|\bcreate[ \t]+secret\b|\bsecretsmanager[ \t]+(?:create-secret|put-secret-value|update-secret)\b)`;
+const STORES = new RegExp(STORE, 'gi');
+/** An option that gives the value, after the command on its line: `--body …`, `--value=…`, `--from-literal=KEY=…`. */
+const OPTION_VALUE = new RegExp(String.raw`[ \t](?:(?:--body|-b|--value|--secret-string|--data)(?:[ \t]+|=)|--from-literal=[\w.-]{1,100}=)${ARG}`, 'gid');
+/** How far after its command on the line an option is looked for. */
+const OPTION_REACH = 300;
 const STORED_VALUES = [
-  new RegExp(String.raw`${STORE}[^\n]{0,300}?[ \t](?:--body|-b|--value|--secret-string|--data)(?:[ \t]+|=)${ARG}`, 'gid'),
-  new RegExp(String.raw`${STORE}[^\n]{0,300}?[ \t]--from-literal=[\w.-]{1,100}=${ARG}`, 'gid'),
   new RegExp(String.raw`\bvercel[ \t]+secrets?[ \t]+add[ \t]+[\w.-]{1,100}[ \t]+${ARG}`, 'gid'),
   new RegExp(String.raw`\bencrypt_string[ \t]+${ARG}`, 'gid'),
   // (What `printf` is given after its format: `printf '%s' '…' | …`.)
@@ -98,6 +101,19 @@ function findStoredSecrets(text: string): Hit[] {
       const start = m.indices!.groups![group]![0];
       hits.push({ start, end: start + value.length, reason: 'password' });
     };
+    // Each option after the last command before it on its line: the commands found once, the options once (a pattern that looked
+    // from each command for an option would read the rest of a line of commands again at each).
+    const stores: number[] = [];
+    STORES.lastIndex = 0;
+    for (let m = STORES.exec(lines); m; m = STORES.exec(lines)) stores.push(m.index);
+    if (stores.length) {
+      let k = -1;
+      OPTION_VALUE.lastIndex = 0;
+      for (let m = OPTION_VALUE.exec(lines); m; m = OPTION_VALUE.exec(lines)) {
+        while (k + 1 < stores.length && stores[k + 1]! < m.index) k++;
+        if (k >= 0 && m.index - stores[k]! <= OPTION_REACH && !lines.slice(stores[k], m.index).includes('\n')) take(m);
+      }
+    }
     for (const re of STORED_VALUES) {
       re.lastIndex = 0;
       for (let m = re.exec(lines); m; m = re.exec(lines)) take(m);
