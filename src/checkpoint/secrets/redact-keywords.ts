@@ -7,7 +7,7 @@
  * its whole key (`DB_PASSWORD`, `token1`), then tries the assignment forms at
  * the end of the key. Only the value is redacted.
  */
-import { rarePairs, isEncodedText, isHighEntropy, isUuid, isWordy } from './entropy.js';
+import { isEncodedText, isHighEntropy, isUuid, isWordy, rarePairs } from './entropy.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { isNotSecret, NOT_SECRET_NAME, PUBLIC_KEY_NAME } from './secret-placeholders.js';
 import { escapeIn, isWrittenBreakAt } from './written-escapes.js';
@@ -355,7 +355,7 @@ function generatedInSentence(v: string): boolean {
   if (isUuid(v) || isEncodedText(v)) return false;
   const { kinds, digits } = turns(v);
   // (Digits inside, four turns or more, in a value that still turns between kinds as often as a generated one: `ubuntu22x04amd64Img` does not.)
-  // (Or a pair of letters no word holds, `qz`, `kz`, in a value that turns less: one random string of letters and digits in fifty turns as seldom as a name.)
+  // (Or two pairs of letters no word holds, `qz`, `kz`, in a value that turns less: one random string of letters and digits in fifty turns as seldom as a name.)
   return kinds >= (v.length - 1) * 0.4 || (digits >= 4 && kinds >= (v.length - 1) * 0.25) || (kinds >= (v.length - 1) * 0.25 && rare >= 2) || passwordLike(v);
 }
 
