@@ -176,7 +176,7 @@ const RARE_PAIR = /q[^u]|[jqvxz][bcdfgjkmpqvxz]|[bcdfgkmpvw][jqxz]|[hjkqvwx][hjk
 const RARE_PAIRS = new RegExp(RARE_PAIR.source, 'gi');
 /** Rare pairs that the words of code's names do hold: `SQL`, `Expression`, `Context`, `Exception`, `Object`. */
 const NAME_PAIR = /^(?:ql|x[cpt]|bj)$/i;
-/** How many letter pairs of `s` no word holds (`qz`, `kz`, `vx`): random letters hold several, a name one at most. */
+/** How many letter pairs of `s` no word holds (`qz`, `kz`, `vx`), each letter counted once: random letters hold several, a name seldom two. */
 export const rarePairs = (s: string): number => (s.match(RARE_PAIRS) ?? []).filter((p) => !NAME_PAIR.test(p)).length;
 
 /**

@@ -295,10 +295,24 @@ function namedInSentence(key: string, t: string): boolean {
   return SENTENCE_KEY.test(key) || (/^key$/i.test(key) && /(?:^|[^A-Za-z])(?:api|secret|access|auth|private|signing|encryption|license|licence)[ \t]+$/i.test(t));
 }
 
-/** A value in a sentence: quoted, or a generated one without quotes (a sentence's full stop is not part of it). */
-const SENTENCE_VALUE = `(?:(["'\`])([^"'\`\\s]{3,100})\\1|([^\\s"'\`,;()<>]{2,299}[^\\s"'\`,;()<>.:!?]))`;
+/** A verb that changes a key: `changed`, `rotates`, `updating`, `switched`, `reset` (not `changelog`, `updater`). */
+const CHANGE_VERB = '(?:chang(?:e[sd]?|ing)|rotat(?:e[sd]?|ing)|updat(?:e[sd]?|ing)|switch(?:e[sd]|ing)?|reset(?:s|ting)?)';
+/**
+ * A value in a sentence that changes a key, quoted or not, its groups named after `name`. Without quotes, a sentence's last
+ * `.`, `:`, `!` or `?` is not part of it, unless the next value follows (`from P@ssw0rd! to …`).
+ */
+const changedValue = (name: string, next: string) =>
+  String.raw`(?:(?<o${name}>["'${'`'}])(?<q${name}>[^"'${'`'}\s]{3,100})\k<o${name}>|(?<b${name}>[^\s"'${'`'},;()<>]{1,299}(?:[^\s"'${'`'},;()<>.:!?]|[.:!?]${next})))`;
+/** What joins the old value to the new one: `to`, `into`, an arrow. */
+const INTO = String.raw`(?:[ \t]+(?:to|into)[ \t]+|[ \t]*(?:->|→|=>)[ \t]*)`;
 /** `from … to …` after a key (`was changed from`, `rotated from`), or after a verb before it (`I changed the password from`). */
-const FROM_TO = new RegExp(`[ \\t]+(?:(?:(?:was|were|is|are|got|has|have|had)(?:[ \\t]+been)?[ \\t]+)?(?:chang|rotat|updat|switch|reset)[a-z]*[ \\t]+)?from[ \\t]+${SENTENCE_VALUE}(?:[ \\t]+to[ \\t]+${SENTENCE_VALUE.replace('\\1', '\\4')})?(?=[\\s.,;:!?()<>\\]}"'\`]|$)`, 'yid');
+const FROM_TO = new RegExp(
+  String.raw`[ \t]+(?:(?:(?:was|were|is|are|got|has|have|had)(?:[ \t]+been)?[ \t]+)?(?<verb>${CHANGE_VERB})[ \t]+)?from[ \t]+` +
+    String.raw`${changedValue('A', `(?=${INTO})`)}(?:${INTO}${changedValue('B', '(?!)')})?(?=[\s.,;:!?()<>\]}"'${'`'}]|$)`,
+  'yid',
+);
+/** The shortest value without quotes taken from such a sentence: `from 30m to 12h`, `from v1beta1 to v1` are settings. */
+const MIN_CHANGED = 8;
 
 /**
  * The two values of a sentence that changes a key from one to the other (`the token was rotated from … to …`, `I changed
@@ -308,13 +322,15 @@ function changedFromTo(text: string, keyEnd: number, lineEnd: string, key: strin
   FROM_TO.lastIndex = keyEnd;
   const m = FROM_TO.exec(text);
   // (The verb after the key, or before it: `the password from … to …` alone names no change.)
-  if (!m || !namedInSentence(key, lineEnd) || (!/(?:chang|rotat|updat|switch|reset)[a-z]*[ \t]+from[ \t]/i.test(m[0]) && !SETS_BEFORE.test(lineEnd))) return null;
+  if (!m || !namedInSentence(key, lineEnd) || (m.groups!.verb === undefined && !SETS_BEFORE.test(lineEnd))) return null;
   const hits: Hit[] = [];
-  for (const [q, b] of [[2, 3], [5, 6]] as const) {
-    if (m[q] === undefined && m[b] === undefined) continue;
-    const quoted = m[q] !== undefined;
-    const [start, end] = m.indices![quoted ? q : b]!;
-    if (quoted ? credentialLike(m[q]!) : generatedInSentence(m[b]!)) hits.push({ start, end, reason: 'password' });
+  for (const name of ['A', 'B']) {
+    const quoted = m.groups![`q${name}`];
+    const bare = m.groups![`b${name}`];
+    if (quoted === undefined && bare === undefined) continue;
+    if (quoted !== undefined ? !credentialLike(quoted) : bare!.length < MIN_CHANGED || !generatedInSentence(bare!)) continue;
+    const [start, end] = m.indices!.groups![quoted !== undefined ? `q${name}` : `b${name}`]!;
+    hits.push({ start, end, reason: 'password' });
   }
   return hits.length ? { hits, end: FROM_TO.lastIndex } : null;
 }
@@ -340,7 +356,7 @@ function turns(v: string): { kinds: number; digits: number } {
   return { kinds, digits };
 }
 
-/** Two words in a row joined by a capital, as names of code join them (`WithHmac` in `PBKDF2WithHmacSHA256`). */
+/** Two words in a row joined by a capital, as names of code join them (`WithHmac` in `PBKDF2WithHmacSHA256`): each a capital and three small letters or more, with a vowel among its small letters. */
 const CAMEL_WORDS = /(?:[A-Z](?=[a-z]*[aeiou])[a-z]{3,}){2}/;
 
 /** A generated value written in a sentence, without quotes: its kinds of characters turning often, no words, no name of code, no version. */
@@ -348,7 +364,7 @@ function generatedInSentence(v: string): boolean {
   if (!hasLetterAndDigit(v) || !isValue(v) || isWordy(v) || isWordsAndVersion(v) || isFunctionName(v) || isIdentifier(v) || /^v?\d+(?:\.\d+)+/.test(v)) return false;
   // Words joined by capitals or dashes (`WithHmac`, `url-encoded`), a path or a file (`k8s/secret.yaml`), a labelled digest (`sha256:…`): names, not values.
   // (A word has a vowel other than `y`: `ZynrSevu` is chance. So are words in a value holding two pairs of letters that no word holds,
-  // `Gz…Vray…Ifsa…qj`: a name holds one at most, `ObjectOptions`.)
+  // `Gz…Vray…Ifsa…qj`: a name seldom holds two, `ObjectOptions` one.)
   const rare = rarePairs(v);
   if ((rare < 2 && CAMEL_WORDS.test(v)) || /[a-z]{3,}-[a-z]{3,}|^[~.]{0,2}\/|[a-z]{2,}\/[a-z]{2,}|\.[a-z]{2,4}$|^[A-Za-z][\w+.-]*:/.test(v)) return false;
   // (Nor text in base64, `VGhpcyBpcyBh…`: a sentence encoded, not a key.)
@@ -553,7 +569,7 @@ const BETWEEN_ITEMS = '(?:[ \\t]*(?:#[^\\n]*)?\\r?\\n){0,3}';
 /** One line of a YAML list: `- value`, quoted or not, a comment after it, blank or comment lines before it (group 1: what precedes the value). */
 const YAML_ITEM = new RegExp(`(${BETWEEN_ITEMS}[ \\t]*-[ \\t]+(["']?))([^\\s"'\`#,]{1,300})\\2[ \\t]*(?:#[^\\n]*)?(?:\\r?\\n|$)`, 'y');
 /** One item of a bracketed list: a literal, quoted or not (YAML's `[a, b]`), then a comma or the closing bracket (lines may break between items). */
-const ARRAY_ITEM = /(\s*(["'`]))([^"'`\s]{1,300})\2\s*(?:,|(?=[\])}]))|(\s*())([^"'`\s,()[\]{}]{1,300})\s*(?:,|(?=[\])}]))/y;
+const ARRAY_ITEM = /(\s*(["'`]))([^"'`\s]{1,300})\2\s*(?:,|(?=[\])}]))|(\s*)([^"'`\s,()[\]{}]{1,300})\s*(?:,|(?=[\])}]))/y;
 /** A value that starts with a word in lower case and a `/` or a `:`: a path, a URL or a digest labelled with its kind. */
 const LABELLED = /^[a-z][a-z0-9+.-]*[:/]/;
 /** The most items of a list read. */
@@ -575,7 +591,7 @@ function listedValues(text: string, keyEnd: number, accept: (v: string) => boole
     const m = item.exec(text);
     if (!m) break;
     // (A bare item of a bracketed list is the second alternative, its groups after the first's.)
-    const value = m[3] ?? m[6]!;
+    const value = m[3] ?? m[5]!;
     const from = at + (m[1] ?? m[4]!).length;
     if (!LABELLED.test(value) && credentialLike(value) && !isIdentifier(value) && accept(value)) hits.push({ start: from, end: from + value.length, reason: 'password' });
     at = item.lastIndex;

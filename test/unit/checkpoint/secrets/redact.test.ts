@@ -52,6 +52,7 @@ describe('redactText', () => {
     ['a sentence with its quotes escaped', '{"text":"the password is \\"Xk29fLmQ8vRt!\\""}', '{"text":"the password is \\"[REDACTED:password]\\""}', { password: 1 }],
     // A sentence that changes a key names both values: the old one is still a credential until it is revoked.
     ['the old and the new value of a changed password', 'I changed the db password from Kx9#mQ2vL8pR to Tr5@nB7wQ3zYa8', 'I changed the db password from [REDACTED:password] to [REDACTED:password]', { password: 2 }],
+    ['a password changed through an arrow, each ending in a symbol', 'changed the password from Xk29fL@mQ8v! -> Summer2024!Qx', 'changed the password from [REDACTED:password] -> [REDACTED:password]', { password: 2 }],
     ['a rotated token, its new value cut off', 'the token was rotated from Xk29fLmQ8vRtA1zz to Qw2Er5…', 'the token was rotated from [REDACTED:password] to Qw2Er5…', { password: 1 }],
     ['a password given by its short name in a sentence', 'my pw is Kx9#mQ2vL8pR, the creds are Tr5nB7wQ3zYa8Lm2', 'my pw is [REDACTED:password], the creds are [REDACTED:password]', { password: 2 }],
     // A generated value whose letters fall, by chance, into two capitalised runs with vowels: the runs hold pairs no word holds (`Gz`, `qj`).
