@@ -53,6 +53,14 @@ export function readUnescaped(text: string): string | null {
   let copied = 0;
   // For each number of backslashes before a quote (0 and -1 for HTML's `"` and `'`), whether the last such quote on this line opened a string.
   let open = new Set<number>();
+  /** A quote written in `length` characters from `from`: read as the quote with its blanks outside the string it opens or closes. */
+  const readQuote = (quote: string, level: number, length: number) => {
+    const pad = ' '.repeat(length - 1);
+    parts.push(text.slice(copied, from), open.has(level) ? `${quote}${pad}` : `${pad}${quote}`);
+    copied = from + length;
+    if (open.has(level)) open.delete(level);
+    else open.add(level);
+  };
   let nextBreak = text.indexOf('\n');
   while (from >= 0) {
     if (nextBreak >= 0 && nextBreak < from) {
@@ -61,12 +69,7 @@ export function readUnescaped(text: string): string | null {
     }
     if (written > 0) {
       const quote = htmlQuote(text.slice(from, from + written));
-      const level = quote === '"' ? 0 : -1;
-      const pad = ' '.repeat(written - 1);
-      parts.push(text.slice(copied, from), open.has(level) ? `${quote}${pad}` : `${pad}${quote}`);
-      copied = from + written;
-      if (open.has(level)) open.delete(level);
-      else open.add(level);
+      readQuote(quote, quote === '"' ? 0 : -1, written);
       [from, written] = nextEscape(text, copied);
       continue;
     }
@@ -93,13 +96,7 @@ export function readUnescaped(text: string): string | null {
     let quote = from;
     while (text.charCodeAt(quote) === 92) quote++;
     const level = quote - from;
-    if (text.charCodeAt(quote) === 34 && level % 2 === 1) {
-      const pad = ' '.repeat(level);
-      parts.push(text.slice(copied, from), open.has(level) ? `"${pad}` : `${pad}"`);
-      copied = quote + 1;
-      if (open.has(level)) open.delete(level);
-      else open.add(level);
-    }
+    if (text.charCodeAt(quote) === 34 && level % 2 === 1) readQuote('"', level, level + 1);
     [from, written] = nextEscape(text, quote);
   }
   if (copied === 0) return null;
