@@ -46,7 +46,7 @@ const CODE = [
   'credentials:\n  - aws\n  - gcp', 'passwords:\n  - required\n  - min:8', 'secret: ${JWT_SECRET:mySecretKey}', 'api-key: ${API_KEY:changeme}', '- POSTGRES_PASSWORD=${POSTGRES_PASSWORD:-postgres}', 'token: ${GITHUB_TOKEN:-}',
   'the token is now expired', 'password was changed to match the policy',
   'the password policy changed from 8 characters to 12', 'The session token was changed from 30m to 12h.', 'The token was updated from v1beta1 to v1', 'The API key was changed from 2FA to U2F.',
-  'The pw was changed from utf8mb4 to latin1.', 'the token format was changed from JWT to opaque', 'the token changed from v1.2.3 to v1.3.0',
+  'The pw was changed from utf8mb4 to latin1.', 'the token is VGhpcyBpcyBhbiBlbmNvZGVkIHN0cmluZw', 'the token format was changed from JWT to opaque', 'the token changed from v1.2.3 to v1.3.0',
   'I changed the password from the admin console to the CLI', 'the pw is in 1Password', 'the creds are in Vault under prod/db', 'the auth key is rotated nightly',
   'tokens = [token_a, token_b]', 'secrets: [DB_PASSWORD, API_KEY]', 'var tokens = []string{tokenA, tokenB}', 'api_keys = [os.getenv("A"), os.getenv("B")]',
   'passwords: [required, min8chars]', 'the secret is Sqlite3DefaultExpressionTest', 'the key is ED25519KeyPairKeyObjectOptions', 'the token is Nfsv4OpenDowngradeRequest',

@@ -57,6 +57,11 @@ describe('redactText', () => {
     ['a password given by its short name in a sentence', 'my pw is Kx9#mQ2vL8pR, the creds are Tr5nB7wQ3zYa8Lm2', 'my pw is [REDACTED:password], the creds are [REDACTED:password]', { password: 2 }],
     // A generated value whose letters fall, by chance, into two capitalised runs with vowels: the runs hold pairs no word holds (`Gz`, `qj`).
     ['a generated value in a sentence that reads, in part, like two words', 'the token is 3Gz6EPEZVrayIfsa6jek6tEqj', 'the token is [REDACTED:password]', { password: 1 }],
+    // (Two capitalised runs whose only vowel is `y`, `ZynrSevu`, are no words; nor does a value that turns seldom read as a name when it holds two pairs no word holds, `xf`… `vn`.)
+    ['generated values in sentences that turn seldom or hold capitalised runs', 'the token is dHUyZynrSevuD11ekPx0CbP; the api key is 4idJIObfJdxxfprunvoOHe',
+      'the token is [REDACTED:password]; the api key is [REDACTED:password]', { password: 2 }],
+    ['values given to other commands that store secrets', 'vercel secrets add my-key Kx9mQ2vL8pRt4Zw\nansible-vault encrypt_string Tr5nB7wQ3zYa8Lm2 --name db\naws secretsmanager create-secret --name prod --secret-string Qw2Er5Ty7Ui9Op1As3',
+      'vercel secrets add my-key [REDACTED:password]\nansible-vault encrypt_string [REDACTED:password] --name db\naws secretsmanager create-secret --name prod --secret-string [REDACTED:password]', { password: 3 }],
     ['a list of keys without quotes, and a Go slice of them', 'api_keys: [Kx9mQ2vL8pRt4ZwQ1, Tr5nB7wQ3zYa8Lm2]\napiKeys := []string{"Qw2Er5Ty7Ui9Op1As3"}',
       'api_keys: [[REDACTED:password], [REDACTED:password]]\napiKeys := []string{"[REDACTED:password]"}', { password: 3 }],
     // Quotes as HTML writes them (a page, an attribute holding JSON): read as quotes, never taken as a value themselves.
