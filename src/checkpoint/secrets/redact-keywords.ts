@@ -134,6 +134,9 @@ const FLAG = /^-?(?:\d{1,5}|0x[0-9a-fA-F]{1,16})$/;
 
 /** A value worth redacting: not a reference, not a small number or a boolean, not a path (unless random like a key). */
 export const isValue = (value: string) => {
+  // A value already redacted is a placeholder (the tests below say so too, after reading it several ways): told first, since a
+  // second look at a line reads the placeholders just written.
+  if (value.includes('[REDACTED:')) return false;
   const s = value.replace(/(?:\\[nrt])+$/, '');
   // A URL is judged by the URL rule (only its credentials are secret), never redacted whole.
   return s !== '' && !REFERENCE.test(s) && !FLAG.test(s) && !(PATH.test(s) && !isHighEntropy(s) && !isSlashBase64(s)) && !URL_VALUE.test(s) && !RESOURCE.test(s) && !isNotSecret(s);
@@ -290,9 +293,18 @@ const SENTENCE_KEY = /(?:passw(?:or)?d|passphrase|passcode|pwd?|secret|token|api
  * (`the cache key is …` names none). The word before the keyword belongs to its name (`the page token`, `the public key`).
  */
 function namedInSentence(key: string, t: string): boolean {
-  const name = `${/[A-Za-z]+[ \t]+$/.exec(t)?.[0].trimEnd() ?? ''}_${key}`;
+  const name = `${lastWordBeforeBlanks(t)}_${key}`;
   if (PUBLIC_KEY_NAME.test(name) || NOT_SECRET_NAME.test(name)) return false;
   return SENTENCE_KEY.test(key) || (/^key$/i.test(key) && /(?:^|[^A-Za-z])(?:api|secret|access|auth|private|signing|encryption|license|licence)[ \t]+$/i.test(t));
+}
+
+/** The word of letters just before the blanks that end `t` (`the API ` → `API`); '' when `t` ends otherwise. A loop: `/[A-Za-z]+[ \t]+$/` is tried from every letter of `t`. */
+function lastWordBeforeBlanks(t: string): string {
+  let end = t.length;
+  while (end > 0 && (t.charCodeAt(end - 1) === 32 || t.charCodeAt(end - 1) === 9)) end--;
+  let start = end;
+  while (start > 0 && /[A-Za-z]/.test(t[start - 1]!)) start--;
+  return end < t.length ? t.slice(start, end) : '';
 }
 
 /** A verb that changes a key: `changed`, `rotates`, `updating`, `switched`, `reset` (not `changelog`, `updater`). */
