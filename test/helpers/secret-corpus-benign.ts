@@ -104,6 +104,17 @@ const CODE = [
   'const TYPED = /^\\[object (?:Int8|Uint8|Uint8Clamped|Int16|Uint16|Int32|Uint32|Float32|Float64|BigInt64)Array\\]$/;',
   'ftp.user = "anonymous";\nftp.password = "guest@example";', 'username: anonymous\npassword: me@home',
   '"s3_key": "uploads/2024/01/report.pdf"', 'private_key_file = "certs/server.key"', 'key: "fixtures/keys/test_signing.pem"',
+  // A one-dash option (`-password`), an escaped reference, where a secret is kept (an ARN), a name every Docker host has.
+  '"conn_options": "-host mysql -user root -password \'123456\' -port 3306 ",', 'echo mysql -u user -h127.0.0.1 --password=\\$ENVVAR',
+  'spring.datasource.password=arn:aws:secretsmanager:eu-west-2:660254676590:secret:dev/postgresql-WEHbH0',
+  "'DRIVER={ODBC Driver 17 for SQL Server};SERVER=host.docker.internal;DATABASE=bikes;Uid=root;Pwd=root'",
+  // A provider's name in the address of its service names no value there.
+  '<verbosegc xmlns="http://www.ibm.com/j9/verbosegc" version="R27_Java727_SR1_20140707_1408_B205525_CMPRSS">',
+  'Alamofire.request("https://api.clarifai.com/v2/models/c76825c96cbac79521a200cb54b7f09b/outputs",',
+  // Public keys as the base64 of their DER (SubjectPublicKeyInfo of P-256 and of RSA, and PKCS #1's RSAPublicKey).
+  'const ecPub = "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEP4BQnj5bN75qm1kFgfPyGAQGNXS918eWJUJoISTC5ay+T95dSAJ9n71ub+dmJSd90e8BsNh7/mgjVYsDd8lAbA==";',
+  'PUBLIC_KEY=MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCBiQKBgQC3iJY6eJwM54/wBlGaap12Wp+8mRYdDRdfiUOHBOAe3zAXl+o1IZb4qjg4X/Maa2zw8qPYXjt3cF2WtbR/XoOBoJhb/ErV1zlCuyulFWJgrINEGF2D/DKf3vZjiTJwL4KdAMFy4zTqzLfKgBYmdZyh/y/heOF4FoXoYjOCeFpXlwIDAQAB',
+  'rsa = "MIGJAoGBAK6PenHM2g4b/wfzTyIWdjU/cEjdKmUVtIsfhA9YyWAogpeLpV+Z5EmpPerSclXIF1BasHoXoGieFW6Ncq0vGbVm1KpeV/etFxBjTBD50qmYhz2cWbGubFfWlyNvu/vW5rqdCC6+eyt3gQIG8lPweh8az9rUzTFL98OYMnPE3o/XAgMBAAE="',
 ];
 
 /** Templating and configuration references. */

@@ -486,6 +486,14 @@ export function findKeywordValues(text: string): Hit[] {
     const lineEnd = tail(lineBefore);
     // An .npmrc credential scoped to its registry (`//host/path/:_auth=…`, `:_password=…`): whatever it holds is one.
     const weakHere = weak && name.startsWith('_') && /(?:^|\s)\/\/[^\s=]*:$/.test(lineEnd) ? null : weak;
+    // The key names a variable whose reference gives a default (`${DB_PASSWORD:-…}`, `${API_TOKEN=…}`, inside a URL or a line):
+    // the default is the value, and it ends at the reference's `}`.
+    const given = lineEnd.endsWith('${') ? referenceDefault(text, keyEnd, weakHere) : null;
+    if (given) {
+      if (given.hit) hits.push(given.hit);
+      scan.lastIndex = Math.max(scan.lastIndex, given.end);
+      continue;
+    }
     const tried = tryForms(text, keyEnd, lineBefore, lineEnd, weakHere, text.slice(start, keyEnd));
     const { end } = tried;
     // Forms that write the value before the key: a comparison (`"…" == password`), a value field before its name field.
@@ -516,6 +524,19 @@ export function findKeywordValues(text: string): Hit[] {
     else refusedUntil = Math.max(refusedUntil, end);
   }
   return hits;
+}
+
+/** What a reference gives when its variable is unset (`:-`, `-`, `:=`, `=` and the text up to `}`). */
+const REFERENCE_DEFAULT = /:?[-=](?<v>[^\s{}$"'`]{1,300})\}/y;
+/** The default after a key that names a reference's variable: its span when it is a value, and where the reference ends; null without one. */
+function referenceDefault(text: string, keyEnd: number, weak: ((v: string) => boolean) | null): { hit: Hit | null; end: number } | null {
+  REFERENCE_DEFAULT.lastIndex = keyEnd;
+  const m = REFERENCE_DEFAULT.exec(text);
+  if (!m) return null;
+  const value = m.groups!.v!;
+  const end = keyEnd + m[0].length;
+  const taken = isValue(value) && (!weak || weak(value));
+  return { hit: taken ? { start: end - 1 - value.length, end: end - 1, reason: 'password' } : null, end };
 }
 
 /** A user named `anonymous` just before (`user = "anonymous"; password = "guest@"`): an anonymous login's password is, by convention, anything. */

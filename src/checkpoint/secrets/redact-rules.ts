@@ -8,14 +8,14 @@
  * replaced, a group `pre` the text before it inside the match) or a `find`
  * function that returns the spans itself.
  */
-import { CANDIDATE, isEncodedText, isHighEntropy } from './entropy.js';
+import { CANDIDATE, isEncodedText, isHighEntropy, isWordy } from './entropy.js';
 import { findKeywordValues, hasLetterAndDigit, isValue } from './redact-keywords.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { findKubernetesSecretData } from './redact-structured.js';
 import { tokenRuns } from './token-runs.js';
 import type { RedactRule } from './redact-rule.js';
 import { hasPlaceholderMarker, isNamedNonSecret, isNotSecret, isPredictable } from './secret-placeholders.js';
-import { COMMAND_LINE_RULES, DEVICE_TOKEN_PATH_RULE, ENCODED_PRIVATE_KEY_RULE, NETRC_RULE, PASSWORD_HASH_RULE, PGPASS_RULE, PUBLIC_KEY_RULE } from './redact-structural.js';
+import { COMMAND_LINE_RULES, DEVICE_TOKEN_PATH_RULE, ENCODED_KEY_RULE, NETRC_RULE, PASSWORD_HASH_RULE, PUTTY_KEY_RULE, PGPASS_RULE, PUBLIC_KEY_RULE } from './redact-structural.js';
 
 export type { Hit } from './secret-format-rules.js';
 export type { RedactRule } from './redact-rule.js';
@@ -128,7 +128,7 @@ export const BASE_RULES: RedactRule[] = [
     accept: (block) => !isEncodedText(/-----\s*([A-Za-z0-9+/=]{16,})\s*-----END/.exec(block)?.[1]?.replace(/=+$/, '') ?? ''),
   },
   PUBLIC_KEY_RULE,
-  ENCODED_PRIVATE_KEY_RULE,
+  ENCODED_KEY_RULE,
   { reason: 'provider', find: findProviderTokens },
   // (Not right after a `-` either: each `eyJ` inside one long run of base64url, `xoxb-eyJxoxb-eyJ…`, would read the rest of the run.)
   { reason: 'jwt', near: /eyJ/g, pattern: rx(`(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{16,}${E}`) },
@@ -164,6 +164,7 @@ export const BASE_RULES: RedactRule[] = [
     accept: (s) => isValue(s) && (hasLetterAndDigit(s) || isBasicCredential(s)),
   },
   PASSWORD_HASH_RULE,
+  PUTTY_KEY_RULE,
   DEVICE_TOKEN_PATH_RULE,
   {
     reason: 'url-credentials',
@@ -175,6 +176,14 @@ export const BASE_RULES: RedactRule[] = [
     // (`host:3000#invite=bob@example.com` is a port and a fragment, `registry:5000/library/alpine@sha256:…` a port and a path,
     // `file://C:/Users/…/node_modules/@types/…` a drive and a path: not a user and a password.)
     accept: (s) => !/^[^:]*:\d+[#/]/.test(s) && !/^[A-Za-z]:\//.test(s) && !s.endsWith('/') && !isPlaceholderPair(s),
+  },
+  {
+    reason: 'url-credentials',
+    // A token given as the URL's user, with no password (`https://<token>@github.com/…`, as Git hosts accept one): letters and digits,
+    // not a name made of words.
+    near: /:\/\/[A-Za-z0-9_.~-]{20,}@/g,
+    pattern: rx(`(?<pre>${B}[A-Za-z][A-Za-z0-9+.-]{1,30}://)(?<secret>[A-Za-z0-9_.~-]{20,300})(?=@[A-Za-z0-9\\[])`),
+    accept: (s) => hasLetterAndDigit(s) && !isWordy(s) && !isNotSecret(s),
   },
   // curl -u user:password, also quoted (`--user kevin:'…'`) and on a continued line (`\` newline)
   { reason: 'password', find: findCurlPasswords },
@@ -222,6 +231,8 @@ export const BASE_RULES: RedactRule[] = [
     // (Or a name in capitals throughout, as Windows writes a domain: `DC01.CONTOSO.CORP`; `Visibility.INTERNAL` is code.)
     near: /\.(?:internal|corp|lan|INTERNAL|CORP|LAN)(?![A-Za-z0-9_-])/g,
     pattern: /(?<![A-Za-z0-9.-])(?:(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:internal|corp|lan)|(?:[A-Z0-9](?:[A-Z0-9-]{0,61}[A-Z0-9])?\.)+(?:INTERNAL|CORP|LAN))(?![A-Za-z0-9_-]|\.[A-Za-z0-9])/g,
+    // The names container runtimes and clouds give every machine (`host.docker.internal`, `metadata.google.internal`) say nothing of a network.
+    accept: (s) => !WELL_KNOWN_INTERNAL.test(s),
     pii: true,
   },
   {
@@ -231,6 +242,9 @@ export const BASE_RULES: RedactRule[] = [
     pii: true,
   },
 ];
+
+/** Internal names that Docker, Podman, Lima, minikube and Google Cloud document for every installation. */
+const WELL_KNOWN_INTERNAL = /^(?:(?:host|gateway|kubernetes|vm)\.docker|host\.containers|host\.lima|(?:host|control-plane)\.minikube|metadata\.google)\.internal$/i;
 
 /**
  * A phone number: 10 to 15 digits written as one — with an international `+`

@@ -10,6 +10,7 @@ import type { RedactRule } from './redact-rule.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { findInWindows, nearWindows } from './redact-windows.js';
 import { isNotSecret, PUBLIC_KEY_NAME } from './secret-placeholders.js';
+import { DER_BASE64, derKind } from './der-keys.js';
 
 /** A password given on a command line is a literal, not a reference (`$PW`, `%PASS%`) nor a placeholder (`PASSWORD`, `<pw>`). */
 const isLiteral = (s: string) => !isNotSecret(s) && !/^[<[{$%#@]/.test(s) && !/^-/.test(s);
@@ -47,12 +48,14 @@ function findCommandPasswords(text: string): Hit[] {
   }));
   return findInWindows(text, windows, (lines) => {
     const hits: Hit[] = [];
-    for (const re of rules) {
+    for (const [i, re] of rules.entries()) {
       re.lastIndex = 0;
       for (let m = re.exec(lines); m; m = re.exec(lines)) {
         const value = m.groups!.q1 ?? m.groups!.q2 ?? m.groups!.bare!;
         // (A word of a sentence after the flag is prose about the command: "openssl -k among the passwords".)
         if (!isLiteral(value) || (m.groups!.bare !== undefined && PROSE_WORD.test(value))) continue;
+        // (Small letters that finish the flag into a word are an option written with one dash, `-password`, `-port`: not `-p` and its value.)
+        if (COMMANDS[i]!.attached && m.groups!.bare !== undefined && /^[a-z]+$/.test(value)) continue;
         const end = m.index + m[0].length - (m.groups!.bare === undefined ? 1 : 0);
         hits.push({ start: end - value.length, end, reason: 'password' });
       }
@@ -240,18 +243,43 @@ export const PUBLIC_KEY_RULE: RedactRule = {
 /** `-----BEGIN` in base64 (`LS0tLS1CRUdJTi…`): a PEM block stored encoded, as Kubernetes and CI variables keep keys. */
 const ENCODED_PEM = /(?<![A-Za-z0-9+/])LS0tLS1CRUdJTi[A-Za-z0-9+/]{20,}={0,2}/g;
 
-/** A private key written in base64 (the whole encoded block is redacted). */
-export const ENCODED_PRIVATE_KEY_RULE: RedactRule = {
+/**
+ * A key written in base64: a PEM block encoded whole, or a key's DER without its armor (der-keys.ts). A private key is redacted
+ * whole, however long (the entropy rule leaves runs of over 1,000 characters to embedded data); a public key or a certificate is
+ * claimed with no reason, so that no later rule takes it for a secret.
+ */
+export const ENCODED_KEY_RULE: RedactRule = {
   reason: 'private-key',
   find: (text) => {
-    if (!text.includes('LS0tLS1CRUdJTi')) return [];
-    const hits = [];
-    for (const m of text.matchAll(ENCODED_PEM)) {
-      const head = Buffer.from(m[0].slice(0, 80), 'base64').toString('latin1');
-      if (/^-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY/.test(head)) hits.push({ start: m.index, end: m.index + m[0].length, reason: 'private-key' });
+    const hits: Hit[] = [];
+    if (text.includes('LS0tLS1CRUdJTi')) {
+      for (const m of text.matchAll(ENCODED_PEM)) {
+        const head = Buffer.from(m[0].slice(0, 80), 'base64').toString('latin1');
+        if (/^-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY/.test(head)) hits.push({ start: m.index, end: m.index + m[0].length, reason: 'private-key' });
+      }
+    }
+    for (const m of text.matchAll(DER_BASE64)) {
+      const kind = derKind(m[0]);
+      if (kind) hits.push({ start: m.index, end: m.index + m[0].length, reason: kind === 'private' ? 'private-key' : '' });
     }
     return hits;
   },
+};
+
+/** The base64 lines of a PuTTY key file after `Public-Lines: <n>` or `Private-Lines: <n>`. */
+const PUTTY_LINES = /\b(Public|Private)-Lines:[ \t]*\d{1,3}[ \t]*\r?\n([A-Za-z0-9+/=]{4,}(?=\r?\n|$)(?:\r?\n[A-Za-z0-9+/=]{4,}(?=\r?\n|$)){0,99})/g;
+
+/**
+ * A PuTTY key file (`PuTTY-User-Key-File-3: ssh-ed25519`): the lines after `Private-Lines: <n>` hold the private key, encrypted
+ * or not; those after `Public-Lines: <n>` the public key, claimed with no reason.
+ */
+export const PUTTY_KEY_RULE: RedactRule = {
+  reason: 'private-key',
+  requires: '-Lines:',
+  find: (text) => [...text.matchAll(PUTTY_LINES)].map((m) => {
+    const start = m.index + m[0].length - m[2]!.length;
+    return { start, end: start + m[2]!.length, reason: m[1] === 'Private' ? 'private-key' : '' };
+  }),
 };
 
 /**

@@ -225,7 +225,7 @@ export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS):
         const startsName = !isLetterCode(before) || (isLowerCode(before) && isUpperCode(text.charCodeAt(m.index)));
         // … and is a word of that name, not the start of another (`sumObj`, `sumOfExposures` hold no `sumo`).
         const splitsWord = isUpperCode(text.charCodeAt(m.index + m[0].length - 1)) && isLowerCode(text.charCodeAt(m.index + m[0].length));
-        if (!startsName || splitsWord || isInPlaceholder(text, m.index)) continue;
+        if (!startsName || splitsWord || isInPlaceholder(text, m.index) || isInUrl(text, m.index)) continue;
         const entry = byWordLower.get(m[0].toLowerCase());
         if (!entry) continue;
         const from = m.index + m[0].length;
@@ -239,10 +239,17 @@ export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS):
         for (let t = CONTEXT_TOKEN.exec(window); t; t = CONTEXT_TOKEN.exec(window)) {
           // A path segment, a URL fragment or a version pin (`pkg-1.2.4.tgz#<sha1>`) names a file, not a credential.
           if (t.index > 0 && '/#@'.includes(window[t.index - 1]!)) continue;
-          const value = t[0].replace(/^[^A-Za-z0-9]+|[.:]+$/g, '');
-          const found = entry.formats.find((f) => f.whole().test(value));
+          let value = t[0].replace(/^[^A-Za-z0-9]+|[.:]+$/g, '');
+          let start = from + t.index;
+          let found = entry.formats.find((f) => f.whole().test(value));
+          // A name and its value written as one token (`…__COM=27ec5ba1:68d13f79`): the value after the `=`.
+          const equals = found ? -1 : value.indexOf('=');
+          if (equals > 0 && equals < value.length - 1) {
+            start += equals + 1;
+            value = value.slice(equals + 1);
+            found = entry.formats.find((f) => f.whole().test(value));
+          }
           if (!found || isPlaceholder(value, '', true) || !readsGenerated(value)) continue;
-          const start = from + t.index;
           hits.push({ start, end: start + value.length, reason: found.reason });
           scan.lastIndex = Math.max(scan.lastIndex, start + value.length);
           break;
@@ -255,6 +262,14 @@ export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS):
 
 /** A value named only by its provider must read as generated: hex (groups joined by `-` or `:`), or letters and digits mixed, never a name made of words. */
 const readsGenerated = (value: string) => /^[0-9a-fA-F:-]+$/.test(value) || ((/\d/.test(value) || looksGenerated(value)) && !isWordy(value));
+
+/** The word is part of a URL (`http://www.ibm.com/j9/…`, `https://api.clarifai.com/v2/models/…`): the address of the provider's service, which names no value. */
+function isInUrl(text: string, at: number): boolean {
+  let from = at;
+  for (const limit = Math.max(0, at - 200); from > limit && !URL_ENDS.test(text[from - 1]!); ) from--;
+  return text.slice(from, at).includes('://');
+}
+const URL_ENDS = /[\s"'`<>()[\]{},;]/;
 
 /** The word is part of a placeholder already written (`[REDACTED:snowflake-password]`). */
 function isInPlaceholder(text: string, at: number): boolean {

@@ -16,6 +16,8 @@ export const ALPHABETS = {
   alnum: 'A-Za-z0-9', upper: 'A-Z0-9', lower: 'a-z0-9', hex: '0-9a-f', HEX: '0-9A-F', anyhex: '0-9a-fA-F',
   b64: 'A-Za-z0-9+/', url: 'A-Za-z0-9_-', word: 'A-Za-z0-9_', digits: '0-9', letters: 'A-Za-z', base32: 'A-Z2-7',
   lletters: 'a-z', urldot: 'A-Za-z0-9_.=-', b64url: 'A-Za-z0-9+/_=-', bech32: 'QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L',
+  // What Django's startproject draws a SECRET_KEY from.
+  django: 'a-z0-9!@#$%^&*(_=+)-',
 } as const;
 export type Alphabet = keyof typeof ALPHABETS;
 
@@ -112,7 +114,8 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   c('Azure DevOps', 'azure-devops-token', ['azure_devops', 'ado_pat', 'azdo', 'devops_pat'], [r('lower', 52)]),
   p('Azure', 'azure-secret', [r('alnum', 52), 'JQQJ9', r('alnum', 23, 40)]),
   p('Azure Functions', 'azure-secret', [r('url', 44), 'AzFu', r('url', 5), '==']),
-  t('Alibaba Cloud', 'alibaba-key', 'LTAI', r('alnum', 20)),
+  // An AccessKey id: 16 characters in older accounts, 24 since.
+  t('Alibaba Cloud', 'alibaba-key', 'LTAI', r('alnum', 12, 20)),
   c('Alibaba Cloud', 'alibaba-key', ['alibaba', 'aliyun'], [r('alnum', 30)]),
   t('Tencent Cloud', 'tencent-key', 'AKID', r('alnum', 32)),
   t('DigitalOcean', 'digitalocean-token', 'dop_v1_', r('hex', 64)),
@@ -186,6 +189,8 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   t('Scalingo', 'scalingo-token', 'tk-us-', r('url', 48)),
   t('Prefect', 'prefect-token', 'pnu_', r('alnum', 36)),
   t('ClickHouse', 'clickhouse-key', '4b1d', r('alnum', 38)),
+  // A Django project's SECRET_KEY as startproject writes it when nothing else sets one.
+  t('Django', 'django-secret-key', 'django-insecure-', r('django', 50)),
   // Source hosting, CI and package registries
   t('GitHub', 'github-token', 'ghp_', r('alnum', 36, 251), { checksum: 'github-crc32' }),
   t('GitHub', 'github-token', 'gho_', r('alnum', 36, 251), { checksum: 'github-crc32' }),

@@ -12,13 +12,16 @@
 /** A reference or an interpolation, whole: the value stands for a secret kept elsewhere. */
 const REFERENCE = new RegExp(
   [
-    '\\$\\{?(?:[A-Za-z_][\\w.]*|\\d+|[@*#?])(?::?[-=?+][^}]*)?\\}?(?:[/:.][^\\s]*)?', // $VAR, ${VAR:-x}, $VAR/path, ${1:?usage}
+    // (A dollar escaped for a shell or a template that passes it on, `\$ENVVAR`, is a reference still.)
+    '\\\\?\\$\\{?(?:[A-Za-z_][\\w.]*|\\d+|[@*#?])(?::?[-=?+][^}]*)?\\}?(?:[/:.][^\\s]*)?', // $VAR, ${VAR:-x}, $VAR/path, ${1:?usage}
     '\\$\\{\\{.*\\}\\}', '\\$\\(.*\\)?', '\\$\\d', '%~?\\d', '%\\*', // ${{ secrets.X }}, $(cmd), $1, a batch file's %1
     '@-|@(?:[\\w.~-]*/)*[\\w~-]+\\.[A-Za-z]\\w{0,5}', // a file read in its place: `password=@password.txt`, `-d @-`
     '#\\{[^}]*\\}', '%[A-Za-z_]\\w*%', '@[A-Za-z_]\\w*@', '__[A-Z0-9_]+__', // #{var}, %VAR%, @VAR@, __VAR__
     '%[-+ #0-9.]*[sdifuxXoeEgGcpqv]', '%\\([\\w.]+\\)[sdr]', '%\\d+\\$[sd]', // printf
     '\\{\\d*\\}', '\\{\\{.*\\}\\}', '\\{[A-Za-z_][\\w.]*\\}', '\\{\\{?\\s*[\\w.]+\\s*\\}?\\}', // {0}, {{ x }}, {name}
     '<[^<>]*>', '&lt;.*&gt;', '\\[[A-Za-z _.-]*\\]?', '\\(\\s*[A-Za-z _.-]*\\)', // <your-key>, &lt;X&gt;, [PASSWORD]
+    // An AWS resource name: where a secret is kept (`arn:aws:secretsmanager:…:secret:prod/db`), never the secret.
+    'arn:aws(?:-[a-z]+)*:[a-z0-9-]+:[a-z0-9-]*:\\d*:\\S+',
     '(?:process\\.env|os\\.environ|os\\.getenv|env|ENV|import\\.meta\\.env|System\\.getenv|secrets|vars|inputs|params|config|settings)[.\\[(].*',
   ].join('|'),
 );

@@ -1,3 +1,4 @@
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BASE_RULES, hasSecret, redactRecordText, redactText } from '../../../../src/checkpoint/secrets/redact.js';
@@ -62,6 +63,18 @@ describe('redactText', () => {
       'the token is [REDACTED:password]; the api key is [REDACTED:password]', { password: 2 }],
     ['values given to other commands that store secrets', 'vercel secrets add my-key Kx9mQ2vL8pRt4Zw\nansible-vault encrypt_string Tr5nB7wQ3zYa8Lm2 --name db\naws secretsmanager create-secret --name prod --secret-string Qw2Er5Ty7Ui9Op1As3',
       'vercel secrets add my-key [REDACTED:password]\nansible-vault encrypt_string [REDACTED:password] --name db\naws secretsmanager create-secret --name prod --secret-string [REDACTED:password]', { password: 3 }],
+    // The key names a reference's variable: its default is the value, up to the reference's end (the URL around it is kept).
+    ['the default of a reference named for a password, inside a URL', 'DATABASE_URL: postgresql://${DB_USER:-app}:${DB_PASSWORD:-Y6BV6IgbI51aEBH0}@${DB_HOST:-db}:5432/app',
+      'DATABASE_URL: postgresql://${DB_USER:-app}:${DB_PASSWORD:-[REDACTED:password]}@${DB_HOST:-db}:5432/app', { password: 1 }],
+    ['a token given as the user of a URL, without a password', 'git clone https://9166e8318506a30d43d7a30c76a788fc0ad57a98@github.com/acme/repo.git',
+      'git clone https://[REDACTED:url-credentials]@github.com/acme/repo.git', { 'url-credentials': 1 }],
+    ['a value named by its provider and glued to the name by `=`', 'env:\n- BUNDLE_GEMS__CONTRIBSYS__COM=27ec5ba1:68d13f79',
+      'env:\n- BUNDLE_GEMS__CONTRIBSYS__COM=[REDACTED:sidekiq-secret]', { 'sidekiq-secret': 1 }],
+    ["Django's default secret key, symbols and all", "SECRET_KEY = 'django-insecure-r&lvybzry1*k+qq)=x-!=0yd5l5#1gxzk!82@ru25*ntos3_9^'",
+      "SECRET_KEY = '[REDACTED:django-secret-key]'", { 'django-secret-key': 1 }],
+    ['the private lines of a PuTTY key file, not its public ones',
+      'Public-Lines: 2\nAAAAB3NzaC1yc2EAAAADAQABAAABAQCMxcogLWgwfvEc8iJfJTAmKci0XjpKsnjZ\nrj5/hQt0aTJDIllZ0mZhyfidZSsplUydrFWU46wO8rknVz9ZyTrPZw9j0gWwU8e5\nPrivate-Lines: 2\nAAABAGqVUHnJ3+pF1dnSmMWsMYQhe8GwUTjlnKE4tdGjlx7ARjQyvtvhmubyTuPd\nnBWbkLtXoDsWbxG2xaXw9OS1YF6XwWsPKv3Mf1dBvbVrYvfNFIkfN4gQRyH8kJMm\nPrivate-MAC: 5b1b6ae6',
+      'Public-Lines: 2\nAAAAB3NzaC1yc2EAAAADAQABAAABAQCMxcogLWgwfvEc8iJfJTAmKci0XjpKsnjZ\nrj5/hQt0aTJDIllZ0mZhyfidZSsplUydrFWU46wO8rknVz9ZyTrPZw9j0gWwU8e5\nPrivate-Lines: 2\n[REDACTED:private-key]\nPrivate-MAC: 5b1b6ae6', { 'private-key': 1 }],
     ['a list of keys without quotes, and a Go slice of them', 'api_keys: [Kx9mQ2vL8pRt4ZwQ1, Tr5nB7wQ3zYa8Lm2]\napiKeys := []string{"Qw2Er5Ty7Ui9Op1As3"}',
       'api_keys: [[REDACTED:password], [REDACTED:password]]\napiKeys := []string{"[REDACTED:password]"}', { password: 3 }],
     // Quotes as HTML writes them (a page, an attribute holding JSON): read as quotes, never taken as a value themselves.
@@ -344,6 +357,28 @@ describe('Jenkins credentials and public keys', () => {
       expect(redactText(kept, {})).toBe(kept);
     }
     expect(redactText(`public_key = "ghp_${key}${key.slice(0, 12)}"`, {})).not.toContain(key);
+  });
+});
+
+describe('keys written as the base64 of their DER, without a PEM armor', () => {
+  // Keys made here, each run: the rule reads their structure, not a sample's bytes.
+  const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const der = (key: KeyObject, type: 'pkcs1' | 'pkcs8' | 'sec1' | 'spki') => key.export({ type, format: 'der' } as never).toString('base64');
+
+  it.each([
+    ['PKCS #8 (RSA, 1,600 characters: longer than any run the entropy rule judges)', der(rsa.privateKey, 'pkcs8')],
+    ['PKCS #1 (RSA)', der(rsa.privateKey, 'pkcs1')],
+    ['SEC 1 (EC)', der(ec.privateKey, 'sec1')],
+    ['PKCS #8 (EC)', der(ec.privateKey, 'pkcs8')],
+  ])('redacts a private key in %s whole', (_, b64) => {
+    expect(redact(`private static final String KEY = "${b64}";`)).toEqual({ out: 'private static final String KEY = "[REDACTED:private-key]";', counts: { 'private-key': 1 } });
+  });
+
+  it('keeps public keys, in SubjectPublicKeyInfo and in PKCS #1', () => {
+    for (const b64 of [der(rsa.publicKey, 'spki'), der(ec.publicKey, 'spki'), rsa.publicKey.export({ type: 'pkcs1', format: 'der' }).toString('base64')]) {
+      expect(redactText(`PUBLIC_KEY = "${b64}"`, {})).toBe(`PUBLIC_KEY = "${b64}"`);
+    }
   });
 });
 
