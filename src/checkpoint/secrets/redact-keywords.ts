@@ -196,7 +196,8 @@ const FORMS: Form[] = [
     keys: /(?:^|[_.:-])(?:[Pp]ass(?:w(?:or)?d|phrase)?|PASS(?:W(?:OR)?D|PHRASE)?|[Pp]wd|PWD)$|[a-z]Pass(?:word|phrase)$/,
     accept: passphrase,
   }),
-  form(`${TAIL}["'\`][ \\t]*,[ \\t]*(?:[@rbuf])?(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, { when: (b) => /["'\`]$/.test(b), accept: credentialLike }),
+  // (Also given as the default of a setting read by its name: `env("SECRET_KEY", default="…")`, `config('API_TOKEN', default='…')`.)
+  form(`${TAIL}["'\`][ \\t]*,[ \\t]*(?:default[ \\t]*=[ \\t]*)?(?:[@rbuf])?(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, { when: (b) => /["'\`]$/.test(b), accept: credentialLike }),
   form(`${TAIL}[ \\t]*(?:!==?|===?)[ \\t]*(?:[@rbuf])?(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, { accept: credentialLike }),
   form(`${TAIL}[ \\t]+(["'])(?<v>[^"'\\s]{1,300})\\1`, { accept: credentialLike }),
   // token - '…' (a log or a note that lists credentials)
