@@ -214,6 +214,12 @@ const FORMS: Form[] = [
     when: lineStart,
     accept: (v) => isValue(v) && !isIdentifier(v),
   }),
+  // … and an env file's value that holds what that form stops at (`SECRET_KEY=r&lv(by)zr#1*k+…`, a generated key's symbols): the rest of
+  // the line, when it is written as a password is (letters, digits and symbols) and is no call (`password=getpass()`).
+  form(`${TAIL}["']?=(?<v>[^\\s"'\`]{8,300})[ \\t]*(?=\\r?\\n|$)`, {
+    when: lineStart,
+    accept: (v) => /[(),;#]/.test(v) && passwordLike(v) && !/^[A-Za-z_$][\w$.]*\(.*\)$/.test(v),
+  }),
   // Make's and Go's operators inside a line: `DEPLOY_TOKEN ?= value`, `token := value`.
   form(`${TAIL}[ \\t]*(?:\\?=|:::?=|::=|:=|\\+=)[ \\t]*(?<v>[^\\s"'\`#;(),]+)`, { accept: (v) => isValue(v) && !isIdentifier(v) }),
   // key: value inside a line, when the value looks like a credential: `api_key: abc123xyz`, `**Token:** abc123xyz`.

@@ -66,6 +66,8 @@ describe('redactText', () => {
     // The key names a reference's variable: its default is the value, up to the reference's end (the URL around it is kept).
     ['the default of a reference named for a password, inside a URL', 'DATABASE_URL: postgresql://${DB_USER:-app}:${DB_PASSWORD:-Y6BV6IgbI51aEBH0}@${DB_HOST:-db}:5432/app',
       'DATABASE_URL: postgresql://${DB_USER:-app}:${DB_PASSWORD:-[REDACTED:password]}@${DB_HOST:-db}:5432/app', { password: 1 }],
+    ["an env file's generated key holding brackets and a comment mark", 'DEBUG=True\nSECRET_KEY=r&lvybzry1*k+qq)=x-!=0yd5l5#1gxzk!82@ru25*ntos3_9^\nALLOWED_HOSTS=""',
+      'DEBUG=True\nSECRET_KEY=[REDACTED:password]\nALLOWED_HOSTS=""', { password: 1 }],
     ['the default of a setting read by its name', 'SECRET_KEY = env("SECRET_KEY", default="d&lvybzry1*k+qq)=x-!=0yd5l5#1gxzk!82@ru25")',
       'SECRET_KEY = env("SECRET_KEY", default="[REDACTED:password]")', { password: 1 }],
     ['a token given as the user of a URL, without a password', 'git clone https://9166e8318506a30d43d7a30c76a788fc0ad57a98@github.com/acme/repo.git',
