@@ -106,6 +106,7 @@ const CODE = [
   '"s3_key": "uploads/2024/01/report.pdf"', 'private_key_file = "certs/server.key"', 'key: "fixtures/keys/test_signing.pem"',
   // A one-dash option (`-password`), an escaped reference, where a secret is kept (an ARN), a name every Docker host has.
   '"conn_options": "-host mysql -user root -password \'123456\' -port 3306 ",', 'echo mysql -u user -h127.0.0.1 --password=\\$ENVVAR',
+  'x = $"Data Source={cfg["Host"]};password={cfg["ShopGoPassword"]};Max Pool Size=1000";', 'SqlSettings = "mysql://mmuser:obfuscated@localhost/mattermost_test"',
   'password=getpass()', 'TOKEN=compute(x1+y)', 'SECRET=hash(salt1+pepper)', 'DEBUG = env("DEBUG", default="false")', "TOKEN_TTL = config('TOKEN_TTL', default='3600')",
   'spring.datasource.password=arn:aws:secretsmanager:eu-west-2:660254676590:secret:dev/postgresql-WEHbH0',
   "'DRIVER={ODBC Driver 17 for SQL Server};SERVER=host.docker.internal;DATABASE=bikes;Uid=root;Pwd=root'",

@@ -32,7 +32,7 @@ const PLACEHOLDER_WORDS = new Set([
   'password', 'passwd', 'pass', 'pwd', 'secret', 'token', 'key', 'apikey', 'api', 'auth', 'credential', 'credentials',
   'your', 'my', 'the', 'here', 'example', 'sample', 'dummy', 'fake', 'mock', 'test', 'testing', 'demo', 'foo', 'bar',
   'baz', 'qux', 'changeme', 'change', 'me', 'replace', 'insert', 'put', 'enter', 'value', 'placeholder', 'redacted',
-  'hidden', 'masked', 'none', 'null', 'nil', 'undefined', 'empty', 'default', 'todo', 'tbd', 'xxx', 'yyy', 'zzz',
+  'hidden', 'masked', 'obfuscated', 'none', 'null', 'nil', 'undefined', 'empty', 'default', 'todo', 'tbd', 'xxx', 'yyy', 'zzz',
   'user', 'username', 'login', 'access', 'private', 'public', 'client', 'id', 'app',
   'new', 'old', 'some', 'abc', 'abc123', 'xyz', 'sk', 'pk', 'bearer', 'basic', 'string', 'str', 'text', 'of', 'for', 'a',
   'to', 'with', 'goes', 'own', 'real', 'actual', 'valid', 'invalid', 'random', 'generated', 'webhook', 'url', 'name',
@@ -54,6 +54,9 @@ export function isCodeName(value: string): boolean {
   // cut where the value was read (`request.form[` of `request.form["x"]`, `opts[:x` of `opts[:x]`).
   // (C's `->` too: `c->argv[j]->ptr`.)
   if (/^[A-Za-z_$][\w$]*(?:(?:\??\.[A-Za-z_$][\w$]*|->[A-Za-z_$][\w$]*|\[[^\]]{0,40}\])+(?:\[[^\]]{0,40})?|\[[^\]]{0,40})$/.test(value) && !/\d[A-Za-z]|[A-Za-z]\d/.test(value.replace(/\[[^\]]*(?:\]|$)/g, ''))) return true;
+  // An expression interpolated into a string, cut where the value was read at a quote inside it (C#'s `$"…password={cfg["Pw"]};…"`,
+  // Python's `f"PWD={config['password']};"`).
+  if (/^\{[A-Za-z_$][\w$.]*[[(]/.test(value)) return true;
   // A keyword of a language that starts an expression: `token=await getSecret()`, `password = new Password(…)`.
   if (/^(?:await|new|yield|typeof|lambda|function|async|require|import|self|this|super)$/.test(value)) return true;
   // A call written as text (`obj.aFunctionCall()`, `getSecret()`): names and dots, no generated run.
