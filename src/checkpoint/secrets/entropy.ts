@@ -147,7 +147,7 @@ export function isHighEntropy(token: string, before = ''): boolean {
   const body = token.endsWith('=') ? token.replace(/=+$/, '') : token;
   // An object id is a secret only after a keyword, whatever the tests below say (told first: most candidates in a session are ids).
   if (OBJECT_ID.test(body) && !keywordBefore(before)) return false;
-  if (body.length < 32 || body.length > MAX_SECRET || (body.length === 36 && UUID.test(body)) || (token.startsWith('sha') && SRI.test(token)) || before.endsWith(';base64,')) return false;
+  if (body.length < 32 || (body.length > MAX_SECRET && !keywordBefore(before)) || (body.length === 36 && UUID.test(body)) || (token.startsWith('sha') && SRI.test(token)) || before.endsWith(';base64,')) return false;
   // A path is judged by its long segments: one without any is told before the other tests (most candidates in a session are paths).
   const segments = body.includes('/') && isPathLike(body) ? body.split('/').filter((segment) => segment.length >= 32) : null;
   if (segments?.length === 0 || NAMED_DIGEST.test(body)) return false;
@@ -230,7 +230,7 @@ function isPathLike(body: string): boolean {
   return false;
 }
 
-/** Longer runs are embedded data (a wasm module, an image): no credential is this long without a prefix of its own. */
+/** Longer runs are embedded data (a wasm module, an image): no credential is this long without a prefix of its own or a key naming it (an OAuth refresh token of 1,500 characters after `"refresh_token": "`). */
 const MAX_SECRET = 1000;
 
 /** Base64 of readable text (`VGhpcyBpcyBh…` is "This is a…"): encoded prose, not a key. */

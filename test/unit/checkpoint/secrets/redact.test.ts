@@ -70,6 +70,9 @@ describe('redactText', () => {
       'DEBUG=True\nSECRET_KEY=[REDACTED:password]\nALLOWED_HOSTS=""', { password: 1 }],
     ['the default of a setting read by its name', 'SECRET_KEY = env("SECRET_KEY", default="d&lvybzry1*k+qq)=x-!=0yd5l5#1gxzk!82@ru25")',
       'SECRET_KEY = env("SECRET_KEY", default="[REDACTED:password]")', { password: 1 }],
+    // A run of over 1,000 characters is embedded data, unless a key names it: OAuth refresh tokens run to 1,500.
+    ['a refresh token longer than any other credential, after its key', `"refresh_token": "1.${g.key('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-', 1200)}"`,
+      '"refresh_token": "[REDACTED:high-entropy]"', { 'high-entropy': 1 }],
     ['a token given as the user of a URL, without a password', 'git clone https://9166e8318506a30d43d7a30c76a788fc0ad57a98@github.com/acme/repo.git',
       'git clone https://[REDACTED:url-credentials]@github.com/acme/repo.git', { 'url-credentials': 1 }],
     ['a value named by its provider and glued to the name by `=`', 'env:\n- BUNDLE_GEMS__CONTRIBSYS__COM=27ec5ba1:68d13f79',
