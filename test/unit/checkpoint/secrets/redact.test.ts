@@ -77,6 +77,7 @@ describe('redactText', () => {
       'git clone https://[REDACTED:url-credentials]@github.com/acme/repo.git', { 'url-credentials': 1 }],
     ['a value named by its provider and glued to the name by `=`', 'env:\n- BUNDLE_GEMS__CONTRIBSYS__COM=27ec5ba1:68d13f79',
       'env:\n- BUNDLE_GEMS__CONTRIBSYS__COM=[REDACTED:sidekiq-secret]', { 'sidekiq-secret': 1 }],
+    ["an Alibaba AccessKey id of an older account, 16 characters", 'String id = "LTAI5tBcc9SecYAo";', 'String id = "[REDACTED:alibaba-key]";', { 'alibaba-key': 1 }],
     ["Django's default secret key, symbols and all", "SECRET_KEY = 'django-insecure-r&lvybzry1*k+qq)=x-!=0yd5l5#1gxzk!82@ru25*ntos3_9^'",
       "SECRET_KEY = '[REDACTED:django-secret-key]'", { 'django-secret-key': 1 }],
     ['the private lines of a PuTTY key file, not its public ones',
