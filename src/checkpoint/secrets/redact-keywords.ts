@@ -654,6 +654,13 @@ function comparedBefore(text: string, start: number, keyEnd: number, lineBefore:
   return { start: base + vs, end: base + ve, reason: 'password' };
 }
 
+/** A name that says what is done to a secret (`update_password`, `resetPassword`, `require-token`), not the secret. */
+const ACTION_ON_SECRET = /(?:^|[_.-])(?:update|reset|change|forgot|require|generate|validate|verify|check|show|hide|expire|rotate|encrypt|hash|remember|enable|disable|allow)[_.-]?(?:pass(?:wo?r?d)?|pwd|token|secret)s?$|^(?:update|reset|change|forgot|require|generate|validate|verify|check|show|hide|expire|rotate|encrypt|hash|remember|enable|disable|allow)(?:Pass(?:wo?r?d)?|Pwd|Token|Secret)s?$/i;
+
+/** A protobuf field's type before its name: a scalar type's name, or a message's (`Timestamp`, `google.protobuf.StringValue`). */
+const FIELD_TYPE_BEFORE =
+  /^[ \t]*(?:(?:optional|repeated|required)[ \t]+)?(?:double|float|u?int(?:32|64)|sint(?:32|64)|s?fixed(?:32|64)|bool|string|bytes|(?:[A-Za-z_]\w*\.)*[A-Z][a-z]\w*)[ \t]+$/;
+
 /** The first form whose value is accepted, and where the first form that matched at all ends. */
 function tryForms(text: string, at: number, lineBefore: string, lineEnd: string, weak: ((v: string) => boolean) | null, key: string): { hit: Hit | null; end: number } {
   let end = 0;
@@ -690,6 +697,11 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     if (key.includes('.') && text.charCodeAt(span[0] - 1) === 58 && isCoordinate(value)) continue;
     // One member of a union of names (`RequestCredentials = "include" | "omit"`).
     if (/^[a-z][a-z-]*$/.test(value) && /^\\?["'`]?[ \t]*\|/.test(text.slice(span[1], span[1] + 5))) continue;
+    // A setting named by what it does to a password (Ansible's `update_password: on_create`, `reset_password: always`): an option's word.
+    if (/^[a-z]+(?:_[a-z]+)*$/.test(value) && ACTION_ON_SECRET.test(key)) continue;
+    // A field's number, not its value: protobuf's `string refresh_token = 4;` (a type's name before the key) and an enum's
+    // `DATA_TOKEN = 11 [deprecated = true];` (the field's options in brackets after it).
+    if (/^\d+(?:\[|$)/.test(value) && (value.includes('[') || /^[ \t]*\[/.test(text.slice(span[1], span[1] + 4)) || FIELD_TYPE_BEFORE.test(lineBefore))) continue;
     // (A form that judges the key's name itself, as a sentence does `the API key`, holds the value to its own test only.)
     if (!(f.accept ?? isValue)(value) || (weak && !f.named && !weak(value))) continue;
     // (A default is most often a word to develop with, `${DB_PASSWORD:-postgres}`: only a generated one is a credential.)

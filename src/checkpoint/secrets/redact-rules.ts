@@ -15,7 +15,7 @@ import { findKubernetesSecretData } from './redact-structured.js';
 import { tokenRuns } from './token-runs.js';
 import type { RedactRule } from './redact-rule.js';
 import { hasPlaceholderMarker, isNamedNonSecret, isNotSecret, isPredictable } from './secret-placeholders.js';
-import { COMMAND_LINE_RULES, DEVICE_TOKEN_PATH_RULE, ENCODED_KEY_RULE, NETRC_RULE, PASSWORD_HASH_RULE, PUTTY_KEY_RULE, PGPASS_RULE, PUBLIC_KEY_RULE } from './redact-structural.js';
+import { COMMAND_LINE_RULES, DEVICE_TOKEN_PATH_RULE, ENCODED_KEY_RULE, NETRC_RULE, PASSWORD_HASH_RULE, PUTTY_KEY_RULE, PGPASS_RULE, PUBLIC_KEY_RULE, WEBHOOK_PATH_RULE } from './redact-structural.js';
 
 export type { Hit } from './secret-format-rules.js';
 export type { RedactRule } from './redact-rule.js';
@@ -166,6 +166,7 @@ export const BASE_RULES: RedactRule[] = [
   PASSWORD_HASH_RULE,
   PUTTY_KEY_RULE,
   DEVICE_TOKEN_PATH_RULE,
+  WEBHOOK_PATH_RULE,
   {
     reason: 'url-credentials',
     // (A `#` in the password, left unencoded as people write it, `mysql://root:pa#ss@host`, is part of it; so is a `/`, as base64 holds one,

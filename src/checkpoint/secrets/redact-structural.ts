@@ -293,3 +293,15 @@ export const DEVICE_TOKEN_PATH_RULE: RedactRule = {
   pattern: /(?<pre>\/api\/v1\/)(?<secret>[A-Za-z0-9]{20})(?=\/(?:telemetry|attributes|rpc|claim|firmware|software)(?![A-Za-z0-9_-]))/g,
   accept: (s) => /[A-Za-z]/.test(s) && /\d/.test(s) && !isNotSecret(s),
 };
+
+/**
+ * An incoming webhook's token in its URL's path, on a chat server hosted anywhere (so no host to anchor on): Mattermost's
+ * `/hooks/<26 letters and digits>`, Rocket.Chat's `/hooks/<id>/<token>`. Each part is generated (letters and digits mixed);
+ * a hook's name (`/hooks/pre-commit`) or number (`/repos/o/r/hooks/123456789`) is not.
+ */
+export const WEBHOOK_PATH_RULE: RedactRule = {
+  reason: 'webhook-token',
+  near: /\/hooks\//g,
+  pattern: /(?<pre>\/hooks\/)(?<secret>[A-Za-z0-9]{17,100}(?:\/[A-Za-z0-9]{17,100})?)(?![A-Za-z0-9_.~-])/g,
+  accept: (s) => s.split('/').every((part) => /[A-Za-z]/.test(part) && /\d/.test(part) && !isNotSecret(part)),
+};

@@ -295,8 +295,8 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   c('Discord', 'discord-token', ['discord'], [r('hex', 64)]),
   // The bot's numeric id, then a secret of 35 characters that starts with `A`.
   p('Telegram', 'telegram-token', [r('digits', 5, 16), ':A', r('url', 34)]),
-  p('Microsoft Teams', 'teams-webhook', ['https://', r('lower', 1, 40), '.webhook.office.com/webhookb2/', ...UUID, '@', ...UUID, '/IncomingWebhook/', r('lower', 32), '/', ...UUID]),
-  p('Microsoft Teams', 'teams-webhook', ['https://', r('lower', 1, 40), '.webhook.office.com/webhookb2/', ...LOWER_UUID, '@', ...LOWER_UUID, '/IncomingWebhook/', r('lower', 32), '/', ...LOWER_UUID]),
+  p('Microsoft Teams', 'teams-webhook', ['https://', r('url', 1, 40), '.webhook.office.com/webhookb2/', ...UUID, '@', ...UUID, '/IncomingWebhook/', r('lower', 32), '/', ...UUID]),
+  p('Microsoft Teams', 'teams-webhook', ['https://', r('url', 1, 40), '.webhook.office.com/webhookb2/', ...LOWER_UUID, '@', ...LOWER_UUID, '/IncomingWebhook/', r('lower', 32), '/', ...LOWER_UUID]),
   p('Microsoft Teams', 'teams-webhook', ['https://outlook.office.com/webhook/', ...UUID, '@', ...UUID, '/IncomingWebhook/', r('hex', 32), '/', ...UUID]),
   p('Zapier', 'zapier-webhook', ['https://hooks.zapier.com/hooks/catch/', r('digits', 5, 12), '/', r('alnum', 6, 12)]),
   p('IFTTT', 'ifttt-key', ['https://maker.ifttt.com/trigger/', r('url', 1, 60), '/with/key/', r('url', 20, 43)]),
@@ -469,6 +469,8 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   c('X (Twitter)', 'twitter-token', ['twitter'], [r('alnum', 25, 50)]),
   c('LinkedIn', 'linkedin-secret', ['linkedin', 'linked_in', 'linked-in'], [r('alnum', 16)]),
   c('Twitch', 'twitch-token', ['twitch'], [r('lower', 30)]),
+  // Riot Games' developer and production keys: the prefix, then a UUID's shape in lower-case letters and digits.
+  p('Riot Games', 'riot-key', ['RGAPI-', ...LOWER_UUID]),
   c('Flickr', 'flickr-key', ['flickr'], [r('lower', 32)]),
   c('New York Times', 'nytimes-key', ['nytimes', 'newyorktimes'], [r('url', 32)]),
   t('Mapbox', 'mapbox-token', 'sk.eyJ', r('urldot', 60, 300)),

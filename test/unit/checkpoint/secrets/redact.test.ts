@@ -94,6 +94,13 @@ describe('redactText', () => {
     ['a literal piped into a login or a secret store', "echo 'Kx9mQ2vL8pRt4Zw' | docker login -u bob --password-stdin\nprintf '%s' 'Tr5nB7wQ3zYa8Lm2' | wrangler secret put API_KEY",
       "echo '[REDACTED:password]' | docker login -u bob --password-stdin\nprintf '%s' '[REDACTED:password]' | wrangler secret put API_KEY", { password: 2 }],
     ['a generated value holding the other quotes among its symbols', "jwt_secret: \"Q7`x'}/kL)p;W9]zR&m>eT??]H&4\"", 'jwt_secret: "[REDACTED:password]"', { password: 1 }],
+    // A self-hosted chat server's incoming webhook: the generated parts of its path, on any host.
+    ['webhook tokens in a chat server\'s URL path', 'curl -X POST http://mattermost:8065/hooks/bh5q3yjrufdr7z68nt1msp8oqr\nhttps://chat.acme.io/hooks/Gk7xBQ2mWdLp9fRsZ/Xh4nVq8TzC2rLk6WmP0yBd3sFj9GtN5aQe7',
+      'curl -X POST http://mattermost:8065/hooks/[REDACTED:webhook-token]\nhttps://chat.acme.io/hooks/[REDACTED:webhook-token]', { 'webhook-token': 2 }],
+    ['a Teams webhook whose tenant name holds an underscore', 'url: https://team_name.webhook.office.com/webhookb2/7aa49aa6-7840-443d-806c-08ebe8f59966@c662313f-14fc-43a2-9a7a-d2e27f4f3478/IncomingWebhook/8592f62b50cf41b9b93ba0c0a00a0b88/eff4cd58-1bb8-4899-94de-795f656b4a18',
+      'url: [REDACTED:teams-webhook]', { 'teams-webhook': 1 }],
+    ['a Riot Games API key', 'RIOT_KEY = RGAPI-4sb3f6a1-2941-5a81-9c23-4bf3a83c14f3', 'RIOT_KEY = [REDACTED:riot-key]', { 'riot-key': 1 }],
+    ['a password under a name that changes it', 'change_password: "hunter2x9Q"', 'change_password: "[REDACTED:password]"', { password: 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
@@ -107,6 +114,11 @@ describe('redactText', () => {
     // Runs of a repeated character after a prefix; a prefix whose checksum fails, typed in sequence; one short line in a key's armor.
     'sgp_5555555dAAAAA7777777CcccCFaaaaaaaaaaaaaa', 'ghp_1234567890abcdefghijklmnopqrstuvwxyz',
     '-----BEGIN PRIVATE KEY-----\nYWJjZGVmZ2hpamtsbW5vcHFyc3R1dnd4eXo=\n-----END PRIVATE KEY-----',
+    // A hook's name or number in a path; a protobuf field's number (after its type, or before its options); an option's word
+    // under a setting named by what it does to a password.
+    'cp scripts/hooks/pre-commit .git/hooks/pre-commit', 'gh api repos/acme/app/hooks/482913765/pings',
+    '  google.protobuf.StringValue refresh_token = 536870911;', '  repeated string api_key = 7;', '  DATA_TOKEN = 11 [deprecated = true];', '  DATA_B_PASSWORD = 28970[',
+    '    update_password: "on_create"', 'resetPassword: always',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
