@@ -437,7 +437,9 @@ function nameGoesOn(text: string, at: number, word: string): number {
   while (end < text.length && end - at < 40 && isKeyChar(text.charCodeAt(end))) end++;
   const rest = text.slice(at, end);
   if (isKeyChar(text.charCodeAt(end)) || /[_.-]$/.test(rest) || WORD_IN.test(rest) || ATTRIBUTE_WORD.test(rest)) return -1;
-  return /^["']?[ \t]*(?:=>|:=|\?=|=(?!=)|:(?!:))/.test(text.slice(end, end + 8)) ? end : -1;
+  if (/^["']?[ \t]*(?:=>|:=|\?=|=(?!=)|:(?!:))/.test(text.slice(end, end + 8))) return end;
+  // (Or an element's tag that holds the value: `<db_passwords>…</db_passwords>`.)
+  return text.charCodeAt(end) === 62 && /^>[^<>\n]{1,300}<\//.test(text.slice(end, end + 304)) ? end : -1;
 }
 
 /**
@@ -501,11 +503,14 @@ export function findKeywordValues(text: string): Hit[] {
       scan.lastIndex = Math.max(scan.lastIndex, given.end);
       continue;
     }
-    const tried = tryForms(text, keyEnd, lineBefore, lineEnd, weakHere, text.slice(start, keyEnd));
+    // A name after others in a list of names given a list of values (`user, password = "admin", "…"`): the value in its own
+    // place, before a form reads the first value after the operator as its own.
+    const placed = /,[ \t]*$/.test(lineEnd) ? multipleAssignment(text, keyEnd, lineBefore, weakHere) : null;
+    const tried = placed ? { hit: placed, end: placed.end } : tryForms(text, keyEnd, lineBefore, lineEnd, weakHere, text.slice(start, keyEnd));
     const { end } = tried;
     // Forms that write the value before the key: a comparison (`"…" == password`), a value field before its name field.
     const hit = tried.hit ?? comparedBefore(text, start, keyEnd, lineBefore, lineEnd, weakHere) ?? (/(?:name|key)["']?[ \t]*[:=][ \t]*["']?$/i.test(lineEnd) ? valueBeforeName(text, start, keyEnd, weakHere) : null) ??
-      (/,[ \t]*$/.test(lineEnd) || text.charCodeAt(keyEnd) === 44 || /^[ \t]+,/.test(text.slice(keyEnd, keyEnd + 8)) ? multipleAssignment(text, keyEnd, lineBefore, weakHere) : null);
+      (/^[\w.-]{0,40}[ \t]*,/.test(text.slice(keyEnd, keyEnd + 48)) ? multipleAssignment(text, keyEnd, lineBefore, weakHere) : null);
     if (hit && isAnonymousLogin(text, start)) continue;
     if (hit) hits.push({ ...hit, reason: formatMatcher().nameByContext(text.slice(start, keyEnd + 20), text.slice(hit.start, hit.end)) ?? hit.reason });
     // A sentence that changes the key from one value to another (`the password was changed from … to …`): both are credentials.
@@ -568,8 +573,8 @@ function valueBeforeName(text: string, start: number, keyEnd: number, weak: ((v:
 
 /** The names assigned before the key on its line or statement (`user, ` in `user, password := …`), after a declaration's word. */
 const NAMES_BEFORE = /^[ \t]*(?:(?:var|let|const|local|my)[ \t]+\(?)?((?:[A-Za-z_$][\w$.]*[ \t]*,[ \t]*){0,7})$/;
-/** The names after the key, the operator, then the values up to the end of the line. */
-const NAMES_AND_VALUES = /((?:[ \t]*,[ \t]*[A-Za-z_$][\w$.]*){0,7})\)?[ \t]*(?::=|=(?!=))[ \t]*\(?([^\n]{1,600})/y;
+/** The names after the key, their type (Go's `a, b string = …`), the operator, then the values up to the end of the line. */
+const NAMES_AND_VALUES = /((?:[ \t]*,[ \t]*[A-Za-z_$][\w$.]*){0,7})\)?(?:[ \t]+[A-Za-z_][\w.]*)?[ \t]*(?::=|=(?!=))[ \t]*\(?([^\n]{1,600})/y;
 /** One value of a list: a quoted literal or an expression without a comma outside its brackets. */
 const LIST_ITEM = /[ \t]*(?:(["'`])((?:(?!\1)[^\\\n]|\\.)*)\1|(?:[^,()[\]{}"'`\n]|\([^()\n]*\)|\[[^[\]\n]*\]|\{[^{}\n]*\})+)[ \t]*(,|\)?[ \t]*(?:;|\}|\r?$|\r?\n|#|\/\/))/y;
 
@@ -582,6 +587,8 @@ function multipleAssignment(text: string, keyEnd: number, lineBefore: string, we
   const before = NAMES_BEFORE.exec(lineBefore.slice(Math.max(lineBefore.lastIndexOf(';'), lineBefore.lastIndexOf('{')) + 1));
   if (!before) return null;
   const place = (before[1]!.match(/,/g) ?? []).length;
+  // (From the end of the name: a suffix after its keyword, `password2`, `static_password05`, is part of it.)
+  while (isKeyChar(text.charCodeAt(keyEnd))) keyEnd++;
   NAMES_AND_VALUES.lastIndex = keyEnd;
   const after = NAMES_AND_VALUES.exec(text);
   if (!after) return null;

@@ -100,6 +100,10 @@ describe('redactText', () => {
     ['a Teams webhook whose tenant name holds an underscore', 'url: https://team_name.webhook.office.com/webhookb2/7aa49aa6-7840-443d-806c-08ebe8f59966@c662313f-14fc-43a2-9a7a-d2e27f4f3478/IncomingWebhook/8592f62b50cf41b9b93ba0c0a00a0b88/eff4cd58-1bb8-4899-94de-795f656b4a18',
       'url: [REDACTED:teams-webhook]', { 'teams-webhook': 1 }],
     ['a Riot Games API key', 'RIOT_KEY = RGAPI-4sb3f6a1-2941-5a81-9c23-4bf3a83c14f3', 'RIOT_KEY = [REDACTED:riot-key]', { 'riot-key': 1 }],
+    ['each name of a list given a list of values (numbered names, a type before the operator)',
+      'const static_password01, static_password02 string = "6mSmVD4SIhaSaXxISpMw8u", "Af8KT92aqSa01l"\npassword1, password2 = "p3OpR6ANqPlEv7gXblTO", "XjmjwzcyruD5Qh1"',
+      'const static_password01, static_password02 string = "[REDACTED:password]", "[REDACTED:password]"\npassword1, password2 = "[REDACTED:password]", "[REDACTED:password]"', { password: 4 }],
+    ["a generated value in an element named by a credential's plural", '<api_tokens>uaaObehm5PTaRFm49VLaBJ</api_tokens>', '<api_tokens>[REDACTED:password]</api_tokens>', { password: 1 }],
     ['a password under a name that changes it', 'change_password: "hunter2x9Q"', 'change_password: "[REDACTED:password]"', { password: 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
@@ -119,6 +123,7 @@ describe('redactText', () => {
     'cp scripts/hooks/pre-commit .git/hooks/pre-commit', 'gh api repos/acme/app/hooks/482913765/pings',
     '  google.protobuf.StringValue refresh_token = 536870911;', '  repeated string api_key = 7;', '  DATA_TOKEN = 11 [deprecated = true];', '  DATA_B_PASSWORD = 28970[',
     '    update_password: "on_create"', 'resetPassword: always',
+    '<secret_name>my-app-secret</secret_name>', 'token1, token2 = fetch(a), fetch(b)',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
