@@ -490,6 +490,8 @@ export function findKeywordValues(text: string): Hit[] {
     const name = text.slice(start, keyEnd);
     if (PUBLIC_KEY_NAME.test(name) || NOT_SECRET_NAME.test(name)) continue;
     const lineBefore = lineBeforeKey(text, start);
+    // Glued to a value already redacted (`TOKEN=[REDACTED:…]@credentials:`): read with that value the first time, so not a key now.
+    if (lineBefore.includes('[REDACTED:') && /\[REDACTED:[\w-]+\][^\s"'`<>]*$/.test(lineBefore)) continue;
     // `using RSA key 61A1…`, `gpg: … EdDSA key …`: a public key's id or fingerprint, as gpg and ssh print them.
     if (name.length === 3 && /(?:RSA|DSA|ECDSA|EdDSA|ED25519|GPG|PGP)[ \t]+$/i.test(lineBefore)) continue;
     const lineEnd = tail(lineBefore);
@@ -682,6 +684,8 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     const [first, last, isDefault] = valueInside(read, /["'`]/.test(text[from - 1] ?? ''));
     const value = read.slice(first, last);
     const span = [from + first, from + last] as const;
+    // A value glued to one already redacted (`tokenX=[REDACTED:…]`) is read in part: the first look read it whole, and took nothing.
+    if (text.startsWith('[REDACTED:', span[1])) continue;
     // A function call (`b64u(encryptedKey)`) or the key itself again (`exports.token = token`) is code.
     // (`pbkdf2Sync(…)`, `decodeBase64url(…)`: a name in camelCase or with underscores is a function's, digits or not.)
     const isCall = text.charCodeAt(span[1]) === 40 && (value.length < 8 || isWordy(value) || !/\d/.test(value) || isFunctionName(value) || /::|\.[a-z_]\w*$/.test(value));
