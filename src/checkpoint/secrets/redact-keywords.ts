@@ -686,6 +686,8 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     const span = [from + first, from + last] as const;
     // A value glued to one already redacted (`tokenX=[REDACTED:…]`) is read in part: the first look read it whole, and took nothing.
     if (text.startsWith('[REDACTED:', span[1])) continue;
+    // … and a value written with a placeholder glued to it (`--token=sha256~<your-token>`) is a template.
+    if (text.charCodeAt(span[1]) === 60 && /^<[\w .-]{1,60}>/.test(text.slice(span[1], span[1] + 64))) continue;
     // A function call (`b64u(encryptedKey)`) or the key itself again (`exports.token = token`) is code.
     // (`pbkdf2Sync(…)`, `decodeBase64url(…)`: a name in camelCase or with underscores is a function's, digits or not.)
     const isCall = text.charCodeAt(span[1]) === 40 && (value.length < 8 || isWordy(value) || !/\d/.test(value) || isFunctionName(value) || /::|\.[a-z_]\w*$/.test(value));

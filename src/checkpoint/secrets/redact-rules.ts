@@ -15,7 +15,7 @@ import { findKubernetesSecretData } from './redact-structured.js';
 import { tokenRuns } from './token-runs.js';
 import type { RedactRule } from './redact-rule.js';
 import { hasPlaceholderMarker, isNamedNonSecret, isNotSecret, isPredictable } from './secret-placeholders.js';
-import { COMMAND_LINE_RULES, DEVICE_TOKEN_PATH_RULE, ENCODED_KEY_RULE, NETRC_RULE, PASSWORD_HASH_RULE, PUTTY_KEY_RULE, PGPASS_RULE, PUBLIC_KEY_RULE, WEBHOOK_PATH_RULE } from './redact-structural.js';
+import { COMMAND_LINE_RULES, DEVICE_TOKEN_PATH_RULE, ENCODED_KEY_RULE, NETRC_RULE, PASSWORD_HASH_RULE, PUTTY_KEY_RULE, PGPASS_RULE, PUBLIC_KEY_RULE, WEBHOOK_PATH_RULE, ENCRYPTED_VALUE_RULE, WORDPRESS_SALT_RULE } from './redact-structural.js';
 
 export type { Hit } from './secret-format-rules.js';
 export type { RedactRule } from './redact-rule.js';
@@ -128,6 +128,7 @@ export const BASE_RULES: RedactRule[] = [
     accept: (block) => !isEncodedText(/-----\s*([A-Za-z0-9+/=]{16,})\s*-----END/.exec(block)?.[1]?.replace(/=+$/, '') ?? ''),
   },
   PUBLIC_KEY_RULE,
+  ENCRYPTED_VALUE_RULE,
   ENCODED_KEY_RULE,
   { reason: 'provider', find: findProviderTokens },
   // (Not right after a `-` either: each `eyJ` inside one long run of base64url, `xoxb-eyJxoxb-eyJ…`, would read the rest of the run.)
@@ -167,6 +168,7 @@ export const BASE_RULES: RedactRule[] = [
   PUTTY_KEY_RULE,
   DEVICE_TOKEN_PATH_RULE,
   WEBHOOK_PATH_RULE,
+  WORDPRESS_SALT_RULE,
   {
     reason: 'url-credentials',
     // (A `#` in the password, left unencoded as people write it, `mysql://root:pa#ss@host`, is part of it; so is a `/`, as base64 holds one,
@@ -201,7 +203,8 @@ export const BASE_RULES: RedactRule[] = [
       'gim',
     ),
     // (Two letters or fewer are a string's prefix before its quote, `Password = f"…"`, not a value.)
-    accept: (s) => s.length > 2 && isValue(s) && !/^[<[{]/.test(s),
+    // (Nor is a comparison, `password===x`, or a regular expression, `PASSWORD=.*/…`.)
+    accept: (s) => s.length > 2 && isValue(s) && !/^[<[{=]|^\.[*+]/.test(s),
   },
   // Docker's config.json: "auth": "<base64 of user:password>"
   // (The whole text: a service-account key in base64 is longer than the lines around an anchor.)

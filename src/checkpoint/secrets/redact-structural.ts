@@ -305,3 +305,25 @@ export const WEBHOOK_PATH_RULE: RedactRule = {
   pattern: /(?<pre>\/hooks\/)(?<secret>[A-Za-z0-9]{17,100}(?:\/[A-Za-z0-9]{17,100})?)(?![A-Za-z0-9_.~-])/g,
   accept: (s) => s.split('/').every((part) => /[A-Za-z]/.test(part) && /\d/.test(part) && !isNotSecret(part)),
 };
+
+/**
+ * A value stored encrypted, kept whole so that no later rule takes a part of it for a secret: Jasypt's and Spring's `ENC(…)`,
+ * hiera-eyaml's `ENC[PKCS7,…]`, SOPS' `ENC[AES256_GCM,data:…,iv:…,tag:…,type:str]`. Only the key that decrypts it is a secret.
+ */
+export const ENCRYPTED_VALUE_RULE: RedactRule = {
+  reason: '',
+  near: /ENC[([]/g,
+  pattern: /(?<![A-Za-z0-9_])ENC(?:\([^()\s]{8,4000}\)|\[(?:[A-Z][A-Z0-9_]*,)[^[\]\s]{8,8000}\])/g,
+};
+
+/**
+ * WordPress' keys and salts in `wp-config.php` (`define('AUTH_KEY', '…')`, `NONCE_SALT`, …): 64 printable characters, spaces
+ * and quotes' neighbours included, that no `key = value` form reads whole. The file's own placeholder (`put your unique phrase
+ * here`) is kept.
+ */
+export const WORDPRESS_SALT_RULE: RedactRule = {
+  reason: 'password',
+  near: /define/g,
+  pattern: /(?<pre>\bdefine\([ \t]*(["'])(?:AUTH|SECURE_AUTH|LOGGED_IN|NONCE)_(?:KEY|SALT)\2[ \t]*,[ \t]*(["']))(?<secret>(?:(?!\3)[^\n]){16,200})(?=\3[ \t]*\))/g,
+  accept: (s) => !isNotSecret(s) && !/\b(?:your|unique phrase)\b/i.test(s),
+};

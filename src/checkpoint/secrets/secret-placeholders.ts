@@ -13,7 +13,7 @@
 const REFERENCE = new RegExp(
   [
     // (A dollar escaped for a shell or a template that passes it on, `\$ENVVAR`, is a reference still.)
-    '\\\\?\\$\\{?(?:[A-Za-z_][\\w.]*|\\d+|[@*#?])(?::?[-=?+][^}]*)?\\}?(?:[/:.][^\\s]*)?', // $VAR, ${VAR:-x}, $VAR/path, ${1:?usage}
+    '\\\\?\\$\\{?(?:\\.?[A-Za-z_][\\w.]*|\\d+|[@*#?])(?::?[-=?+][^}]*)?\\}?(?:[/:.][^\\s]*)?', // $VAR, ${VAR:-x}, $VAR/path, ${1:?usage}
     '\\$\\{\\{.*\\}\\}', '\\$\\(.*\\)?', '\\$\\d', '%~?\\d', '%\\*', // ${{ secrets.X }}, $(cmd), $1, a batch file's %1
     '@-|@(?:[\\w.~-]*/)*[\\w~-]+\\.[A-Za-z]\\w{0,5}', // a file read in its place: `password=@password.txt`, `-d @-`
     '#\\{[^}]*\\}', '%[A-Za-z_]\\w*%', '@[A-Za-z_]\\w*@', '__[A-Z0-9_]+__', // #{var}, %VAR%, @VAR@, __VAR__
@@ -68,7 +68,8 @@ export function isCodeName(value: string): boolean {
   // … also numbered (`CKV_SECRET_9`, `SLOT_2_API_KEY`): words in capitals, a number as a word of its own.
   if (/^[A-Z]+(?:_(?:[A-Z]+|\d{1,4}))+$/.test(value) && (value.match(/(?:^|_)[A-Z]{2,}(?=_|$)/g)?.length ?? 0) >= 2) return true;
   // An anchor, a selector or a parser's state name: `#add-password`, `?NoLineTerminatorHere`.
-  if (/^[?#.@:][A-Za-z][A-Za-z_-]*$/.test(value)) return true;
+  // (A Java annotation too: `@javax.annotation.Generated`.)
+  if (/^[?#.@:][A-Za-z][A-Za-z_-]*$/.test(value) || /^@[a-z]+(?:\.[A-Za-z]+)+$/.test(value)) return true;
   // A name made of words one of which names the secret (`#add-password`, `reset_token_ttl`, `password.reset.title`): a selector, a route or a message key.
   if (/^[#.]?[A-Za-z]+(?:[-_.][A-Za-z]+)+$/.test(value) && /passw|secret|token|key|pwd|credential|(?:^|[-_.])pass$/i.test(value)) return true;
   // A composite literal or a block opened after the name (`aws.Credentials{`, `&unstructured.Unstructured{`, `map[string]string{`).

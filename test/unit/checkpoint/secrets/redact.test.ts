@@ -104,6 +104,8 @@ describe('redactText', () => {
       'const static_password01, static_password02 string = "6mSmVD4SIhaSaXxISpMw8u", "Af8KT92aqSa01l"\npassword1, password2 = "p3OpR6ANqPlEv7gXblTO", "XjmjwzcyruD5Qh1"',
       'const static_password01, static_password02 string = "[REDACTED:password]", "[REDACTED:password]"\npassword1, password2 = "[REDACTED:password]", "[REDACTED:password]"', { password: 4 }],
     ["a generated value in an element named by a credential's plural", '<api_tokens>uaaObehm5PTaRFm49VLaBJ</api_tokens>', '<api_tokens>[REDACTED:password]</api_tokens>', { password: 1 }],
+    ["WordPress' keys and salts, spaces and symbols in them", "define('AUTH_KEY',         'kzgllO;k$F_-W68 Fl*iEekX;-pn =fNS(;c9nDKt;5RW(&jtESXsW9+PhQFS!Tv');\ndefine( 'NONCE_SALT', '^[_9^w_,UPMuJ2-}7=y<|v=y$#xftY[klEW3zt,Y}bB tG4d):p9Fd;$imF[lGqR' );",
+      "define('AUTH_KEY',         '[REDACTED:password]');\ndefine( 'NONCE_SALT', '[REDACTED:password]' );", { password: 2 }],
     ['a password under a name that changes it', 'change_password: "hunter2x9Q"', 'change_password: "[REDACTED:password]"', { password: 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
@@ -124,6 +126,11 @@ describe('redactText', () => {
     '  google.protobuf.StringValue refresh_token = 536870911;', '  repeated string api_key = 7;', '  DATA_TOKEN = 11 [deprecated = true];', '  DATA_B_PASSWORD = 28970[',
     '    update_password: "on_create"', 'resetPassword: always',
     '<secret_name>my-app-secret</secret_name>', 'token1, token2 = fetch(a), fetch(b)',
+    // Values stored encrypted; a reference, a placeholder glued to a value, an annotation, a comparison; WordPress' placeholder.
+    "secret='ENC(2048:tUf83Ex0Jk2lQ9mZx8vB7nC6aQ1wE3rT5yU7iO9pA2sD4fG6hJ8kL0zX)'",
+    '  password: ENC[AES256_GCM,data:Zm9vYmFyYmF6cXV4,iv:2qF98ZkL0Qm3vX7bN5cT1wE4rY6uI8oP0aS2dF4gH6j=,tag:Xk9mQ2vL8pRt4ZwQ1abcdE==,type:str]',
+    '  git_accesstoken: ${.secrets.git_accesstoken}', '  - --token=sha256~<some-token-here-yo>', '<replace token="@javax.annotation.Generated" value="x"/>',
+    'if(password===this.options.password}var x', "define('AUTH_KEY',         'put your unique phrase here');",
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
