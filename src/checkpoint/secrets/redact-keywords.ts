@@ -712,9 +712,9 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     if (/^[a-z][a-z-]*$/.test(value) && /^\\?["'`]?[ \t]*\|/.test(text.slice(span[1], span[1] + 5))) continue;
     // A setting named by what it does to a password (Ansible's `update_password: on_create`, `reset_password: always`): an option's word.
     if (/^[a-z]+(?:_[a-z]+)*$/.test(value) && ACTION_ON_SECRET.test(key)) continue;
-    // A field's number, not its value: protobuf's `string refresh_token = 4;` (a type's name before the key) and an enum's
+    // A field's number, not its value (never quoted): protobuf's `string refresh_token = 4;` (a type's name before the key) and an enum's
     // `DATA_TOKEN = 11 [deprecated = true];` (the field's options in brackets after it).
-    if (/^\d+(?:\[|$)/.test(value) && (value.includes('[') || /^[ \t]*\[/.test(text.slice(span[1], span[1] + 4)) || FIELD_TYPE_BEFORE.test(lineBefore))) continue;
+    if (/^\d+(?:\[|$)/.test(value) && !/["'`]/.test(text[span[0] - 1] ?? '') && (value.includes('[') || /^[ \t]*\[/.test(text.slice(span[1], span[1] + 4)) || FIELD_TYPE_BEFORE.test(lineBefore))) continue;
     // (A form that judges the key's name itself, as a sentence does `the API key`, holds the value to its own test only.)
     if (!(f.accept ?? isValue)(value) || (weak && !f.named && !weak(value))) continue;
     // (A default is most often a word to develop with, `${DB_PASSWORD:-postgres}`: only a generated one is a credential.)

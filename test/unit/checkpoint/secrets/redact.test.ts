@@ -106,6 +106,7 @@ describe('redactText', () => {
     ["a generated value in an element named by a credential's plural", '<api_tokens>uaaObehm5PTaRFm49VLaBJ</api_tokens>', '<api_tokens>[REDACTED:password]</api_tokens>', { password: 1 }],
     ["WordPress' keys and salts, spaces and symbols in them", "define('AUTH_KEY',         'kzgllO;k$F_-W68 Fl*iEekX;-pn =fNS(;c9nDKt;5RW(&jtESXsW9+PhQFS!Tv');\ndefine( 'NONCE_SALT', '^[_9^w_,UPMuJ2-}7=y<|v=y$#xftY[klEW3zt,Y}bB tG4d):p9Fd;$imF[lGqR' );",
       "define('AUTH_KEY',         '[REDACTED:password]');\ndefine( 'NONCE_SALT', '[REDACTED:password]' );", { password: 2 }],
+    ['a number in quotes after a typed name, unlike a protobuf field\'s number', 'String asanaToken = "1309455782606278";', 'String asanaToken = "[REDACTED:password]";', { password: 1 }],
     ['a password under a name that changes it', 'change_password: "hunter2x9Q"', 'change_password: "[REDACTED:password]"', { password: 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
