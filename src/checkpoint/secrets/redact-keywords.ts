@@ -505,14 +505,13 @@ export function findKeywordValues(text: string): Hit[] {
       scan.lastIndex = Math.max(scan.lastIndex, given.end);
       continue;
     }
-    // A name after others in a list of names given a list of values (`user, password = "admin", "…"`): the value in its own
-    // place, before a form reads the first value after the operator as its own.
-    const placed = /,[ \t]*$/.test(lineEnd) ? multipleAssignment(text, keyEnd, lineBefore, weakHere) : null;
+    // One of several names given several values (`user, password := "admin", "…"`): the value in the key's own place, before a
+    // form reads the first value after the operator as its own.
+    const placed = /,[ \t]*$/.test(lineEnd) || /^[\w.-]{0,40}[ \t]*,/.test(text.slice(keyEnd, keyEnd + 48)) ? multipleAssignment(text, keyEnd, lineBefore, weakHere) : null;
     const tried = placed ? { hit: placed, end: placed.end } : tryForms(text, keyEnd, lineBefore, lineEnd, weakHere, text.slice(start, keyEnd));
     const { end } = tried;
     // Forms that write the value before the key: a comparison (`"…" == password`), a value field before its name field.
-    const hit = tried.hit ?? comparedBefore(text, start, keyEnd, lineBefore, lineEnd, weakHere) ?? (/(?:name|key)["']?[ \t]*[:=][ \t]*["']?$/i.test(lineEnd) ? valueBeforeName(text, start, keyEnd, weakHere) : null) ??
-      (/^[\w.-]{0,40}[ \t]*,/.test(text.slice(keyEnd, keyEnd + 48)) ? multipleAssignment(text, keyEnd, lineBefore, weakHere) : null);
+    const hit = tried.hit ?? comparedBefore(text, start, keyEnd, lineBefore, lineEnd, weakHere) ?? (/(?:name|key)["']?[ \t]*[:=][ \t]*["']?$/i.test(lineEnd) ? valueBeforeName(text, start, keyEnd, weakHere) : null);
     if (hit && isAnonymousLogin(text, start)) continue;
     if (hit) hits.push({ ...hit, reason: formatMatcher().nameByContext(text.slice(start, keyEnd + 20), text.slice(hit.start, hit.end)) ?? hit.reason });
     // A sentence that changes the key from one value to another (`the password was changed from … to …`): both are credentials.
@@ -664,7 +663,7 @@ function comparedBefore(text: string, start: number, keyEnd: number, lineBefore:
 }
 
 /** A name that says what is done to a secret (`update_password`, `resetPassword`, `require-token`), not the secret. */
-const ACTION_ON_SECRET = /(?:^|[_.-])(?:update|reset|change|forgot|require|generate|validate|verify|check|show|hide|expire|rotate|encrypt|hash|remember|enable|disable|allow)[_.-]?(?:pass(?:wo?r?d)?|pwd|token|secret)s?$|^(?:update|reset|change|forgot|require|generate|validate|verify|check|show|hide|expire|rotate|encrypt|hash|remember|enable|disable|allow)(?:Pass(?:wo?r?d)?|Pwd|Token|Secret)s?$/i;
+const ACTION_ON_SECRET = /(?:^|[_.-])(?:update|reset|change|forgot|require|generate|validate|verify|check|show|hide|expire|rotate|encrypt|hash|remember|enable|disable|allow)[_.-]?(?:pass(?:w(?:or)?d)?|pwd|token|secret)s?$/i;
 
 /** A protobuf field's type before its name: a scalar type's name, or a message's (`Timestamp`, `google.protobuf.StringValue`). */
 const FIELD_TYPE_BEFORE =

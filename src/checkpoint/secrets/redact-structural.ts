@@ -313,7 +313,7 @@ export const WEBHOOK_PATH_RULE: RedactRule = {
 export const ENCRYPTED_VALUE_RULE: RedactRule = {
   reason: '',
   near: /ENC[([]/g,
-  pattern: /(?<![A-Za-z0-9_])ENC(?:\([^()\s]{8,4000}\)|\[(?:[A-Z][A-Z0-9_]*,)[^[\]\s]{8,8000}\])/g,
+  pattern: /(?<![A-Za-z0-9_])ENC(?:\([^()\s]{8,4000}\)|\[[A-Z][A-Z0-9_]*,[^[\]\s]{8,8000}\])/g,
 };
 
 /**
@@ -325,5 +325,5 @@ export const WORDPRESS_SALT_RULE: RedactRule = {
   reason: 'password',
   near: /define/g,
   pattern: /(?<pre>\bdefine\([ \t]*(["'])(?:AUTH|SECURE_AUTH|LOGGED_IN|NONCE)_(?:KEY|SALT)\2[ \t]*,[ \t]*(["']))(?<secret>(?:(?!\3)[^\n]){16,200})(?=\3[ \t]*\))/g,
-  accept: (s) => !isNotSecret(s) && !/\b(?:your|unique phrase)\b/i.test(s),
+  accept: (s) => !isNotSecret(s),
 };
