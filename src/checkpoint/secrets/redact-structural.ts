@@ -203,8 +203,9 @@ export const PGPASS_RULE: RedactRule = {
  */
 export const PASSWORD_HASH_RULE: RedactRule = {
   reason: 'password-hash',
-  near: /\$(?:1|2[abxy]?|5|6|7|y|gy|md5|apr1|sha1|argon2(?:id|i|d)|pbkdf2[a-z0-9-]*|scrypt)\$|\{(?:S?SHA\d*|S?MD5|CRYPT|PBKDF2[^}]*)\}/gi,
-  pattern: /(?<![\w$])(?:\$(?:1|2[abxy]?|5|6|7|y|gy|md5|apr1|sha1|argon2(?:id|i|d)|pbkdf2[a-z0-9-]*|scrypt)\$(?:[A-Za-z0-9./+=,-]{1,100}\$){1,4}[A-Za-z0-9./+=]{8,200}|\{(?:S?SHA\d*|S?MD5|CRYPT|PBKDF2[^}]*)\}[A-Za-z0-9+/=.$]{12,200})(?![A-Za-z0-9./+=])/g,
+  near: /\$(?:1|2[abxy]?|5|6|7|y|gy|md5(?:,rounds=\d+)?|apr1|sha1|argon2(?:id|i|d)|pbkdf2[a-z0-9-]*|scrypt)\$|\{(?:S?SHA\d*|S?MD5|CRYPT|PBKDF2[^}]*)\}/gi,
+  // (Sun's MD5 crypt ends its salt with `$$`: `$md5,rounds=5000$<salt>$$<hash>`.)
+  pattern: /(?<![\w$])(?:\$(?:1|2[abxy]?|5|6|7|y|gy|md5(?:,rounds=\d+)?|apr1|sha1|argon2(?:id|i|d)|pbkdf2[a-z0-9-]*|scrypt)\$(?:[A-Za-z0-9./+=,-]{1,100}\$\$?){1,4}[A-Za-z0-9./+=]{8,200}|\{(?:S?SHA\d*|S?MD5|CRYPT|PBKDF2[^}]*)\}[A-Za-z0-9+/=.$]{12,200})(?![A-Za-z0-9./+=])/g,
 };
 
 /**
@@ -295,14 +296,14 @@ export const DEVICE_TOKEN_PATH_RULE: RedactRule = {
 };
 
 /**
- * An incoming webhook's token in its URL's path, on a chat server hosted anywhere (so no host to anchor on): Mattermost's
- * `/hooks/<26 letters and digits>`, Rocket.Chat's `/hooks/<id>/<token>`. Each part is generated (letters and digits mixed);
- * a hook's name (`/hooks/pre-commit`) or number (`/repos/o/r/hooks/123456789`) is not.
+ * An incoming webhook's token in its URL's path, on a server hosted anywhere (so no host to anchor on): Mattermost's
+ * `/hooks/<26 letters and digits>`, Rocket.Chat's `/hooks/<id>/<token>`, Tines' `/webhook/<path>/<secret>`. Each part is
+ * generated (letters and digits mixed); a hook's name (`/hooks/pre-commit`) or number (`/repos/o/r/hooks/123456789`) is not.
  */
 export const WEBHOOK_PATH_RULE: RedactRule = {
   reason: 'webhook-token',
-  near: /\/hooks\//g,
-  pattern: /(?<pre>\/hooks\/)(?<secret>[A-Za-z0-9]{17,100}(?:\/[A-Za-z0-9]{17,100})?)(?![A-Za-z0-9_.~-])/g,
+  near: /\/(?:hooks|webhooks?)\//g,
+  pattern: /(?<pre>\/(?:hooks|webhooks?)\/)(?<secret>[A-Za-z0-9]{17,100}(?:\/[A-Za-z0-9]{17,100})?)(?![A-Za-z0-9_.~-])/g,
   accept: (s) => s.split('/').every((part) => /[A-Za-z]/.test(part) && /\d/.test(part) && !isNotSecret(part)),
 };
 
@@ -325,5 +326,34 @@ export const WORDPRESS_SALT_RULE: RedactRule = {
   reason: 'password',
   near: /define/g,
   pattern: /(?<pre>\bdefine\([ \t]*(["'])(?:AUTH|SECURE_AUTH|LOGGED_IN|NONCE)_(?:KEY|SALT)\2[ \t]*,[ \t]*(["']))(?<secret>(?:(?!\3)[^\n]){16,200})(?=\3[ \t]*\))/g,
-  accept: (s) => !isNotSecret(s),
+  // The value is the whole quoted string, so a `,` or `:` at its edge (one salt in fifteen has one) is its own, not a cut.
+  accept: (s) => !isNotSecret(s.replace(/^[,;:]+|[,;:]+$/g, '')),
+};
+
+/** Where Vault's AppRole login is written: its path, the role id that goes with the secret id, or Vault's name. */
+const APPROLE_CONTEXT = /approle|role[_-]id|\bvault/i;
+/** `secret_id=<uuid>`, `"secret-id": "<uuid>"`, `VAULT_SECRET_ID: <uuid>`: the key, then a UUID. */
+const SECRET_ID_VALUE = /(?<![A-Za-z0-9])secret[_-]id["']?[ \t]*(?:=>|:=|=|:)[ \t]*["']?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![0-9A-Za-z-])/gi;
+/** How far from the secret id its AppRole context may stand (a call written over a few lines). */
+const APPROLE_REACH = 400;
+
+/**
+ * HashiCorp Vault's AppRole secret id: a UUID, the password half of an AppRole login (`vault write auth/approle/login
+ * role_id=… secret_id=…`). Elsewhere a `secret_id` names a stored secret (AWS, Bitwarden) by an id that is not itself
+ * secret, so the UUID is taken only with Vault's AppRole written near it.
+ */
+export const VAULT_SECRET_ID_RULE: RedactRule = {
+  reason: 'vault-secret-id',
+  find: (text) => {
+    const hits: Hit[] = [];
+    if (!/secret[_-]id/i.test(text)) return hits;
+    SECRET_ID_VALUE.lastIndex = 0;
+    for (const m of text.matchAll(SECRET_ID_VALUE)) {
+      const around = text.slice(Math.max(0, m.index - APPROLE_REACH), m.index + m[0].length + APPROLE_REACH);
+      if (!APPROLE_CONTEXT.test(around)) continue;
+      const start = m.index + m[0].length - m[1]!.length;
+      hits.push({ start, end: start + m[1]!.length, reason: 'vault-secret-id' });
+    }
+    return hits;
+  },
 };

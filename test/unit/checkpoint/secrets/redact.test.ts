@@ -108,6 +108,14 @@ describe('redactText', () => {
       "define('AUTH_KEY',         '[REDACTED:password]');\ndefine( 'NONCE_SALT', '[REDACTED:password]' );", { password: 2 }],
     ['a number in quotes after a typed name, unlike a protobuf field\'s number', 'String asanaToken = "1309455782606278";', 'String asanaToken = "[REDACTED:password]";', { password: 1 }],
     ['a password under a name that changes it', 'change_password: "hunter2x9Q"', 'change_password: "[REDACTED:password]"', { password: 1 }],
+    ["a WordPress salt whose first character is a comma", "define('LOGGED_IN_SALT', ',Qx7#m]Lp2;vT9 zR@k4!Wn8$Fb3&Hs6*Jd1(Yc5)Gt0^Ue2%Ai7+Ko9=Mr4~Np');",
+      "define('LOGGED_IN_SALT', '[REDACTED:password]');", { password: 1 }],
+    ["Sun's MD5 crypt hash, its salt ended by two dollars", 'root:$md5,rounds=5000$Gk2mQx9v$$Tz4Lp8WnR3vB6cY1aD0fH/:18000:0:99999:7:::',
+      'root:[REDACTED:password-hash]:18000:0:99999:7:::', { 'password-hash': 1 }],
+    ["a workflow webhook's path and secret (Tines)", 'POST https://quiet-owl-3371.tines.com/webhook/7c1e9b3a5d2f48e6a0b4c8d2e6f1a3b5/e2a4c6b8d0f1e3a5c7b9d1f3a5c7e9b0',
+      'POST https://quiet-owl-3371.tines.com/webhook/[REDACTED:webhook-token]', { 'webhook-token': 1 }],
+    ["a Vault AppRole secret id, with the role id or on a call over several lines", "vault write auth/approle/login role_id=2f6c1a9e-4b7d-4e21-9c3a-7d5e8f0a1b2c secret_id=9b3e7f21-6c4a-4d8e-a1f5-3c7b9e2d4a60\nhvac.Client(url=VAULT_ADDR)\nclient.auth.approle.login(\n    role_id=ROLE,\n    secret_id='4e8a2c6f-1b3d-4f7a-9e5c-8d2b6a4f0c1e',\n)",
+      "vault write auth/approle/login role_id=2f6c1a9e-4b7d-4e21-9c3a-7d5e8f0a1b2c secret_id=[REDACTED:vault-secret-id]\nhvac.Client(url=VAULT_ADDR)\nclient.auth.approle.login(\n    role_id=ROLE,\n    secret_id='[REDACTED:vault-secret-id]',\n)", { 'vault-secret-id': 2 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
@@ -132,6 +140,9 @@ describe('redactText', () => {
     '  password: ENC[AES256_GCM,data:Zm9vYmFyYmF6cXV4,iv:2qF98ZkL0Qm3vX7bN5cT1wE4rY6uI8oP0aS2dF4gH6j=,tag:Xk9mQ2vL8pRt4ZwQ1abcdE==,type:str]',
     '  git_accesstoken: ${.secrets.git_accesstoken}', '  - --token=sha256~<some-token-here-yo>', '<replace token="@javax.annotation.Generated" value="x"/>',
     'if(password===this.options.password}var x', "define('AUTH_KEY',         'put your unique phrase here');",
+    // A stored secret's id is no secret (AWS, Bitwarden); a webhook's name or number is no token.
+    'aws secretsmanager get-secret-value --secret-id 6a174c20-f6de-453c-94d2-6018fcceff64', 'bws secret get secret_id=6a174c20-f6de-453c-94d2-6018fcceff64',
+    'POST https://example.com/webhooks/order-created and /webhook/12345678901234567890',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
