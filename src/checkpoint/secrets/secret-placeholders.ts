@@ -14,9 +14,10 @@ const REFERENCE = new RegExp(
   [
     // (A dollar escaped for a shell or a template that passes it on, `\$ENVVAR`, is a reference still.)
     '\\\\?\\$\\{?(?:\\.?[A-Za-z_][\\w.]*|\\d+|[@*#?])(?::?[-=?+][^}]*)?\\}?(?:[/:.][^\\s]*)?', // $VAR, ${VAR:-x}, $VAR/path, ${1:?usage}
+    '[A-Za-z_]\\w*=\\$\\{?[A-Za-z_]\\w*\\}?', // NAME=${NAME}: an assignment that passes a variable on
     '\\$\\{\\{.*\\}\\}', '\\$\\(.*\\)?', '\\$\\d', '%~?\\d', '%\\*', // ${{ secrets.X }}, $(cmd), $1, a batch file's %1
     '@-|@(?:[\\w.~-]*/)*[\\w~-]+\\.[A-Za-z]\\w{0,5}', // a file read in its place: `password=@password.txt`, `-d @-`
-    '#\\{[^}]*\\}', '%[A-Za-z_]\\w*%', '@[A-Za-z_]\\w*@', '__[A-Z0-9_]+__', // #{var}, %VAR%, @VAR@, __VAR__
+    '#\\{[^}]*\\}?', '%[A-Za-z_]\\w*%', '@[A-Za-z_]\\w*@', '__[A-Z0-9_]+__', // #{var}, %VAR%, @VAR@, __VAR__
     '%[-+ #0-9.]*[sdifuxXoeEgGcpqv]', '%\\([\\w.]+\\)[sdr]', '%\\d+\\$[sd]', // printf
     '\\{\\d*\\}', '\\{\\{.*\\}\\}', '\\{[A-Za-z_][\\w.]*\\}', '\\{\\{?\\s*[\\w.]+\\s*\\}?\\}', // {0}, {{ x }}, {name}
     '<[^<>]*>', '&lt;.*&gt;', '\\[[A-Za-z _.-]*\\]?', '\\(\\s*[A-Za-z _.-]*\\)', // <your-key>, &lt;X&gt;, [PASSWORD]
@@ -75,8 +76,14 @@ export function isCodeName(value: string): boolean {
   // A composite literal or a block opened after the name (`aws.Credentials{`, `&unstructured.Unstructured{`, `map[string]string{`).
   // (Names only: `h7Gk2Lp9Qz{` mixes letters and digits as a generated value does.)
   if (/^[&*]?[A-Za-z_$][\w$.]*(?:\[[\w$.*]*\][\w$.*]*)*\{\}?\{?$/.test(value) && !/\d[A-Za-z]|[A-Za-z]\d[A-Za-z]/.test(value)) return true;
-  return isFilePath(value) || isRegexSource(value);
+  // Code read between two string literals (`"secret": ").append(x).append("`), a property set on the way
+  // (`secret=some.property.password=`), a script's first line (`#!/usr/bin/python3`), a pattern (`.*/suffix`).
+  if (/^\)\s*[.,;+]/.test(value) || /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+=$/.test(value) || value.startsWith('#!/') || /^\.[*+]/.test(value)) return true;
+  return isFilePath(value) || isFileName(value) || isRegexSource(value);
 }
+
+/** A file's name with the extension of a key, certificate or configuration file (`gcp-sa.json`, `server.pem`): where a secret is kept. */
+const isFileName = (value: string) => /^[\w.-]{1,60}\.(?:json|ya?ml|pem|crt|cer|key|p12|pfx|jks|keystore|txt|env|ini|conf|cfg|xml|properties|toml|gpg|asc|der)$/i.test(value);
 
 /** A regular expression's source (`0|[1-9]\\d*`, `^\\s*>=\\s*0\\.0\\.0$`): two of its constructs at least. */
 function isRegexSource(value: string): boolean {
@@ -121,7 +128,7 @@ export function isPlaceholderValue(value: string): boolean {
 }
 
 /** A word that says the value is made up, in one case within its word (`your_key`, `YOUR_KEY`, `YourApiKey`, `ChangeMe`, `…EXAMPLEKEY`). */
-const MARKER_IN_WORDS = /your|place_?holder|redacted|(?:change|replace)_?(?:me|this|it)|example|sample|dummy|fake|insert_?here|goes_?here/;
+const MARKER_IN_WORDS = /your|place_?holder|redacted|(?:change|replace)_?(?:me|this|it)|example|sample|dummy|fake|insert_?here|goes_?here|fixme|please_?(?:insert|enter|add|set|provide|replace|change|fill)/;
 /**
  * The value's words, lower-cased and joined by `_`: split at punctuation and where the case turns (`YourApiKey` → `your_api_key`),
  * so that a random run whose letters spell a marker in mixed case (`…KYoURZl…`) does not read as one.

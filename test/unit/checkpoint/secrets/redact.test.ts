@@ -143,6 +143,11 @@ describe('redactText', () => {
     // A stored secret's id is no secret (AWS, Bitwarden); a webhook's name or number is no token.
     'aws secretsmanager get-secret-value --secret-id 6a174c20-f6de-453c-94d2-6018fcceff64', 'bws secret get secret_id=6a174c20-f6de-453c-94d2-6018fcceff64',
     'POST https://example.com/webhooks/order-created and /webhook/12345678901234567890',
+    // Code read between two string literals, a property set on the way, a script's first line, a pattern, an interpolation
+    // cut at a quote inside it, a variable passed on, a request to fill the value in, a key file's name.
+    '"secret": ").append(toIndentedString(secret)).append("', 'secret=app.settings.password="$PW', "secret: '#!/usr/bin/env bash'",
+    'PASSWORD=.*/[a-z0-9]+$', "'secret':'#{ENV.fetch('APP_SECRET') }'", '"password": "DB_PASSWORD=${DB_PASSWORD}"',
+    "'secret': 'FIXME-before-release'", '<password>please-enter-yours.Secret</password>', "secret_access_key='prod-backup-sa3.json'",
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
