@@ -309,12 +309,12 @@ export const WEBHOOK_PATH_RULE: RedactRule = {
 
 /**
  * A value stored encrypted, kept whole so that no later rule takes a part of it for a secret: Jasypt's and Spring's `ENC(…)`,
- * hiera-eyaml's `ENC[PKCS7,…]`, SOPS' `ENC[AES256_GCM,data:…,iv:…,tag:…,type:str]`. Only the key that decrypts it is a secret.
+ * Spring Cloud Config's `{cipher}…`, hiera-eyaml's `ENC[PKCS7,…]`, SOPS' `ENC[AES256_GCM,data:…,iv:…,tag:…,type:str]`. Only the key that decrypts it is a secret.
  */
 export const ENCRYPTED_VALUE_RULE: RedactRule = {
   reason: '',
-  near: /ENC[([]/g,
-  pattern: /(?<![A-Za-z0-9_])ENC(?:\([^()\s]{8,4000}\)|\[[A-Z][A-Z0-9_]*,[^[\]\s]{8,8000}\])/g,
+  near: /ENC[([]|\{cipher\}/g,
+  pattern: /(?<![A-Za-z0-9_])ENC(?:\([^()\s]{8,4000}\)|\[[A-Z][A-Z0-9_]*,[^[\]\s]{8,8000}\])|\{cipher\}[A-Za-z0-9+/=]{8,8000}(?![A-Za-z0-9+/=])/g,
 };
 
 /**

@@ -138,7 +138,7 @@ describe('redactText', () => {
     // Values stored encrypted; a reference, a placeholder glued to a value, an annotation, a comparison; WordPress' placeholder.
     "secret='ENC(2048:tUf83Ex0Jk2lQ9mZx8vB7nC6aQ1wE3rT5yU7iO9pA2sD4fG6hJ8kL0zX)'",
     '  password: ENC[AES256_GCM,data:Zm9vYmFyYmF6cXV4,iv:2qF98ZkL0Qm3vX7bN5cT1wE4rY6uI8oP0aS2dF4gH6j=,tag:Xk9mQ2vL8pRt4ZwQ1abcdE==,type:str]',
-    '  git_accesstoken: ${.secrets.git_accesstoken}', '  - --token=sha256~<some-token-here-yo>', '<replace token="@javax.annotation.Generated" value="x"/>',
+    'spring.datasource.password={cipher}5c1d3f0e9a2b7c4d8e6f1a0b3c5d7e9f2a4b6c8d0e1f3a5b7c9d', '  git_accesstoken: ${.secrets.git_accesstoken}', '  - --token=sha256~<some-token-here-yo>', '<replace token="@javax.annotation.Generated" value="x"/>',
     'if(password===this.options.password}var x', "define('AUTH_KEY',         'put your unique phrase here');",
     // A stored secret's id is no secret (AWS, Bitwarden); a webhook's name or number is no token.
     'aws secretsmanager get-secret-value --secret-id 6a174c20-f6de-453c-94d2-6018fcceff64', 'bws secret get secret_id=6a174c20-f6de-453c-94d2-6018fcceff64',
