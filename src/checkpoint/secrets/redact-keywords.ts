@@ -148,7 +148,7 @@ const isIdentifier = (s: string) =>
 const credentialLike = (s: string) => isValue(s) && (hasLetterAndDigit(s) || (s.length >= 10 && /[^A-Za-z]/.test(s)));
 
 // (An .npmrc key scoped to its registry, `//registry.npmjs.org/:_authToken = …`, starts its line too.)
-const lineStart = (before: string) => /^[ \t]*(?:export[ \t]+|set[ \t]+|ENV[ \t]+|ARG[ \t]+|-[ \t]+)?["']?$|^[ \t]*\/\/[^\s=]*:$/.test(before);
+const lineStart = (before: string) => /^[ \t]*(?:(?:#+|\/\/|;+|--)[ \t]*)?(?:export[ \t]+|set[ \t]+|ENV[ \t]+|ARG[ \t]+|-[ \t]+)?["']?$|^[ \t]*\/\/[^\s=]*:$/.test(before);
 
 /**
  * The last 40 characters of the text before a key (and the blanks and quotes after them), for a test anchored at its end (`…name: $`): a regular expression

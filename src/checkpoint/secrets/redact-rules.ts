@@ -200,7 +200,8 @@ export const BASE_RULES: RedactRule[] = [
     // key=value pairs separated by ';' (ADO.NET, Azure, ODBC): the credential values only.
     pattern: rx(
       `(?<pre>(?:^|[;\\s"'])(?:Password|Pwd|AccountKey|SharedAccessKey|SharedAccessSignature|SharedSecret)[ \\t]*=[ \\t]*)` +
-        `(?<secret>[^;\\s"'()]+)(?=;|\\s*["']|\\s*$)`,
+        // (A `;` ends the value where another pair, a quote or the line's end follows it: in `password=…;gIr2` it is the password's own.)
+        `(?<secret>[^;\\s"'()]+)(?=;(?:[ \\t]*(?:[A-Za-z][\\w .-]{0,40}=|["';]|$))|\\s*["']|\\s*$)`,
       'gim',
     ),
     // (Two letters or fewer are a string's prefix before its quote, `Password = f"…"`, not a value.)

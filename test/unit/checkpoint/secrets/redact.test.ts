@@ -116,6 +116,10 @@ describe('redactText', () => {
       'POST https://quiet-owl-3371.tines.com/webhook/[REDACTED:webhook-token]', { 'webhook-token': 1 }],
     ["a Vault AppRole secret id, with the role id or on a call over several lines", "vault write auth/approle/login role_id=2f6c1a9e-4b7d-4e21-9c3a-7d5e8f0a1b2c secret_id=9b3e7f21-6c4a-4d8e-a1f5-3c7b9e2d4a60\nhvac.Client(url=VAULT_ADDR)\nclient.auth.approle.login(\n    role_id=ROLE,\n    secret_id='4e8a2c6f-1b3d-4f7a-9e5c-8d2b6a4f0c1e',\n)",
       "vault write auth/approle/login role_id=2f6c1a9e-4b7d-4e21-9c3a-7d5e8f0a1b2c secret_id=[REDACTED:vault-secret-id]\nhvac.Client(url=VAULT_ADDR)\nclient.auth.approle.login(\n    role_id=ROLE,\n    secret_id='[REDACTED:vault-secret-id]',\n)", { 'vault-secret-id': 2 }],
+    ['a password on a commented-out line, symbols in it', '# DB_PASSWORD=Qw7>k!U-[st51o|GX%zxR2\n// api_key = Tr5<nB7wQ3zYa8Lm2#x  # old',
+      '# DB_PASSWORD=[REDACTED:password]\n// api_key = [REDACTED:password]  # old', { password: 2 }],
+    ['a password holding a semicolon, outside a connection string', 'password=Nq8>d!U-[st51o|GX%zxSD;gIr2\nServer=db;Password=Kx9mQ2vL8;Database=app;',
+      'password=[REDACTED:password]\nServer=db;Password=[REDACTED:connection-string];Database=app;', { password: 1, 'connection-string': 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
