@@ -291,7 +291,7 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   p('Webex', 'webex-token', [r('alnum', 64), '_', r('alnum', 4), '_', ...UUID]),
   c('Webex', 'webex-token', ['webex'], [r('hex', 64)]),
   p('Discord', 'discord-token', [r('letters', 1), r('alnum', 23, 25), '.', r('url', 6), '.', r('url', 27, 38)]),
-  p('Discord', 'discord-webhook', ['https://discord.com/api/webhooks/', r('digits', 17, 20), '/', r('url', 68)]),
+  p('Discord', 'discord-webhook', ['https://discord.com/api/webhooks/', r('digits', 17, 20), '/', r('url', 60, 100)]),
   c('Discord', 'discord-token', ['discord'], [r('hex', 64)]),
   // The bot's numeric id, then a secret of 35 characters that starts with `A`.
   p('Telegram', 'telegram-token', [r('digits', 5, 16), ':A', r('url', 34)]),

@@ -54,7 +54,8 @@ export function isCodeName(value: string): boolean {
   // Member access, optional chaining, indexing: `options?.onresumptiontoken`, `tokens[j]`, `process.argv[2]`, and an index
   // cut where the value was read (`request.form[` of `request.form["x"]`, `opts[:x` of `opts[:x]`).
   // (C's `->` too: `c->argv[j]->ptr`.)
-  if (/^[A-Za-z_$][\w$]*(?:(?:\??\.[A-Za-z_$][\w$]*|->[A-Za-z_$][\w$]*|\[[^\]]{0,40}\])+(?:\[[^\]]{0,40})?|\[[^\]]{0,40})$/.test(value) && !/\d[A-Za-z]|[A-Za-z]\d/.test(value.replace(/\[[^\]]*(?:\]|$)/g, ''))) return true;
+  // (What is inside the brackets is an index, not letters and digits mixed as a generated value mixes them: `Nof[dU-st51oGX`.)
+  if (/^[A-Za-z_$][\w$]*(?:(?:\??\.[A-Za-z_$][\w$]*|->[A-Za-z_$][\w$]*|\[[^\]]{0,40}\])+(?:\[[^\]]{0,40})?|\[[^\]]{0,40})$/.test(value) && !/\d[A-Za-z]|[A-Za-z]\d/.test(value.replace(/\[[^\]]*(?:\]|$)/g, '')) && !/\[[^\]]*[A-Za-z]\d+[A-Za-z]/.test(value)) return true;
   // An expression interpolated into a string, cut where the value was read at a quote inside it (C#'s `$"…password={cfg["Pw"]};…"`,
   // Python's `f"PWD={config['password']};"`).
   if (/^\{[A-Za-z_$][\w$.]*[[(]/.test(value)) return true;
