@@ -127,6 +127,13 @@ export const BASE_RULES: RedactRule[] = [
     // Nor does plain text in base64 in its place (`YWJjZGVm…` is "abcdef…"): a key is not text.
     accept: (block) => !isEncodedText(/-----\s*([A-Za-z0-9+/=]{16,})\s*-----END/.exec(block)?.[1]?.replace(/=+$/, '') ?? ''),
   },
+  {
+    // The SSH2 format of SSH Communications' tools and PuTTY's export: `---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----`, headers such as
+    // `Comment: "…"` (continued with `\`), then the key in base64.
+    reason: 'private-key',
+    requires: 'SSH2',
+    pattern: /---- BEGIN SSH2 (?:ENCRYPTED )?PRIVATE KEY ----(?=\s*(?:[A-Za-z][\w-]*:[^\n]*\n\s*)*[A-Za-z0-9+/=]{16})[\s\S]*?(?:---- END SSH2 (?:ENCRYPTED )?PRIVATE KEY ----|$)/g,
+  },
   PUBLIC_KEY_RULE,
   ENCRYPTED_VALUE_RULE,
   ENCODED_KEY_RULE,
@@ -155,11 +162,11 @@ export const BASE_RULES: RedactRule[] = [
     accept: (s) => hasLetterAndDigit(s) && !isNotSecret(s),
   },
   {
-    // Authorization: Basic …, Authorization: token …, Authorization: <token>, a short Bearer token after its header (also URL-encoded, `authorization:%20bearer%20…`)
+    // Authorization: Basic …, Authorization: token …, a provider's own scheme (`Authorization: clickatell …`), Authorization: <token>, a short Bearer token after its header (also URL-encoded, `authorization:%20bearer%20…`)
     reason: 'authorization',
     near: /authorization/gi,
     pattern: rx(
-      `(?<pre>${B}Authorization["']?[ \\t]*[:=](?:[ \\t]*|%20)["']?(?:(?:Basic|Bearer|Token|Digest|Api-?Key|Key|SSWS|GenieKey)(?:[ \\t]+|%20))?)(?<secret>[A-Za-z0-9._~+/:-]{8,}={0,3})`,
+      `(?<pre>${B}Authorization["']?[ \\t]*[:=](?:[ \\t]*|%20)["']?(?:(?:Basic|Bearer|Token|Digest|Api-?Key|Key|SSWS|GenieKey|[A-Za-z][\\w-]{1,30})(?:[ \\t]+|%20))?)(?<secret>[A-Za-z0-9._~+/:-]{8,}={0,3})`,
       'gi',
     ),
     accept: (s) => isValue(s) && (hasLetterAndDigit(s) || isBasicCredential(s)),

@@ -122,6 +122,8 @@ describe('redactText', () => {
       'password=[REDACTED:password]\nServer=db;Password=[REDACTED:connection-string];Database=app;', { password: 1, 'connection-string': 1 }],
     ['a generated value holding a bracket, unlike an index', 'db_password=Nof[dU-st51oGX\nDISCORD=https://discord.com/api/webhooks/123456789012345678/Xq8vB2nL5kR9tZ3wP7mJ1cF4hD6sG0aY2eU5iO8pQ1rT4yW7zX9bN3mK6jH0',
       'db_password=[REDACTED:password]\nDISCORD=[REDACTED:discord-webhook]', { password: 1, 'discord-webhook': 1 }],
+    ["a key in the SSH2 format, and a token after a provider's own scheme", '---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----\nComment: "rsa-key-20240101"\nP2/56wAAAi4AAAA3aWYtbW9kbntzaWdufXtyc2EtcGtjczE\n---- END SSH2 ENCRYPTED PRIVATE KEY ----\nAuthorization: clickatell Vk9Bn3Lp7Qm2Rs5Tw8Vk9',
+      '[REDACTED:private-key]\nAuthorization: clickatell [REDACTED:authorization]', { 'private-key': 1, authorization: 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
@@ -153,7 +155,7 @@ describe('redactText', () => {
     // cut at a quote inside it, a variable passed on, a request to fill the value in, a key file's name.
     '"secret": ").append(toIndentedString(secret)).append("', 'secret=app.settings.password="$PW', "secret: '#!/usr/bin/env bash'",
     'PASSWORD=.*/[a-z0-9]+$', "'secret':'#{ENV.fetch('APP_SECRET') }'", '"password": "DB_PASSWORD=${DB_PASSWORD}"',
-    'token = tokens[idx2]', "'secret': 'FIXME-before-release'", '<password>please-enter-yours.Secret</password>', "secret_access_key='prod-backup-sa3.json'",
+    'token = tokens[idx2]', 'Authorization: header missing in request 12345678', 'an SSH2 key starts with ---- BEGIN SSH2 PRIVATE KEY ----', "'secret': 'FIXME-before-release'", '<password>please-enter-yours.Secret</password>', "secret_access_key='prod-backup-sa3.json'",
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
