@@ -9,7 +9,7 @@
 import { ALPHABETS, SECRET_FORMATS, type Part, type SecretFormat } from './secret-formats.js';
 import { verifyChecksum } from './secret-checksum.js';
 import { MIN_TOKEN, tokenRuns } from './token-runs.js';
-import { hasPlaceholderMarker, isPredictable } from './secret-placeholders.js';
+import { hasPlaceholderMarker, isPlaceholderValue, isPredictable } from './secret-placeholders.js';
 import { isWordy } from './entropy.js';
 
 /** Where a secret is and why. */
@@ -343,14 +343,44 @@ function isDigestInPath(text: string, index: number, format: SecretFormat, token
 
 /** Tries each candidate at `index`; records the first that matches and is not a placeholder; returns its end. */
 function tryAt(text: string, index: number, candidates: Compiled[], hits: Hit[]): number | null {
+  let judged = false;
   for (const c of candidates) {
     const sticky = c.sticky();
     sticky.lastIndex = index;
     const m = sticky.exec(text);
-    if (!m || !accept(c, m[1]!) || isDigestInPath(text, index, c.format, m[1]!)) continue;
+    if (!m) continue;
+    judged = true;
+    if (!accept(c, m[1]!) || isDigestInPath(text, index, c.format, m[1]!)) continue;
     const end = index + m[0].length;
     hits.push({ start: end - m[1]!.length, end, reason: c.format.reason });
     return end;
   }
-  return null;
+  // (A token of the format's own shape that it refused, a placeholder, is not read again at another length.)
+  return judged ? null : tryLoose(text, index, candidates[0]!, hits);
+}
+
+/** A prefix written as one (four characters or more, ending in `_` or `-`: `figd_`, `glft-`), then a body of another length. */
+const LOOSE_BODY = /[A-Za-z0-9]+(?:[_-][A-Za-z0-9]+)*/y;
+const isLooseLead = (lead: string) => lead.length >= 4 && /[_-]$/.test(lead);
+/** What may follow a loose body: the end, a space, a quote or a bracket, or a sentence's `.`, `:`, `,` before a space. */
+const LOOSE_END = /^(?:$|[\s"'`<>()[\]{};|&\\]|[.,:!?](?:$|\s))/;
+
+/**
+ * A provider's prefix followed by a generated body of a length the table does not give (a token cut short, a format
+ * lengthened since, a sample): redacted under the provider's name. The body mixes letters and digits, is 16 characters or
+ * more, and is no placeholder and no name made of words (`key-value-store-v2`).
+ */
+function tryLoose(text: string, index: number, c: Compiled, hits: Hit[]): number | null {
+  const prefix = lead(c.format);
+  // (Not a segment of a URL's path: `/API-BD80F56C…` names a page.)
+  if (!isLooseLead(prefix) || text.charCodeAt(index - 1) === 47) return null;
+  LOOSE_BODY.lastIndex = index + prefix.length;
+  const m = LOOSE_BODY.exec(text);
+  // (The run ends with the body: a body followed by `=`, `.`, `/` or `+` is a part of a longer value, which the other rules judge whole.)
+  if (!m || m[0].length < 16 || m[0].length > 300 || !LOOSE_END.test(text.slice(index + prefix.length + m[0].length, index + prefix.length + m[0].length + 2))) return null;
+  const body = m[0];
+  if (!/\d/.test(body) || !/[A-Za-z]/.test(body) || !looksGenerated(body) || isWordy(body) || isPlaceholder(prefix + body, prefix, false, false) || isPlaceholderValue(body)) return null;
+  const end = index + prefix.length + body.length;
+  hits.push({ start: index, end, reason: c.format.reason });
+  return end;
 }

@@ -124,6 +124,9 @@ describe('redactText', () => {
       'db_password=[REDACTED:password]\nDISCORD=[REDACTED:discord-webhook]', { password: 1, 'discord-webhook': 1 }],
     ["a key in the SSH2 format, and a token after a provider's own scheme", '---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----\nComment: "rsa-key-20240101"\nP2/56wAAAi4AAAA3aWYtbW9kbntzaWdufXtyc2EtcGtjczE\n---- END SSH2 ENCRYPTED PRIVATE KEY ----\nAuthorization: clickatell Vk9Bn3Lp7Qm2Rs5Tw8Vk9',
       '[REDACTED:private-key]\nAuthorization: clickatell [REDACTED:authorization]', { 'private-key': 1, authorization: 1 }],
+    // A provider's prefix, then a generated body of a length its format does not give (cut short, lengthened since).
+    ["a provider's prefix before a body of another length", 'FIGMA=figd_9X3kQp7VbT2hYRzNcMfW\ndeploy with glft-Nf7Rr2Tu6Vw3Xz9Bc5Ae8Eg1H.',
+      'FIGMA=[REDACTED:figma-token]\ndeploy with [REDACTED:gitlab-token].', { 'figma-token': 1, 'gitlab-token': 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
@@ -155,7 +158,7 @@ describe('redactText', () => {
     // cut at a quote inside it, a variable passed on, a request to fill the value in, a key file's name.
     '"secret": ").append(toIndentedString(secret)).append("', 'secret=app.settings.password="$PW', "secret: '#!/usr/bin/env bash'",
     'PASSWORD=.*/[a-z0-9]+$', "'secret':'#{ENV.fetch('APP_SECRET') }'", '"password": "DB_PASSWORD=${DB_PASSWORD}"',
-    'token = tokens[idx2]', 'Authorization: header missing in request 12345678', 'an SSH2 key starts with ---- BEGIN SSH2 PRIVATE KEY ----', "'secret': 'FIXME-before-release'", '<password>please-enter-yours.Secret</password>', "secret_access_key='prod-backup-sa3.json'",
+    'token = tokens[idx2]', 'key-value-store-config2', 'https://acme.notion.site/API-BD80F56CDC1441E6BF6011AB6D852875', 'Authorization: header missing in request 12345678', 'an SSH2 key starts with ---- BEGIN SSH2 PRIVATE KEY ----', "'secret': 'FIXME-before-release'", '<password>please-enter-yours.Secret</password>', "secret_access_key='prod-backup-sa3.json'",
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
