@@ -297,13 +297,14 @@ export const DEVICE_TOKEN_PATH_RULE: RedactRule = {
 
 /**
  * An incoming webhook's token in its URL's path, on a server hosted anywhere (so no host to anchor on): Mattermost's
- * `/hooks/<26 letters and digits>`, Rocket.Chat's `/hooks/<id>/<token>`, Tines' `/webhook/<path>/<secret>`. Each part is
+ * `/hooks/<26 letters and digits>`, Rocket.Chat's `/hooks/<id>/<token>`, Tines' `/webhook/<path>/<secret>`, Netlify's
+ * `/build_hooks/<id>` (whoever has it starts a deploy). Each part is
  * generated (letters and digits mixed); a hook's name (`/hooks/pre-commit`) or number (`/repos/o/r/hooks/123456789`) is not.
  */
 export const WEBHOOK_PATH_RULE: RedactRule = {
   reason: 'webhook-token',
-  near: /\/(?:hooks|webhooks?)\//g,
-  pattern: /(?<pre>\/(?:hooks|webhooks?)\/)(?<secret>[A-Za-z0-9]{17,100}(?:\/[A-Za-z0-9]{17,100})?)(?![A-Za-z0-9_.~-])/g,
+  near: /\/(?:hooks|webhooks?|build_hooks)\//g,
+  pattern: /(?<pre>\/(?:hooks|webhooks?|build_hooks)\/)(?<secret>[A-Za-z0-9]{17,100}(?:\/[A-Za-z0-9]{17,100})?)(?![A-Za-z0-9_.~-])/g,
   accept: (s) => s.split('/').every((part) => /[A-Za-z]/.test(part) && /\d/.test(part) && !isNotSecret(part)),
 };
 

@@ -141,6 +141,8 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   t('Teamwork', 'teamwork-token', 'tkn.v1_', r('b64url', 40, 120)),
   t('Render', 'render-key', 'rnd_', r('alnum', 32)),
   t('Netlify', 'netlify-token', 'nfp_', r('alnum', 36)),
+  // (A DeepL API key for the free plan ends in `:fx`; the paid plan's, a bare UUID, needs the provider's name.)
+  p('DeepL', 'deepl-key', [...UUID, ':fx']),
   c('Netlify', 'netlify-token', ['netlify'], [r('url', 40, 46)]),
   c('Vercel', 'vercel-token', ['vercel'], [r('alnum', 24)]),
   // Prefixed tokens: personal, integration, app access and refresh tokens, AI Gateway keys.
