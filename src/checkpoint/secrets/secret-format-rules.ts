@@ -362,6 +362,7 @@ function tryAt(text: string, index: number, candidates: Compiled[], hits: Hit[])
 /** A prefix written as one (four characters or more, ending in `_` or `-`: `figd_`, `glft-`), then a body of another length. */
 const LOOSE_BODY = /[A-Za-z0-9]+(?:[_-][A-Za-z0-9]+)*/y;
 const isLooseLead = (lead: string) => lead.length >= 4 && /[_-]$/.test(lead);
+const LOOSE_MAX = 300;
 /** What may follow a loose body: the end, a space, a quote or a bracket, or a sentence's `.`, `:`, `,` before a space. */
 const LOOSE_END = /^(?:$|[\s"'`<>()[\]{};|&\\]|[.,:!?](?:$|\s))/;
 
@@ -374,13 +375,16 @@ function tryLoose(text: string, index: number, c: Compiled, hits: Hit[]): number
   const prefix = lead(c.format);
   // (Not a segment of a URL's path: `/API-BD80F56C…` names a page.)
   if (!isLooseLead(prefix) || text.charCodeAt(index - 1) === 47) return null;
-  LOOSE_BODY.lastIndex = index + prefix.length;
-  const m = LOOSE_BODY.exec(text);
+  // (Read from a window of 300 characters and the two after them: a run of `glft-glft-…` costs each prefix that much, not the run.)
+  const from = index + prefix.length;
+  const window = text.slice(from, from + LOOSE_MAX + 2);
+  LOOSE_BODY.lastIndex = 0;
+  const m = LOOSE_BODY.exec(window);
   // (The run ends with the body: a body followed by `=`, `.`, `/` or `+` is a part of a longer value, which the other rules judge whole.)
-  if (!m || m[0].length < 16 || m[0].length > 300 || !LOOSE_END.test(text.slice(index + prefix.length + m[0].length, index + prefix.length + m[0].length + 2))) return null;
+  if (!m || m[0].length < 16 || m[0].length > LOOSE_MAX || !LOOSE_END.test(window.slice(m[0].length, m[0].length + 2))) return null;
   const body = m[0];
   if (!/\d/.test(body) || !/[A-Za-z]/.test(body) || !looksGenerated(body) || isWordy(body) || isPlaceholder(prefix + body, prefix, false, false) || isPlaceholderValue(body)) return null;
-  const end = index + prefix.length + body.length;
+  const end = from + body.length;
   hits.push({ start: index, end, reason: c.format.reason });
   return end;
 }

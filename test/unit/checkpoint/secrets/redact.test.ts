@@ -393,6 +393,8 @@ describe('one long line (a minified file in the work tree, a pasted log)', () =>
     ['anchors', 'x.authorization;y.bearer;z.curl;w.sk-;v.eyJ;', 5_000],
     // (Each option looked back for its command on the line took 33 s.)
     ['commands that store secrets', 'gh secret set X --body "$X" ', 10_000],
+    // (Each provider's prefix read its body to the end of the run: a quarter of this took 13 s.)
+    ["providers' prefixes", 'glft-rnd_key-', 10_000],
   ])('a 1 MB line full of %s is scanned in linear time, and what it hides is still found', (_, unit, bound) => {
     const token = `ghp_${makeGen(5).key('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 36)}`;
     const text = `${line(unit)}${token};${line(unit)}curl -u deploy:Hunter2x9 https://example.com ${unit}`;
