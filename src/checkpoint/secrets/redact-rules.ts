@@ -162,11 +162,12 @@ export const BASE_RULES: RedactRule[] = [
     accept: (s) => hasLetterAndDigit(s) && !isNotSecret(s),
   },
   {
-    // Authorization: Basic …, Authorization: token …, a provider's own scheme (`Authorization: clickatell …`), Authorization: <token>, a short Bearer token after its header (also URL-encoded, `authorization:%20bearer%20…`)
+    // Authorization: <scheme> <token> (Basic, Bearer, token, SSWS, a provider's own: `Authorization: clickatell …`), Authorization: <token>,
+    // a short Bearer token after its header (also URL-encoded, `authorization:%20bearer%20…`)
     reason: 'authorization',
     near: /authorization/gi,
     pattern: rx(
-      `(?<pre>${B}Authorization["']?[ \\t]*[:=](?:[ \\t]*|%20)["']?(?:(?:Basic|Bearer|Token|Digest|Api-?Key|Key|SSWS|GenieKey|[A-Za-z][\\w-]{1,30})(?:[ \\t]+|%20))?)(?<secret>[A-Za-z0-9._~+/:-]{8,}={0,3})`,
+      `(?<pre>${B}Authorization["']?[ \\t]*[:=](?:[ \\t]*|%20)["']?(?:[A-Za-z][\\w-]{1,30}(?:[ \\t]+|%20))?)(?<secret>[A-Za-z0-9._~+/:-]{8,}={0,3})`,
       'gi',
     ),
     accept: (s) => isValue(s) && (hasLetterAndDigit(s) || isBasicCredential(s)),

@@ -347,8 +347,6 @@ export const VAULT_SECRET_ID_RULE: RedactRule = {
   reason: 'vault-secret-id',
   find: (text) => {
     const hits: Hit[] = [];
-    if (!/secret[_-]id/i.test(text)) return hits;
-    SECRET_ID_VALUE.lastIndex = 0;
     for (const m of text.matchAll(SECRET_ID_VALUE)) {
       const around = text.slice(Math.max(0, m.index - APPROLE_REACH), m.index + m[0].length + APPROLE_REACH);
       if (!APPROLE_CONTEXT.test(around)) continue;

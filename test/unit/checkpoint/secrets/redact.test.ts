@@ -127,6 +127,8 @@ describe('redactText', () => {
     // A provider's prefix, then a generated body of a length its format does not give (cut short, lengthened since).
     ["a provider's prefix before a body of another length", 'FIGMA=figd_9X3kQp7VbT2hYRzNcMfW\ndeploy with glft-Nf7Rr2Tu6Vw3Xz9Bc5Ae8Eg1H.',
       'FIGMA=[REDACTED:figma-token]\ndeploy with [REDACTED:gitlab-token].', { 'figma-token': 1, 'gitlab-token': 1 }],
+    // (… but not the part of a longer value before its `=`: the value is redacted whole.)
+    ["a longer value that starts with a provider's prefix", 'DNKEY_TOKEN=dnkey-Q7X2M4P9R3K8W1Z5=ysmx4owp0vno=y488v2qeb', 'DNKEY_TOKEN=[REDACTED:password]', { password: 1 }],
     ["a DeepL key for the free plan, and a Netlify build hook", 'curl -H "DeepL-Auth-Key 2f6c1a9e-4b7d-4e21-9c3a-7d5e8f0a1b2c:fx" https://api-free.deepl.com\ncurl -X POST https://api.netlify.com/build_hooks/5f1e8a2b9c3d7e4f6a0b1c2d',
       'curl -H "DeepL-Auth-Key [REDACTED:deepl-key]" https://api-free.deepl.com\ncurl -X POST https://api.netlify.com/build_hooks/[REDACTED:webhook-token]', { 'deepl-key': 1, 'webhook-token': 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
