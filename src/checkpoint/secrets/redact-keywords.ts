@@ -11,6 +11,7 @@ import { isEncodedText, isHighEntropy, isUuid, isWordy, rarePairs } from './entr
 import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { isNotSecret, NOT_SECRET_NAME, PUBLIC_KEY_NAME } from './secret-placeholders.js';
 import { escapeIn, isWrittenBreakAt } from './written-escapes.js';
+import { lowerCased } from './token-runs.js';
 
 const WORDS = /passw(?:or)?d|passphrase|passcode|pepper|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|creds|auth[_-]?key|signing[_-]?key|encryption[_-]?key|[_a-z]pass(?![A-Za-z])|key(?![A-Za-z0-9])|sonar[._-]?login|x-(?:amz|goog)-signature|(?<![A-Za-z])sig(?==)|(?<![A-Za-z])(?:pass|pw|private|access|auth)(?![A-Za-z0-9])/gi;
 /** The same words in a text lower-cased first: a case-blind search costs several times more. */
@@ -452,9 +453,9 @@ const generatedInName = (v: string) => tokenLike(v) && !/^[0-9a-f]+$/i.test(v) &
 export function findKeywordValues(text: string): Hit[] {
   const hits: Hit[] = [];
   // Lower-cased once (a text whose length that changes, by a few letters outside ASCII, is searched as it is).
-  const lower = text.toLowerCase();
-  const hay = lower.length === text.length ? lower : text;
-  const scan = hay === lower ? LOWER_WORDS : WORDS;
+  const lower = lowerCased(text);
+  const hay = lower ?? text;
+  const scan = lower === null ? WORDS : LOWER_WORDS;
   scan.lastIndex = 0;
   // Where the furthest value refused ends, to a bare `key` (`private`, `access`) or to a name that goes on past its keyword:
   // another keyword inside it would be judged on what is left of the same run (a run of `key:=key:=…` would cost its

@@ -8,7 +8,7 @@
  */
 import { ALPHABETS, SECRET_FORMATS, type Part, type SecretFormat } from './secret-formats.js';
 import { verifyChecksum } from './secret-checksum.js';
-import { MIN_TOKEN, tokenRuns } from './token-runs.js';
+import { lowerCased, MIN_TOKEN, tokenRuns } from './token-runs.js';
 import { hasPlaceholderMarker, isPlaceholderValue, isPredictable } from './secret-placeholders.js';
 import { isWordy } from './entropy.js';
 
@@ -215,9 +215,9 @@ export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS):
       const hits: Hit[] = [];
       // The words are searched for in the text lower-cased once, which is several times faster than a search that ignores case;
       // a text whose length lower-casing changes (a few letters outside ASCII) is searched as it is.
-      const lower = text.toLowerCase();
-      const hay = lower.length === text.length ? lower : text;
-      const scan = hay === lower ? lowerWordScan() : wordScan();
+      const lower = lowerCased(text);
+      const hay = lower ?? text;
+      const scan = lower === null ? wordScan() : lowerWordScan();
       scan.lastIndex = 0;
       for (let m = scan.exec(hay); m; m = scan.exec(hay)) {
         // The word starts a name (`POSTMARK_TOKEN`, `sonar.login`, `newRelicKey`), not the middle of another word (`global`).
