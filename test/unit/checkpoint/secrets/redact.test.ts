@@ -223,9 +223,14 @@ describe('redaction cost', () => {
     [`tokens = [${'a1b2c3d4e5f6g7h8, '.repeat(3_000)}`], [`apiKeys := []string{${'"a1b2c3d4e5f6g7h8", '.repeat(3_000)}`], ['tokens = ['.repeat(6_000)],
     [`- name: DB_PASSWORD${' '.repeat(64_000)}x`], [`{"key": "password"${'\t'.repeat(64_000)}x`], [`<param name="password"${' '.repeat(64_000)}>`],
   ])('stays linear on a hostile 64 KiB string (%#)', (text) => {
-    const start = performance.now();
-    redactText(text, {});
-    expect(performance.now() - start).toBeLessThan(1000);
+    // (Timed again when the first run is over: a busy machine can stall one run, a quadratic pattern stalls both.)
+    const took = () => {
+      const start = performance.now();
+      redactText(text, {});
+      return performance.now() - start;
+    };
+    const first = took();
+    expect(first < 1000 ? first : took()).toBeLessThan(1000);
   });
 
   // Every context a keyword form starts from, followed by a long run of what a form skips or repeats (blanks, separators,
