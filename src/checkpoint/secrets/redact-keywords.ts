@@ -704,6 +704,9 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // the key a value is stored under, not the value. (Under a password's name, words may be the password.)
     // (Nor under an .npmrc's `_auth`: a password in its own right.)
     if (/^[A-Za-z][a-z]+(?:[A-Z][a-z]+){1,5}$/.test(value) && !/pass|pwd|pw$|^_auth$/i.test(key) && isWordy(value)) continue;
+    // … and words joined by `_` or `-` under a token's or an API key's name: a header's name (`contentTypeToken = "Content-Type"`),
+    // an error's code (`token - 'redirect_url_mismatch'`). (Under a secret's or a password's name, words may be a passphrase.)
+    if (/^(?:[a-z]{2,}(?:[_-][a-z]{2,}){1,5}|[A-Z][a-z]+(?:-[A-Z][a-z]+){1,5})$/.test(value) && /token|key$/i.test(key) && !/pass|pwd|secret|cred|^_auth$/i.test(key) && isWordy(value)) continue;
     // A format string filled in by the code (`"prefix_{}".format(x)`, `f"db_{name}"`, `$"…{x}"`): a template, not a literal.
     if (/\{[\w.]*\}/.test(value) && (/^["'`]?\.format\(/.test(text.slice(span[1], span[1] + 9)) || /[fF$]["'`]$/.test(text.slice(span[0] - 2, span[0])))) continue;
     // A dependency named by its group (`io.jsonwebtoken:jjwt-jackson:0.11.2`), not a key and its value.

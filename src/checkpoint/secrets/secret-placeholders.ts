@@ -124,6 +124,9 @@ export function isPlaceholderValue(value: string): boolean {
   if (words.length && words.every((w) => PLACEHOLDER_WORDS.has(w.toLowerCase()) || isWordsJoined(w.toLowerCase()))) return true;
   if (isKeyboardRun(v)) return true;
   const body = v.replace(/^(?:[A-Za-z]{1,12}[_.~|-]){1,3}/, '');
+  // A provider's prefix with nothing after it (`CFPAT-`, `sk_live_`), or a short one before a placeholder word (`sk-lf-invalid`,
+  // `ghp_example`; `Winter-test` may be a password).
+  if (body !== v && (body === '' || (PLACEHOLDER_WORDS.has(body.toLowerCase()) && /^(?:[A-Za-z]{1,5}[_.~|-]){1,3}$/.test(v.slice(0, -body.length))))) return true;
   if (body.length >= 6 && new Set(body).size < Math.min(6, Math.ceil(body.length / 3))) return true;
   return (body.length >= 6 && isPredictable(body)) || isGroupedSequence(body);
 }

@@ -116,6 +116,10 @@ describe('redactText', () => {
       'POST https://quiet-owl-3371.tines.com/webhook/[REDACTED:webhook-token]', { 'webhook-token': 1 }],
     ["a Vault AppRole secret id, with the role id or on a call over several lines", "vault write auth/approle/login role_id=2f6c1a9e-4b7d-4e21-9c3a-7d5e8f0a1b2c secret_id=9b3e7f21-6c4a-4d8e-a1f5-3c7b9e2d4a60\nhvac.Client(url=VAULT_ADDR)\nclient.auth.approle.login(\n    role_id=ROLE,\n    secret_id='4e8a2c6f-1b3d-4f7a-9e5c-8d2b6a4f0c1e',\n)",
       "vault write auth/approle/login role_id=2f6c1a9e-4b7d-4e21-9c3a-7d5e8f0a1b2c secret_id=[REDACTED:vault-secret-id]\nhvac.Client(url=VAULT_ADDR)\nclient.auth.approle.login(\n    role_id=ROLE,\n    secret_id='[REDACTED:vault-secret-id]',\n)", { 'vault-secret-id': 2 }],
+    ['Vault AppRole secret ids under numbered keys', "vault config:\nrole_id1 = '2f6c1a9e-4b7d-4e21-9c3a-7d5e8f0a1b2c'\nsecret_id1 = '9b3e7f21-6c4a-4d8e-a1f5-3c7b9e2d4a60'\nsecret_id2 = '4e8a2c6f-1b3d-4f7a-9e5c-8d2b6a4f0c1e'",
+      "vault config:\nrole_id1 = '2f6c1a9e-4b7d-4e21-9c3a-7d5e8f0a1b2c'\nsecret_id1 = '[REDACTED:vault-secret-id]'\nsecret_id2 = '[REDACTED:vault-secret-id]'", { 'vault-secret-id': 2 }],
+    ['a passphrase of words under a password, words under an API key kept', 'DB_PASSWORD = "winter-test"\napi_key = "redirect_url_mismatch"',
+      'DB_PASSWORD = "[REDACTED:password]"\napi_key = "redirect_url_mismatch"', { password: 1 }],
     ['a password on a commented-out line, symbols in it', '# DB_PASSWORD=Qw7>k!U-[st51o|GX%zxR2\n// api_key = Tr5<nB7wQ3zYa8Lm2#x  # old',
       '# DB_PASSWORD=[REDACTED:password]\n// api_key = [REDACTED:password]  # old', { password: 2 }],
     ['a password holding a semicolon, outside a connection string', 'password=Nq8>d!U-[st51o|GX%zxSD;gIr2\nServer=db;Password=Kx9mQ2vL8;Database=app;',
@@ -163,6 +167,7 @@ describe('redactText', () => {
     '"secret": ").append(toIndentedString(secret)).append("', 'secret=app.settings.password="$PW', "secret: '#!/usr/bin/env bash'",
     'PASSWORD=.*/[a-z0-9]+$', "'secret':'#{ENV.fetch('APP_SECRET') }'", '"password": "DB_PASSWORD=${DB_PASSWORD}"',
     'token = tokens[idx2]', 'key-value-store-config2', 'https://acme.notion.site/API-BD80F56CDC1441E6BF6011AB6D852875', 'Authorization: header missing in request 12345678', 'an SSH2 key starts with ---- BEGIN SSH2 PRIVATE KEY ----', "'secret': 'FIXME-before-release'", '<password>please-enter-yours.Secret</password>', "secret_access_key='prod-backup-sa3.json'",
+    'const contentTypeToken string = "Content-Type"', "webex token - 'redirect_url_mismatch'", 'contentful_access_token: "CFPAT-"', 'langfuse_secret_key = sk-lf-invalid',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
