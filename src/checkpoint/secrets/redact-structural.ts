@@ -34,8 +34,8 @@ const COMMANDS: { name: string; tools: string; flag: string; attached?: boolean 
   { name: 'htpasswd', tools: 'htpasswd[ \\t]+-[a-zA-Z]*b[a-zA-Z]*[ \\t]+\\S+[ \\t]+\\S+', flag: '' },
 ];
 
-/** Any of the commands, case-insensitive: the command rules look only at the lines around one. */
-const ANY_COMMAND = new RegExp(`\\b(?:${COMMANDS.map((c) => c.tools.split('[')[0]).join('|')})`, 'gi');
+/** Any of the commands, case-insensitive: the command rules look only at the lines around one (each tool whole: `podman login`, not only the first). */
+const ANY_COMMAND = new RegExp(`\\b(?:${COMMANDS.map((c) => c.tools).join('|')})`, 'gi');
 
 /** The value of each command's password flag, without its quotes, on the lines that name a command. */
 let commandPatterns: RegExp[] | null = null;

@@ -91,6 +91,8 @@ describe('redactText', () => {
     // A command that stores a secret: whatever literal it is given (not a reference, nor a setting stored beside it).
     ['values given to commands that store secrets', 'gh secret set API_TOKEN --body "Kx9mQ2vL8pRt4Zw"\nfly secrets set STRIPE=Tr5nB7wQ3zYa8Lm2 LOG_LEVEL=debug\nkubectl create secret generic app --from-literal=k=Qw2Er5Ty7Ui9Op',
       'gh secret set API_TOKEN --body "[REDACTED:password]"\nfly secrets set STRIPE=[REDACTED:password] LOG_LEVEL=debug\nkubectl create secret generic app --from-literal=k=[REDACTED:password]', { password: 3 }],
+    ["a registry login's password, whichever tool logs in", 'docker login -u ci -p Kx9mQ2vL8pRt4Zw\npodman login -u ci -p Tr5nB7wQ3zYa8Lm2 quay.io\nbuildah login -u ci -p Wq4zN8cV2bX6mL1k r.example',
+      'docker login -u ci -p [REDACTED:password]\npodman login -u ci -p [REDACTED:password] quay.io\nbuildah login -u ci -p [REDACTED:password] r.example', { password: 3 }],
     ['a literal piped into a login or a secret store', "echo 'Kx9mQ2vL8pRt4Zw' | docker login -u bob --password-stdin\nprintf '%s' 'Tr5nB7wQ3zYa8Lm2' | wrangler secret put API_KEY",
       "echo '[REDACTED:password]' | docker login -u bob --password-stdin\nprintf '%s' '[REDACTED:password]' | wrangler secret put API_KEY", { password: 2 }],
     ['a generated value holding the other quotes among its symbols', "jwt_secret: \"Q7`x'}/kL)p;W9]zR&m>eT??]H&4\"", 'jwt_secret: "[REDACTED:password]"', { password: 1 }],
