@@ -153,6 +153,8 @@ export function isHighEntropy(token: string, before = ''): boolean {
   if (segments?.length === 0 || NAMED_DIGEST.test(body)) return false;
   if (DIGEST_BEFORE.test(before.slice(-16)) && !keywordBefore(before)) return false;
   if (isWordy(body) || isEncodedText(body) || isPredictable(body, 0.8) || isGroupedSequence(body, 0.8)) return false;
+  // An Ethereum address (`0x` and 40 hex digits, their case a checksum): public, as an account number is.
+  if (body.length === 42 && /^0x[0-9a-fA-F]{40}$/.test(body)) return false;
   if (segments) return segments.some((segment) => isHighEntropy(segment, before));
   if ((FILE_EXTENSION.test(body) && HASHED_FILE.test(body)) || (UUID_ANY.test(body) && body.replace(UUID_ANY, '').replace(/[^A-Za-z0-9]/g, '').length < 16)) return false;
   // Most candidates (paths, identifiers) end in no hex run long enough: the prefix pattern is only tried on those that do.
@@ -207,7 +209,7 @@ export function isWordy(body: string): boolean {
       if (!run) continue;
       if (/^[A-Z]/.test(run)) boundaries++;
       letters += run.replace(/[^A-Za-z]/g, '').length;
-      if (run.length >= 4 && WORD_RUN.test(run) && run.replace(/[^aeiouy]/gi, '').length * 6 >= run.length && !CONSONANTS.test(run) && !RARE_PAIR.test(run)) {
+      if (run.length >= 4 && WORD_RUN.test(run) && run.replace(/[^aeiouy]/gi, '').length * 6 >= run.length && !CONSONANTS.test(run) && rarePairs(run) === 0) {
         inWords += run.length;
         words++;
       }

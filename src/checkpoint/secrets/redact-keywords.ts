@@ -9,7 +9,7 @@
  */
 import { isEncodedText, isHighEntropy, isUuid, isWordy, rarePairs } from './entropy.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
-import { isNotSecret, NOT_SECRET_NAME, PUBLIC_KEY_NAME } from './secret-placeholders.js';
+import { isCodeName, isNotSecret, NOT_SECRET_NAME, PUBLIC_KEY_NAME } from './secret-placeholders.js';
 import { escapeIn, isWrittenBreakAt } from './written-escapes.js';
 import { lowerCased } from './token-runs.js';
 
@@ -670,6 +670,18 @@ const ACTION_ON_SECRET = /(?:^|[_.-])(?:update|reset|change|forgot|require|gener
 const FIELD_TYPE_BEFORE =
   /^[ \t]*(?:(?:optional|repeated|required)[ \t]+)?(?:double|float|u?int(?:32|64)|sint(?:32|64)|s?fixed(?:32|64)|bool|string|bytes|(?:[A-Za-z_]\w*\.)*[A-Z][a-z]\w*)[ \t]+$/;
 
+/** A word as words are spelled: a vowel, no four consonants in a row, no pair of letters that words never hold (`Repository`, `manage`). */
+const isWord = (w: string) => /^[A-Z]?[a-z]{3,}$/.test(w) && /[aeiouy]/.test(w) && !/[b-df-hj-np-tv-xz]{4}/i.test(w) && rarePairs(w) === 0;
+/**
+ * Words joined as names are (`redirect_url_mismatch`, `webhooks:manage`, `Content-Type`), one of them four letters or more. Not
+ * words in small letters joined by `-` (`hono-is-hot`), as a token someone chose is written, nor one word alone.
+ */
+const isNameOfWords = (v: string) => {
+  const parts = v.split(/[_:-]/);
+  const joined = /^[a-z]+(?:[_:][a-z]+)+$/.test(v) || /^[A-Z][a-z]+(?:-[A-Z][a-z]+)+$/.test(v);
+  return joined && parts.length <= 6 && parts.every((p) => p.length >= 2) && parts.some((p) => p.length >= 4 && isWord(p));
+};
+
 /** The first form whose value is accepted, and where the first form that matched at all ends. */
 function tryForms(text: string, at: number, lineBefore: string, lineEnd: string, weak: ((v: string) => boolean) | null, key: string): { hit: Hit | null; end: number } {
   let end = 0;
@@ -690,7 +702,7 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     if (text.charCodeAt(span[1]) === 60 && /^<[\w .-]{1,60}>/.test(text.slice(span[1], span[1] + 64))) continue;
     // A function call (`b64u(encryptedKey)`) or the key itself again (`exports.token = token`) is code.
     // (`pbkdf2Sync(…)`, `decodeBase64url(…)`: a name in camelCase or with underscores is a function's, digits or not.)
-    const isCall = text.charCodeAt(span[1]) === 40 && (value.length < 8 || isWordy(value) || !/\d/.test(value) || isFunctionName(value) || /::|\.[a-z_]\w*$/.test(value));
+    const isCall = text.charCodeAt(span[1]) === 40 && (value.length < 8 || isWordy(value) || !/\d/.test(value) || isFunctionName(value) || /::|\.[A-Za-z_]\w*$/.test(value));
     // An unquoted value with an operator after it is the first term of an expression (`s3LockKey := s3StateKey + suffix`).
     // (`&&`, `||` end a shell command, `TOKEN=… && make`: the value stands alone.)
     // (A generated value before a dash or a slash is not a name: `password: Xk9m… - change it`.)
@@ -698,15 +710,19 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     if (!quoted && /^[ \t]*[+*/%-][ \t]*[\w$(]/.test(text.slice(span[1], span[1] + 4)) && (isFunctionName(value) || isIdentifier(value) || isWordy(value))) continue;
     // The key's own name inside its value (`IAMUserChangePassword = "arn:…/IAMUserChangePassword"`) names a resource.
     if (isCall || value.length < 5 || value === key || (key.length >= 6 && value.toLowerCase().includes(key.toLowerCase()))) continue;
+    // A composite literal opened after the value (`&sourcespb.S3_AccessKey{`), and a variable named in words, digits or not
+    // (`"private_key": base64PrivateKey,`): code, not a literal.
+    if ((text.charCodeAt(span[1]) === 123 && isCodeName(`${value}{`)) || (!quoted && isFunctionName(value) && isWordy(value.replace(/\d+/g, '')))) continue;
     // A word of the key's own name (`POSTGRES_PASSWORD=postgres`, `RABBITMQ_PASS=rabbitmq`): the service's documented default.
     if (/^[a-z]+$/i.test(value) && key.toLowerCase().split(/[^a-z]+/).includes(value.toLowerCase())) continue;
     // A name in camelCase under a token's or a key's name (`IAM_ROLE_STATEMENTS_TOKEN = 'iamRoleStatements'`, `TOKEN_KEY = "authToken"`):
     // the key a value is stored under, not the value. (Under a password's name, words may be the password.)
     // (Nor under an .npmrc's `_auth`: a password in its own right.)
     if (/^[A-Za-z][a-z]+(?:[A-Z][a-z]+){1,5}$/.test(value) && !/pass|pwd|pw$|^_auth$/i.test(key) && isWordy(value)) continue;
-    // … and words joined by `_` or `-` under a token's or an API key's name: a header's name (`contentTypeToken = "Content-Type"`),
-    // an error's code (`token - 'redirect_url_mismatch'`). (Under a secret's or a password's name, words may be a passphrase.)
-    if (/^(?:[a-z]{2,}(?:[_-][a-z]{2,}){1,5}|[A-Z][a-z]+(?:-[A-Z][a-z]+){1,5})$/.test(value) && /token|key$/i.test(key) && !/pass|pwd|secret|cred|^_auth$/i.test(key) && isWordy(value)) continue;
+    // … and words joined as names are, under a token's or an API key's name: a header's name (`contentTypeToken = "Content-Type"`),
+    // an error's code (`token - 'redirect_url_mismatch'`), a scope (`"admin:ssh_signing_key"`). (Under a secret's or a password's
+    // name, words may be a passphrase.)
+    if (/token|key$/i.test(key) && !/pass|pwd|secret|cred|^_auth$/i.test(key) && isNameOfWords(value)) continue;
     // A format string filled in by the code (`"prefix_{}".format(x)`, `f"db_{name}"`, `$"…{x}"`): a template, not a literal.
     if (/\{[\w.]*\}/.test(value) && (/^["'`]?\.format\(/.test(text.slice(span[1], span[1] + 9)) || /[fF$]["'`]$/.test(text.slice(span[0] - 2, span[0])))) continue;
     // A dependency named by its group (`io.jsonwebtoken:jjwt-jackson:0.11.2`), not a key and its value.

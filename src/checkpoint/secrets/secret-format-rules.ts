@@ -103,7 +103,8 @@ function looksGenerated(body: string): boolean {
   if (/\d/.test(body) && /[A-Za-z]/.test(body) && !/^[A-Za-z]+\d{0,3}$/.test(body)) return true;
   const upper = body.replace(/[^A-Z]/g, '').length / body.length;
   const switches = body.split('').filter((c, i) => i > 0 && /[A-Z]/.test(c) !== /[A-Z]/.test(body[i - 1]!)).length / body.length;
-  if (upper >= 0.25 && upper <= 0.75 && switches >= 0.35) return true;
+  // (Not words in PascalCase, a method's name: `s.GetJenkinsObjectsForPath`.)
+  if (upper >= 0.25 && upper <= 0.75 && switches >= 0.35) return !isWordy(body);
   // A long body of both cases that reads as no words (`EYwohtQFBvpDXJLRHZRVai30`): random runs of one case happen.
   return body.length >= 20 && upper >= 0.2 && upper <= 0.8 && switches >= 0.15 && !isWordy(body);
 }
@@ -384,6 +385,8 @@ function tryLoose(text: string, index: number, c: Compiled, hits: Hit[]): number
   if (!m || m[0].length < 16 || m[0].length > LOOSE_MAX || !LOOSE_END.test(window.slice(m[0].length, m[0].length + 2))) return null;
   const body = m[0];
   if (!/\d/.test(body) || !/[A-Za-z]/.test(body) || !looksGenerated(body) || isWordy(body) || isPlaceholder(prefix + body, prefix, false, false) || isPlaceholderValue(body)) return null;
+  // (A generated body holds a long run of letters and digits mixed; short words and numbers between dashes are a name: `api-2-myself-get`.)
+  if (!body.split(/[_-]/).some((part) => part.length >= 8 && /\d/.test(part) && /[A-Za-z]/.test(part))) return null;
   const end = from + body.length;
   hits.push({ start: index, end, reason: c.format.reason });
   return end;

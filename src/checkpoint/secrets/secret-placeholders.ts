@@ -77,6 +77,16 @@ export function isCodeName(value: string): boolean {
   // A composite literal or a block opened after the name (`aws.Credentials{`, `&unstructured.Unstructured{`, `map[string]string{`).
   // (Names only: `h7Gk2Lp9Qz{` mixes letters and digits as a generated value does.)
   if (/^[&*]?[A-Za-z_$][\w$.]*(?:\[[\w$.*]*\][\w$.*]*)*\{\}?\{?$/.test(value) && !/\d[A-Za-z]|[A-Za-z]\d[A-Za-z]/.test(value)) return true;
+  // … a slice or an array of a type, and what it is given (Go's `[]string{cs.consumerKey`, `[]sshCredential{}`).
+  if (/^(?:\[[\w$.]*\])+[*&]?[A-Za-z_$][\w$.]*\{/.test(value)) return true;
+  // A string joined to a variable, read from a quote that closes one literal to the quote that opens the next (`"…?api_key="+resMatch+"&…"`).
+  if (/^\+[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\+|\[|\()/.test(value) && !/[A-Za-z]\d+[A-Za-z]/.test(value)) return true;
+  // A format the code fills in (`%s/%s`, `%s&SignedHeaders=date`, `client=%s&user_token=%s`): printf's verbs, and no other `%`.
+  if (/^(?:[^%]|%[svqd](?![A-Za-z0-9]))+$/.test(value) && (/^%[svqd]/.test(value) || (value.match(/%[svqd](?![A-Za-z0-9])/g)?.length ?? 0) >= 2)) return true;
+  // A module's or a package's path, a host then folders (`github.com/org/repo/v3/pkg/x`): no generated run in it.
+  if (/^(?:[a-z0-9-]+\.)+[a-z]{2,24}(?::\d{1,5})?\/[\w.~\/@:+-]*$/.test(value) && value.split(/[/.:@]/).every((part) => part.length < 16 || !/\d/.test(part) || !/[A-Za-z]/.test(part))) return true;
+  // A list of options, as a struct's tag holds them (`bytes,1,opt,name=key,proto3`): names, small numbers and `name=value` pairs.
+  if (/^[A-Za-z_]\w*(?:=[\w.]*)?(?:,(?:[A-Za-z_]\w*(?:=[\w.]*)?|\d{1,4})){2,}$/.test(value) && value.split(/[,=]/).every((part) => part.length < 8 || !/\d/.test(part) || !/[A-Za-z]/.test(part))) return true;
   // Code read between two string literals (`"secret": ").append(x).append("`), a property set on the way
   // (`secret=some.property.password=`), a script's first line (`#!/usr/bin/python3`), a pattern (`.*/suffix`).
   if (/^\)\s*[.,;+]/.test(value) || /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+=$/.test(value) || value.startsWith('#!/') || /^\.[*+]/.test(value)) return true;

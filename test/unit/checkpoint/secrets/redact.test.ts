@@ -122,6 +122,10 @@ describe('redactText', () => {
       "vault config:\nrole_id1 = '2f6c1a9e-4b7d-4e21-9c3a-7d5e8f0a1b2c'\nsecret_id1 = '[REDACTED:vault-secret-id]'\nsecret_id2 = '[REDACTED:vault-secret-id]'", { 'vault-secret-id': 2 }],
     ['a passphrase of words under a password, words under an API key kept', 'DB_PASSWORD = "winter-test"\napi_key = "redirect_url_mismatch"',
       'DB_PASSWORD = "[REDACTED:password]"\napi_key = "redirect_url_mismatch"', { password: 1 }],
+    ['a token someone chose in words, and one word', "const token = 'hono-is-hot'\nconst token2 = 'honoishot'\nVAULT_TOKEN=s.Xk9mQ2vL7pR4tW8zA3bC5dEf",
+      "const token = '[REDACTED:password]'\nconst token2 = '[REDACTED:password]'\nVAULT_TOKEN=[REDACTED:vault-token]", { password: 2, 'vault-token': 1 }],
+    ['code next to a generated value is still read for it', 'password="+Xk9mQ2vL+"\nprivate_key: "github.com/Xk9mQ2vL7pR4tW8zA3bC5dEf"\n"password": "%sXk9mQ2vL7pR4"',
+      'password="[REDACTED:password]"\nprivate_key: "[REDACTED:password]"\n"password": "[REDACTED:password]"', { password: 3 }],
     ['a password on a commented-out line, symbols in it', '# DB_PASSWORD=Qw7>k!U-[st51o|GX%zxR2\n// api_key = Tr5<nB7wQ3zYa8Lm2#x  # old',
       '# DB_PASSWORD=[REDACTED:password]\n// api_key = [REDACTED:password]  # old', { password: 2 }],
     ['a password holding a semicolon, outside a connection string', 'password=Nq8>d!U-[st51o|GX%zxSD;gIr2\nServer=db;Password=Kx9mQ2vL8;Database=app;',
@@ -170,6 +174,14 @@ describe('redactText', () => {
     'PASSWORD=.*/[a-z0-9]+$', "'secret':'#{ENV.fetch('APP_SECRET') }'", '"password": "DB_PASSWORD=${DB_PASSWORD}"',
     'token = tokens[idx2]', 'key-value-store-config2', 'https://acme.notion.site/API-BD80F56CDC1441E6BF6011AB6D852875', 'Authorization: header missing in request 12345678', 'an SSH2 key starts with ---- BEGIN SSH2 PRIVATE KEY ----', "'secret': 'FIXME-before-release'", '<password>please-enter-yours.Secret</password>', "secret_access_key='prod-backup-sa3.json'",
     'const contentTypeToken string = "Content-Type"', "webex token - 'redirect_url_mismatch'", 'contentful_access_token: "CFPAT-"', 'langfuse_secret_key = sk-lf-invalid',
+    'AdminSshSigningKey: "admin:ssh_signing_key",', '// Verify token "webhooks:manage" permission', 'objects, err := s.GetJenkinsObjectsForPath(ctx, absolutePath)',
+    '// Docs: https://developer.atlassian.com/server/jira/platform/rest/v10002/api-group-myself/#api-api-2-myself-get',
+    'req, err := http.NewRequest("GET", "https://calendarific.com/api/v2/holidays?&api_key="+resMatch+"&country=US", nil)',
+    'command = append(command, "--token="+inputs["token"].Value)', 'req.Header.Add("Authorization", fmt.Sprintf(`WRAP access_token="client=%s&user_token=%s"`, key, user))',
+    'authorizationHeader := fmt.Sprintf("%s Credential=%s/%s, SignedHeaders=%s, Signature=%s",', '\tcfapitoken "github.com/trufflesecurity/trufflehog/v3/pkg/detectors/cloudflareapitoken"',
+    'connection.Credential = &sourcespb.S3_AccessKey{', 'info.SSHCredentials = []sshCredential{}', 'credentials := []string{cs.consumerKey, cs.consumerSecret}',
+    'privateKey := ed25519.NewKeyFromSeed(privateBytes[:32])', '"private_key": base64PrivateKey,', 'Extra map[string]string `protobuf_key:"bytes,1,opt,name=key,proto3"`',
+    'https://api.etherscan.io/api?module=account&action=balance&address=0x70F657164e5b75689b64B7fd1fA275F334f28e18',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
