@@ -182,6 +182,7 @@ describe('redactText', () => {
     'connection.Credential = &sourcespb.S3_AccessKey{', 'info.SSHCredentials = []sshCredential{}', 'credentials := []string{cs.consumerKey, cs.consumerSecret}',
     'privateKey := ed25519.NewKeyFromSeed(privateBytes[:32])', '"private_key": base64PrivateKey,', 'Extra map[string]string `protobuf_key:"bytes,1,opt,name=key,proto3"`',
     'https://api.etherscan.io/api?module=account&action=balance&address=0x70F657164e5b75689b64B7fd1fA275F334f28e18',
+    'export BUNDLE_ENTERPRISE__CONTRIBSYS__COM=cafebabe:deadbeef', 'password = "deadbeef"',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
