@@ -132,6 +132,8 @@ const URL_VALUE = /^[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\//;
 /** Where a key is read from, not the key: `classpath:test-key.pem`, `file:/run/secrets/db`, `certs/server.key`, `keystore.p12`. */
 const RESOURCE = /^(?:classpath\*?|file|resource|optional):|^(?:[\w.@~+-]*\/)+[\w.@~+-]*\.(?:pem|key|crt|cer|der|p8|p12|pfx|jks|jceks|keystore|truststore|pub|gpg|asc|ppk)$|^[a-z0-9_.-]+\.(?:pem|key|crt|cer|der|p8|p12|pfx|jks|jceks|keystore|truststore|pub|gpg|asc|ppk)$/i;
 const FLAG = /^-?(?:\d{1,5}|0x[0-9a-fA-F]{1,16})$/;
+/** A version or a range of them (`^9.0.0`, `~1.2`, `>=2.0.0-rc.1`): a dependency's, under a package named for tokens (`jsonwebtoken`). */
+const VERSION = /^(?:[~^=<>]{1,2}v?|v)?\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?$/;
 
 /** A value worth redacting: not a reference, not a small number or a boolean, not a path (unless random like a key). */
 export const isValue = (value: string) => {
@@ -140,7 +142,7 @@ export const isValue = (value: string) => {
   if (value.includes('[REDACTED:')) return false;
   const s = value.replace(/(?:\\[nrt])+$/, '');
   // A URL is judged by the URL rule (only its credentials are secret), never redacted whole.
-  return s !== '' && !REFERENCE.test(s) && !FLAG.test(s) && !(PATH.test(s) && !isHighEntropy(s) && !isSlashBase64(s)) && !URL_VALUE.test(s) && !RESOURCE.test(s) && !isNotSecret(s);
+  return s !== '' && !REFERENCE.test(s) && !FLAG.test(s) && !VERSION.test(s) && !(PATH.test(s) && !isHighEntropy(s) && !isSlashBase64(s)) && !URL_VALUE.test(s) && !RESOURCE.test(s) && !isNotSecret(s);
 };
 export const hasLetterAndDigit = (s: string) => /[A-Za-z]/.test(s) && /\d/.test(s);
 /** Code, not a literal: `token = next_token`, `password = getPassword`, `secret = secret`. */
@@ -710,6 +712,8 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     if (!quoted && /^[ \t]*[+*/%-][ \t]*[\w$(]/.test(text.slice(span[1], span[1] + 4)) && (isFunctionName(value) || isIdentifier(value) || isWordy(value))) continue;
     // The key's own name inside its value (`IAMUserChangePassword = "arn:…/IAMUserChangePassword"`) names a resource.
     if (isCall || value.length < 5 || value === key || (key.length >= 6 && value.toLowerCase().includes(key.toLowerCase()))) continue;
+    // A template literal that interpolates (`` token: `${url}oauth/token` ``): built by the code.
+    if (text.charCodeAt(span[0] - 1) === 96 && value.includes('${')) continue;
     // A composite literal opened after the value (`&sourcespb.S3_AccessKey{`), and a variable named in words, digits or not
     // (`"private_key": base64PrivateKey,`): code, not a literal.
     if ((text.charCodeAt(span[1]) === 123 && isCodeName(`${value}{`)) || (!quoted && isFunctionName(value) && isWordy(value.replace(/\d+/g, '')))) continue;

@@ -19,7 +19,7 @@ const REFERENCE = new RegExp(
     '@-|@(?:[\\w.~-]*/)*[\\w~-]+\\.[A-Za-z]\\w{0,5}', // a file read in its place: `password=@password.txt`, `-d @-`
     '#\\{[^}]*\\}?', '%[A-Za-z_]\\w*%', '@[A-Za-z_]\\w*@', '__[A-Z0-9_]+__', // #{var}, %VAR%, @VAR@, __VAR__
     '%[-+ #0-9.]*[sdifuxXoeEgGcpqv]', '%\\([\\w.]+\\)[sdr]', '%\\d+\\$[sd]', // printf
-    '\\{\\d*\\}', '\\{\\{.*\\}\\}', '\\{[A-Za-z_][\\w.]*\\}', '\\{\\{?\\s*[\\w.]+\\s*\\}?\\}', // {0}, {{ x }}, {name}
+    '\\{\\d*\\}', '\\{\\{.*\\}\\}', '\\{[A-Za-z_][\\w.]*!?\\}', '\\{\\{?\\s*[\\w.]+\\s*\\}?\\}', // {0}, {{ x }}, {name}
     '<[^<>]*>', '&lt;.*&gt;', '\\[[A-Za-z _.-]*\\]?', '\\(\\s*[A-Za-z _.-]*\\)', // <your-key>, &lt;X&gt;, [PASSWORD]
     // An AWS resource name: where a secret is kept (`arn:aws:secretsmanager:…:secret:prod/db`), never the secret.
     'arn:aws(?:-[a-z]+)*:[a-z0-9-]+:[a-z0-9-]*:\\d*:\\S+',
@@ -67,6 +67,13 @@ export function isCodeName(value: string): boolean {
   if (/^\\?[A-Za-z_][\w\\]*(?:::[A-Za-z_]\w*)+(?:\(\))?$/.test(value) && !/\d[A-Za-z]|[A-Za-z]\d/.test(value)) return true;
   // SCREAMING_SNAKE names (`ACCESS_TOKEN`, `YOUR_API_KEY`): an environment variable or a constant, written in place of its value.
   if (/^[A-Z][A-Z]*(?:_[A-Z]+)+$/.test(value)) return true;
+  // … with a digit glued to a word (`AUTH0_SECRET`, `IDENTITY_SERVER4_CLIENT_SECRET`, `AZURE_AD_B2C_CLIENT_SECRET`): one word of four
+  // letters at least, and no part more digits than letters.
+  if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value) && value.split('_').some((w) => /^[A-Z]{4,}$/.test(w)) && value.split('_').every((w) => w.replace(/\D/g, '').length * 2 < w.length)) return true;
+  // A type (`DefaultPostgresColumn<{`, `Partial<CookieOption>`), a cast or a tag cut where the value was read (`<optional`).
+  if ((/^[A-Z][A-Za-z_]*(?:\.[A-Z][A-Za-z_]*)*</.test(value) && !/\d[A-Za-z]|[A-Za-z]\d[A-Za-z]/.test(value)) || /^<[a-z][\w-]*$/.test(value)) return true;
+  // A template literal that interpolates (`` `${url}oauth/token` ``, `` `${prefix}${id}` ``): built by the code.
+  if (/^`[^`]*\$\{[^`]*`$/.test(value)) return true;
   // … also numbered (`CKV_SECRET_9`, `SLOT_2_API_KEY`): words in capitals, a number as a word of its own.
   if (/^[A-Z]+(?:_(?:[A-Z]+|\d{1,4}))+$/.test(value) && (value.match(/(?:^|_)[A-Z]{2,}(?=_|$)/g)?.length ?? 0) >= 2) return true;
   // An anchor, a selector or a parser's state name: `#add-password`, `?NoLineTerminatorHere`.
