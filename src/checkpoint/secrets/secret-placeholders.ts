@@ -30,7 +30,7 @@ const REFERENCE_WHOLE = new RegExp(`^(?:${REFERENCE.source})$`);
 
 /** Words that are a placeholder when a value is made of them (`your_api_token_here`, `test:test`, `changeme`). */
 const PLACEHOLDER_WORDS = new Set([
-  'password', 'passwd', 'pass', 'pwd', 'secret', 'token', 'key', 'apikey', 'api', 'auth', 'credential', 'credentials',
+  'password', 'passwd', 'pass', 'pwd', 'passphrase', 'secret', 'token', 'key', 'apikey', 'api', 'auth', 'credential', 'credentials',
   'your', 'my', 'the', 'here', 'example', 'sample', 'dummy', 'fake', 'mock', 'test', 'testing', 'demo', 'foo', 'bar',
   'baz', 'qux', 'changeme', 'change', 'me', 'replace', 'insert', 'put', 'enter', 'value', 'placeholder', 'redacted',
   'hidden', 'masked', 'obfuscated', 'none', 'null', 'nil', 'undefined', 'empty', 'default', 'todo', 'tbd', 'xxx', 'yyy', 'zzz',
@@ -79,6 +79,8 @@ export function isCodeName(value: string): boolean {
   // An anchor, a selector or a parser's state name: `#add-password`, `?NoLineTerminatorHere`.
   // (A Java annotation too: `@javax.annotation.Generated`.)
   if (/^[?#.@:][A-Za-z][A-Za-z_-]*$/.test(value) || /^@[a-z]+(?:\.[A-Za-z]+)+$/.test(value)) return true;
+  // A JSON pointer (`#/components/schemas/…`), and a variable's address (Go's `&xSessionToken`).
+  if (/^#\/[\w/.~%-]*$/.test(value) || (/^&[A-Za-z_$][\w$.]*$/.test(value) && !/\d[A-Za-z]|[A-Za-z]\d[A-Za-z]/.test(value))) return true;
   // A name made of words one of which names the secret (`#add-password`, `reset_token_ttl`, `password.reset.title`): a selector, a route or a message key.
   if (/^[#.]?[A-Za-z]+(?:[-_.][A-Za-z]+)+$/.test(value) && /passw|secret|token|key|pwd|credential|(?:^|[-_.])pass$/i.test(value)) return true;
   // A composite literal or a block opened after the name (`aws.Credentials{`, `&unstructured.Unstructured{`, `map[string]string{`).

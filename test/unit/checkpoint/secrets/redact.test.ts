@@ -124,8 +124,8 @@ describe('redactText', () => {
       'DB_PASSWORD = "[REDACTED:password]"\napi_key = "redirect_url_mismatch"', { password: 1 }],
     ['a token someone chose in words, and one word', "const token = 'hono-is-hot'\nconst token2 = 'honoishot'\nVAULT_TOKEN=s.Xk9mQ2vL7pR4tW8zA3bC5dEf",
       "const token = '[REDACTED:password]'\nconst token2 = '[REDACTED:password]'\nVAULT_TOKEN=[REDACTED:vault-token]", { password: 2, 'vault-token': 1 }],
-    ['a generated value in the shape of a name, a type or a template is still read for it', "password = \"X9K2_M4P7_Q1Z8\"\napi_key = \"Xk9mQ<2vL7pR4tW8\"\nconst k = `sk_live_Xk9mQ2vL7pR4tW8zA3bC5dEf${x}`",
-      'password = "[REDACTED:password]"\napi_key = "[REDACTED:password]"\nconst k = `[REDACTED:stripe-key]${x}`', { password: 2, 'stripe-key': 1 }],
+    ['a generated value in the shape of a name, a type or a template is still read for it', "password = \"X9K2_M4P7_Q1Z8\"\napi_key = \"Xk9mQ<2vL7pR4tW8\"\nconst k = `sk_live_Xk9mQ2vL7pR4tW8zA3bC5dEf${x}`\npassword = \"&Xk9mQ2vL7pR4\"",
+      'password = "[REDACTED:password]"\napi_key = "[REDACTED:password]"\nconst k = `[REDACTED:stripe-key]${x}`\npassword = "[REDACTED:password]"', { password: 3, 'stripe-key': 1 }],
     ['code next to a generated value is still read for it', 'password="+Xk9mQ2vL+"\nprivate_key: "github.com/Xk9mQ2vL7pR4tW8zA3bC5dEf"\n"password": "%sXk9mQ2vL7pR4"',
       'password="[REDACTED:password]"\nprivate_key: "[REDACTED:password]"\n"password": "[REDACTED:password]"', { password: 3 }],
     ['a password on a commented-out line, symbols in it', '# DB_PASSWORD=Qw7>k!U-[st51o|GX%zxR2\n// api_key = Tr5<nB7wQ3zYa8Lm2#x  # old',
@@ -188,7 +188,8 @@ describe('redactText', () => {
     '  refresh_token: DefaultPostgresColumn<{', '  sessionToken: Partial<CookieOption>', '  refresh_token := <optional str>$refresh_token,',
     '      token: `${url}oauth/token`,', '      token: `https://${accountID}.suitetalk.api.netsuite.com/services/rest/auth/oauth2/v1/token`,',
     '  const accountKey = `${accountKeyPrefix}${id}`', ' *       clientSecret: IDENTITY_SERVER4_CLIENT_SECRET,', '  clientSecret: AUTH_AZURE_AD_B2C_CLIENT_SECRET',
-    '  apiKey={process.env.NEXT_PUBLIC_ALGOLIA_KEY!}', '    "jsonwebtoken": "^9.0.0"',
+    '  apiKey={process.env.NEXT_PUBLIC_ALGOLIA_KEY!}', '    "jsonwebtoken": "^9.0.0"', '\tr.xSessionToken = &xSessionToken',
+    '  "lookup_secret": "#/components/schemas/updateLoginFlowWithLookupSecretMethod",', 'key = load_pem_private_key(pem_bytes, password=passphrase)',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
