@@ -668,6 +668,9 @@ function comparedBefore(text: string, start: number, keyEnd: number, lineBefore:
 /** A name that says what is done to a secret (`update_password`, `resetPassword`, `require-token`), not the secret. */
 const ACTION_ON_SECRET = /(?:^|[_.-])(?:update|reset|change|forgot|require|generate|validate|verify|check|show|hide|expire|rotate|encrypt|hash|remember|enable|disable|allow)[_.-]?(?:pass(?:w(?:or)?d)?|pwd|token|secret)s?$/i;
 
+/** The name of a message about a credential that is wrong (`badCredentials`, `emptyPassword`, `invalid_token`): not the credential. */
+const WRONG_SECRET = /(?:^|[_.-]|[a-z](?=[A-Z]))(?:bad|empty|invalid|wrong|missing|expired|incorrect|blank)[_.-]?(?:credentials?|pass(?:w(?:or)?d)?|pwd|token|secret)s?$/i;
+
 /** A protobuf field's type before its name: a scalar type's name, or a message's (`Timestamp`, `google.protobuf.StringValue`). */
 const FIELD_TYPE_BEFORE =
   /^[ \t]*(?:(?:optional|repeated|required)[ \t]+)?(?:double|float|u?int(?:32|64)|sint(?:32|64)|s?fixed(?:32|64)|bool|string|bytes|(?:[A-Za-z_]\w*\.)*[A-Z][a-z]\w*)[ \t]+$/;
@@ -710,8 +713,10 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // (A generated value before a dash or a slash is not a name: `password: Xk9m… - change it`.)
     const quoted = /["'`]/.test(text[span[0] - 1] ?? '');
     if (!quoted && /^[ \t]*[+*/%-][ \t]*[\w$(]/.test(text.slice(span[1], span[1] + 4)) && (isFunctionName(value) || isIdentifier(value) || isWordy(value))) continue;
-    // The key's own name inside its value (`IAMUserChangePassword = "arn:…/IAMUserChangePassword"`) names a resource.
+    // The key's own name inside its value (`IAMUserChangePassword = "arn:…/IAMUserChangePassword"`) names a resource; spelled in
+    // another case (`USER_NOT_FOUND_PASSWORD = "userNotFoundPassword"`), it is the constant's name.
     if (isCall || value.length < 5 || value === key || (key.length >= 6 && value.toLowerCase().includes(key.toLowerCase()))) continue;
+    if (key.length >= 6 && value.toLowerCase().replace(/[^a-z0-9]/g, '') === key.toLowerCase().replace(/[^a-z0-9]/g, '')) continue;
     // A template literal that interpolates (`` token: `${url}oauth/token` ``): built by the code.
     if (text.charCodeAt(span[0] - 1) === 96 && value.includes('${')) continue;
     // A composite literal opened after the value (`&sourcespb.S3_AccessKey{`), and a variable named in words, digits or not
@@ -735,6 +740,8 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     if (/^[a-z][a-z-]*$/.test(value) && /^\\?["'`]?[ \t]*\|/.test(text.slice(span[1], span[1] + 5))) continue;
     // A setting named by what it does to a password (Ansible's `update_password: on_create`, `reset_password: always`): an option's word.
     if (/^[a-z]+(?:_[a-z]+)*$/.test(value) && ACTION_ON_SECRET.test(key)) continue;
+    // A message named for what is wrong with a credential, its first word (`BindAuthenticator.badCredentials=Credenciales erróneas`).
+    if (WRONG_SECRET.test(key) && !quoted && /^[ \t]+[^\s=:]/.test(text.slice(span[1], span[1] + 2))) continue;
     // A field's number, not its value (never quoted): protobuf's `string refresh_token = 4;` (a type's name before the key) and an enum's
     // `DATA_TOKEN = 11 [deprecated = true];` (the field's options in brackets after it).
     if (/^\d+(?:\[|$)/.test(value) && !/["'`]/.test(text[span[0] - 1] ?? '') && (value.includes('[') || /^[ \t]*\[/.test(text.slice(span[1], span[1] + 4)) || FIELD_TYPE_BEFORE.test(lineBefore))) continue;

@@ -167,10 +167,11 @@ export const BASE_RULES: RedactRule[] = [
     reason: 'authorization',
     near: /authorization/gi,
     pattern: rx(
-      `(?<pre>${B}Authorization["']?[ \\t]*[:=](?:[ \\t]*|%20)["']?(?:[A-Za-z][\\w-]{1,30}(?:[ \\t]+|%20))?)(?<secret>[A-Za-z0-9._~+/:-]{8,}={0,3})`,
+      `(?<pre>${B}Authorization["']?[ \\t]*[:=](?:[ \\t]*|%20)["']?(?:(?!new[ \\t])[A-Za-z][\\w-]{1,30}(?:[ \\t]+|%20))?)(?<secret>[A-Za-z0-9._~+/:-]{8,}={0,3})`,
       'gi',
     ),
-    accept: (s) => isValue(s) && (hasLetterAndDigit(s) || isBasicCredential(s)),
+    // (Names in words, digits or not, are code: `authorization = OAuth2Authorization.from(…)`, `new OAuth2Authorization()`.)
+    accept: (s) => isValue(s) && (hasLetterAndDigit(s) || isBasicCredential(s)) && !isWordy(s.replace(/\d+/g, '')),
   },
   PASSWORD_HASH_RULE,
   PUTTY_KEY_RULE,

@@ -61,6 +61,9 @@ function isPlaceholder(token: string, lead = '', named = false, checked = false)
 
 function accept(compiled: Compiled, token: string): boolean {
   if (compiled.format.checksum && verifyChecksum(compiled.format.checksum, token)) return true;
+  // (A format without a prefix of its own takes no name made of words: `ConfigurationSettingNames.Client.REQUIRE_AUTHORIZATION_CONSENT`
+  // has a Discord token's shape.)
+  if (lead(compiled.format) === '' && isWordy(token)) return false;
   return !isPlaceholder(withoutInnerLiterals(compiled.format, token), lead(compiled.format), false, compiled.format.checksum !== undefined) && !(isShortLead(compiled.format) && !looksGenerated(token.slice(lead(compiled.format).length)));
 }
 

@@ -34,7 +34,7 @@ const PLACEHOLDER_WORDS = new Set([
   'your', 'my', 'the', 'here', 'example', 'sample', 'dummy', 'fake', 'mock', 'test', 'testing', 'demo', 'foo', 'bar',
   'baz', 'qux', 'changeme', 'change', 'me', 'replace', 'insert', 'put', 'enter', 'value', 'placeholder', 'redacted',
   'hidden', 'masked', 'obfuscated', 'none', 'null', 'nil', 'undefined', 'empty', 'default', 'todo', 'tbd', 'xxx', 'yyy', 'zzz',
-  'user', 'username', 'login', 'access', 'private', 'public', 'client', 'id', 'app',
+  'user', 'username', 'login', 'access', 'private', 'public', 'client', 'id', 'app', 'anonymous',
   'new', 'old', 'some', 'abc', 'abc123', 'xyz', 'sk', 'pk', 'bearer', 'basic', 'string', 'str', 'text', 'of', 'for', 'a',
   'to', 'with', 'goes', 'own', 'real', 'actual', 'valid', 'invalid', 'random', 'generated', 'webhook', 'url', 'name',
   'db', 'database', 'service', 'account', 'project', 'org', 'team', 'bot', 'hash', 'salt', 'code', 'pin', 'number',
@@ -79,8 +79,8 @@ export function isCodeName(value: string): boolean {
   // An anchor, a selector or a parser's state name: `#add-password`, `?NoLineTerminatorHere`.
   // (A Java annotation too: `@javax.annotation.Generated`.)
   if (/^[?#.@:][A-Za-z][A-Za-z_-]*$/.test(value) || /^@[a-z]+(?:\.[A-Za-z]+)+$/.test(value)) return true;
-  // A JSON pointer (`#/components/schemas/…`), and a variable's address (Go's `&xSessionToken`).
-  if (/^#\/[\w/.~%-]*$/.test(value) || (/^&[A-Za-z_$][\w$.]*$/.test(value) && !/\d[A-Za-z]|[A-Za-z]\d[A-Za-z]/.test(value))) return true;
+  // A JSON pointer (`#/components/schemas/…`), a variable's address (Go's `&xSessionToken`), a YAML anchor or alias (`&signing-keys`, `*signing-keys`).
+  if (/^#\/[\w/.~%-]*$/.test(value) || (/^[&*][A-Za-z_$][\w$.-]*$/.test(value) && !/\d[A-Za-z]|[A-Za-z]\d[A-Za-z]/.test(value))) return true;
   // A name made of words one of which names the secret (`#add-password`, `reset_token_ttl`, `password.reset.title`): a selector, a route or a message key.
   if (/^[#.]?[A-Za-z]+(?:[-_.][A-Za-z]+)+$/.test(value) && /passw|secret|token|key|pwd|credential|(?:^|[-_.])pass$/i.test(value)) return true;
   // A composite literal or a block opened after the name (`aws.Credentials{`, `&unstructured.Unstructured{`, `map[string]string{`).

@@ -124,6 +124,8 @@ describe('redactText', () => {
       'DB_PASSWORD = "[REDACTED:password]"\napi_key = "redirect_url_mismatch"', { password: 1 }],
     ['a token someone chose in words, and one word', "const token = 'hono-is-hot'\nconst token2 = 'honoishot'\nVAULT_TOKEN=s.Xk9mQ2vL7pR4tW8zA3bC5dEf",
       "const token = '[REDACTED:password]'\nconst token2 = '[REDACTED:password]'\nVAULT_TOKEN=[REDACTED:vault-token]", { password: 2, 'vault-token': 1 }],
+    ["a wrong credential's value, as a test writes one, is still one", 'wrong_password=Xk9mQ2vL7pR4\nbadToken = "Xk9mQ2vL7pR4tW8zA3"\nAuthorization: Bearer Xk9mQ2vL7pR4tW8z',
+      'wrong_password=[REDACTED:password]\nbadToken = "[REDACTED:password]"\nAuthorization: Bearer [REDACTED:bearer-token]', { password: 2, 'bearer-token': 1 }],
     ['a generated value in the shape of a name, a type or a template is still read for it', "password = \"X9K2_M4P7_Q1Z8\"\napi_key = \"Xk9mQ<2vL7pR4tW8\"\nconst k = `sk_live_Xk9mQ2vL7pR4tW8zA3bC5dEf${x}`\npassword = \"&Xk9mQ2vL7pR4\"",
       'password = "[REDACTED:password]"\napi_key = "[REDACTED:password]"\nconst k = `[REDACTED:stripe-key]${x}`\npassword = "[REDACTED:password]"', { password: 3, 'stripe-key': 1 }],
     ['code next to a generated value is still read for it', 'password="+Xk9mQ2vL+"\nprivate_key: "github.com/Xk9mQ2vL7pR4tW8zA3bC5dEf"\n"password": "%sXk9mQ2vL7pR4"',
@@ -190,6 +192,10 @@ describe('redactText', () => {
     '  const accountKey = `${accountKeyPrefix}${id}`', ' *       clientSecret: IDENTITY_SERVER4_CLIENT_SECRET,', '  clientSecret: AUTH_AZURE_AD_B2C_CLIENT_SECRET',
     '  apiKey={process.env.NEXT_PUBLIC_ALGOLIA_KEY!}', '    "jsonwebtoken": "^9.0.0"', '\tr.xSessionToken = &xSessionToken',
     '  "lookup_secret": "#/components/schemas/updateLoginFlowWithLookupSecretMethod",', 'key = load_pem_private_key(pem_bytes, password=passphrase)',
+    'BindAuthenticator.badCredentials=Credenciales err\\u00F3neas', 'AbstractLdapAuthenticationProvider.emptyPassword=Ung\\u00FCltige Anmeldedaten',
+    'Authentication anonymous = new AnonymousAuthenticationToken("key", "anonymous", principal);', 'private static final String USER_NOT_FOUND_PASSWORD = "userNotFoundPassword";',
+    '    signing.credentials: &relying-party-credentials', '    signing.credentials: *relying-party-credentials',
+    'return getSetting(ConfigurationSettingNames.Client.REQUIRE_AUTHORIZATION_CONSENT);', 'authorization = OAuth2Authorization.from(authorization).invalidate(token.getToken()).build();',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
