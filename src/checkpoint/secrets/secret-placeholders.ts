@@ -247,11 +247,10 @@ export function isNotSecret(value: string): boolean {
  * `fake`, once in fifteen million: too often to be read as a sign).
  */
 const MARKER_WORDS =
-  /example|EXAMPLE|Example|placeholder|PLACEHOLDER|redacted|REDACTED|dummy|DUMMY|Dummy|not[_-]?a?[_-]?real|NotA?Real|NOT_?A?_?REAL|sample|SAMPLE|(?:FAKE|TEST)_?(?:KEY|TOKEN|SECRET)|(?:fake|test)_?(?:key|token|secret)|deadbeef|DEADBEEF|cafebabe|CAFEBABE|feedface|deadc0de|8badf00d|baadf00d|decafbad/;
+  /example|EXAMPLE|Example|placeholder|PLACEHOLDER|redacted|REDACTED|dummy|DUMMY|Dummy|not[_-]?a?[_-]?real|NotA?Real|NOT_?A?_?REAL|sample|SAMPLE|(?:FAKE|TEST)_?(?:KEY|TOKEN|SECRET)|(?:fake|test)_?(?:key|token|secret)/;
 
 /**
- * True when `token` carries a word that says it is made up (`…EXAMPLEKEY`, `ops_DUMMY…`, `…NotARealKey…`, hex spelling a word: `deadbeef`,
- * `cafebabe`).
+ * True when `token` carries a word that says it is made up (`…EXAMPLEKEY`, `ops_DUMMY…`, `…NotARealKey…`).
  * A typed run or a repeated group inside a token (`abcdef`, `1234567890`, `abcd1234abcd1234`) is no such sign:
  * the example tokens of providers' and scanners' documentation are full of them, and are to be caught as real ones.
  */

@@ -186,7 +186,6 @@ describe('redactText', () => {
     'connection.Credential = &sourcespb.S3_AccessKey{', 'info.SSHCredentials = []sshCredential{}', 'credentials := []string{cs.consumerKey, cs.consumerSecret}',
     'privateKey := ed25519.NewKeyFromSeed(privateBytes[:32])', '"private_key": base64PrivateKey,', 'Extra map[string]string `protobuf_key:"bytes,1,opt,name=key,proto3"`',
     'https://api.etherscan.io/api?module=account&action=balance&address=0x70F657164e5b75689b64B7fd1fA275F334f28e18',
-    'export BUNDLE_ENTERPRISE__CONTRIBSYS__COM=cafebabe:deadbeef', 'password = "deadbeef"',
     '  refresh_token: DefaultPostgresColumn<{', '  sessionToken: Partial<CookieOption>', '  refresh_token := <optional str>$refresh_token,',
     '      token: `${url}oauth/token`,', '      token: `https://${accountID}.suitetalk.api.netsuite.com/services/rest/auth/oauth2/v1/token`,',
     '  const accountKey = `${accountKeyPrefix}${id}`', ' *       clientSecret: IDENTITY_SERVER4_CLIENT_SECRET,', '  clientSecret: AUTH_AZURE_AD_B2C_CLIENT_SECRET',
