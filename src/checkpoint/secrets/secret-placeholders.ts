@@ -28,6 +28,9 @@ const REFERENCE = new RegExp(
 );
 const REFERENCE_WHOLE = new RegExp(`^(?:${REFERENCE.source})$`);
 
+/** A word that says a value is made up, on its own after a provider's prefix (`sk-lf-invalid`, `ghp_example`). */
+const MADE_UP = /^(?:invalid|example|sample|dummy|fake|mock|test|demo|placeholder|redacted|changeme|todo|tbd|none|null|nil|undefined|empty|xxx+|foo|bar|baz|here|value)$/i;
+
 /** Words that are a placeholder when a value is made of them (`your_api_token_here`, `test:test`, `changeme`). */
 const PLACEHOLDER_WORDS = new Set([
   'password', 'passwd', 'pass', 'pwd', 'passphrase', 'secret', 'token', 'key', 'apikey', 'api', 'auth', 'credential', 'credentials',
@@ -143,9 +146,9 @@ export function isPlaceholderValue(value: string): boolean {
   if (words.length && words.every((w) => PLACEHOLDER_WORDS.has(w.toLowerCase()) || isWordsJoined(w.toLowerCase()))) return true;
   if (isKeyboardRun(v)) return true;
   const body = v.replace(/^(?:[A-Za-z]{1,12}[_.~|-]){1,3}/, '');
-  // A provider's prefix with nothing after it (`CFPAT-`, `sk_live_`), or a short one before a placeholder word (`sk-lf-invalid`,
-  // `ghp_example`; `Winter-test` may be a password).
-  if (body !== v && (body === '' || (PLACEHOLDER_WORDS.has(body.toLowerCase()) && /^(?:[A-Za-z]{1,5}[_.~|-]){1,3}$/.test(v.slice(0, -body.length))))) return true;
+  // A provider's prefix with nothing after it (`CFPAT-`, `sk_live_`), or a short one before a word that says the value is made up
+  // (`sk-lf-invalid`, `ghp_example`; `Winter-test` and `dev_admin` may be passwords).
+  if (body !== v && (body === '' || (MADE_UP.test(body) && /^(?:[A-Za-z]{1,5}[_.~|-]){1,3}$/.test(v.slice(0, -body.length))))) return true;
   if (body.length >= 6 && new Set(body).size < Math.min(6, Math.ceil(body.length / 3))) return true;
   return (body.length >= 6 && isPredictable(body)) || isGroupedSequence(body);
 }

@@ -122,6 +122,8 @@ describe('redactText', () => {
       "vault config:\nrole_id1 = '2f6c1a9e-4b7d-4e21-9c3a-7d5e8f0a1b2c'\nsecret_id1 = '[REDACTED:vault-secret-id]'\nsecret_id2 = '[REDACTED:vault-secret-id]'", { 'vault-secret-id': 2 }],
     ['a passphrase of words under a password, words under an API key kept', 'DB_PASSWORD = "winter-test"\napi_key = "redirect_url_mismatch"',
       'DB_PASSWORD = "[REDACTED:password]"\napi_key = "redirect_url_mismatch"', { password: 1 }],
+    ['a weak password after a short word, on a command line and in a setting', 'psexec \\\\db01 -u Administrator -p dev_admin cmd\nDB_PASSWORD=prod_root',
+      'psexec \\\\db01 -u Administrator -p [REDACTED:password] cmd\nDB_PASSWORD=[REDACTED:password]', { password: 2 }],
     ['a token someone chose in words, and one word', "const token = 'hono-is-hot'\nconst token2 = 'honoishot'\nVAULT_TOKEN=s.Xk9mQ2vL7pR4tW8zA3bC5dEf",
       "const token = '[REDACTED:password]'\nconst token2 = '[REDACTED:password]'\nVAULT_TOKEN=[REDACTED:vault-token]", { password: 2, 'vault-token': 1 }],
     ["a wrong credential's value, as a test writes one, is still one", 'wrong_password=Xk9mQ2vL7pR4\nbadToken = "Xk9mQ2vL7pR4tW8zA3"\nAuthorization: Bearer Xk9mQ2vL7pR4tW8z',
