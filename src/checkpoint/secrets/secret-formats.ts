@@ -143,6 +143,8 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   t('Netlify', 'netlify-token', 'nfp_', r('alnum', 36)),
   // (A DeepL API key for the free plan ends in `:fx`; the paid plan's, a bare UUID, needs the provider's name.)
   p('DeepL', 'deepl-key', [...UUID, ':fx']),
+  // (Writer's API keys are `sk-` and a UUID; OpenAI's older keys after `sk-` mix cases, told by the openai-key rule.)
+  p('Writer', 'writer-key', ['sk-', ...UUID]),
   c('Netlify', 'netlify-token', ['netlify'], [r('url', 40, 46)]),
   c('Vercel', 'vercel-token', ['vercel'], [r('alnum', 24)]),
   // Prefixed tokens: personal, integration, app access and refresh tokens, AI Gateway keys.
