@@ -687,6 +687,13 @@ const isNameOfWords = (v: string) => {
   return joined && parts.length <= 6 && parts.every((p) => p.length >= 2) && parts.some((p) => p.length >= 4 && isWord(p));
 };
 
+/** The key's name in a resource's path (`arn:…/IAMUserChangePassword`), or as a later word of a name (`get_password2`, `OAuth2AccessToken`, `<str>$sessionToken`). */
+function holdsKeyName(value: string, key: string): boolean {
+  const at = value.toLowerCase().indexOf(key.toLowerCase());
+  if (at < 0) return false;
+  return /[/:.]/.test(value) || (at > 0 && /^[<>\w$-]+$/.test(value) && (/[_$>-]/.test(value[at - 1]!) || (/[a-z0-9]/.test(value[at - 1]!) && /[A-Z]/.test(value[at]!))));
+}
+
 /** The first form whose value is accepted, and where the first form that matched at all ends. */
 function tryForms(text: string, at: number, lineBefore: string, lineEnd: string, weak: ((v: string) => boolean) | null, key: string): { hit: Hit | null; end: number } {
   let end = 0;
@@ -715,7 +722,9 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     if (!quoted && /^[ \t]*[+*/%-][ \t]*[\w$(]/.test(text.slice(span[1], span[1] + 4)) && (isFunctionName(value) || isIdentifier(value) || isWordy(value))) continue;
     // The key's own name inside its value (`IAMUserChangePassword = "arn:…/IAMUserChangePassword"`) names a resource; spelled in
     // another case (`USER_NOT_FOUND_PASSWORD = "userNotFoundPassword"`), it is the constant's name.
-    if (isCall || value.length < 5 || value === key || (key.length >= 6 && value.toLowerCase().includes(key.toLowerCase()))) continue;
+    // (Not a password that starts with the word or holds it inside another, `SecretPass123`, `mypassword1`: a resource's path, or a
+    // name with the key as a later word of it, `get_password2`.)
+    if (isCall || value.length < 5 || value === key || (key.length >= 6 && holdsKeyName(value, key))) continue;
     if (key.length >= 6 && value.toLowerCase().replace(/[^a-z0-9]/g, '') === key.toLowerCase().replace(/[^a-z0-9]/g, '')) continue;
     // A template literal that interpolates (`` token: `${url}oauth/token` ``): built by the code.
     if (text.charCodeAt(span[0] - 1) === 96 && value.includes('${')) continue;

@@ -122,6 +122,8 @@ describe('redactText', () => {
       "vault config:\nrole_id1 = '2f6c1a9e-4b7d-4e21-9c3a-7d5e8f0a1b2c'\nsecret_id1 = '[REDACTED:vault-secret-id]'\nsecret_id2 = '[REDACTED:vault-secret-id]'", { 'vault-secret-id': 2 }],
     ['a passphrase of words under a password, words under an API key kept', 'DB_PASSWORD = "winter-test"\napi_key = "redirect_url_mismatch"',
       'DB_PASSWORD = "[REDACTED:password]"\napi_key = "redirect_url_mismatch"', { password: 1 }],
+    ['a weak password that holds the key\'s own word', '{"secret":"SecretPass123"}\npassword = "mypassword123"',
+      '{"secret":"[REDACTED:password]"}\npassword = "[REDACTED:password]"', { password: 2 }],
     ['a weak password after a short word, on a command line and in a setting', 'psexec \\\\db01 -u Administrator -p dev_admin cmd\nDB_PASSWORD=prod_root',
       'psexec \\\\db01 -u Administrator -p [REDACTED:password] cmd\nDB_PASSWORD=[REDACTED:password]', { password: 2 }],
     ['a token someone chose in words, and one word', "const token = 'hono-is-hot'\nconst token2 = 'honoishot'\nVAULT_TOKEN=s.Xk9mQ2vL7pR4tW8zA3bC5dEf",
@@ -196,7 +198,8 @@ describe('redactText', () => {
     'BindAuthenticator.badCredentials=Credenciales err\\u00F3neas', 'AbstractLdapAuthenticationProvider.emptyPassword=Ung\\u00FCltige Anmeldedaten',
     'Authentication anonymous = new AnonymousAuthenticationToken("key", "anonymous", principal);', 'private static final String USER_NOT_FOUND_PASSWORD = "userNotFoundPassword";',
     '    signing.credentials: &relying-party-credentials', '    signing.credentials: *relying-party-credentials',
-    'return getSetting(ConfigurationSettingNames.Client.REQUIRE_AUTHORIZATION_CONSENT);', 'authorization = OAuth2Authorization.from(authorization).invalidate(token.getToken()).build();',
+    'return getSetting(ConfigurationSettingNames.Client.REQUIRE_AUTHORIZATION_CONSENT);', 'val accessToken: OAuth2AccessToken = authorizedClient.accessToken',
+    'password get_password2', '  sessionToken := <str>$sessionToken,', 'authorization = OAuth2Authorization.from(authorization).invalidate(token.getToken()).build();',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
