@@ -29,7 +29,7 @@ const REFERENCE = new RegExp(
 const REFERENCE_WHOLE = new RegExp(`^(?:${REFERENCE.source})$`);
 
 /** A word that says a value is made up, on its own after a provider's prefix (`sk-lf-invalid`, `ghp_example`). */
-const MADE_UP = /^(?:invalid|example|sample|dummy|fake|mock|test|demo|placeholder|redacted|changeme|todo|tbd|none|null|nil|undefined|empty|xxx+|foo|bar|baz|here|value)$/i;
+const MADE_UP = /^(?:invalid|example|sample|dummy|fake|mock|test|demo|placeholder|redacted|changeme|todo|tbd|none|null|nil|undefined|empty|xxx+|foo|bar|baz|here|value|(?:too)?short|wrong|bad|bogus|expired|revoked|malformed|truncated)$/i;
 
 /** Words that are a placeholder when a value is made of them (`your_api_token_here`, `test:test`, `changeme`). */
 const PLACEHOLDER_WORDS = new Set([
@@ -42,6 +42,8 @@ const PLACEHOLDER_WORDS = new Set([
   'to', 'with', 'goes', 'own', 'real', 'actual', 'valid', 'invalid', 'random', 'generated', 'webhook', 'url', 'name',
   'db', 'database', 'service', 'account', 'project', 'org', 'team', 'bot', 'hash', 'salt', 'code', 'pin', 'number',
   'hello', 'world', 'helloworld', 'foobar', 'lorem', 'ipsum', 'admin', 'root', 'guest',
+  // Words that say a value is unfit on purpose, as a test of what is refused writes it (`API_KEY=short`, `keyTooShort`, `notajwt`).
+  'short', 'too', 'long', 'wrong', 'bad', 'bogus', 'expired', 'revoked', 'malformed', 'truncated', 'not', 'jwt',
   // "Password" in other languages (a translated label: `"password": "Passwort"`)
   'passwort', 'kennwort', 'passord', 'wachtwoord', 'salasana', 'haslo', 'senha', 'parola', 'heslo', 'adgangskode', 'contrasena', 'geslo', 'lozinka', 'parool', 'jelszo', 'sandi', 'kata',
 ]);
@@ -167,14 +169,14 @@ function isPhraseAboutATest(v: string): boolean {
   return words.length >= 3 && words.every((w) => /^[a-z]+$/i.test(w)) && words.some((w) => /^(?:test|testing|fake|dummy|mock|demo|sample|example|placeholder|not)$/i.test(w));
 }
 
-/** `dbpassword`, `testtoken`, `secretkey`: placeholder words written as one (two to four of them). */
+/** `dbpassword`, `testtoken`, `secretkey`, `notajwt`: placeholder words written as one (two to four of them, `a` the one word of a letter). */
 function isWordsJoined(w: string): boolean {
   if (w.length < 6 || w.length > 40 || !/^[a-z]+$/.test(w)) return false;
   // parts[i]: the fewest words that spell w.slice(0, i)
   const parts = new Array<number>(w.length + 1).fill(Infinity);
   parts[0] = 0;
   for (let i = 1; i <= w.length; i++) {
-    for (let j = Math.max(0, i - 12); j < i; j++) if (parts[j]! + 1 < parts[i]! && i - j >= 2 && PLACEHOLDER_WORDS.has(w.slice(j, i))) parts[i] = parts[j]! + 1;
+    for (let j = Math.max(0, i - 12); j < i; j++) if (parts[j]! + 1 < parts[i]! && (i - j >= 2 || w[j] === 'a') && PLACEHOLDER_WORDS.has(w.slice(j, i))) parts[i] = parts[j]! + 1;
   }
   return parts[w.length]! <= 4;
 }

@@ -199,6 +199,8 @@ describe('redactText', () => {
     'Authentication anonymous = new AnonymousAuthenticationToken("key", "anonymous", principal);', 'private static final String USER_NOT_FOUND_PASSWORD = "userNotFoundPassword";',
     '    signing.credentials: &relying-party-credentials', '    signing.credentials: *relying-party-credentials',
     'return getSetting(ConfigurationSettingNames.Client.REQUIRE_AUTHORIZATION_CONSENT);', 'val accessToken: OAuth2AccessToken = authorizedClient.accessToken',
+    // A value whose words say it is unfit on purpose, as a test of what is refused writes it.
+    'ALGOLIA_API_KEY=short', 'PLAID_SECRET=tooshort', 'CEREBRIUM_API_KEY=notajwt', 'linode_access_key=keyTooShort', 'client_token=akab-short',
     'password get_password2', '  sessionToken := <str>$sessionToken,', 'authorization = OAuth2Authorization.from(authorization).invalidate(token.getToken()).build();',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
