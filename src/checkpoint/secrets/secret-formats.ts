@@ -299,6 +299,8 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   c('Discord', 'discord-token', ['discord'], [r('hex', 64)]),
   // The bot's numeric id, then a secret of 35 characters that starts with `A`.
   p('Telegram', 'telegram-token', [r('digits', 5, 16), ':A', r('url', 34)]),
+  // … and as the Bot API's URLs hold it (`https://api.telegram.org/bot<token>/getMe`), whatever its secret starts with.
+  p('Telegram', 'telegram-token', ['bot', r('digits', 5, 16), ':', r('url', 33, 35)]),
   p('Microsoft Teams', 'teams-webhook', ['https://', r('url', 1, 40), '.webhook.office.com/webhookb2/', ...UUID, '@', ...UUID, '/IncomingWebhook/', r('lower', 32), '/', ...UUID]),
   p('Microsoft Teams', 'teams-webhook', ['https://', r('url', 1, 40), '.webhook.office.com/webhookb2/', ...LOWER_UUID, '@', ...LOWER_UUID, '/IncomingWebhook/', r('lower', 32), '/', ...LOWER_UUID]),
   p('Microsoft Teams', 'teams-webhook', ['https://outlook.office.com/webhook/', ...UUID, '@', ...UUID, '/IncomingWebhook/', r('hex', 32), '/', ...UUID]),
