@@ -9,7 +9,8 @@
 import type { RedactRule } from './redact-rule.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { findInWindows, nearWindows } from './redact-windows.js';
-import { isNotSecret, PUBLIC_KEY_NAME } from './secret-placeholders.js';
+import { isNamedNonSecret, isNotSecret, isPredictable, PUBLIC_KEY_NAME } from './secret-placeholders.js';
+import { isWordy } from './entropy.js';
 import { DER_BASE64, derKind } from './der-keys.js';
 
 /** A password given on a command line is a literal, not a reference (`$PW`, `%PASS%`) nor a placeholder (`PASSWORD`, `<pw>`). */
@@ -356,3 +357,38 @@ export const VAULT_SECRET_ID_RULE: RedactRule = {
     return hits;
   },
 };
+
+/** A line of an environment file: `NAME=value`, `export NAME="value"`, the value alone up to the line's end. */
+const ENV_LINE = /([ \t]*(?:export[ \t]+)?([A-Za-z][A-Za-z0-9_]{1,60})=(["']?))([A-Za-z0-9_-]{16,31})\3[ \t]*\r?(?=\n|$)/y;
+/** A name that says its value is an id, a digest or a build's label (`BUILD_ID`, `GIT_COMMIT`, `APP_VERSION`), not a credential. */
+const LABEL_NAME = /(?:^|[_-])(?:commit|sha|rev(?:ision)?|version|build|release|tag|hash|digest|checksum|fingerprint)$/i;
+/** … in camelCase (`issuerKeyHash`, `buildVersion`). */
+const CAMEL_LABEL_NAME = /[a-z0-9](?:Commit|Sha|Rev|Revision|Version|Build|Release|Tag|Hash|Digest|Checksum|Fingerprint)$/;
+
+/**
+ * A generated token as an environment file's value, whatever its name: many services name their key after the service alone
+ * (`GENIUS=2UW4EG0Ml0wCWnwbMXpL…`, `IFTTT=BKrT2666jEnUtrV…`), and the keyword rule knows only the words for a secret. Shorter than
+ * the entropy rule's 32 characters, so the value must read as generated: both cases and a digit, no word, no typed sequence; and
+ * its name must not call it an id, a digest or a version.
+ */
+export function findEnvTokens(text: string): Hit[] {
+  const hits: Hit[] = [];
+  // The first `=` of each line, and only a line short enough to be one (most `=` are code's, and most lines longer).
+  for (let eq = text.indexOf('='); eq >= 0; ) {
+    const lineStart = text.lastIndexOf('\n', eq) + 1;
+    const next = text.indexOf('\n', eq);
+    const lineEnd = next < 0 ? text.length : next;
+    eq = next < 0 ? -1 : text.indexOf('=', next);
+    if (lineEnd - lineStart > 110 || lineEnd - lineStart < 18) continue;
+    ENV_LINE.lastIndex = lineStart;
+    const m = ENV_LINE.exec(text);
+    if (!m) continue;
+    const [, pre, name, , value] = m as unknown as [string, string, string, string, string];
+    if (!/[a-z]/.test(value) || !/[A-Z]/.test(value) || !/\d/.test(value) || new Set(value).size < 10) continue;
+    if (isWordy(value) || isPredictable(value) || isNotSecret(value) || LABEL_NAME.test(name) || CAMEL_LABEL_NAME.test(name) || PUBLIC_KEY_NAME.test(name)) continue;
+    const start = m.index + pre.length;
+    if (isNamedNonSecret(value, text.slice(Math.max(0, start - 60), start), text.slice(start + value.length, start + value.length + 3))) continue;
+    hits.push({ start, end: start + value.length, reason: 'high-entropy' });
+  }
+  return hits;
+}
