@@ -198,6 +198,17 @@ export const PGPASS_RULE: RedactRule = {
 };
 
 /**
+ * Redis' configuration lines that give a password after a space: a replica's `masterauth <password>`, Sentinel's
+ * `sentinel auth-pass <master> <password>` (`requirepass` is a password's keyword, read with the others), quoted or not.
+ */
+export const REDIS_AUTH_RULE: RedactRule = {
+  reason: 'password',
+  requires: 'auth',
+  pattern: /(?<pre>(?<![^\n])[ \t]*(?:masterauth|sentinel[ \t]+auth-pass[ \t]+[^\s"']+)[ \t]+["']?)(?<secret>[^\s"']{1,200})(?=["']?[ \t]*\r?(?:\n|$))/gi,
+  accept: isLiteral,
+};
+
+/**
  * crypt(3) hashes (`$1$`, `$2b$`, `$5$`, `$6$`, `$y$`, `$apr1$`, `$argon2id$`,
  * `$pbkdf2-sha256$`, `$scrypt$`, …) and LDAP `{SSHA}…`: a hash lets anyone
  * test guesses offline, so it is kept out like the password.
@@ -358,12 +369,24 @@ export const VAULT_SECRET_ID_RULE: RedactRule = {
   },
 };
 
-/** A line of an environment file: `NAME=value`, `export NAME="value"`, the value alone up to the line's end. */
-const ENV_LINE = /([ \t]*(?:export[ \t]+)?([A-Za-z][A-Za-z0-9_]{1,60})=(["']?))([A-Za-z0-9_-]{16,31})\3[ \t]*\r?(?=\n|$)/y;
+/** A line of an environment file: `NAME=value`, `export NAME="value"`, commented out or not, the value alone up to the line's end. */
+const ENV_LINE = /([ \t]*(?:#+[ \t]*)?(?:export[ \t]+)?([A-Za-z][A-Za-z0-9_]{1,60})=(["']?))([A-Za-z0-9_-]{16,64})\3[ \t]*\r?(?=\n|$)/y;
 /** A name that says its value is an id, a digest or a build's label (`BUILD_ID`, `GIT_COMMIT`, `APP_VERSION`), not a credential. */
 const LABEL_NAME = /(?:^|[_-])(?:commit|sha|rev(?:ision)?|version|build|release|tag|hash|digest|checksum|fingerprint)$/i;
 /** … in camelCase (`issuerKeyHash`, `buildVersion`). */
 const CAMEL_LABEL_NAME = /[a-z0-9](?:Commit|Sha|Rev|Revision|Version|Build|Release|Tag|Hash|Digest|Checksum|Fingerprint)$/;
+
+/**
+ * Generated, by its letters alone: both cases and a digit, ten different characters at least; or one case of letters and
+ * digits only (`l8dsz97oo5zeergzqx722t…`, a hex key), 20 characters at least, three digits and six letters among them, not 40
+ * hex (a commit's id).
+ */
+function isGenerated(value: string): boolean {
+  if (/[a-z]/.test(value) && /[A-Z]/.test(value)) return /\d/.test(value) && new Set(value).size >= 10;
+  if (value.length < 20 || !/^(?:[a-z0-9]+|[A-Z0-9]+)$/.test(value) || (value.length === 40 && /^[0-9a-fA-F]+$/.test(value))) return false;
+  const digits = value.replace(/\D/g, '').length;
+  return digits >= 3 && value.length - digits >= 6 && new Set(value).size >= 12;
+}
 
 /**
  * A generated token as an environment file's value, whatever its name: many services name their key after the service alone
@@ -384,7 +407,7 @@ export function findEnvTokens(text: string): Hit[] {
     const m = ENV_LINE.exec(text);
     if (!m) continue;
     const [, pre, name, , value] = m as unknown as [string, string, string, string, string];
-    if (!/[a-z]/.test(value) || !/[A-Z]/.test(value) || !/\d/.test(value) || new Set(value).size < 10) continue;
+    if (!isGenerated(value)) continue;
     if (isWordy(value) || isPredictable(value) || isNotSecret(value) || LABEL_NAME.test(name) || CAMEL_LABEL_NAME.test(name) || PUBLIC_KEY_NAME.test(name)) continue;
     const start = m.index + pre.length;
     if (isNamedNonSecret(value, text.slice(Math.max(0, start - 60), start), text.slice(start + value.length, start + value.length + 3))) continue;
