@@ -396,13 +396,15 @@ function isGenerated(value: string): boolean {
  */
 export function findEnvTokens(text: string): Hit[] {
   const hits: Hit[] = [];
-  // The first `=` of each line, and only a line short enough to be one (most `=` are code's, and most lines longer).
-  for (let eq = text.indexOf('='); eq >= 0; ) {
-    const lineStart = text.lastIndexOf('\n', eq) + 1;
-    const next = text.indexOf('\n', eq);
-    const lineEnd = next < 0 ? text.length : next;
-    eq = next < 0 ? -1 : text.indexOf('=', next);
-    if (lineEnd - lineStart > 110 || lineEnd - lineStart < 18) continue;
+  // Each `=`, its line's start looked for within the length a name may have and its end within a value's: most `=` are code's,
+  // on lines far longer, and are passed over after a bounded look.
+  for (let eq = text.indexOf('='); eq >= 0; eq = text.indexOf('=', eq + 1)) {
+    let lineStart = eq;
+    while (lineStart > 0 && eq - lineStart <= 80 && text.charCodeAt(lineStart - 1) !== 10) lineStart--;
+    if (eq - lineStart > 80 || eq - lineStart < 2) continue;
+    let lineEnd = eq + 1;
+    while (lineEnd < text.length && lineEnd - eq <= 72 && text.charCodeAt(lineEnd) !== 10) lineEnd++;
+    if (lineEnd - eq > 72 || lineEnd - eq < 17) continue;
     ENV_LINE.lastIndex = lineStart;
     const m = ENV_LINE.exec(text);
     if (!m) continue;
