@@ -122,7 +122,10 @@ function isRandomText(body: string): boolean {
   if (p.digits >= 2) return p.switches >= 0.3 && entropy() >= 4.0;
   // No digits at all (Hugging Face): only when both cases are about as frequent as in random letters
   // (CamelCase words have one capital per word, and are told by isWordy first) and switch as often.
-  const upper = p.upperLetters / p.letters;
+  // (The share is the longest part's: a prefix in one case before a separator, `xyz_…`, is no part of the random body.)
+  const longest = body.split(/[+/_.~|-]/).reduce((a, b) => (b.length > a.length ? b : a), '');
+  const letters = longest.replace(/[^A-Za-z]/g, '').length;
+  const upper = letters ? longest.replace(/[^A-Z]/g, '').length / letters : 0;
   return p.length >= 30 && upper >= 0.25 && upper <= 0.75 && p.switches >= 0.25 && entropy() >= 4.2;
 }
 

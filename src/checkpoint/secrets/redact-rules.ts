@@ -170,8 +170,9 @@ export const BASE_RULES: RedactRule[] = [
       `(?<pre>${B}Authorization["']?[ \\t]*[:=](?:[ \\t]*|%20)["']?(?:(?!new[ \\t])[A-Za-z][\\w-]{1,30}(?:[ \\t]+|%20))?)(?<secret>[A-Za-z0-9._~+/:-]{8,}={0,3})`,
       'gi',
     ),
-    // (Names in words, digits or not, are code: `authorization = OAuth2Authorization.from(…)`, `new OAuth2Authorization()`.)
-    accept: (s) => isValue(s) && (hasLetterAndDigit(s) || isBasicCredential(s)) && !isWordy(s.replace(/\d+/g, '')),
+    // (Names in words, digits or not, are code: `authorization = OAuth2Authorization.from(…)`, `new OAuth2Authorization()`. A name's
+    // digits end a word, `OAuth2`, `X509`: a digit before a small letter, `p0ak0iNsunE`, is a generated token's.)
+    accept: (s) => isValue(s) && (hasLetterAndDigit(s) || isBasicCredential(s)) && !(isWordy(s.replace(/\d+/g, '')) && !/\d[a-z]/.test(s)),
   },
   PASSWORD_HASH_RULE,
   PUTTY_KEY_RULE,

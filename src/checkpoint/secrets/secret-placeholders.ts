@@ -85,7 +85,8 @@ export function isCodeName(value: string): boolean {
   // (A Java annotation too: `@javax.annotation.Generated`.)
   if (/^[?#.@:][A-Za-z][A-Za-z_-]*$/.test(value) || /^@[a-z]+(?:\.[A-Za-z]+)+$/.test(value)) return true;
   // A JSON pointer (`#/components/schemas/…`), a variable's address (Go's `&xSessionToken`), a YAML anchor or alias (`&signing-keys`, `*signing-keys`).
-  if (/^#\/[\w/.~%-]*$/.test(value) || (/^[&*][A-Za-z_$][\w$.-]*$/.test(value) && !/\d[A-Za-z]|[A-Za-z]\d[A-Za-z]/.test(value))) return true;
+  // (A name as code writes one: a small letter first, no two capitals in a row; `*KZEPtXmstAbmM19` is a password that starts with `*`.)
+  if (/^#\/[\w/.~%-]*$/.test(value) || (/^[&*][a-z_$][\w$.-]*$/.test(value) && !/[A-Z]{2}|\d[A-Za-z]|[A-Za-z]\d[A-Za-z]/.test(value))) return true;
   // A name made of words one of which names the secret (`#add-password`, `reset_token_ttl`, `password.reset.title`): a selector, a route or a message key.
   if (/^[#.]?[A-Za-z]+(?:[-_.][A-Za-z]+)+$/.test(value) && /passw|secret|token|key|pwd|credential|(?:^|[-_.])pass$/i.test(value)) return true;
   // A composite literal or a block opened after the name (`aws.Credentials{`, `&unstructured.Unstructured{`, `map[string]string{`).

@@ -145,6 +145,10 @@ describe('redactText', () => {
       'GENIUS=[REDACTED:high-entropy]\nexport IFTTT="[REDACTED:high-entropy]"\n# MAXMIND=[REDACTED:high-entropy]\nPUSHOVER="[REDACTED:high-entropy]"', { 'high-entropy': 4 }],
     ["Redis' password lines with a space for their operator", 'masterauth Xk9mQ2vL7pR4tW\nsentinel auth-pass mymaster "RedisSentPass123"',
       'masterauth [REDACTED:password]\nsentinel auth-pass mymaster "[REDACTED:password]"', { password: 2 }],
+    ['a short token whose digits sit before small letters, a random body after a prefix in one case, a password that starts with `*`',
+      '-H "Authorization: Bearer p0ak0iNsunE"\nthe service gave us xyz_IiOizDLpkisrlcrTzkhGxmhiajkvYCbwqleFgOje for the sandbox\nREGISTRY_PASSWORD := *KZEPtXmstAbmM19',
+      '-H "Authorization: Bearer [REDACTED:authorization]"\nthe service gave us [REDACTED:high-entropy] for the sandbox\nREGISTRY_PASSWORD := [REDACTED:password]',
+      { authorization: 1, 'high-entropy': 1, password: 1 }],
     ['a generated value holding a bracket, unlike an index', 'db_password=Nof[dU-st51oGX\nDISCORD=https://discord.com/api/webhooks/123456789012345678/Xq8vB2nL5kR9tZ3wP7mJ1cF4hD6sG0aY2eU5iO8pQ1rT4yW7zX9bN3mK6jH0',
       'db_password=[REDACTED:password]\nDISCORD=[REDACTED:discord-webhook]', { password: 1, 'discord-webhook': 1 }],
     ["a key in the SSH2 format, and a token after a provider's own scheme", '---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----\nComment: "rsa-key-20240101"\nP2/56wAAAi4AAAA3aWYtbW9kbntzaWdufXtyc2EtcGtjczE\n---- END SSH2 ENCRYPTED PRIVATE KEY ----\nAuthorization: clickatell Vk9Bn3Lp7Qm2Rs5Tw8Vk9',
@@ -209,7 +213,7 @@ describe('redactText', () => {
     // A value whose words say it is unfit on purpose, as a test of what is refused writes it.
     // … and an environment file's generated value that its name calls an id, a digest or a build's label, or that is a name.
     'BUILD_ID=2UW4EG0Ml0wCWnwbMXpLVxYhyVYl', 'issuerKeyHash=cZTGPqxG3OaETsbu6ASTGP8KlWFL9M', 'GIT_COMMIT=Xq8vB2nL5kR9tZ3wP7', 'DEFAULT_REGION=EuropeWest2Central',
-    'HEAD=ed60ba139c8585a100f4e152ccbb8e98725b17fb', 'POSTGRES_DB=appdevelopment2024', 'NODE_OPTIONS=--max-old-space-size=4096', '# masterauth <master-password>',
+    '$this->markJobAsFailedIfItShouldntBeRetried(', 'HEAD=ed60ba139c8585a100f4e152ccbb8e98725b17fb', 'POSTGRES_DB=appdevelopment2024', 'NODE_OPTIONS=--max-old-space-size=4096', '# masterauth <master-password>',
     'ALGOLIA_API_KEY=short', 'PLAID_SECRET=tooshort', 'CEREBRIUM_API_KEY=notajwt', 'linode_access_key=keyTooShort', 'client_token=akab-short',
     'password get_password2', '  sessionToken := <str>$sessionToken,', 'authorization = OAuth2Authorization.from(authorization).invalidate(token.getToken()).build();',
   ])('leaves %j alone', (text) => {
