@@ -303,14 +303,14 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   p('Telegram', 'telegram-token', ['bot', r('digits', 5, 16), ':', r('url', 33, 35)]),
   p('Microsoft Teams', 'teams-webhook', ['https://', r('url', 1, 40), '.webhook.office.com/webhookb2/', ...UUID, '@', ...UUID, '/IncomingWebhook/', r('lower', 32), '/', ...UUID]),
   p('Microsoft Teams', 'teams-webhook', ['https://', r('url', 1, 40), '.webhook.office.com/webhookb2/', ...LOWER_UUID, '@', ...LOWER_UUID, '/IncomingWebhook/', r('lower', 32), '/', ...LOWER_UUID]),
-  // Automation platforms' webhooks: whoever holds the URL triggers the scenario or the zap.
-  p('Zapier', 'zapier-webhook', ['https://hooks.zapier.com/hooks/catch/', r('b64', 10, 80)]),
+  // Make's (Integromat's) scenario hooks: whoever holds the URL triggers the scenario.
   ...['make.com', 'integromat.com'].flatMap((host) => [
     p('Make', 'make-webhook', ['https://hook.', r('lower', 2, 8), `.${host}/`, r('alnum', 20, 100)]),
     p('Make', 'make-webhook', [`https://hook.${host}/`, r('alnum', 20, 100)]),
   ]),
   p('Microsoft Teams', 'teams-webhook', ['https://outlook.office.com/webhook/', ...UUID, '@', ...UUID, '/IncomingWebhook/', r('hex', 32), '/', ...UUID]),
-  p('Zapier', 'zapier-webhook', ['https://hooks.zapier.com/hooks/catch/', r('digits', 5, 12), '/', r('alnum', 6, 12)]),
+  // (The account's number and the hook's id, or one run as older hooks write it: whatever follows `catch/`.)
+  p('Zapier', 'zapier-webhook', ['https://hooks.zapier.com/hooks/catch/', r('b64', 10, 80)]),
   p('IFTTT', 'ifttt-key', ['https://maker.ifttt.com/trigger/', r('url', 1, 60), '/with/key/', r('url', 20, 43)]),
   t('Linear', 'linear-key', 'lin_api_', r('alnum', 40)),
   t('Linear', 'linear-key', 'lin_oauth_', r('hex', 64)),
