@@ -9,7 +9,7 @@
  */
 import { isEncodedText, isHighEntropy, isUuid, isWordy, rarePairs } from './entropy.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
-import { isCodeName, isNotSecret, NOT_SECRET_NAME, PUBLIC_KEY_NAME } from './secret-placeholders.js';
+import { isCodeName, isNotSecret, isNotSecretName, PUBLIC_KEY_NAME } from './secret-placeholders.js';
 import { escapeIn, isWrittenBreakAt } from './written-escapes.js';
 import { lowerCased } from './token-runs.js';
 
@@ -311,7 +311,7 @@ const SENTENCE_KEY = /(?:passw(?:or)?d|passphrase|passcode|pwd?|secret|token|api
  */
 function namedInSentence(key: string, t: string): boolean {
   const name = `${lastWordBeforeBlanks(t)}_${key}`;
-  if (PUBLIC_KEY_NAME.test(name) || NOT_SECRET_NAME.test(name)) return false;
+  if (PUBLIC_KEY_NAME.test(name) || isNotSecretName(name)) return false;
   return SENTENCE_KEY.test(key) || (/^key$/i.test(key) && /(?:^|[^A-Za-z])(?:api|secret|access|auth|private|signing|encryption|license|licence)[ \t]+$/i.test(t));
 }
 
@@ -498,7 +498,7 @@ export function findKeywordValues(text: string): Hit[] {
     // A public or publishable key or token (`public_key`, `publicToken`, `pub_key`) is published on purpose.
     // An anti-forgery token (`csrf-token`), a cache, idempotency or page key is random and guards nothing.
     const name = text.slice(start, keyEnd);
-    if (PUBLIC_KEY_NAME.test(name) || NOT_SECRET_NAME.test(name)) continue;
+    if (PUBLIC_KEY_NAME.test(name) || isNotSecretName(name)) continue;
     const lineBefore = lineBeforeKey(text, start);
     // Glued to a value already redacted (`TOKEN=[REDACTED:…]@credentials:`): read with that value the first time, so not a key now.
     if (lineBefore.includes('[REDACTED:') && /\[REDACTED:[\w-]+\][^\s"'`<>]*$/.test(lineBefore)) continue;

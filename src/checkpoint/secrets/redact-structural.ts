@@ -369,23 +369,33 @@ export const VAULT_SECRET_ID_RULE: RedactRule = {
   },
 };
 
-/** A line of an environment file: `NAME=value`, `export NAME="value"`, commented out or not, the value alone up to the line's end. */
-const ENV_LINE = /([ \t]*(?:#+[ \t]*)?(?:export[ \t]+)?([A-Za-z][A-Za-z0-9_]{1,60})=(["']?))([A-Za-z0-9_-]{16,64})\3[ \t]*\r?(?=\n|$)/y;
+/**
+ * A line of an environment file, `NAME=value`, `export NAME="value"`, commented out or not, or of a YAML map, `name: value`: the
+ * value alone up to the line's end.
+ */
+const ENV_LINE = /([ \t]*(?:#+[ \t]*)?(?:export[ \t]+)?([A-Za-z][A-Za-z0-9_]{1,60}|[A-Za-z][A-Za-z0-9_.-]{1,60}(?=:))(?:=|:[ \t]+)(["']?))([A-Za-z0-9_-]{16,64})\3[ \t]*\r?(?=\n|$)/y;
+/** Where a name ends: `=`, or `:` before a blank. */
+const NAME_END = /=|:[ \t]/g;
 /** A name that says its value is an id, a digest or a build's label (`BUILD_ID`, `GIT_COMMIT`, `APP_VERSION`), not a credential. */
 const LABEL_NAME = /(?:^|[_-])(?:commit|sha|rev(?:ision)?|version|build|release|tag|hash|digest|checksum|fingerprint)$/i;
 /** … in camelCase (`issuerKeyHash`, `buildVersion`). */
 const CAMEL_LABEL_NAME = /[a-z0-9](?:Commit|Sha|Rev|Revision|Version|Build|Release|Tag|Hash|Digest|Checksum|Fingerprint)$/;
 
+/** Words in camelCase, a number after them at most. */
+const CAMEL_NAME = /^[A-Za-z][a-z]+(?:[A-Z][a-z]+)+\d{0,3}$/;
+
 /**
  * Generated, by its letters alone: both cases and a digit, ten different characters at least; or one case of letters and
- * digits only (`l8dsz97oo5zeergzqx722t…`, a hex key), 20 characters at least, three digits and six letters among them, not 40
- * hex (a commit's id).
+ * digits only (`l8dsz97oo5zeergzqx722t…`, a hex key), 20 characters at least, three digits and six letters among them, twelve
+ * different characters (nine in hex), not 40 hex (a commit's id).
  */
 function isGenerated(value: string): boolean {
-  if (/[a-z]/.test(value) && /[A-Z]/.test(value)) return /\d/.test(value) && new Set(value).size >= 10;
+  // (Not a name in camelCase with a number after it, `analyzeMetafile2`: an object's member given its function, `name: name2`.)
+  if (/[a-z]/.test(value) && /[A-Z]/.test(value)) return /\d/.test(value) && new Set(value).size >= 10 && !CAMEL_NAME.test(value);
   if (value.length < 20 || !/^(?:[a-z0-9]+|[A-Z0-9]+)$/.test(value) || (value.length === 40 && /^[0-9a-fA-F]+$/.test(value))) return false;
   const digits = value.replace(/\D/g, '').length;
-  return digits >= 3 && value.length - digits >= 6 && new Set(value).size >= 12;
+  // (Hex draws from 16 characters only: 20 random ones hold 11 different on average.)
+  return digits >= 3 && value.length - digits >= 6 && new Set(value).size >= (/^[0-9a-fA-F]+$/.test(value) ? 9 : 12);
 }
 
 /**
@@ -396,9 +406,12 @@ function isGenerated(value: string): boolean {
  */
 export function findEnvTokens(text: string): Hit[] {
   const hits: Hit[] = [];
-  // Each `=`, its line's start looked for within the length a name may have and its end within a value's: most `=` are code's,
-  // on lines far longer, and are passed over after a bounded look.
-  for (let eq = text.indexOf('='); eq >= 0; eq = text.indexOf('=', eq + 1)) {
+  // Each `=` or `: `, its line's start looked for within the length a name may have and its end within a value's: most are
+  // code's or prose's, on lines far longer, and are passed over after a bounded look.
+  NAME_END.lastIndex = 0;
+  for (let found = NAME_END.exec(text); found; found = NAME_END.exec(text)) {
+    const eq = found.index;
+    NAME_END.lastIndex = eq + 1;
     let lineStart = eq;
     while (lineStart > 0 && eq - lineStart <= 80 && text.charCodeAt(lineStart - 1) !== 10) lineStart--;
     if (eq - lineStart > 80 || eq - lineStart < 2) continue;

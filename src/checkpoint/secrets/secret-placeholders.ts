@@ -90,8 +90,9 @@ export function isCodeName(value: string): boolean {
   // A name made of words one of which names the secret (`#add-password`, `reset_token_ttl`, `password.reset.title`): a selector, a route or a message key.
   if (/^[#.]?[A-Za-z]+(?:[-_.][A-Za-z]+)+$/.test(value) && /passw|secret|token|key|pwd|credential|(?:^|[-_.])pass$/i.test(value)) return true;
   // A composite literal or a block opened after the name (`aws.Credentials{`, `&unstructured.Unstructured{`, `map[string]string{`).
-  // (Names only: `h7Gk2Lp9Qz{` mixes letters and digits as a generated value does.)
-  if (/^[&*]?[A-Za-z_$][\w$.]*(?:\[[\w$.*]*\][\w$.*]*)*\{\}?\{?$/.test(value) && !/\d[A-Za-z]|[A-Za-z]\d[A-Za-z]/.test(value)) return true;
+  // (Names only: `h7Gk2Lp9Qz{` mixes letters and digits as a generated value does, and `mfzUrQJIaNrDyHcfQuNQieOy542{` has as many
+  // capitals as small letters, as random letters do; a name's words have one capital each.)
+  if (/^[&*]?[A-Za-z_$][\w$.]*(?:\[[\w$.*]*\][\w$.*]*)*\{\}?\{?$/.test(value) && !/\d[A-Za-z]|[A-Za-z]\d[A-Za-z]/.test(value) && !hasRandomCase(value)) return true;
   // … a slice or an array of a type, and what it is given (Go's `[]string{cs.consumerKey`, `[]sshCredential{}`).
   if (/^(?:\[[\w$.]*\])+[*&]?[A-Za-z_$][\w$.]*\{/.test(value)) return true;
   // A string joined to a variable, read from a quote that closes one literal to the quote that opens the next (`"…?api_key="+resMatch+"&…"`).
@@ -237,10 +238,29 @@ export const PUBLIC_KEY_NAME = /(?:^|[^A-Za-z])pub(?:lic|lishable)?[_.-]?(?:key|
  * `authenticity_token`, OAuth's `state`: the page hands it to every visitor), a cache, idempotency or
  * WebSocket key, a page or next token or a cursor of a paged API (`NextToken` of AWS's APIs).
  */
-export const NOT_SECRET_NAME =
+const NOT_SECRET_NAME =
   /(?:csrf|xsrf)(?![\w-]*(?:secret|key))|authenticity[_-]?token|anti[_-]?forgery|^state$|cache[_-]?key|idempotency|creation[_-]?token|client[_-]?request[_-]?token|websocket[_-]?key|page[_-]?token|next[_-]?token|continuation[_-]?token|^cursor$|^continuation$/i;
+/**
+ * A name that says its value is made up: how a test of what a scanner refuses, or a fixture, names one (`wrongLength`,
+ * `nonMatchingToken`, `fake_api_key`, `DUMMY_SECRET`). The word starts the name and is a word of it, not the start of another
+ * (`mockingbird`, `invalidate`).
+ */
+const MADE_UP_NAME = /^(?:[Ff]ake|[Dd]ummy|[Mm]ock|[Bb]ogus|[Ii]nvalid|[Ww]rong|[Nn]on[_-]?[Mm]atching)(?![a-z])|^(?:FAKE|DUMMY|MOCK|BOGUS|INVALID|WRONG|NON_?MATCHING)(?![A-Z])/;
+
+/**
+ * The name of a value that is random and guards nothing, or that is made up. (Not a wrong password: that is one mistyped, or
+ * someone's other, `wrong_password=…`.)
+ */
+export const isNotSecretName = (name: string) => NOT_SECRET_NAME.test(name) || (MADE_UP_NAME.test(name) && !/pass|pwd/i.test(name));
 
 const FORGERY_ATTRIBUTE = /(?:csrf|xsrf|authenticity)[\w-]*["']?[ \t]+(?:type=["']?hidden["']?[ \t]+)?(?:content|value)=["']?$/i;
+
+/** Letters of both cases in about equal share, 16 or more: random letters, not words in camelCase (a capital a word). */
+function hasRandomCase(value: string): boolean {
+  const letters = value.replace(/[^A-Za-z]/g, '');
+  const upper = letters.replace(/[^A-Z]/g, '').length;
+  return letters.length >= 16 && upper >= letters.length * 0.35 && upper <= letters.length * 0.65;
+}
 
 /** A value that holds no secret: a reference, code, or a placeholder. */
 export function isNotSecret(value: string): boolean {
@@ -295,7 +315,9 @@ const KEY_ID_BEFORE = /(?:(?:RSA|DSA|ECDSA|EdDSA|ED25519|GPG|PGP)[ \t]+key(?:[ \
 /** The public members of a JSON Web Key (`"n"`, `"x"`, `"y"`, certificate thumbprints); the private ones (`d`, `p`, `q`…) are judged. */
 const JWK_PUBLIC = /^(?:n|x|y|x5t|x5t#S256|x5c)$/;
 /** A digest's name, on the same line shortly before a value. */
-const DIGEST_NAME = /(?:md5|sha-?(?:1|224|256|384|512)|sha3|blake2[bs]?|digest|checksum|hash)[^\n]*$/i;
+const DIGEST_NAME = /(?:md5|sha-?(?:1|224|256|384|512)|sha3|blake2[bs]?)[^\n]*$/i;
+/** … or `hash`, `digest`, `checksum` as words of a name (`fileHash`, `HASH_VALUE`, `checksums`), not the start of another word (`hashnode=` names a service). */
+const DIGEST_WORD = /(?:(?:[Dd]igest|[Cc]hecksum|[Hh]ash)(?:e?s|ed)?(?![a-z])|(?:DIGEST|CHECKSUM|HASH)(?:E?S|ED)?(?![A-Z]))[^\n]*$/;
 /** A public key or its pin (`pubkey256`, `publicKey`, `pin-sha256`), or a PKCE challenge (a hash of the verifier): published on purpose. */
 const PUBLIC_NAME = /pub(?:lic)?[_.-]?key|^pin(?:[_-]|$)|code[_-]?challenge/i;
 /** `Int8|Uint8|Uint8Clamped|Int16|…`: a regular expression's or a type's alternatives, four names or more. */
@@ -323,7 +345,7 @@ export function isNamedNonSecret(token: string, before: string, after: string): 
   if (hasPlaceholderMarker(token)) return true;
   if (CONTENT_ID.test(token) || isFilePath(token) || CONSTANT_PATH.test(token) || ALTERNATION.test(token)) return true;
   // `md5hex.parse("…")`, `sha256base64: …`, `expected_sha384 = "…"`: a digest's name just before a value of a digest's exact length.
-  if (isDigestLength(token) && DIGEST_NAME.test(before)) return true;
+  if (isDigestLength(token) && (DIGEST_NAME.test(before) || DIGEST_WORD.test(before))) return true;
   if (DIGEST_LENGTHS.has(token.length) && /^ [ *][^\s]/.test(after) && /^(?:[0-9a-f]+|[0-9A-F]+)$/.test(token) && /(?:^|\n)[ \t]*$/.test(before)) return true;
   // An Amazon resource name's last part (`arn:aws:kms:us-west-2:111122223333:key/mrk-…`): it names a resource, it grants nothing.
   if (before.includes('arn:') && /\barn:aws[\w-]*:[\w-]*:[\w-]*:\d{0,12}:$/.test(before.slice(-120))) return true;
@@ -335,7 +357,7 @@ export function isNamedNonSecret(token: string, before: string, after: string): 
   if (KEY_ID_BEFORE.test(before) && /^(?:[0-9A-F]+|[0-9a-f]+)$/.test(token)) return true;
   const name = nameBefore(before);
   if (name === undefined) return false;
-  return NOT_SECRET_NAME.test(name) || PUBLIC_NAME.test(name) || JWK_PUBLIC.test(name) || ((ID_NAME.test(name) || CAMEL_ID.test(name) || isIdWord(name)) && !SECRET_NAME.test(name));
+  return isNotSecretName(name) || PUBLIC_NAME.test(name) || JWK_PUBLIC.test(name) || ((ID_NAME.test(name) || CAMEL_ID.test(name) || isIdWord(name)) && !SECRET_NAME.test(name));
 }
 
 /** English words that end in `id` and name no identifier. */

@@ -160,6 +160,10 @@ describe('redactText', () => {
     ["a longer value that starts with a provider's prefix", 'DNKEY_TOKEN=dnkey-Q7X2M4P9R3K8W1Z5=ysmx4owp0vno=y488v2qeb', 'DNKEY_TOKEN=[REDACTED:password]', { password: 1 }],
     ["a DeepL key for the free plan, and a Netlify build hook", 'curl -H "DeepL-Auth-Key 2f6c1a9e-4b7d-4e21-9c3a-7d5e8f0a1b2c:fx" https://api-free.deepl.com\ncurl -X POST https://api.netlify.com/build_hooks/5f1e8a2b9c3d7e4f6a0b1c2d',
       'curl -H "DeepL-Auth-Key [REDACTED:deepl-key]" https://api-free.deepl.com\ncurl -X POST https://api.netlify.com/build_hooks/[REDACTED:webhook-token]', { 'deepl-key': 1, 'webhook-token': 1 }],
+    ["a YAML map's generated value under a service's name, hex of few different digits, a service whose name starts with `hash`",
+      'alienvault: "4c9a8f6e3b7d1a2c5e8f0b9d6a3c4e1f7b2d9c5a8e0f3b1d4c9a8f6e3b7d1a2c"\nPUSHER=7a5c6e6b26ccfcb788cb\nhashnode=1c4ce02cf2dfde95457503bd91cfa2fb',
+      'alienvault: "[REDACTED:high-entropy]"\nPUSHER=[REDACTED:high-entropy]\nhashnode=[REDACTED:high-entropy]', { 'high-entropy': 3 }],
+    ['a generated value of random case before a brace, unlike a type', 'DB_PASSWORD=mfzUrQJIaNrDyHcfQuNQieOy542{', 'DB_PASSWORD=[REDACTED:password]', { password: 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
@@ -215,7 +219,10 @@ describe('redactText', () => {
     'BUILD_ID=2UW4EG0Ml0wCWnwbMXpLVxYhyVYl', 'issuerKeyHash=cZTGPqxG3OaETsbu6ASTGP8KlWFL9M', 'GIT_COMMIT=Xq8vB2nL5kR9tZ3wP7', 'DEFAULT_REGION=EuropeWest2Central',
     '$this->markJobAsFailedIfItShouldntBeRetried(', 'HEAD=ed60ba139c8585a100f4e152ccbb8e98725b17fb', 'POSTGRES_DB=appdevelopment2024', 'NODE_OPTIONS=--max-old-space-size=4096', '# masterauth <master-password>',
     'ALGOLIA_API_KEY=short', 'PLAID_SECRET=tooshort', 'CEREBRIUM_API_KEY=notajwt', 'linode_access_key=keyTooShort', 'client_token=akab-short',
-    'password get_password2', '  sessionToken := <str>$sessionToken,', 'authorization = OAuth2Authorization.from(authorization).invalidate(token.getToken()).build();',
+    'password get_password2', '  sessionToken := <str>$sessionToken,',
+    // A name that says its value is made up, as a scanner's test of what it refuses names one; a member given its function.
+    'wrongLength := "AkCpr2xgvpmi0mu1d4scncu7t9sucyx82jh6ffj1qe4vdyxya1uzs5d4fl7b52j"', 'nonMatchingToken := "av6m5wlisqovzlv2"', 'FAKE_API_KEY=Kp4Qx7Rm2Sn5Tb8Vw3Yz',
+    '      analyzeMetafile: analyzeMetafile2', 'fileHash: "1c4ce02cf2dfde95457503bd91cfa2fb"', 'creds := aws.Credentials{', 'authorization = OAuth2Authorization.from(authorization).invalidate(token.getToken()).build();',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
