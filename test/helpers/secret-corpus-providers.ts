@@ -192,6 +192,8 @@ export const PROVIDER_TEMPLATES: [string, string[]][] = [
   ['X (Twitter)', ['AAAAAAAAAAAAAAAAAAAAA{an:90}', 'TWITTER_ACCESS_TOKEN=<<{d:19}-{an:40}>>', 'TWITTER_API_SECRET=<<{an:50}>>']],
   ['LinkedIn', ['LINKEDIN_CLIENT_SECRET=<<{an:16}>>']],
   ['Twitch', ['TWITCH_CLIENT_SECRET=<<{lo:30}>>']],
+  ['Bluesky', ['BLUESKY_APP_PASSWORD=<<{lo:4}-{lo:4}-{lo:4}-{lo:4}>>', 'bsky: <<{lo:4}-{lo:4}-{lo:4}-{lo:4}>>']],
+  ['Ghost', ['GHOST_ADMIN_API_KEY=<<{hex:24}:{hex:64}>>']],
   ['Mapbox', ['sk.eyJ{url:60}.{url:22}', 'tk.eyJ{url:60}.{url:22}']],
   ['Contentful', ['CFPAT-{url:43}']],
   ['RapidAPI', ['RAPIDAPI_KEY=<<{url:50}>>']],

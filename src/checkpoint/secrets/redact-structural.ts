@@ -194,7 +194,8 @@ export const PGPASS_RULE: RedactRule = {
   near: /:(?:\d{1,5}|\*):/g,
   // (Not a compiler's or a log's `file:line:col:severity:message`: a severity is no database or user name.)
   pattern: /(?<pre>(?<![^\n])[ \t]*[A-Za-z0-9*._-]{1,253}:(?:\d{1,5}|\*):(?!(?:error|warning|warn|note|info|debug|fatal|trace)[:\s])[^:\s]{1,100}:(?!(?:error|warning|warn|note|info|debug|fatal|trace)[:\s])[^:\s]{1,100}:)(?<secret>[^\s]{1,200})(?=[ \t]*\r?(?:\n|$))/gi,
-  accept: (s) => /[A-Za-z]/.test(s) && !/^[/~.]/.test(s) && isLiteral(s),
+  // (Not a path, `/…`, `./…`, `~/…`, `~user/…`: a password may start with `~` all the same.)
+  accept: (s) => /[A-Za-z]/.test(s) && !/^(?:[/.]|~[a-z_-]*(?:\/|$))/.test(s) && isLiteral(s),
 };
 
 /**

@@ -146,8 +146,10 @@ export interface FormatMatcher {
   findByContext(text: string): Hit[];
 }
 
-/** How far after a provider's word its value may stand (`okta token - '…'`, `"postmark": {"token": "…"}`). */
+/** How far after a provider's word its value may start (`okta token - '…'`, `"postmark": {"token": "…"}`). */
 const CONTEXT_REACH = 80;
+/** How near the word a value longer than the reach must start. */
+const CONTEXT_NEAR = 24;
 /** A token in the reach of a provider word: what a value of a context format is made of. */
 const CONTEXT_TOKEN = /[A-Za-z0-9][A-Za-z0-9_.+/=~:-]*[A-Za-z0-9=]/g;
 
@@ -162,6 +164,8 @@ const isWordChar = (code: number) => code < 128 && WORD[code] === 1;
 
 /** The length of the shortest token of a format. */
 const shortest = (f: SecretFormat) => f.parts.reduce((n: number, p) => n + (typeof p === 'string' ? p.length : p.min), 0);
+/** … and of the longest. */
+const longest = (f: SecretFormat) => f.parts.reduce((n: number, p) => n + (typeof p === 'string' ? p.length : p.max), 0);
 
 /** The longest literal of a format without a prefix: a run must contain it before the format is tried. */
 const marker = (f: SecretFormat) => f.parts.filter((x): x is string => typeof x === 'string').sort((a, b) => b.length - a.length)[0] ?? '';
@@ -187,6 +191,8 @@ export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS):
   for (const lead of leads) byFirst.starts[Math.min(lead.charCodeAt(0), 128)] = 1;
   // Most runs are shorter than any format without a prefix: those skip the list at once.
   const looseMin = Math.min(...loose.map((l) => l.minLength));
+  // (A value near the word is read to its end, however long its format: `<24 hex>:<64 hex>` is longer than the reach.)
+  const contextMax = Math.max(0, ...formats.filter((f) => f.context).map(longest));
   const contextual = [...byWord].map(([word, list]) => ({ word, formats: list.map((c) => ({ reason: c.format.reason, whole: lazy(() => new RegExp(`^(?:${formatSource(c.format)})$`, 'i')) })) }));
   const anyWord = new RegExp(contextual.map(({ word }) => escape(word)).join('|') || '(?!)');
   const byWordLower = new Map(contextual.map((c) => [c.word, c]));
@@ -234,13 +240,15 @@ export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS):
         if (!entry) continue;
         const from = m.index + m[0].length;
         // The reach ends at a value already redacted (a placeholder is never looked past) and at the line after the word's.
-        let window = text.slice(from, Math.min(text.length, from + CONTEXT_REACH));
+        let window = text.slice(from, Math.min(text.length, from + CONTEXT_REACH + contextMax));
         const stop = window.indexOf('[REDACTED:');
         if (stop >= 0) window = window.slice(0, stop);
         const second = window.indexOf('\n', window.indexOf('\n') + 1);
         if (second >= 0) window = window.slice(0, second);
         CONTEXT_TOKEN.lastIndex = 0;
-        for (let t = CONTEXT_TOKEN.exec(window); t; t = CONTEXT_TOKEN.exec(window)) {
+        for (let t = CONTEXT_TOKEN.exec(window); t && t.index < CONTEXT_REACH; t = CONTEXT_TOKEN.exec(window)) {
+          // (A value ends within the reach; a longer one only when it follows the word at once, `ghost=<24 hex>:<64 hex>`.)
+          if (t.index + t[0].length > CONTEXT_REACH && t.index > CONTEXT_NEAR) continue;
           // A path segment, a URL fragment or a version pin (`pkg-1.2.4.tgz#<sha1>`) names a file, not a credential.
           if (t.index > 0 && '/#@'.includes(window[t.index - 1]!)) continue;
           let value = t[0].replace(/^[^A-Za-z0-9]+|[.:]+$/g, '');

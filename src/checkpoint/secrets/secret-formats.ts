@@ -481,6 +481,10 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   c('X (Twitter)', 'twitter-token', ['twitter'], [r('alnum', 25, 50)]),
   c('LinkedIn', 'linkedin-secret', ['linkedin', 'linked_in', 'linked-in'], [r('alnum', 16)]),
   c('Twitch', 'twitch-token', ['twitch'], [r('lower', 30)]),
+  // An app password: four groups of four, as the settings page shows it.
+  c('Bluesky', 'bluesky-app-password', ['bluesky', 'bsky'], [r('lower', 4), '-', r('lower', 4), '-', r('lower', 4), '-', r('lower', 4)]),
+  // An Admin API key: the key's id, a colon, its secret.
+  c('Ghost', 'ghost-key', ['ghost'], [r('hex', 24), ':', r('hex', 64)]),
   // Riot Games' developer and production keys: the prefix, then a UUID's shape in lower-case letters and digits.
   p('Riot Games', 'riot-key', ['RGAPI-', ...LOWER_UUID]),
   c('Flickr', 'flickr-key', ['flickr'], [r('lower', 32)]),

@@ -163,6 +163,9 @@ describe('redactText', () => {
     ["a YAML map's generated value under a service's name, hex of few different digits, a service whose name starts with `hash`",
       'alienvault: "4c9a8f6e3b7d1a2c5e8f0b9d6a3c4e1f7b2d9c5a8e0f3b1d4c9a8f6e3b7d1a2c"\nPUSHER=7a5c6e6b26ccfcb788cb\nhashnode=1c4ce02cf2dfde95457503bd91cfa2fb',
       'alienvault: "[REDACTED:high-entropy]"\nPUSHER=[REDACTED:high-entropy]\nhashnode=[REDACTED:high-entropy]', { 'high-entropy': 3 }],
+    ["a Ghost Admin API key, longer than the reach of its provider's name, a Bluesky app password, a pgpass password that starts with `~`",
+      'ghost=7ad8f0e2b92e5ced64d451b1:4cd92e59a6c00bd1bae3cb0e5e60f5fc4caeb9820206cf156659251c39592cb5\nbluesky: kp4q-x7rm-2sn5-tb8v\n*:*:*:postgres:~7JkD1h65X0BCK',
+      'ghost=[REDACTED:ghost-key]\nbluesky: [REDACTED:bluesky-app-password]\n*:*:*:postgres:[REDACTED:password]', { 'ghost-key': 1, 'bluesky-app-password': 1, password: 1 }],
     ['a generated value of random case before a brace, unlike a type', 'DB_PASSWORD=mfzUrQJIaNrDyHcfQuNQieOy542{', 'DB_PASSWORD=[REDACTED:password]', { password: 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
