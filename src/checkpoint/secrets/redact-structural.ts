@@ -399,6 +399,21 @@ function isGenerated(value: string): boolean {
   return digits >= 3 && value.length - digits >= 6 && new Set(value).size >= (/^[0-9a-fA-F]+$/.test(value) ? 9 : 12);
 }
 
+/** What follows a name's `=` or `:` at `from`: blanks, a quote, 16 to 64 of a value's characters, a quote, blanks, the line's end. */
+function valueEndsLine(text: string, from: number): boolean {
+  let at = from;
+  while (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9) at++;
+  if (text.charCodeAt(at) === 34 || text.charCodeAt(at) === 39) at++;
+  const start = at;
+  while (at - start <= 64 && isValueCode(text.charCodeAt(at))) at++;
+  if (at - start < 16 || at - start > 64) return false;
+  if (text.charCodeAt(at) === 34 || text.charCodeAt(at) === 39) at++;
+  while (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9 || text.charCodeAt(at) === 13) at++;
+  return at >= text.length || text.charCodeAt(at) === 10;
+}
+/** `[A-Za-z0-9_-]` by code. */
+const isValueCode = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45;
+
 /**
  * A generated token as an environment file's value, whatever its name: many services name their key after the service alone
  * (`GENIUS=2UW4EG0Ml0wCWnwbMXpL…`, `IFTTT=BKrT2666jEnUtrV…`), and the keyword rule knows only the words for a secret. Shorter than
@@ -407,18 +422,16 @@ function isGenerated(value: string): boolean {
  */
 export function findEnvTokens(text: string): Hit[] {
   const hits: Hit[] = [];
-  // Each `=` or `: `, its line's start looked for within the length a name may have and its end within a value's: most are
-  // code's or prose's, on lines far longer, and are passed over after a bounded look.
+  // Each `=` or `: `: first what follows it, a value's characters up to the line's end (most are code's or prose's, and fail
+  // at their first blank), then its line's start, looked for within the length a name may have.
   NAME_END.lastIndex = 0;
   for (let found = NAME_END.exec(text); found; found = NAME_END.exec(text)) {
     const eq = found.index;
     NAME_END.lastIndex = eq + 1;
+    if (!valueEndsLine(text, eq + 1)) continue;
     let lineStart = eq;
     while (lineStart > 0 && eq - lineStart <= 80 && text.charCodeAt(lineStart - 1) !== 10) lineStart--;
     if (eq - lineStart > 80 || eq - lineStart < 2) continue;
-    let lineEnd = eq + 1;
-    while (lineEnd < text.length && lineEnd - eq <= 72 && text.charCodeAt(lineEnd) !== 10) lineEnd++;
-    if (lineEnd - eq > 72 || lineEnd - eq < 17) continue;
     ENV_LINE.lastIndex = lineStart;
     const m = ENV_LINE.exec(text);
     if (!m) continue;
