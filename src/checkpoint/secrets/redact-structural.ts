@@ -371,6 +371,17 @@ export const VAULT_SECRET_ID_RULE: RedactRule = {
 };
 
 /**
+ * A Consul ACL token's secret: `SecretID: <uuid>` as `consul acl token` prints it, `"SecretID": "<uuid>"` as its API returns
+ * it (the `AccessorID` beside it is public). Consul's own spelling, which AWS's `SecretId` and Bitwarden's `secretId`, ids of
+ * stored secrets, do not share.
+ */
+export const CONSUL_SECRET_ID_RULE: RedactRule = {
+  reason: 'consul-token',
+  near: /SecretID/g,
+  pattern: /(?<pre>(?<![A-Za-z0-9_])SecretID"?[ \t]*[:=][ \t]*"?)(?<secret>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![0-9A-Za-z-])/g,
+};
+
+/**
  * A line of an environment file, `NAME=value`, `export NAME="value"`, commented out or not, or of a YAML map, `name: value`: the
  * value alone up to the line's end.
  */

@@ -166,6 +166,9 @@ describe('redactText', () => {
     ["a Ghost Admin API key, longer than the reach of its provider's name, a Bluesky app password, a pgpass password that starts with `~`",
       'ghost=7ad8f0e2b92e5ced64d451b1:4cd92e59a6c00bd1bae3cb0e5e60f5fc4caeb9820206cf156659251c39592cb5\nbluesky: kp4q-x7rm-2sn5-tb8v\n*:*:*:postgres:~7JkD1h65X0BCK',
       'ghost=[REDACTED:ghost-key]\nbluesky: [REDACTED:bluesky-app-password]\n*:*:*:postgres:[REDACTED:password]', { 'ghost-key': 1, 'bluesky-app-password': 1, password: 1 }],
+    ["a Consul ACL token's secret as the CLI prints it and the API returns it, not its public accessor",
+      'AccessorID:       e2c5bdbc-b7bf-4e2b-9b86-3bd1e1e8dd3d\nSecretID:         4c9a8f6e-3b7d-1a2c-5e8f-0b9d6a3c4e1f\n{"SecretID": "5d0b9a7f-2c8e-4b1d-9f3a-6e4c2a1b8d7e"}',
+      'AccessorID:       e2c5bdbc-b7bf-4e2b-9b86-3bd1e1e8dd3d\nSecretID:         [REDACTED:consul-token]\n{"SecretID": "[REDACTED:consul-token]"}', { 'consul-token': 2 }],
     ['a generated value of random case before a brace, unlike a type', 'DB_PASSWORD=mfzUrQJIaNrDyHcfQuNQieOy542{', 'DB_PASSWORD=[REDACTED:password]', { password: 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
@@ -225,7 +228,7 @@ describe('redactText', () => {
     'password get_password2', '  sessionToken := <str>$sessionToken,',
     // A name that says its value is made up, as a scanner's test of what it refuses names one; a member given its function.
     'wrongLength := "AkCpr2xgvpmi0mu1d4scncu7t9sucyx82jh6ffj1qe4vdyxya1uzs5d4fl7b52j"', 'nonMatchingToken := "av6m5wlisqovzlv2"', 'FAKE_API_KEY=Kp4Qx7Rm2Sn5Tb8Vw3Yz',
-    '      analyzeMetafile: analyzeMetafile2', 'fileHash: "1c4ce02cf2dfde95457503bd91cfa2fb"', 'creds := aws.Credentials{', 'authorization = OAuth2Authorization.from(authorization).invalidate(token.getToken()).build();',
+    '      analyzeMetafile: analyzeMetafile2', 'fileHash: "1c4ce02cf2dfde95457503bd91cfa2fb"', 'creds := aws.Credentials{', 'SecretId: 4c9a8f6e-3b7d-1a2c-5e8f-0b9d6a3c4e1f', 'authorization = OAuth2Authorization.from(authorization).invalidate(token.getToken()).build();',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
