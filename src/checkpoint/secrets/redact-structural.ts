@@ -393,8 +393,8 @@ const LABEL_NAME = /(?:^|[_-])(?:commit|sha|rev(?:ision)?|version|build|release|
 /** … in camelCase (`issuerKeyHash`, `buildVersion`). */
 const CAMEL_LABEL_NAME = /[a-z0-9](?:Commit|Sha|Rev|Revision|Version|Build|Release|Tag|Hash|Digest|Checksum|Fingerprint)$/;
 
-/** Words in camelCase, a number after them at most. */
-const CAMEL_NAME = /^[A-Za-z][a-z]+(?:[A-Z][a-z]+)+\d{0,3}$/;
+/** Words in camelCase or capitals (`analyzeMetafile`, `QReportFinal`): what a name or a title is once its numbers and separators are taken out. */
+const CASED_WORDS = /^(?:[A-Z](?=[A-Z]|$)|[A-Z]?[a-z]{3,})+$/;
 
 /**
  * Generated, by its letters alone: both cases and a digit, ten different characters at least; or one case of letters and
@@ -402,8 +402,8 @@ const CAMEL_NAME = /^[A-Za-z][a-z]+(?:[A-Z][a-z]+)+\d{0,3}$/;
  * different characters (nine in hex), not 40 hex (a commit's id).
  */
 function isGenerated(value: string): boolean {
-  // (Not a name in camelCase with a number after it, `analyzeMetafile2`: an object's member given its function, `name: name2`.)
-  if (/[a-z]/.test(value) && /[A-Z]/.test(value)) return /\d/.test(value) && new Set(value).size >= 10 && !CAMEL_NAME.test(value);
+  // (Not words and numbers, `analyzeMetafile2`, an object's member given its function, or `Q3Report2024Final`, a title.)
+  if (/[a-z]/.test(value) && /[A-Z]/.test(value)) return /\d/.test(value) && new Set(value).size >= 10 && !CASED_WORDS.test(value.replace(/[\d_-]+/g, ''));
   if (value.length < 20 || !/^(?:[a-z0-9]+|[A-Z0-9]+)$/.test(value) || (value.length === 40 && /^[0-9a-fA-F]+$/.test(value))) return false;
   const digits = value.replace(/\D/g, '').length;
   // (Hex draws from 16 characters only: 20 random ones hold 11 different on average.)
