@@ -211,6 +211,14 @@ const FORMS: Form[] = [
   form(`${TAIL}[ \\t]+(["'])(?<v>[^"'\\s]{1,300})\\1`, { accept: credentialLike }),
   // token - '…' (a log or a note that lists credentials)
   form(`${TAIL}["']?[ \\t]+-[ \\t]+(["'])(?<v>[^"'\\s]{1,300})\\1`, { accept: credentialLike }),
+  // A line of its own whose value holds what the forms below stop at (`SECRET_KEY=r&lv(by)zr#1*k+…`, `password = p@ss(w0rd)`,
+  // `secret_key: r&lv(by)zr#1*k+9q`, a generated key's symbols): the rest of the line, when it is written as a password is (letters,
+  // digits and symbols) and is no call or index (`password=getpass()`, `token=tokens[i]`). Tried before them: a value cut at its
+  // first bracket would be redacted in part, the rest of it left in the text.
+  form(`${TAIL}["']?[ \\t]*(?:=|:=|\\?=|:(?=[ \\t]))[ \\t]*(?<v>[^\\s"'\`]{8,300})[ \\t]*(?=\\r?\\n|$)`, {
+    when: lineStart,
+    accept: (v) => /[(){}[\],;#&<>]/.test(v) && passwordLike(v) && !/^[A-Za-z_$][\w$.]*\(.*\)$/.test(v) && !isCodeName(v) && !/^[[{(<]/.test(v),
+  }),
   // KEY=value with nothing around `=` (env files, URLs, shell lines); a `}` ends the value unless it closes a `{` inside it.
   form(`${TAIL}["']?(?:=|:=)(?<v>%\\([\\w.]+\\)[a-z]|(?=[^\\s"'\`&;,()<>\\]}])[^\\s"'\`&;,()<>\\]{}]*(?:\\{[^\\s"'\`&;,()<>\\]}]*\\}|[^\\s"'\`&;,()<>\\]}]*))`),
   // A Dockerfile's `ENV KEY value` (the older form, a space for `=`), csh's `setenv KEY value`, fish's `set -x KEY value`: the rest of the line is the value.
@@ -222,12 +230,6 @@ const FORMS: Form[] = [
   form(`${TAIL}["']?[ \\t]*(?:\\?=|:::?=|::=|\\+=|=|:)[ \\t]*(?<v>[^\\s"'\`#;(),]+(?:[#;]+[^\\s"'\`#;(),]+)*)(?:[ \\t]*(?=\\r?\\n|$)|[ \\t]+(?=[#;]))`, {
     when: lineStart,
     accept: (v) => isValue(v) && !isIdentifier(v),
-  }),
-  // … and an env file's value that holds what that form stops at (`SECRET_KEY=r&lv(by)zr#1*k+…`, a generated key's symbols): the rest of
-  // the line, when it is written as a password is (letters, digits and symbols) and is no call (`password=getpass()`).
-  form(`${TAIL}["']?=(?<v>[^\\s"'\`]{8,300})[ \\t]*(?=\\r?\\n|$)`, {
-    when: lineStart,
-    accept: (v) => /[(),;#]/.test(v) && passwordLike(v) && !/^[A-Za-z_$][\w$.]*\(.*\)$/.test(v),
   }),
   // Make's and Go's operators inside a line: `DEPLOY_TOKEN ?= value`, `token := value`.
   form(`${TAIL}[ \\t]*(?:\\?=|:::?=|::=|:=|\\+=)[ \\t]*(?<v>[^\\s"'\`#;(),]+)`, { accept: (v) => isValue(v) && !isIdentifier(v) }),

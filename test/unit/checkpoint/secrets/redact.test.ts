@@ -68,6 +68,9 @@ describe('redactText', () => {
       'DATABASE_URL: postgresql://${DB_USER:-app}:${DB_PASSWORD:-[REDACTED:password]}@${DB_HOST:-db}:5432/app', { password: 1 }],
     ["an env file's generated key holding brackets and a comment mark", 'DEBUG=True\nSECRET_KEY=r&lvybzry1*k+qq)=x-!=0yd5l5#1gxzk!82@ru25*ntos3_9^\nALLOWED_HOSTS=""',
       'DEBUG=True\nSECRET_KEY=[REDACTED:password]\nALLOWED_HOSTS=""', { password: 1 }],
+    // … whatever the line's operator, and whole: a value cut at its first bracket or `&` would leave the rest of it in the text.
+    ["a line's password holding brackets or an ampersand, whatever its operator", 'password = p@ss(w0rd)9\nsecret_key: r&lv(by)zr#1*k+9q\nENV API_TOKEN=uY7p#&0k08rwkE',
+      'password = [REDACTED:password]\nsecret_key: [REDACTED:password]\nENV API_TOKEN=[REDACTED:password]', { password: 3 }],
     ['the default of a setting read by its name', 'SECRET_KEY = env("SECRET_KEY", default="d&lvybzry1*k+qq)=x-!=0yd5l5#1gxzk!82@ru25")',
       'SECRET_KEY = env("SECRET_KEY", default="[REDACTED:password]")', { password: 1 }],
     // A run of over 1,000 characters is embedded data, unless a key names it: OAuth refresh tokens run to 1,500.
@@ -228,7 +231,7 @@ describe('redactText', () => {
     'password get_password2', '  sessionToken := <str>$sessionToken,',
     // A name that says its value is made up, as a scanner's test of what it refuses names one; a member given its function.
     'wrongLength := "AkCpr2xgvpmi0mu1d4scncu7t9sucyx82jh6ffj1qe4vdyxya1uzs5d4fl7b52j"', 'nonMatchingToken := "av6m5wlisqovzlv2"', 'FAKE_API_KEY=Kp4Qx7Rm2Sn5Tb8Vw3Yz',
-    '      analyzeMetafile: analyzeMetafile2', 'title: Q3Report2024Final', 'name: Regulatory_Affairs_2024', 'fileHash: "1c4ce02cf2dfde95457503bd91cfa2fb"', 'creds := aws.Credentials{', 'SecretId: 4c9a8f6e-3b7d-1a2c-5e8f-0b9d6a3c4e1f', 'authorization = OAuth2Authorization.from(authorization).invalidate(token.getToken()).build();',
+    '      analyzeMetafile: analyzeMetafile2', 'title: Q3Report2024Final', 'name: Regulatory_Affairs_2024', 'fileHash: "1c4ce02cf2dfde95457503bd91cfa2fb"', 'creds := aws.Credentials{', 'SecretId: 4c9a8f6e-3b7d-1a2c-5e8f-0b9d6a3c4e1f', 'token=arr[2]*x;', 'password = getpass(prompt2!)', 'authorization = OAuth2Authorization.from(authorization).invalidate(token.getToken()).build();',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
