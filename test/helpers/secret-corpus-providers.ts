@@ -46,7 +46,7 @@ export const PROVIDER_TEMPLATES: [string, string[]][] = [
   ['Together AI', ['TOGETHER_API_KEY=<<{hex:64}>>']],
   ['Weights & Biases', ['WANDB_API_KEY=<<{hex:40}>>']],
   ['AWS', ['AKIA{b32:16}', 'ASIA{b32:16}', 'ABIA{b32:16}', 'ACCA{b32:16}', 'A3T{up:17}', 'aws_secret_access_key = <<{b64:40}>>']],
-  ['AWS Bedrock', ['ABSK{b64:120}']],
+  ['AWS Bedrock', ['ABSK{b64:120}', 'bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t{b64:300}']],
   ['Google Cloud', ['AIza{url:35}']],
   ['Google OAuth', ['GOCSPX-{url:28}', 'ya29.{url:120}', '1//0{url:60}', '{d:12}-{lo:32}.apps.googleusercontent.com']],
   ['Firebase', ['AAAA{url:7}:APA91b{url:134}']],

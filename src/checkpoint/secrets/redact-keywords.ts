@@ -29,7 +29,9 @@ const keyLike = (v: string) =>
 /** `2024-01-01T00:00:00Z`: a date and a time, never a key. */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 /** `S7C9*L%@8KX+`, `Tr0ub4dor&3`: letters, a digit and a symbol of the ones passwords are asked to hold, 8 to 64 characters. */
-const passwordLike = (v: string) => v.length >= 8 && v.length <= 64 && /[A-Za-z]/.test(v) && /\d/.test(v) && /[!@#$%^&*+=?~]/.test(v) && isValue(v) && !isExpression(v);
+/** Letters, a digit and a symbol such as `!`, `#`, `%`, as a password is written (not a reference, not arithmetic). */
+const writtenAsPassword = (v: string) => /[A-Za-z]/.test(v) && /\d/.test(v) && /[!@#$%^&*+=?~]/.test(v) && isValue(v) && !isExpression(v);
+const passwordLike = (v: string) => v.length >= 8 && v.length <= 64 && writtenAsPassword(v);
 /** `width*2+pad1`, `offset+len*4`: names and numbers joined by arithmetic, one a lower-case name. */
 const isExpression = (v: string) => {
   const parts = v.split(/[-+*/%]/);
@@ -215,9 +217,10 @@ const FORMS: Form[] = [
   // `secret_key: r&lv(by)zr#1*k+9q`, a generated key's symbols): the rest of the line, when it is written as a password is (letters,
   // digits and symbols) and is no call or index (`password=getpass()`, `token=tokens[i]`). Tried before them: a value cut at its
   // first bracket would be redacted in part, the rest of it left in the text.
-  form(`${TAIL}["']?[ \\t]*(?:=|:=|\\?=|:(?=[ \\t]))[ \\t]*(?<v>[^\\s"'\`]{8,300})[ \\t]*(?=\\r?\\n|$)`, {
+  // (A comment after blanks may follow it: `tower_token=@gAd…&LLV…  # ansible tower`.)
+  form(`${TAIL}["']?[ \\t]*(?:=|:=|\\?=|:(?=[ \\t]))[ \\t]*(?<v>[^\\s"'\`]{8,300})(?:[ \\t]*(?=\\r?\\n|$)|[ \\t]+(?=#))`, {
     when: lineStart,
-    accept: (v) => /[(){}[\],;#&<>]/.test(v) && passwordLike(v) && !/^[A-Za-z_$][\w$.]*\(.*\)$/.test(v) && !isCodeName(v) && !/^[[{(<]/.test(v),
+    accept: (v) => /[(){}[\],;#&<>]/.test(v) && writtenAsPassword(v) && !/^[A-Za-z_$][\w$.]*\(.*\)$/.test(v) && !isCodeName(v) && !/^[[{(<]/.test(v),
   }),
   // KEY=value with nothing around `=` (env files, URLs, shell lines); a `}` ends the value unless it closes a `{` inside it.
   form(`${TAIL}["']?(?:=|:=)(?<v>%\\([\\w.]+\\)[a-z]|(?=[^\\s"'\`&;,()<>\\]}])[^\\s"'\`&;,()<>\\]{}]*(?:\\{[^\\s"'\`&;,()<>\\]}]*\\}|[^\\s"'\`&;,()<>\\]}]*))`),

@@ -101,6 +101,8 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   t('AWS', 'aws-key', 'AROA', r('upper', 16)),
   t('AWS', 'aws-key', 'AGPA', r('upper', 16)),
   t('AWS Bedrock', 'aws-bedrock-key', 'ABSK', r('b64', 109, 269)),
+  // A short-lived key: base64 of a presigned request to bedrock.amazonaws.com (`YmVkcm9jay5hbWF6b25hd3MuY29t…`), hundreds of characters.
+  t('AWS Bedrock', 'aws-bedrock-key', 'bedrock-api-key-', r('b64url', 28, 2000)),
   c('AWS', 'aws-key', ['aws_secret', 'aws-secret', 'awssecret', 'secret_access_key', 'secretaccesskey'], [r('b64', 40)]),
   t('Google Cloud', 'google-api-key', 'AIza', r('url', 35)),
   t('Google OAuth', 'google-oauth', 'GOCSPX-', r('url', 28)),
@@ -202,6 +204,9 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   t('GitHub', 'github-token', 'ghs_', r('alnum', 36, 251), { checksum: 'github-crc32' }),
   t('GitHub', 'github-token', 'ghr_', r('alnum', 36, 251), { checksum: 'github-crc32' }),
   p('GitHub', 'github-token', ['github_pat_', r('alnum', 22), '_', r('alnum', 59)]),
+  // A routable token (GitLab 17.x on) ends in `.`, two characters of version and seven of a checksum: the whole token, not all but its end.
+  p('GitLab', 'gitlab-token', ['glpat-', r('url', 27, 300), '.', r('lower', 9)]),
+  p('GitLab', 'gitlab-token', ['glrt-', r('url', 27, 300), '.', r('lower', 9)]),
   t('GitLab', 'gitlab-token', 'glpat-', r('url', 20, 300)),
   t('GitLab', 'gitlab-token', 'gldt-', r('url', 20)),
   t('GitLab', 'gitlab-token', 'glrt-', r('url', 20, 300)),

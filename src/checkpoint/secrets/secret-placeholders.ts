@@ -139,7 +139,10 @@ export function isPlaceholderValue(value: string): boolean {
   const v = value.replace(/^["'`]|["'`]$/g, '');
   // Nothing but punctuation, or text cut between two quoted strings (`,other:`).
   if (v === '' || /^[^A-Za-z0-9]*$/.test(v) || /^[,;:]|[,;:]$/.test(v)) return true;
-  if (/[xX]{4,}|\*{3,}|•{2,}|#{4,}|\.{3}|…|_{4,}|-{4,}/.test(v)) return true;
+  if (/[xX]{4,}|•{2,}|#{4,}|\.{3}|…|_{4,}|-{4,}/.test(v)) return true;
+  // Stars over what is hidden (`AKIA****MPLE`, `https://user:****@…`); a random run of 12 or more beside them shows what a mask
+  // would hide: a secret that holds stars of its own (`a3SoPCfEn35mkb^1***`).
+  if (/\*{3,}/.test(v) && !v.split(/\*{3,}/).some((part) => part.length >= 12 && /\d/.test(part) && /[a-z]/.test(part) && /[A-Z]/.test(part))) return true;
   if (MARKER_IN_WORDS.test(wordsOf(v))) return true;
   if (MARKER_WORDS.test(v) || isPhraseAboutATest(v)) return true;
   // `mypassword`, `yourtoken`, `newpass1`: a placeholder word with a possessive or a counter glued to it.

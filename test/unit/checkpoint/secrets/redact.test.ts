@@ -31,6 +31,17 @@ describe('redactText', () => {
     ['a JWT encoded again in base64', `X-Auth: ${Buffer.from('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEiLCJpYXQiOjE3MDAwMDAwMDB9.c2lnbmF0dXJlLW9mLXRoaXMtdG9rZW4').toString('base64')}`, 'X-Auth: [REDACTED:jwt]', { jwt: 1 }],
     ['words as the password of an .npmrc scope', '//npm.example.com/repo/:_auth=CorrectHorseBatteryStaple', '//npm.example.com/repo/:_auth=[REDACTED:password]', { password: 1 }],
     ['several names given several values, after another statement on the line', 'x = 1; user, token := "bob", "ghx7Kp2Lm9Qr4St6Vw" }', 'x = 1; user, token := "bob", "[REDACTED:password]" }', { password: 1 }],
+    // A secret is redacted whole, never in part: the end of a GitLab routable token, the password after a Bearer token's `:`, a
+    // line's value up to a comment after it, a second copy of a value another rule read in part, stars inside a password.
+    ['a GitLab routable token, its version and checksum too', 'gitlab_token: glrt-t7_6wo2fdq7dh5s4yvjqt18owb75zj.fg7afjo56', 'gitlab_token: [REDACTED:gitlab-token]', { 'gitlab-token': 1 }],
+    ['a Bearer token of a user and a password', 'Authorization: Bearer customer-ytESOCaL1aAHcTJ8N:3zAAw4x0g2B7ztTxjFoc3', 'Authorization: Bearer [REDACTED:bearer-token]', { 'bearer-token': 1 }],
+    ["a line's password holding an ampersand, a comment after it", '# tower_token=@gAdtFo%B!tcnSl+A-Rt5xEuxu&LLVA0y+@oNZhSj4EWn1nb  # ansible tower',
+      '# tower_token=[REDACTED:password]  # ansible tower', { password: 1 }],
+    ['a value named once and repeated, the repeat read in part by another rule', "optimizely token = 'KUoABcy4vAON5IDR1AskOXAjwrlcoz2IiNYKj8:ocjGep7tW9WMHS7' | 'KUoABcy4vAON5IDR1AskOXAjwrlcoz2IiNYKj8:ocjGep7tW9WMHS7'",
+      "optimizely token = '[REDACTED:password]' | '[REDACTED:password]'", { password: 2 }],
+    ['a password that holds stars of its own', 'connect(user="app", password="a3SoPCfEn35mkb^1***")', 'connect(user="app", password="[REDACTED:password]")', { password: 1 }],
+    ['a short-lived Amazon Bedrock key', 'AWS_BEARER_TOKEN_BEDROCK=bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29tLz9BY3Rpb249Q2FsbFdpdGhCZWFyZXJUb2tlbg==',
+      'AWS_BEARER_TOKEN_BEDROCK=[REDACTED:aws-bedrock-key]', { 'aws-bedrock-key': 1 }],
     ['a Slack token of two numbers', 'legacy: xoxa-23984754863-2348975623111', 'legacy: [REDACTED:slack-token]', { 'slack-token': 1 }],
     // Text whose line breaks are written out (a command's output in a JSON string): each line's key and value as on lines of their own.
     ['lines of a JSON string', '{"stdout":"DB_PASSWORD=Xk29fLmQ8vRtA1zz\\nLOG_LEVEL=info\\nSECRET_KEY=Qw2Er5Ty7Ui9Op1As3\\n"}',
@@ -231,7 +242,7 @@ describe('redactText', () => {
     'password get_password2', '  sessionToken := <str>$sessionToken,',
     // A name that says its value is made up, as a scanner's test of what it refuses names one; a member given its function.
     'wrongLength := "AkCpr2xgvpmi0mu1d4scncu7t9sucyx82jh6ffj1qe4vdyxya1uzs5d4fl7b52j"', 'nonMatchingToken := "av6m5wlisqovzlv2"', 'FAKE_API_KEY=Kp4Qx7Rm2Sn5Tb8Vw3Yz',
-    '      analyzeMetafile: analyzeMetafile2', 'title: Q3Report2024Final', 'name: Regulatory_Affairs_2024', 'fileHash: "1c4ce02cf2dfde95457503bd91cfa2fb"', 'creds := aws.Credentials{', 'SecretId: 4c9a8f6e-3b7d-1a2c-5e8f-0b9d6a3c4e1f', 'token=arr[2]*x;', 'password = getpass(prompt2!)', 'authorization = OAuth2Authorization.from(authorization).invalidate(token.getToken()).build();',
+    '      analyzeMetafile: analyzeMetafile2', 'title: Q3Report2024Final', 'name: Regulatory_Affairs_2024', 'fileHash: "1c4ce02cf2dfde95457503bd91cfa2fb"', 'creds := aws.Credentials{', 'SecretId: 4c9a8f6e-3b7d-1a2c-5e8f-0b9d6a3c4e1f', 'token=arr[2]*x;', 'password = getpass(prompt2!)', 'password: "AKIA************MPLE"', 'token=ghp_****************************abcd', 'authorization = OAuth2Authorization.from(authorization).invalidate(token.getToken()).build();',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
