@@ -428,6 +428,8 @@ describe('redaction properties', () => {
   it.each([
     'PAGERDUTY_TOKEN=wLvk5YZS7A_jbSEaXc34@credentials:\n\n  - "TYXx5sSBoFL63ttq5ZlgDXLw1y4eP"\n',
     'self.token = tokenDEPLOY_CRED_90=p38dco8lt0s1xz.atlasv1.Y9fblTN-zRxCWW0i-LNYu6nMeIANugQx6yvFHz5aiki7SwVWle1NLbLz4iTLFsfAFye',
+    // (… and where a key follows a redacted pair after its `;`: a key of its own, read the second time as it was the first.)
+    'User ID=admin;Password=B0h6TEXmbf3ZnQzjfUVb;Encrypt=true;password = var.db_passwordpasswords:\n  # rotated monthly\n  - Bs0CHQbaLsq9Cyzyc7v94rHn2\n',
   ])('is idempotent where a key is glued to a redacted value: %j', (text) => {
     const once = redact(text).out;
     expect(redactText(once, {})).toBe(once);
