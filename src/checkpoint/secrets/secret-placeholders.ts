@@ -315,8 +315,18 @@ const META_CONTENT = /<meta\b[^<>]*\bcontent=["']?$/i;
 /** The start of the base64 of a JPEG, PNG, GIF, WebP/WAV, PDF, zip, SVG, WOFF/WOFF2, WebAssembly, Ogg or MP3 file. */
 const FILE_MAGIC = /^(?:\/9j\/|iVBORw0KGgo|R0lGOD[dl]h|UklGR|JVBERi0|UEsDB|PHN2Zy|PD94bWwg|d09GR|d09GMg|AGFzbQ|T2dnUw|SUQz)/;
 const KEY_ID_BEFORE = /(?:(?:RSA|DSA|ECDSA|EdDSA|ED25519|GPG|PGP)[ \t]+key(?:[ \t]+ID)?|key[ \t]+fingerprint)[ \t]*[:=]?[ \t]*$/i;
-/** The public members of a JSON Web Key (`"n"`, `"x"`, `"y"`, certificate thumbprints); the private ones (`d`, `p`, `q`…) are judged. */
-const JWK_PUBLIC = /^(?:n|x|y|x5t|x5t#S256|x5c)$/;
+/**
+ * The public members of a JSON Web Key (`"n"`, `"x"`, `"y"`, certificate thumbprints), each of its length in base64url: a curve's
+ * coordinate (43, 64, 75, 76 or 88 characters), an RSA modulus (171 or more), a SHA-1 or SHA-256 thumbprint (27, 43), a certificate
+ * (500 or more). The private ones (`d`, `p`, `q`…) are judged; so is a token of another length under a one-letter name (`x: hf_…`).
+ */
+function isJwkPublic(name: string, token: string): boolean {
+  const n = token.length;
+  if (name === 'x' || name === 'y') return [43, 64, 75, 76, 88].includes(n) && /^[\w-]+$/.test(token);
+  if (name === 'n') return n >= 171 && /^[\w-]+$/.test(token);
+  if (name === 'x5t' || name === 'x5t#S256') return (n === 27 || n === 43) && /^[\w-]+$/.test(token);
+  return name === 'x5c' && n >= 500;
+}
 /** A digest's name, on the same line shortly before a value. */
 const DIGEST_NAME = /(?:md5|sha-?(?:1|224|256|384|512)|sha3|blake2[bs]?)[^\n]*$/i;
 /** … or `hash`, `digest`, `checksum` as words of a name (`fileHash`, `HASH_VALUE`, `checksums`), not the start of another word (`hashnode=` names a service). */
@@ -360,7 +370,7 @@ export function isNamedNonSecret(token: string, before: string, after: string): 
   if (KEY_ID_BEFORE.test(before) && /^(?:[0-9A-F]+|[0-9a-f]+)$/.test(token)) return true;
   const name = nameBefore(before);
   if (name === undefined) return false;
-  return isNotSecretName(name) || PUBLIC_NAME.test(name) || JWK_PUBLIC.test(name) || ((ID_NAME.test(name) || CAMEL_ID.test(name) || isIdWord(name)) && !SECRET_NAME.test(name));
+  return isNotSecretName(name) || PUBLIC_NAME.test(name) || isJwkPublic(name, token) || ((ID_NAME.test(name) || CAMEL_ID.test(name) || isIdWord(name)) && !SECRET_NAME.test(name));
 }
 
 /** English words that end in `id` and name no identifier. */

@@ -40,6 +40,8 @@ describe('redactText', () => {
     ['a value named once and repeated, the repeat read in part by another rule', "optimizely token = 'KUoABcy4vAON5IDR1AskOXAjwrlcoz2IiNYKj8:ocjGep7tW9WMHS7' | 'KUoABcy4vAON5IDR1AskOXAjwrlcoz2IiNYKj8:ocjGep7tW9WMHS7'",
       "optimizely token = '[REDACTED:password]' | '[REDACTED:password]'", { password: 2 }],
     ['a password that holds stars of its own', 'connect(user="app", password="a3SoPCfEn35mkb^1***")', 'connect(user="app", password="[REDACTED:password]")', { password: 1 }],
+    // A one-letter name is a JSON Web Key's public coordinate only at a coordinate's length: other values under it are judged.
+    ['a random value under a one-letter name', 'x: hf_9X3kQp7VbT2hYRzNcMfWj4DgEsLuHaIoBn y', 'x: [REDACTED:high-entropy] y', { 'high-entropy': 1 }],
     ['a short-lived Amazon Bedrock key', 'AWS_BEARER_TOKEN_BEDROCK=bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29tLz9BY3Rpb249Q2FsbFdpdGhCZWFyZXJUb2tlbg==',
       'AWS_BEARER_TOKEN_BEDROCK=[REDACTED:aws-bedrock-key]', { 'aws-bedrock-key': 1 }],
     ['a Slack token of two numbers', 'legacy: xoxa-23984754863-2348975623111', 'legacy: [REDACTED:slack-token]', { 'slack-token': 1 }],
@@ -242,7 +244,7 @@ describe('redactText', () => {
     'password get_password2', '  sessionToken := <str>$sessionToken,',
     // A name that says its value is made up, as a scanner's test of what it refuses names one; a member given its function.
     'wrongLength := "AkCpr2xgvpmi0mu1d4scncu7t9sucyx82jh6ffj1qe4vdyxya1uzs5d4fl7b52j"', 'nonMatchingToken := "av6m5wlisqovzlv2"', 'FAKE_API_KEY=Kp4Qx7Rm2Sn5Tb8Vw3Yz',
-    '      analyzeMetafile: analyzeMetafile2', 'title: Q3Report2024Final', 'name: Regulatory_Affairs_2024', 'fileHash: "1c4ce02cf2dfde95457503bd91cfa2fb"', 'creds := aws.Credentials{', 'SecretId: 4c9a8f6e-3b7d-1a2c-5e8f-0b9d6a3c4e1f', 'token=arr[2]*x;', 'password = getpass(prompt2!)', 'password: "AKIA************MPLE"', 'token=ghp_****************************abcd', 'authorization = OAuth2Authorization.from(authorization).invalidate(token.getToken()).build();',
+    '      analyzeMetafile: analyzeMetafile2', 'title: Q3Report2024Final', 'name: Regulatory_Affairs_2024', 'fileHash: "1c4ce02cf2dfde95457503bd91cfa2fb"', 'creds := aws.Credentials{', 'SecretId: 4c9a8f6e-3b7d-1a2c-5e8f-0b9d6a3c4e1f', 'token=arr[2]*x;', 'password = getpass(prompt2!)', 'password: "AKIA************MPLE"', '{"kty":"EC","crv":"P-256","x":"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tgy7L0MKtIfU","y":"x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0"}', 'token=ghp_****************************abcd', 'authorization = OAuth2Authorization.from(authorization).invalidate(token.getToken()).build();',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
