@@ -41,8 +41,11 @@ function keywordBefore(before: string): boolean {
   return KEYWORD_ROOTS.some((w) => tail.includes(w)) && KEYWORD_BEFORE.test(before.slice(-60));
 }
 
-/** Candidates: runs of token characters, at least 32 long, with up to 3 `=` of padding. */
-export const CANDIDATE = /(?<![A-Za-z0-9+/_.~|-])[A-Za-z0-9+/_.~|-]{32,}={0,3}(?![A-Za-z0-9+/=_-])/g;
+/**
+ * Candidates: runs of token characters, at least 32 long, with up to 3 `=` of padding. A `.` at the end is a sentence's
+ * (`… use ck_0a6e…409e.`), not the token's.
+ */
+export const CANDIDATE = /(?<![A-Za-z0-9+/_.~|-])[A-Za-z0-9+/_.~|-]{31,}[A-Za-z0-9+/_~|-]={0,3}(?![A-Za-z0-9+/=_-])/g;
 
 /** Shannon entropy in bits per character. */
 export function shannonEntropy(text: string): number {

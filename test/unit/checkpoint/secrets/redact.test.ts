@@ -42,6 +42,7 @@ describe('redactText', () => {
     ['a password that holds stars of its own', 'connect(user="app", password="a3SoPCfEn35mkb^1***")', 'connect(user="app", password="[REDACTED:password]")', { password: 1 }],
     // A one-letter name is a JSON Web Key's public coordinate only at a coordinate's length: other values under it are judged.
     ['a random value under a one-letter name', 'x: hf_9X3kQp7VbT2hYRzNcMfWj4DgEsLuHaIoBn y', 'x: [REDACTED:high-entropy] y', { 'high-entropy': 1 }],
+    ['a random run at the end of a sentence', 'Deploy with ck_0a6efc600fa229b936e33cb2e62710fe11c2409e.', 'Deploy with [REDACTED:high-entropy].', { 'high-entropy': 1 }],
     ['a short-lived Amazon Bedrock key', 'AWS_BEARER_TOKEN_BEDROCK=bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29tLz9BY3Rpb249Q2FsbFdpdGhCZWFyZXJUb2tlbg==',
       'AWS_BEARER_TOKEN_BEDROCK=[REDACTED:aws-bedrock-key]', { 'aws-bedrock-key': 1 }],
     ['a Slack token of two numbers', 'legacy: xoxa-23984754863-2348975623111', 'legacy: [REDACTED:slack-token]', { 'slack-token': 1 }],
