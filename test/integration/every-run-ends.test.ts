@@ -144,6 +144,20 @@ describe('a bad config value is fatal and the run still ends at once', () => {
   });
 });
 
+describe('redaction ends on any text', () => {
+  // A pattern that can split a run every way (`(\d+[a-z]*)*` over 40 digits) tries 2^40 ways before it fails: such a note would
+  // hold the save forever. The texts a pump of every pattern found; the save ends and stores them.
+  it('a save whose note holds runs a pattern could split every way ends, and redacts what it must', async () => {
+    const dir = await savedRepo('redaction-ends');
+    const note = [`Passwd=sPwo${'0'.repeat(40)}=`, `key=sPwo${'0'.repeat(40)}@`, `api_key=aB${'0'.repeat(40)}!`, 'DB_PASSWORD=Xk29fLmQ8vRtA1zz'].join('\n');
+    const res = await endsCleanly(dir, ['save', '-q', '-m', 'pumped', '--note', note]);
+    expect(res.code, res.stderr).toBe(0);
+    const shown = await endsCleanly(dir, ['show', '--json']);
+    expect(shown.stdout).toContain('DB_PASSWORD=[REDACTED:password]');
+    expect(shown.stdout).not.toContain('Xk29fLmQ8vRtA1zz');
+  });
+});
+
 const AGENTS = ['claude', 'codex', 'gemini', 'cursor', 'copilot', 'cline', 'opencode'];
 
 /** One payload read by every adapter: each takes the fields its agent sends. */

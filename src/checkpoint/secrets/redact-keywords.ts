@@ -58,7 +58,8 @@ const isCoordinate = (v: string) => /^[a-z][a-z0-9.-]*[:-]v?\d+(?:\.\d+){1,3}(?:
  * by case or `_`, or lower case with one number in it.
  */
 const isFunctionName = (v: string) =>
-  /^(?:[A-Za-z_$][\w$]*\.)*(?:[a-z]+\d*[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,}|\d+[a-z]*)*|[a-z]{2,}(?:_[a-z]{2,}\d*)+|[a-z]{2,}\d{1,3}[a-z]{2,})$/.test(v);
+  // (A run of digits is one part, `(?!\d)`: split every way it can be, a failed match would cost twice as much a digit.)
+  /^(?:[A-Za-z_$][\w$]*\.)*(?:[a-z]+\d*[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,}|\d+(?!\d)[a-z]*)*|[a-z]{2,}(?:_[a-z]{2,}\d*)+|[a-z]{2,}\d{1,3}[a-z]{2,})$/.test(v);
 /** What may follow the keyword inside the key: `SECRET_KEY`, `token_value`, `password2`. */
 const TAIL = '(?:[_.-]?(?:key|value|base|hash|str|string|access[_-]?key))?\\d{0,3}(?![A-Za-z0-9_])';
 /** A declared type between key and value: `: string`, Go's ` string`, ` []byte`. */
