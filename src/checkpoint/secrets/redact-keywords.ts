@@ -260,7 +260,7 @@ const FORMS: Form[] = [
   // (The statement's value is read up to 300 characters, as a quoted one is: a form that must find its `;` after a value
   // read to the end of a long run would read it again for every key inside it.)
   form(`${TAIL}["']?[ \\t]*=[ \\t]*(?<v>[^\\s"'\`#;(),\\[\\]{}<>]{1,300})[ \\t]*;`, { accept: (v) => isValue(v) && !isIdentifier(v) }),
-  form(`${TAIL}["']?[ \\t]+=[ \\t]+(?<v>[^\\s"'\`#;(),\\[\\]{}<>]+)`, { accept: (v) => (keyLike(v) || passwordLike(v)) && !/^[A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)+$/.test(v) }),
+  form(`${TAIL}["']?[ \\t]+=[ \\t]+(?<v>[^\\s"'\`#;(),\\[\\]{}<>]+)`, { accept: (v) => (keyLike(v) || passwordLike(v)) && !/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(v) }),
   // A generated token after the key with no operator: `SECRET abc123…`, `api key: Xyz…`, `Using Key=…` (weak keys), and after the
   // words that go on naming it, with one (`aerisweather SECRET KEY=…`, `ACCESS TOKEN: …`).
   form(`${TAIL}["']?(?:[ \\t]+(?:key|token|secret|id|access|private)){0,2}(?:[ \\t]+|[ \\t]*\\r?\\n[ \\t]*|(?<=[ \\t](?:key|token|secret|access|private))[ \\t]*[:=][ \\t]*)["']?(?<v>[A-Za-z0-9+/=_.~-]{16,300})(?![^\\s"',;()\\]}])`, {
