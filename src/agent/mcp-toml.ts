@@ -20,7 +20,9 @@ export function tomlBlock(command: string, args: readonly string[]): string {
 function findBlock(text: string, block: string): number {
   for (let at = text.indexOf(block); at >= 0; at = text.indexOf(block, at + 1)) {
     const rest = text.slice(at + block.length);
-    if ((at === 0 || text[at - 1] === '\n') && /^(\s*(#[^\n]*)?\n)*\s*(\[|$)/.test(rest)) return at;
+    // (Blank or comment lines, each read once: `\s*` would take their breaks too, and the ways to split a run of blank lines grow as
+    // 2^n before a line that is neither fails the match.)
+    if ((at === 0 || text[at - 1] === '\n') && /^(?:[ \t\r]*(?:#[^\n]*)?\n)*[ \t\r]*(?:\[|$)/.test(rest)) return at;
   }
   return -1;
 }

@@ -7,7 +7,7 @@
  * either. Signals mid-save end the run with git's codes and a clean repository.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountSupport, readOnlyView, type Mount } from '../helpers/mounts.js';
@@ -144,17 +144,34 @@ describe('a bad config value is fatal and the run still ends at once', () => {
   });
 });
 
-describe('redaction ends on any text', () => {
+describe('every pattern ends on any text', () => {
   // A pattern that can split a run every way (`(\d+[a-z]*)*` over 40 digits) tries 2^40 ways before it fails: such a note would
   // hold the save forever. The texts a pump of every pattern found; the save ends and stores them.
+  it('agent install and uninstall end on a config.toml with our table, many blank lines, then a key the person added', async () => {
+    const dir = await savedRepo('toml-blank-lines');
+    const file = join(sb.env.HOME!, '.codex', 'config.toml');
+    mkdirSync(join(sb.env.HOME!, '.codex'), { recursive: true });
+    const text = `model = "o3"\n[mcp_servers.git-checkpoint]\ncommand = "git"\nargs = ["checkpoint", "mcp"]\n${'\n'.repeat(40)}startup_timeout_sec = 20\n`;
+    writeFileSync(file, text);
+    const off = await endsCleanly(dir, ['agent', 'uninstall', 'codex', '--mcp', '--json']);
+    expect(off.code, off.stderr).toBe(0);
+    const on = await endsCleanly(dir, ['agent', 'install', 'codex', '--mcp', '--json']);
+    expect(on.code, on.stderr).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(text);
+  });
+
   it('a save whose note holds runs a pattern could split every way ends, and redacts what it must', async () => {
     const dir = await savedRepo('redaction-ends');
-    const note = [`Passwd=sPwo${'0'.repeat(40)}=`, `key=sPwo${'0'.repeat(40)}@`, `api_key=aB${'0'.repeat(40)}!`, 'DB_PASSWORD=Xk29fLmQ8vRtA1zz'].join('\n');
+    // (… and a random lower-case run with a capital at its end, which a test of words in camelCase could split into words of three
+    // letters and more every way.)
+    const random = 'phnzrnwxczgfzckbcrxvscqmgwcvdbsswvvsbjfrkhtjwpgmplhvqkspkpgcp1Ab';
+    const note = [`Passwd=sPwo${'0'.repeat(40)}=`, `key=sPwo${'0'.repeat(40)}@`, `api_key=aB${'0'.repeat(40)}!`, 'DB_PASSWORD=Xk29fLmQ8vRtA1zz', `GENIUS=${random}`].join('\n');
     const res = await endsCleanly(dir, ['save', '-q', '-m', 'pumped', '--note', note]);
     expect(res.code, res.stderr).toBe(0);
     const shown = await endsCleanly(dir, ['show', '--json']);
     expect(shown.stdout).toContain('DB_PASSWORD=[REDACTED:password]');
     expect(shown.stdout).not.toContain('Xk29fLmQ8vRtA1zz');
+    expect(shown.stdout).not.toContain(random);
   });
 });
 

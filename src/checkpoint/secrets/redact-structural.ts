@@ -394,7 +394,7 @@ const LABEL_NAME = /(?:^|[_-])(?:commit|sha|rev(?:ision)?|version|build|release|
 const CAMEL_LABEL_NAME = /[a-z0-9](?:Commit|Sha|Rev|Revision|Version|Build|Release|Tag|Hash|Digest|Checksum|Fingerprint)$/;
 
 /** Words in camelCase or capitals (`analyzeMetafile`, `QReportFinal`): what a name or a title is once its numbers and separators are taken out. */
-const CASED_WORDS = /^(?:[A-Z](?=[A-Z]|$)|[A-Z]?[a-z]{3,})+$/;
+const CASED_WORDS = /^(?:[A-Z](?=[A-Z]|$)|[A-Z]?[a-z]{3,}(?![a-z]))+$/;
 
 /**
  * Generated, by its letters alone: both cases and a digit, ten different characters at least; or one case of letters and
