@@ -70,6 +70,16 @@ export function visibleMultiline(text: string): string {
 }
 
 /**
+ * `text` without the run at its end of characters `drop` accepts. A loop: `/[…]+$/` is tried from every character of a long run
+ * that something else ends, and reads the rest of the run each time (100,000 blank lines before a word cost seconds).
+ */
+export function trimEndWhile(text: string, drop: (char: string) => boolean): string {
+  let end = text.length;
+  while (end > 0 && drop(text[end - 1]!)) end--;
+  return text.slice(0, end);
+}
+
+/**
  * One display line: runs of whitespace (newlines included) become one space,
  * the ends are trimmed, unsafe characters are escaped, and when `max` is given
  * the result is cut to at most `max` code points, the last being `…` (an

@@ -25,6 +25,7 @@ import type { CheckpointContent, CheckpointRecord } from '../record/schema.js';
 import { emptyContent } from '../record/schema.js';
 import { FIELDS, type FieldSpec } from '../record/fields.js';
 import { forShape, valueIn, type ShapeMakers, type SpecOf } from '../record/content-shapes.js';
+import { trimEndWhile } from '../../text/sanitize.js';
 
 export interface SynthesisInput {
   record: CheckpointRecord;
@@ -46,7 +47,7 @@ type Quote = CheckpointContent['quotes'][number];
 interface DecisionEntry { d: Decision; key: string; subject: string | null; from: string; supersededBy: string | null }
 
 /** Compares texts ignoring case, spacing and trailing punctuation. */
-export const norm = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').replace(/[\s.!;]+$/, '').trim();
+export const norm = (s: string): string => trimEndWhile(s.toLowerCase().replace(/\s+/g, ' '), (c) => ' .!;'.includes(c)).trim();
 
 function subjectOf(what: string): string | null {
   const at = what.indexOf(':');

@@ -1,5 +1,6 @@
 /** The checkpoint commit message and its trailers (SPEC §3): listings read these, not blobs. */
 import type { CheckpointRecord } from './schema.js';
+import { trimEndWhile } from '../../text/sanitize.js';
 
 export const TITLE_MAX = 100;
 
@@ -38,7 +39,7 @@ export function buildMessage(record: CheckpointRecord, seq: number): string {
 
 /** `message` with one `Checkpoint-Seq` trailer, set to `seq`, last: what prune and drop renumber. */
 export function withSeq(message: string, seq: number): string {
-  return `${message.replace(/^Checkpoint-Seq: .*(\n|$)/gm, '').replace(/\n*$/, '')}\nCheckpoint-Seq: ${seq}\n`;
+  return `${trimEndWhile(message.replace(/^Checkpoint-Seq: .*(\n|$)/gm, ''), (c) => c === '\n')}\nCheckpoint-Seq: ${seq}\n`;
 }
 
 export interface MessageFacts {
