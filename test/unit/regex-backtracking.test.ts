@@ -6,9 +6,11 @@
  * a regular expression holds the thread. scslre, the checker eslint-plugin-regexp
  * runs, reads each one for that shape. Checked: every literal in src/ (read from
  * the source with the TypeScript parser, so that a new one is checked without
- * being listed) and every expression the redaction modules build from strings
- * as they load and as they first redact (the keyword forms, the rules, the
- * provider table's searches), caught as they are constructed.
+ * being listed) and every expression built from strings as the redaction,
+ * harvest, install and MCP-config modules load and first run (the keyword
+ * forms, the rules, the provider table's searches, the trailer keys), caught
+ * as they are constructed. (A glob of `checkpoint.exclude` becomes an
+ * expression of classes and `.*`, never nested.)
  *
  * (Polynomial backtracking, which scslre reports too, is bounded by what a
  * rule is given: a line, a window around an anchor, a value of 300 characters
@@ -60,7 +62,7 @@ describe('no regular expression backtracks exponentially', () => {
     expect(all.flatMap(({ where, re }) => exponential(where, re))).toEqual([]);
   });
 
-  it('nor any the redaction modules build as they load and first redact', async () => {
+  it('nor any the redaction, harvest, install and MCP-config modules build as they load and first run', async () => {
     const built: RegExp[] = [];
     const Native = globalThis.RegExp;
     globalThis.RegExp = new Proxy(Native, {
@@ -73,10 +75,15 @@ describe('no regular expression backtracks exponentially', () => {
     try {
       const { redactText } = await import('../../src/checkpoint/secrets/redact.js');
       redactText('token: ghp_x aws key AKIA… sk-live stripe_key=1 slack xoxb- https://u:p@h password=x GENIUS=y', {});
+      await import('../../src/harvest/trailers.js');
+      await import('../../src/harvest/human-text.js');
+      await import('../../src/install/hook-plan.js');
+      const { installTomlTable, tomlBlock } = await import('../../src/agent/mcp-toml.js');
+      installTomlTable('model = "o3"\n', tomlBlock('git', ['checkpoint', 'mcp']));
     } finally {
       globalThis.RegExp = Native;
     }
-    expect(built.length).toBeGreaterThan(60);
+    expect(built.length).toBeGreaterThan(65);
     expect(built.flatMap((re, i) => exponential(`built #${i}`, re))).toEqual([]);
   });
 
