@@ -9,8 +9,7 @@
  * being listed) and every expression built from strings as the redaction,
  * harvest, install and MCP-config modules load and first run (the keyword
  * forms, the rules, the provider table's searches, the trailer keys), caught
- * as they are constructed. (A glob of `checkpoint.exclude` becomes an
- * expression of classes and `.*`, never nested.)
+ * as they are constructed.
  *
  * (Polynomial backtracking, which scslre reports too, is bounded by what a
  * rule is given: a line, a window around an anchor, a value of 300 characters
