@@ -507,8 +507,9 @@ export function findKeywordValues(text: string): Hit[] {
     if (PUBLIC_KEY_NAME.test(name) || isNotSecretName(name)) continue;
     const lineBefore = lineBeforeKey(text, start);
     // Glued to a value already redacted (`TOKEN=[REDACTED:…]@credentials:`): read with that value the first time, so not a key now.
-    // (Not after a `;`, `,` or `&` that ends the pair the value was in: `Password=[REDACTED:…];Encrypt=true;password = …` holds a key of its own.)
-    if (lineBefore.includes('[REDACTED:') && /\[REDACTED:[\w-]+\][^\s"'`<>;,&]*$/.test(lineBefore)) continue;
+    // (Not after a `;`, `,` or `&` that ends the pair the value was in, `Password=[REDACTED:…];Encrypt=true;password = …`, nor after a
+    // bracket that closes what held it, `(see [REDACTED:…])secret: …`: a key of its own.)
+    if (lineBefore.includes('[REDACTED:') && /\[REDACTED:[\w-]+\][^\s"'`<>;,&()]*$/.test(lineBefore)) continue;
     // `using RSA key 61A1…`, `gpg: … EdDSA key …`: a public key's id or fingerprint, as gpg and ssh print them.
     if (name.length === 3 && /(?:RSA|DSA|ECDSA|EdDSA|ED25519|GPG|PGP)[ \t]+$/i.test(lineBefore)) continue;
     const lineEnd = tail(lineBefore);

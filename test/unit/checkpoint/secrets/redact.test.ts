@@ -431,8 +431,10 @@ describe('redaction properties', () => {
   it.each([
     'PAGERDUTY_TOKEN=wLvk5YZS7A_jbSEaXc34@credentials:\n\n  - "TYXx5sSBoFL63ttq5ZlgDXLw1y4eP"\n',
     'self.token = tokenDEPLOY_CRED_90=p38dco8lt0s1xz.atlasv1.Y9fblTN-zRxCWW0i-LNYu6nMeIANugQx6yvFHz5aiki7SwVWle1NLbLz4iTLFsfAFye',
-    // (… and where a key follows a redacted pair after its `;`: a key of its own, read the second time as it was the first.)
+    // (… and where a key follows a redacted pair after its `;`, or a bracket after a redacted value: a key of its own, read the
+    // second time as it was the first.)
     'User ID=admin;Password=B0h6TEXmbf3ZnQzjfUVb;Encrypt=true;password = var.db_passwordpasswords:\n  # rotated monthly\n  - Bs0CHQbaLsq9Cyzyc7v94rHn2\n',
+    '(see 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)secret: truecredentials:\n\n  - "YDp2XTRBwZBGC62sVgCaWe8sUUwPB"\n',
   ])('is idempotent where a key is glued to a redacted value: %j', (text) => {
     const once = redact(text).out;
     expect(redactText(once, {})).toBe(once);
