@@ -6,10 +6,10 @@
  * a regular expression holds the thread. scslre, the checker eslint-plugin-regexp
  * runs, reads each one for that shape. Checked: every literal in src/ (read from
  * the source with the TypeScript parser, so that a new one is checked without
- * being listed) and every expression built from strings as the redaction,
+ * being listed), every expression built from strings as the redaction,
  * harvest, install and MCP-config modules load and first run (the keyword
- * forms, the rules, the provider table's searches, the trailer keys), caught
- * as they are constructed.
+ * forms, the rules, the trailer keys), caught as they are constructed, and
+ * every format of the provider table, compiled on first use.
  *
  * (Polynomial backtracking, which scslre reports too, is bounded by what a
  * rule is given: a line, a window around an anchor, a value of 300 characters
@@ -84,6 +84,13 @@ describe('no regular expression backtracks exponentially', () => {
     }
     expect(built.length).toBeGreaterThan(65);
     expect(built.flatMap((re, i) => exponential(`built #${i}`, re))).toEqual([]);
+  });
+
+  it('nor any format of the provider table', async () => {
+    const { SECRET_FORMATS } = await import('../../src/checkpoint/secrets/secret-formats.js');
+    const { formatSource } = await import('../../src/checkpoint/secrets/secret-format-rules.js');
+    expect(SECRET_FORMATS.length).toBeGreaterThan(400);
+    expect(SECRET_FORMATS.flatMap((f, i) => exponential(`format ${i} (${f.provider})`, new RegExp(formatSource(f))))).toEqual([]);
   });
 
   // The checker itself: the shapes that made a save and `agent uninstall codex --mcp` hang are reported.

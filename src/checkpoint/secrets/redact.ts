@@ -101,13 +101,16 @@ class Claims {
     return true;
   }
 
-  /** Takes `hit` in place of the spans inside it (none a placeholder already in the text); refused when one reaches past it. */
+  /**
+   * Takes `hit` in place of the spans inside it (none a placeholder already in the text); refused when one reaches past it, or is
+   * `hit` itself (taken by its own rule, it keeps that rule's reason: `AWS_SECRET_ACCESS_KEY=…` stays an `aws-key`).
+   */
   cover(hit: Hit): boolean {
     const lo = this.after(hit.start);
     let hi = lo;
     while (hi < this.spans.length && this.spans[hi]!.start < hit.end) {
       const s = this.spans[hi]!;
-      if (s.start < hit.start || s.end > hit.end || s.reason === '') return false;
+      if (s.start < hit.start || s.end > hit.end || s.reason === '' || (s.start === hit.start && s.end === hit.end)) return false;
       hi++;
     }
     this.spans.splice(lo, hi - lo, hit);

@@ -30,6 +30,14 @@ export function formatSource(format: SecretFormat): string {
 
 const BEFORE = '(?<![A-Za-z0-9_])';
 const AFTER = '(?![A-Za-z0-9_-])';
+/**
+ * What may not follow a format's match: a word character or `-`, and after a body of base64 its `+` and `/` too (a body longer than
+ * the format's longest is not cut at its last `+` or `/`, the rest of it left in the text).
+ */
+function afterOf(format: SecretFormat): string {
+  const last = format.parts[format.parts.length - 1];
+  return typeof last === 'object' && (last.set === 'b64' || last.set === 'b64url') ? '(?![A-Za-z0-9_+/-])' : AFTER;
+}
 
 interface Compiled {
   format: SecretFormat;
@@ -119,7 +127,7 @@ function lazy<T>(make: () => T): () => T {
 }
 
 function compile(format: SecretFormat): Compiled {
-  return { format, sticky: lazy(() => new RegExp(`(${formatSource(format)})${AFTER}`, 'y')) };
+  return { format, sticky: lazy(() => new RegExp(`(${formatSource(format)})${afterOf(format)}`, 'y')) };
 }
 
 const specificity = (f: SecretFormat) => {
@@ -182,7 +190,7 @@ export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS):
     const first = format.parts[0];
     if (format.context) for (const w of format.context) push(byWord, w, compiled);
     else if (typeof first === 'string' && first.length >= 2) push(byLead, first, compiled);
-    else loose.push({ marker: marker(format), minLength: shortest(format), re: lazy(() => new RegExp(`${BEFORE}${formatSource(format)}${AFTER}`, 'g')), compiled });
+    else loose.push({ marker: marker(format), minLength: shortest(format), re: lazy(() => new RegExp(`${BEFORE}${formatSource(format)}${afterOf(format)}`, 'g')), compiled });
   }
   const leads = [...byLead.keys()].sort((a, b) => b.length - a.length);
   // Leads by their first two characters; a lead that is a prefix of a longer one is tried there too (`sk-` under `sk-proj-`).

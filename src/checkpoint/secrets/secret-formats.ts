@@ -102,7 +102,7 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   t('AWS', 'aws-key', 'AGPA', r('upper', 16)),
   t('AWS Bedrock', 'aws-bedrock-key', 'ABSK', r('b64', 109, 269)),
   // A short-lived key: base64 of a presigned request to bedrock.amazonaws.com (`YmVkcm9jay5hbWF6b25hd3MuY29t…`), hundreds of characters.
-  t('AWS Bedrock', 'aws-bedrock-key', 'bedrock-api-key-', r('b64url', 28, 2000)),
+  t('AWS Bedrock', 'aws-bedrock-key', 'bedrock-api-key-', r('b64url', 28, 4000)),
   c('AWS', 'aws-key', ['aws_secret', 'aws-secret', 'awssecret', 'secret_access_key', 'secretaccesskey'], [r('b64', 40)]),
   t('Google Cloud', 'google-api-key', 'AIza', r('url', 35)),
   t('Google OAuth', 'google-oauth', 'GOCSPX-', r('url', 28)),

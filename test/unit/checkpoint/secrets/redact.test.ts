@@ -43,6 +43,11 @@ describe('redactText', () => {
     // A one-letter name is a JSON Web Key's public coordinate only at a coordinate's length: other values under it are judged.
     ['a random value under a one-letter name', 'x: hf_9X3kQp7VbT2hYRzNcMfWj4DgEsLuHaIoBn y', 'x: [REDACTED:high-entropy] y', { 'high-entropy': 1 }],
     ['a random run at the end of a sentence', 'Deploy with ck_0a6efc600fa229b936e33cb2e62710fe11c2409e.', 'Deploy with [REDACTED:high-entropy].', { 'high-entropy': 1 }],
+    ['a value named by its own rule, and seen before as random: each keeps its reason', 'seen q8Zk2Lm7Qp4Rt8Vw3Yz6Hb1Nc5Xd9Fg0Js4Kt7Pw end\nAWS_SECRET_ACCESS_KEY=q8Zk2Lm7Qp4Rt8Vw3Yz6Hb1Nc5Xd9Fg0Js4Kt7Pw',
+      'seen [REDACTED:high-entropy] end\nAWS_SECRET_ACCESS_KEY=[REDACTED:aws-key]', { 'high-entropy': 1, 'aws-key': 1 }],
+    // (A body of base64 longer than the format's longest match is not cut at a `+` or `/` inside it.)
+    ['a short-lived Amazon Bedrock key of 3,200 characters', `I used bedrock-api-key-${Buffer.from(Array.from({ length: 2400 }, (_, i) => (i * 7919) % 256)).toString('base64')} today`,
+      'I used [REDACTED:aws-bedrock-key] today', { 'aws-bedrock-key': 1 }],
     ['a short-lived Amazon Bedrock key', 'AWS_BEARER_TOKEN_BEDROCK=bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29tLz9BY3Rpb249Q2FsbFdpdGhCZWFyZXJUb2tlbg==',
       'AWS_BEARER_TOKEN_BEDROCK=[REDACTED:aws-bedrock-key]', { 'aws-bedrock-key': 1 }],
     ['a Slack token of two numbers', 'legacy: xoxa-23984754863-2348975623111', 'legacy: [REDACTED:slack-token]', { 'slack-token': 1 }],
