@@ -13,7 +13,7 @@
 import { LABEL_PATTERN, emptyContent, modes, taskStatuses, type CheckpointContent } from './schema.js';
 import { FIELDS, type FieldSpec } from './fields.js';
 import { forShape, type ShapeMakers } from './content-shapes.js';
-import { oneLine, trimEndWhile } from '../../text/sanitize.js';
+import { oneLine } from '../../text/sanitize.js';
 
 export type ParseMdResult = { ok: true; content: CheckpointContent } | { ok: false; error: string };
 
@@ -156,11 +156,10 @@ const READ: ShapeMakers<[Item[], Scan]> = {
 
 /** The header's `>` runs, then the section's text, joined by blank lines; null when there is none. */
 function readNotes(items: Item[], s: Scan): string | null {
-  // (Blank lines at either end dropped: at the end from its first break, found by a loop, since `\n\s*$` reads a long run of blank lines
-  // once for each of them.)
+  // (Blank lines at either end dropped: at the end from the first break after the text, where `trimEnd` stops; `\n\s*$` would read a
+  // long run of blank lines once for each of them.)
   const joined = items.map((l) => l.raw).join('\n').replace(/^\s*\n/, '');
-  const end = trimEndWhile(joined, (c) => /\s/.test(c)).length;
-  const cut = joined.indexOf('\n', end);
+  const cut = joined.indexOf('\n', joined.trimEnd().length);
   const section = cut < 0 ? joined : joined.slice(0, cut);
   const notes = [...s.notes.map((run) => run.join('\n')), ...(section ? [section] : [])];
   return notes.length ? notes.join('\n\n') : null;
