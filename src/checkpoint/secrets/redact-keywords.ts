@@ -154,6 +154,8 @@ export const hasLetterAndDigit = (s: string) => /[A-Za-z]/.test(s) && /\d/.test(
  * Code more often than a literal, unquoted: a name of letters with no digit (`token = element`, `token = next_token`,
  * `password = getPassword`, `secret = this.secret`). A quoted word is a literal, judged as one.
  */
+/** A call's arguments, names, numbers or quoted words, then what ends the expression: `(underlying);`, `(address(this)).`. */
+const CALL_ARGUMENTS = /^\((?:[ \t]*(?:[A-Za-z_$][\w$.]*(?:\([\w$.]*\))?|\d+|"[^"\n]{0,40}"|'[^'\n]{0,40}')[ \t]*(?:,|(?=\))))*\)(?:[ \t]*(?:[;,.)]|$)|\s)/;
 const isIdentifier = (s: string) => s.length >= 2 && /^[A-Za-z_$][A-Za-z_$]*(?:\.[A-Za-z_$][A-Za-z_$]*)*$/.test(s);
 const credentialLike = (s: string) => isValue(s) && (hasLetterAndDigit(s) || (s.length >= 10 && /[^A-Za-z]/.test(s)));
 
@@ -729,7 +731,11 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     if (text.charCodeAt(span[1]) === 60 && /^<[\w .-]{1,60}>/.test(text.slice(span[1], span[1] + 64))) continue;
     // A function call (`b64u(encryptedKey)`) or the key itself again (`exports.token = token`) is code.
     // (`pbkdf2Sync(…)`, `decodeBase64url(…)`: a name in camelCase or with underscores is a function's, digits or not.)
-    const isCall = text.charCodeAt(span[1]) === 40 && (value.length < 8 || isWordy(value) || !/\d/.test(value) || isFunctionName(value) || /::|\.[A-Za-z_]\w*$/.test(value));
+    // (Unquoted, a name called with names or literals as its arguments is a call, its number a version's or a size's, not a digit
+    // between small letters as a generated value has them: `EIP20Interface(underlying)`, `AES256Cipher(key)`, not `p4ss(w0rd)`.)
+    const isCall = text.charCodeAt(span[1]) === 40 && (value.length < 8 || isWordy(value) || !/\d/.test(value) || isFunctionName(value) || /::|\.[A-Za-z_]\w*$/.test(value) ||
+      (!/["'`]/.test(text[span[0] - 1] ?? '') && /^[A-Za-z_$][\w$]*$/.test(value) && !/[a-z]\d+[a-z]/.test(value) && (value.match(/\d+/g) ?? []).length <= 2 &&
+        CALL_ARGUMENTS.test(text.slice(span[1], span[1] + 200))));
     // An unquoted value with an operator after it is the first term of an expression (`s3LockKey := s3StateKey + suffix`).
     // (`&&`, `||` end a shell command, `TOKEN=… && make`: the value stands alone.)
     // (A generated value before a dash or a slash is not a name: `password: Xk9m… - change it`.)

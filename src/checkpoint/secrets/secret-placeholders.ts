@@ -17,7 +17,7 @@ const REFERENCE = new RegExp(
     '[A-Za-z_]\\w*=\\$\\{?[A-Za-z_]\\w*\\}?', // NAME=${NAME}: an assignment that passes a variable on
     '\\$\\{\\{.*\\}\\}', '\\$\\(.*\\)?', '\\$\\d', '%~?\\d', '%\\*', // ${{ secrets.X }}, $(cmd), $1, a batch file's %1
     '@-|@(?:[\\w.~-]*/)*[\\w~-]+\\.[A-Za-z]\\w{0,5}', // a file read in its place: `password=@password.txt`, `-d @-`
-    '#\\{[^}]*\\}?', '%[A-Za-z_]\\w*%', '@[A-Za-z_]\\w*@', '__[A-Z0-9_]+__', // #{var}, %VAR%, @VAR@, __VAR__
+    '#\\{[^}]*\\}?', '%[A-Za-z_]\\w*%', '@[A-Za-z_]\\w*@', '__\\w+__', // #{var}, %VAR%, @VAR@, __VAR__, __globPaths__
     '%[-+ #0-9.]*[sdifuxXoeEgGcpqv]', '%\\([\\w.]+\\)[sdr]', '%\\d+\\$[sd]', // printf
     '\\{\\d*\\}', '\\{\\{.*\\}\\}', '\\{[A-Za-z_][\\w.]*!?\\}', '\\{\\{?\\s*[\\w.]+\\s*\\}?\\}', // {0}, {{ x }}, {name}
     '<[^<>]*>', '&lt;.*&gt;', '\\[[A-Za-z _.-]*\\]?', '\\(\\s*[A-Za-z _.-]*\\)', // <your-key>, &lt;X&gt;, [PASSWORD]
@@ -60,7 +60,8 @@ export function isCodeName(value: string): boolean {
   // cut where the value was read (`request.form[` of `request.form["x"]`, `opts[:x` of `opts[:x]`).
   // (C's `->` too: `c->argv[j]->ptr`.)
   // (What is inside the brackets is an index, not letters and digits mixed as a generated value mixes them: `Nof[dU-st51oGX`.)
-  if (/^[A-Za-z_$][\w$]*(?:(?:\??\.[A-Za-z_$][\w$]*|->[A-Za-z_$][\w$]*|\[[^\]]{0,40}\])+(?:\[[^\]]{0,40})?|\[[^\]]{0,40})$/.test(value) && !/\d[A-Za-z]|[A-Za-z]\d/.test(value.replace(/\[[^\]]*(?:\]|$)/g, '')) && !/\[[^\]]*[A-Za-z]\d+[A-Za-z]/.test(value)) return true;
+  // (A module's short alias, a letter or three and a number, is a name of its own: `i1.XhrFactory` in compiled Angular.)
+  if (/^[A-Za-z_$][\w$]*(?:(?:\??\.[A-Za-z_$][\w$]*|->[A-Za-z_$][\w$]*|\[[^\]]{0,40}\])+(?:\[[^\]]{0,40})?|\[[^\]]{0,40})$/.test(value) && !/\d[A-Za-z]|[A-Za-z]\d/.test(value.replace(/\[[^\]]*(?:\]|$)/g, '').replace(/^[a-z]{1,3}\d{1,2}(?=\.)/, '')) && !/\[[^\]]*[A-Za-z]\d+[A-Za-z]/.test(value)) return true;
   // An expression interpolated into a string, cut where the value was read at a quote inside it (C#'s `$"…password={cfg["Pw"]};…"`,
   // Python's `f"PWD={config['password']};"`).
   if (/^\{[A-Za-z_$][\w$.]*[[(]/.test(value)) return true;
@@ -233,8 +234,11 @@ export function isPredictable(s: string, share = s.length >= 16 ? 0.6 : 0.75): b
   return Math.max(up, down, interleaved) >= (s.length - 1) * share;
 }
 
-/** The name of a key meant to be public: `public_key`, `publicToken`, `PUB_KEY`, `publishableKey` (not `NEXT_PUBLIC_API_KEY`). */
-export const PUBLIC_KEY_NAME = /(?:^|[^A-Za-z])pub(?:lic|lishable)?[_.-]?(?:key|token)$|(?:^|[a-z_.-])Pub(?:lic|lishable)?(?:Key|Token)$/i;
+/**
+ * The name of a key meant to be public: `public_key`, `publicToken`, `PUB_KEY`, `publishableKey`, .NET's `publicKeyToken` (a hash of an
+ * assembly's public key), not `NEXT_PUBLIC_API_KEY`.
+ */
+export const PUBLIC_KEY_NAME = /(?:^|[^A-Za-z])pub(?:lic|lishable)?[_.-]?(?:key|token|key[_.-]?token)$|(?:^|[a-z_.-])Pub(?:lic|lishable)?(?:Key|Token|KeyToken)$/i;
 
 /**
  * The name of a random value that guards or orders nothing secret: an anti-forgery token (`csrf-token`,

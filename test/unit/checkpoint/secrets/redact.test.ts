@@ -192,6 +192,8 @@ describe('redactText', () => {
       'AccessorID:       e2c5bdbc-b7bf-4e2b-9b86-3bd1e1e8dd3d\nSecretID:         4c9a8f6e-3b7d-1a2c-5e8f-0b9d6a3c4e1f\n{"SecretID": "5d0b9a7f-2c8e-4b1d-9f3a-6e4c2a1b8d7e"}',
       'AccessorID:       e2c5bdbc-b7bf-4e2b-9b86-3bd1e1e8dd3d\nSecretID:         [REDACTED:consul-token]\n{"SecretID": "[REDACTED:consul-token]"}', { 'consul-token': 2 }],
     ['a generated value of random case before a brace, unlike a type', 'DB_PASSWORD=mfzUrQJIaNrDyHcfQuNQieOy542{', 'DB_PASSWORD=[REDACTED:password]', { password: 1 }],
+    ['a generated value before a parenthesis, its digits between small letters unlike a name called', 'password = Xk9fLq2mZpR7(underlying)',
+      'password = [REDACTED:password](underlying)', { password: 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
@@ -251,6 +253,9 @@ describe('redactText', () => {
     // A name that says its value is made up, as a scanner's test of what it refuses names one; a member given its function.
     'wrongLength := "AkCpr2xgvpmi0mu1d4scncu7t9sucyx82jh6ffj1qe4vdyxya1uzs5d4fl7b52j"', 'nonMatchingToken := "av6m5wlisqovzlv2"', 'FAKE_API_KEY=Kp4Qx7Rm2Sn5Tb8Vw3Yz',
     '      analyzeMetafile: analyzeMetafile2', 'title: Q3Report2024Final', 'name: Regulatory_Affairs_2024', 'fileHash: "1c4ce02cf2dfde95457503bd91cfa2fb"', 'creds := aws.Credentials{', 'SecretId: 4c9a8f6e-3b7d-1a2c-5e8f-0b9d6a3c4e1f', 'token=arr[2]*x;', 'password = getpass(prompt2!)', 'password: "AKIA************MPLE"', '{"kty":"EC","crv":"P-256","x":"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tgy7L0MKtIfU","y":"x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0"}', 'token=ghp_****************************abcd', 'authorization = OAuth2Authorization.from(authorization).invalidate(token.getToken()).build();',
+    // A call of a name with a number in it, a member of a module's short alias, an assembly's public key token, a template's __name__.
+    'EIP20Interface token = EIP20Interface(underlying);', 'secret = AES256Cipher(key)', 'deps: [{ token: i1.XhrFactory }]',
+    '<assemblyIdentity name="System.Web.Mvc" publicKeyToken="31bf3856ad364e35" culture="neutral" />', 'val PASSWORD = "__globPaths__"',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
