@@ -180,7 +180,8 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   t('1Password', 'onepassword-token', 'ops_eyJ', r('b64', 250, 2000)),
   p('1Password', 'onepassword-token', ['A3-', r('upper', 6), '-', r('upper', 11), '-', r('upper', 5), '-', r('upper', 5), '-', r('upper', 5)]),
   t('Infracost', 'infracost-key', 'ico-', r('alnum', 32)),
-  ...['api', 'auth', 'client', 'scim', 'webhook'].map((kind) => p('Tailscale', 'tailscale-key', [`tskey-${kind}-`, r('alnum', 8, 24), '-', r('alnum', 20, 64)])),
+  // (`api`, `auth`, `client`, `scim`, `webhook` and the kinds to come: the kind is a word.)
+  p('Tailscale', 'tailscale-key', ['tskey-', r('lletters', 3, 10), '-', r('alnum', 8, 24), '-', r('alnum', 20, 64)]),
   t('Portainer', 'portainer-token', 'ptr_', r('url', 32, 48)),
   t('Dependency-Track', 'dependency-track-key', 'odt_', r('alnum', 32)),
   t('Spectral', 'spectral-token', 'spu-', r('alnum', 32)),

@@ -192,6 +192,8 @@ describe('redactText', () => {
       'AccessorID:       e2c5bdbc-b7bf-4e2b-9b86-3bd1e1e8dd3d\nSecretID:         4c9a8f6e-3b7d-1a2c-5e8f-0b9d6a3c4e1f\n{"SecretID": "5d0b9a7f-2c8e-4b1d-9f3a-6e4c2a1b8d7e"}',
       'AccessorID:       e2c5bdbc-b7bf-4e2b-9b86-3bd1e1e8dd3d\nSecretID:         [REDACTED:consul-token]\n{"SecretID": "[REDACTED:consul-token]"}', { 'consul-token': 2 }],
     ['a generated value of random case before a brace, unlike a type', 'DB_PASSWORD=mfzUrQJIaNrDyHcfQuNQieOy542{', 'DB_PASSWORD=[REDACTED:password]', { password: 1 }],
+    ["a Tailscale key of a kind beyond the five of today's documentation", 'TS_KEY=tskey-secret-weRTWSfoeFKI-3480754342kDSFelW3',
+      'TS_KEY=[REDACTED:tailscale-key]', { 'tailscale-key': 1 }],
     ['a generated value before a parenthesis, its digits between small letters unlike a name called', 'password = Xk9fLq2mZpR7(underlying)',
       'password = [REDACTED:password](underlying)', { password: 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
