@@ -100,10 +100,13 @@ function repeats(s: string): number {
 }
 
 const lead = (f: SecretFormat) => (typeof f.parts[0] === 'string' ? f.parts[0] : '');
-/** A prefix of three characters or fewer (`s.`, `SK`, `sl.`) is common in code: the body must look generated too. */
+/**
+ * A prefix of three characters or fewer (`s.`, `SK`, `sl.`), or a word and a dot as a namespace is written (`STS.AssumeRole`), is
+ * common in code: the body must look generated too.
+ */
 const isShortLead = (f: SecretFormat) => {
   const body = f.parts[1];
-  return lead(f).length > 0 && lead(f).length <= 3 && f.parts.length === 2 && body !== undefined && typeof body !== 'string' && ALPHABETS[body.set].includes('a-z0-9');
+  return lead(f).length > 0 && (lead(f).length <= 3 || /^[A-Za-z]+\.$/.test(lead(f))) && f.parts.length === 2 && body !== undefined && typeof body !== 'string' && ALPHABETS[body.set].includes('a-z0-9');
 };
 /**
  * Letters and digits mixed, or both cases about equally and switching often,

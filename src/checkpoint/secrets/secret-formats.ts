@@ -119,6 +119,8 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   // An AccessKey id: 16 characters in older accounts, 24 since.
   t('Alibaba Cloud', 'alibaba-key', 'LTAI', r('alnum', 12, 20)),
   c('Alibaba Cloud', 'alibaba-key', ['alibaba', 'aliyun'], [r('alnum', 30)]),
+  // (A temporary key's id from Alibaba's STS; `STS.` is also a namespace in code, so its body must read as generated.)
+  t('Alibaba Cloud', 'alibaba-key', 'STS.', r('alnum', 16, 64)),
   t('Tencent Cloud', 'tencent-key', 'AKID', r('alnum', 32)),
   t('DigitalOcean', 'digitalocean-token', 'dop_v1_', r('hex', 64)),
   t('DigitalOcean', 'digitalocean-token', 'doo_v1_', r('hex', 64)),
@@ -181,6 +183,12 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   p('1Password', 'onepassword-token', ['A3-', r('upper', 6), '-', r('upper', 11), '-', r('upper', 5), '-', r('upper', 5), '-', r('upper', 5)]),
   t('Infracost', 'infracost-key', 'ico-', r('alnum', 32)),
   // (`api`, `auth`, `client`, `scim`, `webhook` and the kinds to come: the kind is a word.)
+  t('Aikido', 'aikido-key', 'AIK_CI_', r('alnum', 20, 44)),
+  t('Aikido', 'aikido-key', 'AIK_CLIENT_', r('alnum', 24)),
+  t('Aikido', 'aikido-key', 'AIK_SECRET_', r('alnum', 64)),
+  t('Asaas', 'asaas-key', '$aact_prod_', r('url', 20, 200)),
+  t('Asaas', 'asaas-key', '$aact_hmlg_', r('url', 20, 200)),
+  t('Cfx.re', 'cfxre-key', 'cfxk_', r('url', 20, 100)),
   p('Tailscale', 'tailscale-key', ['tskey-', r('lletters', 3, 10), '-', r('alnum', 8, 24), '-', r('alnum', 20, 64)]),
   t('Portainer', 'portainer-token', 'ptr_', r('url', 32, 48)),
   t('Dependency-Track', 'dependency-track-key', 'odt_', r('alnum', 32)),

@@ -194,6 +194,11 @@ describe('redactText', () => {
     ['a generated value of random case before a brace, unlike a type', 'DB_PASSWORD=mfzUrQJIaNrDyHcfQuNQieOy542{', 'DB_PASSWORD=[REDACTED:password]', { password: 1 }],
     ["a Tailscale key of a kind beyond the five of today's documentation", 'TS_KEY=tskey-secret-weRTWSfoeFKI-3480754342kDSFelW3',
       'TS_KEY=[REDACTED:tailscale-key]', { 'tailscale-key': 1 }],
+    ["an Alibaba STS key's id, under an id's name; an Asaas key, its `$` part of it; a Cfx.re server key; an Aikido CI token",
+      '"AccessKeyId": "STS.NUgYrLnoC37mZZCNnAbez2aRQ"\nASAAS_API_KEY=$aact_prod_000MzkwODA2MWY2OGM3MWRlMDU2NWM3MzJlNzZmNGZhZGY6OmE3ZDk2\n' +
+        'sv_licenseKey "cfxk_1Ab2Cd3Ef4Gh5Ij6Kl7Mn8_Op9Qr0"\nAIK_CI_k7Qp2mXv9LrTCj4Hs8Nw2Bz6',
+      '"AccessKeyId": "[REDACTED:alibaba-key]"\nASAAS_API_KEY=[REDACTED:asaas-key]\nsv_licenseKey "[REDACTED:cfxre-key]"\n[REDACTED:aikido-key]',
+      { 'alibaba-key': 1, 'asaas-key': 1, 'cfxre-key': 1, 'aikido-key': 1 }],
     ['a generated value before a parenthesis, its digits between small letters unlike a name called', 'password = Xk9fLq2mZpR7(underlying)',
       'password = [REDACTED:password](underlying)', { password: 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
@@ -258,6 +263,7 @@ describe('redactText', () => {
     // A call of a name with a number in it, a member of a module's short alias, an assembly's public key token, a template's __name__.
     'EIP20Interface token = EIP20Interface(underlying);', 'secret = AES256Cipher(key)', 'deps: [{ token: i1.XhrFactory }]',
     '<assemblyIdentity name="System.Web.Mvc" publicKeyToken="31bf3856ad364e35" culture="neutral" />', 'val PASSWORD = "__globPaths__"',
+    'client = STS.AssumeRoleWithWebIdentity(req)', 'return STS.GetCallerIdentityRequest',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
