@@ -156,7 +156,10 @@ export function isPlaceholderValue(value: string): boolean {
   const body = v.replace(/^(?:[A-Za-z]{1,12}[_.~|-]){1,3}/, '');
   // A provider's prefix with nothing after it (`CFPAT-`, `sk_live_`), or a short one before a word that says the value is made up
   // (`sk-lf-invalid`, `ghp_example`; `Winter-test` and `dev_admin` may be passwords).
-  if (body !== v && (body === '' || (MADE_UP.test(body) && /^(?:[A-Za-z]{1,5}[_.~|-]){1,3}$/.test(v.slice(0, -body.length))))) return true;
+  // (A prefix's part may hold a version, `lsv2_pt_short`, `os_v2_app_short`, and a colon may end a name in capitals, `AstraCS:short`.)
+  if (body !== v && body === '') return true;
+  const last = /^((?:(?:[A-Za-z]{1,5}|[A-Za-z]{1,4}\d{1,2})[_.~|-]|[A-Z][a-z]{1,5}[A-Z]{1,2}[_.~|:-]){1,3})([A-Za-z]+)$/.exec(v);
+  if (last && MADE_UP.test(last[2]!)) return true;
   if (body.length >= 6 && new Set(body).size < Math.min(6, Math.ceil(body.length / 3))) return true;
   return (body.length >= 6 && isPredictable(body)) || isGroupedSequence(body);
 }

@@ -264,6 +264,8 @@ describe('redactText', () => {
     'EIP20Interface token = EIP20Interface(underlying);', 'secret = AES256Cipher(key)', 'deps: [{ token: i1.XhrFactory }]',
     '<assemblyIdentity name="System.Web.Mvc" publicKeyToken="31bf3856ad364e35" culture="neutral" />', 'val PASSWORD = "__globPaths__"',
     'client = STS.AssumeRoleWithWebIdentity(req)', 'return STS.GetCallerIdentityRequest',
+    // A provider's prefix, a version in a part of it or a colon after it, then a word that says the value is made up.
+    'ASTRA_DB_APPLICATION_TOKEN=AstraCS:short', 'LANGSMITH_API_KEY=lsv2_pt_short', 'ONESIGNAL_API_KEY=os_v2_app_short',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
