@@ -15,7 +15,7 @@
 export const ALPHABETS = {
   alnum: 'A-Za-z0-9', upper: 'A-Z0-9', lower: 'a-z0-9', hex: '0-9a-f', HEX: '0-9A-F', anyhex: '0-9a-fA-F',
   b64: 'A-Za-z0-9+/', url: 'A-Za-z0-9_-', word: 'A-Za-z0-9_', digits: '0-9', letters: 'A-Za-z', base32: 'A-Z2-7',
-  lletters: 'a-z', urldot: 'A-Za-z0-9_.=-', b64url: 'A-Za-z0-9+/_=-', bech32: 'QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L',
+  lletters: 'a-z', pct: 'A-Za-z0-9%', urldot: 'A-Za-z0-9_.=-', b64url: 'A-Za-z0-9+/_=-', bech32: 'QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L',
   // What Django's startproject draws a SECRET_KEY from.
   django: 'a-z0-9!@#$%^&*(_=+)-',
 } as const;
@@ -490,7 +490,9 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   p('Meta', 'facebook-token', ['EAAM', r('alnum', 100, 400)]),
   p('Meta', 'facebook-token', [r('digits', 15, 16), '|', r('url', 27, 40)]),
   c('Meta', 'facebook-token', ['facebook', 'fb_secret', 'fb_app'], [r('hex', 32)]),
+  // (The app's bearer token is URL-encoded base64: `%2B`, `%2F`, `%3D` in it.)
   t('X (Twitter)', 'twitter-token', 'AAAAAAAAAAAAAAAAAAAAA', r('b64url', 80, 120)),
+  t('X (Twitter)', 'twitter-token', 'AAAAAAAAAAAAAAAAAAAAA', r('pct', 80, 160)),
   c('X (Twitter)', 'twitter-token', ['twitter'], [r('digits', 15, 25), '-', r('alnum', 20, 40)]),
   c('X (Twitter)', 'twitter-token', ['twitter'], [r('alnum', 25, 50)]),
   c('LinkedIn', 'linkedin-secret', ['linkedin', 'linked_in', 'linked-in'], [r('alnum', 16)]),

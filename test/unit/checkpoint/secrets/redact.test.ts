@@ -199,6 +199,9 @@ describe('redactText', () => {
         'sv_licenseKey "cfxk_1Ab2Cd3Ef4Gh5Ij6Kl7Mn8_Op9Qr0"\nAIK_CI_k7Qp2mXv9LrTCj4Hs8Nw2Bz6',
       '"AccessKeyId": "[REDACTED:alibaba-key]"\nASAAS_API_KEY=[REDACTED:asaas-key]\nsv_licenseKey "[REDACTED:cfxre-key]"\n[REDACTED:aikido-key]',
       { 'alibaba-key': 1, 'asaas-key': 1, 'cfxre-key': 1, 'aikido-key': 1 }],
+    ["an X (Twitter) app's bearer token, URL-encoded as the developer portal gives it, in a sentence",
+      'use AAAAAAAAAAAAAAAAAAAAAMLheAAAAAAA0%2BuSeid%2BULvsea4JtiGRiSDSJSI%3DEUifiRBkKG5E2XzMDjRfl76ZC9Ub0wnz4XsNiRVBChTYbJcE3F today',
+      'use [REDACTED:twitter-token] today', { 'twitter-token': 1 }],
     ['a generated value before a parenthesis, its digits between small letters unlike a name called', 'password = Xk9fLq2mZpR7(underlying)',
       'password = [REDACTED:password](underlying)', { password: 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
