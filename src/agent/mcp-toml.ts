@@ -27,12 +27,15 @@ function findBlock(text: string, block: string): number {
   return -1;
 }
 
-/** Any definition of our table's name: a header, dotted keys, or an inline table under `[mcp_servers]`. */
+/**
+ * Any definition of our table's name: a header, dotted keys, or an inline table under `[mcp_servers]`.
+ * (Blanks within a line only: a line's start is tried anyway, and `\s*` there would read every blank line after it again.)
+ */
 function namesOurTable(text: string): boolean {
   const name = String.raw`(?:git-checkpoint|"git-checkpoint"|'git-checkpoint')`;
-  return new RegExp(String.raw`^\s*\[\s*mcp_servers\s*\.\s*${name}\s*[\].]`, 'm').test(text)
-    || new RegExp(String.raw`^\s*mcp_servers\s*\.\s*${name}\s*[.=]`, 'm').test(text)
-    || new RegExp(String.raw`^\s*\[\s*mcp_servers\s*\][^[]*^\s*${name}\s*[.=]`, 'm').test(text);
+  return new RegExp(String.raw`^[ \t]*\[[ \t]*mcp_servers[ \t]*\.[ \t]*${name}[ \t]*[\].]`, 'm').test(text)
+    || new RegExp(String.raw`^[ \t]*mcp_servers[ \t]*\.[ \t]*${name}[ \t]*[.=]`, 'm').test(text)
+    || new RegExp(String.raw`^[ \t]*\[[ \t]*mcp_servers[ \t]*\][^[]*^[ \t]*${name}[ \t]*[.=]`, 'm').test(text);
 }
 
 export function installTomlTable(text: string | null, block: string): EditResult {

@@ -160,6 +160,18 @@ describe('every pattern ends on any text', () => {
     expect(readFileSync(file, 'utf8')).toBe(text);
   });
 
+  it('agent install ends on a config.toml with an [mcp_servers] table, then a hundred thousand blank lines', async () => {
+    // (A test of each line's start that reads the blank lines after it, `^\s*`, read them all again at every line: minutes.)
+    const dir = await savedRepo('toml-many-lines');
+    const file = join(sb.env.HOME!, '.codex', 'config.toml');
+    mkdirSync(join(sb.env.HOME!, '.codex'), { recursive: true });
+    const text = `[mcp_servers]\n${'\n'.repeat(100_000)}other = { command = "x" }\n`;
+    writeFileSync(file, text);
+    const on = await endsCleanly(dir, ['agent', 'install', 'codex', '--mcp', '--json']);
+    expect(on.code, on.stderr).toBe(0);
+    expect(readFileSync(file, 'utf8')).toMatch(/^\[mcp_servers\]\n{100001}other = .*\n\n\[mcp_servers\.git-checkpoint\]\n/);
+  });
+
   it('a save whose note holds runs a pattern could split every way ends, and redacts what it must', async () => {
     const dir = await savedRepo('redaction-ends');
     // (… and a random lower-case run with a capital at its end, which a test of words in camelCase could split into words of three
