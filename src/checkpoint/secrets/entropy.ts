@@ -10,7 +10,7 @@
  */
 
 /** A git object id, written in one case (some tools print them in upper case). */
-import { isGroupedSequence, isPredictable } from './secret-placeholders.js';
+import { isGroupedSequence, isJwtIllustration, isPredictable } from './secret-placeholders.js';
 
 const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64}|[0-9A-F]{40}|[0-9A-F]{64})$/;
 /** A digest named just before it: `checksum: <hex>`, `sha256:<hex>`, go.sum's `h1:<base64>`, `etag "…"`. */
@@ -158,7 +158,7 @@ export function isHighEntropy(token: string, before = ''): boolean {
   const segments = body.includes('/') && isPathLike(body) ? body.split('/').filter((segment) => segment.length >= 32) : null;
   if (segments?.length === 0 || NAMED_DIGEST.test(body)) return false;
   if (DIGEST_BEFORE.test(before.slice(-16)) && !keywordBefore(before)) return false;
-  if (isWordy(body) || isEncodedText(body) || isPredictable(body, 0.8) || isGroupedSequence(body, 0.8)) return false;
+  if (isWordy(body) || isEncodedText(body) || isJwtIllustration(body) || isPredictable(body, 0.8) || isGroupedSequence(body, 0.8)) return false;
   // An Ethereum address (`0x` and 40 hex digits, their case a checksum): public, as an account number is.
   if (body.length === 42 && /^0x[0-9a-fA-F]{40}$/.test(body)) return false;
   if (segments) return segments.some((segment) => isHighEntropy(segment, before));

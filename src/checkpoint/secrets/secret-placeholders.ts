@@ -149,6 +149,7 @@ export function isPlaceholderValue(value: string): boolean {
   // `mypassword`, `yourtoken`, `newpass1`: a placeholder word with a possessive or a counter glued to it.
   if (/^(?:my|your|the|some|new|old|a)[_-]?(?:pass(?:word|wd)?|secret|token|key|pwd|apikey)$/i.test(v)) return true;
   if (/^(.)\1{3,}$/.test(v)) return true;
+  if (isJwtIllustration(v)) return true;
   const words = v.split(/[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])/).filter(Boolean);
   // Only words: `secret123` or `password1` is a (weak) password someone uses, not a placeholder.
   if (words.length && words.every((w) => PLACEHOLDER_WORDS.has(w.toLowerCase()) || isWordsJoined(w.toLowerCase()))) return true;
@@ -271,6 +272,9 @@ function hasRandomCase(value: string): boolean {
   const upper = letters.replace(/[^A-Z]/g, '').length;
   return letters.length >= 16 && upper >= letters.length * 0.35 && upper <= letters.length * 0.65;
 }
+
+/** A JWT's shape whose signature is a word (`eyJ….eyJ….signature`, `eyJ….short.token`): an illustration, signed by nothing. */
+export const isJwtIllustration = (v: string) => /^eyJ[\w-]*\.[\w-]+\.[a-z]{1,12}$/.test(v);
 
 /** A value that holds no secret: a reference, code, or a placeholder. */
 export function isNotSecret(value: string): boolean {

@@ -269,6 +269,8 @@ describe('redactText', () => {
     'client = STS.AssumeRoleWithWebIdentity(req)', 'return STS.GetCallerIdentityRequest',
     // A provider's prefix, a version in a part of it or a colon after it, then a word that says the value is made up.
     'ASTRA_DB_APPLICATION_TOKEN=AstraCS:short', 'LANGSMITH_API_KEY=lsv2_pt_short', 'ONESIGNAL_API_KEY=os_v2_app_short',
+    // A JWT's shape signed by a word, as documentation draws one.
+    'WORKATO_API_TOKEN=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJvdGhlciJ9.signature', 'see eyJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJvdGhlci1zZXJ2aWNlIn0.signature',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
