@@ -158,8 +158,9 @@ export const BASE_RULES: RedactRule[] = [
   {
     reason: 'bearer-token',
     near: /bearer/gi,
-    // (A token of two parts joined by `:`, a user and a password as some providers take them, `customer-…:3zAA…`, is one.)
-    pattern: rx(`(?<pre>${B}Bearer\\s+)(?<secret>[A-Za-z0-9._~+/-]{12,}=*(?::[A-Za-z0-9._~+/-]+=*)*)(?![A-Za-z0-9._~+/=-])`, 'gi'),
+    // (A token of two parts joined by `:`, a user and a password as some providers take them, `customer-…:3zAA…`, is one; a colon
+    // after the scheme, as a header's name has one, `Bearer: 2lkj…`, changes nothing.)
+    pattern: rx(`(?<pre>${B}Bearer:?\\s+)(?<secret>[A-Za-z0-9._~+/-]{12,}=*(?::[A-Za-z0-9._~+/-]+=*)*)(?![A-Za-z0-9._~+/=-])`, 'gi'),
     accept: (s) => hasLetterAndDigit(s) && !isNotSecret(s),
   },
   {
