@@ -35,7 +35,7 @@ export const ADMIN_COMMANDS: Record<string, CommandEntry> = {
     summary: 'internal entry point for hook scripts and agent hooks',
     usage: [`<${HOOK_NAMES.join('|')}> [<args>]`],
     positionals: [{ name: 'name', complete: 'hook' }, { name: 'args', variadic: true }],
-    options: [],
+    options: [{ name: 'recap', type: 'boolean', description: 'agent-pre-compact: answer with the recap of the checkpoint it saved (for agent plugins)' }],
     examples: [['git checkpoint hook post-checkout "$@"', 'what the installed post-checkout hook runs']],
     fast: true,
   },

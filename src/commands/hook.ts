@@ -10,8 +10,8 @@
 import type { CommandResult, Context, ParsedArgs } from '../io/context.js';
 
 export interface HookHandler {
-  /** Runs the hook with the arguments after its name. */
-  run(ctx: Context, args: string[]): Promise<CommandResult>;
+  /** Runs the hook with the arguments after its name (and the command's options: `--recap`). */
+  run(ctx: Context, args: string[], values: ParsedArgs['values']): Promise<CommandResult>;
 }
 
 export const HOOKS: Record<string, () => Promise<HookHandler>> = {
@@ -32,7 +32,7 @@ export async function run(ctx: Context, args: ParsedArgs): Promise<CommandResult
     }
     // Test hook: makes our code path fail, to prove git's own command is unaffected.
     if (ctx.deps.env.GIT_CHECKPOINT_HOOK_FAULT === name) throw new Error('injected fault');
-    return await (await load()).run(ctx, rest);
+    return await (await load()).run(ctx, rest, args.values);
   } catch (err) {
     ctx.warn(`git-checkpoint ${name} hook failed: ${(err as Error).message ?? String(err)}`);
     return { outcome: 'ok' };

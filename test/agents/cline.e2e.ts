@@ -114,14 +114,16 @@ describe(`Cline ${pinnedVersion('cline')} (its CLI, headless, against a local mo
     expect(run.stdout).toContain('"message":"auto-compacted"');
     expect(run.stdout).toContain('"type":"run_result","finishReason":"completed"');
     // The plugin is in the project and the user folder: Cline runs one (the same name overrides), so one save.
-    const runs = await hooksEnded(2);
+    const runs = await hooksEnded(1);
     const save = hooksOf(runs, 'agent-pre-compact');
     expect(save).toHaveLength(1);
+    // The save answers with the recap (--recap): one process, no session-start run.
+    expect(save[0]!.flags).toEqual(['--recap']);
     expect(save[0]!.input).toMatchObject({ taskId: expect.any(String), workspaceRoots: [realpathSync(world.repo)], preCompact: { contextJsonPath: expect.any(String) } });
     const [saved] = world.checkpoints();
     expect(saved!.title).toContain('Never retry POST requests.');
     expect(saved!.title).not.toContain('user_input');
-    expect(hooksOf(runs, 'agent-session-start')).toHaveLength(1);
+    expect(hooksOf(runs, 'agent-session-start')).toHaveLength(0);
 
     const asked = model.modelRequests(from);
     const summary = asked.findIndex((r) => r.raw.includes('Summarize this session'));

@@ -62,8 +62,9 @@ describe(`OpenCode ${pinnedVersion('opencode')} (its CLI, headless, against a lo
     const second = await world.run(opencode, ['run', '--continue', 'Now add a test for 429.'], { env: env() });
     expectRan(second, 'compacting turn');
     expect(second.wallMs, 'the compaction waited').toBeLessThan(60_000);
-    expect(hooksOf(world.hookRuns(), 'agent-pre-compact').map((h) => h.input?.hook_event_name)).toEqual(['session.compacting']);
-    expect(hooksOf(world.hookRuns(), 'agent-session-start')).toHaveLength(1);
+    // One process saves and answers with the recap (--recap): no session-start run.
+    expect(hooksOf(world.hookRuns(), 'agent-pre-compact').map((h) => [h.input?.hook_event_name, h.flags])).toEqual([['session.compacting', ['--recap']]]);
+    expect(hooksOf(world.hookRuns(), 'agent-session-start')).toHaveLength(0);
     const [saved, ...older] = world.checkpoints();
     expect(older).toHaveLength(0);
     const compactions = model.modelRequests(from).filter(isCompaction);

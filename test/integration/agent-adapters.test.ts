@@ -302,6 +302,30 @@ describe('the Cline CLI plugin', () => {
     });
   });
 
+  it('a save that fails answers with its notice: the plugin asks for the recap on its own, one more run', async () => {
+    const dir = sb.repo('cline-plugin-save-fails');
+    expect((await sb.ckpt(dir, ['agent', 'install', 'cline'])).code).toBe(0);
+    // A git-checkpoint whose save fails (the notice, no recap) and whose session start answers, ahead of the real one on PATH.
+    const shim = join(sb.root, 'failing-save-bin');
+    const log = join(sb.root, 'failing-save.log');
+    writeFile(join(shim, 'git-checkpoint'), [
+      '#!/bin/sh', 'cat >/dev/null', `echo "$*" >> '${log}'`,
+      'case "$2" in',
+      '  agent-pre-compact) printf \'%s\\n\' \'{"cancel": false, "errorMessage": "git checkpoint: no checkpoint saved before this compaction: disk full"}\' ;;',
+      '  *) printf \'%s\\n\' \'{"cancel": false, "contextModification": "SESSION_RECAP/1\\nid|older|"}\' ;;',
+      'esac', '',
+    ].join('\n'));
+    chmodSync(join(shim, 'git-checkpoint'), 0o755);
+    await withEnv({ ...sb.env, PATH: `${shim}:${sb.env.PATH}` }, async () => {
+      const plugin = await loadPlugin(dir);
+      plugin.hooks.onEvent(notice('started'));
+      plugin.hooks.onEvent(notice('completed'));
+      const { added } = await callsUntilRecap(plugin);
+      expect(added[0].content[0].text).toBe('SESSION_RECAP/1\nid|older|');
+    });
+    expect(readFileSync(log, 'utf8')).toBe('hook agent-pre-compact cline --recap\nhook agent-session-start cline\n');
+  });
+
   it('a slow recap: a model call waits for it 2 s, no more, and the next call gets it', async () => {
     const dir = sb.repo('cline-plugin-slow');
     expect((await sb.ckpt(dir, ['agent', 'install', 'cline'])).code).toBe(0);

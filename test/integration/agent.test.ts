@@ -67,6 +67,32 @@ describe('agent hooks on real git', () => {
     expect(count()).toBe('2');
   });
 
+  it('pre-compact --recap answers with the recap of the checkpoint it saved, once; a problem gets the notice and no recap', async () => {
+    const dir = sb.repo('agent-recap');
+    const transcript = join(sb.root, 'home', '.claude', 'projects', '-agent-recap', `${SESSION}.jsonl`);
+    mkdirSync(join(transcript, '..'), { recursive: true });
+    writeFileSync(transcript, claudeTranscript({ cwd: dir }));
+    const input = JSON.stringify({ session_id: SESSION, transcript_path: transcript, cwd: dir, hook_event_name: 'PreCompact', trigger: 'auto' });
+    const saved = await sb.ckpt(dir, ['hook', 'agent-pre-compact', 'claude', '--recap'], { input });
+    expect(saved.code, saved.stderr).toBe(0);
+    const rec = JSON.parse((await sb.ckpt(dir, ['show', '--json'])).stdout);
+    const recap = JSON.parse(saved.stdout).hookSpecificOutput.additionalContext as string;
+    expect(recap.startsWith('SESSION_RECAP/1\n')).toBe(true);
+    expect(recap).toContain(`id|${rec.id}|`);
+    // The recap was given: the session-start right after the compaction gives it no second time.
+    const start = await sb.ckpt(dir, ['hook', 'agent-session-start', 'claude'], { input: JSON.stringify({ session_id: SESSION, cwd: dir, source: 'compact' }) });
+    expect(start.stdout).toBe('');
+    // Without the flag the save answers nothing.
+    writeFileSync(join(dir, 'more.txt'), 'more\n');
+    const plain = await sb.ckpt(dir, ['hook', 'agent-pre-compact', 'claude'], { input });
+    expect([plain.code, plain.stdout]).toEqual([0, '']);
+    // A transcript of another session: nothing saved, the notice only.
+    const other = JSON.stringify({ session_id: 'another-session', transcript_path: transcript, cwd: dir, hook_event_name: 'PreCompact', trigger: 'auto' });
+    const refused = await sb.ckpt(dir, ['hook', 'agent-pre-compact', 'claude', '--recap'], { input: other });
+    expect(refused.code).toBe(0);
+    expect(JSON.parse(refused.stdout)).toEqual({ systemMessage: expect.stringContaining('no checkpoint saved before this compaction') });
+  });
+
   it('agent install --user merges into ~/.claude/settings.json and uninstall restores it', async () => {
     const dir = sb.repo('install');
     const file = join(sb.root, 'home', '.claude', 'settings.json');

@@ -52,7 +52,7 @@ function script(kind: HookKind): string {
  * The Cline CLI plugin (ES module, run in Cline's plugin sandbox process,
  * where every hook must answer within 3 s or the run fails): a compaction's
  * `status-notice` event starts, detached, the save (with the messages the
- * event carries as the transcript) and then the recap; the first model call
+ * event carries as the transcript), which answers with its recap; the first model call
  * after the compaction, or of a resumed task, waits at most 2 s for the
  * recap and appends it to what is sent, once. Nothing happens without
  * git-checkpoint (git answers with an error, which is ignored).
@@ -67,14 +67,16 @@ import { join } from "node:path";
 // A hook runs beside Cline, never awaited by an event; one still running after 30 s (its own budget is 10 s) is stopped.
 ${pluginHookFunction('cline')}
 
-const recapOf = (text) => {
+const field = (text, name) => {
   try {
-    const c = JSON.parse(text).contextModification;
-    return typeof c === "string" && c.trim() ? c : "";
+    const v = JSON.parse(text)[name];
+    return typeof v === "string" && v.trim() ? v : "";
   } catch {
     return "";
   }
 };
+const recapOf = (text) => field(text, "contextModification");
+const problemOf = (text) => field(text, "errorMessage");
 
 // The longest a model call waits for a recap still being made (Cline gives a plugin hook 3 s).
 const WAIT_MS = 2000;
@@ -98,10 +100,11 @@ function compacting(messages) {
     extra.preCompact = { contextJsonPath: join(dir, "context.json") };
     writeFileSync(extra.preCompact.contextJsonPath, JSON.stringify((messages || []).map((m) => ({ role: m.role, content: m.content }))));
   } catch {}
-  return hook("agent-pre-compact", payload("compaction", extra), session.cwd)
+  // The save answers with its recap (--recap): one process. After a problem it gives none, and the recap is asked for on its own.
+  return hook("agent-pre-compact", payload("compaction", extra), session.cwd, ["--recap"])
     .finally(() => { if (dir) try { rmSync(dir, { recursive: true, force: true }); } catch {} })
-    .then(() => hook("agent-session-start", payload("compaction"), session.cwd))
-    .then(recapOf, () => "");
+    .then((text) => recapOf(text) || (problemOf(text) ? hook("agent-session-start", payload("compaction"), session.cwd).then(recapOf) : ""))
+    .catch(() => "");
 }
 
 const COMPACTION = /compaction$/;

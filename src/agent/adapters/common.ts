@@ -82,18 +82,18 @@ export function excludeEdit(gitCommonDir: string, pattern: string, why: string):
 }
 
 /**
- * The `hook(kind, payload, cwd)` function of a plugin that an agent loads as
+ * The `hook(kind, payload, cwd, flags)` function of a plugin that an agent loads as
  * JavaScript (OpenCode's, Cline CLI's): it runs `git checkpoint hook <kind>
- * <agent>` beside the agent, never blocking it, and stops one still running
+ * <agent> [flags…]` beside the agent, never blocking it, and stops one still running
  * after 30 s (the hook's own budget is 10 s). It resolves to the hook's
  * output, or "" when git-checkpoint is missing or failed.
  */
 export function pluginHookFunction(agent: string): string {
-  return `const hook = (kind, payload, cwd) => new Promise((resolve) => {
+  return `const hook = (kind, payload, cwd, flags = []) => new Promise((resolve) => {
   let out = "";
   let child;
   try {
-    child = spawn("git", ["checkpoint", "hook", kind, "${agent}"], { cwd, stdio: ["pipe", "pipe", "ignore"], detached: true });
+    child = spawn("git", ["checkpoint", "hook", kind, "${agent}", ...flags], { cwd, stdio: ["pipe", "pipe", "ignore"], detached: true });
   } catch {
     return resolve("");
   }

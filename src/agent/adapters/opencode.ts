@@ -2,9 +2,10 @@
  * OpenCode (opencode.ai/docs/plugins, 1.x): a plugin module —
  * `.opencode/plugins/` in the project, `~/.config/opencode/plugins/` for the
  * user (also the personal scope). Its `experimental.session.compacting` hook
- * runs before the summary is written: our plugin saves (pre-compact), then
- * asks for the recap (session-start) and appends it to `output.context`, so
- * it is carried into the compacted session; a problem becomes a toast. The
+ * runs before the summary is written: our plugin saves (pre-compact, which
+ * answers with the recap of what it saved: `--recap`) and appends the recap to
+ * `output.context`, so it is carried into the compacted session; a problem
+ * becomes a toast (and the recap is then asked for on its own). The
  * hook runs as a child process OpenCode does not wait on beyond 30 s.
  * OpenCode keeps no transcript file a hook is handed.
  */
@@ -31,9 +32,11 @@ export const GitCheckpoint = async ({ client, directory, worktree }) => ({
   "experimental.session.compacting": async (input, output) => {
     const cwd = worktree || directory;
     const payload = { session_id: input.sessionID, cwd, hook_event_name: "session.compacting", trigger: "auto", transcript_path: null };
-    const notice = field(await hook("agent-pre-compact", payload, cwd), "message");
+    // The save answers with its recap (--recap): one process. After a problem it gives none, and the recap is asked for on its own.
+    const saved = await hook("agent-pre-compact", payload, cwd, ["--recap"]);
+    const notice = field(saved, "message");
     if (notice) await client?.tui?.showToast?.({ body: { message: notice, variant: "warning" } })?.catch?.(() => {});
-    const recap = field(await hook("agent-session-start", { ...payload, hook_event_name: "session.compacted", source: "compact" }, cwd), "context");
+    const recap = field(saved, "context") || (notice ? field(await hook("agent-session-start", { ...payload, hook_event_name: "session.compacted", source: "compact" }, cwd), "context") : undefined);
     if (recap) output.context.push(recap);
   },
 });

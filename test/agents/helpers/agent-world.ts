@@ -17,6 +17,8 @@ export interface HookRun {
   /** `agent-pre-compact`, `agent-session-start`, `mcp`, … (the subcommand after `hook`, or the command). */
   kind: string;
   agent: string | null;
+  /** What followed the agent's name (`--recap`). */
+  flags: string[];
   code: number;
   wallMs: number;
   /** The JSON the agent wrote on the hook's stdin (hooks only). */
@@ -135,6 +137,7 @@ function readRuns(log: string): HookRun[] {
     return {
       kind: isHook ? argv[1]! : argv[0]!,
       agent: isHook ? argv[2] ?? null : null,
+      flags: isHook ? argv.slice(3) : [],
       code: Number(code),
       wallMs: Number((BigInt(end!) - BigInt(start!)) / 1_000_000n),
       input,
