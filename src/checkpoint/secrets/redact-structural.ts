@@ -383,9 +383,9 @@ export const CONSUL_SECRET_ID_RULE: RedactRule = {
 
 /**
  * A line of an environment file, `NAME=value`, `export NAME="value"`, commented out or not, or of a YAML map, `name: value`: the
- * value alone up to the line's end.
+ * value alone up to the line's end, or to a comment after a blank (`NAME=value  # prod`, as dotenv and YAML read one).
  */
-const ENV_LINE = /([ \t]*(?:#+[ \t]*)?(?:export[ \t]+)?([A-Za-z][A-Za-z0-9_]{1,60}|[A-Za-z][A-Za-z0-9_.-]{1,60}(?=:))(?:=|:[ \t]+)(["']?))([A-Za-z0-9_-]{16,64})\3[ \t]*\r?(?=\n|$)/y;
+const ENV_LINE = /([ \t]*(?:#+[ \t]*)?(?:export[ \t]+)?([A-Za-z][A-Za-z0-9_]{1,60}|[A-Za-z][A-Za-z0-9_.-]{1,60}(?=:))(?:=|:[ \t]+)(["']?))([A-Za-z0-9_-]{16,64})\3(?:[ \t]+#[^\n]*|[ \t]*\r?)(?=\n|$)/y;
 /** Where a name ends: `=`, or `:` before a blank. */
 const NAME_END = /=|:[ \t]/g;
 /** A name that says its value is an id, a digest or a build's label (`BUILD_ID`, `GIT_COMMIT`, `APP_VERSION`), not a credential. */
@@ -410,7 +410,10 @@ function isGenerated(value: string): boolean {
   return digits >= 3 && value.length - digits >= 6 && new Set(value).size >= (/^[0-9a-fA-F]+$/.test(value) ? 9 : 12);
 }
 
-/** What follows a name's `=` or `:` at `from`: blanks, a quote, 16 to 64 of a value's characters, a quote, blanks, the line's end. */
+/**
+ * What follows a name's `=` or `:` at `from`: blanks, a quote, 16 to 64 of a value's characters, a quote, blanks, the line's end
+ * or a comment after a blank.
+ */
 function valueEndsLine(text: string, from: number): boolean {
   let at = from;
   while (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9) at++;
@@ -419,8 +422,9 @@ function valueEndsLine(text: string, from: number): boolean {
   while (at - start <= 64 && isValueCode(text.charCodeAt(at))) at++;
   if (at - start < 16 || at - start > 64) return false;
   if (text.charCodeAt(at) === 34 || text.charCodeAt(at) === 39) at++;
+  const end = at;
   while (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9 || text.charCodeAt(at) === 13) at++;
-  return at >= text.length || text.charCodeAt(at) === 10;
+  return at >= text.length || text.charCodeAt(at) === 10 || (text.charCodeAt(at) === 35 && at > end && text.charCodeAt(at - 1) !== 13);
 }
 /** `[A-Za-z0-9_-]` by code. */
 const isValueCode = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45;

@@ -202,6 +202,8 @@ describe('redactText', () => {
     ["an X (Twitter) app's bearer token, URL-encoded as the developer portal gives it, in a sentence",
       'use AAAAAAAAAAAAAAAAAAAAAMLheAAAAAAA0%2BuSeid%2BULvsea4JtiGRiSDSJSI%3DEUifiRBkKG5E2XzMDjRfl76ZC9Ub0wnz4XsNiRVBChTYbJcE3F today',
       'use [REDACTED:twitter-token] today', { 'twitter-token': 1 }],
+    ["an environment file's and a YAML map's generated value with a comment after it", 'GENIUS=2UW4EG0Ml0wCWnwbMXpLVxYhyVYl # prod\n  genius: "2UW4EG0Ml0wCWnwbMXpLVxYhyVYm"  # rotated',
+      'GENIUS=[REDACTED:high-entropy] # prod\n  genius: "[REDACTED:high-entropy]"  # rotated', { 'high-entropy': 2 }],
     ['a Bearer token written with a colon after the scheme', 'bearer = "Bearer: 2lkjdfoiuwer092834kjdwf09"', 'bearer = "Bearer: [REDACTED:bearer-token]"',
       { 'bearer-token': 1 }],
     ['a generated value before a parenthesis, its digits between small letters unlike a name called', 'password = Xk9fLq2mZpR7(underlying)',
