@@ -73,21 +73,24 @@ export function readUnescaped(text: string): string | null {
       [from, written] = nextEscape(text, copied);
       continue;
     }
-    // A run of written breaks: blanks for every backslash, then the breaks.
+    // A run of written breaks: blanks for every backslash, then the breaks. (Three backslashes or five before the first are a
+    // backslash written out, then a break: a shell's line that goes on, `\\\n` in a JSON string; it is read before the breaks.)
     let blanks = 0;
     let breaks = '';
     let at = from;
+    let backslash = false;
     for (;;) {
       let letter = at;
       while (text.charCodeAt(letter) === 92) letter++;
       const read = BREAK[text.charCodeAt(letter)];
       if (letter === at || read === undefined) break;
+      if (breaks === '' && (letter - at) % 2 === 1 && letter - at >= 3) backslash = true;
       blanks += letter - at;
       breaks += read;
       at = letter + 1;
     }
     if (breaks !== '') {
-      parts.push(text.slice(copied, from), ' '.repeat(blanks), breaks);
+      parts.push(text.slice(copied, from), backslash ? `${' '.repeat(blanks - 1)}\\` : ' '.repeat(blanks), breaks);
       copied = at;
       open = new Set();
       [from, written] = nextEscape(text, at);
