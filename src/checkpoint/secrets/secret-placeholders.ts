@@ -264,7 +264,7 @@ const MADE_UP_NAME = /^(?:[Ff]ake|[Dd]ummy|[Mm]ock|[Bb]ogus|[Ii]nvalid|[Ww]rong|
  */
 export const isNotSecretName = (name: string) => NOT_SECRET_NAME.test(name) || (MADE_UP_NAME.test(name) && !/pass|pwd/i.test(name));
 
-const FORGERY_ATTRIBUTE = /(?:csrf|xsrf|authenticity)[\w-]*["']?[ \t]+(?:type=["']?hidden["']?[ \t]+)?(?:content|value)=["']?$/i;
+const FORGERY_ATTRIBUTE = /(?:csrf|xsrf|authenticity)[\w-]*["']?[ \t]+(?:type=[ \t]?["']?hidden["']?[ \t]+)?(?:content|value)=[ \t]?["']?$/i;
 
 /** Letters of both cases in about equal share, 16 or more: random letters, not words in camelCase (a capital a word). */
 function hasRandomCase(value: string): boolean {
@@ -322,7 +322,7 @@ const SECRET_NAME = /secret|token|key|pass|pwd|auth|session|cookie|sig|cred|clie
 /** What a content-addressed store names a file by: an IPFS CID (v0 in base58, v1 in base32). */
 const CONTENT_ID = /^(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|bafy[a-z2-7]{50,60})$/;
 /** A `<meta>` tag's content is part of a page anyone can read (site verification, app ids). */
-const META_CONTENT = /<meta\b[^<>]*\bcontent=["']?$/i;
+const META_CONTENT = /<meta\b[^<>]*\bcontent=[ \t]?["']?$/i;
 /** The start of the base64 of a JPEG, PNG, GIF, WebP/WAV, PDF, zip, SVG, WOFF/WOFF2, WebAssembly, Ogg or MP3 file. */
 const FILE_MAGIC = /^(?:\/9j\/|iVBORw0KGgo|R0lGOD[dl]h|UklGR|JVBERi0|UEsDB|PHN2Zy|PD94bWwg|d09GR|d09GMg|AGFzbQ|T2dnUw|SUQz)/;
 const KEY_ID_BEFORE = /(?:(?:RSA|DSA|ECDSA|EdDSA|ED25519|GPG|PGP)[ \t]+key(?:[ \t]+ID)?|key[ \t]+fingerprint)[ \t]*[:=]?[ \t]*$/i;

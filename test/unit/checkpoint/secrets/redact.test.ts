@@ -276,6 +276,9 @@ describe('redactText', () => {
     'client = STS.AssumeRoleWithWebIdentity(req)', 'return STS.GetCallerIdentityRequest',
     // A provider's prefix, a version in a part of it or a colon after it, then a word that says the value is made up.
     'ASTRA_DB_APPLICATION_TOKEN=AstraCS:short', 'LANGSMITH_API_KEY=lsv2_pt_short', 'ONESIGNAL_API_KEY=os_v2_app_short',
+    // A page's anti-forgery token and a <meta> tag's content, in a JSON string (its quotes written out).
+    '{"content":"<input type=\\"hidden\\" name=\\"authenticity_token\\" value=\\"7SWa-Fo1_hsC6oovfBsJFLGPUl2EhkSWPbJhWANwgaJWBDl1vxd9VNqXTNAefsJqzIRYaZEfYZLffa31rw8zJA\\" />"}',
+    '{"html":"<meta name=\\"google-site-verification\\" content=\\"7SWaFo1hsC6oovfBsJFLGPUl2EhkSWPbJhWANwgaJWB\\">"}',
     // A JWT's shape signed by a word, as documentation draws one.
     'WORKATO_API_TOKEN=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJvdGhlciJ9.signature', 'see eyJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJvdGhlci1zZXJ2aWNlIn0.signature',
   ])('leaves %j alone', (text) => {
