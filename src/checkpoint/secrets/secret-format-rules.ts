@@ -396,8 +396,9 @@ const LOOSE_END = /^(?:$|[\s"'`<>()[\]{};|&\\]|[.,:!?](?:$|\s))/;
  */
 function tryLoose(text: string, index: number, c: Compiled, hits: Hit[]): number | null {
   const prefix = lead(c.format);
-  // (Not a segment of a URL's path: `/API-BD80F56C…` names a page.)
-  if (!isLooseLead(prefix) || text.charCodeAt(index - 1) === 47) return null;
+  // (Not a segment of a URL's path: `/API-BD80F56C…` names a page; nor a later word of a slug, `…-google-maps-api-key-usage-…`.)
+  const before = text.charCodeAt(index - 1);
+  if (!isLooseLead(prefix) || before === 47 || before === 45 || before === 95) return null;
   // (Read from a window of 300 characters and the two after them: a run of `glft-glft-…` costs each prefix that much, not the run.)
   const from = index + prefix.length;
   const window = text.slice(from, from + LOOSE_MAX + 2);
@@ -407,8 +408,10 @@ function tryLoose(text: string, index: number, c: Compiled, hits: Hit[]): number
   if (!m || m[0].length < 16 || m[0].length > LOOSE_MAX || !LOOSE_END.test(window.slice(m[0].length, m[0].length + 2))) return null;
   const body = m[0];
   if (!/\d/.test(body) || !/[A-Za-z]/.test(body) || !looksGenerated(body) || isWordy(body) || isPlaceholder(prefix + body, prefix, false, false) || isPlaceholderValue(body)) return null;
-  // (A generated body holds a long run of letters and digits mixed; short words and numbers between dashes are a name: `api-2-myself-get`.)
-  if (!body.split(/[_-]/).some((part) => part.length >= 8 && /\d/.test(part) && /[A-Za-z]/.test(part))) return null;
+  // (A generated body holds a long run of letters and digits mixed; short words and numbers between dashes are a name: `api-2-myself-get`,
+  // and so are words before a post's id, `key-usage-cases-and-why-you-need-to-care-1ccb28bf21e`.)
+  const parts = body.split(/[_-]/);
+  if (!parts.some((part) => part.length >= 8 && /\d/.test(part) && /[A-Za-z]/.test(part)) || parts.filter((part) => /^[a-z]+$/.test(part)).length > 2) return null;
   const end = from + body.length;
   hits.push({ start: index, end, reason: c.format.reason });
   return end;

@@ -65,6 +65,8 @@ export function isCodeName(value: string): boolean {
   // An expression interpolated into a string, cut where the value was read at a quote inside it (C#'s `$"…password={cfg["Pw"]};…"`,
   // Python's `f"PWD={config['password']};"`).
   if (/^\{[A-Za-z_$][\w$.]*[[(]/.test(value)) return true;
+  // A regular expression's text (`sshpass -p\s*['"]`, a rule's pattern): a class of characters, not a value.
+  if (/^\\[sSdDwW](?:[*+?{]|$)/.test(value)) return true;
   // A keyword of a language that starts an expression: `token=await getSecret()`, `password = new Password(…)`.
   if (/^(?:await|new|yield|typeof|lambda|function|async|require|import|self|this|super)$/.test(value)) return true;
   // A call written as text (`obj.aFunctionCall()`, `getSecret()`): names and dots, no generated run.
@@ -375,6 +377,8 @@ export function isNamedNonSecret(token: string, before: string, after: string): 
   if (before.includes('arn:') && /\barn:aws[\w-]*:[\w-]*:[\w-]*:\d{0,12}:$/.test(before.slice(-120))) return true;
   // `<meta name="csrf-token" content="…">`, `<input name="authenticity_token" value="…">`
   if (FORGERY_ATTRIBUTE.test(before.slice(-60)) || META_CONTENT.test(before)) return true;
+  // A regular expression's class, repeated (`[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}`, bech32's alphabet): the shape of a key, not one.
+  if (before.endsWith('[') && /^\](?:\{\d|[+*](?![\w"'`]))/.test(after)) return true;
   // Base64 of a binary file (`/9j/4AAQ…` is a JPEG, `iVBORw0KGgo…` a PNG): an image or a document inlined.
   if (FILE_MAGIC.test(token)) return true;
   // `using RSA key 61A1…`, `Key fingerprint = …`: a public key's id, as gpg and ssh print it.

@@ -279,6 +279,10 @@ describe('redactText', () => {
     // A page's anti-forgery token and a <meta> tag's content, in a JSON string (its quotes written out).
     '{"content":"<input type=\\"hidden\\" name=\\"authenticity_token\\" value=\\"7SWa-Fo1_hsC6oovfBsJFLGPUl2EhkSWPbJhWANwgaJWBDl1vxd9VNqXTNAefsJqzIRYaZEfYZLffa31rw8zJA\\" />"}',
     '{"html":"<meta name=\\"google-site-verification\\" content=\\"7SWaFo1hsC6oovfBsJFLGPUl2EhkSWPbJhWANwgaJWB\\">"}',
+    // A rule's text: a regular expression's class of a key's alphabet, a pattern after a command's password flag; a post's slug
+    // where a provider's prefix is a later word.
+    '  - pattern-regex: AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}', "  pattern-regex: sshpass -p\\s*['|\\\\\"][^%]",
+    '- https://ozguralp.medium.com/unauthorized-google-maps-api-key-usage-cases-and-why-you-need-to-care-1ccb28bf21e',
     // A JWT's shape signed by a word, as documentation draws one.
     'WORKATO_API_TOKEN=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJvdGhlciJ9.signature', 'see eyJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJvdGhlci1zZXJ2aWNlIn0.signature',
   ])('leaves %j alone', (text) => {
