@@ -81,6 +81,8 @@ type Form = {
   keys?: RegExp;
   /** Whether the form applies to this key, given its name and the end of the text before it (`the API ` before `key`). */
   named?: (key: string, end: string) => boolean;
+  /** The value's test instead of `accept` when the key is an item of a list (`[…, 'KEY', 'value']`). */
+  inList?: (value: string) => boolean;
 };
 
 /** Words of a message about a password (`Password is required`, `must be at least 8 characters`), never of a passphrase. */
@@ -209,7 +211,8 @@ const FORMS: Form[] = [
     accept: passphrase,
   }),
   // (Also given as the default of a setting read by its name: `env("SECRET_KEY", default="…")`, `config('API_TOKEN', default='…')`.)
-  form(`${TAIL}["'\`][ \\t]*,[ \\t]*(?:default[ \\t]*=[ \\t]*)?(?:[@rbuf])?(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, { when: (b) => /["'\`]$/.test(b), accept: credentialLike }),
+  // (In a list, the next item is the key's value only when generated: `['SECRET_KEY', 'Xk9f…']`, not `['data-secret', 'data-config']`.)
+  form(`${TAIL}["'\`][ \\t]*,[ \\t]*(?:default[ \\t]*=[ \\t]*)?(?:[@rbuf])?(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, { when: (b) => /["'\`]$/.test(b), accept: credentialLike, inList: tokenLike }),
   form(`${TAIL}[ \\t]*(?:!==?|===?)[ \\t]*(?:[@rbuf])?(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, { accept: credentialLike }),
   // … and a password compared with a word (`password == 'letmein'`): a login written into the code.
   form(`${TAIL}[ \\t]*(?:!==?|===?)[ \\t]*(?:[@rbuf])?(["'\`])(?<v>[A-Za-z][^"'\`\\s]{5,63})\\1`, { keys: PASSWORD_KEY, accept: isValue }),
@@ -416,6 +419,20 @@ function generatedInSentence(v: string): boolean {
 const KEY_END = new RegExp(TAIL, 'yi');
 const FORMS_START_AT_KEY_END = FORMS.every((f) => f.source.startsWith(TAIL));
 
+/** Whether the last bracket left open in `before` (its last 200 characters) is a list's `[`, not a call's `(` or a block's `{`. */
+function insideList(before: string): boolean {
+  let depth = 0;
+  for (let i = before.length - 1; i >= Math.max(0, before.length - 200); i--) {
+    const c = before[i];
+    if (c === ')' || c === ']' || c === '}') depth++;
+    else if (c === '(' || c === '[' || c === '{') {
+      if (depth === 0) return c === '[';
+      depth--;
+    }
+  }
+  return false;
+}
+
 /** A character of a key's name: `[A-Za-z0-9_.-]`. */
 const isKeyChar = (c: number) => (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122) || c === 95 || c === 46 || c === 45;
 
@@ -508,6 +525,8 @@ export function findKeywordValues(text: string): Hit[] {
     const name = text.slice(start, keyEnd);
     if (PUBLIC_KEY_NAME.test(name) || isNotSecretName(name)) continue;
     const lineBefore = lineBeforeKey(text, start);
+    // … also named in words: `# public key: age1…`, `the publishable key is …`.
+    if (/^(?:key|token)$/i.test(name) && /(?:^|[^A-Za-z])pub(?:lic|lishable)?[ \t]+$/i.test(lineBefore)) continue;
     // Glued to a value already redacted (`TOKEN=[REDACTED:…]@credentials:`): read with that value the first time, so not a key now.
     // (Not after a `;`, `,` or `&` that ends the pair the value was in, `Password=[REDACTED:…];Encrypt=true;password = …`, nor after a
     // bracket that closes what held it, `(see [REDACTED:…])secret: …`: a key of its own.)
@@ -776,7 +795,8 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // `DATA_TOKEN = 11 [deprecated = true];` (the field's options in brackets after it).
     if (/^\d+(?:\[|$)/.test(value) && !/["'`]/.test(text[span[0] - 1] ?? '') && (value.includes('[') || /^[ \t]*\[/.test(text.slice(span[1], span[1] + 4)) || FIELD_TYPE_BEFORE.test(lineBefore))) continue;
     // (A form that judges the key's name itself, as a sentence does `the API key`, holds the value to its own test only.)
-    if (!(f.accept ?? isValue)(value) || (weak && !f.named && !weak(value))) continue;
+    const accept = f.inList && insideList(lineBefore) ? f.inList : (f.accept ?? isValue);
+    if (!accept(value) || (weak && !f.named && !weak(value))) continue;
     // (A default is most often a word to develop with, `${DB_PASSWORD:-postgres}`: only a generated one is a credential.)
     if (isDefault && !keyLike(value) && !passwordLike(value)) continue;
     return { hit: { start: span[0], end: span[1], reason: 'password' }, end: from + read.length };

@@ -289,7 +289,7 @@ export function isNotSecret(value: string): boolean {
  * `fake`, once in fifteen million: too often to be read as a sign).
  */
 const MARKER_WORDS =
-  /example|EXAMPLE|Example|placeholder|PLACEHOLDER|redacted|REDACTED|dummy|DUMMY|Dummy|not[_-]?a?[_-]?real|NotA?Real|NOT_?A?_?REAL|sample|SAMPLE|(?:FAKE|TEST)_?(?:KEY|TOKEN|SECRET)|(?:fake|test)_?(?:key|token|secret)/;
+  /example|EXAMPLE|Example|documentation|DOCUMENTATION|placeholder|PLACEHOLDER|redacted|REDACTED|dummy|DUMMY|Dummy|not[_-]?a?[_-]?real|NotA?Real|NOT_?A?_?REAL|sample|SAMPLE|(?:FAKE|TEST)_?(?:KEY|TOKEN|SECRET)|(?:fake|test)_?(?:key|token|secret)/;
 
 /**
  * True when `token` carries a word that says it is made up (`…EXAMPLEKEY`, `ops_DUMMY…`, `…NotARealKey…`).
@@ -377,6 +377,10 @@ export function isNamedNonSecret(token: string, before: string, after: string): 
   if (before.includes('arn:') && /\barn:aws[\w-]*:[\w-]*:[\w-]*:\d{0,12}:$/.test(before.slice(-120))) return true;
   // `<meta name="csrf-token" content="…">`, `<input name="authenticity_token" value="…">`
   if (FORGERY_ATTRIBUTE.test(before.slice(-60)) || META_CONTENT.test(before)) return true;
+  // An age recipient (`age1` and 58 bech32 characters) is a public key, handed out to encrypt to; its secret is `AGE-SECRET-KEY-1…`.
+  if (token.length === 62 && /^age1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{58}$/.test(token)) return true;
+  // A key named public in words (`# public key: …`, `the publishable key = …`).
+  if (/(?:^|[^A-Za-z])pub(?:lic|lishable)?[ \t]+(?:key|token)["']?[ \t]*[:=][ \t]*["']?$/i.test(before.slice(-40))) return true;
   // A regular expression's class, repeated (`[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}`, bech32's alphabet): the shape of a key, not one.
   if (before.endsWith('[') && /^\](?:\{\d|[+*](?![\w"'`]))/.test(after)) return true;
   // Base64 of a binary file (`/9j/4AAQ…` is a JPEG, `iVBORw0KGgo…` a PNG): an image or a document inlined.

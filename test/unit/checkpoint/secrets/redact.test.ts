@@ -207,6 +207,8 @@ describe('redactText', () => {
     ["a curl command's password on a line that goes on, inside a JSON string (a backslash written out, then a break)",
       '{"content":"$ curl https://api.example.com/token \\\\\\n  --user c28wlsosanujy2z:qgsnai0xokrw4j1 --data grant_type=code"}',
       '{"content":"$ curl https://api.example.com/token \\\\\\n  --user c28wlsosanujy2z:[REDACTED:password] --data grant_type=code"}', { password: 1 }],
+    ["a generated value after a secret's name in a list, as a pair is written", "env = ['SECRET_KEY', 'Xk9fLq2mZpR7vT3w']",
+      "env = ['SECRET_KEY', '[REDACTED:password]']", { password: 1 }],
     ['a Bearer token written with a colon after the scheme', 'bearer = "Bearer: 2lkjdfoiuwer092834kjdwf09"', 'bearer = "Bearer: [REDACTED:bearer-token]"',
       { 'bearer-token': 1 }],
     ['a generated value before a parenthesis, its digits between small letters unlike a name called', 'password = Xk9fLq2mZpR7(underlying)',
@@ -283,6 +285,10 @@ describe('redactText', () => {
     // where a provider's prefix is a later word.
     '  - pattern-regex: AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}', "  pattern-regex: sshpass -p\\s*['|\\\\\"][^%]",
     '- https://ozguralp.medium.com/unauthorized-google-maps-api-key-usage-cases-and-why-you-need-to-care-1ccb28bf21e',
+    // A list of names, the next item after a secret's name; a key named public in words; an age recipient; a key that says it is
+    // documentation's.
+    "const attrs = ['data-api-key', 'data-token', 'data-secret', 'data-config'];", '# public key: k7Qp2mXv9LrTCj4Hs8Nw2Bz6Fd1GyWq3',
+    'age -r age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p -o out.age', 'const hubApiKey = "DOCUMENTATIONabcXYZ12345678901234567890ABC+/==";',
     // A JWT's shape signed by a word, as documentation draws one.
     'WORKATO_API_TOKEN=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJvdGhlciJ9.signature', 'see eyJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJvdGhlci1zZXJ2aWNlIn0.signature',
   ])('leaves %j alone', (text) => {
