@@ -174,7 +174,9 @@ export const BASE_RULES: RedactRule[] = [
     ),
     // (Names in words, digits or not, are code: `authorization = OAuth2Authorization.from(…)`, `new OAuth2Authorization()`. A name's
     // digits end a word, `OAuth2`, `X509`: a digit before a small letter, `p0ak0iNsunE`, is a generated token's.)
-    accept: (s) => isValue(s) && (hasLetterAndDigit(s) || isBasicCredential(s)) && !(isWordy(s.replace(/\d+/g, '')) && !/\d[a-z]/.test(s)),
+    // (Nor a variable named in snake_case, its parts short: `'Authorization': v4auth_header`.)
+    accept: (s) => isValue(s) && (hasLetterAndDigit(s) || isBasicCredential(s)) && !(isWordy(s.replace(/\d+/g, '')) && !/\d[a-z]/.test(s)) &&
+      !/^[a-z][a-z0-9]{0,11}(?:_[a-z][a-z0-9]{0,11})+$/.test(s),
   },
   PASSWORD_HASH_RULE,
   PUTTY_KEY_RULE,

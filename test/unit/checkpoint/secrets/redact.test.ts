@@ -289,6 +289,9 @@ describe('redactText', () => {
     // documentation's.
     "const attrs = ['data-api-key', 'data-token', 'data-secret', 'data-config'];", '# public key: k7Qp2mXv9LrTCj4Hs8Nw2Bz6Fd1GyWq3',
     'age -r age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p -o out.age', 'const hubApiKey = "DOCUMENTATIONabcXYZ12345678901234567890ABC+/==";',
+    // A variable for a header's value; a web analytics id; a regular expression's group; a gist's id in a URL's query.
+    "headers = {'x-amz-date': timestamp, 'Authorization': v4auth_header}", '"token": "UA-2184335-18"',
+    "SECRET = r'(?=[^\\v\\'\\\"]*)(?=\\w+)[^\\v\\'\\\"]*'", '- https://textstat-viewer.netlify.com/?gist=d9cd929e87cbd7b3e015eee22b864d48',
     // A JWT's shape signed by a word, as documentation draws one.
     'WORKATO_API_TOKEN=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJvdGhlciJ9.signature', 'see eyJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJvdGhlci1zZXJ2aWNlIn0.signature',
   ])('leaves %j alone', (text) => {
