@@ -13,6 +13,15 @@ afterAll(() => sb.cleanup());
 
 const contentOf = (rec: Record<string, unknown>) => Object.fromEntries(contentKeys.map((k) => [k, rec[k]]));
 
+/** A repository `name` with a Claude Code session's transcript, and the PreCompact hook input for an automatic compaction. */
+function claudeSession(name: string): { dir: string; transcript: string; input: string } {
+  const dir = sb.repo(name);
+  const transcript = join(sb.root, 'home', '.claude', 'projects', `-${name}`, `${SESSION}.jsonl`);
+  mkdirSync(join(transcript, '..'), { recursive: true });
+  writeFileSync(transcript, claudeTranscript({ cwd: dir }));
+  return { dir, transcript, input: JSON.stringify({ session_id: SESSION, transcript_path: transcript, cwd: dir, hook_event_name: 'PreCompact', trigger: 'auto' }) };
+}
+
 describe('agent hooks on real git', () => {
   it('pre-compact saves the harvest with no planted secret in any object; session-start round-trips', async () => {
     const dir = sb.repo('agent');
@@ -47,11 +56,7 @@ describe('agent hooks on real git', () => {
   });
 
   it('a second compaction of the session saves again when the work tree changed; unchanged, it is skipped', async () => {
-    const dir = sb.repo('agent-again');
-    const transcript = join(sb.root, 'home', '.claude', 'projects', '-agent-again', `${SESSION}.jsonl`);
-    mkdirSync(join(transcript, '..'), { recursive: true });
-    writeFileSync(transcript, claudeTranscript({ cwd: dir }));
-    const input = JSON.stringify({ session_id: SESSION, transcript_path: transcript, cwd: dir, hook_event_name: 'PreCompact', trigger: 'auto' });
+    const { dir, input } = claudeSession('agent-again');
     const compact = () => sb.ckpt(dir, ['hook', 'agent-pre-compact', 'claude'], { input });
     const count = () => sb.git(dir, 'rev-list', '--count', '--glob=refs/checkpoints/*').trim();
     expect((await compact()).code).toBe(0);
@@ -68,11 +73,7 @@ describe('agent hooks on real git', () => {
   });
 
   it('pre-compact --recap answers with the recap of the checkpoint it saved, once; a problem gets the notice and no recap', async () => {
-    const dir = sb.repo('agent-recap');
-    const transcript = join(sb.root, 'home', '.claude', 'projects', '-agent-recap', `${SESSION}.jsonl`);
-    mkdirSync(join(transcript, '..'), { recursive: true });
-    writeFileSync(transcript, claudeTranscript({ cwd: dir }));
-    const input = JSON.stringify({ session_id: SESSION, transcript_path: transcript, cwd: dir, hook_event_name: 'PreCompact', trigger: 'auto' });
+    const { dir, transcript, input } = claudeSession('agent-recap');
     const saved = await sb.ckpt(dir, ['hook', 'agent-pre-compact', 'claude', '--recap'], { input });
     expect(saved.code, saved.stderr).toBe(0);
     const rec = JSON.parse((await sb.ckpt(dir, ['show', '--json'])).stdout);

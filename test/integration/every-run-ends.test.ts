@@ -118,7 +118,7 @@ const COMMANDS: string[][] = [
   ['push'], ['fetch'], ['install'], ['uninstall'], ['switch', 'no-such-branch'], ['prune', '--keep', '1', '--dry-run'],
   ['doctor'], ['config'], ['completion', 'bash'], ['__complete', 'sh'], ['--help'], ['nosuchcommand'], ['--version'],
   ['hook', 'post-checkout', '0'.repeat(40), '1'.repeat(40), '1'], ['hook', 'pre-push', 'origin', 'nowhere'], ['mcp'],
-  ['drop', 'latest'],
+  ['drop', 'latest'], ['hook', 'agent-pre-compact', 'opencode', '--recap'],
 ];
 
 describe.concurrent('every command ends in every state, leaving nothing running', () => {
@@ -216,10 +216,12 @@ describe.concurrent('every agent hook ends within its budget on the inputs agent
         ['nothing changed, again', { input: payload(dir, null, 's4') }],
         ['a FIFO for a transcript', { input: payload(dir, fifo, 's5') }],
       ];
-      for (const hook of ['agent-pre-compact', 'agent-session-start']) {
+      // (The plugins' save answers with the recap, `--recap`: the same cases.)
+      const hooks = [['agent-pre-compact'], ['agent-session-start'], ...(['cline', 'opencode'].includes(agent) ? [['agent-pre-compact', '--recap']] : [])];
+      for (const [hook, ...flags] of hooks) {
         for (const [what, c] of cases) {
           const started = performance.now();
-          const res = await endsCleanly(dir, ['hook', hook, agent], c);
+          const res = await endsCleanly(dir, ['hook', hook!, agent, ...flags], c);
           const ms = performance.now() - started;
           expect(res.code, `${hook} ${agent}: ${what}\n${res.stderr}`).toBe(0);
           // The default budget is 10 s; none of these has a reason to come near it.
