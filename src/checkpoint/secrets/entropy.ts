@@ -241,14 +241,29 @@ function isPathLike(body: string): boolean {
 /** Longer runs are embedded data (a wasm module, an image): no credential is this long without a prefix of its own or a key naming it (an OAuth refresh token of 1,500 characters after `"refresh_token": "`). */
 const MAX_SECRET = 1000;
 
-/** Base64 of readable text (`VGhpcyBpcyBh…` is "This is a…"): encoded prose, not a key. */
+/**
+ * Base64 of readable text (`VGhpcyBpcyBh…` is "This is a…"): encoded prose, not a key. A line cut from a longer
+ * encoded text (a descriptor or a file embedded in source, wrapped at any width) may start inside a group of four:
+ * it is read from each of the four places a group can start.
+ */
 export function isEncodedText(body: string): boolean {
-  if (!/^[A-Za-z0-9+/_-]+$/.test(body) || body.length % 4 === 1) return false;
+  if (!/^[A-Za-z0-9+/_-]+$/.test(body)) return false;
+  if (body.length % 4 !== 1 && decodesToText(body)) return true;
+  if (body.length < 32) return false;
+  for (let skip = 1; skip < 4; skip++) {
+    const part = body.slice(skip);
+    if (decodesToText(part.slice(0, part.length - (part.length % 4)))) return true;
+  }
+  return false;
+}
+
+function decodesToText(body: string): boolean {
   const decoded = Buffer.from(body.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('latin1');
   if (decoded.length < 12 || !/^[\x20-\x7e\t\r\n]*$/.test(decoded)) return false;
   // A JWT's header alone (`eyJhbGciOiJIUzI1NiIs…` is `{"alg":"HS256",…}`) names an algorithm, and holds no claim or signature.
   if (/^\{"(?:alg|typ|kid)":"[^"]*"(?:,"(?:alg|typ|kid)":"[^"]*")*\}$/.test(decoded)) return true;
-  if (/PRIVATE KEY|:/.test(decoded)) return false;
+  // (A colon may join a user and a password, `user:pass`; in a URL's `://` it does not.)
+  if (/PRIVATE KEY|:(?!\/\/)/.test(decoded)) return false;
   // Prose: words separated by spaces, nearly all letters.
   return (decoded.split(' ').length >= 3 && decoded.replace(/[^A-Za-z ]/g, '').length >= decoded.length * 0.85) || isPredictable(decoded, 0.8);
 }

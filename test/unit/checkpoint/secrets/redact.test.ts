@@ -213,6 +213,8 @@ describe('redactText', () => {
       { 'bearer-token': 1 }],
     ['a generated value before a parenthesis, its digits between small letters unlike a name called', 'password = Xk9fLq2mZpR7(underlying)',
       'password = [REDACTED:password](underlying)', { password: 1 }],
+    ["a line of base64 whose text holds a user and a password, cut inside a group of four", 'GhlIGxvZ2luIGZvciB0aGUgc3RhZ2luZyBkYXRhYmFzZSBpcyBhZG1pbjpYazlmTHEybVpwU',
+      '[REDACTED:high-entropy]', { 'high-entropy': 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
@@ -294,6 +296,10 @@ describe('redactText', () => {
     "SECRET = r'(?=[^\\v\\'\\\"]*)(?=\\w+)[^\\v\\'\\\"]*'", '- https://textstat-viewer.netlify.com/?gist=d9cd929e87cbd7b3e015eee22b864d48',
     // A JWT's shape signed by a word, as documentation draws one.
     'WORKATO_API_TOKEN=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJvdGhlciJ9.signature', 'see eyJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJvdGhlci1zZXJ2aWNlIn0.signature',
+    // Lines of base64 of prose, wrapped at a width that cuts its groups of four: each is read from where its groups start.
+    'Vja3BvaW50IGlzIHN0b3JlZCBhcyBvcmRpbmFyeSBnaXQgb2JqZWN0cywgc28gdGhhdCBpdC',
+    'GVja3BvaW50IGlzIHN0b3JlZCBhcyBvcmRpbmFyeSBnaXQgb2JqZWN0cywgc28gdGhhdCBpd',
+    '"aHR0cHM6Ly9naXQtc2NtLmNvbS9kb2NzL2dpdC1ub3RlcyBmb3IgdGhlIG5vdGVzIG9mIGEgY29tbWl0"',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
