@@ -257,7 +257,20 @@ export function isEncodedText(body: string): boolean {
   return false;
 }
 
+/**
+ * A group of four that encodes text starts with `A`–`Z` or `a`–`f` (its first byte is below 128): most random runs fail
+ * this within a few groups, before anything is decoded.
+ */
+function groupsStartAsText(body: string): boolean {
+  for (let i = 0; i < body.length; i += 4) {
+    const c = body.charCodeAt(i);
+    if (!((c >= 65 && c <= 90) || (c >= 97 && c <= 102))) return false;
+  }
+  return true;
+}
+
 function decodesToText(body: string): boolean {
+  if (!groupsStartAsText(body)) return false;
   const decoded = Buffer.from(body.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('latin1');
   if (decoded.length < 12 || !/^[\x20-\x7e\t\r\n]*$/.test(decoded)) return false;
   // A JWT's header alone (`eyJhbGciOiJIUzI1NiIs…` is `{"alg":"HS256",…}`) names an algorithm, and holds no claim or signature.
