@@ -10,7 +10,7 @@ import type { RedactRule } from './redact-rule.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { findInWindows, nearWindows } from './redact-windows.js';
 import { isNamedNonSecret, isNotSecret, isPredictable, PUBLIC_KEY_NAME } from './secret-placeholders.js';
-import { isWordy } from './entropy.js';
+import { isEncodedText, isWordy } from './entropy.js';
 import { DER_BASE64, derKind } from './der-keys.js';
 
 /** A password given on a command line is a literal, not a reference (`$PW`, `%PASS%`) nor a placeholder (`PASSWORD`, `<pw>`). */
@@ -457,5 +457,24 @@ export function findEnvTokens(text: string): Hit[] {
     if (isNamedNonSecret(value, text.slice(Math.max(0, start - 60), start), text.slice(start + value.length, start + value.length + 3))) continue;
     hits.push({ start, end: start + value.length, reason: 'high-entropy' });
   }
+  // The same name in capitals, an environment variable's, given its value in another syntax: a JSON or object member
+  // (`"IFTTT": "…"`, `IFTTT: '…'`), an assignment within a line (`docker run -e IFTTT=…`, `IFTTT = "…";`).
+  CAPITAL_NAME_VALUE.lastIndex = 0;
+  for (let m = CAPITAL_NAME_VALUE.exec(text); m; m = CAPITAL_NAME_VALUE.exec(text)) {
+    const name = m[2]!;
+    const value = m[4] ?? m[5]!;
+    const start = m.index + m[0].length - value.length - (m[4] === undefined ? 0 : 1);
+    if (!isGenerated(value) || isWordy(value) || isEncodedText(value) || isPredictable(value) || isNotSecret(value) || LABEL_NAME.test(name) || PUBLIC_KEY_NAME.test(name)) continue;
+    if (isNamedNonSecret(value, text.slice(Math.max(0, start - 60), start), text.slice(start + value.length, start + value.length + 3))) continue;
+    hits.push({ start, end: start + value.length, reason: 'high-entropy' });
+  }
   return hits;
 }
+
+/**
+ * A name in capitals (three characters or more), quoted or not, then `=` or `:` and a quoted value; or `=` and a bare value
+ * that ends at a blank, `;`, `&`, a quote (where a string that holds the line ends) or the line's end, as a shell writes one
+ * (a bare value after `:` is code's: a type, a name).
+ */
+const CAPITAL_NAME_VALUE =
+  /(?<![A-Za-z0-9_$.-])(["']?)([A-Z][A-Z0-9_]{1,60}[A-Z0-9])\1(?:[ \t]*[=:][ \t]*(["'`])([A-Za-z0-9_-]{16,64})\3|=([A-Za-z0-9_-]{16,64})(?=[ \t;&"'\r\n]|$))/g;

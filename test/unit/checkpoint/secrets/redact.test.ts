@@ -213,6 +213,11 @@ describe('redactText', () => {
       { 'bearer-token': 1 }],
     ['a generated value before a parenthesis, its digits between small letters unlike a name called', 'password = Xk9fLq2mZpR7(underlying)',
       'password = [REDACTED:password](underlying)', { password: 1 }],
+    ["a generated value under an environment variable's name in capitals, in a JSON member, an object, a constant, a shell's flag and a JSON string",
+      '{"GENIUS": "2UW4EG0Ml0wCWnwbMXpLVxYhyVYl", "debug": true}\nenv: { IFTTT: \'BKrT2666jEnUtrVPk0CJeL\' }\nconst GREYNOISE = "_4XCZ6jfqICQrr43YH0c";\n' +
+        'docker run -e MARKERIO=dtxQEDX8Y5R6RgO9aPrm app\n{"content":"HOTJAR_CLIENT_ID=zsJWFf-VUjCAnz7_l4YP"}',
+      '{"GENIUS": "[REDACTED:high-entropy]", "debug": true}\nenv: { IFTTT: \'[REDACTED:high-entropy]\' }\nconst GREYNOISE = "[REDACTED:high-entropy]";\n' +
+        'docker run -e MARKERIO=[REDACTED:high-entropy] app\n{"content":"HOTJAR_CLIENT_ID=[REDACTED:high-entropy]"}', { 'high-entropy': 5 }],
     ["a line of base64 whose text holds a user and a password, cut inside a group of four", 'GhlIGxvZ2luIGZvciB0aGUgc3RhZ2luZyBkYXRhYmFzZSBpcyBhZG1pbjpYazlmTHEybVpwU',
       '[REDACTED:high-entropy]', { 'high-entropy': 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
@@ -300,6 +305,9 @@ describe('redactText', () => {
     'Vja3BvaW50IGlzIHN0b3JlZCBhcyBvcmRpbmFyeSBnaXQgb2JqZWN0cywgc28gdGhhdCBpdC',
     'GVja3BvaW50IGlzIHN0b3JlZCBhcyBvcmRpbmFyeSBnaXQgb2JqZWN0cywgc28gdGhhdCBpd',
     '"aHR0cHM6Ly9naXQtc2NtLmNvbS9kb2NzL2dpdC1ub3RlcyBmb3IgdGhlIG5vdGVzIG9mIGEgY29tbWl0"',
+    // A name in capitals given a type or a name in code (a bare value after `:`), a digest, base64 of text.
+    '    OPEN_CONFIRM: Nfsv4OperationFn<msg.Nfsv4OpenConfirmRequest, msg.Nfsv4OpenConfirmResponse>;',
+    '"BUILD_SHA": "2UW4EG0Ml0wCWnwbMXpLVxYhyVYl"', 'SAMPLE_TEXT = "aGVsbG8gZnJvbSB0aGUgZml4dHVyZSBmaWxl"',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
