@@ -459,12 +459,16 @@ export function findEnvTokens(text: string): Hit[] {
   }
   // The same name in capitals, an environment variable's, given its value in another syntax: a JSON or object member
   // (`"IFTTT": "…"`, `IFTTT: '…'`), an assignment within a line (`docker run -e IFTTT=…`, `IFTTT = "…";`).
+  // (A line's value already taken above is not judged again.)
+  const taken = new Set(hits.map((h) => h.start));
   CAPITAL_NAME_VALUE.lastIndex = 0;
   for (let m = CAPITAL_NAME_VALUE.exec(text); m; m = CAPITAL_NAME_VALUE.exec(text)) {
-    const name = m[2]!;
+    const [, name, quote] = m as unknown as [string, string, string];
+    // (A name that ends in a quote starts with the same one: `"IFTTT": …`.)
+    if (quote && text[m.index - 1] !== quote) continue;
     const value = m[4] ?? m[5]!;
     const start = m.index + m[0].length - value.length - (m[4] === undefined ? 0 : 1);
-    if (!isGenerated(value) || isWordy(value) || isEncodedText(value) || isPredictable(value) || isNotSecret(value) || LABEL_NAME.test(name) || PUBLIC_KEY_NAME.test(name)) continue;
+    if (taken.has(start) || !isGenerated(value) || isWordy(value) || isEncodedText(value) || isPredictable(value) || isNotSecret(value) || LABEL_NAME.test(name) || PUBLIC_KEY_NAME.test(name)) continue;
     if (isNamedNonSecret(value, text.slice(Math.max(0, start - 60), start), text.slice(start + value.length, start + value.length + 3))) continue;
     hits.push({ start, end: start + value.length, reason: 'high-entropy' });
   }
@@ -477,4 +481,4 @@ export function findEnvTokens(text: string): Hit[] {
  * (a bare value after `:` is code's: a type, a name).
  */
 const CAPITAL_NAME_VALUE =
-  /(?<![A-Za-z0-9_$.-])(["']?)([A-Z][A-Z0-9_]{1,60}[A-Z0-9])\1(?:[ \t]*[=:][ \t]*(["'`])([A-Za-z0-9_-]{16,64})\3|=([A-Za-z0-9_-]{16,64})(?=[ \t;&"'\r\n]|$))/g;
+  /(?<![A-Za-z0-9_$.-])([A-Z][A-Z0-9_]{1,60}[A-Z0-9])(["']?)(?:[ \t]*[=:][ \t]*(["'`])([A-Za-z0-9_-]{16,64})\3|=([A-Za-z0-9_-]{16,64})(?=[ \t;&"'\r\n]|$))/g;
