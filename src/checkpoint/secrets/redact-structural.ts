@@ -458,17 +458,19 @@ export function findEnvTokens(text: string): Hit[] {
     hits.push({ start, end: start + value.length, reason: 'high-entropy' });
   }
   // The same name in capitals, an environment variable's, given its value in another syntax: a JSON or object member
-  // (`"IFTTT": "…"`, `IFTTT: '…'`), an assignment within a line (`docker run -e IFTTT=…`, `IFTTT = "…";`).
+  // (`"IFTTT": "…"`, `IFTTT: '…'`), an assignment within a line (`docker run -e IFTTT=…`, `IFTTT = "…";`), a name and a value
+  // as a container's definition pairs them (`{"name": "IFTTT", "value": "…"}`).
   // (A line's value already taken above is not judged again.)
   const taken = new Set(hits.map((h) => h.start));
   CAPITAL_NAME_VALUE.lastIndex = 0;
   for (let m = CAPITAL_NAME_VALUE.exec(text); m; m = CAPITAL_NAME_VALUE.exec(text)) {
-    const [, name, quote] = m as unknown as [string, string, string];
-    // (A name that ends in a quote starts with the same one: `"IFTTT": …`.)
-    if (quote && text[m.index - 1] !== quote) continue;
-    const value = m[4] ?? m[5]!;
-    const start = m.index + m[0].length - value.length - (m[4] === undefined ? 0 : 1);
-    if (taken.has(start) || !isGenerated(value) || isWordy(value) || isEncodedText(value) || isPredictable(value) || isNotSecret(value) || LABEL_NAME.test(name) || PUBLIC_KEY_NAME.test(name)) continue;
+    const { name, close, quoted, bare, paired } = m.groups as Record<string, string | undefined>;
+    // (A name that ends in a quote starts with the same one: `"IFTTT": …`; a paired one is a `name` member's value.)
+    if (close && text[m.index - 1] !== close) continue;
+    if (paired !== undefined && !(close && /name["']?[ \t]*[:=][ \t]*["']$/.test(text.slice(Math.max(0, m.index - 16), m.index)))) continue;
+    const value = (quoted ?? bare ?? paired)!;
+    const start = m.index + m[0].length - value.length - (bare === undefined ? 1 : 0);
+    if (taken.has(start) || !isGenerated(value) || isWordy(value) || isEncodedText(value) || isPredictable(value) || isNotSecret(value) || LABEL_NAME.test(name!) || PUBLIC_KEY_NAME.test(name!)) continue;
     if (isNamedNonSecret(value, text.slice(Math.max(0, start - 60), start), text.slice(start + value.length, start + value.length + 3))) continue;
     hits.push({ start, end: start + value.length, reason: 'high-entropy' });
   }
@@ -478,7 +480,11 @@ export function findEnvTokens(text: string): Hit[] {
 /**
  * A name in capitals (three characters or more), quoted or not, then `=` or `:` and a quoted value; or `=` and a bare value
  * that ends at a blank, `;`, `&`, a quote (where a string that holds the line ends) or the line's end, as a shell writes one
- * (a bare value after `:` is code's: a type, a name).
+ * (a bare value after `:` is code's: a type, a name); or, quoted, then a `value` member and its quoted value.
  */
-const CAPITAL_NAME_VALUE =
-  /(?<![A-Za-z0-9_$.-])([A-Z][A-Z0-9_]{1,60}[A-Z0-9])(["']?)(?:[ \t]*[=:][ \t]*(["'`])([A-Za-z0-9_-]{16,64})\3|=([A-Za-z0-9_-]{16,64})(?=[ \t;&"'\r\n]|$))/g;
+const CAPITAL_VALUE = '[A-Za-z0-9_-]{16,64}';
+const CAPITAL_NAME_VALUE = new RegExp(
+  `(?<![A-Za-z0-9_$.-])(?<name>[A-Z][A-Z0-9_]{1,60}[A-Z0-9])(?<close>["']?)(?:[ \\t]*[=:][ \\t]*(?<q>["'\`])(?<quoted>${CAPITAL_VALUE})\\k<q>` +
+    `|=(?<bare>${CAPITAL_VALUE})(?=[ \\t;&"'\\r\\n]|$)|[ \\t]*,[ \\t]*["']?value["']?[ \\t]*[=:][ \\t]*(?<pq>["'])(?<paired>${CAPITAL_VALUE})\\k<pq>)`,
+  'g',
+);

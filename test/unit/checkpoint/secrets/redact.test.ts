@@ -218,6 +218,9 @@ describe('redactText', () => {
         'docker run -e MARKERIO=dtxQEDX8Y5R6RgO9aPrm app\n{"content":"HOTJAR_CLIENT_ID=zsJWFf-VUjCAnz7_l4YP"}',
       '{"GENIUS": "[REDACTED:high-entropy]", "debug": true}\nenv: { IFTTT: \'[REDACTED:high-entropy]\' }\nconst GREYNOISE = "[REDACTED:high-entropy]";\n' +
         'docker run -e MARKERIO=[REDACTED:high-entropy] app\n{"content":"HOTJAR_CLIENT_ID=[REDACTED:high-entropy]"}', { 'high-entropy': 5 }],
+    ["a container definition's environment, each variable's name and value as a pair of members",
+      '"environment": [{"name": "GENIUS", "value": "2UW4EG0Ml0wCWnwbMXpLVxYhyVYl"}, {"name": "LOG_LEVEL", "value": "debug"}]',
+      '"environment": [{"name": "GENIUS", "value": "[REDACTED:high-entropy]"}, {"name": "LOG_LEVEL", "value": "debug"}]', { 'high-entropy': 1 }],
     ["a line of base64 whose text holds a user and a password, cut inside a group of four", 'GhlIGxvZ2luIGZvciB0aGUgc3RhZ2luZyBkYXRhYmFzZSBpcyBhZG1pbjpYazlmTHEybVpwU',
       '[REDACTED:high-entropy]', { 'high-entropy': 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
