@@ -201,7 +201,8 @@ const FORMS: Form[] = [
   // A quoted literal: password = "…", "token": "…", token := "…", 'password' => '…', ("db.password", "…"), password "…", secret != "…"
   // (also with its quotes escaped, as code reads inside a JSON string: `"password = \"…\""`)
   // (Markdown's bold around the name or the operator: `**API key:** \`…\``.)
-  form(`${TAIL}\\\\?["'\`]?\\]?(?:\\*\\*|__)?${TYPE}[ \\t]*${OP}[ \\t]*(?:(?:\\*\\*|__)[ \\t]*)?(?:[@rbuf])?(\\\\?["'\`])(?<v>[^"'\`\\s]{1,300}?)\\1`),
+  // (A blank pasted inside the quotes on either side, `' Xk9f…= '`, is not the value's.)
+  form(`${TAIL}\\\\?["'\`]?\\]?(?:\\*\\*|__)?${TYPE}[ \\t]*${OP}[ \\t]*(?:(?:\\*\\*|__)[ \\t]*)?(?:[@rbuf])?(\\\\?["'\`])[ \\t]?(?<v>[^"'\`\\s]{1,300}?)[ \\t]?\\1`),
   // … and a generated value in quotes that holds the other quotes among its symbols (`jwtsecret: "7`D'}/vYR)T;…"`, `'…"…'`).
   form(`${TAIL}["']?\\]?${TYPE}[ \\t]*${OP}[ \\t]*(["'])(?<v>(?:(?!\\1)\\S){16,300})\\1`, { accept: (v) => /["'`]/.test(v) && !/[$#]\{|\{\{/.test(v) && isValue(v) && hasLetterAndDigit(v) }),
   // A passphrase in quotes: password = "open sesame" (the password keywords only: a token or a key has no spaces)
@@ -218,7 +219,7 @@ const FORMS: Form[] = [
   form(`${TAIL}[ \\t]*(?:!==?|===?)[ \\t]*(?:[@rbuf])?(["'\`])(?<v>[A-Za-z][^"'\`\\s]{5,63})\\1`, { keys: PASSWORD_KEY, accept: isValue }),
   form(`${TAIL}[ \\t]+(["'])(?<v>[^"'\\s]{1,300})\\1`, { accept: credentialLike }),
   // token - '…' (a log or a note that lists credentials)
-  form(`${TAIL}["']?[ \\t]+-[ \\t]+(["'])(?<v>[^"'\\s]{1,300})\\1`, { accept: credentialLike }),
+  form(`${TAIL}["']?[ \\t]+-[ \\t]+(["'])[ \\t]?(?<v>[^"'\\s]{1,300})[ \\t]?\\1`, { accept: credentialLike }),
   // A line of its own whose value holds what the forms below stop at (`SECRET_KEY=r&lv(by)zr#1*k+…`, `password = p@ss(w0rd)`,
   // `secret_key: r&lv(by)zr#1*k+9q`, a generated key's symbols): the rest of the line, when it is written as a password is (letters,
   // digits and symbols) and is no call or index (`password=getpass()`, `token=tokens[i]`). Tried before them: a value cut at its

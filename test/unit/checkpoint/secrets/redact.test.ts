@@ -218,6 +218,8 @@ describe('redactText', () => {
         'docker run -e MARKERIO=dtxQEDX8Y5R6RgO9aPrm app\n{"content":"HOTJAR_CLIENT_ID=zsJWFf-VUjCAnz7_l4YP"}',
       '{"GENIUS": "[REDACTED:high-entropy]", "debug": true}\nenv: { IFTTT: \'[REDACTED:high-entropy]\' }\nconst GREYNOISE = "[REDACTED:high-entropy]";\n' +
         'docker run -e MARKERIO=[REDACTED:high-entropy] app\n{"content":"HOTJAR_CLIENT_ID=[REDACTED:high-entropy]"}', { 'high-entropy': 5 }],
+    ["a value pasted with a blank inside its quotes, on either side", "token = ' Xk9fLq2mZpR7vT3wQ8'\nrev token - 'T5LJHzWwZzdpmNtxKDaDcDUlckU= '",
+      "token = ' [REDACTED:password]'\nrev token - '[REDACTED:password] '", { password: 2 }],
     ["a container definition's environment, each variable's name and value as a pair of members",
       '"environment": [{"name": "GENIUS", "value": "2UW4EG0Ml0wCWnwbMXpLVxYhyVYl"}, {"name": "LOG_LEVEL", "value": "debug"}]',
       '"environment": [{"name": "GENIUS", "value": "[REDACTED:high-entropy]"}, {"name": "LOG_LEVEL", "value": "debug"}]', { 'high-entropy': 1 }],
