@@ -252,7 +252,8 @@ const FORMS: Form[] = [
   // … and a generated value without quotes: `the API token is 9f3Kx2…`, `my password was Tr0ub4dor&3x` (a sentence's full stop is not part of it).
   // (A strong keyword, or `key` after a word that makes it one: `the cache key is …` names no credential. The value switches between
   // letters and digits as generated text does: `PBKDF2WithHmacSHA256`, `base64url-encoded`, `AES256GCM` are names.)
-  form(`${TAIL}[ \\t]+${SAYS}(?<v>[^\\s"'\`,;()<>]{11,299}[^\\s"'\`,;()<>.:!?])(?=[\\s.,;:!?()<>\\]}"'\`]|$)`, {
+  // (Also of what it is for: `the password for the staging db is Xk9f…`.)
+  form(`${TAIL}(?:[ \\t]+(?:for|of)[ \\t]+[^\\n"'=:]{0,20})?[ \\t]+${SAYS}(?<v>[^\\s"'\`,;()<>]{11,299}[^\\s"'\`,;()<>.:!?])(?=[\\s.,;:!?()<>\\]}"'\`]|$)`, {
     named: namedInSentence,
     accept: generatedInSentence,
   }),
