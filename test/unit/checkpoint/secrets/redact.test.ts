@@ -218,6 +218,8 @@ describe('redactText', () => {
         'docker run -e MARKERIO=dtxQEDX8Y5R6RgO9aPrm app\n{"content":"HOTJAR_CLIENT_ID=zsJWFf-VUjCAnz7_l4YP"}',
       '{"GENIUS": "[REDACTED:high-entropy]", "debug": true}\nenv: { IFTTT: \'[REDACTED:high-entropy]\' }\nconst GREYNOISE = "[REDACTED:high-entropy]";\n' +
         'docker run -e MARKERIO=[REDACTED:high-entropy] app\n{"content":"HOTJAR_CLIENT_ID=[REDACTED:high-entropy]"}', { 'high-entropy': 5 }],
+    ["a user and a password given to a key as a pair (Python's requests and httpx)", "requests.get(url, auth=('bob', 'Xk9fLq2mZpR7'))",
+      "requests.get(url, auth=('bob', '[REDACTED:password]'))", { password: 1 }],
     ["a generated value in a sentence that says what the credential is for", 'the password for the staging db is Xk9fLq2mZpR7, and the api key for prod is now 9f3Kx2mZpR7vT3wQ8zYb4.',
       'the password for the staging db is [REDACTED:password], and the api key for prod is now [REDACTED:password].', { password: 2 }],
     ["a value pasted with a blank inside its quotes, on either side", "token = ' Xk9fLq2mZpR7vT3wQ8'\nrev token - 'T5LJHzWwZzdpmNtxKDaDcDUlckU= '",
