@@ -268,8 +268,10 @@ export const ENCODED_KEY_RULE: RedactRule = {
     const hits: Hit[] = [];
     if (text.includes('LS0tLS1CRUdJTi')) {
       for (const m of text.matchAll(ENCODED_PEM)) {
-        const head = Buffer.from(m[0].slice(0, 80), 'base64').toString('latin1');
-        if (/^-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY/.test(head)) hits.push({ start: m.index, end: m.index + m[0].length, reason: 'private-key' });
+        // (A block that holds a private key anywhere is one, a certificate and its key encoded together included.)
+        const pem = Buffer.from(m[0], 'base64').toString('latin1');
+        if (/^-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY/m.test(pem)) hits.push({ start: m.index, end: m.index + m[0].length, reason: 'private-key' });
+        else if (/^-----BEGIN (?:[A-Z0-9]+ )*(?:PUBLIC KEY|CERTIFICATE)-----/.test(pem)) hits.push({ start: m.index, end: m.index + m[0].length, reason: '' });
       }
     }
     for (const m of text.matchAll(DER_BASE64)) {
