@@ -259,8 +259,9 @@ const ENCODED_PEM = /(?<![A-Za-z0-9+/])LS0tLS1CRUdJTi[A-Za-z0-9+/]{20,}={0,2}/g;
 
 /**
  * A key written in base64: a PEM block encoded whole, or a key's DER without its armor (der-keys.ts). A private key is redacted
- * whole, however long (the entropy rule leaves runs of over 1,000 characters to embedded data); a public key or a certificate is
- * claimed with no reason, so that no later rule takes it for a secret.
+ * whole, however long (the entropy rule leaves runs of over 1,000 characters to embedded data); a public key's DER is claimed
+ * with no reason, so that no later rule takes it for a secret (a certificate's or a public key's PEM in base64 is kept by the
+ * entropy rule, and redacted as the data of a Kubernetes Secret, where it was put as one).
  */
 export const ENCODED_KEY_RULE: RedactRule = {
   reason: 'private-key',
@@ -271,7 +272,6 @@ export const ENCODED_KEY_RULE: RedactRule = {
         // (A block that holds a private key anywhere is one, a certificate and its key encoded together included.)
         const pem = Buffer.from(m[0], 'base64').toString('latin1');
         if (/^-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY/m.test(pem)) hits.push({ start: m.index, end: m.index + m[0].length, reason: 'private-key' });
-        else if (/^-----BEGIN (?:[A-Z0-9]+ )*(?:PUBLIC KEY|CERTIFICATE)-----/.test(pem)) hits.push({ start: m.index, end: m.index + m[0].length, reason: '' });
       }
     }
     for (const m of text.matchAll(DER_BASE64)) {

@@ -220,6 +220,8 @@ describe('redactText', () => {
         'docker run -e MARKERIO=[REDACTED:high-entropy] app\n{"content":"HOTJAR_CLIENT_ID=[REDACTED:high-entropy]"}', { 'high-entropy': 5 }],
     ["a certificate and its private key encoded together in base64, as a kubeconfig or a Secret keeps them",
       '  tls.crt: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUMvekNDQWVlZ0F3SUJBZ0lCQURBTkJna3Foa2lHOXcwQkFRc0ZBREFWTVJNd0VRWURWUVFERXdwcmRXSmwKLS0tLS1FTkQgQ0VSVElGSUNBVEUtLS0tLQotLS0tLUJFR0lOIFBSSVZBVEUgS0VZLS0tLS0KTUlJRXZRSUJBREFOQmdrcWhraUc5dzBCQVFFRkFBU0NCS2N3Z2dTakFnRUFBb0lCQVFDN1hrOWZMcTJtWnBSNwotLS0tLUVORCBQUklWQVRFIEtFWS0tLS0tCg==', '  tls.crt: [REDACTED:private-key]', { 'private-key': 1 }],
+    ["a certificate in base64 as a Kubernetes Secret's data (put in a Secret, it is redacted as one)",
+      'kind: Secret\ndata:\n  ca.pem: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUMvekNDQWVlZ0F3SUJBZ0lCQURBTkJna3Foa2lHOXcwQkFRc0ZBREFWTVJNd0VRWURWUVFERXdwcmRXSmwKLS0tLS1FTkQgQ0VSVElGSUNBVEUtLS0tLQo=', 'kind: Secret\ndata:\n  ca.pem: [REDACTED:password]', { password: 1 }],
     ["a user and a password given to a key as a pair (Python's requests and httpx)", "requests.get(url, auth=('bob', 'Xk9fLq2mZpR7'))",
       "requests.get(url, auth=('bob', '[REDACTED:password]'))", { password: 1 }],
     ["a generated value in a sentence that says what the credential is for", 'the password for the staging db is Xk9fLq2mZpR7, and the api key for prod is now 9f3Kx2mZpR7vT3wQ8zYb4.',
