@@ -15,7 +15,7 @@ import { findKubernetesSecretData } from './redact-structured.js';
 import { tokenRuns } from './token-runs.js';
 import type { RedactRule } from './redact-rule.js';
 import { hasPlaceholderMarker, isNamedNonSecret, isNotSecret, isPredictable } from './secret-placeholders.js';
-import { COMMAND_LINE_RULES, DEVICE_TOKEN_PATH_RULE, findEnvTokens, ENCODED_KEY_RULE, NETRC_RULE, PASSWORD_HASH_RULE, PUTTY_KEY_RULE, PGPASS_RULE, REDIS_AUTH_RULE, PUBLIC_KEY_RULE, WEBHOOK_PATH_RULE, ENCRYPTED_VALUE_RULE, VAULT_SECRET_ID_RULE, CONSUL_SECRET_ID_RULE, WORDPRESS_SALT_RULE } from './redact-structural.js';
+import { COMMAND_LINE_RULES, DEVICE_TOKEN_PATH_RULE, findEnvTokens, ENCODED_KEY_RULE, NETRC_RULE, NETRC_TOKEN_LOGIN_RULE, PASSWORD_HASH_RULE, PUTTY_KEY_RULE, PGPASS_RULE, REDIS_AUTH_RULE, PUBLIC_KEY_RULE, WEBHOOK_PATH_RULE, ENCRYPTED_VALUE_RULE, VAULT_SECRET_ID_RULE, CONSUL_SECRET_ID_RULE, WORDPRESS_SALT_RULE } from './redact-structural.js';
 
 export type { Hit } from './secret-format-rules.js';
 export type { RedactRule } from './redact-rule.js';
@@ -76,6 +76,8 @@ function isPlaceholderPair(pair: string): boolean {
   const user = pair.slice(0, colon);
   const pass = colon < 0 ? pair : pair.slice(colon + 1);
   // `anonymous:<anything>` is the anonymous login of FTP and others, whose password is by convention an address or nothing.
+  // GitHub's fixed password for a token given as the user (`https://<token>:x-oauth-basic@github.com`): the user is judged instead.
+  if (pass.toLowerCase() === 'x-oauth-basic') return isNotSecret(user) || /^[<[{$%#]/.test(user) || /[>\]}]$/.test(user);
   return pass === user || /^anonymous$/i.test(user) || pass.length <= 3 || isNotSecret(pass) || /^[<[{$%#]/.test(pass) || /[>\]}]$/.test(pass);
 }
 
@@ -208,6 +210,7 @@ export const BASE_RULES: RedactRule[] = [
   { reason: 'password', find: findCurlPasswords },
   ...COMMAND_LINE_RULES,
   NETRC_RULE,
+  NETRC_TOKEN_LOGIN_RULE,
   PGPASS_RULE,
   REDIS_AUTH_RULE,
   {
@@ -235,8 +238,9 @@ export const BASE_RULES: RedactRule[] = [
   {
     reason: 'email',
     near: /@/g,
-    // Not the password of `scheme://user:password@host` (a placeholder there is left for the URL rule to judge).
-    pattern: /(?<![$A-Za-z0-9._%+-]|\/\/|\/\/[^\s/@:]{0,64}:)[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}(?![A-Za-z0-9-])/g,
+    // Not the password of `scheme://user:password@host` (a placeholder there is left for the URL rule to judge), also once the
+    // user has been redacted (`https://[REDACTED:github-token]:x-oauth-basic@github.com`).
+    pattern: /(?<![$A-Za-z0-9._%+-]|\/\/|\/\/(?:[^\s/@:]{0,64}|\[REDACTED:[a-z0-9-]+\]):)[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}(?![A-Za-z0-9-])/g,
     // `git@host:owner/repo` is an ssh remote, not a person.
     accept: (s) => !/^git@/i.test(s),
     pii: true,

@@ -186,6 +186,17 @@ export const NETRC_RULE: RedactRule = {
 };
 
 /**
+ * … and the login of an entry whose password is GitHub's fixed `x-oauth-basic`: the token is given as the login
+ * (`machine github.com login <token> password x-oauth-basic`).
+ */
+export const NETRC_TOKEN_LOGIN_RULE: RedactRule = {
+  reason: 'password',
+  requires: 'x-oauth-basic',
+  pattern: /(?<pre>\bmachine[ \t]+\S+\s+login[ \t]+)(?<secret>\S+)(?=\s+password[ \t]+x-oauth-basic(?:\s|$))/g,
+  accept: isLiteral,
+};
+
+/**
  * A PostgreSQL password file's line, `hostname:port:database:username:password` (a port or `*` second, each field
  * without spaces): the last field. The password holds a letter; a line of numbers is a time, not an entry.
  */
