@@ -218,6 +218,10 @@ const FORMS: Form[] = [
   // … and a password compared with a word (`password == 'letmein'`): a login written into the code.
   form(`${TAIL}[ \\t]*(?:!==?|===?)[ \\t]*(?:[@rbuf])?(["'\`])(?<v>[A-Za-z][^"'\`\\s]{5,63})\\1`, { keys: PASSWORD_KEY, accept: isValue }),
   form(`${TAIL}[ \\t]+(["'])(?<v>[^"'\\s]{1,300})\\1`, { accept: credentialLike }),
+  // A test's assertion of the value: `assertThat(app.getClientSecret(), equalTo("…"))`, `expect(config.apiKey).toBe('…')`.
+  form(`${TAIL}(?:\\(\\))?\\)?[ \\t]*(?:,[ \\t]*(?:equalTo|is|eq)\\(|\\.(?:toBe|toEqual|toStrictEqual|isEqualTo|equals)\\()[ \\t]*(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, {
+    accept: credentialLike,
+  }),
   // token - '…' (a log or a note that lists credentials)
   form(`${TAIL}["']?[ \\t]+-[ \\t]+(["'])[ \\t]?(?<v>[^"'\\s]{1,300})[ \\t]?\\1`, { accept: credentialLike }),
   // A line of its own whose value holds what the forms below stop at (`SECRET_KEY=r&lv(by)zr#1*k+…`, `password = p@ss(w0rd)`,
