@@ -13,7 +13,17 @@ import { isCodeName, isNotSecret, isNotSecretName, PUBLIC_KEY_NAME } from './sec
 import { escapeIn, isWrittenBreakAt } from './written-escapes.js';
 import { lowerCased } from './token-runs.js';
 
-const WORDS = /passw(?:or)?d|passphrase|passcode|pepper|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|creds|auth[_-]?key|signing[_-]?key|encryption[_-]?key|[_a-z]pass(?![A-Za-z])|key(?![A-Za-z0-9])|sonar[._-]?login|x-(?:amz|goog)-signature|(?<![A-Za-z])sig(?==)|(?<![A-Za-z])(?:pass|pw|private|access|auth)(?![A-Za-z0-9])/gi;
+/**
+ * A password's name in the languages people write notes in: German, Dutch, the Nordic languages, Spanish, Portuguese, French,
+ * Polish, Czech and Slovak, Hungarian, Turkish, Russian and Ukrainian, Greek, Hebrew, Arabic, Hindi, Vietnamese, Indonesian and
+ * Malay, Japanese, Chinese, Korean.
+ */
+const PASSWORD_WORDS = [
+  'passwort', 'kennwort', 'wachtwoord', 'lösenord', 'passord', 'adgangskode', 'salasana', 'contraseña', 'contrasena', 'senha',
+  'mot de passe', 'hasło', 'heslo', 'jelszó', 'şifre', 'пароль', 'κωδικός πρόσβασης', 'סיסמה', 'סיסמא', 'كلمة المرور', 'كلمة السر',
+  'पासवर्ड', 'mật khẩu', 'kata sandi', 'kata laluan', 'パスワード', '密码', '密碼', '비밀번호',
+].join('|');
+const WORDS = new RegExp(`passw(?:or)?d|${PASSWORD_WORDS}|passphrase|passcode|pepper|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|creds|auth[_-]?key|signing[_-]?key|encryption[_-]?key|[_a-z]pass(?![A-Za-z])|key(?![A-Za-z0-9])|sonar[._-]?login|x-(?:amz|goog)-signature|(?<![A-Za-z])sig(?==)|(?<![A-Za-z])(?:pass|pw|private|access|auth)(?![A-Za-z0-9])`, 'gi');
 /** The same words in a text lower-cased first: a case-blind search costs several times more. */
 const LOWER_WORDS = new RegExp(WORDS.source, 'g');
 /** The names `pass` is glued to in a password's key (`dbpass`, `userpass`, `keypass`, `storepass`): the text up to the letter before `pass`. */
@@ -60,11 +70,16 @@ const isCoordinate = (v: string) => /^[a-z][a-z0-9.-]*[:-]v?\d+(?:\.\d+){1,3}(?:
 const isFunctionName = (v: string) =>
   // (A run of digits is one part, `(?!\d)`: split every way it can be, a failed match would cost twice as much a digit.)
   /^(?:[A-Za-z_$][\w$]*\.)*(?:[a-z]+\d*[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,}|\d+(?!\d)[a-z]*)*|[a-z]{2,}(?:_[a-z]{2,}\d*)+|[a-z]{2,}\d{1,3}[a-z]{2,})$/.test(v);
+/** Letters (and the marks, blanks, hyphens and apostrophes between words) only. */
+const NATURAL_WORDS = /^[\p{L}\p{M}](?:[\p{L}\p{M}'’ .-]*[\p{L}\p{M}])?$/u;
+/** A letter of a script written without blanks between words: Han, kana, Thai. */
+const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
 /** What may follow the keyword inside the key: `SECRET_KEY`, `token_value`, `password2`. */
 const TAIL = '(?:[_.-]?(?:key|value|base|hash|str|string|access[_-]?key))?\\d{0,3}(?![A-Za-z0-9_])';
 /** A declared type between key and value: `: string`, Go's ` string`, ` []byte`. */
 const TYPE = '(?:[ \\t]*:[ \\t]*(?:string|String|str|&str)|[ \\t]+(?:string|String|\\[\\]byte))?';
-const OP = '(?:=>|:::?=|::=|:=|\\?\\?=|\\?=|\\.=|\\+=|=(?!=)|:)';
+/** (`：`, the full-width colon, is how Chinese and Japanese write one: `密码：…`.) */
+const OP = '(?:=>|:::?=|::=|:=|\\?\\?=|\\?=|\\.=|\\+=|=(?!=)|:|：)';
 /** A verb that changes a key, in a sentence: `set to`, `rotated to`. */
 const CHANGED = '(?:set|changed|rotated|reset|updated|switched)[ \\t]+to';
 /**
@@ -241,14 +256,14 @@ const FORMS: Form[] = [
   form(`${TAIL}[ \\t]+(["']?)(?<v>[^\\s"'\`]+)\\1(?![^\\s;|&)])`, { when: (b, t) => /(?:^|\s)--?$/.test(t) || (/[ \t]$/.test(b) && /\b(?:machine|login)[ \t]+\S+[ \t]+$/.test(b)) }),
   // A line of its own: PASSWORD ?= value, password: value, aws_secret_access_key = value
   // (`#` or `;` inside the value is part of it, `pA#s;w0rd`; after a space it starts a comment, `value  # rotated in May`).
-  form(`${TAIL}["']?[ \\t]*(?:\\?=|:::?=|::=|\\+=|=|:)[ \\t]*(?<v>[^\\s"'\`#;(),]+(?:[#;]+[^\\s"'\`#;(),]+)*)(?:[ \\t]*(?=\\r?\\n|$)|[ \\t]+(?=[#;]))`, {
+  form(`${TAIL}["']?[ \\t]*(?:\\?=|:::?=|::=|\\+=|=|:|：)[ \\t]*(?<v>[^\\s"'\`#;(),]+(?:[#;]+[^\\s"'\`#;(),]+)*)(?:[ \\t]*(?=\\r?\\n|$)|[ \\t]+(?=[#;]))`, {
     when: lineStart,
     accept: (v) => isValue(v) && !isIdentifier(v),
   }),
   // Make's and Go's operators inside a line: `DEPLOY_TOKEN ?= value`, `token := value`.
   form(`${TAIL}[ \\t]*(?:\\?=|:::?=|::=|:=|\\+=)[ \\t]*(?<v>[^\\s"'\`#;(),]+)`, { accept: (v) => isValue(v) && !isIdentifier(v) }),
   // key: value inside a line, when the value looks like a credential: `api_key: abc123xyz`, `**Token:** abc123xyz`.
-  form(`${TAIL}["']?(?:\\*\\*|__)?[ \\t]*:[ \\t]*(?:(?:\\*\\*|__)[ \\t]*)?(?<v>[^\\s"'#,;()]{6,})`, { accept: (v) => isValue(v) && hasLetterAndDigit(v) }),
+  form(`${TAIL}["']?(?:\\*\\*|__)?[ \\t]*[:：][ \\t]*(?:(?:\\*\\*|__)[ \\t]*)?(?<v>[^\\s"'#,;()]{6,})`, { accept: (v) => isValue(v) && hasLetterAndDigit(v) }),
   // A credential passed as the second argument of a call: NetworkCredential("user", "…"), HTTPBasicAuth('user', '…')
   // … and a pair given to a key, a user and a password: `auth=("user", "…")` (Python's requests), `auth: ['user', '…']`.
   form(`${TAIL}(?:\\w{0,20}[ \\t]*\\(|[ \\t]*[=:][ \\t]*[([])[ \\t]*(["'])[^"'\\n]{1,100}\\1[ \\t]*,[ \\t]*(["'])(?<v>[^"'\\s]{4,300})\\2`),
@@ -751,6 +766,9 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     const [first, last, isDefault] = valueInside(read, /["'`]/.test(text[from - 1] ?? ''));
     const value = read.slice(first, last);
     const span = [from + first, from + last] as const;
+    // Words of a language, not a credential: letters only, some beyond ASCII (`password: Contraseña`, `Bestätigungs-Token`, `Пароль`,
+    // a label translated), or text in a script written without blanks (`パスワード：8文字以上で入力してください`).
+    if ((/[^\x00-\x7f]/.test(value) && NATURAL_WORDS.test(value)) || UNSPACED_SCRIPT.test(value)) continue;
     // A value glued to one already redacted (`tokenX=[REDACTED:…]`) is read in part: the first look read it whole, and took nothing.
     if (text.startsWith('[REDACTED:', span[1])) continue;
     // … and a value written with a placeholder glued to it (`--token=sha256~<your-token>`) is a template.
