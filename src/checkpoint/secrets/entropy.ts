@@ -282,8 +282,8 @@ function decodesToText(body: string): boolean {
   if (decoded.length < 12 || !/^[\x20-\x7e\t\r\n]*$/.test(decoded)) return false;
   // A JWT's header alone (`eyJhbGciOiJIUzI1NiIs…` is `{"alg":"HS256",…}`) names an algorithm, and holds no claim or signature.
   if (/^\{"(?:alg|typ|kid)":"[^"]*"(?:,"(?:alg|typ|kid)":"[^"]*")*\}$/.test(decoded)) return true;
-  // (A colon may join a user and a password, `user:pass`; in a URL's `://` it does not.)
-  if (/PRIVATE KEY|:(?!\/\/)/.test(decoded)) return false;
+  // (A colon may join a user and a password, `user:pass`, or hold a URL that carries one.)
+  if (/PRIVATE KEY|:/.test(decoded)) return false;
   // Prose: words separated by spaces, nearly all letters.
   return (decoded.split(' ').length >= 3 && decoded.replace(/[^A-Za-z ]/g, '').length >= decoded.length * 0.85) || isPredictable(decoded, 0.8);
 }

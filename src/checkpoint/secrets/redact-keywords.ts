@@ -72,7 +72,7 @@ const isFunctionName = (v: string) =>
   /^(?:[A-Za-z_$][\w$]*\.)*(?:[a-z]+\d*[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,}|\d+(?!\d)[a-z]*)*|[a-z]{2,}(?:_[a-z]{2,}\d*)+|[a-z]{2,}\d{1,3}[a-z]{2,})$/.test(v);
 /** Letters (and the marks, blanks, hyphens and apostrophes between words) only. */
 const NATURAL_WORDS = /^[\p{L}\p{M}](?:[\p{L}\p{M}'’ .-]*[\p{L}\p{M}])?$/u;
-/** A letter of a script written without blanks between words: Han, kana, Thai. */
+/** A character of a script written without blanks between words: Han, kana, Thai. */
 const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
 /** What may follow the keyword inside the key: `SECRET_KEY`, `token_value`, `password2`. */
 const TAIL = '(?:[_.-]?(?:key|value|base|hash|str|string|access[_-]?key))?\\d{0,3}(?![A-Za-z0-9_])';
@@ -264,9 +264,13 @@ const FORMS: Form[] = [
   form(`${TAIL}[ \\t]*(?:\\?=|:::?=|::=|:=|\\+=)[ \\t]*(?<v>[^\\s"'\`#;(),]+)`, { accept: (v) => isValue(v) && !isIdentifier(v) }),
   // key: value inside a line, when the value looks like a credential: `api_key: abc123xyz`, `**Token:** abc123xyz`.
   form(`${TAIL}["']?(?:\\*\\*|__)?[ \\t]*[:：][ \\t]*(?:(?:\\*\\*|__)[ \\t]*)?(?<v>[^\\s"'#,;()]{6,})`, { accept: (v) => isValue(v) && hasLetterAndDigit(v) }),
-  // A credential passed as the second argument of a call: NetworkCredential("user", "…"), HTTPBasicAuth('user', '…')
-  // … and a pair given to a key, a user and a password: `auth=("user", "…")` (Python's requests), `auth: ['user', '…']`.
-  form(`${TAIL}(?:\\w{0,20}[ \\t]*\\(|[ \\t]*[=:][ \\t]*[([])[ \\t]*(["'])[^"'\\n]{1,100}\\1[ \\t]*,[ \\t]*(["'])(?<v>[^"'\\s]{4,300})\\2`),
+  // A credential passed as the second argument of a call named for one: NetworkCredential("user", "…"), setCredentials('user', '…')
+  form(`${TAIL}\\w{0,20}[ \\t]*\\([ \\t]*(["'])[^"'\\n]{1,100}\\1[ \\t]*,[ \\t]*(["'])(?<v>[^"'\\s]{4,300})\\2`),
+  // … and a user and a password given to `auth` as a pair: `auth=("user", "…")` (Python's requests), `auth: ['user', '…']`.
+  form(`${TAIL}[ \\t]*[=:][ \\t]*[([][ \\t]*(["'])[^"'\\n]{1,100}\\1[ \\t]*,[ \\t]*(["'])(?<v>[^"'\\s]{4,300})\\2`, {
+    keys: /(?:^|[._])auth$/i,
+    accept: credentialLike,
+  }),
   // Prose: the password is 'Secret123', the default password for user "x" is "y".
   form(`${TAIL}(?:[ \\t]+(?:for|of)[ \\t]+[^\\n"'=:]{0,20}(?:["'][^"'\\n]{1,40}["'])?)?[ \\t]+${SAYS}(\\\\?["'\`])(?<v>[^"'\`\\s]{3,100})\\1`),
   // … and a generated value without quotes: `the API token is 9f3Kx2…`, `my password was Tr0ub4dor&3x` (a sentence's full stop is not part of it).
@@ -766,9 +770,9 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     const [first, last, isDefault] = valueInside(read, /["'`]/.test(text[from - 1] ?? ''));
     const value = read.slice(first, last);
     const span = [from + first, from + last] as const;
-    // Words of a language, not a credential: letters only, some beyond ASCII (`password: Contraseña`, `Bestätigungs-Token`, `Пароль`,
-    // a label translated), or text in a script written without blanks (`パスワード：8文字以上で入力してください`).
-    if ((/[^\x00-\x7f]/.test(value) && NATURAL_WORDS.test(value)) || UNSPACED_SCRIPT.test(value)) continue;
+    // Text in a script written without blanks (`パスワード：8文字以上で入力してください`): a sentence, with a few letters or digits of
+    // ASCII at most (`Xk9fLq2mZpR7，请勿外传` is a value and a note).
+    if (UNSPACED_SCRIPT.test(value) && value.replace(/[^A-Za-z0-9]/g, '').length <= 4) continue;
     // A value glued to one already redacted (`tokenX=[REDACTED:…]`) is read in part: the first look read it whole, and took nothing.
     if (text.startsWith('[REDACTED:', span[1])) continue;
     // … and a value written with a placeholder glued to it (`--token=sha256~<your-token>`) is a template.
@@ -784,6 +788,9 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // (`&&`, `||` end a shell command, `TOKEN=… && make`: the value stands alone.)
     // (A generated value before a dash or a slash is not a name: `password: Xk9m… - change it`.)
     const quoted = /["'`]/.test(text[span[0] - 1] ?? '');
+    // Unquoted, words of a language as a word of English is (`password: Contraseña`, `Bestätigungs-Token`, `Пароль`: a label
+    // translated): letters only, some beyond ASCII. (Quoted, a literal: `password = 'Straße'` is judged.)
+    if (!quoted && /[^\x00-\x7f]/.test(value) && NATURAL_WORDS.test(value)) continue;
     if (!quoted && /^[ \t]*[+*/%-][ \t]*[\w$(]/.test(text.slice(span[1], span[1] + 4)) && (isFunctionName(value) || isIdentifier(value) || isWordy(value))) continue;
     // The key's own name inside its value (`IAMUserChangePassword = "arn:…/IAMUserChangePassword"`) names a resource; spelled in
     // another case (`USER_NOT_FOUND_PASSWORD = "userNotFoundPassword"`), it is the constant's name.

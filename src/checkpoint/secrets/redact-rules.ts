@@ -83,7 +83,7 @@ function isPlaceholderPair(pair: string): boolean {
 
 /**
  * `-u`/`--user` (`-U`/`--proxy-user` for the proxy) and the credentials after it: `user:password`, or `"<api key>:"` (the key as the user name and
- * no password, as Stripe, Elastic and others document). One pass, the flag's literal first.
+ * no password, as Stripe, Elastic and others document; or GitHub's fixed `x-oauth-basic` as the password). One pass, the flag's literal first.
  */
 const USER_FLAG = /-(?:u|U|-user|-proxy-user)(?:=|[ \t]+)["']?([^\s:"']*):["']?([^\s"']*)/g;
 
@@ -95,10 +95,12 @@ function findCurlPasswords(text: string): Hit[] {
     const before = text.charCodeAt(m.index - 1);
     if (before !== 32 && before !== 9) continue;
     const [, user = '', password = ''] = m;
-    const secret = password !== '' ? (isValue(password) && !isPlaceholderPair(`${user}:${password}`) ? password : '')
+    // (The key as the user with no password, or with GitHub's fixed `x-oauth-basic`: the user is the secret.)
+    const asUser = password === '' || password.toLowerCase() === 'x-oauth-basic';
+    const secret = !asUser ? (isValue(password) && !isPlaceholderPair(`${user}:${password}`) ? password : '')
       : user.length >= 12 && hasLetterAndDigit(user) && !isNotSecret(user) ? user : '';
     if (secret === '' || !curlBefore(text, m.index)) continue;
-    const start = password !== '' ? m.index + m[0].length - password.length : m.index + m[0].lastIndexOf(user);
+    const start = !asUser ? m.index + m[0].length - password.length : m.index + m[0].lastIndexOf(user, m[0].length - password.length - 1);
     hits.push({ start, end: start + secret.length, reason: 'password' });
   }
   return hits;
@@ -206,6 +208,14 @@ export const BASE_RULES: RedactRule[] = [
     pattern: rx(`(?<pre>${B}[A-Za-z][A-Za-z0-9+.-]{1,30}://)(?<secret>[A-Za-z0-9_.~-]{20,300})(?=@[A-Za-z0-9\\[])`),
     accept: (s) => hasLetterAndDigit(s) && !isWordy(s) && !isNotSecret(s),
   },
+  {
+    reason: 'url-credentials',
+    // The password of a URL whose user a provider's rule took (`https://[REDACTED:gitlab-token]:…@gitlab.com`), read on the next
+    // look; a constant (GitHub's `x-oauth-basic`) or a placeholder is no password.
+    near: /:\/\/\[REDACTED:/g,
+    pattern: /(?<pre>:\/\/\[REDACTED:[a-z0-9-]+\]:)(?<secret>[^\s/@?#]{1,300})(?=@[A-Za-z0-9[])/g,
+    accept: (s) => s.length > 3 && !isNotSecret(s) && !/^[<[{$%#]/.test(s),
+  },
   // curl -u user:password, also quoted (`--user kevin:'…'`) and on a continued line (`\` newline)
   { reason: 'password', find: findCurlPasswords },
   ...COMMAND_LINE_RULES,
@@ -240,7 +250,7 @@ export const BASE_RULES: RedactRule[] = [
     near: /@/g,
     // Not the password of `scheme://user:password@host` (a placeholder there is left for the URL rule to judge), also once the
     // user has been redacted (`https://[REDACTED:github-token]:x-oauth-basic@github.com`).
-    pattern: /(?<![$A-Za-z0-9._%+-]|\/\/|\/\/(?:[^\s/@:]{0,64}|\[REDACTED:[a-z0-9-]+\]):)[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}(?![A-Za-z0-9-])/g,
+    pattern: /(?<![$A-Za-z0-9._%+-]|\/\/|\/\/(?:[^\s/@:]{0,300}|\[REDACTED:[a-z0-9-]+\]):)[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}(?![A-Za-z0-9-])/g,
     // `git@host:owner/repo` is an ssh remote, not a person.
     accept: (s) => !/^git@/i.test(s),
     pii: true,

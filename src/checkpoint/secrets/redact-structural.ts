@@ -192,9 +192,23 @@ export const NETRC_RULE: RedactRule = {
 export const NETRC_TOKEN_LOGIN_RULE: RedactRule = {
   reason: 'password',
   requires: 'x-oauth-basic',
-  pattern: /(?<pre>\bmachine[ \t]+\S+\s+login[ \t]+)(?<secret>\S+)(?=\s+password[ \t]+x-oauth-basic(?:\s|$))/g,
-  accept: isLiteral,
+  find: (text) => {
+    const hits: Hit[] = [];
+    for (const re of TOKEN_LOGIN) {
+      re.lastIndex = 0;
+      for (const m of text.matchAll(re)) {
+        const start = m.index + m.groups!.pre!.length;
+        if (isLiteral(m.groups!.secret!)) hits.push({ start, end: start + m.groups!.secret!.length, reason: 'password' });
+      }
+    }
+    return hits;
+  },
 };
+/** The login before the password or after it, in a `machine` or the `default` entry. */
+const TOKEN_LOGIN = [
+  /(?<pre>(?:\bmachine[ \t]+\S+|\bdefault)\s+login[ \t]+)(?<secret>\S+)(?=\s+password[ \t]+x-oauth-basic(?:\s|$))/g,
+  /(?<pre>(?:\bmachine[ \t]+\S+|\bdefault)\s+password[ \t]+x-oauth-basic\s+login[ \t]+)(?<secret>\S+)/g,
+];
 
 /**
  * A PostgreSQL password file's line, `hostname:port:database:username:password` (a port or `*` second, each field

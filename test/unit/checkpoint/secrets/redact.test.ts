@@ -233,8 +233,19 @@ describe('redactText', () => {
     ["a password named in the languages people write notes in", 'Passwort: Sommer2024x\ncontraseña: Xk9fLq2mZpR7\n密码：Xk9fLq2mZpR7\nパスワード: Xk9fLq2mZpR7\n' +
       'пароль = "Xk9fLq2mZpR7"\nmot de passe : Xk9fLq2mZpR7', 'Passwort: [REDACTED:password]\ncontraseña: [REDACTED:password]\n密码：[REDACTED:password]\n' +
       'パスワード: [REDACTED:password]\nпароль = "[REDACTED:password]"\nmot de passe : [REDACTED:password]', { password: 6 }],
+    ["a value with a note in Chinese after it, a quoted password that is a word with letters beyond ASCII",
+      "password: Xk9fLq2mZpR7，请勿外传\nsecret = 'Straße'", 'password: [REDACTED:password]\nsecret = \'[REDACTED:password]\'', { password: 2 }],
+    ["base64 of a sentence that holds a URL with a token in it", 'notes: UGxlYXNlIGNsb25lIGl0IHdpdGggaHR0cHM6Ly9naHBfQ0lEN2U4Z0d4UWNNSUplRm1FZlJzVjN6a1hQVUM0MkNqRmJtQGdpdGh1Yi5jb20vYWNtZS9yZXBvIGFuZCB0aGVuIHJ1biB0aGUgYnVpbGQ=', 'notes: [REDACTED:high-entropy]', { 'high-entropy': 1 }],
+    ["the password of a URL whose user a provider's rule took", 'https://glpat-Xk9fLq2mZpR7vT3wQ8zY:Xk9fLq2mZpR7@gitlab.com/x',
+      'https://[REDACTED:gitlab-token]:[REDACTED:url-credentials]@gitlab.com/x', { 'gitlab-token': 1, 'url-credentials': 1 }],
+    ["a token given with x-oauth-basic to curl, and to a netrc entry that names the password first",
+      'curl -u a4fd5de337e31911aeee2ad5248284cebeb6a6f4:x-oauth-basic https://api.github.com/user\n' +
+        'machine github.com password x-oauth-basic login a4fd5de337e31911aeee2ad5248284cebeb6a6f5',
+      'curl -u [REDACTED:password]:x-oauth-basic https://api.github.com/user\nmachine github.com password x-oauth-basic login [REDACTED:password]',
+      { password: 2 }],
     ["a user and a password given to a key as a pair (Python's requests and httpx)", "requests.get(url, auth=('bob', 'Xk9fLq2mZpR7'))",
       "requests.get(url, auth=('bob', '[REDACTED:password]'))", { password: 1 }],
+    ["… also to a session's `auth`", "session.auth = ('bob', 'Xk9fLq2mZpR7')", "session.auth = ('bob', '[REDACTED:password]')", { password: 1 }],
     ["a generated value in a sentence that says what the credential is for", 'the password for the staging db is Xk9fLq2mZpR7, and the api key for prod is now 9f3Kx2mZpR7vT3wQ8zYb4.',
       'the password for the staging db is [REDACTED:password], and the api key for prod is now [REDACTED:password].', { password: 2 }],
     ["a value pasted with a blank inside its quotes, on either side", "token = ' Xk9fLq2mZpR7vT3wQ8'\nrev token - 'T5LJHzWwZzdpmNtxKDaDcDUlckU= '",
@@ -328,7 +339,6 @@ describe('redactText', () => {
     // Lines of base64 of prose, wrapped at a width that cuts its groups of four: each is read from where its groups start.
     'Vja3BvaW50IGlzIHN0b3JlZCBhcyBvcmRpbmFyeSBnaXQgb2JqZWN0cywgc28gdGhhdCBpdC',
     'GVja3BvaW50IGlzIHN0b3JlZCBhcyBvcmRpbmFyeSBnaXQgb2JqZWN0cywgc28gdGhhdCBpd',
-    '"aHR0cHM6Ly9naXQtc2NtLmNvbS9kb2NzL2dpdC1ub3RlcyBmb3IgdGhlIG5vdGVzIG9mIGEgY29tbWl0"',
     // A name in capitals given a type or a name in code (a bare value after `:`), a digest, base64 of text.
     '    OPEN_CONFIRM: Nfsv4OperationFn<msg.Nfsv4OpenConfirmRequest, msg.Nfsv4OpenConfirmResponse>;',
     // A certificate encoded in base64 (a kubeconfig's `client-certificate-data`): public, as the certificate written out is.
