@@ -87,6 +87,8 @@ const CHANGED = '(?:set|changed|rotated|reset|updated|switched)[ \\t]+to';
  * `is now`, `changed to`, `is:`.
  */
 const SAYS = `(?:(?:is|was|are|were|will[ \\t]+be|ha(?:s|ve|d)(?:[ \\t]+now)?[ \\t]+been)(?:[ \\t]+now)?(?:[ \\t]+${CHANGED})?|(?:now[ \\t]+)?${CHANGED})(?:[ \\t]*:[ \\t]*|[ \\t]+)`;
+/** … in the languages a password's name is known in (German `ist`, Spanish `es`, Portuguese `é`, French `est`, …): before a generated value only. */
+const SAYS_OTHER = '(?:ist|es|é|est|è|jest|je|är|er|on|adalah|là)[ \\t]+';
 
 type Form = {
   source: string;
@@ -277,7 +279,7 @@ const FORMS: Form[] = [
   // (A strong keyword, or `key` after a word that makes it one: `the cache key is …` names no credential. The value switches between
   // letters and digits as generated text does: `PBKDF2WithHmacSHA256`, `base64url-encoded`, `AES256GCM` are names.)
   // (Also of what it is for: `the password for the staging db is Xk9f…`.)
-  form(`${TAIL}(?:[ \\t]+(?:for|of)[ \\t]+[^\\n"'=:]{0,20})?[ \\t]+${SAYS}(?<v>[^\\s"'\`,;()<>]{11,299}[^\\s"'\`,;()<>.:!?])(?=[\\s.,;:!?()<>\\]}"'\`]|$)`, {
+  form(`${TAIL}(?:[ \\t]+(?:for|of)[ \\t]+[^\\n"'=:]{0,20})?[ \\t]+(?:${SAYS}|${SAYS_OTHER})(?<v>[^\\s"'\`,;()<>]{11,299}[^\\s"'\`,;()<>.:!?])(?=[\\s.,;:!?()<>\\]}"'\`]|$)`, {
     named: namedInSentence,
     accept: generatedInSentence,
   }),
@@ -340,7 +342,7 @@ const FORMS: Form[] = [
 ];
 
 /** A key a sentence gives the value of (`the password is …`, `my API token was …`). */
-const SENTENCE_KEY = /(?:passw(?:or)?d|passphrase|passcode|pwd?|secret|token|api[_-]?key|apikey|credentials?|creds)$/i;
+const SENTENCE_KEY = new RegExp(`(?:passw(?:or)?d|${PASSWORD_WORDS}|passphrase|passcode|pwd?|secret|token|api[_-]?key|apikey|credentials?|creds)$`, 'i');
 
 /**
  * Whether a sentence names a credential with this key: a strong keyword, or `key` after a word that makes it one
