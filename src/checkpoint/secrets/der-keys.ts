@@ -9,6 +9,17 @@
 
 export type DerKind = 'private' | 'public';
 
+/**
+ * A PEM block encoded in base64 whole (`LS0tLS1CRUdJTi…`, as a kubeconfig or a Kubernetes Secret keeps one): private when it holds
+ * a private key anywhere (a certificate and its key encoded together), public when it holds only a certificate or a public key.
+ */
+export function encodedPemKind(base64: string): DerKind | null {
+  if (!base64.startsWith('LS0tLS1CRUdJTi')) return null;
+  const pem = Buffer.from(base64, 'base64').toString('latin1');
+  if (/^-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY/m.test(pem)) return 'private';
+  return /^-----BEGIN (?:[A-Z0-9]+ )*(?:PUBLIC KEY|CERTIFICATE)-----/.test(pem) ? 'public' : null;
+}
+
 /** The base64 a DER structure starts as: `0x30` (a SEQUENCE) and a length up to three bytes is `M` and `A`–`I`. */
 export const DER_BASE64 = /(?<![A-Za-z0-9+/])M[A-I][A-Za-z0-9+/]{38,}={0,2}(?![A-Za-z0-9+/=])/g;
 

@@ -10,6 +10,7 @@
  */
 
 /** A git object id, written in one case (some tools print them in upper case). */
+import { encodedPemKind } from './der-keys.js';
 import { isGroupedSequence, isJwtIllustration, isPredictable } from './secret-placeholders.js';
 
 const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64}|[0-9A-F]{40}|[0-9A-F]{64})$/;
@@ -158,7 +159,7 @@ export function isHighEntropy(token: string, before = ''): boolean {
   const segments = body.includes('/') && isPathLike(body) ? body.split('/').filter((segment) => segment.length >= 32) : null;
   if (segments?.length === 0 || NAMED_DIGEST.test(body)) return false;
   if (DIGEST_BEFORE.test(before.slice(-16)) && !keywordBefore(before)) return false;
-  if (isWordy(body) || isEncodedText(body) || isEncodedPublicPem(body) || isJwtIllustration(body) || isPredictable(body, 0.8) || isGroupedSequence(body, 0.8)) return false;
+  if (isWordy(body) || isEncodedText(body) || encodedPemKind(body) === 'public' || isJwtIllustration(body) || isPredictable(body, 0.8) || isGroupedSequence(body, 0.8)) return false;
   // An Ethereum address (`0x` and 40 hex digits, their case a checksum): public, as an account number is.
   if (body.length === 42 && /^0x[0-9a-fA-F]{40}$/.test(body)) return false;
   if (segments) return segments.some((segment) => isHighEntropy(segment, before));
@@ -240,13 +241,6 @@ function isPathLike(body: string): boolean {
 
 /** Longer runs are embedded data (a wasm module, an image): no credential is this long without a prefix of its own or a key naming it (an OAuth refresh token of 1,500 characters after `"refresh_token": "`). */
 const MAX_SECRET = 1000;
-
-/** A certificate's or a public key's PEM block encoded in base64 whole (a kubeconfig's `client-certificate-data`): public. */
-function isEncodedPublicPem(body: string): boolean {
-  if (!body.startsWith('LS0tLS1CRUdJTi')) return false;
-  const pem = Buffer.from(body, 'base64').toString('latin1');
-  return /^-----BEGIN (?:[A-Z0-9]+ )*(?:PUBLIC KEY|CERTIFICATE)-----/.test(pem) && !pem.includes('PRIVATE KEY');
-}
 
 /**
  * Base64 of readable text (`VGhpcyBpcyBh…` is "This is a…"): encoded prose, not a key. A line cut from a longer

@@ -14,7 +14,7 @@ import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { findKubernetesSecretData } from './redact-structured.js';
 import { tokenRuns } from './token-runs.js';
 import type { RedactRule } from './redact-rule.js';
-import { hasPlaceholderMarker, isNamedNonSecret, isNotSecret, isPredictable } from './secret-placeholders.js';
+import { hasPlaceholderMarker, isNamedNonSecret, isNotSecret, isPredictable, isTokenAsUserPassword } from './secret-placeholders.js';
 import { COMMAND_LINE_RULES, DEVICE_TOKEN_PATH_RULE, findEnvTokens, ENCODED_KEY_RULE, NETRC_RULE, NETRC_TOKEN_LOGIN_RULE, PASSWORD_HASH_RULE, PUTTY_KEY_RULE, PGPASS_RULE, REDIS_AUTH_RULE, PUBLIC_KEY_RULE, WEBHOOK_PATH_RULE, ENCRYPTED_VALUE_RULE, VAULT_SECRET_ID_RULE, CONSUL_SECRET_ID_RULE, WORDPRESS_SALT_RULE } from './redact-structural.js';
 
 export type { Hit } from './secret-format-rules.js';
@@ -66,6 +66,9 @@ function urlPathEnd(run: string): number {
   return run[at] === '#' && !run.includes('=', at) ? run.length : at;
 }
 
+/** A placeholder or a reference, also written in brackets or after a sigil (`<password>`, `[pass]`, `$PW`, `%PASS%`). */
+const isStandIn = (s: string) => isNotSecret(s) || /^[<[{$%#]/.test(s) || /[>\]}]$/.test(s);
+
 /**
  * `user:pass` where the password is a placeholder or a reference (`test:test`,
  * `$1:$2`, `user:****`, `<user>:<password>`, `${{ secrets.X }}`), the
@@ -76,9 +79,9 @@ function isPlaceholderPair(pair: string): boolean {
   const user = pair.slice(0, colon);
   const pass = colon < 0 ? pair : pair.slice(colon + 1);
   // `anonymous:<anything>` is the anonymous login of FTP and others, whose password is by convention an address or nothing.
-  // GitHub's fixed password for a token given as the user (`https://<token>:x-oauth-basic@github.com`): the user is judged instead.
-  if (pass.toLowerCase() === 'x-oauth-basic') return isNotSecret(user) || /^[<[{$%#]/.test(user) || /[>\]}]$/.test(user);
-  return pass === user || /^anonymous$/i.test(user) || pass.length <= 3 || isNotSecret(pass) || /^[<[{$%#]/.test(pass) || /[>\]}]$/.test(pass);
+  // (With GitHub's fixed `x-oauth-basic`, `https://<token>:x-oauth-basic@github.com`, the user is judged instead.)
+  if (isTokenAsUserPassword(pass)) return isStandIn(user);
+  return pass === user || /^anonymous$/i.test(user) || pass.length <= 3 || isStandIn(pass);
 }
 
 /**
@@ -96,7 +99,7 @@ function findCurlPasswords(text: string): Hit[] {
     if (before !== 32 && before !== 9) continue;
     const [, user = '', password = ''] = m;
     // (The key as the user with no password, or with GitHub's fixed `x-oauth-basic`: the user is the secret.)
-    const asUser = password === '' || password.toLowerCase() === 'x-oauth-basic';
+    const asUser = password === '' || isTokenAsUserPassword(password);
     const secret = !asUser ? (isValue(password) && !isPlaceholderPair(`${user}:${password}`) ? password : '')
       : user.length >= 12 && hasLetterAndDigit(user) && !isNotSecret(user) ? user : '';
     if (secret === '' || !curlBefore(text, m.index)) continue;
@@ -214,7 +217,7 @@ export const BASE_RULES: RedactRule[] = [
     // look; a constant (GitHub's `x-oauth-basic`) or a placeholder is no password.
     near: /:\/\/\[REDACTED:/g,
     pattern: /(?<pre>:\/\/\[REDACTED:[a-z0-9-]+\]:)(?<secret>[^\s/@?#]{1,300})(?=@[A-Za-z0-9[])/g,
-    accept: (s) => s.length > 3 && !isNotSecret(s) && !/^[<[{$%#]/.test(s),
+    accept: (s) => s.length > 3 && !isStandIn(s),
   },
   // curl -u user:password, also quoted (`--user kevin:'…'`) and on a continued line (`\` newline)
   { reason: 'password', find: findCurlPasswords },

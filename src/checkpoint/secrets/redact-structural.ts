@@ -11,7 +11,7 @@ import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { findInWindows, nearWindows } from './redact-windows.js';
 import { isNamedNonSecret, isNotSecret, isPredictable, PUBLIC_KEY_NAME } from './secret-placeholders.js';
 import { isEncodedText, isWordy } from './entropy.js';
-import { DER_BASE64, derKind } from './der-keys.js';
+import { DER_BASE64, derKind, encodedPemKind } from './der-keys.js';
 
 /** A password given on a command line is a literal, not a reference (`$PW`, `%PASS%`) nor a placeholder (`PASSWORD`, `<pw>`). */
 const isLiteral = (s: string) => !isNotSecret(s) && !/^[<[{$%#@]/.test(s) && !/^-/.test(s);
@@ -294,9 +294,7 @@ export const ENCODED_KEY_RULE: RedactRule = {
     const hits: Hit[] = [];
     if (text.includes('LS0tLS1CRUdJTi')) {
       for (const m of text.matchAll(ENCODED_PEM)) {
-        // (A block that holds a private key anywhere is one, a certificate and its key encoded together included.)
-        const pem = Buffer.from(m[0], 'base64').toString('latin1');
-        if (/^-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY/m.test(pem)) hits.push({ start: m.index, end: m.index + m[0].length, reason: 'private-key' });
+        if (encodedPemKind(m[0]) === 'private') hits.push({ start: m.index, end: m.index + m[0].length, reason: 'private-key' });
       }
     }
     for (const m of text.matchAll(DER_BASE64)) {

@@ -152,8 +152,7 @@ export function isPlaceholderValue(value: string): boolean {
   if (/^(?:my|your|the|some|new|old|a)[_-]?(?:pass(?:word|wd)?|secret|token|key|pwd|apikey)$/i.test(v)) return true;
   if (/^(.)\1{3,}$/.test(v)) return true;
   if (isJwtIllustration(v)) return true;
-  // GitHub's fixed password for a token given as the user (`<token>:x-oauth-basic`): the same for everyone.
-  if (/^x-oauth-basic$/i.test(v)) return true;
+  if (isTokenAsUserPassword(v)) return true;
   // A web analytics id (Google Analytics' `UA-2184335-18`, Tag Manager's `GTM-…`): every page that loads it shows it.
   if (/^(?:UA-\d{4,10}-\d{1,4}|GTM-[A-Z0-9]{4,9})$/.test(v)) return true;
   const words = v.split(/[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])/).filter(Boolean);
@@ -281,6 +280,9 @@ function hasRandomCase(value: string): boolean {
 
 /** A JWT's shape whose signature is a word (`eyJ….eyJ….signature`, `eyJ….short.token`): an illustration, signed by nothing. */
 export const isJwtIllustration = (v: string) => /^eyJ[\w-]*\.[\w-]+\.[a-z]{1,12}$/.test(v);
+
+/** GitHub's fixed password for a token given as the user (`<token>:x-oauth-basic`): the same for everyone, the user is the secret. */
+export const isTokenAsUserPassword = (password: string) => password.toLowerCase() === 'x-oauth-basic';
 
 /** A value that holds no secret: a reference, code, or a placeholder. */
 export function isNotSecret(value: string): boolean {
