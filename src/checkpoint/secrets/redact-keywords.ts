@@ -80,6 +80,8 @@ const TAIL = '(?:[_.-]?(?:key|value|base|hash|str|string|access[_-]?key))?\\d{0,
 const TYPE = '(?:[ \\t]*:[ \\t]*(?:string|String|str|&str)|[ \\t]+(?:string|String|\\[\\]byte))?';
 /** (`：`, the full-width colon, is how Chinese and Japanese write one: `密码：…`.) */
 const OP = '(?:=>|:::?=|::=|:=|\\?\\?=|\\?=|\\.=|\\+=|=(?!=)|:|：)';
+/** The field of an entry of its own that holds the key's value: `value`, `default`, `defaultValue`. */
+const ENTRY_VALUE = '(?:[Vv]alue|[Dd]efault(?:[Vv]alue)?)';
 /** A verb that changes a key, in a sentence: `set to`, `rotated to`. */
 const CHANGED = '(?:set|changed|rotated|reset|updated|switched)[ \\t]+to';
 /**
@@ -325,6 +327,12 @@ const FORMS: Form[] = [
     when: (_, t) => /\|[ \t]*(?:\*\*|`)?$/.test(t),
     accept: (v) => keyLike(v) || passwordLike(v),
   }),
+  // A key named for a secret whose value is an entry of its own, the literal in its `value` or `default` field: Azure's parameter
+  // files (`"adminPassword": { "value": "…" }`), CloudFormation's parameters (`"DBPassword": {"Type": "String", "Default": "…"}`),
+  // Terraform's outputs and state (`"db_password": { "sensitive": true, "value": "…" }`), in JSON …
+  form(`${TAIL}["']?[ \\t]*:[ \\t]*\\{[^{}]{0,400}?["']?${ENTRY_VALUE}["']?[ \\t]*:[ \\t]*(["'])(?<v>[^"'\\s]{1,300})\\1`),
+  // … and in YAML, each field of the entry indented under the key (`DBPassword:` then `  Type: String` and `  Default: …`).
+  form(`${TAIL}["']?[ \\t]*:[ \\t]*\\r?\\n(?<indent>[ \\t]+)(?:[^\\n]{0,200}\\r?\\n\\k<indent>){0,6}?${ENTRY_VALUE}[ \\t]*:[ \\t]*(["']?)(?<v>[^\\s"'#]{1,300})\\2[ \\t]*(?=\\r?\\n|$)`),
   // A Terraform variable named for a secret, with its default: `variable "db_password" {` … `default = "…"`.
   form(`${TAIL}"[ \\t]*\\{[^{}]{0,400}?\\bdefault[ \\t]*=[ \\t]*"(?<v>[^"\\s]{1,300})"`, { when: (b, t) => b.endsWith('"') && /\bvariable[ \t]+"$/.test(t) }),
   // A literal written as the fallback of a setting: `process.env.JWT_SECRET || '…'`, `ENV['API_KEY'] ?? "…"`, `os.environ.get("SECRET_KEY") or "…"`,

@@ -2,7 +2,8 @@
  * Secrets recognised by the syntax around them rather than by their own
  * shape: password hashes in crypt(3) and LDAP notation, passwords given on a
  * command line (`psexec -p`, `mysql -pX`, `sshpass -p`, `sqlcmd -P`,
- * `redis-cli -a`, `openssl -k` and `-pass pass:…`, `ConvertTo-SecureString "…"`), `.netrc` entries over
+ * `redis-cli -a`, `openssl -k` and `-pass pass:…`, `ConvertTo-SecureString "…"`) or printed by one (`openssl rand`,
+ * `pass show`, `gh auth token` and the lines after them), `.netrc` entries over
  * several lines; and public key material, which is claimed first so that no
  * later rule takes a certificate or a public key for a secret.
  */
@@ -131,9 +132,96 @@ function findStoredSecrets(text: string): Hit[] {
   });
 }
 
+/**
+ * Commands that print a secret: that make one up (`openssl rand -hex 32`, `head -c 32 /dev/urandom | base64`, `pwgen`,
+ * `rails secret`, a one-line `python -c '…secrets.token_hex…'`), read one out of a store (`pass show`, `op read`,
+ * `vault kv get -field=…`, `security find-generic-password -w`, `kubectl get secret … | base64 -d`), print a login's token
+ * (`gh auth token`, `heroku auth:token`, `gcloud auth print-access-token`, `aws ecr get-login-password`), or echo a variable or
+ * a file named for one (`echo $API_TOKEN`, `printenv DB_PASSWORD`, `cat ~/.vault-token`).
+ */
+const PRINTS_SECRET = new RegExp(
+  [
+    String.raw`\bopenssl[ \t]+rand\b`,
+    String.raw`\/dev\/u?random\b`,
+    String.raw`\b(?:pwgen|apg|makepasswd)\b`,
+    String.raw`\b(?:python[0-9.]*|node|ruby|php|perl|deno|bun)[ \t]+[^\n]{0,200}?-[a-z]*[cer][ \t]+["'][^\n]{0,200}?(?:secrets\.(?:token_|choice)|os\.urandom|randomBytes|SecureRandom|get_random_secret_key|random_bytes|Str::random)`,
+    String.raw`\b(?:rails|rake)[ \t]+secret\b|\bphx\.gen\.secret\b|\bkey:generate[ \t]+--show\b`,
+    String.raw`\b(?:pass|gopass)[ \t]+(?:show|cat)\b|\bop[ \t]+read\b|\bbw[ \t]+get[ \t]+(?:password|totp)\b|\blpass[ \t]+show\b[^\n]{0,200}--password\b`,
+    String.raw`\bsecurity[ \t]+find-(?:generic|internet)-password\b[^\n]{0,200}[ \t]-w\b|\bsecret-tool[ \t]+lookup\b|\bvault[ \t]+(?:kv[ \t]+)?(?:get|read)\b[^\n]{0,200}[ \t]-field\b`,
+    String.raw`\bsecrets?\b[^\n]{0,200}\bbase64[ \t]+(?:-d|--decode|-D)\b`,
+    String.raw`\b(?:gh|glab)[ \t]+auth[ \t]+token\b|\bheroku[ \t]+auth:token\b|\bgcloud[ \t]+auth[ \t]+(?:application-default[ \t]+)?print-(?:access|identity)-token\b`,
+    String.raw`\baz[ \t]+account[ \t]+get-access-token\b|\baws[ \t]+(?:ecr|ecr-public)[ \t]+get-login-password\b|\baws[ \t]+codeartifact[ \t]+get-authorization-token\b`,
+    String.raw`\bkubectl[ \t]+create[ \t]+token\b|\bvault[ \t]+print[ \t]+token\b|\bfirebase[ \t]+login:ci\b`,
+    String.raw`\b(?:echo|printf|printenv)\b[^\n|;&]{0,200}?(?<![A-Za-z0-9])\$?\{?[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|PRIVATE_?KEY|CREDENTIALS?|ACCESS_?KEY|AUTH_?KEY)(?![A-Za-z])`,
+    String.raw`\b(?:cat|type|Get-Content|head|tail|more|bat)[ \t]+[^\n|;&]{0,200}?(?:token|secret|passw|api[_-]?key|credential)[^\s/|;&]{0,100}(?=[ \t]*(?:$|[|;&\n]))`,
+  ].join('|'),
+  'gi',
+);
+
+/**
+ * A line that starts with a command of PRINTS_SECRET, after a prompt (`$ `, `user@host:~$ `, `(venv) …$ `, `[user@host dir]$ `,
+ * `PS C:\> `, `➜  app git:(main) ✗ `) and `sudo`.
+ */
+const COMMAND_START =
+  /[ \t]*(?:(?:\([^)\n]{0,40}\)[ \t]*)?(?:[^\s$#%>]{0,60}[$#%>❯]|\[[^\]\n]{0,80}\][$#%]|PS [^>\n]{0,80}>|➜[ \t]+\S+(?:[ \t]+git:\([^)\n]{0,60}\))?(?:[ \t]+✗)?)[ \t]*)?(?:sudo[ \t]+)?(?:openssl|head|tr|pwgen|apg|makepasswd|python[0-9.]*|node|ruby|php|perl|deno|bun|(?:bin\/)?rails|rake|mix|pass|gopass|op|bw|lpass|security|secret-tool|vault|kubectl|gh|glab|heroku|gcloud|az|aws|firebase|echo|printf|printenv|cat|type|Get-Content|tail|more|bat)\b/y;
+
+/** How much of a line that starts with a command is read for the rest of it. */
+const COMMAND_REACH = 400;
+
+/** What comes between a command and what it prints: a warning or a note of its own (`›   Warning: …`, `! …`). */
+const COMMAND_NOTE = /^[ \t]*(?:[›▸!]|warn(?:ing)?\b|note\b)/i;
+/** A line that holds one word alone, bare or in quotes (as `terraform output` and `jq` print a string). */
+const ONE_WORD = /^[ \t]*(["']?)([^\s"']{8,4096})\1[ \t]*\r?$/;
+
+/**
+ * What a command that prints a secret printed: each line after it that holds one word alone, up to the first that does not
+ * (a blank line, the next prompt, a sentence). A word in letters of one case only is a command or a word, not what was
+ * printed; an assignment, a path or a line of code is none either.
+ */
+function findPrintedSecrets(text: string): Hit[] {
+  const hits: Hit[] = [];
+  // Each line that starts with one of the commands (after a prompt, `sudo`): a cheap look at every line's start, then the whole
+  // pattern on the few lines it leaves.
+  for (let from = 0; from < text.length; ) {
+    let at = text.indexOf('\n', from);
+    if (at < 0) at = text.length;
+    COMMAND_START.lastIndex = from;
+    if (COMMAND_START.test(text)) {
+      PRINTS_SECRET.lastIndex = 0;
+      // (A command's line is short: a long line is read no further than its start.)
+      if (PRINTS_SECRET.test(text.slice(from, Math.min(at, from + COMMAND_REACH)))) printedAfter(text, at, hits);
+    }
+    from = at + 1;
+  }
+  return hits;
+}
+
+/** The lines after the command's line (which ends at `at`) that hold one word each: what it printed. */
+function printedAfter(text: string, at: number, hits: Hit[]): void {
+  for (let notes = 0, lines = 0; at < text.length && lines < 8; lines++) {
+    const end = text.indexOf('\n', at + 1) < 0 ? text.length : text.indexOf('\n', at + 1);
+    const line = text.slice(at + 1, end);
+    const word = ONE_WORD.exec(line);
+    if (!word) {
+      if (notes++ < 2 && COMMAND_NOTE.test(line)) {
+        at = end;
+        continue;
+      }
+      return;
+    }
+    const value = word[2]!;
+    if (!/^[a-z]+$|^[A-Z]+$/.test(value) && !/^[A-Za-z_][\w.]*=|^[/.~]|[(){};,]$/.test(value) && isLiteral(value)) {
+      const start = at + 1 + word.index + word[0].indexOf(value);
+      hits.push({ start, end: start + value.length, reason: 'password' });
+    }
+    at = end;
+  }
+}
+
 export const COMMAND_LINE_RULES: RedactRule[] = [
   { reason: 'password', find: findCommandPasswords },
   { reason: 'password', find: findStoredSecrets },
+  { reason: 'password', find: findPrintedSecrets },
   {
     // PowerShell: ConvertTo-SecureString "…" -AsPlainText
     reason: 'password',
