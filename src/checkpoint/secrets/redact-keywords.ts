@@ -198,6 +198,9 @@ const tail = (b: string) => {
 const FORMS: Form[] = [
   // <password>…</password>, <db.password attr="x">…</db.password>, and the value on a line of its own between the tags
   form(`${TAIL}(?:[ \\t][^>\\n]*)?>[ \\t]*(?:\\r?\\n[ \\t]*)?(?<v>[^<\\s]{1,300})\\s*</`, { when: (b) => b.endsWith('<') }),
+  // … and an element named for a secret whose value is in a `<Value>` element of its own: Windows' answer files
+  // (`<AdministratorPassword>` then `<Value>…</Value>` and `<PlainText>true</PlainText>`).
+  form(`${TAIL}(?:[ \\t][^>\\n]*)?>\\s{0,80}<${ENTRY_VALUE}>[ \\t]*(?<v>[^<\\s]{1,300})[ \\t]*</`, { when: (b) => b.endsWith('<') }),
   // Jenkins' credentials.xml: <secret>{AQAAABAAA…}</secret>, and a value written with a label inside the braces, `{name AQAAABAAA <key>}`
   form(`${TAIL}(?:[ \\t][^>\\n]*)?>[ \\t]*(?:\\r?\\n[ \\t]*)?(?<v>\\{[^{}<\\n]{8,300}\\})[ \\t]*</`, {
     when: (b) => b.endsWith('<'),

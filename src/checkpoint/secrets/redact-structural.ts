@@ -34,6 +34,16 @@ const COMMANDS: { name: string; tools: string; flag: string; attached?: boolean 
   { name: 'redis', tools: 'redis-cli', flag: '-a' },
   { name: 'openssl', tools: 'openssl', flag: '-k' },
   { name: 'htpasswd', tools: 'htpasswd[ \\t]+-[a-zA-Z]*b[a-zA-Z]*[ \\t]+\\S+[ \\t]+\\S+', flag: '' },
+  { name: 'mongo', tools: 'mongo(?:sh|dump|restore|export|import|stat|top|files)?', flag: '-p' },
+  { name: 'zip', tools: 'zip|unzip|zipcloak', flag: '-P' },
+  { name: '7z', tools: '7z|7za|7zr', flag: '-p', attached: true },
+  // (Its new passphrase, `-N`, and its old one, `-P`; `-N ''` is none.)
+  { name: 'ssh-keygen', tools: 'ssh-keygen', flag: '-[NP]' },
+  { name: 'mosquitto', tools: 'mosquitto_(?:pub|sub|rr)', flag: '-P' },
+  { name: 'ipmitool', tools: 'ipmitool', flag: '-P' },
+  { name: 'remote desktop', tools: 'rdesktop', flag: '-p' },
+  { name: 'freerdp', tools: 'xfreerdp3?|wlfreerdp|sdl-freerdp3?', flag: '/p:', attached: true },
+  { name: 'windows remote', tools: 'evil-winrm|crackmapexec|netexec|nxc|smbmap', flag: '-p' },
 ];
 
 /** Any of the commands, case-insensitive: the command rules look only at the lines around one (each tool whole: `podman login`, not only the first). */
@@ -245,6 +255,50 @@ export const COMMAND_LINE_RULES: RedactRule[] = [
     pattern:
       /(?<pre>\b(?:(?:CREATE|ALTER)[ \t]+(?:USER|ROLE|LOGIN)|GRANT)\b[^\n;]{0,200}?[ \t]IDENTIFIED[ \t]+(?:WITH[ \t]+\w{1,40}[ \t]+)?BY[ \t]+(?:PASSWORD[ \t]+)?(?:'(?=(?:[^'\n]|'')+')|"(?=[^"\n]+")|`(?=[^`\n]+`))?)(?<secret>(?<=')(?:[^'\n]|''){1,200}(?=')|(?<=")[^"\n]{1,200}(?=")|(?<=`)[^`\n]{1,200}(?=`)|(?<![`'"])[^\s"'`;]{1,200}(?=[ \t]*;|\s|$))/gi,
     accept: (s) => isLiteral(s) && !/^(?:VALUES|EXTERNALLY|GLOBALLY)$/i.test(s),
+  },
+  {
+    // A literal piped into a command that reads a password from its input: `echo '…' | sudo -S …`, `| chpasswd` (`user:password`
+    // lines), `| passwd --stdin`
+    reason: 'password',
+    near: /\|[ \t]*(?:sudo|chpasswd|passwd)\b/g,
+    pattern:
+      /(?<pre>\b(?:echo|printf)(?:[ \t]+-[neE]{1,3})*(?:[ \t]+(["']?)%s\1)?[ \t]+["']?)(?<secret>(?<=")[^"\n]{1,200}(?=")|(?<=')[^'\n]{1,200}(?=')|(?<!["'])[^\s"'|&;]{1,200})["']?[ \t]*\|[ \t]*(?:sudo(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S\b|chpasswd\b|passwd[ \t]+--stdin\b)/g,
+    accept: (s) => isLiteral(s) && s.length >= 6,
+  },
+  {
+    // Samba's tools: `smbclient //host/share -U user%password` (also `rpcclient`, `smbget`, `smbcacls`, `net rpc`)
+    reason: 'password',
+    near: /\b(?:smbclient|rpcclient|smbget|smbcacls|net[ \t]+rpc)\b/g,
+    pattern: /(?<pre>\b(?:smbclient|rpcclient|smbget|smbcacls|net[ \t]+rpc)\b[^\n]{0,300}?[ \t](?:-U[ \t]*|--user(?:=|[ \t]+))["']?(?:[^\s%"'\\/]{1,100}[\\/])?[^\s%"']{1,100}%)(?<secret>[^\s"']{1,200})/gi,
+    accept: isLiteral,
+  },
+  {
+    // Oracle's tools given `user/password@database` (or without the database): `sqlplus scott/…@//db:1521/ORCL`
+    reason: 'password',
+    near: /\b(?:sqlplus|sqlldr|expdp|impdp|rman|dgmgrl)\b/g,
+    pattern: /(?<pre>\b(?:sqlplus|sqlldr|expdp|impdp|rman|dgmgrl)\b(?:[ \t]+-[A-Za-z]+)*[ \t]+["']?[A-Za-z][\w$#.]{0,59}\/)(?<secret>[^\s@"'/]{1,200})(?=@|["']?(?:[ \t]|$))/gim,
+    accept: isLiteral,
+  },
+  {
+    // Impacket's tools given `domain/user:password@host`: `impacket-psexec corp/admin:…@10.0.0.5`, `secretsdump.py …`
+    reason: 'password',
+    near: /\bimpacket-|\.py\b/g,
+    pattern: /(?<pre>\b(?:impacket-[\w-]+|(?:psexec|smbexec|wmiexec|atexec|dcomexec|secretsdump|GetUserSPNs|GetNPUsers|getTGT|getST|mssqlclient|lookupsid|smbclient|rpcdump|reg|services)\.py)\b[^\n]{0,200}?[ \t]["']?(?:[\w.-]{1,100}\/)?[\w.$-]{1,100}:)(?<secret>[^\s@"']{1,200})(?=@[\w.[-])/g,
+    accept: isLiteral,
+  },
+  {
+    // RabbitMQ: `rabbitmqctl add_user <user> <password>`, `change_password <user> <password>`
+    reason: 'password',
+    near: /\brabbitmqctl\b/gi,
+    pattern: /(?<pre>\brabbitmqctl\b[^\n]{0,100}?[ \t](?:add_user|change_password)[ \t]+(?:"[^"\n]{1,100}"|'[^'\n]{1,100}'|[^\s"']{1,100})[ \t]+["']?)(?<secret>[^\s"']{1,200})/gi,
+    accept: isLiteral,
+  },
+  {
+    // Windows: `net user <name> <password>` (`*` asks for it; `/add`, `/active:yes` are options)
+    reason: 'password',
+    near: /\bnet[ \t]+user\b/gi,
+    pattern: /(?<pre>\bnet[ \t]+user[ \t]+(?:"[^"\n]{1,100}"|[^\s"/]{1,100})[ \t]+["']?)(?<secret>[^\s"'/*][^\s"']{0,199})/gi,
+    accept: isLiteral,
   },
   {
     // net use [Z:] \\host\share <password> /user:…
