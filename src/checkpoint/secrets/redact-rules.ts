@@ -11,7 +11,7 @@
 import { CANDIDATE, isEncodedText, isHighEntropy, isWordy } from './entropy.js';
 import { findKeywordValues, hasLetterAndDigit, isValue } from './redact-keywords.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
-import { findKubernetesSecretData } from './redact-structured.js';
+import { findJsonWebKeyMembers, findKubernetesSecretData, findRecoveryPhrases } from './redact-structured.js';
 import { tokenRuns } from './token-runs.js';
 import type { RedactRule } from './redact-rule.js';
 import { hasPlaceholderMarker, isNamedNonSecret, isNotSecret, isPredictable, isTokenAsUserPassword } from './secret-placeholders.js';
@@ -245,6 +245,8 @@ export const BASE_RULES: RedactRule[] = [
   { reason: 'password', requires: 'auth', pattern: /(?<pre>"auth\\?"[ \t]*:[ \t]*\\?")(?<secret>[A-Za-z0-9+/]{8,}={0,2})(?=\\?")/g },
   { reason: 'password', find: findKeywordValues, readsWritten: true },
   { reason: 'password', find: findKubernetesSecretData },
+  { reason: 'private-key', find: findJsonWebKeyMembers },
+  { reason: 'password', find: findRecoveryPhrases },
   { reason: 'provider', find: findContextTokens },
   { reason: 'high-entropy', find: findHighEntropy },
   { reason: 'high-entropy', find: findEnvTokens },

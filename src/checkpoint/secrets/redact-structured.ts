@@ -1,6 +1,7 @@
 /**
  * Secrets recognised by the shape of a document rather than a token: the
- * values under `data:` / `stringData:` of a Kubernetes Secret manifest.
+ * values under `data:` / `stringData:` of a Kubernetes Secret manifest, the
+ * private members of a JSON Web Key, a wallet's recovery phrase.
  */
 import type { Hit } from './secret-format-rules.js';
 
@@ -36,6 +37,55 @@ export function findKubernetesSecretData(text: string): Hit[] {
       hits.push({ start, end: start + value.length, reason: 'password' });
       at = end;
     }
+  }
+  return hits;
+}
+
+/** Where a JSON Web Key names its type (`"kty": "RSA"`, in JSON or a script's object). */
+const KEY_TYPE = /["']?kty["']?[ \t]*:[ \t]*["'](?:RSA|EC|OKP|oct)["']/g;
+/** The members of a JSON Web Key that are private (RFC 7518): an RSA key's `d`, `p`, `q`, `dp`, `dq`, `qi`, an EC or OKP key's `d`, a symmetric key's `k`. */
+const PRIVATE_MEMBER = /["']?\b(?:d|p|q|dp|dq|qi|k)\b["']?[ \t]*:[ \t]*["']([A-Za-z0-9_-]{16,})["']/g;
+/** How far a key's object reaches from its `kty` either way (an RSA key of 4096 bits is about 3,500 characters of members). */
+const KEY_REACH = 8000;
+
+/**
+ * The private members of every JSON Web Key (`{"kty": "RSA", "n": …, "d": …, "p": …}`): the members of the object
+ * around its `kty`, from its `{` to its `}` (a key's values are base64url, never a brace). A public key has none.
+ */
+export function findJsonWebKeyMembers(text: string): Hit[] {
+  if (!text.includes('kty')) return [];
+  const hits: Hit[] = [];
+  KEY_TYPE.lastIndex = 0;
+  for (let m = KEY_TYPE.exec(text); m; m = KEY_TYPE.exec(text)) {
+    const open = text.lastIndexOf('{', m.index);
+    const close = text.indexOf('}', m.index);
+    if (open < 0 || close < 0 || m.index - open > KEY_REACH || close - m.index > KEY_REACH || text.slice(open, m.index).includes('}')) continue;
+    const object = text.slice(open, close);
+    for (const member of object.matchAll(PRIVATE_MEMBER)) {
+      const start = open + member.index + member[0].lastIndexOf(member[1]!);
+      hits.push({ start, end: start + member[1]!.length, reason: 'private-key' });
+    }
+    KEY_TYPE.lastIndex = Math.max(KEY_TYPE.lastIndex, close);
+  }
+  return hits;
+}
+
+/**
+ * A wallet's recovery phrase (BIP-39: 12, 15, 18, 21 or 24 small words) after its name: `mnemonic: "legal winner …"`,
+ * `SEED_PHRASE=…`, `recovery phrase: …`. It is the wallet.
+ */
+const RECOVERY_PHRASE =
+  /(?<![A-Za-z])(?:mnemonic|(?:secret[ _-]?)?recovery[ _-]?phrase|seed[ _-]?(?:phrase|words)|backup[ _-]?phrase|wallet[ _-]?seed)s?["']?[ \t]*(?:[:=]|is)[ \t]*["'`]?([a-z]{3,8}(?:[ \t]+[a-z]{3,8}){11,23})(?=["'`]?[ \t]*[,;.]?[ \t]*(?:\r?\n|$))/gi;
+const PHRASE_WORDS = new Set([12, 15, 18, 21, 24]);
+
+export function findRecoveryPhrases(text: string): Hit[] {
+  const hits: Hit[] = [];
+  RECOVERY_PHRASE.lastIndex = 0;
+  for (const m of text.matchAll(RECOVERY_PHRASE)) {
+    const phrase = m[1]!;
+    if (!/^[a-z \t]+$/.test(phrase) || !PHRASE_WORDS.has(phrase.split(/[ \t]+/).length)) continue;
+    const start = m.index + m[0].lastIndexOf(phrase);
+    hits.push({ start, end: start + phrase.length, reason: 'password' });
   }
   return hits;
 }

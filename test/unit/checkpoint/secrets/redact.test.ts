@@ -62,6 +62,13 @@ describe('redactText', () => {
     ['a list inside a JSON string, to its last item', '{"out":"passwords:\\n  - a9F3kLmQ2xR7tVb1\\n  - Z8idYAHm9XIrAfY9V\\n"}',
       '{"out":"passwords:\\n  - [REDACTED:password]\\n  - [REDACTED:password]\\n"}', { password: 2 }],
     ['a value with a closing brace of its own, in quotes', 'password = "aB3$xY9}"', 'password = "[REDACTED:password]"', { password: 1 }],
+    // A JSON Web Key's private members, whatever their shape (a prime is no run of high entropy to every reading), and a wallet's phrase.
+    ['the private members of a JSON Web Key, not its public ones',
+      '{"kty":"RSA","n":"hapl6QttO_zCNuRoOUADyvTi3dBE6Xr5XieqoEWa4l3rox2t87PAaSdEGLgTiWcC0fkZZVuTvBeG6o5iZaDCMcu-C5bAiCuQsuY9tBSILkM-E5g95LdwyiD1Bkmp1acWwQgowjp43SrS2HVGhwvj-BqNZ5Fhhr6XYnQwCCLm26vhPfv9IkQvuxPMRySgGPtGF0KSKh6pNByPkoVBjNs9JmkcpsjOPRKixyFl6QPH9SUx6Or6V24a7SMUmj45YVe-k3BpT7GyglW3NOu_txJIDTUSttPYKpAPu2Wwo1GzBvMsUSCfgZiw1LNh6oR89i8VILhuJ0gfRHyg9HgDU0dBYU","e":"AQAB","d":"Kn9P_x-2Q7vLmZ8rT4sW1yB6","q":"2-_Lfh_N5OW_q7gnZScZoUtLVkJFNAjX"}\n{ kty: \'oct\', k: \'GawgguFyGrWKav7AX4VKUg\' }',
+      '{"kty":"RSA","n":"hapl6QttO_zCNuRoOUADyvTi3dBE6Xr5XieqoEWa4l3rox2t87PAaSdEGLgTiWcC0fkZZVuTvBeG6o5iZaDCMcu-C5bAiCuQsuY9tBSILkM-E5g95LdwyiD1Bkmp1acWwQgowjp43SrS2HVGhwvj-BqNZ5Fhhr6XYnQwCCLm26vhPfv9IkQvuxPMRySgGPtGF0KSKh6pNByPkoVBjNs9JmkcpsjOPRKixyFl6QPH9SUx6Or6V24a7SMUmj45YVe-k3BpT7GyglW3NOu_txJIDTUSttPYKpAPu2Wwo1GzBvMsUSCfgZiw1LNh6oR89i8VILhuJ0gfRHyg9HgDU0dBYU","e":"AQAB","d":"[REDACTED:private-key]","q":"[REDACTED:private-key]"}\n{ kty: \'oct\', k: \'[REDACTED:private-key]\' }',
+      { 'private-key': 3 }],
+    ["a wallet's recovery phrase after its name", 'MNEMONIC="legal winner thank year wave sausage worth useful legal winner thank yellow"',
+      'MNEMONIC="[REDACTED:password]"', { password: 1 }],
     // A key named for a secret whose value is an entry of its own, the literal in its `value` or `default` field.
     ["an Azure parameter file's password", '"adminUsername": {\n  "value": "azureuser"\n},\n"adminPassword": {\n  "value": "zxYU+JE1fDgzeXDuOkZp"\n}',
       '"adminUsername": {\n  "value": "azureuser"\n},\n"adminPassword": {\n  "value": "[REDACTED:password]"\n}', { password: 1 }],
@@ -393,6 +400,9 @@ describe('redactText', () => {
     // The same commands asking for the password, or given none: `*`, an option, `/ as sysdba`, an empty passphrase.
     'net user bob /add', 'net user administrator *', 'sqlplus / as sysdba', "ssh-keygen -t ed25519 -N '' -f key", 'run python3 deploy.py user:pass@host',
     'unzip -P "$ZIP_PASSWORD" backup.zip',
+    // A public JSON Web Key; a sentence about a recovery phrase.
+    '{"keys":[{"kty":"EC","crv":"P-256","kid":"k1","x":"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU","y":"x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0"}]}',
+    'The mnemonic is a list of words; never share it.', 'seed phrase: write these words down and keep them in a safe place',
     // An entry named for a secret whose fields hold no literal of it: a schema's type and placeholder, a sibling's value.
     '"password": {\n  "type": "string",\n  "default": "changeme"\n}', 'token:\n  type: boolean\n  default: false', "props: { token: { type: String, default: '' } }",
     'password:\n  description: the admin password\nname:\n  value: my-service-name-2',
