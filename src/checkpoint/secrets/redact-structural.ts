@@ -46,10 +46,82 @@ const COMMANDS: { name: string; tools: string; flag: string; attached?: boolean 
   { name: 'windows remote', tools: 'evil-winrm|crackmapexec|netexec|nxc|smbmap', flag: '-p' },
 ];
 
-/** Any of the commands, case-insensitive: the command rules look only at the lines around one (each tool whole: `podman login`, not only the first). */
-const ANY_COMMAND = new RegExp(`\\b(?:${COMMANDS.map((c) => c.tools).join('|')})`, 'gi');
+/**
+ * Commands that take a password in a form of their own, each read by its pattern (the `secret` group after the `pre` one) on the
+ * lines that name one of its `tools`.
+ */
+const COMMAND_FORMS: { tools: string; pattern: RegExp; accept: (secret: string) => boolean }[] = [
+  {
+    // PowerShell: ConvertTo-SecureString "…" -AsPlainText
+    tools: 'ConvertTo-SecureString',
+    pattern: /(?<pre>ConvertTo-SecureString[ \t]+(?:-String[ \t]+)?["'])(?<secret>[^"'\n]{1,200})(?=["'])/gi,
+    accept: isLiteral,
+  },
+  {
+    // openssl … -pass pass:… / -passin pass:… / -passout pass:… (env:VAR and file:path name where it is, not what)
+    tools: 'openssl',
+    pattern: /(?<pre>\bopenssl\b[^\n]{0,300}?[ \t]-pass(?:in|out)?[ \t]+["']?pass:)(?<secret>[^\s"']{1,200})/gi,
+    accept: isLiteral,
+  },
+  {
+    // A literal piped into a command that reads a password from its input: `echo '…' | sudo -S …`, `| chpasswd` (`user:password`
+    // lines), `| passwd --stdin`
+    tools: 'sudo|chpasswd|passwd',
+    pattern:
+      /(?<pre>\b(?:echo|printf)(?:[ \t]+-[neE]{1,3})*(?:[ \t]+(["']?)%s\1)?[ \t]+["']?)(?<secret>(?<=")[^"\n]{1,200}(?=")|(?<=')[^'\n]{1,200}(?=')|(?<!["'])[^\s"'|&;]{1,200})["']?[ \t]*\|[ \t]*(?:sudo(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S\b|chpasswd\b|passwd[ \t]+--stdin\b)/g,
+    accept: (s) => isLiteral(s) && s.length >= 6,
+  },
+  {
+    // Samba's tools: `smbclient //host/share -U user%password` (also `rpcclient`, `smbget`, `smbcacls`, `net rpc`)
+    tools: 'smbclient|rpcclient|smbget|smbcacls|net[ \\t]+rpc',
+    pattern: /(?<pre>\b(?:smbclient|rpcclient|smbget|smbcacls|net[ \t]+rpc)\b[^\n]{0,300}?[ \t](?:-U[ \t]*|--user(?:=|[ \t]+))["']?(?:[^\s%"'\\/]{1,100}[\\/])?[^\s%"']{1,100}%)(?<secret>[^\s"']{1,200})/gi,
+    accept: isLiteral,
+  },
+  {
+    // Oracle's tools given `user/password@database` (or without the database): `sqlplus scott/…@//db:1521/ORCL`
+    tools: 'sqlplus|sqlldr|expdp|impdp|rman|dgmgrl',
+    pattern: /(?<pre>\b(?:sqlplus|sqlldr|expdp|impdp|rman|dgmgrl)\b(?:[ \t]+-[A-Za-z]+)*[ \t]+["']?[A-Za-z][\w$#.]{0,59}\/)(?<secret>[^\s@"'/]{1,200})(?=@|["']?(?:[ \t]|$))/gim,
+    accept: isLiteral,
+  },
+  {
+    // Impacket's tools given `domain/user:password@host`: `impacket-psexec corp/admin:…@10.0.0.5`, `secretsdump.py …`
+    tools: 'impacket-[\\w-]+|(?:psexec|smbexec|wmiexec|atexec|dcomexec|secretsdump|GetUserSPNs|GetNPUsers|getTGT|getST|mssqlclient|lookupsid|smbclient|rpcdump|reg|services)\\.py',
+    pattern: /(?<pre>\b(?:impacket-[\w-]+|(?:psexec|smbexec|wmiexec|atexec|dcomexec|secretsdump|GetUserSPNs|GetNPUsers|getTGT|getST|mssqlclient|lookupsid|smbclient|rpcdump|reg|services)\.py)\b[^\n]{0,200}?[ \t]["']?(?:[\w.-]{1,100}\/)?[\w.$-]{1,100}:)(?<secret>[^\s@"']{1,200})(?=@[\w.[-])/g,
+    accept: isLiteral,
+  },
+  {
+    // RabbitMQ: `rabbitmqctl add_user <user> <password>`, `change_password <user> <password>`
+    tools: 'rabbitmqctl',
+    pattern: /(?<pre>\brabbitmqctl\b[^\n]{0,100}?[ \t](?:add_user|change_password)[ \t]+(?:"[^"\n]{1,100}"|'[^'\n]{1,100}'|[^\s"']{1,100})[ \t]+["']?)(?<secret>[^\s"']{1,200})/gi,
+    accept: isLiteral,
+  },
+  {
+    // Windows: `net user <name> <password>` (`*` asks for it; `/add`, `/active:yes` are options)
+    tools: 'net[ \\t]+user',
+    pattern: /(?<pre>\bnet[ \t]+user[ \t]+(?:"[^"\n]{1,100}"|[^\s"/]{1,100})[ \t]+["']?)(?<secret>[^\s"'/*][^\s"']{0,199})/gi,
+    accept: isLiteral,
+  },
+  {
+    // net use [Z:] \\host\share <password> /user:…
+    tools: 'net[ \\t]+use',
+    pattern: /(?<pre>\bnet[ \t]+use[ \t]+(?:[A-Za-z]:[ \t]+)?\\\\\S+[ \t]+)(?<secret>[^\s/"']{1,200})(?=[ \t]+\/user:)/gi,
+    accept: isLiteral,
+  },
+  {
+    // net use [Z:] \\host\share /user:DOMAIN\user <password>
+    tools: 'net[ \\t]+use',
+    pattern: /(?<pre>\bnet[ \t]+use\b[^\n]{0,300}?[ \t]\/user:\S+[ \t]+)(?<secret>[^\s/"']{0,199}[^\s/"',;])/gi,
+    accept: isLiteral,
+  },
+];
 
-/** The value of each command's password flag, without its quotes, on the lines that name a command. */
+/**
+ * Any of the commands, case-insensitive: the command rules look only at the lines around one, found in one look over the text
+ * (each tool whole: `podman login`, not only the first).
+ */
+const ANY_COMMAND = new RegExp(`\\b(?:${[...COMMANDS, ...COMMAND_FORMS].map((c) => c.tools).join('|')})`, 'gi');
+
+/** The value of each command's password flag, without its quotes, and the secret of each command form, on the lines that name a command. */
 let commandPatterns: RegExp[] | null = null;
 function findCommandPasswords(text: string): Hit[] {
   const windows = nearWindows(text, ANY_COMMAND);
@@ -70,6 +142,13 @@ function findCommandPasswords(text: string): Hit[] {
         if (COMMANDS[i]!.attached && m.groups!.bare !== undefined && /^[a-z]+$/.test(value)) continue;
         const end = m.index + m[0].length - (m.groups!.bare === undefined ? 1 : 0);
         hits.push({ start: end - value.length, end, reason: 'password' });
+      }
+    }
+    for (const { pattern, accept } of COMMAND_FORMS) {
+      pattern.lastIndex = 0;
+      for (let m = pattern.exec(lines); m; m = pattern.exec(lines)) {
+        const start = m.index + m.groups!.pre!.length;
+        if (accept(m.groups!.secret!)) hits.push({ start, end: start + m.groups!.secret!.length, reason: 'password' });
       }
     }
     return hits;
@@ -233,20 +312,6 @@ export const COMMAND_LINE_RULES: RedactRule[] = [
   { reason: 'password', find: findStoredSecrets },
   { reason: 'password', find: findPrintedSecrets },
   {
-    // PowerShell: ConvertTo-SecureString "…" -AsPlainText
-    reason: 'password',
-    near: /ConvertTo-SecureString/gi,
-    pattern: /(?<pre>ConvertTo-SecureString[ \t]+(?:-String[ \t]+)?["'])(?<secret>[^"'\n]{1,200})(?=["'])/gi,
-    accept: isLiteral,
-  },
-  {
-    // openssl … -pass pass:… / -passin pass:… / -passout pass:… (env:VAR and file:path name where it is, not what)
-    reason: 'password',
-    near: /\bopenssl\b/gi,
-    pattern: /(?<pre>\bopenssl\b[^\n]{0,300}?[ \t]-pass(?:in|out)?[ \t]+["']?pass:)(?<secret>[^\s"']{1,200})/gi,
-    accept: isLiteral,
-  },
-  {
     // SQL: CREATE USER … IDENTIFIED BY '…', MySQL's IDENTIFIED WITH <plugin> BY '…', Oracle's bare IDENTIFIED BY word, in a
     // statement that creates or alters a user or a role, or grants (in prose, "identified by" is only words). A quoted literal
     // is taken whole, spaces and doubled quotes (`'it''s'`) included.
@@ -255,64 +320,6 @@ export const COMMAND_LINE_RULES: RedactRule[] = [
     pattern:
       /(?<pre>\b(?:(?:CREATE|ALTER)[ \t]+(?:USER|ROLE|LOGIN)|GRANT)\b[^\n;]{0,200}?[ \t]IDENTIFIED[ \t]+(?:WITH[ \t]+\w{1,40}[ \t]+)?BY[ \t]+(?:PASSWORD[ \t]+)?(?:'(?=(?:[^'\n]|'')+')|"(?=[^"\n]+")|`(?=[^`\n]+`))?)(?<secret>(?<=')(?:[^'\n]|''){1,200}(?=')|(?<=")[^"\n]{1,200}(?=")|(?<=`)[^`\n]{1,200}(?=`)|(?<![`'"])[^\s"'`;]{1,200}(?=[ \t]*;|\s|$))/gi,
     accept: (s) => isLiteral(s) && !/^(?:VALUES|EXTERNALLY|GLOBALLY)$/i.test(s),
-  },
-  {
-    // A literal piped into a command that reads a password from its input: `echo '…' | sudo -S …`, `| chpasswd` (`user:password`
-    // lines), `| passwd --stdin`
-    reason: 'password',
-    near: /\|[ \t]*(?:sudo|chpasswd|passwd)\b/g,
-    pattern:
-      /(?<pre>\b(?:echo|printf)(?:[ \t]+-[neE]{1,3})*(?:[ \t]+(["']?)%s\1)?[ \t]+["']?)(?<secret>(?<=")[^"\n]{1,200}(?=")|(?<=')[^'\n]{1,200}(?=')|(?<!["'])[^\s"'|&;]{1,200})["']?[ \t]*\|[ \t]*(?:sudo(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S\b|chpasswd\b|passwd[ \t]+--stdin\b)/g,
-    accept: (s) => isLiteral(s) && s.length >= 6,
-  },
-  {
-    // Samba's tools: `smbclient //host/share -U user%password` (also `rpcclient`, `smbget`, `smbcacls`, `net rpc`)
-    reason: 'password',
-    near: /\b(?:smbclient|rpcclient|smbget|smbcacls|net[ \t]+rpc)\b/g,
-    pattern: /(?<pre>\b(?:smbclient|rpcclient|smbget|smbcacls|net[ \t]+rpc)\b[^\n]{0,300}?[ \t](?:-U[ \t]*|--user(?:=|[ \t]+))["']?(?:[^\s%"'\\/]{1,100}[\\/])?[^\s%"']{1,100}%)(?<secret>[^\s"']{1,200})/gi,
-    accept: isLiteral,
-  },
-  {
-    // Oracle's tools given `user/password@database` (or without the database): `sqlplus scott/…@//db:1521/ORCL`
-    reason: 'password',
-    near: /\b(?:sqlplus|sqlldr|expdp|impdp|rman|dgmgrl)\b/g,
-    pattern: /(?<pre>\b(?:sqlplus|sqlldr|expdp|impdp|rman|dgmgrl)\b(?:[ \t]+-[A-Za-z]+)*[ \t]+["']?[A-Za-z][\w$#.]{0,59}\/)(?<secret>[^\s@"'/]{1,200})(?=@|["']?(?:[ \t]|$))/gim,
-    accept: isLiteral,
-  },
-  {
-    // Impacket's tools given `domain/user:password@host`: `impacket-psexec corp/admin:…@10.0.0.5`, `secretsdump.py …`
-    reason: 'password',
-    near: /\bimpacket-|\.py\b/g,
-    pattern: /(?<pre>\b(?:impacket-[\w-]+|(?:psexec|smbexec|wmiexec|atexec|dcomexec|secretsdump|GetUserSPNs|GetNPUsers|getTGT|getST|mssqlclient|lookupsid|smbclient|rpcdump|reg|services)\.py)\b[^\n]{0,200}?[ \t]["']?(?:[\w.-]{1,100}\/)?[\w.$-]{1,100}:)(?<secret>[^\s@"']{1,200})(?=@[\w.[-])/g,
-    accept: isLiteral,
-  },
-  {
-    // RabbitMQ: `rabbitmqctl add_user <user> <password>`, `change_password <user> <password>`
-    reason: 'password',
-    near: /\brabbitmqctl\b/gi,
-    pattern: /(?<pre>\brabbitmqctl\b[^\n]{0,100}?[ \t](?:add_user|change_password)[ \t]+(?:"[^"\n]{1,100}"|'[^'\n]{1,100}'|[^\s"']{1,100})[ \t]+["']?)(?<secret>[^\s"']{1,200})/gi,
-    accept: isLiteral,
-  },
-  {
-    // Windows: `net user <name> <password>` (`*` asks for it; `/add`, `/active:yes` are options)
-    reason: 'password',
-    near: /\bnet[ \t]+user\b/gi,
-    pattern: /(?<pre>\bnet[ \t]+user[ \t]+(?:"[^"\n]{1,100}"|[^\s"/]{1,100})[ \t]+["']?)(?<secret>[^\s"'/*][^\s"']{0,199})/gi,
-    accept: isLiteral,
-  },
-  {
-    // net use [Z:] \\host\share <password> /user:…
-    reason: 'password',
-    near: /\bnet[ \t]+use\b/gi,
-    pattern: /(?<pre>\bnet[ \t]+use[ \t]+(?:[A-Za-z]:[ \t]+)?\\\\\S+[ \t]+)(?<secret>[^\s/"']{1,200})(?=[ \t]+\/user:)/gi,
-    accept: isLiteral,
-  },
-  {
-    // net use [Z:] \\host\share /user:DOMAIN\user <password>
-    reason: 'password',
-    near: /\bnet[ \t]+use\b/gi,
-    pattern: /(?<pre>\bnet[ \t]+use\b[^\n]{0,300}?[ \t]\/user:\S+[ \t]+)(?<secret>[^\s/"']{0,199}[^\s/"',;])/gi,
-    accept: isLiteral,
   },
 ];
 
