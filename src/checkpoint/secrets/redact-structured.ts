@@ -19,10 +19,29 @@ function declaresSecret(text: string): boolean {
   return false;
 }
 
-/** The value of every entry of a Secret's data blocks (only in a text that declares `kind: Secret`). */
+/** A Secret as JSON declares itself (`kubectl get secret -o json`): `"kind": "Secret"`. */
+const JSON_SECRET_KIND = /"kind"[ \t]*:[ \t]*"Secret"/;
+/** Its data objects, `"data": {` and `"stringData": {`. */
+const JSON_DATA_OBJECT = /"(?:data|stringData)"[ \t]*:[ \t]*\{/g;
+/** One member of a data object, its value a JSON string (escapes read whole), then a comma or the object's end. */
+const JSON_MEMBER = /\s*"(?:[^"\\\n]|\\.){1,253}"[ \t]*:[ \t]*"((?:[^"\\\n]|\\.){1,100000})"\s*([,}])/y;
+
+/** The value of every entry of a Secret's data blocks (only in a text that declares `kind: Secret`), in YAML or in JSON. */
 export function findKubernetesSecretData(text: string): Hit[] {
-  if (!text.includes('Secret') || !declaresSecret(text)) return [];
+  if (!text.includes('Secret')) return [];
   const hits: Hit[] = [];
+  if (JSON_SECRET_KIND.test(text)) {
+    JSON_DATA_OBJECT.lastIndex = 0;
+    for (let m = JSON_DATA_OBJECT.exec(text); m; m = JSON_DATA_OBJECT.exec(text)) {
+      JSON_MEMBER.lastIndex = m.index + m[0].length;
+      for (let e = JSON_MEMBER.exec(text); e; e = JSON_MEMBER.exec(text)) {
+        const start = e.index + e[0].lastIndexOf(`"${e[1]!}"`) + 1;
+        hits.push({ start, end: start + e[1]!.length, reason: 'password' });
+        if (e[2] === '}') break;
+      }
+    }
+  }
+  if (!declaresSecret(text)) return hits;
   DATA_BLOCK.lastIndex = 0;
   for (let m = DATA_BLOCK.exec(text); m; m = DATA_BLOCK.exec(text)) {
     const indent = m[1]!.length;

@@ -261,6 +261,10 @@ describe('redactText', () => {
         'docker run -e MARKERIO=[REDACTED:high-entropy] app\n{"content":"HOTJAR_CLIENT_ID=[REDACTED:high-entropy]"}', { 'high-entropy': 5 }],
     ["a certificate and its private key encoded together in base64, as a kubeconfig or a Secret keeps them",
       '  tls.crt: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUMvekNDQWVlZ0F3SUJBZ0lCQURBTkJna3Foa2lHOXcwQkFRc0ZBREFWTVJNd0VRWURWUVFERXdwcmRXSmwKLS0tLS1FTkQgQ0VSVElGSUNBVEUtLS0tLQotLS0tLUJFR0lOIFBSSVZBVEUgS0VZLS0tLS0KTUlJRXZRSUJBREFOQmdrcWhraUc5dzBCQVFFRkFBU0NCS2N3Z2dTakFnRUFBb0lCQVFDN1hrOWZMcTJtWnBSNwotLS0tLUVORCBQUklWQVRFIEtFWS0tLS0tCg==', '  tls.crt: [REDACTED:private-key]', { 'private-key': 1 }],
+    ["a Kubernetes Secret's data as JSON (`kubectl get secret -o json`), whatever its keys are named, and nothing of its other members",
+      '{\n  "apiVersion": "v1",\n  "data": {\n    "api": "b1pZSEZUVnk2Y0RTbEhYdw==",\n    "config.json": "eyJrIjoiWGs5ZkxxMm1acFI3In0="\n  },\n  "kind": "Secret",\n  "metadata": {"name": "app"},\n  "stringData": {"conn": "Server=db;Database=app"}\n}',
+      '{\n  "apiVersion": "v1",\n  "data": {\n    "api": "[REDACTED:password]",\n    "config.json": "[REDACTED:password]"\n  },\n  "kind": "Secret",\n  "metadata": {"name": "app"},\n  "stringData": {"conn": "[REDACTED:password]"}\n}',
+      { password: 3 }],
     ["a certificate in base64 as a Kubernetes Secret's data (put in a Secret, it is redacted as one)",
       'kind: Secret\ndata:\n  ca.pem: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUMvekNDQWVlZ0F3SUJBZ0lCQURBTkJna3Foa2lHOXcwQkFRc0ZBREFWTVJNd0VRWURWUVFERXdwcmRXSmwKLS0tLS1FTkQgQ0VSVElGSUNBVEUtLS0tLQo=', 'kind: Secret\ndata:\n  ca.pem: [REDACTED:password]', { password: 1 }],
     ["a token given as the login or the user with GitHub's fixed password x-oauth-basic (the token is the secret, the password is not)",
@@ -400,6 +404,8 @@ describe('redactText', () => {
     // The same commands asking for the password, or given none: `*`, an option, `/ as sysdba`, an empty passphrase.
     'net user bob /add', 'net user administrator *', 'sqlplus / as sysdba', "ssh-keygen -t ed25519 -N '' -f key", 'run python3 deploy.py user:pass@host',
     'unzip -P "$ZIP_PASSWORD" backup.zip',
+    // A ConfigMap's data as JSON is no Secret's.
+    '{"kind": "ConfigMap", "data": {"LOG_LEVEL": "info", "feature": "b1pZSEZUVnk2Y0RTbEhYdw"}}',
     // A public JSON Web Key; a sentence about a recovery phrase.
     '{"keys":[{"kty":"EC","crv":"P-256","kid":"k1","x":"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU","y":"x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0"}]}',
     'The mnemonic is a list of words; never share it.', 'seed phrase: write these words down and keep them in a safe place',
