@@ -225,7 +225,9 @@ function findStoredSecrets(text: string): Hit[] {
  * Commands that print a secret: that make one up (`openssl rand -hex 32`, `head -c 32 /dev/urandom | base64`, `pwgen`,
  * `rails secret`, a one-line `python -c '…secrets.token_hex…'`), read one out of a store (`pass show`, `op read`,
  * `vault kv get -field=…`, `security find-generic-password -w`, `kubectl get secret … | base64 -d`), print a login's token
- * (`gh auth token`, `heroku auth:token`, `gcloud auth print-access-token`, `aws ecr get-login-password`), or echo a variable or
+ * (`gh auth token`, `heroku auth:token`, `gcloud auth print-access-token`, `aws ecr get-login-password`), print a stored secret or
+ * setting (`gcloud secrets versions access`, `aws secretsmanager get-secret-value`, `az keyvault secret show`, `doppler secrets get`,
+ * `terraform output -raw`, `pulumi config get`), or echo a variable or
  * a file named for one (`echo $API_TOKEN`, `printenv DB_PASSWORD`, `cat ~/.vault-token`).
  */
 const PRINTS_SECRET = new RegExp(
@@ -241,6 +243,10 @@ const PRINTS_SECRET = new RegExp(
     String.raw`\b(?:gh|glab)[ \t]+auth[ \t]+token\b|\bheroku[ \t]+auth:token\b|\bgcloud[ \t]+auth[ \t]+(?:application-default[ \t]+)?print-(?:access|identity)-token\b`,
     String.raw`\baz[ \t]+account[ \t]+get-access-token\b|\baws[ \t]+(?:ecr|ecr-public)[ \t]+get-login-password\b|\baws[ \t]+codeartifact[ \t]+get-authorization-token\b`,
     String.raw`\bkubectl[ \t]+create[ \t]+token\b|\bvault[ \t]+print[ \t]+token\b|\bfirebase[ \t]+login:ci\b`,
+    String.raw`\bgcloud[ \t]+secrets[ \t]+versions[ \t]+access\b|\baws[ \t]+secretsmanager[ \t]+get-secret-value\b|\baws[ \t]+ssm[ \t]+get-parameters?\b[^\n]{0,200}--with-decryption\b`,
+    String.raw`\baz[ \t]+keyvault[ \t]+secret[ \t]+show\b|\bpulumi[ \t]+stack[ \t]+output\b[^\n]{0,200}--show-secrets\b`,
+    // (A setting read by its name, when the name is a secret's: `terraform output -raw endpoint` prints a host.)
+    String.raw`\b(?:(?:doppler|infisical)[ \t]+secrets[ \t]+get|heroku[ \t]+config:get|sops[ \t]+(?:-d|--decrypt)\b[^\n]{0,200}--extract|terraform[ \t]+output[ \t]+-raw|pulumi[ \t]+config[ \t]+get)\b[^\n|;&]{0,200}?(?:passw|secret|token|key|cred|auth|pwd)`,
     String.raw`\b(?:echo|printf|printenv)\b[^\n|;&]{0,200}?(?<![A-Za-z0-9])\$?\{?[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|PRIVATE_?KEY|CREDENTIALS?|ACCESS_?KEY|AUTH_?KEY)(?![A-Za-z])`,
     String.raw`\b(?:cat|type|Get-Content|head|tail|more|bat)[ \t]+[^\n|;&]{0,200}?(?:token|secret|passw|api[_-]?key|credential)[^\s/|;&]{0,100}(?=[ \t]*(?:$|[|;&\n]))`,
   ].join('|'),
@@ -252,7 +258,7 @@ const PRINTS_SECRET = new RegExp(
  * `PS C:\> `, `➜  app git:(main) ✗ `) and `sudo`.
  */
 const COMMAND_START =
-  /[ \t]*(?:(?:\([^)\n]{0,40}\)[ \t]*)?(?:[^\s$#%>]{0,60}[$#%>❯]|\[[^\]\n]{0,80}\][$#%]|PS [^>\n]{0,80}>|➜[ \t]+\S+(?:[ \t]+git:\([^)\n]{0,60}\))?(?:[ \t]+✗)?)[ \t]*)?(?:sudo[ \t]+)?(?:openssl|head|tr|pwgen|apg|makepasswd|python[0-9.]*|node|ruby|php|perl|deno|bun|(?:bin\/)?rails|rake|mix|pass|gopass|op|bw|lpass|security|secret-tool|vault|kubectl|gh|glab|heroku|gcloud|az|aws|firebase|echo|printf|printenv|cat|type|Get-Content|tail|more|bat)\b/y;
+  /[ \t]*(?:(?:\([^)\n]{0,40}\)[ \t]*)?(?:[^\s$#%>]{0,60}[$#%>❯]|\[[^\]\n]{0,80}\][$#%]|PS [^>\n]{0,80}>|➜[ \t]+\S+(?:[ \t]+git:\([^)\n]{0,60}\))?(?:[ \t]+✗)?)[ \t]*)?(?:sudo[ \t]+)?(?:openssl|head|tr|pwgen|apg|makepasswd|python[0-9.]*|node|ruby|php|perl|deno|bun|(?:bin\/)?rails|rake|mix|pass|gopass|op|bw|lpass|security|secret-tool|vault|kubectl|gh|glab|heroku|gcloud|az|aws|firebase|doppler|infisical|sops|terraform|pulumi|echo|printf|printenv|cat|type|Get-Content|tail|more|bat)\b/y;
 
 /** How much of a line that starts with a command is read for the rest of it. */
 const COMMAND_REACH = 400;

@@ -87,6 +87,8 @@ describe('redactText', () => {
       "me@box:~$ pass show email/work\n[REDACTED:password]\nme@box:~$ kubectl get secret db -o jsonpath='{.data.password}' | base64 -d\n[REDACTED:password]", { password: 2 }],
     ['a variable and a file named for a secret, echoed', 'PS C:\\> Get-Content .\\api_token.txt\nWq9zPm2LkXv7Rt3N\n$ printenv DB_PASSWORD\n"Vq8#pL2m!xR4tZ9w"',
       'PS C:\\> Get-Content .\\api_token.txt\n[REDACTED:password]\n$ printenv DB_PASSWORD\n"[REDACTED:password]"', { password: 2 }],
+    ["a stored secret or a secret's setting printed by its store", '$ gcloud secrets versions access latest --secret=db\nVq8pL2mxR4tZ9wKd\n$ terraform output -raw db_password\nHq7Lm2pRt9zG4dl3',
+      '$ gcloud secrets versions access latest --secret=db\n[REDACTED:password]\n$ terraform output -raw db_password\n[REDACTED:password]', { password: 2 }],
     ['several words printed one to a line', '$ pwgen -1 12 3\nahl7OhphEiqu\nquieZ2aiOoza\ne4chZoh9ieRa\n\nthat is all',
       '$ pwgen -1 12 3\n[REDACTED:password]\n[REDACTED:password]\n[REDACTED:password]\n\nthat is all', { password: 3 }],
     ['a PostgreSQL password file with CRLF line ends', '# ~/.pgpass\r\nlocalhost:5432:*:app:Q3KJx9Lm2Vb7\r\n', '# ~/.pgpass\r\nlocalhost:5432:*:app:[REDACTED:password]\r\n', { password: 1 }],
@@ -418,6 +420,7 @@ describe('redactText', () => {
     "const t = execSync('gh auth token').toString()\nreturn", '$ echo $PASSWORD_FILE\n/run/secrets/db_password', '$ cat token.txt\ncat: token.txt: No such file or directory',
     '$ echo $SECRET_KEY_BASE | wc -c\n129', '```bash\ngh auth token\n```', 'echo $API_TOKEN\nEOF', 'cat token_test.go\npackage main', '$ pass show wifi\ncorrecthorse',
     'secret = secrets.token_hex(32)\nprint(secret)',
+    '$ pulumi config get aws:region\nus-east-1', '$ terraform output -raw instance_id\ni-0abc123def4567890',
     '"BUILD_SHA": "2UW4EG0Ml0wCWnwbMXpLVxYhyVYl"', 'SAMPLE_TEXT = "aGVsbG8gZnJvbSB0aGUgZml4dHVyZSBmaWxl"',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
