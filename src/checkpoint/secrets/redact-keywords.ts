@@ -81,7 +81,15 @@ const TYPE = '(?:[ \\t]*:[ \\t]*(?:string|String|str|&str)|[ \\t]+(?:string|Stri
 /** (`：`, the full-width colon, is how Chinese and Japanese write one: `密码：…`.) */
 const OP = '(?:=>|:::?=|::=|:=|\\?\\?=|\\?=|\\.=|\\+=|=(?!=)|:|：)';
 /** The field of an entry of its own that holds the key's value: `value`, `default`, `defaultValue`. */
-const ENTRY_VALUE = '(?:[Vv]alue|[Dd]efault(?:[Vv]alue)?)';
+const ENTRY_VALUE = '(?:value|default(?:value)?)';
+/**
+ * The name of an entry whose value field holds a secret: a password's, a secret's, a credential's, a key's of a kind
+ * (`api_key`, `private_key`), a token's of a kind (`access_token`, `apiToken`). Not a bare `token` or `key`: a design token's
+ * value is a colour, a parser's a word.
+ */
+const ENTRY_KEY = /(?:pass(?:w(?:or)?d|phrase)?|pwd|secret|cred(?:ential)?s?|(?:api|access|private|secret|signing|encryption|master|admin)[_-]?key|(?:access|auth|api|bearer|refresh|client|session|bot|admin)[_-]?token)$/i;
+/** A literal in an entry's field: not an expression (Azure's `[newGuid()]`), a colour (`#1a2b3c`), nor a mark that it was removed (`*SENSITIVE*DATA*DELETED*`). */
+const entryValue = (v: string) => isValue(v) && !/^[[#*]/.test(v);
 /** A verb that changes a key, in a sentence: `set to`, `rotated to`. */
 const CHANGED = '(?:set|changed|rotated|reset|updated|switched)[ \\t]+to';
 /**
@@ -200,7 +208,7 @@ const FORMS: Form[] = [
   form(`${TAIL}(?:[ \\t][^>\\n]*)?>[ \\t]*(?:\\r?\\n[ \\t]*)?(?<v>[^<\\s]{1,300})\\s*</`, { when: (b) => b.endsWith('<') }),
   // … and an element named for a secret whose value is in a `<Value>` element of its own: Windows' answer files
   // (`<AdministratorPassword>` then `<Value>…</Value>` and `<PlainText>true</PlainText>`).
-  form(`${TAIL}(?:[ \\t][^>\\n]*)?>\\s{0,80}<${ENTRY_VALUE}>[ \\t]*(?<v>[^<\\s]{1,300})[ \\t]*</`, { when: (b) => b.endsWith('<') }),
+  form(`${TAIL}(?:[ \\t][^>\\n]*)?>\\s{0,80}<${ENTRY_VALUE}>[ \\t]*(?<v>[^<\\s]{1,300})[ \\t]*</`, { when: (b) => b.endsWith('<'), keys: ENTRY_KEY, accept: entryValue }),
   // Jenkins' credentials.xml: <secret>{AQAAABAAA…}</secret>, and a value written with a label inside the braces, `{name AQAAABAAA <key>}`
   form(`${TAIL}(?:[ \\t][^>\\n]*)?>[ \\t]*(?:\\r?\\n[ \\t]*)?(?<v>\\{[^{}<\\n]{8,300}\\})[ \\t]*</`, {
     when: (b) => b.endsWith('<'),
@@ -289,6 +297,14 @@ const FORMS: Form[] = [
     named: namedInSentence,
     accept: generatedInSentence,
   }),
+  // … and a password as people type one (letters with a digit or a symbol: `hunter2`, `Passw0rd`) after a password's name in a
+  // sentence, `the password is hunter2`, `root password on the NAS is Qx3vY8hK`, or after the name alone, `use password hunter2x9`,
+  // `(user app, pass Xk9fLq2m)`. (Not a type, `password varchar2(100)`, nor an algorithm, `password argon2id hashing`.)
+  form(`${TAIL}(?:[ \\t]+(?:for|of|on|at)[ \\t]+[^\\n"'=:]{0,20})?[ \\t]+(?:${SAYS}|${SAYS_OTHER})?(?<v>[^\\s"'\`,;()<>]{4,63}[^\\s"'\`,;()<>.:!?])(?=[\\s.,;:!?)\\]}"'\`]|$)`, {
+    keys: PASSWORD_KEY,
+    named: namedInSentence,
+    accept: typedPassword,
+  }),
   // A sentence that sets the key, its verb before it: `rotate the token to 9f3K…`, `Set the password to "Xk9…!"`, `I changed my API key to …`.
   form(`${TAIL}[ \\t]+to[ \\t]+(["'\`]?)(?<v>[^\\s"'\`,;()<>]{11,299}[^\\s"'\`,;()<>.:!?])\\1(?=[\\s.,;:!?()<>\\]}"'\`]|$)`, {
     when: (_, t) => SETS_BEFORE.test(t),
@@ -308,11 +324,12 @@ const FORMS: Form[] = [
   }),
   // Forms that few keys take, tried after the common ones: a key that one of those takes costs nothing more.
   // A configuration line that writes a password with a space for its operator: redis' `requirepass …`, `private_key_passphrase …`,
-  // `SSLPassPhrase …` (the value alone up to the end of the line; a name, a version or a word is not taken).
+  // `SSLPassPhrase …` (the value alone up to the end of the line; a name, a version or a word is not taken, nor a column's type
+  // in SQL, `password VARCHAR(255)`).
   form(`${TAIL}[ \\t]+(?<v>[^\\s"'\`#;][^\\s"'\`]{5,299})[ \\t]*(?=\\r?\\n|$)`, {
     when: (b) => /^[ \t]*$/.test(b),
     keys: /(?:passw(?:or)?d|passphrase|pwd|secret|pass)$/i,
-    accept: (v) => credentialLike(v) && !isIdentifier(v) && !/^v?\d+(?:\.\d+)+/.test(v),
+    accept: (v) => credentialLike(v) && !isIdentifier(v) && !/^v?\d+(?:\.\d+)+/.test(v) && !/^[A-Za-z]\w*\(\d+(?:,[ \t]*\d+)?\)$/.test(v),
   }),
   // A tool that stores a setting given on its command line: `aws configure set aws_secret_access_key …`, `npm config set //…:_authToken …`,
   // `git config --global github.token …`, redis' `CONFIG SET requirepass …`, `dotnet user-secrets set "Api:Key" …`.
@@ -333,9 +350,15 @@ const FORMS: Form[] = [
   // A key named for a secret whose value is an entry of its own, the literal in its `value` or `default` field: Azure's parameter
   // files (`"adminPassword": { "value": "…" }`), CloudFormation's parameters (`"DBPassword": {"Type": "String", "Default": "…"}`),
   // Terraform's outputs and state (`"db_password": { "sensitive": true, "value": "…" }`), in JSON …
-  form(`${TAIL}["']?[ \\t]*:[ \\t]*\\{[^{}]{0,400}?["']?${ENTRY_VALUE}["']?[ \\t]*:[ \\t]*(["'])(?<v>[^"'\\s]{1,300})\\1`),
+  form(`${TAIL}["']?[ \\t]*:[ \\t]*\\{[^{}]{0,400}?(?<![A-Za-z])["']?${ENTRY_VALUE}["']?[ \\t]*:[ \\t]*(["'])(?<v>[^"'\\s]{1,300})\\1`, {
+    keys: ENTRY_KEY,
+    accept: entryValue,
+  }),
   // … and in YAML, each field of the entry indented under the key (`DBPassword:` then `  Type: String` and `  Default: …`).
-  form(`${TAIL}["']?[ \\t]*:[ \\t]*\\r?\\n(?<indent>[ \\t]+)(?:[^\\n]{0,200}\\r?\\n\\k<indent>){0,6}?${ENTRY_VALUE}[ \\t]*:[ \\t]*(["']?)(?<v>[^\\s"'#]{1,300})\\2[ \\t]*(?=\\r?\\n|$)`),
+  form(`${TAIL}["']?[ \\t]*:[ \\t]*\\r?\\n(?<indent>[ \\t]+)(?:[^\\n]{0,200}\\r?\\n\\k<indent>){0,6}?${ENTRY_VALUE}[ \\t]*:[ \\t]*(["']?)(?<v>[^\\s"'#]{1,300})\\2[ \\t]*(?=(?:[ \\t]+#[^\\n]*)?\\r?\\n|$)`, {
+    keys: ENTRY_KEY,
+    accept: entryValue,
+  }),
   // A Terraform variable named for a secret, with its default: `variable "db_password" {` … `default = "…"`.
   form(`${TAIL}"[ \\t]*\\{[^{}]{0,400}?\\bdefault[ \\t]*=[ \\t]*"(?<v>[^"\\s]{1,300})"`, { when: (b, t) => b.endsWith('"') && /\bvariable[ \t]+"$/.test(t) }),
   // A literal written as the fallback of a setting: `process.env.JWT_SECRET || '…'`, `ENV['API_KEY'] ?? "…"`, `os.environ.get("SECRET_KEY") or "…"`,
@@ -440,6 +463,21 @@ function turns(v: string): { kinds: number; digits: number } {
 const CAMEL_WORDS = /(?:[A-Z](?=[a-z]*[aeiou])[a-z]{3,}){2}/;
 
 /** A generated value written in a sentence, without quotes: its kinds of characters turning often, no words, no name of code, no version. */
+/** Names of algorithms, encodings and protocols that follow a password's name in prose (`password argon2id hashing`, `password SHA256`). */
+const SCHEME_NAME = /^(?:argon2(?:id|i|d)?|pbkdf2[\w-]*|sha-?\d+\w*|md[45]|bcrypt\w*|[sy]?crypt\w*|ntlm\w*|aes-?\d+\w*|rsa-?\d+|ed25519|x25519|utf-?(?:8|16)|base(?:32|64)\w*|hex|rot13|crc32\w*|blake2\w*|hmac\w*|oauth2?|saml2?|[2-9]fa|totp|hotp|krb5|kerberos5?|ssh2?|tls1\w*|ssl[23]|ipv[46]|http[23]|v\d+)$/i;
+
+/**
+ * A password as people type one, in a sentence: letters with a digit or a symbol, 5 to 64 characters, a letter or a digit first
+ * (`hunter2`, `Passw0rd`, `S3cret!pass`; a pointer's type, `*IdentityPassword`, or emphasis, `*present*`, is none); not a version, a name in capitals and digits (`VARCHAR2`), an algorithm's name, a path, a URL, or words joined by
+ * dashes (`base64-encoded`, `SHA256-hashed`).
+ */
+function typedPassword(v: string): boolean {
+  if (v.length < 5 || !/^[A-Za-z0-9]/.test(v) || !/[A-Za-z]/.test(v) || !/[\d!@#$%^&*+=?~]/.test(v) || !isValue(v) || SCHEME_NAME.test(v)) return false;
+  if (/^[A-Z]+\d+$|^v?\d+(?:\.\d+)+|^[~.]{0,2}\/|:\/\/|^[A-Za-z][\w+.-]*:/.test(v)) return false;
+  const parts = v.split(/[-_.]/);
+  return parts.length === 1 || !parts.some((part) => /^[A-Za-z]{4,}$/.test(part));
+}
+
 function generatedInSentence(v: string): boolean {
   if (!hasLetterAndDigit(v) || !isValue(v) || isWordy(v) || isWordsAndVersion(v) || isFunctionName(v) || isIdentifier(v) || /^v?\d+(?:\.\d+)+/.test(v)) return false;
   // Words joined by capitals or dashes (`WithHmac`, `url-encoded`), a path or a file (`k8s/secret.yaml`), a labelled digest (`sha256:…`): names, not values.

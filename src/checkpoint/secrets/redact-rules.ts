@@ -244,7 +244,8 @@ export const BASE_RULES: RedactRule[] = [
   // (The whole text: a service-account key in base64 is longer than the lines around an anchor.)
   { reason: 'password', requires: 'auth', pattern: /(?<pre>"auth\\?"[ \t]*:[ \t]*\\?")(?<secret>[A-Za-z0-9+/]{8,}={0,2})(?=\\?")/g },
   { reason: 'password', find: findKeywordValues, readsWritten: true },
-  { reason: 'password', find: findKubernetesSecretData },
+  // (Also as written: a Secret as JSON holds strings of its own with escaped quotes, `"config.json": "{\"k\": …}"`.)
+  { reason: 'password', find: findKubernetesSecretData, readsWritten: true },
   { reason: 'private-key', find: findJsonWebKeyMembers },
   { reason: 'password', find: findRecoveryPhrases },
   { reason: 'provider', find: findContextTokens },

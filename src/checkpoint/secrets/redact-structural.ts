@@ -47,73 +47,94 @@ const COMMANDS: { name: string; tools: string; flag: string; attached?: boolean 
 ];
 
 /**
- * Commands that take a password in a form of their own, each read by its pattern (the `secret` group after the `pre` one) on the
- * lines that name one of its `tools`.
+ * Commands that take a password in a form of their own, read on the lines that name one of their `tools`: the tool (a command,
+ * not part of a name, `ASP.NET user`), then `after` it, which holds the `secret`; or a literal piped into the tool, `before` it.
  */
-const COMMAND_FORMS: { tools: string; pattern: RegExp; accept: (secret: string) => boolean }[] = [
+const COMMAND_FORMS: { tools: string; before?: string; after: string; accept: (secret: string) => boolean }[] = [
   {
     // PowerShell: ConvertTo-SecureString "…" -AsPlainText
     tools: 'ConvertTo-SecureString',
-    pattern: /(?<pre>ConvertTo-SecureString[ \t]+(?:-String[ \t]+)?["'])(?<secret>[^"'\n]{1,200})(?=["'])/gi,
+    after: String.raw`[ \t]+(?:-String[ \t]+)?["'](?<secret>[^"'\n]{1,200})(?=["'])`,
     accept: isLiteral,
   },
   {
     // openssl … -pass pass:… / -passin pass:… / -passout pass:… (env:VAR and file:path name where it is, not what)
     tools: 'openssl',
-    pattern: /(?<pre>\bopenssl\b[^\n]{0,300}?[ \t]-pass(?:in|out)?[ \t]+["']?pass:)(?<secret>[^\s"']{1,200})/gi,
+    after: String.raw`[^\n]{0,300}?[ \t]-pass(?:in|out)?[ \t]+["']?pass:(?<secret>[^\s"']{1,200})`,
     accept: isLiteral,
   },
   {
     // A literal piped into a command that reads a password from its input: `echo '…' | sudo -S …`, `| chpasswd` (`user:password`
-    // lines), `| passwd --stdin`
+    // lines), `| passwd --stdin` (not a reference, `"alice:${NEW_PASS}"`)
     tools: 'sudo|chpasswd|passwd',
-    pattern:
-      /(?<pre>\b(?:echo|printf)(?:[ \t]+-[neE]{1,3})*(?:[ \t]+(["']?)%s\1)?[ \t]+["']?)(?<secret>(?<=")[^"\n]{1,200}(?=")|(?<=')[^'\n]{1,200}(?=')|(?<!["'])[^\s"'|&;]{1,200})["']?[ \t]*\|[ \t]*(?:sudo(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S\b|chpasswd\b|passwd[ \t]+--stdin\b)/g,
-    accept: (s) => isLiteral(s) && s.length >= 6,
+    before: String.raw`\b(?:echo|printf)(?:[ \t]+-[neE]{1,3})*(?:[ \t]+(["']?)%s(?:\\n)?\1)?[ \t]+["']?(?<secret>(?<=")[^"\n]{1,200}(?=")|(?<=')[^'\n]{1,200}(?=')|(?<!["'])[^\s"'|&;]{1,200})["']?[ \t]*\|[ \t]*`,
+    after: String.raw`(?:(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S\b|(?<=chpasswd)|[ \t]+--stdin\b)`,
+    accept: (s) => isLiteral(s) && s.length >= 6 && !/\$\{?\w/.test(s),
   },
   {
     // Samba's tools: `smbclient //host/share -U user%password` (also `rpcclient`, `smbget`, `smbcacls`, `net rpc`)
-    tools: 'smbclient|rpcclient|smbget|smbcacls|net[ \\t]+rpc',
-    pattern: /(?<pre>\b(?:smbclient|rpcclient|smbget|smbcacls|net[ \t]+rpc)\b[^\n]{0,300}?[ \t](?:-U[ \t]*|--user(?:=|[ \t]+))["']?(?:[^\s%"'\\/]{1,100}[\\/])?[^\s%"']{1,100}%)(?<secret>[^\s"']{1,200})/gi,
+    tools: String.raw`smbclient|rpcclient|smbget|smbcacls|net[ \t]+rpc`,
+    after: String.raw`[^\n]{0,300}?[ \t](?:-U[ \t]*|--user(?:=|[ \t]+))["']?(?:[^\s%"'\\/]{1,100}[\\/])?[^\s%"']{1,100}%(?<secret>[^\s"']{1,200})`,
     accept: isLiteral,
   },
   {
-    // Oracle's tools given `user/password@database` (or without the database): `sqlplus scott/…@//db:1521/ORCL`
+    // Oracle's tools given `user/password@database`, or `user/password` alone at the end of the line: `sqlplus scott/…@//db:1521/ORCL`
+    // (`sqlplus and/or rman` is a sentence)
     tools: 'sqlplus|sqlldr|expdp|impdp|rman|dgmgrl',
-    pattern: /(?<pre>\b(?:sqlplus|sqlldr|expdp|impdp|rman|dgmgrl)\b(?:[ \t]+-[A-Za-z]+)*[ \t]+["']?[A-Za-z][\w$#.]{0,59}\/)(?<secret>[^\s@"'/]{1,200})(?=@|["']?(?:[ \t]|$))/gim,
+    after: String.raw`(?:[ \t]+-[A-Za-z]+)*[ \t]+(?:target[ \t]+)?["']?[A-Za-z][\w$#.]{0,59}\/(?<secret>[^\s@"'/]{1,200})(?=@|["']?[ \t]*\r?$)`,
     accept: isLiteral,
   },
   {
-    // Impacket's tools given `domain/user:password@host`: `impacket-psexec corp/admin:…@10.0.0.5`, `secretsdump.py …`
-    tools: 'impacket-[\\w-]+|(?:psexec|smbexec|wmiexec|atexec|dcomexec|secretsdump|GetUserSPNs|GetNPUsers|getTGT|getST|mssqlclient|lookupsid|smbclient|rpcdump|reg|services)\\.py',
-    pattern: /(?<pre>\b(?:impacket-[\w-]+|(?:psexec|smbexec|wmiexec|atexec|dcomexec|secretsdump|GetUserSPNs|GetNPUsers|getTGT|getST|mssqlclient|lookupsid|smbclient|rpcdump|reg|services)\.py)\b[^\n]{0,200}?[ \t]["']?(?:[\w.-]{1,100}\/)?[\w.$-]{1,100}:)(?<secret>[^\s@"']{1,200})(?=@[\w.[-])/g,
+    // Impacket's tools given `domain/user:password@host`, the pair quoted or the password alone: `impacket-psexec corp/admin:…@10.0.0.5`,
+    // `secretsdump.py 'corp.local/admin:…'@dc01`, `corp/admin:'P@ss…'@dc01`
+    tools: String.raw`impacket-[\w-]+|(?:psexec|smbexec|wmiexec|atexec|dcomexec|secretsdump|GetUserSPNs|GetNPUsers|getTGT|getST|mssqlclient|lookupsid|rpcdump)\.py`,
+    after: String.raw`[^\n]{0,200}?[ \t]["']?(?:[\w.-]{1,100}\/)?[\w.$-]{1,100}:(?:'(?<secret>[^'\n]{1,200})'|"(?<secret2>[^"\n]{1,200})"|(?<secret3>[^\s@"']{1,200})["']?)(?=@[\w.[-])`,
     accept: isLiteral,
   },
   {
     // RabbitMQ: `rabbitmqctl add_user <user> <password>`, `change_password <user> <password>`
     tools: 'rabbitmqctl',
-    pattern: /(?<pre>\brabbitmqctl\b[^\n]{0,100}?[ \t](?:add_user|change_password)[ \t]+(?:"[^"\n]{1,100}"|'[^'\n]{1,100}'|[^\s"']{1,100})[ \t]+["']?)(?<secret>[^\s"']{1,200})/gi,
+    after: String.raw`[^\n]{0,100}?[ \t](?:add_user|change_password)[ \t]+(?:"[^"\n]{1,100}"|'[^'\n]{1,100}'|[^\s"']{1,100})[ \t]+["']?(?<secret>[^\s"']{1,200})`,
     accept: isLiteral,
   },
   {
     // Windows: `net user <name> <password>` (`*` asks for it; `/add`, `/active:yes` are options)
-    tools: 'net[ \\t]+user',
-    pattern: /(?<pre>\bnet[ \t]+user[ \t]+(?:"[^"\n]{1,100}"|[^\s"/]{1,100})[ \t]+["']?)(?<secret>[^\s"'/*][^\s"']{0,199})/gi,
+    tools: String.raw`net[ \t]+user`,
+    after: String.raw`[ \t]+(?:"[^"\n]{1,100}"|[^\s"/]{1,100})[ \t]+["']?(?<secret>[^\s"'/*][^\s"']{0,199})`,
     accept: isLiteral,
   },
   {
     // net use [Z:] \\host\share <password> /user:…
-    tools: 'net[ \\t]+use',
-    pattern: /(?<pre>\bnet[ \t]+use[ \t]+(?:[A-Za-z]:[ \t]+)?\\\\\S+[ \t]+)(?<secret>[^\s/"']{1,200})(?=[ \t]+\/user:)/gi,
+    tools: String.raw`net[ \t]+use`,
+    after: String.raw`[ \t]+(?:[A-Za-z]:[ \t]+)?\\\\\S+[ \t]+(?<secret>[^\s/"']{1,200})(?=[ \t]+\/user:)`,
     accept: isLiteral,
   },
   {
     // net use [Z:] \\host\share /user:DOMAIN\user <password>
-    tools: 'net[ \\t]+use',
-    pattern: /(?<pre>\bnet[ \t]+use\b[^\n]{0,300}?[ \t]\/user:\S+[ \t]+)(?<secret>[^\s/"']{0,199}[^\s/"',;])/gi,
+    tools: String.raw`net[ \t]+use`,
+    after: String.raw`[^\n]{0,300}?[ \t]\/user:\S+[ \t]+(?<secret>[^\s/"']{0,199}[^\s/"',;])`,
     accept: isLiteral,
   },
 ];
+/** Each form's pattern; where its secret starts is read from the match's indices (flag `d`: the lines of a few commands only). */
+const COMMAND_FORM_PATTERNS = COMMAND_FORMS.map((f) => new RegExp(`${f.before ?? '(?<![\\w.])\\b'}(?:${f.tools})\\b${f.after}`, 'gimd'));
+
+/** A pattern's letters in either case (`psexec` as `[pP][sS]…`), outside its escapes and classes: the rest of it keeps its case. */
+function anyCase(source: string): string {
+  let out = '';
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    if (c === '\\') {
+      out += source.slice(i, i + 2);
+      i++;
+    } else if (c === '[') {
+      const end = source.indexOf(']', i + 1);
+      out += source.slice(i, end + 1);
+      i = end;
+    } else out += /[a-z]/i.test(c) ? `[${c.toLowerCase()}${c.toUpperCase()}]` : c;
+  }
+  return out;
+}
 
 /**
  * Any of the commands, case-insensitive: the command rules look only at the lines around one, found in one look over the text
@@ -126,9 +147,11 @@ let commandPatterns: RegExp[] | null = null;
 function findCommandPasswords(text: string): Hit[] {
   const windows = nearWindows(text, ANY_COMMAND);
   if (windows.length === 0) return [];
+  // (The tool in any case, its flag in its own: `-P` is not `-p`, a port. The tool is a command, not an option's value or a file's
+  // extension, `--name mongo`, `release.zip`; its flag comes before the next command on the line, `&& mkdir -p …`.)
   const rules = (commandPatterns ??= COMMANDS.map((c) => {
     const flag = c.flag === '' ? '[ \\t]+' : c.attached ? `[ \\t]${c.flag}(?=[^\\s-])` : `[ \\t]${c.flag}[ \\t]+`;
-    return new RegExp(`\\b(?:${c.tools})\\b[^\\n]{0,300}?${flag}${ARG}`, 'gi');
+    return new RegExp(`(?<![\\w.:/@=-]|-[\\w-]*[ \\t]+)\\b(?:${anyCase(c.tools)})\\b[^\\n|;&]{0,300}?${flag}${ARG}`, 'g');
   }));
   return findInWindows(text, windows, (lines) => {
     const hits: Hit[] = [];
@@ -138,17 +161,20 @@ function findCommandPasswords(text: string): Hit[] {
         const value = m.groups!.q1 ?? m.groups!.q2 ?? m.groups!.bare!;
         // (A word of a sentence after the flag is prose about the command: "openssl -k among the passwords".)
         if (!isLiteral(value) || (m.groups!.bare !== undefined && PROSE_WORD.test(value))) continue;
+        // (A port or a port's mapping is no password: `-p 27017:27017`.)
+        if (/^\d{1,5}(?::\d{1,5}){0,2}(?:\/(?:tcp|udp))?$/.test(value)) continue;
         // (Small letters that finish the flag into a word are an option written with one dash, `-password`, `-port`: not `-p` and its value.)
         if (COMMANDS[i]!.attached && m.groups!.bare !== undefined && /^[a-z]+$/.test(value)) continue;
         const end = m.index + m[0].length - (m.groups!.bare === undefined ? 1 : 0);
         hits.push({ start: end - value.length, end, reason: 'password' });
       }
     }
-    for (const { pattern, accept } of COMMAND_FORMS) {
+    for (const [i, pattern] of COMMAND_FORM_PATTERNS.entries()) {
       pattern.lastIndex = 0;
       for (let m = pattern.exec(lines); m; m = pattern.exec(lines)) {
-        const start = m.index + m.groups!.pre!.length;
-        if (accept(m.groups!.secret!)) hits.push({ start, end: start + m.groups!.secret!.length, reason: 'password' });
+        const group = ['secret', 'secret2', 'secret3'].find((g) => m!.groups![g] !== undefined)!;
+        const [start, end] = m.indices!.groups![group]!;
+        if (COMMAND_FORMS[i]!.accept(m.groups![group]!)) hits.push({ start, end, reason: 'password' });
       }
     }
     return hits;
@@ -222,43 +248,82 @@ function findStoredSecrets(text: string): Hit[] {
 }
 
 /**
- * Commands that print a secret: that make one up (`openssl rand -hex 32`, `head -c 32 /dev/urandom | base64`, `pwgen`,
- * `rails secret`, a one-line `python -c '…secrets.token_hex…'`), read one out of a store (`pass show`, `op read`,
- * `vault kv get -field=…`, `security find-generic-password -w`, `kubectl get secret … | base64 -d`), print a login's token
- * (`gh auth token`, `heroku auth:token`, `gcloud auth print-access-token`, `aws ecr get-login-password`), print a stored secret or
- * setting (`gcloud secrets versions access`, `aws secretsmanager get-secret-value`, `az keyvault secret show`, `doppler secrets get`,
- * `terraform output -raw`, `pulumi config get`), or echo a variable or
- * a file named for one (`echo $API_TOKEN`, `printenv DB_PASSWORD`, `cat ~/.vault-token`).
+ * Whether a name's last word names a secret (`db_password`, `API_TOKEN`, `dbPassword`, `SECRET_KEY_BASE`, `vault-token`,
+ * `master.key`), not something about one (`token_id`, `SECRET_NAME`, `TOKEN_EXPIRY`, `key_vault_name`).
  */
-const PRINTS_SECRET = new RegExp(
-  [
-    String.raw`\bopenssl[ \t]+rand\b`,
-    String.raw`\/dev\/u?random\b`,
-    String.raw`\b(?:pwgen|apg|makepasswd)\b`,
-    String.raw`\b(?:python[0-9.]*|node|ruby|php|perl|deno|bun)[ \t]+[^\n]{0,200}?-[a-z]*[cer][ \t]+["'][^\n]{0,200}?(?:secrets\.(?:token_|choice)|os\.urandom|randomBytes|SecureRandom|get_random_secret_key|random_bytes|Str::random)`,
-    String.raw`\b(?:rails|rake)[ \t]+secret\b|\bphx\.gen\.secret\b|\bkey:generate[ \t]+--show\b`,
-    String.raw`\b(?:pass|gopass)[ \t]+(?:show|cat)\b|\bop[ \t]+read\b|\bbw[ \t]+get[ \t]+(?:password|totp)\b|\blpass[ \t]+show\b[^\n]{0,200}--password\b`,
-    String.raw`\bsecurity[ \t]+find-(?:generic|internet)-password\b[^\n]{0,200}[ \t]-w\b|\bsecret-tool[ \t]+lookup\b|\bvault[ \t]+(?:kv[ \t]+)?(?:get|read)\b[^\n]{0,200}[ \t]-field\b`,
-    String.raw`\bsecrets?\b[^\n]{0,200}\bbase64[ \t]+(?:-d|--decode|-D)\b`,
-    String.raw`\b(?:gh|glab)[ \t]+auth[ \t]+token\b|\bheroku[ \t]+auth:token\b|\bgcloud[ \t]+auth[ \t]+(?:application-default[ \t]+)?print-(?:access|identity)-token\b`,
-    String.raw`\baz[ \t]+account[ \t]+get-access-token\b|\baws[ \t]+(?:ecr|ecr-public)[ \t]+get-login-password\b|\baws[ \t]+codeartifact[ \t]+get-authorization-token\b`,
-    String.raw`\bkubectl[ \t]+create[ \t]+token\b|\bvault[ \t]+print[ \t]+token\b|\bfirebase[ \t]+login:ci\b`,
-    String.raw`\bgcloud[ \t]+secrets[ \t]+versions[ \t]+access\b|\baws[ \t]+secretsmanager[ \t]+get-secret-value\b|\baws[ \t]+ssm[ \t]+get-parameters?\b[^\n]{0,200}--with-decryption\b`,
-    String.raw`\baz[ \t]+keyvault[ \t]+secret[ \t]+show\b|\bpulumi[ \t]+stack[ \t]+output\b[^\n]{0,200}--show-secrets\b`,
-    // (A setting read by its name, when the name is a secret's: `terraform output -raw endpoint` prints a host.)
-    String.raw`\b(?:(?:doppler|infisical)[ \t]+secrets[ \t]+get|heroku[ \t]+config:get|sops[ \t]+(?:-d|--decrypt)\b[^\n]{0,200}--extract|terraform[ \t]+output[ \t]+-raw|pulumi[ \t]+config[ \t]+get)\b[^\n|;&]{0,200}?(?:passw|secret|token|key|cred|auth|pwd)`,
-    String.raw`\b(?:echo|printf|printenv)\b[^\n|;&]{0,200}?(?<![A-Za-z0-9])\$?\{?[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|PRIVATE_?KEY|CREDENTIALS?|ACCESS_?KEY|AUTH_?KEY)(?![A-Za-z])`,
-    String.raw`\b(?:cat|type|Get-Content|head|tail|more|bat)[ \t]+[^\n|;&]{0,200}?(?:token|secret|passw|api[_-]?key|credential)[^\s/|;&]{0,100}(?=[ \t]*(?:$|[|;&\n]))`,
-  ].join('|'),
-  'gi',
-);
+const SECRET_LAST_WORD = /(?:^|[^A-Za-z]|[a-z](?=[A-Z]))(?:pass(?:w(?:or)?d|phrase)?|pwd|secret|token|key|credentials?|creds|auth)(?:[_.-]?(?:base|value))?s?\d*$/i;
+
+/** … a file's name too, without its last extension (`api_token.txt`, `.vault-token`, `master.key`, not `token_test.go`). */
+const namesSecret = (name: string) => SECRET_LAST_WORD.test(name) || SECRET_LAST_WORD.test(name.replace(/\.[A-Za-z0-9]{1,5}$/, ''));
+
+/** A name given as an argument, for `namesSecret` to judge: `terraform output -raw db_password`. */
+const NAME_ARG = String.raw`[ \t]+["']?(?<name>[\w.:/-]{1,100})`;
+/** A file given to `cat` or its like (and nothing after it but the line's end or a pipe), for `namesSecret` to judge by its name. */
+const FILE_ARG = String.raw`(?:[ \t]+-\S+)*[ \t]+["']?(?<file>[^\s"'|;&<>]{1,300})["']?[ \t]*\r?(?:$|\|)`;
 
 /**
- * A line that starts with a command of PRINTS_SECRET, after a prompt (`$ `, `user@host:~$ `, `(venv) …$ `, `[user@host dir]$ `,
- * `PS C:\> `, `➜  app git:(main) ✗ `) and `sudo`.
+ * Commands that print a secret, by the word that starts them and the rest of their line: that make one up (`openssl rand -hex 32`,
+ * `head -c 32 /dev/urandom | base64`, `pwgen`, `rails secret`, a one-line `python -c '…secrets.token_hex…'`), read one out of a
+ * store (`pass show`, `op read`, `vault kv get -field=…`, `security find-generic-password -w`, `kubectl get secret … | base64 -d`,
+ * `gcloud secrets versions access`, `aws secretsmanager get-secret-value`), print a login's token (`gh auth token`,
+ * `heroku auth:token`, `gcloud auth print-access-token`, `aws ecr get-login-password`), print a setting named for a secret
+ * (`terraform output -raw db_password`, `pulumi config get dbPassword`), or echo a variable or a file named for one
+ * (`echo $API_TOKEN`, `printenv DB_PASSWORD`, `cat ~/.vault-token`). `store` marks what prints nothing but secrets: a word of small
+ * letters it prints is one too.
  */
-const COMMAND_START =
-  /[ \t]*(?:(?:\([^)\n]{0,40}\)[ \t]*)?(?:[^\s$#%>]{0,60}[$#%>❯]|\[[^\]\n]{0,80}\][$#%]|PS [^>\n]{0,80}>|➜[ \t]+\S+(?:[ \t]+git:\([^)\n]{0,60}\))?(?:[ \t]+✗)?)[ \t]*)?(?:sudo[ \t]+)?(?:openssl|head|tr|pwgen|apg|makepasswd|python[0-9.]*|node|ruby|php|perl|deno|bun|(?:bin\/)?rails|rake|mix|pass|gopass|op|bw|lpass|security|secret-tool|vault|kubectl|gh|glab|heroku|gcloud|az|aws|firebase|doppler|infisical|sops|terraform|pulumi|echo|printf|printenv|cat|type|Get-Content|tail|more|bat)\b/y;
+const PRINTS_SECRET: { words: string; rest: string; store?: true }[] = [
+  { words: 'openssl', rest: String.raw`[ \t]+rand\b` },
+  { words: 'head|tr|cat|dd|base64|<', rest: String.raw`[^\n]{0,200}\/dev\/u?random\b` },
+  { words: 'pwgen|apg|makepasswd', rest: '', store: true },
+  {
+    words: String.raw`python[0-9.]*|node|ruby|php|perl|deno|bun`,
+    rest: String.raw`[^\n]{0,200}?[ \t]-[a-z]*[cer][ \t]+["'][^\n]{0,200}?(?:secrets\.(?:token_|choice)|os\.urandom|randomBytes|SecureRandom|get_random_secret_key|random_bytes|Str::random)`,
+  },
+  { words: String.raw`rails|bin\/rails|rake`, rest: String.raw`[ \t]+secret\b`, store: true },
+  { words: 'mix', rest: String.raw`[ \t]+phx\.gen\.secret\b`, store: true },
+  { words: 'php', rest: String.raw`[ \t]+artisan[ \t]+key:generate[ \t]+--show\b`, store: true },
+  { words: 'pass|gopass', rest: String.raw`[ \t]+(?:show|cat)\b`, store: true },
+  { words: 'op', rest: String.raw`[ \t]+(?:read\b|item[ \t]+get\b[^\n]{0,200}--(?:fields|reveal)\b)`, store: true },
+  { words: 'bw', rest: String.raw`[ \t]+get[ \t]+(?:password|totp)\b`, store: true },
+  { words: 'lpass', rest: String.raw`[ \t]+show\b[^\n]{0,200}--password\b`, store: true },
+  { words: 'security', rest: String.raw`[ \t]+find-(?:generic|internet)-password\b[^\n]{0,200}[ \t]-w\b`, store: true },
+  { words: 'secret-tool', rest: String.raw`[ \t]+lookup\b`, store: true },
+  { words: 'vault', rest: String.raw`[ \t]+(?:(?:kv[ \t]+)?(?:get|read)\b[^\n]{0,200}[ \t]--?field\b|print[ \t]+token\b)`, store: true },
+  { words: 'kubectl', rest: String.raw`[ \t]+(?:get[ \t]+(?:secrets?|sa|serviceaccounts?)\b[^\n]{0,200}\|[ \t]*base64[ \t]+(?:-d|--decode|-D)\b|create[ \t]+token\b)`, store: true },
+  { words: 'gh|glab', rest: String.raw`[ \t]+auth[ \t]+token\b`, store: true },
+  { words: 'heroku', rest: String.raw`[ \t]+(?:auth:token\b|config:get${NAME_ARG})`, store: true },
+  { words: 'gcloud', rest: String.raw`[ \t]+(?:auth[ \t]+(?:application-default[ \t]+)?print-(?:access|identity)-token\b|secrets[ \t]+versions[ \t]+access\b)`, store: true },
+  { words: 'az', rest: String.raw`[ \t]+(?:account[ \t]+get-access-token\b|keyvault[ \t]+secret[ \t]+show\b)`, store: true },
+  {
+    words: 'aws',
+    rest: String.raw`[ \t]+(?:(?:ecr|ecr-public)[ \t]+get-login-password\b|codeartifact[ \t]+get-authorization-token\b|secretsmanager[ \t]+get-secret-value\b|ssm[ \t]+get-parameters?\b[^\n]{0,200}--with-decryption\b)`,
+    store: true,
+  },
+  { words: 'firebase', rest: String.raw`[ \t]+login:ci\b`, store: true },
+  { words: 'doppler|infisical', rest: String.raw`[ \t]+secrets[ \t]+get${NAME_ARG}`, store: true },
+  { words: 'terraform', rest: String.raw`[ \t]+output[ \t]+-raw${NAME_ARG}`, store: true },
+  { words: 'pulumi', rest: String.raw`[ \t]+(?:config[ \t]+get${NAME_ARG}|stack[ \t]+output\b[^\n]{0,200}--show-secrets\b)`, store: true },
+  { words: 'sops', rest: String.raw`[ \t]+(?:-d|--decrypt)\b[^\n]{0,200}--extract\b`, store: true },
+  // (A variable alone, by its reference: `echo "Using token for ${USER}"` is a message, not a value.)
+  { words: 'echo|printf', rest: String.raw`(?:[ \t]+-[neE]{1,3})*(?:[ \t]+(["']?)%s(?:\\n)?\1)?[ \t]+["']?(?:\$\{?|%|\$env:)(?<name>[A-Za-z_]\w{0,100})\}?%?["']?[ \t]*\r?$` },
+  { words: 'printenv', rest: String.raw`[ \t]+(?<name>[A-Za-z_]\w{0,100})[ \t]*\r?$` },
+  { words: String.raw`cat|type|Get-Content|gc|more|bat|head|tail`, rest: FILE_ARG },
+  { words: 'docker|podman', rest: String.raw`[ \t]+exec\b(?:[ \t]+-\S+)*[ \t]+\S+[ \t]+cat${FILE_ARG}` },
+];
+
+/**
+ * A line that starts with a command of PRINTS_SECRET, after a prompt (`$ `, `user@host:~$ `, `me@box ~ % `, `(venv) …$ `,
+ * `[user@host dir]$ `, `root@host:~# `, `PS C:\> `, `➜  app git:(main) ✗ `, IPython's `In [3]: !`; a bare `#` is a comment),
+ * `sudo` and variables set for it (`LC_ALL=C tr …`); quoted in Markdown (`> $ …`) too. (Blanks before it are bounded: a line of
+ * thousands of blanks is no command's, and each of them tried as its start would read the rest again.)
+ */
+const COMMAND_START = new RegExp(
+  String.raw`[ \t]{0,40}(?![ \t])(?:>[ \t]{0,4})?(?:(?:In \[\d{1,4}\]:[ \t]*!|(?:\([^)\n]{0,40}\)[ \t]*)?(?:[^\s$#%>]{0,60}(?:[ \t]+(?:~[^\s$#%>]{0,60}|\([^)\n]{0,40}\))){0,2}[ \t]*[$%>❯]|[^\s$#%>]{1,60}#|\[[^\]\n]{0,80}\][$#%]|PS [^>\n]{0,80}>|➜[ \t]+\S+(?:[ \t]+git:\([^)\n]{0,60}\))?(?:[ \t]+✗)?))[ \t]*)?` +
+    String.raw`(?:sudo(?:[ \t]+-[a-zA-Z]+(?:[ \t]+[\w.-]+)?)*[ \t]+)?(?:[A-Z_][A-Z0-9_]*=\S*[ \t]+)*(?=${PRINTS_SECRET.map((p) => p.words).join('|')})`,
+  'y',
+);
+/** Each command, from its first word to the end of what it needs of its line (a word may start several: `cat /dev/urandom`, `cat ~/.vault-token`). */
+const COMMAND_LINE = PRINTS_SECRET.map((p) => new RegExp(`(?:${p.words})(?![\\w-])${p.rest}`, 'y'));
 
 /** How much of a line that starts with a command is read for the rest of it. */
 const COMMAND_REACH = 400;
@@ -267,24 +332,33 @@ const COMMAND_REACH = 400;
 const COMMAND_NOTE = /^[ \t]*(?:[›▸!]|warn(?:ing)?\b|note\b)/i;
 /** A line that holds one word alone, bare or in quotes (as `terraform output` and `jq` print a string). */
 const ONE_WORD = /^[ \t]*(["']?)([^\s"']{8,4096})\1[ \t]*\r?$/;
+/** How many lines a command's output is read for: `openssl rand -base64 600` prints eleven. */
+const OUTPUT_LINES = 24;
 
 /**
  * What a command that prints a secret printed: each line after it that holds one word alone, up to the first that does not
- * (a blank line, the next prompt, a sentence). A word in letters of one case only is a command or a word, not what was
- * printed; an assignment, a path or a line of code is none either.
+ * (a blank line, the next prompt, a sentence). What a store prints is a secret, words in small letters too; what `echo` or `cat`
+ * prints is one when it holds a digit, or is long in both cases (`cleanup-runner`, `Start-Sleep` are the next commands of a
+ * script). An assignment, a path or a line of code is none.
  */
 function findPrintedSecrets(text: string): Hit[] {
   const hits: Hit[] = [];
-  // Each line that starts with one of the commands (after a prompt, `sudo`): a cheap look at every line's start, then the whole
-  // pattern on the few lines it leaves.
+  // Each line that starts with one of the commands: a cheap look at every line's start, then the rest of its line.
   for (let from = 0; from < text.length; ) {
     let at = text.indexOf('\n', from);
     if (at < 0) at = text.length;
     COMMAND_START.lastIndex = from;
-    if (COMMAND_START.test(text)) {
-      PRINTS_SECRET.lastIndex = 0;
+    if (COMMAND_START.exec(text)) {
       // (A command's line is short: a long line is read no further than its start.)
-      if (PRINTS_SECRET.test(text.slice(from, Math.min(at, from + COMMAND_REACH)))) printedAfter(text, at, hits);
+      const line = text.slice(COMMAND_START.lastIndex, Math.min(at, from + COMMAND_REACH));
+      for (const [i, command] of COMMAND_LINE.entries()) {
+        command.lastIndex = 0;
+        const m = command.exec(line);
+        const named = m?.groups?.name ?? m?.groups?.file;
+        if (!m || (named !== undefined && !namesSecret(named.replace(/^.*[/\\]/, '')))) continue;
+        printedAfter(text, at, hits, PRINTS_SECRET[i]!.store === true);
+        break;
+      }
     }
     from = at + 1;
   }
@@ -292,20 +366,20 @@ function findPrintedSecrets(text: string): Hit[] {
 }
 
 /** The lines after the command's line (which ends at `at`) that hold one word each: what it printed. */
-function printedAfter(text: string, at: number, hits: Hit[]): void {
-  for (let notes = 0, lines = 0; at < text.length && lines < 8; lines++) {
-    const end = text.indexOf('\n', at + 1) < 0 ? text.length : text.indexOf('\n', at + 1);
-    const line = text.slice(at + 1, end);
-    const word = ONE_WORD.exec(line);
+function printedAfter(text: string, at: number, hits: Hit[], store: boolean): void {
+  for (let notes = 0, lines = 0; at < text.length && lines < OUTPUT_LINES; lines++) {
+    const next = text.indexOf('\n', at + 1);
+    const end = next < 0 ? text.length : next;
+    const word = ONE_WORD.exec(text.slice(at + 1, end));
     if (!word) {
-      if (notes++ < 2 && COMMAND_NOTE.test(line)) {
+      if (notes++ < 2 && COMMAND_NOTE.test(text.slice(at + 1, end))) {
         at = end;
         continue;
       }
       return;
     }
     const value = word[2]!;
-    if (!/^[a-z]+$|^[A-Z]+$/.test(value) && !/^[A-Za-z_][\w.]*=|^[/.~]|[(){};,]$/.test(value) && isLiteral(value)) {
+    if ((store ? !/^[A-Z]+$/.test(value) : /\d/.test(value) || (value.length >= 16 && /[a-z]/.test(value) && /[A-Z]/.test(value))) && !/^[A-Za-z_][\w.]*=(?!=*$)|^[/.~]|[(){};,]$/.test(value) && isLiteral(value)) {
       const start = at + 1 + word.index + word[0].indexOf(value);
       hits.push({ start, end: start + value.length, reason: 'password' });
     }
@@ -314,7 +388,7 @@ function printedAfter(text: string, at: number, hits: Hit[]): void {
 }
 
 export const COMMAND_LINE_RULES: RedactRule[] = [
-  { reason: 'password', find: findCommandPasswords },
+  { reason: 'password', find: findCommandPasswords, readsWritten: true },
   { reason: 'password', find: findStoredSecrets },
   { reason: 'password', find: findPrintedSecrets },
   {

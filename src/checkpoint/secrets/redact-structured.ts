@@ -21,26 +21,60 @@ function declaresSecret(text: string): boolean {
 
 /** A Secret as JSON declares itself (`kubectl get secret -o json`): `"kind": "Secret"`. */
 const JSON_SECRET_KIND = /"kind"[ \t]*:[ \t]*"Secret"/;
-/** Its data objects, `"data": {` and `"stringData": {`. */
-const JSON_DATA_OBJECT = /"(?:data|stringData)"[ \t]*:[ \t]*\{/g;
-/** One member of a data object, its value a JSON string (escapes read whole), then a comma or the object's end. */
-const JSON_MEMBER = /\s*"(?:[^"\\\n]|\\.){1,253}"[ \t]*:[ \t]*"((?:[^"\\\n]|\\.){1,100000})"\s*([,}])/y;
+/** What the look through JSON stops at: a string, an object's start or end. */
+const JSON_MARK = /["{}]/g;
+/** A JSON string from its opening quote (escapes read whole); a quote that opens none is prose. */
+const JSON_STRING = /"((?:[^"\\\n]|\\.){0,100000})"/y;
+
+/** An object read so far: whether it is a Secret, whether it is a Secret's data (and the spans of its values), and its data's values. */
+type JsonObject = { secret: boolean; data: boolean; broken: boolean; values: Hit[]; dataValues: Hit[] };
+
+/**
+ * The values of each JSON Secret's `data` and `stringData` objects: one look through the text, each object's members read in
+ * turn; a data object's values are its parent's, redacted when the parent turns out to be a Secret (`kind` may come before or
+ * after them; a ConfigMap's data beside a Secret in a list, or an API's `{"data": …}` elsewhere in the text, is not one's).
+ */
+function jsonSecretData(text: string): Hit[] {
+  const hits: Hit[] = [];
+  const open: JsonObject[] = [];
+  let name: string | null = null;
+  JSON_MARK.lastIndex = 0;
+  for (let m = JSON_MARK.exec(text); m; m = JSON_MARK.exec(text)) {
+    const at = m.index;
+    const top = open[open.length - 1];
+    if (m[0] === '{') {
+      open.push({ secret: false, data: name === 'data' || name === 'stringData', broken: false, values: [], dataValues: [] });
+      name = null;
+    } else if (m[0] === '}') {
+      const done = open.pop();
+      name = null;
+      if (done?.data && !done.broken) open[open.length - 1]?.dataValues.push(...done.values);
+      else if (done?.secret) hits.push(...done.dataValues);
+    } else {
+      JSON_STRING.lastIndex = at;
+      const string = JSON_STRING.exec(text);
+      if (!string) continue;
+      JSON_MARK.lastIndex = at + string[0].length;
+      let after = JSON_MARK.lastIndex;
+      while (text.charCodeAt(after) === 32 || text.charCodeAt(after) === 9) after++;
+      if (text.charCodeAt(after) === 58) name = string[1]!;
+      else {
+        if (top && name === 'kind' && string[1] === 'Secret') top.secret = true;
+        if (top?.data && string[1]!.length > 0) top.values.push({ start: at + 1, end: at + string[0].length - 1, reason: 'password' });
+        // (A value that does not end its member is a string read in pieces, its escaped quotes read as quotes: that object is
+        // left to the reading of the text as written.)
+        if (top?.data && !/^[ \t\r\n]*[,}]/.test(text.slice(after, after + 8))) top.broken = true;
+        name = null;
+      }
+    }
+  }
+  return hits;
+}
 
 /** The value of every entry of a Secret's data blocks (only in a text that declares `kind: Secret`), in YAML or in JSON. */
 export function findKubernetesSecretData(text: string): Hit[] {
   if (!text.includes('Secret')) return [];
-  const hits: Hit[] = [];
-  if (JSON_SECRET_KIND.test(text)) {
-    JSON_DATA_OBJECT.lastIndex = 0;
-    for (let m = JSON_DATA_OBJECT.exec(text); m; m = JSON_DATA_OBJECT.exec(text)) {
-      JSON_MEMBER.lastIndex = m.index + m[0].length;
-      for (let e = JSON_MEMBER.exec(text); e; e = JSON_MEMBER.exec(text)) {
-        const start = e.index + e[0].lastIndexOf(`"${e[1]!}"`) + 1;
-        hits.push({ start, end: start + e[1]!.length, reason: 'password' });
-        if (e[2] === '}') break;
-      }
-    }
-  }
+  const hits = JSON_SECRET_KIND.test(text) ? jsonSecretData(text) : [];
   if (!declaresSecret(text)) return hits;
   DATA_BLOCK.lastIndex = 0;
   for (let m = DATA_BLOCK.exec(text); m; m = DATA_BLOCK.exec(text)) {
@@ -74,34 +108,39 @@ const KEY_REACH = 8000;
 export function findJsonWebKeyMembers(text: string): Hit[] {
   if (!text.includes('kty')) return [];
   const hits: Hit[] = [];
+  // The last `{` and `}` before each `kty` and the first `}` after it, found going forward once (not looked for again from each `kty`).
+  let open = -1;
+  let closed = -1;
+  let nextOpen = text.indexOf('{');
+  let nextClose = text.indexOf('}');
   KEY_TYPE.lastIndex = 0;
   for (let m = KEY_TYPE.exec(text); m; m = KEY_TYPE.exec(text)) {
-    const open = text.lastIndexOf('{', m.index);
-    const close = text.indexOf('}', m.index);
-    if (open < 0 || close < 0 || m.index - open > KEY_REACH || close - m.index > KEY_REACH || text.slice(open, m.index).includes('}')) continue;
-    const object = text.slice(open, close);
-    for (const member of object.matchAll(PRIVATE_MEMBER)) {
-      const start = open + member.index + member[0].lastIndexOf(member[1]!);
-      hits.push({ start, end: start + member[1]!.length, reason: 'private-key' });
+    for (; nextOpen >= 0 && nextOpen < m.index; nextOpen = text.indexOf('{', open + 1)) open = nextOpen;
+    for (; nextClose >= 0 && nextClose < m.index; nextClose = text.indexOf('}', closed + 1)) closed = nextClose;
+    if (open < 0 || open < closed || nextClose < 0 || m.index - open > KEY_REACH || nextClose - m.index > KEY_REACH) continue;
+    for (const member of text.slice(open, nextClose).matchAll(PRIVATE_MEMBER)) {
+      const at = open + member.index + member[0].lastIndexOf(member[1]!);
+      hits.push({ start: at, end: at + member[1]!.length, reason: 'private-key' });
     }
-    KEY_TYPE.lastIndex = Math.max(KEY_TYPE.lastIndex, close);
+    KEY_TYPE.lastIndex = Math.max(KEY_TYPE.lastIndex, nextClose);
   }
   return hits;
 }
 
 /**
- * A wallet's recovery phrase (BIP-39: 12, 15, 18, 21 or 24 small words) after its name: `mnemonic: "legal winner …"`,
- * `SEED_PHRASE=…`, `recovery phrase: …`. It is the wallet.
+ * A wallet's recovery phrase (BIP-39: 12, 15, 18, 21 or 24 small words) after its name or given to a wallet: `mnemonic: "legal
+ * winner …"`, `SEED_PHRASE=…`, `recovery phrase: …`, `{"mnemonic": "…", "path": …}`, `Wallet.fromPhrase('…')`. It is the wallet.
  */
 const RECOVERY_PHRASE =
-  /(?<![A-Za-z])(?:mnemonic|(?:secret[ _-]?)?recovery[ _-]?phrase|seed[ _-]?(?:phrase|words)|backup[ _-]?phrase|wallet[ _-]?seed)s?["']?[ \t]*(?:[:=]|is)[ \t]*["'`]?([a-z]{3,8}(?:[ \t]+[a-z]{3,8}){11,23})(?=["'`]?[ \t]*[,;.]?[ \t]*(?:\r?\n|$))/gi;
+  /(?<![A-Za-z])(?:(?:mnemonic|(?:secret[ _-]?)?recovery[ _-]?phrase|seed[ _-]?(?:phrase|words)|backup[ _-]?phrase|wallet[ _-]?seed)(?:[ _-]?phrase)?s?["']?[ \t]*(?:[:=]|is)|from(?:Phrase|Mnemonic)[ \t]*\()[ \t]*(?:(["'`])(?<quoted>[a-z]{3,8}(?:[ \t]+[a-z]{3,8}){11,23})\1|(?<bare>[a-z]{3,8}(?:[ \t]+[a-z]{3,8}){11,23})(?=[ \t]*[,;.]?[ \t]*(?:\r?\n|$)))/gi;
 const PHRASE_WORDS = new Set([12, 15, 18, 21, 24]);
 
+/** Each recovery phrase of RECOVERY_PHRASE whose words are as many as a phrase has. */
 export function findRecoveryPhrases(text: string): Hit[] {
   const hits: Hit[] = [];
   RECOVERY_PHRASE.lastIndex = 0;
   for (const m of text.matchAll(RECOVERY_PHRASE)) {
-    const phrase = m[1]!;
+    const phrase = m.groups!.quoted ?? m.groups!.bare!;
     if (!/^[a-z \t]+$/.test(phrase) || !PHRASE_WORDS.has(phrase.split(/[ \t]+/).length)) continue;
     const start = m.index + m[0].lastIndexOf(phrase);
     hits.push({ start, end: start + phrase.length, reason: 'password' });

@@ -89,6 +89,10 @@ describe('redactText', () => {
       'PS C:\\> Get-Content .\\api_token.txt\n[REDACTED:password]\n$ printenv DB_PASSWORD\n"[REDACTED:password]"', { password: 2 }],
     ["a stored secret or a secret's setting printed by its store", '$ gcloud secrets versions access latest --secret=db\nVq8pL2mxR4tZ9wKd\n$ terraform output -raw db_password\nHq7Lm2pRt9zG4dl3',
       '$ gcloud secrets versions access latest --secret=db\n[REDACTED:password]\n$ terraform output -raw db_password\n[REDACTED:password]', { password: 2 }],
+    ["a store's password in small letters, behind zsh's and fish's prompts, lines ended by CRLF", 'me@box ~ % pass show wifi\r\ncorrecthorse\r\nme@box ~/src> op read op://Private/db/password\r\nHq7Lm2pRt9zG\r\n',
+      'me@box ~ % pass show wifi\r\n[REDACTED:password]\r\nme@box ~/src> op read op://Private/db/password\r\n[REDACTED:password]\r\n', { password: 2 }],
+    ['a file named for a secret read in a container, and by another user', '$ docker exec db cat /run/secrets/db_password\nHq7Lm2pRt9zG4dl3S1gn\n$ sudo -u app cat /srv/app/api_token\nZk2n4R8sFvQ1pL0mX7cW',
+      '$ docker exec db cat /run/secrets/db_password\n[REDACTED:password]\n$ sudo -u app cat /srv/app/api_token\n[REDACTED:password]', { password: 2 }],
     ['several words printed one to a line', '$ pwgen -1 12 3\nahl7OhphEiqu\nquieZ2aiOoza\ne4chZoh9ieRa\n\nthat is all',
       '$ pwgen -1 12 3\n[REDACTED:password]\n[REDACTED:password]\n[REDACTED:password]\n\nthat is all', { password: 3 }],
     ['a PostgreSQL password file with CRLF line ends', '# ~/.pgpass\r\nlocalhost:5432:*:app:Q3KJx9Lm2Vb7\r\n', '# ~/.pgpass\r\nlocalhost:5432:*:app:[REDACTED:password]\r\n', { password: 1 }],
@@ -408,6 +412,22 @@ describe('redactText', () => {
     'unzip -P "$ZIP_PASSWORD" backup.zip',
     // A ConfigMap's data as JSON is no Secret's.
     '{"kind": "ConfigMap", "data": {"LOG_LEVEL": "info", "feature": "b1pZSEZUVnk2Y0RTbEhYdw"}}',
+    // Lines after a command that are not what it printed: a script's next commands, a message echoed, a comment, a setting's name
+    // that is not a secret's (`token_id`, `SECRET_NAME`), prose.
+    'echo "Using token for ${GITHUB_USER}"\nbuild_release\nupload_assets', '    echo $CI_JOB_TOKEN\n    cleanup-runner', '# echo $API_TOKEN\nmain_loop',
+    'type your password\nHunter2Pass', '$ terraform output -raw token_id\n5d8a1f0c-93b7-4a24-8d6e-5f1a9c3b7d2e', '$ echo $SECRET_NAME\nprod-db-credentials-v2',
+    '$ heroku config:get TOKEN_ISSUER\nauth-service-v3',
+    // A port given with `-p` where `-P` takes the password, a tool's name as an option's value or a file's extension, a flag of the next
+    // command on the line; a sentence with the tools' names; a reference piped.
+    'docker run -d --name mongo -p 27017:27017 mongo:7', 'mosquitto_sub -h broker.example.com -p 8883 -t sensors/#', 'ssh-keygen -s ca_key -I alice -n alice,root user.pub',
+    'unzip release.zip && mkdir -p build/out2', 'wget https://example.com/tool-v2.zip -P downloads/v2', 'ASP.NET user secrets are stored in a JSON file',
+    'Use sqlplus and/or rman', 'echo "alice:${NEW_PASS}" | chpasswd',
+    // A JSON Secret's kind names no other object's data: a ConfigMap beside it in a list, an API's answer later in the text.
+    '{"kind":"List","items":[{"data":{},"kind":"Secret"},{"data":{"FEATURE":"checkout-v2"},"kind":"ConfigMap"}]}',
+    'it had "kind": "Secret".\n{"data": {"id": "usr_8f3k2", "name": "Alice", "plan": "pro"}}',
+    // An entry's field that holds no secret: an expression, a colour, a parser's token, a removed value.
+    '"adminPassword": {"type": "securestring", "defaultValue": "[newGuid()]"}', '"token": {"type": "color", "value": "#1a2b3c"}',
+    '{"token": {"type": "Identifier", "value": "userName2"}}', '<Password>\n  <Value>*SENSITIVE*DATA*DELETED*</Value>\n</Password>',
     // A public JSON Web Key; a sentence about a recovery phrase.
     '{"keys":[{"kty":"EC","crv":"P-256","kid":"k1","x":"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU","y":"x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0"}]}',
     'The mnemonic is a list of words; never share it.', 'seed phrase: write these words down and keep them in a safe place',
@@ -418,7 +438,7 @@ describe('redactText', () => {
     // count, the next command, a fence.
     'Generate one with:\n\n    openssl rand -hex 32\n\nThen set SECRET_KEY.', 'TOKEN=$(gh auth token)\ncurl -H "Authorization: token $TOKEN" https://api.github.com',
     "const t = execSync('gh auth token').toString()\nreturn", '$ echo $PASSWORD_FILE\n/run/secrets/db_password', '$ cat token.txt\ncat: token.txt: No such file or directory',
-    '$ echo $SECRET_KEY_BASE | wc -c\n129', '```bash\ngh auth token\n```', 'echo $API_TOKEN\nEOF', 'cat token_test.go\npackage main', '$ pass show wifi\ncorrecthorse',
+    '$ echo $SECRET_KEY_BASE | wc -c\n129', '```bash\ngh auth token\n```', 'echo $API_TOKEN\nEOF', 'cat token_test.go\npackage main',
     'secret = secrets.token_hex(32)\nprint(secret)',
     '$ pulumi config get aws:region\nus-east-1', '$ terraform output -raw instance_id\ni-0abc123def4567890',
     '"BUILD_SHA": "2UW4EG0Ml0wCWnwbMXpLVxYhyVYl"', 'SAMPLE_TEXT = "aGVsbG8gZnJvbSB0aGUgZml4dHVyZSBmaWxl"',
@@ -665,6 +685,8 @@ describe('one long line (a minified file in the work tree, a pasted log)', () =>
     ['commands that store secrets', 'gh secret set X --body "$X" ', 10_000],
     // (Each provider's prefix read its body to the end of the run: a quarter of this took 13 s.)
     ["providers' prefixes", 'glft-rnd_key-', 10_000],
+    // (Each JSON Web Key's type looked for its object's braces over the whole text: 1 MB took 16 s.)
+    ['JSON Web Key types', '"kty":"RSA",', 5_000],
   ])('a 1 MB line full of %s is scanned in linear time, and what it hides is still found', (_, unit, bound) => {
     const token = `ghp_${makeGen(5).key('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 36)}`;
     const text = `${line(unit)}${token};${line(unit)}curl -u deploy:Hunter2x9 https://example.com ${unit}`;
