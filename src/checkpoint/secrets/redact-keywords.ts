@@ -298,8 +298,8 @@ const FORMS: Form[] = [
     accept: generatedInSentence,
   }),
   // … and a password as people type one (letters with a digit or a symbol: `hunter2`, `Passw0rd`) after a password's name in a
-  // sentence, `the password is hunter2`, `root password on the NAS is Qx3vY8hK`, or after the name alone, `use password hunter2x9`,
-  // `(user app, pass Xk9fLq2m)`. (Not a type, `password varchar2(100)`, nor an algorithm, `password argon2id hashing`.)
+  // sentence, `the password is hunter2`, `root password on the NAS is Qx3vY8hK`, or after the name alone, `use password hunter2x9`.
+  // (Not a type, `password varchar2(100)`, nor an algorithm, `password argon2id hashing`.)
   form(`${TAIL}(?:[ \\t]+(?:for|of|on|at)[ \\t]+[^\\n"'=:]{0,20})?[ \\t]+(?:${SAYS}|${SAYS_OTHER})?(?<v>[^\\s"'\`,;()<>]{4,63}[^\\s"'\`,;()<>.:!?])(?=[\\s.,;:!?)\\]}"'\`]|$)`, {
     keys: PASSWORD_KEY,
     named: namedInSentence,

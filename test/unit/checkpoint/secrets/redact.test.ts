@@ -62,6 +62,9 @@ describe('redactText', () => {
     ['a list inside a JSON string, to its last item', '{"out":"passwords:\\n  - a9F3kLmQ2xR7tVb1\\n  - Z8idYAHm9XIrAfY9V\\n"}',
       '{"out":"passwords:\\n  - [REDACTED:password]\\n  - [REDACTED:password]\\n"}', { password: 2 }],
     ['a value with a closing brace of its own, in quotes', 'password = "aB3$xY9}"', 'password = "[REDACTED:password]"', { password: 1 }],
+    // A password as people type one, in a sentence after a password's name, with or without its verb.
+    ['a password typed in a sentence', 'the password is hunter2\nuse password hunter2x9 to log in\nRemember: root password on the NAS is Qx3vY8hK.',
+      'the password is [REDACTED:password]\nuse password [REDACTED:password] to log in\nRemember: root password on the NAS is [REDACTED:password].', { password: 3 }],
     // A JSON Web Key's private members, whatever their shape (a prime is no run of high entropy to every reading), and a wallet's phrase.
     ['the private members of a JSON Web Key, not its public ones',
       '{"kty":"RSA","n":"hapl6QttO_zCNuRoOUADyvTi3dBE6Xr5XieqoEWa4l3rox2t87PAaSdEGLgTiWcC0fkZZVuTvBeG6o5iZaDCMcu-C5bAiCuQsuY9tBSILkM-E5g95LdwyiD1Bkmp1acWwQgowjp43SrS2HVGhwvj-BqNZ5Fhhr6XYnQwCCLm26vhPfv9IkQvuxPMRySgGPtGF0KSKh6pNByPkoVBjNs9JmkcpsjOPRKixyFl6QPH9SUx6Or6V24a7SMUmj45YVe-k3BpT7GyglW3NOu_txJIDTUSttPYKpAPu2Wwo1GzBvMsUSCfgZiw1LNh6oR89i8VILhuJ0gfRHyg9HgDU0dBYU","e":"AQAB","d":"Kn9P_x-2Q7vLmZ8rT4sW1yB6","q":"2-_Lfh_N5OW_q7gnZScZoUtLVkJFNAjX"}\n{ kty: \'oct\', k: \'GawgguFyGrWKav7AX4VKUg\' }',
@@ -428,6 +431,10 @@ describe('redactText', () => {
     // An entry's field that holds no secret: an expression, a colour, a parser's token, a removed value.
     '"adminPassword": {"type": "securestring", "defaultValue": "[newGuid()]"}', '"token": {"type": "color", "value": "#1a2b3c"}',
     '{"token": {"type": "Identifier", "value": "userName2"}}', '<Password>\n  <Value>*SENSITIVE*DATA*DELETED*</Value>\n</Password>',
+    // Words after a password's name that are no password: an encoding, an algorithm, a column's type in SQL, a pointer's type, emphasis.
+    'the password is base64-encoded', 'supports password argon2id hashing', 'the password is required', 'password hashing uses SHA256',
+    'CREATE TABLE users (\n  id SERIAL,\n  password VARCHAR(255)\n);', '\tPassword *IdentityWithCredentialsPassword `json:"password,omitempty"`',
+    'It only checks if the password is *present*.',
     // A public JSON Web Key; a sentence about a recovery phrase.
     '{"keys":[{"kty":"EC","crv":"P-256","kid":"k1","x":"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU","y":"x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0"}]}',
     'The mnemonic is a list of words; never share it.', 'seed phrase: write these words down and keep them in a safe place',
