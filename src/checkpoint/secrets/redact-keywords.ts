@@ -227,7 +227,8 @@ const FORMS: Form[] = [
   form(`${TAIL}["']?[ \\t]*(?:,[ \\t]*)?(?:(?:(?:#|//)[^\\n]{0,200})?\\r?\\n[ \\t]*){0,3}["']?(?:value|Value|VALUE|ParameterValue)["']?[ \\t]*[:=][ \\t]*(["']?)(?<v>[^\\s"'\`,{}]{1,300})\\1[ \\t]*(?=[,}\\r\\n]|$)`, {
     when: (_, t) => /(?:^|[\s{,(-])["']?(?:name|key|Name|Key|NAME|KEY|ParameterKey|variable)["']?[ \t]*[:=][ \t]*["']?$/.test(t),
   }),
-  form(`${TAIL}</(?:key|name)>\\s{0,80}<value>[ \\t]*(?<v>[^<\\s]{1,300})[ \\t]*</value>`, { when: (b, t) => b.endsWith('>') && /<(?:key|name)>$/.test(t) }),
+  // (… and a property list's `<key>ClientSecret</key>` then `<string>…</string>`.)
+  form(`${TAIL}</(?:key|name)>\\s{0,80}<(?<tag>value|string|data)>[ \\t]*(?<v>[^<\\s]{1,300})[ \\t]*</\\k<tag>>`, { when: (b, t) => b.endsWith('>') && /<(?:key|name)>$/.test(t) }),
   // A quoted literal: password = "…", "token": "…", token := "…", 'password' => '…', ("db.password", "…"), password "…", secret != "…"
   // (also with its quotes escaped, as code reads inside a JSON string: `"password = \"…\""`)
   // (Markdown's bold around the name or the operator: `**API key:** \`…\``.)

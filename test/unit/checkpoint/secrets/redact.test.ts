@@ -77,6 +77,8 @@ describe('redactText', () => {
       '"adminUsername": {\n  "value": "azureuser"\n},\n"adminPassword": {\n  "value": "[REDACTED:password]"\n}', { password: 1 }],
     ["Terraform's sensitive output, and CloudFormation's parameter on one line", '"db_password": {\n  "sensitive": true,\n  "type": "string",\n  "value": "Vq8#pL2m!xR4tZ9w"\n},\n"DBPassword": {"Type": "String", "NoEcho": "true", "Default": "Hq7Lm2pRt9zG"}',
       '"db_password": {\n  "sensitive": true,\n  "type": "string",\n  "value": "[REDACTED:password]"\n},\n"DBPassword": {"Type": "String", "NoEcho": "true", "Default": "[REDACTED:password]"}', { password: 2 }],
+    ["a property list's secret, its key's name then its string", '<key>CFBundleName</key>\n<string>MyApp</string>\n<key>ClientSecret</key>\n<string>SnpeLfUY7lhzbni8EuUftLvU</string>',
+      '<key>CFBundleName</key>\n<string>MyApp</string>\n<key>ClientSecret</key>\n<string>[REDACTED:password]</string>', { password: 1 }],
     ["a password in the Value element of a Windows answer file", '<AdministratorPassword>\n  <Value>JWoLCam4hoBILB</Value>\n  <PlainText>true</PlainText>\n</AdministratorPassword>',
       '<AdministratorPassword>\n  <Value>[REDACTED:password]</Value>\n  <PlainText>true</PlainText>\n</AdministratorPassword>', { password: 1 }],
     ["a CloudFormation parameter's default in YAML, not a sibling's value", 'Parameters:\n  DBPassword:\n    Type: String\n    NoEcho: true\n    Default: zxYU+JE1fDgzeXDuOkZp\n  DBUser:\n    Default: admin',
