@@ -24,7 +24,8 @@ const PROSE_WORD = /^(?:a|an|and|or|the|to|of|in|on|for|with|among|is|are|was|no
 const ARG = `(?:"(?<q1>[^"\\n]{1,200})"|'(?<q2>[^'\\n]{1,200})'|(?<bare>[^\\s"'|&;]{1,200}))`;
 
 /** Each command with the flag that takes a password; `attached` flags carry it in the same word (`-pSecret`). */
-const COMMANDS: { name: string; tools: string; flag: string; attached?: boolean }[] = [
+/** (`kept`: the tool's documented default, no secret: SNMP's `public` community.) */
+const COMMANDS: { name: string; tools: string; flag: string; attached?: boolean; kept?: RegExp }[] = [
   { name: 'psexec', tools: 'psexec(?:64)?(?:\\.exe)?|paexec(?:\\.exe)?|sshpass|winexe|pth-winexe', flag: '-p' },
   { name: 'sshpass', tools: 'sshpass', flag: '-p', attached: true },
   { name: 'docker', tools: 'docker[ \\t]+login|podman[ \\t]+login|buildah[ \\t]+login', flag: '-p' },
@@ -44,6 +45,8 @@ const COMMANDS: { name: string; tools: string; flag: string; attached?: boolean 
   { name: 'remote desktop', tools: 'rdesktop', flag: '-p' },
   { name: 'freerdp', tools: 'xfreerdp3?|wlfreerdp|sdl-freerdp3?', flag: '/p:', attached: true },
   { name: 'windows remote', tools: 'evil-winrm|crackmapexec|netexec|nxc|smbmap', flag: '-p' },
+  // (SNMP v1 and v2c: the community string is the password.)
+  { name: 'snmp', tools: 'snmp(?:walk|bulkwalk|get|getnext|bulkget|set|table|df|netstat|status|delta|trap|inform)', flag: '-c', kept: /^(?:public|private)$/ },
 ];
 
 /**
@@ -163,6 +166,7 @@ function findCommandPasswords(text: string): Hit[] {
         if (!isLiteral(value) || (m.groups!.bare !== undefined && PROSE_WORD.test(value))) continue;
         // (A port or a port's mapping is no password: `-p 27017:27017`.)
         if (/^\d{1,5}(?::\d{1,5}){0,2}(?:\/(?:tcp|udp))?$/.test(value)) continue;
+        if (COMMANDS[i]!.kept?.test(value)) continue;
         // (Small letters that finish the flag into a word are an option written with one dash, `-password`, `-port`: not `-p` and its value.)
         if (COMMANDS[i]!.attached && m.groups!.bare !== undefined && /^[a-z]+$/.test(value)) continue;
         const end = m.index + m[0].length - (m.groups!.bare === undefined ? 1 : 0);
@@ -450,6 +454,14 @@ export const PGPASS_RULE: RedactRule = {
   pattern: /(?<pre>(?<![^\n])[ \t]*[A-Za-z0-9*._-]{1,253}:(?:\d{1,5}|\*):(?!(?:error|warning|warn|note|info|debug|fatal|trace)[:\s])[^:\s]{1,100}:(?!(?:error|warning|warn|note|info|debug|fatal|trace)[:\s])[^:\s]{1,100}:)(?<secret>[^\s]{1,200})(?=[ \t]*\r?(?:\n|$))/gi,
   // (Not a path, `/…`, `./…`, `~/…`, `~user/…`: a password may start with `~` all the same.)
   accept: (s) => /[A-Za-z]/.test(s) && !/^(?:[/.]|~[a-z_-]*(?:\/|$))/.test(s) && isLiteral(s),
+};
+
+/** Oracle's JDBC URL with its user and password: `jdbc:oracle:thin:scott/…@//db:1521/ORCL` (and the OCI driver's). */
+export const ORACLE_URL_RULE: RedactRule = {
+  reason: 'url-credentials',
+  near: /jdbc:oracle:/gi,
+  pattern: /(?<pre>\bjdbc:oracle:(?:thin|oci8?):[A-Za-z][\w$#.]{0,59}\/)(?<secret>[^\s@"'/]{1,200})(?=@)/gi,
+  accept: isLiteral,
 };
 
 /**

@@ -190,6 +190,8 @@ describe('redactText', () => {
       "mongosh mongodb://db -u admin -p bKgPJvKZw0 && zip -P 0m5CY2cj3AML b.zip d.sql && 7z a -ptzhjY4JQdkC0 b.7z d/\nssh-keygen -t ed25519 -N 'PL3TSH2ums9a' -f k\nmosquitto_pub -u s -P UGDPohcTQpI0 -t t -m 1\nipmitool -U ADMIN -P 1FLKDWcxkwOA chassis status",
       "mongosh mongodb://db -u admin -p [REDACTED:password] && zip -P [REDACTED:password] b.zip d.sql && 7z a -p[REDACTED:password] b.7z d/\nssh-keygen -t ed25519 -N '[REDACTED:password]' -f k\nmosquitto_pub -u s -P [REDACTED:password] -t t -m 1\nipmitool -U ADMIN -P [REDACTED:password] chassis status",
       { password: 6 }],
+    ["an SNMP community given with -c, and Oracle's JDBC URL with its password", 'snmpwalk -v2c -c gnbIIFC5jMyo router system\njdbc:oracle:thin:scott/Vq8pL2mxR4tZ@//db:1521/orcl',
+      'snmpwalk -v2c -c [REDACTED:password] router system\njdbc:oracle:thin:scott/[REDACTED:url-credentials]@//db:1521/orcl', { password: 1, 'url-credentials': 1 }],
     ["a password after a user in Samba's, Oracle's and Impacket's forms",
       'smbclient //srv/share -U corp/alice%bBv2wwVBKLYl\nsqlplus -s scott/9fZVlY9tPJu0@//db:1521/ORCL @x.sql\nimpacket-psexec corp/admin:Xk9fLq2mZp@dc01.corp.local',
       'smbclient //srv/share -U corp/alice%[REDACTED:password]\nsqlplus -s scott/[REDACTED:password]@//db:1521/ORCL @x.sql\nimpacket-psexec corp/admin:[REDACTED:password]@dc01.corp.local',
@@ -415,6 +417,7 @@ describe('redactText', () => {
     // The same commands asking for the password, or given none: `*`, an option, `/ as sysdba`, an empty passphrase.
     'net user bob /add', 'net user administrator *', 'sqlplus / as sysdba', "ssh-keygen -t ed25519 -N '' -f key", 'run python3 deploy.py user:pass@host',
     'unzip -P "$ZIP_PASSWORD" backup.zip',
+    'snmpwalk -v2c -c public router system', 'jdbc:oracle:thin:@//db:1521/orcl',
     // A ConfigMap's data as JSON is no Secret's.
     '{"kind": "ConfigMap", "data": {"LOG_LEVEL": "info", "feature": "b1pZSEZUVnk2Y0RTbEhYdw"}}',
     // Lines after a command that are not what it printed: a script's next commands, a message echoed, a comment, a setting's name
