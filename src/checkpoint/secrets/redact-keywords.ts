@@ -23,7 +23,7 @@ const PASSWORD_WORDS = [
   'mot de passe', 'hasło', 'heslo', 'jelszó', 'şifre', 'пароль', 'κωδικός πρόσβασης', 'סיסמה', 'סיסמא', 'كلمة المرور', 'كلمة السر',
   'पासवर्ड', 'mật khẩu', 'kata sandi', 'kata laluan', 'パスワード', '密码', '密碼', '비밀번호',
 ].join('|');
-const WORDS = new RegExp(`passw(?:or)?d|${PASSWORD_WORDS}|passphrase|passcode|pepper|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|creds|auth[_-]?key|signing[_-]?key|encryption[_-]?key|[_a-z]pass(?![A-Za-z])|key(?![A-Za-z0-9])|sonar[._-]?login|(?:basic|digest|ntlm)auth(?=[ \\t]*\\()|x-(?:amz|goog)-signature|(?<![A-Za-z])sig(?==)|(?<![A-Za-z])(?:pass|pw|private|access|auth)(?![A-Za-z0-9])`, 'gi');
+const WORDS = new RegExp(`passw(?:or)?d|${PASSWORD_WORDS}|passphrase|passcode|pepper|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|creds|auth[_-]?key|signing[_-]?key|encryption[_-]?key|[_a-z]pass(?![A-Za-z])|key(?![A-Za-z0-9])|sonar[._-]?login|(?:basic|digest|ntlm)auth(?=[ \\t]*\\()|x-(?:amz|goog)-signature|(?<![A-Za-z])sig(?==)|(?<![A-Za-z])psk(?![A-Za-z])|(?<![A-Za-z])(?:pass|pw|private|access|auth)(?![A-Za-z0-9])`, 'gi');
 /** The same words in a text lower-cased first: a case-blind search costs several times more. */
 const LOWER_WORDS = new RegExp(WORDS.source, 'g');
 /** The names `pass` is glued to in a password's key (`dbpass`, `userpass`, `keypass`, `storepass`): the text up to the letter before `pass`. */

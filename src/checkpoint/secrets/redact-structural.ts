@@ -101,6 +101,12 @@ const COMMAND_FORMS: { tools: string; before?: string; after: string; accept: (s
     accept: isLiteral,
   },
   {
+    // Wi-Fi: `wpa_passphrase <ssid> <passphrase>`
+    tools: 'wpa_passphrase',
+    after: String.raw`[ \t]+(?:"[^"\n]{1,100}"|'[^'\n]{1,100}'|[^\s"']{1,100})[ \t]+["']?(?<secret>[^\s"']{1,200})`,
+    accept: isLiteral,
+  },
+  {
     // Windows: `net user <name> <password>` (`*` asks for it; `/add`, `/active:yes` are options)
     tools: String.raw`net[ \t]+user`,
     after: String.raw`[ \t]+(?:"[^"\n]{1,100}"|[^\s"/]{1,100})[ \t]+["']?(?<secret>[^\s"'/*][^\s"']{0,199})`,

@@ -190,6 +190,10 @@ describe('redactText', () => {
       "mongosh mongodb://db -u admin -p bKgPJvKZw0 && zip -P 0m5CY2cj3AML b.zip d.sql && 7z a -ptzhjY4JQdkC0 b.7z d/\nssh-keygen -t ed25519 -N 'PL3TSH2ums9a' -f k\nmosquitto_pub -u s -P UGDPohcTQpI0 -t t -m 1\nipmitool -U ADMIN -P 1FLKDWcxkwOA chassis status",
       "mongosh mongodb://db -u admin -p [REDACTED:password] && zip -P [REDACTED:password] b.zip d.sql && 7z a -p[REDACTED:password] b.7z d/\nssh-keygen -t ed25519 -N '[REDACTED:password]' -f k\nmosquitto_pub -u s -P [REDACTED:password] -t t -m 1\nipmitool -U ADMIN -P [REDACTED:password] chassis status",
       { password: 6 }],
+    ["a Wi-Fi network's pre-shared key, in wpa_supplicant's and NetworkManager's files and given to wpa_passphrase",
+      'network={\n    ssid="HomeNet"\n    psk="correct-horse-battery-9"\n}\n[wifi-security]\nkey-mgmt=wpa-psk\npsk=Tr0ub4dor&3xyz\nwpa_passphrase HomeNet Tr0ub4dor3xyz',
+      'network={\n    ssid="HomeNet"\n    psk="[REDACTED:password]"\n}\n[wifi-security]\nkey-mgmt=wpa-psk\npsk=[REDACTED:password]\nwpa_passphrase HomeNet [REDACTED:password]',
+      { password: 3 }],
     ["an SNMP community given with -c, and Oracle's JDBC URL with its password", 'snmpwalk -v2c -c gnbIIFC5jMyo router system\njdbc:oracle:thin:scott/Vq8pL2mxR4tZ@//db:1521/orcl',
       'snmpwalk -v2c -c [REDACTED:password] router system\njdbc:oracle:thin:scott/[REDACTED:url-credentials]@//db:1521/orcl', { password: 1, 'url-credentials': 1 }],
     ["a password after a user in Samba's, Oracle's and Impacket's forms",
@@ -418,6 +422,7 @@ describe('redactText', () => {
     'net user bob /add', 'net user administrator *', 'sqlplus / as sysdba', "ssh-keygen -t ed25519 -N '' -f key", 'run python3 deploy.py user:pass@host',
     'unzip -P "$ZIP_PASSWORD" backup.zip',
     'snmpwalk -v2c -c public router system', 'jdbc:oracle:thin:@//db:1521/orcl',
+    'psk = os.urandom(32)', 'The TLS-PSK mode uses a pre-shared key', 'psk_identity = "client1"',
     // A ConfigMap's data as JSON is no Secret's.
     '{"kind": "ConfigMap", "data": {"LOG_LEVEL": "info", "feature": "b1pZSEZUVnk2Y0RTbEhYdw"}}',
     // Lines after a command that are not what it printed: a script's next commands, a message echoed, a comment, a setting's name
