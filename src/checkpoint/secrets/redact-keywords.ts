@@ -78,8 +78,8 @@ const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p
 const TAIL = '(?:[_.-]?(?:key|value|base|hash|str|string|access[_-]?key))?\\d{0,3}(?![A-Za-z0-9_])';
 /** A declared type between key and value: `: string`, Go's ` string`, ` []byte`. */
 const TYPE = '(?:[ \\t]*:[ \\t]*(?:string|String|str|&str)|[ \\t]+(?:string|String|\\[\\]byte))?';
-/** (`：`, the full-width colon, is how Chinese and Japanese write one: `密码：…`.) */
-const OP = '(?:=>|:::?=|::=|:=|\\?\\?=|\\?=|\\.=|\\+=|=(?!=)|:|：)';
+/** (`：`, the full-width colon, is how Chinese and Japanese write one: `密码：…`; Ruby's `||=` sets a default, `ENV['X'] ||= '…'`.) */
+const OP = '(?:=>|:::?=|::=|:=|\\?\\?=|\\|\\|=|\\?=|\\.=|\\+=|=(?!=)|:|：)';
 /** The field of an entry of its own that holds the key's value: `value`, `default`, `defaultValue`. */
 const ENTRY_VALUE = '(?:value|default(?:value)?)';
 /**
@@ -245,6 +245,8 @@ const FORMS: Form[] = [
   // (Also given as the default of a setting read by its name: `env("SECRET_KEY", default="…")`, `config('API_TOKEN', default='…')`.)
   // (In a list, the next item is the key's value only when generated: `['SECRET_KEY', 'Xk9f…']`, not `['data-secret', 'data-config']`.)
   form(`${TAIL}["'\`][ \\t]*,[ \\t]*(?:default[ \\t]*=[ \\t]*)?(?:[@rbuf])?(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, { when: (b) => /["'\`]$/.test(b), accept: credentialLike, inList: tokenLike }),
+  // … and Gradle's `buildConfigField("String", "API_KEY", "\"…\"")`: the literal written with its quotes escaped inside a string.
+  form(`${TAIL}["'][ \\t]*,[ \\t]*"\\\\"(?<v>[^"\\\\\\s]{1,300})\\\\""`, { when: (b) => /["']$/.test(b), accept: credentialLike }),
   form(`${TAIL}[ \\t]*(?:!==?|===?)[ \\t]*(?:[@rbuf])?(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, { accept: credentialLike }),
   // … and a password compared with a word (`password == 'letmein'`): a login written into the code.
   form(`${TAIL}[ \\t]*(?:!==?|===?)[ \\t]*(?:[@rbuf])?(["'\`])(?<v>[A-Za-z][^"'\`\\s]{5,63})\\1`, { keys: PASSWORD_KEY, accept: isValue }),

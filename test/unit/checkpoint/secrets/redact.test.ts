@@ -62,6 +62,8 @@ describe('redactText', () => {
     ['a list inside a JSON string, to its last item', '{"out":"passwords:\\n  - a9F3kLmQ2xR7tVb1\\n  - Z8idYAHm9XIrAfY9V\\n"}',
       '{"out":"passwords:\\n  - [REDACTED:password]\\n  - [REDACTED:password]\\n"}', { password: 2 }],
     ['a value with a closing brace of its own, in quotes', 'password = "aB3$xY9}"', 'password = "[REDACTED:password]"', { password: 1 }],
+    ["Gradle's buildConfigField with the literal's quotes escaped, and Ruby's ||=", 'buildConfigField("String", "API_KEY", "\\"BUQDQcd1WrrxUzjKBLSjn7Gg\\"")\nENV[\'STRIPE_SECRET\'] ||= \'kAEb8mCiCa1MhjoEfSmchlEt\'',
+      'buildConfigField("String", "API_KEY", "\\"[REDACTED:password]\\"")\nENV[\'STRIPE_SECRET\'] ||= \'[REDACTED:password]\'', { password: 2 }],
     // A password as people type one, in a sentence after a password's name, with or without its verb.
     ['a password typed in a sentence', 'the password is hunter2\nuse password hunter2x9 to log in\nRemember: root password on the NAS is Qx3vY8hK.',
       'the password is [REDACTED:password]\nuse password [REDACTED:password] to log in\nRemember: root password on the NAS is [REDACTED:password].', { password: 3 }],
@@ -423,6 +425,7 @@ describe('redactText', () => {
     'unzip -P "$ZIP_PASSWORD" backup.zip',
     'snmpwalk -v2c -c public router system', 'jdbc:oracle:thin:@//db:1521/orcl',
     'psk = os.urandom(32)', 'The TLS-PSK mode uses a pre-shared key', 'psk_identity = "client1"',
+    'buildConfigField "String", "API_KEY", "\\"${apiKey}\\""', 'buildConfigField("String", "BASE_URL", "\\"https://api.example.com\\"")', 'token ||= fetch_token(user)',
     // A ConfigMap's data as JSON is no Secret's.
     '{"kind": "ConfigMap", "data": {"LOG_LEVEL": "info", "feature": "b1pZSEZUVnk2Y0RTbEhYdw"}}',
     // Lines after a command that are not what it printed: a script's next commands, a message echoed, a comment, a setting's name
