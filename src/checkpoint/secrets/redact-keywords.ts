@@ -155,7 +155,7 @@ function leadCaptured(source: string): string {
 const REFERENCE = new RegExp(
   '^(?:\\$\\{?[A-Za-z_][\\w.]*(?::?[-=?+][^}]*)?\\}?|\\$\\(.*|%[A-Za-z_]\\w*%|%[-+ #0-9.]*[sdifuxXoeEgGcpqv]|%\\([\\w.]+\\)[sdr]|%\\d+\\$[sd]' +
     '|\\{\\d*\\}|\\{[A-Za-z_][\\w.]*\\}|<[^>]*>|\\{\\{.*\\}\\}|\\*+|x+|null|none|nil|true|false|yes|no|on|off|enabled|disabled|undefined|changeme' +
-    '|\\.{3}|…|(?:process\\.env|os\\.environ|env|ENV|import\\.meta\\.env)[.\\[(].*)$',
+    '|\\.{3}|…|(?:process\\.env|os\\.environ|env|ENV|import\\.meta\\.env)[.\\[(].*|env:[A-Za-z_]\\w*)$',
   'i',
 );
 const PATH = /^(?:\/|~\/|\.\.?\/)/;

@@ -14,8 +14,8 @@ import { isNamedNonSecret, isNotSecret, isPredictable, PUBLIC_KEY_NAME } from '.
 import { isEncodedText, isWordy } from './entropy.js';
 import { DER_BASE64, derKind, encodedPemKind } from './der-keys.js';
 
-/** A password given on a command line is a literal, not a reference (`$PW`, `%PASS%`) nor a placeholder (`PASSWORD`, `<pw>`). */
-const isLiteral = (s: string) => !isNotSecret(s) && !/^[<[{$%#@]/.test(s) && !/^-/.test(s);
+/** A password given on a command line is a literal, not a reference (`$PW`, `%PASS%`, `env:PASS`, `file:…`) nor a placeholder (`PASSWORD`, `<pw>`). */
+const isLiteral = (s: string) => !isNotSecret(s) && !/^[<[{$%#@]/.test(s) && !/^-/.test(s) && !/^(?:env|file|fileb):/.test(s);
 
 /** Words that join a sentence, never a password given on a command line. */
 const PROSE_WORD = /^(?:a|an|and|or|the|to|of|in|on|for|with|among|is|are|was|not|as|by|from|into|then|than|that|this|it|flag|option|switch)$/;
@@ -104,6 +104,12 @@ const COMMAND_FORMS: { tools: string; before?: string; after: string; accept: (s
     // Wi-Fi: `wpa_passphrase <ssid> <passphrase>`
     tools: 'wpa_passphrase',
     after: String.raw`[ \t]+(?:"[^"\n]{1,100}"|'[^'\n]{1,100}'|[^\s"']{1,100})[ \t]+["']?(?<secret>[^\s"']{1,200})`,
+    accept: isLiteral,
+  },
+  {
+    // Vault: `vault login <token>` (not `-method=…` and its `key=value` pairs)
+    tools: 'vault',
+    after: String.raw`[ \t]+login(?:[ \t]+-[\w-]+(?:=\S*)?)*[ \t]+(?<secret>[^\s=\-"'][^\s="']{7,299})[ \t]*\r?$`,
     accept: isLiteral,
   },
   {
@@ -644,13 +650,13 @@ export const VAULT_SECRET_ID_RULE: RedactRule = {
 
 /**
  * A Consul ACL token's secret: `SecretID: <uuid>` as `consul acl token` prints it, `"SecretID": "<uuid>"` as its API returns
- * it (the `AccessorID` beside it is public). Consul's own spelling, which AWS's `SecretId` and Bitwarden's `secretId`, ids of
+ * it, and Nomad's, `Secret ID    = <uuid>` as `nomad acl bootstrap` prints it (the accessor's id beside it is public). Consul's own spelling, which AWS's `SecretId` and Bitwarden's `secretId`, ids of
  * stored secrets, do not share.
  */
 export const CONSUL_SECRET_ID_RULE: RedactRule = {
   reason: 'consul-token',
-  near: /SecretID/g,
-  pattern: /(?<pre>(?<![A-Za-z0-9_])SecretID"?[ \t]*[:=][ \t]*"?)(?<secret>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![0-9A-Za-z-])/g,
+  near: /Secret ?ID/g,
+  pattern: /(?<pre>(?<![A-Za-z0-9_])Secret ?ID"?[ \t]*[:=][ \t]*"?)(?<secret>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![0-9A-Za-z-])/g,
 };
 
 /**

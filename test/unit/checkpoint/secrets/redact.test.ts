@@ -192,6 +192,8 @@ describe('redactText', () => {
       "mongosh mongodb://db -u admin -p bKgPJvKZw0 && zip -P 0m5CY2cj3AML b.zip d.sql && 7z a -ptzhjY4JQdkC0 b.7z d/\nssh-keygen -t ed25519 -N 'PL3TSH2ums9a' -f k\nmosquitto_pub -u s -P UGDPohcTQpI0 -t t -m 1\nipmitool -U ADMIN -P 1FLKDWcxkwOA chassis status",
       "mongosh mongodb://db -u admin -p [REDACTED:password] && zip -P [REDACTED:password] b.zip d.sql && 7z a -p[REDACTED:password] b.7z d/\nssh-keygen -t ed25519 -N '[REDACTED:password]' -f k\nmosquitto_pub -u s -P [REDACTED:password] -t t -m 1\nipmitool -U ADMIN -P [REDACTED:password] chassis status",
       { password: 6 }],
+    ["a token given to vault login, and Nomad's ACL secret as it prints it", 'vault login hvs.qrSq3mXH7eemYBJ20r7Eufip\nAccessor ID  = 5d8a1f0c-93b7-4a24-8d6e-5f1a9c3b7d2e\nSecret ID    = 9c5e8f3a-2b7d-4e1f-8a6c-0d3b5f7e9a21',
+      'vault login [REDACTED:password]\nAccessor ID  = 5d8a1f0c-93b7-4a24-8d6e-5f1a9c3b7d2e\nSecret ID    = [REDACTED:consul-token]', { password: 1, 'consul-token': 1 }],
     ["a Wi-Fi network's pre-shared key, in wpa_supplicant's and NetworkManager's files and given to wpa_passphrase",
       'network={\n    ssid="HomeNet"\n    psk="correct-horse-battery-9"\n}\n[wifi-security]\nkey-mgmt=wpa-psk\npsk=Tr0ub4dor&3xyz\nwpa_passphrase HomeNet Tr0ub4dor3xyz',
       'network={\n    ssid="HomeNet"\n    psk="[REDACTED:password]"\n}\n[wifi-security]\nkey-mgmt=wpa-psk\npsk=[REDACTED:password]\nwpa_passphrase HomeNet [REDACTED:password]',
@@ -425,6 +427,7 @@ describe('redactText', () => {
     'unzip -P "$ZIP_PASSWORD" backup.zip',
     'snmpwalk -v2c -c public router system', 'jdbc:oracle:thin:@//db:1521/orcl',
     'psk = os.urandom(32)', 'The TLS-PSK mode uses a pre-shared key', 'psk_identity = "client1"',
+    'vault login -method=userpass username=me', 'boundary authenticate password -login-name admin -password env:BOUNDARY_PASS',
     'buildConfigField "String", "API_KEY", "\\"${apiKey}\\""', 'buildConfigField("String", "BASE_URL", "\\"https://api.example.com\\"")', 'token ||= fetch_token(user)',
     // A ConfigMap's data as JSON is no Secret's.
     '{"kind": "ConfigMap", "data": {"LOG_LEVEL": "info", "feature": "b1pZSEZUVnk2Y0RTbEhYdw"}}',
