@@ -155,7 +155,7 @@ function leadCaptured(source: string): string {
 const REFERENCE = new RegExp(
   '^(?:\\$\\{?[A-Za-z_][\\w.]*(?::?[-=?+][^}]*)?\\}?|\\$\\(.*|%[A-Za-z_]\\w*%|%[-+ #0-9.]*[sdifuxXoeEgGcpqv]|%\\([\\w.]+\\)[sdr]|%\\d+\\$[sd]' +
     '|\\{\\d*\\}|\\{[A-Za-z_][\\w.]*\\}|<[^>]*>|\\{\\{.*\\}\\}|\\*+|x+|null|none|nil|true|false|yes|no|on|off|enabled|disabled|undefined|changeme' +
-    '|\\.{3}|…|(?:process\\.env|os\\.environ|env|ENV|import\\.meta\\.env)[.\\[(].*|env:[A-Za-z_]\\w*)$',
+    '|\\.{3}|…|(?:process\\.env|os\\.environ|env|ENV|import\\.meta\\.env)[.\\[(].*)$',
   'i',
 );
 const PATH = /^(?:\/|~\/|\.\.?\/)/;
@@ -471,8 +471,9 @@ const SCHEME_NAME = /^(?:argon2(?:id|i|d)?|pbkdf2[\w-]*|sha-?\d+\w*|md[45]|bcryp
 
 /**
  * A password as people type one, in a sentence: letters with a digit or a symbol, 5 to 64 characters, a letter or a digit first
- * (`hunter2`, `Passw0rd`, `S3cret!pass`; a pointer's type, `*IdentityPassword`, or emphasis, `*present*`, is none); not a version, a name in capitals and digits (`VARCHAR2`), an algorithm's name, a path, a URL, or words joined by
- * dashes (`base64-encoded`, `SHA256-hashed`).
+ * (`hunter2`, `Passw0rd`, `S3cret!pass`; a pointer's type, `*IdentityPassword`, or emphasis, `*present*`, is none); not a
+ * version, a name in capitals and digits (`VARCHAR2`), an algorithm's name, a path, a URL, or words joined by dashes
+ * (`base64-encoded`, `SHA256-hashed`).
  */
 function typedPassword(v: string): boolean {
   if (v.length < 5 || !/^[A-Za-z0-9]/.test(v) || !/[A-Za-z]/.test(v) || !/[\d!@#$%^&*+=?~]/.test(v) || !isValue(v) || SCHEME_NAME.test(v)) return false;

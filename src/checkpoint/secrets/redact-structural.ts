@@ -15,13 +15,16 @@ import { isEncodedText, isWordy } from './entropy.js';
 import { DER_BASE64, derKind, encodedPemKind } from './der-keys.js';
 
 /** A password given on a command line is a literal, not a reference (`$PW`, `%PASS%`, `env:PASS`, `file:…`) nor a placeholder (`PASSWORD`, `<pw>`). */
-const isLiteral = (s: string) => !isNotSecret(s) && !/^[<[{$%#@]/.test(s) && !/^-/.test(s) && !/^(?:env|file|fileb):/.test(s);
+const isLiteral = (s: string) => !isNotSecret(s) && !/^[<[{$%#@]/.test(s) && !/^-/.test(s);
 
 /** Words that join a sentence, never a password given on a command line. */
 const PROSE_WORD = /^(?:a|an|and|or|the|to|of|in|on|for|with|among|is|are|was|not|as|by|from|into|then|than|that|this|it|flag|option|switch)$/;
 
 /** One quoted or bare argument; the `secret` group is its text without the quotes. */
 const ARG = `(?:"(?<q1>[^"\\n]{1,200})"|'(?<q2>[^'\\n]{1,200})'|(?<bare>[^\\s"'|&;]{1,200}))`;
+
+/** What `echo` or `printf` is given before its text: options, and `printf`'s format (`printf '%s\n' '…'`); group 1 is the format's quote. */
+const ECHO_ARGS = String.raw`(?:[ \t]+-[neE]{1,3})*(?:[ \t]+(["']?)%s(?:\\n)?\1)?[ \t]+`;
 
 /** Each command with the flag that takes a password; `attached` flags carry it in the same word (`-pSecret`). */
 /** (`kept`: the tool's documented default, no secret: SNMP's `public` community.) */
@@ -70,7 +73,7 @@ const COMMAND_FORMS: { tools: string; before?: string; after: string; accept: (s
     // A literal piped into a command that reads a password from its input: `echo '…' | sudo -S …`, `| chpasswd` (`user:password`
     // lines), `| passwd --stdin` (not a reference, `"alice:${NEW_PASS}"`)
     tools: 'sudo|chpasswd|passwd',
-    before: String.raw`\b(?:echo|printf)(?:[ \t]+-[neE]{1,3})*(?:[ \t]+(["']?)%s(?:\\n)?\1)?[ \t]+["']?(?<secret>(?<=")[^"\n]{1,200}(?=")|(?<=')[^'\n]{1,200}(?=')|(?<!["'])[^\s"'|&;]{1,200})["']?[ \t]*\|[ \t]*`,
+    before: String.raw`\b(?:echo|printf)${ECHO_ARGS}["']?(?<secret>(?<=")[^"\n]{1,200}(?=")|(?<=')[^'\n]{1,200}(?=')|(?<!["'])[^\s"'|&;]{1,200})["']?[ \t]*\|[ \t]*`,
     after: String.raw`(?:(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S\b|(?<=chpasswd)|[ \t]+--stdin\b)`,
     accept: (s) => isLiteral(s) && s.length >= 6 && !/\$\{?\w/.test(s),
   },
@@ -216,7 +219,7 @@ const STORED_VALUES = [
   new RegExp(String.raw`\bvercel[ \t]+secrets?[ \t]+add[ \t]+[\w.-]{1,100}[ \t]+${ARG}`, 'gid'),
   new RegExp(String.raw`\bencrypt_string[ \t]+${ARG}`, 'gid'),
   // (What `printf` is given after its format: `printf '%s' '…' | …`.)
-  new RegExp(String.raw`\b(?:echo|printf)(?:[ \t]+-[neE]{1,3})*(?:[ \t]+(["']?)%s\1)?[ \t]+${ARG}[ \t]*\|[^|\n]{0,300}?(?:${STORE}|--password-stdin|--with-token)`, 'gid'),
+  new RegExp(String.raw`\b(?:echo|printf)${ECHO_ARGS}${ARG}[ \t]*\|[^|\n]{0,300}?(?:${STORE}|--password-stdin|--with-token)`, 'gid'),
 ];
 /** `KEY=value` after `secrets set` (fly, doppler, infisical) or `secrets:set`: each value. */
 const SECRETS_SET = /\bsecrets?[ \t:]+(?:set|import)\b/gi;
@@ -321,7 +324,7 @@ const PRINTS_SECRET: { words: string; rest: string; store?: true }[] = [
   { words: 'pulumi', rest: String.raw`[ \t]+(?:config[ \t]+get${NAME_ARG}|stack[ \t]+output\b[^\n]{0,200}--show-secrets\b)`, store: true },
   { words: 'sops', rest: String.raw`[ \t]+(?:-d|--decrypt)\b[^\n]{0,200}--extract\b`, store: true },
   // (A variable alone, by its reference: `echo "Using token for ${USER}"` is a message, not a value.)
-  { words: 'echo|printf', rest: String.raw`(?:[ \t]+-[neE]{1,3})*(?:[ \t]+(["']?)%s(?:\\n)?\1)?[ \t]+["']?(?:\$\{?|%|\$env:)(?<name>[A-Za-z_]\w{0,100})\}?%?["']?[ \t]*\r?$` },
+  { words: 'echo|printf', rest: String.raw`${ECHO_ARGS}["']?(?:\$\{?|%|\$env:)(?<name>[A-Za-z_]\w{0,100})\}?%?["']?[ \t]*\r?$` },
   { words: 'printenv', rest: String.raw`[ \t]+(?<name>[A-Za-z_]\w{0,100})[ \t]*\r?$` },
   { words: String.raw`cat|type|Get-Content|gc|more|bat|head|tail`, rest: FILE_ARG },
   { words: 'docker|podman', rest: String.raw`[ \t]+exec\b(?:[ \t]+-\S+)*[ \t]+\S+[ \t]+cat${FILE_ARG}` },

@@ -17,6 +17,7 @@ const REFERENCE = new RegExp(
     '[A-Za-z_]\\w*=\\$\\{?[A-Za-z_]\\w*\\}?', // NAME=${NAME}: an assignment that passes a variable on
     '\\$\\{\\{.*\\}\\}', '\\$\\(.*\\)?', '\\$\\d', '%~?\\d', '%\\*', // ${{ secrets.X }}, $(cmd), $1, a batch file's %1
     '@-|@(?:[\\w.~-]*/)*[\\w~-]+\\.[A-Za-z]\\w{0,5}', // a file read in its place: `password=@password.txt`, `-d @-`
+    'env:[A-Za-z_]\\w*|fileb?:\\S+', // a variable or a file a tool reads it from: openssl's and boundary's `env:PASS`, `file:/run/secrets/db`
     '#\\{[^}]*\\}?', '%[A-Za-z_]\\w*%', '@[A-Za-z_]\\w*@', '__\\w+__', // #{var}, %VAR%, @VAR@, __VAR__, __globPaths__
     '%[-+ #0-9.]*[sdifuxXoeEgGcpqv]', '%\\([\\w.]+\\)[sdr]', '%\\d+\\$[sd]', // printf
     '\\{\\d*\\}', '\\{\\{.*\\}\\}', '\\{[A-Za-z_][\\w.]*!?\\}', '\\{\\{?\\s*[\\w.]+\\s*\\}?\\}', // {0}, {{ x }}, {name}

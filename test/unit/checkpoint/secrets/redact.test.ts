@@ -524,6 +524,10 @@ describe('redaction cost', () => {
     ['the password was changed from '.repeat(2_200)], ['I changed the password from a to '.repeat(1_800)], [`the token changed from ${'a1'.repeat(32_000)} to`],
     [`tokens = [${'a1b2c3d4e5f6g7h8, '.repeat(3_000)}`], [`apiKeys := []string{${'"a1b2c3d4e5f6g7h8", '.repeat(3_000)}`], ['tokens = ['.repeat(6_000)],
     [`- name: DB_PASSWORD${' '.repeat(64_000)}x`], [`{"key": "password"${'\t'.repeat(64_000)}x`], [`<param name="password"${' '.repeat(64_000)}>`],
+    // Commands that print a secret, each followed by what it printed; a JSON Secret's data opened again and again; entries named for
+    // a secret opened and never given a value; a recovery phrase's name again and again; blanks before a command.
+    ['$ pass show x\nHq7Lm2pRt9zG\n'.repeat(2_500)], ['{"kind":"Secret","data":{"a":"'.repeat(2_000)], ['"dbPassword": {'.repeat(4_000)],
+    ['DBPassword:\n  '.repeat(4_000)], ['mnemonic: legal '.repeat(4_000)], [`${' '.repeat(64_000)}pass show x\nHq7Lm2pRt9zG`],
   ])('stays linear on a hostile 64 KiB string (%#)', (text) => {
     // (Timed again when the first run is over: a busy machine can stall one run, a quadratic pattern stalls both.)
     const took = () => {
