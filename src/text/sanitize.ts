@@ -97,6 +97,8 @@ export function oneLine(text: string, max?: number): string {
     out += unit;
     width += unitWidth;
   }
+  // A joiner kept raw inside an emoji must not end the cut: before `…` it would join nothing.
+  if (out.endsWith(ZWJ)) out = out.slice(0, -1);
   return max < 1 ? '' : `${out}…`;
 }
 
