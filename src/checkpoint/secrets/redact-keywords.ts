@@ -23,7 +23,7 @@ const PASSWORD_WORDS = [
   'mot de passe', 'hasło', 'heslo', 'jelszó', 'şifre', 'пароль', 'κωδικός πρόσβασης', 'סיסמה', 'סיסמא', 'كلمة المرور', 'كلمة السر',
   'पासवर्ड', 'mật khẩu', 'kata sandi', 'kata laluan', 'パスワード', '密码', '密碼', '비밀번호',
 ].join('|');
-const WORDS = new RegExp(`passw(?:or)?d|${PASSWORD_WORDS}|passphrase|passcode|pepper|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|creds|auth[_-]?key|signing[_-]?key|encryption[_-]?key|[_a-z]pass(?![A-Za-z])|key(?![A-Za-z0-9])|sonar[._-]?login|(?:basic|digest|ntlm)auth(?=[ \\t]*\\()|x-(?:amz|goog)-signature|(?<![A-Za-z])sig(?==)|(?<![A-Za-z])psk(?![A-Za-z])|(?<![A-Za-z])(?:pass|pw|private|access|auth)(?![A-Za-z0-9])`, 'gi');
+const WORDS = new RegExp(`passw(?:or)?d|${PASSWORD_WORDS}|passphrase|passcode|pepper|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|creds|auth[_-]?key|signing[_-]?key|encryption[_-]?key|[_a-z]pass(?![A-Za-z])|(?:bind|root)pw(?![A-Za-z0-9])|authtok(?![A-Za-z])|key(?![A-Za-z0-9])|sonar[._-]?login|(?:basic|digest|ntlm)auth(?=[ \\t]*\\()|x-(?:amz|goog)-signature|(?<![A-Za-z])sig(?==)|(?<![A-Za-z])psk(?![A-Za-z])|(?<![A-Za-z])(?:pass|pw|private|access|auth)(?![A-Za-z0-9])`, 'gi');
 /** The same words in a text lower-cased first: a case-blind search costs several times more. */
 const LOWER_WORDS = new RegExp(WORDS.source, 'g');
 /** The names `pass` is glued to in a password's key (`dbpass`, `userpass`, `keypass`, `storepass`): the text up to the letter before `pass`. */
@@ -117,7 +117,7 @@ const MESSAGE_WORDS = new Set(('is are was be been must should not no please ent
   'empty wrong new confirm reset forgot show hide required invalid incorrect too short long weak strong expired change changed ' +
   'for of to and or with a an this that it you me my our here password passwords passphrase pwd login user username').split(' '));
 /** The name of a password or a passphrase, the word on its own or as the last part of the key (`DB_PASSWORD`, `dbPassword`, not `someotherpassword`). */
-const PASSWORD_KEY = /(?:^|[_.:-])(?:[Pp]ass(?:w(?:or)?d|phrase)?|PASS(?:W(?:OR)?D|PHRASE)?|[Pp]wd|PWD)$|[a-z]Pass(?:word|phrase)$/;
+const PASSWORD_KEY = /(?:^|[_.:-])(?:[Pp]ass(?:w(?:or)?d|phrase)?|PASS(?:W(?:OR)?D|PHRASE)?|[Pp]wd|PWD|(?:bind|root)pw|(?:BIND|ROOT)PW)$|[a-z]Pass(?:word|phrase)$/;
 /** A passphrase of a few small words (`open sesame`, `correct horse battery staple`), not a message about one. */
 const passphrase = (v: string) =>
   v.length >= 8 && v.length <= 60 && isValue(v) && v.split(' ').every((w) => w !== '' && !MESSAGE_WORDS.has(w.replace(/[^a-z]/g, '')));

@@ -84,6 +84,12 @@ const COMMAND_FORMS: { tools: string; before?: string; after: string; accept: (s
     accept: isLiteral,
   },
   {
+    // lftp given `-u user,password` (`--user`, `--password` are flags of their own)
+    tools: 'lftp',
+    after: String.raw`[^\n]{0,300}?[ \t]-u[ \t]+["']?[^\s,"']{1,100},(?<secret>[^\s"']{1,200})`,
+    accept: isLiteral,
+  },
+  {
     // Oracle's tools given `user/password@database`, or `user/password` alone at the end of the line: `sqlplus scott/…@//db:1521/ORCL`
     // (`sqlplus and/or rman` is a sentence)
     tools: 'sqlplus|sqlldr|expdp|impdp|rman|dgmgrl',
@@ -375,7 +381,7 @@ function findPrintedSecrets(text: string): Hit[] {
         const m = command.exec(line);
         const named = m?.groups?.name ?? m?.groups?.file;
         if (!m || (named !== undefined && !namesSecret(named.replace(/^.*[/\\]/, '')))) continue;
-        printedAfter(text, at, hits, PRINTS_SECRET[i]!.store === true);
+        printedAfter(text, at, hits, PRINTS_SECRET[i]!.store === true ? storePrinted : echoPrinted);
         break;
       }
     }
@@ -384,8 +390,14 @@ function findPrintedSecrets(text: string): Hit[] {
   return hits;
 }
 
+/** What a store printed is a secret, words in small letters too; what `echo` or `cat` printed holds a digit or is long in both cases. */
+const storePrinted = (value: string) => !/^[A-Z]+$/.test(value) && isPrintedLiteral(value);
+const echoPrinted = (value: string) => (/\d/.test(value) || (value.length >= 16 && /[a-z]/.test(value) && /[A-Z]/.test(value))) && isPrintedLiteral(value);
+/** Not an assignment, a path or a line of code. */
+const isPrintedLiteral = (value: string) => !/^[A-Za-z_][\w.]*=(?!=*$)|^[/.~]|[(){};,]$/.test(value) && isLiteral(value);
+
 /** The lines after the command's line (which ends at `at`) that hold one word each: what it printed. */
-function printedAfter(text: string, at: number, hits: Hit[], store: boolean): void {
+function printedAfter(text: string, at: number, hits: Hit[], accept: (value: string) => boolean): void {
   for (let notes = 0, lines = 0; at < text.length && lines < OUTPUT_LINES; lines++) {
     const next = text.indexOf('\n', at + 1);
     const end = next < 0 ? text.length : next;
@@ -398,7 +410,7 @@ function printedAfter(text: string, at: number, hits: Hit[], store: boolean): vo
       return;
     }
     const value = word[2]!;
-    if ((store ? !/^[A-Z]+$/.test(value) : /\d/.test(value) || (value.length >= 16 && /[a-z]/.test(value) && /[A-Z]/.test(value))) && !/^[A-Za-z_][\w.]*=(?!=*$)|^[/.~]|[(){};,]$/.test(value) && isLiteral(value)) {
+    if (accept(value)) {
       const start = at + 1 + word.index + word[0].indexOf(value);
       hits.push({ start, end: start + value.length, reason: 'password' });
     }
@@ -406,10 +418,67 @@ function printedAfter(text: string, at: number, hits: Hit[], store: boolean): vo
   }
 }
 
+/** A secret's name in a line that announces it: a password, a token, an API key, recovery or backup codes, an unseal key. */
+const ANNOUNCED = /\b(?:pass(?:word|phrase|code)s?|api[ _-]?keys?|(?:access[ _-])?tokens?|secrets?|secret[ _-]keys?|(?:recovery|backup)[ _-]?(?:codes?|keys?)|unseal[ _-]keys?)\b/gi;
+/** … the rest of a heading line after the name, up to its `:` at the end (no assignment, block or call). */
+const HEADING_REST = /^[^=;{}\n]{0,160}:[ \t]*\r?$/;
+/** … or the rest of a sentence after the name that says the value was made and gives it last (`is generated for root@localhost: …`). */
+const SAID_REST = /^(?<said>[^:=;{}\n]{0,100}):[ \t]+(?<v>[^\s"'`]{8,200})[ \t]*\r?$/;
+const MADE = /\b(?:generated|created|issued|assigned|reset|changed|set|is|was)\b/i;
+
+/**
+ * A value announced as a secret: a password as a tool makes one (small letters, capitals and digits, or a symbol, or 16
+ * characters with a digit that are not words joined), or a code of letters and digits where recovery or backup codes are
+ * announced; not a version, a date, a URL, a path, a hex id or hash, a name (`jsmith01`), a reference or a placeholder. (A tool's
+ * password may start with `-`, `#` or `*`: Elasticsearch's do.)
+ */
+function announcedValue(value: string, codes: boolean): boolean {
+  if (isNotSecret(value) || /^[<[{$%]|[(){};,:]$|:\/\/|^[A-Za-z_][\w.]*=|^v?\d+(?:\.\d+)+|^\d{4}-\d\d-\d\d|^[~.]{0,2}\//.test(value)) return false;
+  if (codes && /\d/.test(value) && /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/.test(value)) return true;
+  if (/^[0-9a-f]+$/i.test(value) || !/[A-Za-z]/.test(value) || value.includes('@')) return false;
+  return (/[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value)) || /[!#$%&*+=?^~]/.test(value) ||
+    (value.length >= 16 && /\d/.test(value) && value.split(/[-_.]/).filter((part) => /^[A-Za-z]{3,}$/.test(part)).length < 2);
+}
+
+/**
+ * A secret a tool announces and prints: a line that names one and ends with `:`, the value alone on the lines after it (one blank
+ * line between allowed) — `Password for the elastic user (reset with …):`, `Your new recovery codes:`, `Rancher bootstrap
+ * password:` — or a sentence that says it was made and gives it last, `A temporary password is generated for root@localhost: …`.
+ */
+function findAnnouncedSecrets(text: string): Hit[] {
+  const hits: Hit[] = [];
+  let done = -1;
+  ANNOUNCED.lastIndex = 0;
+  for (let m = ANNOUNCED.exec(text); m; m = ANNOUNCED.exec(text)) {
+    if (m.index < done) continue;
+    let end = text.indexOf('\n', m.index);
+    if (end < 0) end = text.length;
+    done = end;
+    const rest = text.slice(m.index + m[0].length, Math.min(end, m.index + m[0].length + 200));
+    const start = text.lastIndexOf('\n', m.index) + 1;
+    // (A line of code is no heading: `def token(self):`, `case TOKEN:`.)
+    if (m.index - start > 200 || /\w\(|^[ \t]*case[ \t]/.test(text.slice(start, m.index) + rest)) continue;
+    const codes = /^(?:recovery|backup)/i.test(m[0]);
+    if (HEADING_REST.test(rest)) {
+      // (One blank line may come between: `Here is your API key, copy it now:`, a blank line, the key.)
+      const blank = /^\n[ \t]*\r?(?=\n)/.exec(text.slice(end, end + 80));
+      printedAfter(text, end + (blank ? blank[0].length : 0), hits, (value) => announcedValue(value, codes));
+      continue;
+    }
+    const said = SAID_REST.exec(rest);
+    if (said && MADE.test(said.groups!.said!) && announcedValue(said.groups!.v!, false)) {
+      const at = m.index + m[0].length + said[0].lastIndexOf(said.groups!.v!);
+      hits.push({ start: at, end: at + said.groups!.v!.length, reason: 'password' });
+    }
+  }
+  return hits;
+}
+
 export const COMMAND_LINE_RULES: RedactRule[] = [
   { reason: 'password', find: findCommandPasswords, readsWritten: true },
   { reason: 'password', find: findStoredSecrets },
   { reason: 'password', find: findPrintedSecrets },
+  { reason: 'password', find: findAnnouncedSecrets },
   {
     // SQL: CREATE USER … IDENTIFIED BY '…', MySQL's IDENTIFIED WITH <plugin> BY '…', Oracle's bare IDENTIFIED BY word, in a
     // statement that creates or alters a user or a role, or grants (in prose, "identified by" is only words). A quoted literal
@@ -480,26 +549,38 @@ export const ORACLE_URL_RULE: RedactRule = {
 };
 
 /**
- * Redis' configuration lines that give a password after a space: a replica's `masterauth <password>`, Sentinel's
- * `sentinel auth-pass <master> <password>` (`requirepass` is a password's keyword, read with the others), quoted or not.
+ * Configuration lines that give a password after a space: Redis' `masterauth <password>` for a replica, Sentinel's
+ * `sentinel auth-pass <master> <password>` (`requirepass` is a password's keyword, read with the others), quoted or not, and
+ * HAProxy's `stats auth <user>:<password>`.
  */
 export const REDIS_AUTH_RULE: RedactRule = {
   reason: 'password',
   requires: 'auth',
-  pattern: /(?<pre>(?<![^\n])[ \t]*(?:masterauth|sentinel[ \t]+auth-pass[ \t]+[^\s"']+)[ \t]+["']?)(?<secret>[^\s"']{1,200})(?=["']?[ \t]*\r?(?:\n|$))/gi,
+  pattern: /(?<pre>(?<![^\n])[ \t]*(?:masterauth[ \t]+|sentinel[ \t]+auth-pass[ \t]+[^\s"']+[ \t]+|stats[ \t]+auth[ \t]+[^\s:"']{1,100}:)["']?)(?<secret>[^\s"']{1,200})(?=["']?[ \t]*\r?(?:\n|$))/gi,
   accept: isLiteral,
 };
 
 /**
+ * The password after an email address, as accounts are listed and as Postfix's `sasl_passwd` holds them:
+ * `alice@example.com:Xk9fLq2m`, `[smtp.gmail.com]:587 alerts@example.com:…`. (Not a port, a path, `user@host:dir/`, nor a word.)
+ */
+export const EMAIL_PASSWORD_RULE: RedactRule = {
+  reason: 'password',
+  near: /@/g,
+  pattern: /(?<pre>(?<![$A-Za-z0-9._%+-]|\/\/)[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}:)(?<secret>[^\s"'`/:@,;()<>[\]{}]{6,200})(?=["'`]?(?:[ \t]*\r?\n|[ \t]*$))/g,
+  accept: (s) => isLiteral(s) && /[A-Za-z]/.test(s) && /[\d!#$%&*+=?^~]/.test(s) && !/^v?\d+(?:\.\d+)+/.test(s),
+};
+
+/**
  * crypt(3) hashes (`$1$`, `$2b$`, `$5$`, `$6$`, `$y$`, `$apr1$`, `$argon2id$`,
- * `$pbkdf2-sha256$`, `$scrypt$`, …) and LDAP `{SSHA}…`: a hash lets anyone
- * test guesses offline, so it is kept out like the password.
+ * `$pbkdf2-sha256$`, `$scrypt$`, …), LDAP `{SSHA}…` and MySQL's native `*<40 hex in capitals>` (as `mysql.user` shows it):
+ * a hash lets anyone test guesses offline, so it is kept out like the password.
  */
 export const PASSWORD_HASH_RULE: RedactRule = {
   reason: 'password-hash',
-  near: /\$(?:1|2[abxy]?|5|6|7|y|gy|md5(?:,rounds=\d+)?|apr1|sha1|argon2(?:id|i|d)|pbkdf2[a-z0-9-]*|scrypt)\$|\{(?:S?SHA\d*|S?MD5|CRYPT|PBKDF2[^}]*)\}/gi,
+  near: /\$(?:1|2[abxy]?|5|6|7|y|gy|md5(?:,rounds=\d+)?|apr1|sha1|argon2(?:id|i|d)|pbkdf2[a-z0-9-]*|scrypt)\$|\{(?:S?SHA\d*|S?MD5|CRYPT|PBKDF2[^}]*)\}|\*[0-9A-F]{40}/gi,
   // (Sun's MD5 crypt ends its salt with `$$`: `$md5,rounds=5000$<salt>$$<hash>`.)
-  pattern: /(?<![\w$])(?:\$(?:1|2[abxy]?|5|6|7|y|gy|md5(?:,rounds=\d+)?|apr1|sha1|argon2(?:id|i|d)|pbkdf2[a-z0-9-]*|scrypt)\$(?:[A-Za-z0-9./+=,-]{1,100}\$\$?){1,4}[A-Za-z0-9./+=]{8,200}|\{(?:S?SHA\d*|S?MD5|CRYPT|PBKDF2[^}]*)\}[A-Za-z0-9+/=.$]{12,200})(?![A-Za-z0-9./+=])/g,
+  pattern: /(?<![\w$])(?:\$(?:1|2[abxy]?|5|6|7|y|gy|md5(?:,rounds=\d+)?|apr1|sha1|argon2(?:id|i|d)|pbkdf2[a-z0-9-]*|scrypt)\$(?:[A-Za-z0-9./+=,-]{1,100}\$\$?){1,4}[A-Za-z0-9./+=]{8,200}|\{(?:S?SHA\d*|S?MD5|CRYPT|PBKDF2[^}]*)\}[A-Za-z0-9+/=.$]{12,200}|(?<![\w*])\*[0-9A-F]{40}(?![\w*]))(?![A-Za-z0-9./+=])/g,
 };
 
 /**

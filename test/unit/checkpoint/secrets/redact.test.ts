@@ -326,6 +326,23 @@ describe('redactText', () => {
       '"environment": [{"name": "GENIUS", "value": "[REDACTED:high-entropy]"}, {"name": "LOG_LEVEL", "value": "debug"}]', { 'high-entropy': 1 }],
     ["a line of base64 whose text holds a user and a password, cut inside a group of four", 'GhlIGxvZ2luIGZvciB0aGUgc3RhZ2luZyBkYXRhYmFzZSBpcyBhZG1pbjpYazlmTHEybVpwU',
       '[REDACTED:high-entropy]', { 'high-entropy': 1 }],
+    // A secret a tool announces, then prints alone on the lines after (one blank line between allowed), or gives last in the sentence.
+    ['a password, codes and a key a tool announces and prints',
+      'ℹ️  Password for the elastic user (reset with `bin/elasticsearch-reset-password -u elastic`):\n  -Fcmhp3#prribrVU!4nh\n\n' +
+        '[Note] A temporary password is generated for root@localhost: 2CEMz1HJ#rFx\nYour new recovery codes:\n888xu-8wut9\nndg1s-xa5bt\n' +
+        'Rancher bootstrap password:\nIbH0qEFkUkEUgAU89aCw\nHere is your API key, copy it now:\n\n    Xk9fLq2mZpR7vT3wQ8zYb4HcN6dJ\n',
+      'ℹ️  Password for the elastic user (reset with `bin/elasticsearch-reset-password -u elastic`):\n  [REDACTED:password]\n\n' +
+        '[Note] A temporary password is generated for root@localhost: [REDACTED:password]\nYour new recovery codes:\n[REDACTED:password]\n[REDACTED:password]\n' +
+        'Rancher bootstrap password:\n[REDACTED:password]\nHere is your API key, copy it now:\n\n    [REDACTED:password]\n',
+      { password: 6 }],
+    ["MySQL's native password hash, as mysql.user shows it", "| app   | *9031D43D54BBA7CB5106397EF568ECB417AEBF17  |\nSET authentication_string='*9031D43D54BBA7CB5106397EF568ECB417AEBF17'",
+      "| app   | [REDACTED:password-hash]  |\nSET authentication_string='[REDACTED:password-hash]'", { 'password-hash': 2 }],
+    ["a password after an email address: an account's line, Postfix's sasl_passwd", 'alice@example.com:Xk9fLq2mZpR7\n[smtp.gmail.com]:587 alerts@example.com:ktdae38i5vjluxtr',
+      '[REDACTED:email]:[REDACTED:password]\n[smtp.gmail.com]:587 [REDACTED:email]:[REDACTED:password]', { email: 2, password: 2 }],
+    ["passwords of lftp, HAProxy's stats page, and LDAP's bind in nslcd, slapd and SSSD",
+      'lftp -u backup,cFUmdmjHWno7zb sftp://files.example.com\n    stats auth admin:nU7d6a9ku59gVj\nbindpw Xk9fLq2mZpR7\nrootpw Qx3vY8hKpL2m\nldap_default_authtok = vzCGMQ0Fgo1GLMFr',
+      'lftp -u backup,[REDACTED:password] sftp://files.example.com\n    stats auth admin:[REDACTED:password]\nbindpw [REDACTED:password]\nrootpw [REDACTED:password]\nldap_default_authtok = [REDACTED:password]',
+      { password: 5 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
@@ -465,6 +482,12 @@ describe('redactText', () => {
     'secret = secrets.token_hex(32)\nprint(secret)',
     '$ pulumi config get aws:region\nus-east-1', '$ terraform output -raw instance_id\ni-0abc123def4567890',
     '"BUILD_SHA": "2UW4EG0Ml0wCWnwbMXpLVxYhyVYl"', 'SAMPLE_TEXT = "aGVsbG8gZnJvbSB0aGUgZml4dHVyZSBmaWxl"',
+    // A line that names a secret and ends with `:`, and lines after it that are none: commits, names, a date, words, code.
+    'Commits that touched the token code:\n3f786850e387\n9c1a2b3d4e5f', 'Password reset requested for user: jsmith01', 'Token was issued to: ci-runner-01-prod',
+    'Token expires at: 2025-11-02T10:14:03Z', 'secrets:\n  inherit', 'Supported tokens:\nBearer\nBasic\nghp_prefix', 'API keys used by the tests:\nTEST_KEY_1\nTEST_KEY_2',
+    'def token(self):\n    return_token_v2', 'Passwords must have:\n8 characters\nOne digit',
+    // After an address, what is no password: an ssh remote, a port, a path; a commit's id in capitals in emphasis.
+    'git remote add origin git@github.com:org/repo2.git', 'Fixed in *3F786850E387550FDAB836ED7E6DC881DE23001B*, see the log.',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
@@ -528,6 +551,9 @@ describe('redaction cost', () => {
     // a secret opened and never given a value; a recovery phrase's name again and again; blanks before a command.
     ['$ pass show x\nHq7Lm2pRt9zG\n'.repeat(2_500)], ['{"kind":"Secret","data":{"a":"'.repeat(2_000)], ['"dbPassword": {'.repeat(4_000)],
     ['DBPassword:\n  '.repeat(4_000)], ['mnemonic: legal '.repeat(4_000)], [`${' '.repeat(64_000)}pass show x\nHq7Lm2pRt9zG`],
+    // Lines that announce a secret, one after another and before one long line; a sentence's colon again and again; addresses and colons.
+    ['Password:\n'.repeat(6_500)], [`${'token:\n'.repeat(5_000)}${'a1'.repeat(20_000)}`], [`the password is generated for${' x'.repeat(32_000)}: Xk9fLq2mZpR7`],
+    ['password was set: '.repeat(3_500)], ['a@b.co:'.repeat(9_000)], [`a@b.co:${'Xk9fLq2m'.repeat(8_000)}`], ['*9031D43D54BBA7CB5106397EF568ECB417AEBF17'.repeat(1_600)],
   ])('stays linear on a hostile 64 KiB string (%#)', (text) => {
     // (Timed again when the first run is over: a busy machine can stall one run, a quadratic pattern stalls both.)
     const took = () => {
@@ -547,7 +573,8 @@ describe('redaction cost', () => {
     'requirepass', 'aws configure set aws_secret_access_key', 'secret_key: >-\n', '| prod | token', 'variable "db_password" {', 'CREATE USER app IDENTIFIED BY',
     '\nlocalhost:5432:app:user:', '**API key:**', 'todo_secret_do_not_commit', 'apiTokenForCi', 'creds', '//host/path/:_auth', 'user, password :=',
     'password, user = "x", ', 'passwords:\n', 'api_tokens = [', 'the token was rotated to', 'rotate the token to', 'the api key is now',
-    'the password was changed from', 'I changed the token from x to', 'api_keys: [', 'apiKeys := []string{'];
+    'the password was changed from', 'I changed the token from x to', 'api_keys: [', 'apiKeys := []string{', 'Your new recovery codes:\n',
+    'A temporary password is generated for root@localhost:', 'alice@example.com:', 'stats auth admin:', 'lftp -u user,', 'bindpw'];
   const RUNS = [' ', '\t', ',', '#', ';', '"', "'", '=', ':', '\n', '-', '[', ' ,', ', ', '- ', '\n ', ' #', '//', 'value:', '"value": "a1b2c3d4e5", ', 'a#', '%20', '@', ' = ',
     'key:=', '&key=', '&token=', 'xoxb-eyJ', 'X-Amz-Signature=', '**', '|', '||', '(', '`', 'default = ', ':1:'];
   it('stays linear after every keyword or rule context, whatever run follows it', () => {
