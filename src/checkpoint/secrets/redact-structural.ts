@@ -84,6 +84,12 @@ const COMMAND_FORMS: { tools: string; before?: string; after: string; accept: (s
     accept: isLiteral,
   },
   {
+    // A user and a password given as one: etcd's `--user root:…`, HTTPie's and xh's `-a alice:…` (`--auth`)
+    tools: String.raw`etcdctl|xh|https?(?=[ \t])`,
+    after: String.raw`[^\n]{0,300}?[ \t](?:--user(?:=|[ \t]+)|-a[ \t]*|--auth(?:=|[ \t]+))["']?[^\s:"']{1,100}:(?<secret>[^\s"']{1,200})`,
+    accept: isLiteral,
+  },
+  {
     // lftp given `-u user,password` (`--user`, `--password` are flags of their own)
     tools: 'lftp',
     after: String.raw`[^\n]{0,300}?[ \t]-u[ \t]+["']?[^\s,"']{1,100},(?<secret>[^\s"']{1,200})`,

@@ -343,6 +343,8 @@ describe('redactText', () => {
       'lftp -u backup,cFUmdmjHWno7zb sftp://files.example.com\n    stats auth admin:nU7d6a9ku59gVj\nbindpw Xk9fLq2mZpR7\nrootpw Qx3vY8hKpL2m\nldap_default_authtok = vzCGMQ0Fgo1GLMFr',
       'lftp -u backup,[REDACTED:password] sftp://files.example.com\n    stats auth admin:[REDACTED:password]\nbindpw [REDACTED:password]\nrootpw [REDACTED:password]\nldap_default_authtok = [REDACTED:password]',
       { password: 5 }],
+    ['a user and a password given as one to etcdctl, HTTPie and xh', 'etcdctl --user root:x2sFsVezv5UiIvNa get /registry\nhttp -a alice:Xk9fLq2mZpR7 GET https://api.example.com/me\nxh --auth=bob:Qx3vY8hKpL2m :8080/me',
+      'etcdctl --user root:[REDACTED:password] get /registry\nhttp -a alice:[REDACTED:password] GET https://api.example.com/me\nxh --auth=bob:[REDACTED:password] :8080/me', { password: 3 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
@@ -488,6 +490,9 @@ describe('redactText', () => {
     'def token(self):\n    return_token_v2', 'Passwords must have:\n8 characters\nOne digit',
     // After an address, what is no password: an ssh remote, a port, a path; a commit's id in capitals in emphasis.
     'git remote add origin git@github.com:org/repo2.git', 'Fixed in *3F786850E387550FDAB836ED7E6DC881DE23001B*, see the log.',
+    'http -a $USER:$PASS GET https://api.example.com/me',
+    // An Oracle Cloud resource's id names a user or a tenancy, as ~/.oci/config and Terraform's variables give it.
+    '[DEFAULT]\nuser=ocid1.user.oc1..aaaaaaaawb4gdj6d5n3pzjkjqkhn3a7vhtw4grq4dcf5l66hm4sx2qj4pv6q\ntenancy=ocid1.tenancy.oc1..aaaaaaaaba3pv6wkcr4jqae5f15p2b2m2yt2j6rx32uzr4h25vqstifsfdsq',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
