@@ -37,10 +37,13 @@ const COMMANDS: { name: string; tools: string; flag: string; attached?: boolean;
   { name: 'sqlcmd', tools: 'sqlcmd|bcp|osql|isql', flag: '-P' },
   { name: 'redis', tools: 'redis-cli', flag: '-a' },
   { name: 'openssl', tools: 'openssl', flag: '-k' },
-  { name: 'htpasswd', tools: 'htpasswd[ \\t]+-[a-zA-Z]*b[a-zA-Z]*[ \\t]+\\S+[ \\t]+\\S+', flag: '' },
+  { name: 'htpasswd', tools: '(?:htpasswd|mosquitto_passwd)[ \\t]+-[a-zA-Z]*b[a-zA-Z]*[ \\t]+\\S+[ \\t]+\\S+', flag: '' },
   { name: 'mongo', tools: 'mongo(?:sh|dump|restore|export|import|stat|top|files)?', flag: '-p' },
   { name: 'zip', tools: 'zip|unzip|zipcloak', flag: '-P' },
   { name: '7z', tools: '7z|7za|7zr', flag: '-p', attached: true },
+  { name: 'rar', tools: 'rar|unrar', flag: '-p', attached: true },
+  // (Its new password, `-s`; the bind password, `-w`, is the other LDAP tools'.)
+  { name: 'ldappasswd', tools: 'ldappasswd', flag: '-s' },
   // (Its new passphrase, `-N`, and its old one, `-P`; `-N ''` is none.)
   { name: 'ssh-keygen', tools: 'ssh-keygen', flag: '-[NP]' },
   { name: 'mosquitto', tools: 'mosquitto_(?:pub|sub|rr)', flag: '-P' },
@@ -87,6 +90,12 @@ const COMMAND_FORMS: { tools: string; before?: string; after: string; accept: (s
     // A user and a password given as one: etcd's `--user root:…`, HTTPie's and xh's `-a alice:…` (`--auth`)
     tools: String.raw`etcdctl|xh|https?(?=[ \t])`,
     after: String.raw`[^\n]{0,300}?[ \t](?:--user(?:=|[ \t]+)|-a[ \t]*|--auth(?:=|[ \t]+))["']?[^\s:"']{1,100}:(?<secret>[^\s"']{1,200})`,
+    accept: isLiteral,
+  },
+  {
+    // MinIO's client adding a user: `mc admin user add <alias> <access key> <secret key>`
+    tools: String.raw`mc[ \t]+admin[ \t]+user[ \t]+add`,
+    after: String.raw`[ \t]+\S+[ \t]+\S+[ \t]+["']?(?<secret>[^\s"']{1,200})`,
     accept: isLiteral,
   },
   {
@@ -485,6 +494,7 @@ export const COMMAND_LINE_RULES: RedactRule[] = [
   { reason: 'password', find: findStoredSecrets },
   { reason: 'password', find: findPrintedSecrets },
   { reason: 'password', find: findAnnouncedSecrets },
+  { reason: 'password', find: findCredentialCalls },
   {
     // SQL: CREATE USER … IDENTIFIED BY '…', MySQL's IDENTIFIED WITH <plugin> BY '…', Oracle's bare IDENTIFIED BY word, in a
     // statement that creates or alters a user or a role, or grants (in prose, "identified by" is only words). A quoted literal
@@ -563,6 +573,61 @@ export const REDIS_AUTH_RULE: RedactRule = {
   reason: 'password',
   requires: 'auth',
   pattern: /(?<pre>(?<![^\n])[ \t]*(?:masterauth[ \t]+|sentinel[ \t]+auth-pass[ \t]+[^\s"']+[ \t]+|stats[ \t]+auth[ \t]+[^\s:"']{1,100}:)["']?)(?<secret>[^\s"']{1,200})(?=["']?[ \t]*\r?(?:\n|$))/gi,
+  accept: isLiteral,
+};
+
+/** One argument of a call: a string literal, or a name or an expression without commas (`dsn`, `$host`, `config.db.url`). */
+const CALL_ARG = String.raw`(?:"[^"\n]{0,200}"|'[^'\n]{0,200}'|[\w.$>[\]-]{1,100})[ \t]*,[ \t]*`;
+/** A string literal that closes its argument: the `secret`, then `,` or `)` (or Java's `.toCharArray()`). */
+const LITERAL_ARG = String.raw`(["'])(?<secret>[^"'\n]{1,200})\1(?=[ \t]*(?:[,)]|\.toCharArray\(\)))`;
+/** Where a call that takes a password may be: its name and its parenthesis, or `echo -n` (the anchor of each form below). */
+const CREDENTIAL_CALL = /(?:\b(?:login|simple_bind(?:_s)?|bind_s|PasswordAuthentication|UsernamePasswordCredentials|getConnection|mysqli(?:_connect)?|mysql_p?connect|PDO|btoa|b64encode|base64_encode|encode64|strict_encode64|EncodeToString|encodeToString|from)|->connect)[ \t]*\(|\becho[ \t]+-n[ \t]/g;
+const CREDENTIAL_CALL_FORMS = [
+  // The password as a login's second argument: Python's smtplib and ftplib (`server.login("me@example.com", "…")`), LDAP's bind
+  // (`simple_bind_s(dn, "…")`), Java's `PasswordAuthentication("user", "…".toCharArray())`, Apache's `UsernamePasswordCredentials`.
+  new RegExp(String.raw`\b(?:login|simple_bind(?:_s)?|bind_s|PasswordAuthentication|UsernamePasswordCredentials)[ \t]*\([ \t]*${CALL_ARG}${LITERAL_ARG}`, 'g'),
+  // … a database connection's third: JDBC's `DriverManager.getConnection(url, "app", "…")`, PHP's `new mysqli(host, user, "…", db)`,
+  // `mysqli_connect`, `new PDO(dsn, user, "…")`, Perl's `DBI->connect(dsn, user, "…")`.
+  new RegExp(String.raw`(?:\b(?:getConnection|mysqli(?:_connect)?|mysql_p?connect|PDO)|->connect)[ \t]*\([ \t]*${CALL_ARG}${CALL_ARG}${LITERAL_ARG}`, 'g'),
+  // … and `user:password` encoded for a Basic header: `btoa('admin:…')`, `base64.b64encode(b"user:…")`, `Buffer.from('api:…')`,
+  // `base64_encode`, Ruby's `Base64.strict_encode64`, Go's `EncodeToString([]byte("u:…"))`, Java's `encodeToString("u:…".getBytes())`,
+  // and `echo -n 'admin:…' | base64`. (Not a reference: `${user}:${pass}`.)
+  new RegExp(String.raw`\b(?:btoa|b64encode|base64_encode|encode64|strict_encode64|EncodeToString|encodeToString|from)[ \t]*\([ \t]*(?:\[\]byte\()?b?(["'${'`'}])[^"'${'`'}\s:$]{1,100}:(?<secret>[^"'${'`'}\s$]{1,200})\1|\becho[ \t]+-n[ \t]+(["']?)[^\s"':$]{1,100}:(?<secret2>[^\s"'$]{1,200})\3[ \t]*\|[ \t]*base64\b`, 'g'),
+];
+
+/** A password passed to a call that takes one by its place (a login's, a connection's) or encoded with its user for a Basic header. */
+function findCredentialCalls(text: string): Hit[] {
+  return findInWindows(text, nearWindows(text, CREDENTIAL_CALL), (lines) => {
+    const hits: Hit[] = [];
+    for (const form of CREDENTIAL_CALL_FORMS) {
+      form.lastIndex = 0;
+      for (const m of lines.matchAll(form)) {
+        const secret = m.groups!.secret ?? m.groups!.secret2;
+        if (secret === undefined || !isLiteral(secret) || secret.length < 4) continue;
+        const start = m.index + m[0].lastIndexOf(secret);
+        hits.push({ start, end: start + secret.length, reason: 'password' });
+      }
+    }
+    return hits;
+  });
+}
+
+/** Go's MySQL driver's address: `sql.Open("mysql", "app:…@tcp(db:3306)/app")` (also `@unix(…)`). */
+export const GO_MYSQL_DSN_RULE: RedactRule = {
+  reason: 'url-credentials',
+  near: /@(?:tcp|unix)\(/g,
+  pattern: /(?<pre>["'`][^\s"'`:@/]{1,100}:)(?<secret>[^\s"'`@]{1,200})(?=@(?:tcp|unix)\()/g,
+  accept: isLiteral,
+};
+
+/**
+ * What a script types at a password prompt: Expect's `expect "password:"` then `send "…\r"` (on the next line or in its braces),
+ * and pexpect's `child.expect('Password:')` then `child.sendline('…')`.
+ */
+export const EXPECT_SEND_RULE: RedactRule = {
+  reason: 'password',
+  requires: 'expect',
+  pattern: /(?<pre>\bexpect\b[^\n]{0,100}?(?:assword|assphrase|ASSWORD)[^\n]{0,60}?(?:\{[ \t]*|\r?\n[ \t]*)(?:[\w.]{1,40}\.)?send(?:line)?(?:[ \t]+(?:--[ \t]+)?|[ \t]*\([ \t]*)(["']))(?<secret>[^"'\\\n]{1,200})(?=(?:\\[rn])?\2)/g,
   accept: isLiteral,
 };
 

@@ -383,7 +383,7 @@ export function isNamedNonSecret(token: string, before: string, after: string): 
   // An Amazon resource name's last part (`arn:aws:kms:us-west-2:111122223333:key/mrk-…`): it names a resource, it grants nothing.
   if (before.includes('arn:') && /\barn:aws[\w-]*:[\w-]*:[\w-]*:\d{0,12}:$/.test(before.slice(-120))) return true;
   // … and an Oracle Cloud resource's id (`ocid1.user.oc1..aaaa…`, `ocid1.tenancy.oc1..…`): it names a user or a tenancy.
-  if (/^ocid1\.[a-z0-9]+\.oc\d+\.[a-z0-9-]*\.[a-z0-9]{20,}$/.test(token)) return true;
+  if (/^ocid1\.[a-z0-9]+\.oc\d+\.[a-z0-9-]{0,30}\.[a-z0-9]{20,100}$/.test(token)) return true;
   // `<meta name="csrf-token" content="…">`, `<input name="authenticity_token" value="…">`
   if (FORGERY_ATTRIBUTE.test(before.slice(-60)) || META_CONTENT.test(before)) return true;
   // An age recipient (`age1` and 58 bech32 characters) is a public key, handed out to encrypt to; its secret is `AGE-SECRET-KEY-1…`.

@@ -345,6 +345,22 @@ describe('redactText', () => {
       { password: 5 }],
     ['a user and a password given as one to etcdctl, HTTPie and xh', 'etcdctl --user root:x2sFsVezv5UiIvNa get /registry\nhttp -a alice:Xk9fLq2mZpR7 GET https://api.example.com/me\nxh --auth=bob:Qx3vY8hKpL2m :8080/me',
       'etcdctl --user root:[REDACTED:password] get /registry\nhttp -a alice:[REDACTED:password] GET https://api.example.com/me\nxh --auth=bob:[REDACTED:password] :8080/me', { password: 3 }],
+    // A password passed by its place: a login's second argument, a connection's third, a user's pair encoded for a Basic header.
+    ['a password given to a login or a connection by its place, or encoded with its user for a Basic header',
+      'server.login("alerts@example.com", "0yq9 9z3g zoo4 g5g2")\nldap_conn.simple_bind_s("cn=admin,dc=example,dc=com", "aSkWJbU8BGEUSU")\n' +
+        'DriverManager.getConnection("jdbc:mysql://db:3306/app", "app", "kkFJKjXd4GB7CWf6");\n$db = new mysqli("localhost", "app", "gsXyEPCo5Odaf4SN", "app");\n' +
+        "const auth = 'Basic ' + btoa('admin:aIZMhE9XjX9sNj');\nbase64.b64encode(b\"svc-user:fjCKxSlr5k0CYlY9\")\ncurl -H \"Authorization: Basic $(echo -n 'admin:QiDeyHrkWYx8id' | base64)\" https://api.example.com",
+      'server.login("[REDACTED:email]", "[REDACTED:password]")\nldap_conn.simple_bind_s("cn=admin,dc=example,dc=com", "[REDACTED:password]")\n' +
+        'DriverManager.getConnection("jdbc:mysql://db:3306/app", "app", "[REDACTED:password]");\n$db = new mysqli("localhost", "app", "[REDACTED:password]", "app");\n' +
+        "const auth = 'Basic ' + btoa('admin:[REDACTED:password]');\nbase64.b64encode(b\"svc-user:[REDACTED:password]\")\ncurl -H \"Authorization: Basic $(echo -n 'admin:[REDACTED:password]' | base64)\" https://api.example.com",
+      { email: 1, password: 7 }],
+    ["what a script types at a password prompt (Expect, pexpect), and Go's MySQL address",
+      'expect "password:"\nsend "Nd74WMNFVKsedd\\r"\nchild.expect(\'Password:\')\nchild.sendline(\'Qx3vY8hKpL2m\')\nsql.Open("mysql", "app:vgjYPzlchkF3Gubb@tcp(db:3306)/app")',
+      'expect "password:"\nsend "[REDACTED:password]\\r"\nchild.expect(\'Password:\')\nchild.sendline(\'[REDACTED:password]\')\nsql.Open("mysql", "app:[REDACTED:url-credentials]@tcp(db:3306)/app")',
+      { password: 2, 'url-credentials': 1 }],
+    ['passwords given to rar, ldappasswd, mosquitto_passwd and MinIO\'s mc', 'rar a -pH1kVc3aLVUYjfg archive.rar docs/\nldappasswd -x -W -s PuYrcdS4OrlQSb "uid=alice"\nmosquitto_passwd -b /etc/mosquitto/passwd sensor01 Y2nFYmDlWDUFxg\nmc admin user add myminio newuser X6a9fuacVYpUd4Q2',
+      'rar a -p[REDACTED:password] archive.rar docs/\nldappasswd -x -W -s [REDACTED:password] "uid=alice"\nmosquitto_passwd -b /etc/mosquitto/passwd sensor01 [REDACTED:password]\nmc admin user add myminio newuser [REDACTED:password]',
+      { password: 4 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
@@ -491,6 +507,9 @@ describe('redactText', () => {
     // After an address, what is no password: an ssh remote, a port, a path; a commit's id in capitals in emphasis.
     'git remote add origin git@github.com:org/repo2.git', 'Fixed in *3F786850E387550FDAB836ED7E6DC881DE23001B*, see the log.',
     'http -a $USER:$PASS GET https://api.example.com/me',
+    // Calls with no literal password in the password's place: names, a reference, text that is no user and password, a test's check.
+    'await page.login(username, password)', 'client.login(process.env.DISCORD_TOKEN)', "const b = Buffer.from('key:value')", 'Buffer.from(`${user}:${pass}`)',
+    'echo -n "$USER:$PASS" | base64', 'new PDO($dsn, $user, $pass)', "expect(screen.getByLabelText('Password')).toBeInTheDocument()", 'unrar x -p- archive.rar',
     // An Oracle Cloud resource's id names a user or a tenancy, as ~/.oci/config and Terraform's variables give it.
     '[DEFAULT]\nuser=ocid1.user.oc1..aaaaaaaawb4gdj6d5n3pzjkjqkhn3a7vhtw4grq4dcf5l66hm4sx2qj4pv6q\ntenancy=ocid1.tenancy.oc1..aaaaaaaaba3pv6wkcr4jqae5f15p2b2m2yt2j6rx32uzr4h25vqstifsfdsq',
   ])('leaves %j alone', (text) => {
@@ -558,7 +577,8 @@ describe('redaction cost', () => {
     ['DBPassword:\n  '.repeat(4_000)], ['mnemonic: legal '.repeat(4_000)], [`${' '.repeat(64_000)}pass show x\nHq7Lm2pRt9zG`],
     // Lines that announce a secret, one after another and before one long line; a sentence's colon again and again; addresses and colons.
     ['Password:\n'.repeat(6_500)], [`${'token:\n'.repeat(5_000)}${'a1'.repeat(20_000)}`], [`the password is generated for${' x'.repeat(32_000)}: Xk9fLq2mZpR7`],
-    ['password was set: '.repeat(3_500)], ['a@b.co:'.repeat(9_000)], [`a@b.co:${'Xk9fLq2m'.repeat(8_000)}`], ['*9031D43D54BBA7CB5106397EF568ECB417AEBF17'.repeat(1_600)],
+    ['password was set: '.repeat(3_500)], ['login("a", '.repeat(6_000)], [`getConnection(${'a, '.repeat(20_000)}"x")`], ["btoa('a:".repeat(7_000)],
+    ['expect "password:"\n'.repeat(3_000)], [`expect "password" ${' '.repeat(64_000)}send "x"`], ['"a:b@tcp('.repeat(7_000)], ['echo -n a:'.repeat(6_000)], ['a@b.co:'.repeat(9_000)], [`a@b.co:${'Xk9fLq2m'.repeat(8_000)}`], ['*9031D43D54BBA7CB5106397EF568ECB417AEBF17'.repeat(1_600)],
   ])('stays linear on a hostile 64 KiB string (%#)', (text) => {
     // (Timed again when the first run is over: a busy machine can stall one run, a quadratic pattern stalls both.)
     const took = () => {
@@ -579,7 +599,8 @@ describe('redaction cost', () => {
     '\nlocalhost:5432:app:user:', '**API key:**', 'todo_secret_do_not_commit', 'apiTokenForCi', 'creds', '//host/path/:_auth', 'user, password :=',
     'password, user = "x", ', 'passwords:\n', 'api_tokens = [', 'the token was rotated to', 'rotate the token to', 'the api key is now',
     'the password was changed from', 'I changed the token from x to', 'api_keys: [', 'apiKeys := []string{', 'Your new recovery codes:\n',
-    'A temporary password is generated for root@localhost:', 'alice@example.com:', 'stats auth admin:', 'lftp -u user,', 'bindpw'];
+    'A temporary password is generated for root@localhost:', 'alice@example.com:', 'stats auth admin:', 'lftp -u user,', 'bindpw',
+    'server.login("me@example.com",', 'DriverManager.getConnection(url, "app",', "btoa('admin:", 'echo -n admin:', 'expect "password:"\nsend', 'sql.Open("mysql", "app:'];
   const RUNS = [' ', '\t', ',', '#', ';', '"', "'", '=', ':', '\n', '-', '[', ' ,', ', ', '- ', '\n ', ' #', '//', 'value:', '"value": "a1b2c3d4e5", ', 'a#', '%20', '@', ' = ',
     'key:=', '&key=', '&token=', 'xoxb-eyJ', 'X-Amz-Signature=', '**', '|', '||', '(', '`', 'default = ', ':1:'];
   it('stays linear after every keyword or rule context, whatever run follows it', () => {
