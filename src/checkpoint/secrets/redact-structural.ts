@@ -434,23 +434,25 @@ function printedAfter(text: string, at: number, hits: Hit[], accept: (value: str
 }
 
 /** A secret's name in a line that announces it: a password, a token, an API key, recovery or backup codes, an unseal key. */
-const ANNOUNCED = /\b(?:pass(?:word|phrase|code)s?|api[ _-]?keys?|(?:access[ _-])?tokens?|secrets?|secret[ _-]keys?|(?:recovery|backup)[ _-]?(?:codes?|keys?)|unseal[ _-]keys?)\b/gi;
-/** … the rest of a heading line after the name, up to its `:` at the end (no assignment, block or call). */
-const HEADING_REST = /^[^=;{}\n]{0,160}:[ \t]*\r?$/;
-/** … or the rest of a sentence after the name that says the value was made and gives it last (`is generated for root@localhost: …`). */
-const SAID_REST = /^(?<said>[^:=;{}\n]{0,100}):[ \t]+(?<v>[^\s"'`]{8,200})[ \t]*\r?$/;
+const ANNOUNCED = /\b(?:pass(?:word|phrase|code)s?|api[ _-]?keys?|(?:access[ _-])?tokens?|secrets?|secret[ _-]keys?|(?:recovery|backup)[ _-]?(?:codes?|keys?)|unseal[ _-]keys?)\b/i;
+/**
+ * Where such a line ends: a `:` last on its line, or before one word that ends it. (The scan looks for the colon, a literal, and
+ * reads the line back from it: many times cheaper than a search for the names.)
+ */
+const LINE_COLON = /:(?=[ \t]*\r?$|[ \t]+[^\s"'`]{8,200}[ \t]*\r?$)/gm;
+/** A sentence that says the value was made (`is generated for root@localhost`), between the name and the colon. */
 const MADE = /\b(?:generated|created|issued|assigned|reset|changed|set|is|was)\b/i;
 
 /**
  * A value announced as a secret: a password as a tool makes one (small letters, capitals and digits, or a symbol, or 16
  * characters with a digit that are not words joined), or a code of letters and digits where recovery or backup codes are
- * announced; not a version, a date, a URL, a path, a hex id or hash, a name (`jsmith01`), a reference or a placeholder. (A tool's
- * password may start with `-`, `#` or `*`: Elasticsearch's do.)
+ * announced; not a version, a date, a URL, an email address, a path, a hex id or hash, a name (`jsmith01`), a reference or a
+ * placeholder. (A tool's password may start with `-`, `#` or `*`: Elasticsearch's do.)
  */
 function announcedValue(value: string, codes: boolean): boolean {
   if (isNotSecret(value) || /^[<[{$%]|[(){};,:]$|:\/\/|^[A-Za-z_][\w.]*=|^v?\d+(?:\.\d+)+|^\d{4}-\d\d-\d\d|^[~.]{0,2}\//.test(value)) return false;
   if (codes && /\d/.test(value) && /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/.test(value)) return true;
-  if (/^[0-9a-f]+$/i.test(value) || !/[A-Za-z]/.test(value) || value.includes('@')) return false;
+  if (/^[0-9a-f]+$/i.test(value) || !/[A-Za-z]/.test(value) || /^[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}$/.test(value)) return false;
   return (/[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value)) || /[!#$%&*+=?^~]/.test(value) ||
     (value.length >= 16 && /\d/.test(value) && value.split(/[-_.]/).filter((part) => /^[A-Za-z]{3,}$/.test(part)).length < 2);
 }
@@ -462,28 +464,30 @@ function announcedValue(value: string, codes: boolean): boolean {
  */
 function findAnnouncedSecrets(text: string): Hit[] {
   const hits: Hit[] = [];
-  let done = -1;
-  ANNOUNCED.lastIndex = 0;
-  for (let m = ANNOUNCED.exec(text); m; m = ANNOUNCED.exec(text)) {
-    if (m.index < done) continue;
-    let end = text.indexOf('\n', m.index);
-    if (end < 0) end = text.length;
-    done = end;
-    const rest = text.slice(m.index + m[0].length, Math.min(end, m.index + m[0].length + 200));
-    const start = text.lastIndexOf('\n', m.index) + 1;
+  LINE_COLON.lastIndex = 0;
+  for (let m = LINE_COLON.exec(text); m; m = LINE_COLON.exec(text)) {
+    const colon = m.index;
+    // (The line is read back 400 characters at most: a heading is short.)
+    let start = colon;
+    while (start > 0 && colon - start < 400 && text.charCodeAt(start - 1) !== 10) start--;
+    if (start > 0 && text.charCodeAt(start - 1) !== 10) continue;
+    const line = text.slice(start, colon);
+    const name = ANNOUNCED.exec(line);
     // (A line of code is no heading: `def token(self):`, `case TOKEN:`.)
-    if (m.index - start > 200 || /\w\(|^[ \t]*case[ \t]/.test(text.slice(start, m.index) + rest)) continue;
-    const codes = /^(?:recovery|backup)/i.test(m[0]);
-    if (HEADING_REST.test(rest)) {
+    if (!name || /\w\(|^[ \t]*case[ \t]/.test(line)) continue;
+    const said = line.slice(name.index + name[0].length);
+    let end = text.indexOf('\n', colon);
+    if (end < 0) end = text.length;
+    const value = text.slice(colon + 1, end).trim();
+    if (value === '') {
+      if (said.length > 160 || /[=;{}]/.test(said)) continue;
+      const codes = /^(?:recovery|backup)/i.test(name[0]);
       // (One blank line may come between: `Here is your API key, copy it now:`, a blank line, the key.)
       const blank = /^\n[ \t]*\r?(?=\n)/.exec(text.slice(end, end + 80));
-      printedAfter(text, end + (blank ? blank[0].length : 0), hits, (value) => announcedValue(value, codes));
-      continue;
-    }
-    const said = SAID_REST.exec(rest);
-    if (said && MADE.test(said.groups!.said!) && announcedValue(said.groups!.v!, false)) {
-      const at = m.index + m[0].length + said[0].lastIndexOf(said.groups!.v!);
-      hits.push({ start: at, end: at + said.groups!.v!.length, reason: 'password' });
+      printedAfter(text, end + (blank ? blank[0].length : 0), hits, (word) => announcedValue(word, codes));
+    } else if (said.length <= 100 && !/[:=;{}]/.test(said) && MADE.test(said) && announcedValue(value, false)) {
+      const at = text.indexOf(value, colon);
+      hits.push({ start: at, end: at + value.length, reason: 'password' });
     }
   }
   return hits;
@@ -581,7 +585,8 @@ const CALL_ARG = String.raw`(?:"[^"\n]{0,200}"|'[^'\n]{0,200}'|[\w.$>[\]-]{1,100
 /** A string literal that closes its argument: the `secret`, then `,` or `)` (or Java's `.toCharArray()`). */
 const LITERAL_ARG = String.raw`(["'])(?<secret>[^"'\n]{1,200})\1(?=[ \t]*(?:[,)]|\.toCharArray\(\)))`;
 /** Where a call that takes a password may be: its name and its parenthesis, or `echo -n` (the anchor of each form below). */
-const CREDENTIAL_CALL = /(?:\b(?:login|simple_bind(?:_s)?|bind_s|PasswordAuthentication|UsernamePasswordCredentials|getConnection|mysqli(?:_connect)?|mysql_p?connect|PDO|btoa|b64encode|base64_encode|encode64|strict_encode64|EncodeToString|encodeToString|from)|->connect)[ \t]*\(|\becho[ \t]+-n[ \t]/g;
+/** (The parenthesis or `-n` first, a literal, and the name behind it: a search that starts with the names costs several times more.) */
+const CREDENTIAL_CALL = /\((?<=(?:\b(?:login|simple_bind(?:_s)?|bind_s|PasswordAuthentication|UsernamePasswordCredentials|getConnection|mysqli(?:_connect)?|mysql_p?connect|PDO|btoa|b64encode|base64_encode|encode64|strict_encode64|EncodeToString|encodeToString|from)|->connect)[ \t]*\()|-n[ \t](?<=\becho[ \t]+-n[ \t])/g;
 const CREDENTIAL_CALL_FORMS = [
   // The password as a login's second argument: Python's smtplib and ftplib (`server.login("me@example.com", "…")`), LDAP's bind
   // (`simple_bind_s(dn, "…")`), Java's `PasswordAuthentication("user", "…".toCharArray())`, Apache's `UsernamePasswordCredentials`.
