@@ -165,7 +165,8 @@ const isSlashBase64 = (s: string) =>
 const URL_VALUE = /^[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\//;
 /** Where a key is read from, not the key: `classpath:test-key.pem`, `file:/run/secrets/db`, `certs/server.key`, `keystore.p12`. */
 const RESOURCE = /^(?:classpath\*?|file|resource|optional):|^(?:[\w.@~+-]*\/)+[\w.@~+-]*\.(?:pem|key|crt|cer|der|p8|p12|pfx|jks|jceks|keystore|truststore|pub|gpg|asc|ppk)$|^[a-z0-9_.-]+\.(?:pem|key|crt|cer|der|p8|p12|pfx|jks|jceks|keystore|truststore|pub|gpg|asc|ppk)$/i;
-const FLAG = /^-?(?:\d{1,5}|0x[0-9a-fA-F]{1,16})$/;
+/** A number given as a flag, or a long option: `--password-stdin` after `-u gitlab-ci-token` is the next flag, not the token's value. */
+const FLAG = /^-?(?:\d{1,5}|0x[0-9a-fA-F]{1,16})$|^--[a-z]+(?:-[a-z]+)*$/;
 /** A version or a range of them (`^9.0.0`, `~1.2`, `>=2.0.0-rc.1`): a dependency's, under a package named for tokens (`jsonwebtoken`). */
 const VERSION = /^(?:[~^=<>]{1,2}v?|v)?\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?$/;
 

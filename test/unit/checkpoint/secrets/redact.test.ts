@@ -509,7 +509,7 @@ describe('redactText', () => {
     'http -a $USER:$PASS GET https://api.example.com/me',
     // Calls with no literal password in the password's place: names, a reference, text that is no user and password, a test's check.
     'await page.login(username, password)', 'client.login(process.env.DISCORD_TOKEN)', "const b = Buffer.from('key:value')", 'Buffer.from(`${user}:${pass}`)',
-    'echo -n "$USER:$PASS" | base64', 'new PDO($dsn, $user, $pass)', "expect(screen.getByLabelText('Password')).toBeInTheDocument()", 'unrar x -p- archive.rar',
+    'echo -n "$USER:$PASS" | base64', 'echo $CI_JOB_TOKEN | docker login -u gitlab-ci-token --password-stdin $CI_REGISTRY', 'new PDO($dsn, $user, $pass)', "expect(screen.getByLabelText('Password')).toBeInTheDocument()", 'unrar x -p- archive.rar',
     // An Oracle Cloud resource's id names a user or a tenancy, as ~/.oci/config and Terraform's variables give it.
     '[DEFAULT]\nuser=ocid1.user.oc1..aaaaaaaawb4gdj6d5n3pzjkjqkhn3a7vhtw4grq4dcf5l66hm4sx2qj4pv6q\ntenancy=ocid1.tenancy.oc1..aaaaaaaaba3pv6wkcr4jqae5f15p2b2m2yt2j6rx32uzr4h25vqstifsfdsq',
   ])('leaves %j alone', (text) => {
