@@ -117,7 +117,11 @@ const MESSAGE_WORDS = new Set(('is are was be been must should not no please ent
   'empty wrong new confirm reset forgot show hide required invalid incorrect too short long weak strong expired change changed ' +
   'for of to and or with a an this that it you me my our here password passwords passphrase pwd login user username').split(' '));
 /** The name of a password or a passphrase, the word on its own or as the last part of the key (`DB_PASSWORD`, `dbPassword`, not `someotherpassword`). */
-const PASSWORD_KEY = /(?:^|[_.:-])(?:[Pp]ass(?:w(?:or)?d|phrase)?|PASS(?:W(?:OR)?D|PHRASE)?|[Pp]wd|PWD|(?:bind|root)pw|(?:BIND|ROOT)PW)$|[a-z]Pass(?:word|phrase)$/;
+const PASSWORD_KEY = new RegExp(
+  String.raw`(?:^|[_.:-])(?:[Pp]ass(?:w(?:or)?d|phrase)?|PASS(?:W(?:OR)?D|PHRASE)?|[Pp]wd|PWD|(?:bind|root)pw|(?:BIND|ROOT)PW)$|[a-z]Pass(?:word|phrase)$|^(?:[Pp]w|PW)$` +
+    // (A password's name in the other languages, as a sentence writes it: `Passwort`, `senha`, `密码`.)
+    `|^(?:${PASSWORD_WORDS.split('|').map((w) => `[${w[0]}${w[0]!.toUpperCase()}]${w.slice(1)}`).join('|')})$`,
+);
 /** A passphrase of a few small words (`open sesame`, `correct horse battery staple`), not a message about one. */
 const passphrase = (v: string) =>
   v.length >= 8 && v.length <= 60 && isValue(v) && v.split(' ').every((w) => w !== '' && !MESSAGE_WORDS.has(w.replace(/[^a-z]/g, '')));
@@ -304,7 +308,9 @@ const FORMS: Form[] = [
   // … and a password as people type one (letters with a digit or a symbol: `hunter2`, `Passw0rd`) after a password's name in a
   // sentence, `the password is hunter2`, `root password on the NAS is Qx3vY8hK`, or after the name alone, `use password hunter2x9`.
   // (Not a type, `password varchar2(100)`, nor an algorithm, `password argon2id hashing`.)
-  form(`${TAIL}(?:[ \\t]+(?:for|of|on|at)[ \\t]+[^\\n"'=:]{0,20})?[ \\t]+(?:${SAYS}|${SAYS_OTHER})?(?<v>[^\\s"'\`,;()<>]{4,63}[^\\s"'\`,;()<>.:!?])(?=[\\s.,;:!?)\\]}"'\`]|$)`, {
+  // (Also what it is for, then a colon: `pw for the vm: …`, `Passwort für den Server: …`, `Senha do banco: …`; and Chinese, Japanese
+  // and Korean, where `is` follows the name unspaced: `密码是…`.)
+  form(`${TAIL}(?:[ \\t]+(?:for|of|on|at|für|pour|para|per|voor|för|do|da|de|del|du)[ \\t]+[^\\n"'=:]{0,20})?(?::[ \\t]*|[ \\t]+(?:${SAYS}|${SAYS_OTHER})?|(?:是|为|は|는|은)[ \\t]*)(?<v>[^\\s"'\`,;()<>]{4,63}[^\\s"'\`,;()<>.:!?])(?=[\\s.,;:!?)\\]}"'\`]|$)`, {
     keys: PASSWORD_KEY,
     named: namedInSentence,
     accept: typedPassword,
@@ -478,7 +484,8 @@ const SCHEME_NAME = /^(?:argon2(?:id|i|d)?|pbkdf2[\w-]*|sha-?\d+\w*|md[45]|bcryp
  */
 function typedPassword(v: string): boolean {
   if (v.length < 5 || !/^[A-Za-z0-9]/.test(v) || !/[A-Za-z]/.test(v) || !/[\d!@#$%^&*+=?~]/.test(v) || !isValue(v) || SCHEME_NAME.test(v)) return false;
-  if (/^[A-Z]+\d+$|^v?\d+(?:\.\d+)+|^[~.]{0,2}\/|:\/\/|^[A-Za-z][\w+.-]*:/.test(v)) return false;
+  // (Nor a word with a letter written as an escape, `inv\u00E1lida`: a message in a properties file.)
+  if (/^[A-Z]+\d+$|^v?\d+(?:\.\d+)+|^[~.]{0,2}\/|:\/\/|^[A-Za-z][\w+.-]*:|\\u[0-9A-Fa-f]{4}/.test(v)) return false;
   const parts = v.split(/[-_.]/);
   return parts.length === 1 || !parts.some((part) => /^[A-Za-z]{4,}$/.test(part));
 }

@@ -15,7 +15,7 @@ import { findJsonWebKeyMembers, findKubernetesSecretData, findRecoveryPhrases } 
 import { tokenRuns } from './token-runs.js';
 import type { RedactRule } from './redact-rule.js';
 import { hasPlaceholderMarker, isNamedNonSecret, isNotSecret, isPredictable, isTokenAsUserPassword } from './secret-placeholders.js';
-import { COMMAND_LINE_RULES, DEVICE_TOKEN_PATH_RULE, EMAIL_PASSWORD_RULE, EXPECT_SEND_RULE, GO_MYSQL_DSN_RULE, findEnvTokens, ENCODED_KEY_RULE, NETRC_RULE, NETRC_TOKEN_LOGIN_RULE, ORACLE_URL_RULE, PASSWORD_HASH_RULE, PUTTY_KEY_RULE, PGPASS_RULE, REDIS_AUTH_RULE, PUBLIC_KEY_RULE, WEBHOOK_PATH_RULE, ENCRYPTED_VALUE_RULE, VAULT_SECRET_ID_RULE, CONSUL_SECRET_ID_RULE, WORDPRESS_SALT_RULE } from './redact-structural.js';
+import { COMMAND_LINE_RULES, DEVICE_TOKEN_PATH_RULE, CREDENTIAL_PAIR_RULE, EMAIL_PASSWORD_RULE, EXPECT_SEND_RULE, GO_MYSQL_DSN_RULE, findEnvTokens, ENCODED_KEY_RULE, NETRC_RULE, NETRC_TOKEN_LOGIN_RULE, ORACLE_URL_RULE, PASSWORD_HASH_RULE, PUTTY_KEY_RULE, PGPASS_RULE, REDIS_AUTH_RULE, PUBLIC_KEY_RULE, WEBHOOK_PATH_RULE, ENCRYPTED_VALUE_RULE, VAULT_SECRET_ID_RULE, CONSUL_SECRET_ID_RULE, WORDPRESS_SALT_RULE } from './redact-structural.js';
 
 export type { Hit } from './secret-format-rules.js';
 export type { RedactRule } from './redact-rule.js';
@@ -228,6 +228,7 @@ export const BASE_RULES: RedactRule[] = [
   ORACLE_URL_RULE,
   REDIS_AUTH_RULE,
   EMAIL_PASSWORD_RULE,
+  CREDENTIAL_PAIR_RULE,
   EXPECT_SEND_RULE,
   GO_MYSQL_DSN_RULE,
   {

@@ -499,6 +499,7 @@ export const COMMAND_LINE_RULES: RedactRule[] = [
   { reason: 'password', find: findPrintedSecrets },
   { reason: 'password', find: findAnnouncedSecrets },
   { reason: 'password', find: findCredentialCalls },
+  { reason: 'password', find: findTablePasswords },
   {
     // SQL: CREATE USER … IDENTIFIED BY '…', MySQL's IDENTIFIED WITH <plugin> BY '…', Oracle's bare IDENTIFIED BY word, in a
     // statement that creates or alters a user or a role, or grants (in prose, "identified by" is only words). A quoted literal
@@ -635,6 +636,87 @@ export const EXPECT_SEND_RULE: RedactRule = {
   pattern: /(?<pre>\bexpect\b[^\n]{0,100}?(?:assword|assphrase|ASSWORD)[^\n]{0,60}?(?:\{[ \t]*|\r?\n[ \t]*)(?:[\w.]{1,40}\.)?send(?:line)?(?:[ \t]+(?:--[ \t]+)?|[ \t]*\([ \t]*)(["']))(?<secret>[^"'\\\n]{1,200})(?=(?:\\[rn])?\2)/g,
   accept: isLiteral,
 };
+
+/** A password as written in prose beside its user: letters with a digit or a symbol, not a path, a file, an address or a word. */
+const pairPassword = (s: string) =>
+  isLiteral(s) && s.length >= 6 && /[A-Za-z]/.test(s) && /[\d!#$%&*+=?^~]/.test(s) && !/\/|\.[a-z]{2,4}$|@[\w-]+\.[a-z]/i.test(s);
+
+/**
+ * A user and a password written in prose: after a login's or credentials' name (`login: admin / …`, `default login: admin / …`,
+ * `Credentials: deploy / …`, `creds are admin:…`, `username/password: admin/…`), after a user's name and `pass`
+ * (`user app, pass …`), or how to log in (`log in as root with …`).
+ */
+export const CREDENTIAL_PAIR_RULE: RedactRule = {
+  reason: 'password',
+  near: /\b(?:log-?in|log[ \t]in|credentials?|creds|user(?:name)?)\b/gi,
+  pattern: new RegExp(
+    String.raw`(?<pre>(?:(?<![-:])\b(?:(?:default[ \t]+)?log-?in(?:[ \t]+details)?|credentials?|creds|user(?:name)?\/pass(?:word)?)\b[^\n:@/[\]]{0,30}?(?:[ \t]*:[ \t]*|[ \t]+(?:are|is)[ \t]+)` +
+      String.raw`[\w.@+-]{1,64}(?:[ \t]*\/[ \t]*|:)` +
+      String.raw`|\buser(?:name)?[ \t]+[\w.@+-]{1,64},?[ \t]+(?:and[ \t]+)?(?:pass(?:word)?|pw|pwd)[ \t]+(?:is[ \t]+)?` +
+      String.raw`|\blog(?:-?in|[ \t]in|on)?[ \t]+as[ \t]+[\w.@+-]{1,64}[ \t]+(?:with|using)[ \t]+(?:(?:the[ \t]+)?password[ \t]+)?))` +
+      String.raw`(?<secret>[^\s"'${'`'},;()<>]{4,100}?)(?=[.,;:!?)]?(?:\s|$))`,
+    'gi',
+  ),
+  accept: pairPassword,
+};
+
+/** A Markdown table's line between its head and its rows: `|---|:---:|`. */
+const TABLE_RULE_LINE = /^[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+(?:[ \t]*:?-{3,}:?[ \t]*)?\r?$/;
+/** A column's head that names a secret: `Password`, `API key`, `Token`, `**Secret**`. */
+const SECRET_COLUMN = /^(?:\*\*|__)?(?:pass(?:word|phrase)?|passwd|pwd|secret(?:[ _-]key)?|token|api[ _-]?key|access[ _-]?key|credentials?)s?(?:\*\*|__)?$/i;
+
+/** The cells of a table's line, each with where it starts in the text (the pipes at either end are no cells). */
+function tableCells(text: string, start: number, end: number): { value: string; at: number }[] {
+  const cells: { value: string; at: number }[] = [];
+  let from = start;
+  while (from < end && (text[from] === ' ' || text[from] === '\t')) from++;
+  if (text[from] === '|') from++;
+  for (let at = from; at <= end; at++) {
+    if (at < end && text[at] !== '|') continue;
+    const raw = text.slice(from, at);
+    const lead = raw.length - raw.trimStart().length;
+    cells.push({ value: raw.trim(), at: from + lead });
+    from = at + 1;
+  }
+  const last = cells[cells.length - 1];
+  if (last && last.value.replace(/\r$/, '') === '') cells.pop();
+  return cells;
+}
+
+/**
+ * The cells of a Markdown table's column whose head names a secret (`| Service | User | Password |`): each row's value in it, a
+ * password as written in prose (letters with a digit or a symbol) or a generated value. (`—`, `n/a`, `see vault` are none.)
+ */
+function findTablePasswords(text: string): Hit[] {
+  const hits: Hit[] = [];
+  for (let rule = text.indexOf('---'); rule >= 0; rule = text.indexOf('---', rule + 3)) {
+    const start = text.lastIndexOf('\n', rule) + 1;
+    let end = text.indexOf('\n', rule);
+    if (end < 0) end = text.length;
+    if (start < 2 || end - start > 2000 || !TABLE_RULE_LINE.test(text.slice(start, end))) {
+      rule = end;
+      continue;
+    }
+    const head = tableCells(text, text.lastIndexOf('\n', start - 2) + 1, start - 1);
+    const column = head.findIndex((cell) => SECRET_COLUMN.test(cell.value.replace(/\r$/, '')));
+    if (column >= 0) {
+      for (let row = end + 1; row < text.length; ) {
+        let rowEnd = text.indexOf('\n', row);
+        if (rowEnd < 0) rowEnd = text.length;
+        if (!text.slice(row, rowEnd).includes('|') || rowEnd - row > 2000) break;
+        const cell = tableCells(text, row, rowEnd)[column];
+        const value = cell?.value.replace(/^`|`$/g, '').replace(/\r$/, '');
+        if (cell && value && !/\s/.test(value) && (pairPassword(value) || (value.length >= 16 && /\d/.test(value) && isLiteral(value)))) {
+          const at = cell.at + cell.value.indexOf(value);
+          hits.push({ start: at, end: at + value.length, reason: 'password' });
+        }
+        row = rowEnd + 1;
+      }
+    }
+    rule = end;
+  }
+  return hits;
+}
 
 /**
  * The password after an email address, as accounts are listed and as Postfix's `sasl_passwd` holds them:

@@ -361,6 +361,17 @@ describe('redactText', () => {
     ['passwords given to rar, ldappasswd, mosquitto_passwd and MinIO\'s mc', 'rar a -pH1kVc3aLVUYjfg archive.rar docs/\nldappasswd -x -W -s PuYrcdS4OrlQSb "uid=alice"\nmosquitto_passwd -b /etc/mosquitto/passwd sensor01 Y2nFYmDlWDUFxg\nmc admin user add myminio newuser X6a9fuacVYpUd4Q2',
       'rar a -p[REDACTED:password] archive.rar docs/\nldappasswd -x -W -s [REDACTED:password] "uid=alice"\nmosquitto_passwd -b /etc/mosquitto/passwd sensor01 [REDACTED:password]\nmc admin user add myminio newuser [REDACTED:password]',
       { password: 4 }],
+    // Credentials written in prose or in a table: a user and its password, a password's name and what it is for, a column named for it.
+    ['a user and its password written in prose', 'login: admin / vvnW98mO4HZV7K\nCredentials: deploy / pPGusNS4hkfk9D\nusername/password: admin/r7hclifAxdFK\n' +
+        'creds are admin:bQHVlJR96Oxi for the staging box\nDB is at db.example.com, user app, pass sdHnCe5vfEzi\nYou can log in as root with bJURlOGvI0U4.',
+      'login: admin / [REDACTED:password]\nCredentials: deploy / [REDACTED:password]\nusername/password: admin/[REDACTED:password]\n' +
+        'creds are admin:[REDACTED:password] for the staging box\nDB is at db.example.com, user app, pass [REDACTED:password]\nYou can log in as root with [REDACTED:password].',
+      { password: 6 }],
+    ["a password after what it is for and a colon, in English and in other languages", 'pw for the vm: YFaI3n59khQJ\nPasswort für den Server: OeU4SQ46hSKv\nSenha do banco: SDCS2GvnZky2\n密码是 g2OWguKFb8qj',
+      'pw for the vm: [REDACTED:password]\nPasswort für den Server: [REDACTED:password]\nSenha do banco: [REDACTED:password]\n密码是 [REDACTED:password]', { password: 4 }],
+    ["a Markdown table's column named for a password", '| Service | User | Password |\n|---------|------|----------|\n| Grafana | admin | ufH8PSraXjOd1E |\n| MinIO | root | `gznvZnSzKr9NZIUG` |\n| Vault | — | see 1Password |',
+      '| Service | User | Password |\n|---------|------|----------|\n| Grafana | admin | [REDACTED:password] |\n| MinIO | root | `[REDACTED:password]` |\n| Vault | — | see 1Password |',
+      { password: 2 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
@@ -509,6 +520,10 @@ describe('redactText', () => {
     'http -a $USER:$PASS GET https://api.example.com/me',
     // Calls with no literal password in the password's place: names, a reference, text that is no user and password, a test's check.
     'await page.login(username, password)', 'client.login(process.env.DISCORD_TOKEN)', "const b = Buffer.from('key:value')", 'Buffer.from(`${user}:${pass}`)',
+    // Prose and tables about logins and passwords that give none: a page, a path, a flag's column, a placeholder.
+    'login: see docs/setup2.md', 'The login page is /auth/v2/login', 'credentials: ~/.aws/credentials', 'log in as admin with your SSO account',
+    '| Flag | Default | Description |\n|---|---|---|\n| --token | none | the API token, e.g. abc123 |', '| Name | Token |\n| --- | --- |\n| ci | `${CI_TOKEN}` |\n| dev | n/a |',
+    'user admin, pass <your-password>', 'Passwort: mindestens 8 Zeichen',
     'echo -n "$USER:$PASS" | base64', 'echo $CI_JOB_TOKEN | docker login -u gitlab-ci-token --password-stdin $CI_REGISTRY', 'new PDO($dsn, $user, $pass)', "expect(screen.getByLabelText('Password')).toBeInTheDocument()", 'unrar x -p- archive.rar',
     // An Oracle Cloud resource's id names a user or a tenancy, as ~/.oci/config and Terraform's variables give it.
     '[DEFAULT]\nuser=ocid1.user.oc1..aaaaaaaawb4gdj6d5n3pzjkjqkhn3a7vhtw4grq4dcf5l66hm4sx2qj4pv6q\ntenancy=ocid1.tenancy.oc1..aaaaaaaaba3pv6wkcr4jqae5f15p2b2m2yt2j6rx32uzr4h25vqstifsfdsq',
@@ -578,6 +593,8 @@ describe('redaction cost', () => {
     // Lines that announce a secret, one after another and before one long line; a sentence's colon again and again; addresses and colons.
     ['Password:\n'.repeat(6_500)], [`${'token:\n'.repeat(5_000)}${'a1'.repeat(20_000)}`], [`the password is generated for${' x'.repeat(32_000)}: Xk9fLq2mZpR7`],
     ['password was set: '.repeat(3_500)], ['login("a", '.repeat(6_000)], [`getConnection(${'a, '.repeat(20_000)}"x")`], ["btoa('a:".repeat(7_000)],
+    ['login: a / '.repeat(6_000)], [`credentials are ${'a'.repeat(64_000)}`], ['user a pass '.repeat(5_000)], ['log in as a with '.repeat(3_500)],
+    [`| Password |\n|---|\n${'| x |\n'.repeat(12_000)}`], ['|---|\n'.repeat(9_000)], [`| a |\n|${'---|'.repeat(16_000)}`], ['pw for the vm: '.repeat(4_000)],
     ['expect "password:"\n'.repeat(3_000)], [`expect "password" ${' '.repeat(64_000)}send "x"`], ['"a:b@tcp('.repeat(7_000)], ['echo -n a:'.repeat(6_000)], ['a@b.co:'.repeat(9_000)], [`a@b.co:${'Xk9fLq2m'.repeat(8_000)}`], ['*9031D43D54BBA7CB5106397EF568ECB417AEBF17'.repeat(1_600)],
   ])('stays linear on a hostile 64 KiB string (%#)', (text) => {
     // (Timed again when the first run is over: a busy machine can stall one run, a quadratic pattern stalls both.)
@@ -600,6 +617,7 @@ describe('redaction cost', () => {
     'password, user = "x", ', 'passwords:\n', 'api_tokens = [', 'the token was rotated to', 'rotate the token to', 'the api key is now',
     'the password was changed from', 'I changed the token from x to', 'api_keys: [', 'apiKeys := []string{', 'Your new recovery codes:\n',
     'A temporary password is generated for root@localhost:', 'alice@example.com:', 'stats auth admin:', 'lftp -u user,', 'bindpw',
+    'login: admin /', 'Credentials: deploy /', 'user app, pass', 'log in as root with', '| Password |\n|---|\n|', 'pw for the vm:', 'Senha do banco:', '密码是',
     'server.login("me@example.com",', 'DriverManager.getConnection(url, "app",', "btoa('admin:", 'echo -n admin:', 'expect "password:"\nsend', 'sql.Open("mysql", "app:'];
   const RUNS = [' ', '\t', ',', '#', ';', '"', "'", '=', ':', '\n', '-', '[', ' ,', ', ', '- ', '\n ', ' #', '//', 'value:', '"value": "a1b2c3d4e5", ', 'a#', '%20', '@', ' = ',
     'key:=', '&key=', '&token=', 'xoxb-eyJ', 'X-Amz-Signature=', '**', '|', '||', '(', '`', 'default = ', ':1:'];
