@@ -228,9 +228,9 @@ function findCommandPasswords(text: string): Hit[] {
  * a login that reads its password from its input (`echo '…' | docker login --password-stdin`, `| gh auth login --with-token`,
  * `| wrangler secret put NAME`).
  */
-const SECRET_COMMAND = /\bsecrets?\b|secretsmanager|encrypt_string|--password-stdin|--with-token/gi;
+const SECRET_COMMAND = /\bsecrets?\b|secretsmanager|encrypt_string|--password-stdin|--with-token|\bkeyring\b|generic-password/gi;
 /** The command that stores one: `secret set`, `secrets add`, `secret put`, `create secret`, `secretsmanager create-secret`. */
-const STORE = String.raw`(?:\bsecrets?[ \t:]+(?:set|put|add|create|import)\b|\bcreate[ \t]+secret\b|\bsecretsmanager[ \t]+(?:create-secret|put-secret-value|update-secret)\b)`;
+const STORE = String.raw`(?:\bsecrets?[ \t:]+(?:versions[ \t]+)?(?:set|put|add|create|import)\b|\bcreate[ \t]+secret\b|\bsecretsmanager[ \t]+(?:create-secret|put-secret-value|update-secret)\b)`;
 const STORES = new RegExp(STORE, 'gi');
 /** An option that gives the value, after the command on its line: `--body …`, `--value=…`, `--from-literal=KEY=…`. */
 const OPTION_VALUE = new RegExp(String.raw`[ \t](?:(?:--body|-b|--value|--secret-string|--data)(?:[ \t]+|=)|--from-literal=[\w.-]{1,100}=)${ARG}`, 'gid');
@@ -239,6 +239,10 @@ const OPTION_REACH = 300;
 const STORED_VALUES = [
   new RegExp(String.raw`\bvercel[ \t]+secrets?[ \t]+add[ \t]+[\w.-]{1,100}[ \t]+${ARG}`, 'gid'),
   new RegExp(String.raw`\bencrypt_string[ \t]+${ARG}`, 'gid'),
+  // A here-string given to a command that stores what it reads: `gcloud secrets create db --data-file=- <<< "…"`, `secret-tool
+  // store … <<< …`, `keyring set <service> <user> <<< …`; and macOS's `security add-generic-password … -w …`.
+  new RegExp(String.raw`(?:${STORE}|\bsecret-tool[ \t]+store\b|\bkeyring[ \t]+set\b)[^\n<]{0,300}<<<[ \t]*${ARG}`, 'gid'),
+  new RegExp(String.raw`\badd-generic-password\b[^\n]{0,300}?[ \t]-w[ \t]+${ARG}`, 'gid'),
   // (What `printf` is given after its format: `printf '%s' '…' | …`.)
   new RegExp(String.raw`\b(?:echo|printf)${ECHO_ARGS}${ARG}[ \t]*\|[^|\n]{0,300}?(?:${STORE}|--password-stdin|--with-token)`, 'gid'),
 ];
@@ -905,7 +909,7 @@ export const CONSUL_SECRET_ID_RULE: RedactRule = {
  * A line of an environment file, `NAME=value`, `export NAME="value"`, commented out or not, or of a YAML map, `name: value`: the
  * value alone up to the line's end, or to a comment after a blank (`NAME=value  # prod`, as dotenv and YAML read one).
  */
-const ENV_LINE = /([ \t]*(?:#+[ \t]*)?(?:export[ \t]+)?([A-Za-z][A-Za-z0-9_]{1,60}|[A-Za-z][A-Za-z0-9_.-]{1,60}(?=:))(?:=|:[ \t]+)(["']?))([A-Za-z0-9_-]{16,64})\3(?:[ \t]+#[^\n]*|[ \t]*\r?)(?=\n|$)/y;
+const ENV_LINE = /([ \t]*(?:#+[ \t]*)?(?:export[ \t]+)?([A-Za-z][A-Za-z0-9_]{1,60}|[A-Za-z][A-Za-z0-9_.-]{1,60}(?=:))(?:=|:[ \t]+)(["']?))([A-Za-z0-9_-]{16,64}|[A-Za-z0-9+/]{16,86}={1,2})\3(?:[ \t]+#[^\n]*|[ \t]*\r?)(?=\n|$)/y;
 /** Where a name ends: `=`, or `:` before a blank. */
 const NAME_END = /=|:[ \t]/g;
 /** A name that says its value is an id, a digest or a build's label (`BUILD_ID`, `GIT_COMMIT`, `APP_VERSION`), not a credential. */
@@ -939,8 +943,14 @@ function valueEndsLine(text: string, from: number): boolean {
   while (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9) at++;
   if (text.charCodeAt(at) === 34 || text.charCodeAt(at) === 39) at++;
   const start = at;
-  while (at - start <= 64 && isValueCode(text.charCodeAt(at))) at++;
-  if (at - start < 16 || at - start > 64) return false;
+  // (Base64 with its padding may hold `+` and `/`: `wA9LYmQl…/ds+==`, a salt of 16 bytes.)
+  let base64 = false;
+  for (let c = text.charCodeAt(at); at - start <= 88 && (isValueCode(c) || c === 43 || c === 47); c = text.charCodeAt(++at)) if (c === 43 || c === 47) base64 = true;
+  const body = at - start;
+  const padded = text.charCodeAt(at) === 61;
+  while (text.charCodeAt(at) === 61 && at - start <= 88) at++;
+  // (16 characters before the padding, as without it: `ZGF0YS12YWx1ZTE=` is a word of eleven letters encoded.)
+  if (body < 16 || at - start > (padded ? 88 : 64) || (base64 && !padded)) return false;
   if (text.charCodeAt(at) === 34 || text.charCodeAt(at) === 39) at++;
   const end = at;
   while (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9 || text.charCodeAt(at) === 13) at++;

@@ -372,6 +372,13 @@ describe('redactText', () => {
     ["a Markdown table's column named for a password", '| Service | User | Password |\n|---------|------|----------|\n| Grafana | admin | ufH8PSraXjOd1E |\n| MinIO | root | `gznvZnSzKr9NZIUG` |\n| Vault | — | see 1Password |',
       '| Service | User | Password |\n|---------|------|----------|\n| Grafana | admin | [REDACTED:password] |\n| MinIO | root | `[REDACTED:password]` |\n| Vault | — | see 1Password |',
       { password: 2 }],
+    ['a secret stored from a here-string or a pipe, and by macOS security', 'gcloud secrets create db-pass --data-file=- <<< "PoFjFIZa1lyQAISf"\necho -n "hSAhTrdYJh5W81RW" | gcloud secrets versions add db-pass --data-file=-\n' +
+        'secret-tool store --label=db service db <<< "2G93onlc9GTnruwB"\nkeyring set db app <<< yU0PVzc0QHBMRaLL\nsecurity add-generic-password -a app -s db -w 3IhtmwQwpQIVOz6y',
+      'gcloud secrets create db-pass --data-file=- <<< "[REDACTED:password]"\necho -n "[REDACTED:password]" | gcloud secrets versions add db-pass --data-file=-\n' +
+        'secret-tool store --label=db service db <<< "[REDACTED:password]"\nkeyring set db app <<< [REDACTED:password]\nsecurity add-generic-password -a app -s db -w [REDACTED:password]',
+      { password: 5 }],
+    ["an environment file's line whose value is base64 with its padding", 'API_TOKEN_SALT=wA9LYmQlpRMvgYxiGBRdsp==\nTRANSFER_TOKEN_SALT=Xk9f+Lq2mZpR7vT3wQ8z/b4==',
+      'API_TOKEN_SALT=[REDACTED:high-entropy]\nTRANSFER_TOKEN_SALT=[REDACTED:high-entropy]', { 'high-entropy': 2 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
@@ -524,6 +531,7 @@ describe('redactText', () => {
     'login: see docs/setup2.md', 'The login page is /auth/v2/login', 'credentials: ~/.aws/credentials', 'log in as admin with your SSO account',
     '| Flag | Default | Description |\n|---|---|---|\n| --token | none | the API token, e.g. abc123 |', '| Name | Token |\n| --- | --- |\n| ci | `${CI_TOKEN}` |\n| dev | n/a |',
     'user admin, pass <your-password>', 'Passwort: mindestens 8 Zeichen',
+    'PATH_X=/usr/local/share/abc/def==', 'gcloud secrets create db-pass --data-file=secret.txt', 'security find-generic-password -s db -w',
     'echo -n "$USER:$PASS" | base64', 'echo $CI_JOB_TOKEN | docker login -u gitlab-ci-token --password-stdin $CI_REGISTRY', 'new PDO($dsn, $user, $pass)', "expect(screen.getByLabelText('Password')).toBeInTheDocument()", 'unrar x -p- archive.rar',
     // An Oracle Cloud resource's id names a user or a tenancy, as ~/.oci/config and Terraform's variables give it.
     '[DEFAULT]\nuser=ocid1.user.oc1..aaaaaaaawb4gdj6d5n3pzjkjqkhn3a7vhtw4grq4dcf5l66hm4sx2qj4pv6q\ntenancy=ocid1.tenancy.oc1..aaaaaaaaba3pv6wkcr4jqae5f15p2b2m2yt2j6rx32uzr4h25vqstifsfdsq',
@@ -593,6 +601,7 @@ describe('redaction cost', () => {
     // Lines that announce a secret, one after another and before one long line; a sentence's colon again and again; addresses and colons.
     ['Password:\n'.repeat(6_500)], [`${'token:\n'.repeat(5_000)}${'a1'.repeat(20_000)}`], [`the password is generated for${' x'.repeat(32_000)}: Xk9fLq2mZpR7`],
     ['password was set: '.repeat(3_500)], ['login("a", '.repeat(6_000)], [`getConnection(${'a, '.repeat(20_000)}"x")`], ["btoa('a:".repeat(7_000)],
+    [`A=${'a+'.repeat(32_000)}`], [`A=${'a/'.repeat(20_000)}==`], ['x <<< '.repeat(10_000)], [`keyring set a b ${'<'.repeat(64_000)}`],
     ['login: a / '.repeat(6_000)], [`credentials are ${'a'.repeat(64_000)}`], ['user a pass '.repeat(5_000)], ['log in as a with '.repeat(3_500)],
     [`| Password |\n|---|\n${'| x |\n'.repeat(12_000)}`], ['|---|\n'.repeat(9_000)], [`| a |\n|${'---|'.repeat(16_000)}`], ['pw for the vm: '.repeat(4_000)],
     ['expect "password:"\n'.repeat(3_000)], [`expect "password" ${' '.repeat(64_000)}send "x"`], ['"a:b@tcp('.repeat(7_000)], ['echo -n a:'.repeat(6_000)], ['a@b.co:'.repeat(9_000)], [`a@b.co:${'Xk9fLq2m'.repeat(8_000)}`], ['*9031D43D54BBA7CB5106397EF568ECB417AEBF17'.repeat(1_600)],
