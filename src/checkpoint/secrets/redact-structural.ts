@@ -643,21 +643,24 @@ export const EXPECT_SEND_RULE: RedactRule = {
 
 /** A password as written in prose beside its user: letters with a digit or a symbol, not a path, a file, an address or a word. */
 const pairPassword = (s: string) =>
-  isLiteral(s) && s.length >= 6 && /[A-Za-z]/.test(s) && /[\d!#$%&*+=?^~]/.test(s) && !/\/|\.[a-z]{2,4}$|@[\w-]+\.[a-z]/i.test(s);
+  isLiteral(s) && s.length >= 8 && /[A-Za-z]/.test(s) && /[\d!#$%&*+=?^~]/.test(s) && !/\/|\.[a-z]{2,4}$|@[\w-]+\.[a-z]/i.test(s);
 
 /**
  * A user and a password written in prose: after a login's or credentials' name (`login: admin / …`, `default login: admin / …`,
  * `Credentials: deploy / …`, `creds are admin:…`, `username/password: admin/…`), after a user's name and `pass`
- * (`user app, pass …`), or how to log in (`log in as root with …`).
+ * (`user app, pass …`), how to log in (`log in as root with …`), or an administrator's name and its password (`admin / …`).
  */
 export const CREDENTIAL_PAIR_RULE: RedactRule = {
   reason: 'password',
-  near: /\b(?:log-?in|log[ \t]in|credentials?|creds|user(?:name)?)\b/gi,
+  // (The rarer words of each form: a user's name is everywhere, `pass` and ` / ` are not.)
+  near: /\b(?:log-?in|log[ \t]in|credentials?|creds|pass(?:word)?|pwd?)\b|[ \t]\/[ \t]/gi,
   pattern: new RegExp(
     String.raw`(?<pre>(?:(?<![-:])\b(?:(?:default[ \t]+)?log-?in(?:[ \t]+details)?|credentials?|creds|user(?:name)?\/pass(?:word)?)\b[^\n:@/[\]]{0,30}?(?:[ \t]*:[ \t]*|[ \t]+(?:are|is)[ \t]+)` +
       String.raw`[\w.@+-]{1,64}(?:[ \t]*\/[ \t]*|:)` +
       String.raw`|\buser(?:name)?[ \t]+[\w.@+-]{1,64},?[ \t]+(?:and[ \t]+)?(?:pass(?:word)?|pw|pwd)[ \t]+(?:is[ \t]+)?` +
-      String.raw`|\blog(?:-?in|[ \t]in|on)?[ \t]+as[ \t]+[\w.@+-]{1,64}[ \t]+(?:with|using)[ \t]+(?:(?:the[ \t]+)?password[ \t]+)?))` +
+      String.raw`|\blog(?:-?in|[ \t]in|on)?[ \t]+as[ \t]+[\w.@+-]{1,64}[ \t]+(?:with|using)[ \t]+(?:(?:the[ \t]+)?password[ \t]+)?` +
+      // (… or an administrator's name, a slash between blanks, and its password, as a list of services gives them: `- Jenkins: admin / …`.)
+      String.raw`|(?<![\w/.-])(?:admin|administrator|root|sa|postgres|elastic|superuser)[ \t]+\/[ \t]+))` +
       String.raw`(?<secret>[^\s"'${'`'},;()<>]{4,100}?)(?=[.,;:!?)]?(?:\s|$))`,
     'gi',
   ),

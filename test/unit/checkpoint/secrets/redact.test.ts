@@ -363,10 +363,10 @@ describe('redactText', () => {
       { password: 4 }],
     // Credentials written in prose or in a table: a user and its password, a password's name and what it is for, a column named for it.
     ['a user and its password written in prose', 'login: admin / vvnW98mO4HZV7K\nCredentials: deploy / pPGusNS4hkfk9D\nusername/password: admin/r7hclifAxdFK\n' +
-        'creds are admin:bQHVlJR96Oxi for the staging box\nDB is at db.example.com, user app, pass sdHnCe5vfEzi\nYou can log in as root with bJURlOGvI0U4.',
+        'creds are admin:bQHVlJR96Oxi for the staging box\nDB is at db.example.com, user app, pass sdHnCe5vfEzi\nYou can log in as root with bJURlOGvI0U4.\n- Jenkins: admin / Zo6ohgig35IdhI',
       'login: admin / [REDACTED:password]\nCredentials: deploy / [REDACTED:password]\nusername/password: admin/[REDACTED:password]\n' +
-        'creds are admin:[REDACTED:password] for the staging box\nDB is at db.example.com, user app, pass [REDACTED:password]\nYou can log in as root with [REDACTED:password].',
-      { password: 6 }],
+        'creds are admin:[REDACTED:password] for the staging box\nDB is at db.example.com, user app, pass [REDACTED:password]\nYou can log in as root with [REDACTED:password].\n- Jenkins: admin / [REDACTED:password]',
+      { password: 7 }],
     ["a password after what it is for and a colon, in English and in other languages", 'pw for the vm: YFaI3n59khQJ\nPasswort für den Server: OeU4SQ46hSKv\nSenha do banco: SDCS2GvnZky2\n密码是 g2OWguKFb8qj',
       'pw for the vm: [REDACTED:password]\nPasswort für den Server: [REDACTED:password]\nSenha do banco: [REDACTED:password]\n密码是 [REDACTED:password]', { password: 4 }],
     ["a Markdown table's column named for a password", '| Service | User | Password |\n|---------|------|----------|\n| Grafana | admin | ufH8PSraXjOd1E |\n| MinIO | root | `gznvZnSzKr9NZIUG` |\n| Vault | — | see 1Password |',
@@ -528,7 +528,7 @@ describe('redactText', () => {
     // Calls with no literal password in the password's place: names, a reference, text that is no user and password, a test's check.
     'await page.login(username, password)', 'client.login(process.env.DISCORD_TOKEN)', "const b = Buffer.from('key:value')", 'Buffer.from(`${user}:${pass}`)',
     // Prose and tables about logins and passwords that give none: a page, a path, a flag's column, a placeholder.
-    'login: see docs/setup2.md', 'The login page is /auth/v2/login', 'credentials: ~/.aws/credentials', 'log in as admin with your SSO account',
+    'login: see docs/setup2.md', 'see /admin / v2beta1', 'root / home', 'The ratio admin / total2 is high', 'The login page is /auth/v2/login', 'credentials: ~/.aws/credentials', 'log in as admin with your SSO account',
     '| Flag | Default | Description |\n|---|---|---|\n| --token | none | the API token, e.g. abc123 |', '| Name | Token |\n| --- | --- |\n| ci | `${CI_TOKEN}` |\n| dev | n/a |',
     'user admin, pass <your-password>', 'Passwort: mindestens 8 Zeichen',
     'PATH_X=/usr/local/share/abc/def==', 'gcloud secrets create db-pass --data-file=secret.txt', 'security find-generic-password -s db -w',
