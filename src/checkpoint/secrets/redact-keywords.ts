@@ -119,8 +119,8 @@ const MESSAGE_WORDS = new Set(('is are was be been must should not no please ent
 /** The name of a password or a passphrase, the word on its own or as the last part of the key (`DB_PASSWORD`, `dbPassword`, not `someotherpassword`). */
 const PASSWORD_KEY = new RegExp(
   String.raw`(?:^|[_.:-])(?:[Pp]ass(?:w(?:or)?d|phrase)?|PASS(?:W(?:OR)?D|PHRASE)?|[Pp]wd|PWD|(?:bind|root)pw|(?:BIND|ROOT)PW)$|[a-z]Pass(?:word|phrase)$|^(?:[Pp]w|PW)$` +
-    // (A password's name in the other languages, as a sentence writes it: `Passwort`, `senha`, `密码`.)
-    `|^(?:${PASSWORD_WORDS.split('|').map((w) => `[${w[0]}${w[0]!.toUpperCase()}]${w.slice(1)}`).join('|')})$`,
+    // (A password's name in the other languages, as a sentence writes it: `Passwort`, `PASSWORT`, `senha`, `密码`.)
+    `|^(?:${PASSWORD_WORDS.split('|').map((w) => `[${w[0]}${w[0]!.toUpperCase()}]${w.slice(1)}|${w.toUpperCase()}`).join('|')})$`,
 );
 /** A passphrase of a few small words (`open sesame`, `correct horse battery staple`), not a message about one. */
 const passphrase = (v: string) =>
@@ -471,6 +471,8 @@ function turns(v: string): { kinds: number; digits: number } {
 
 /** Two words in a row joined by a capital, as names of code join them (`WithHmac` in `PBKDF2WithHmacSHA256`): each a capital and three small letters or more, with a vowel among its small letters. */
 const CAMEL_WORDS = /(?:[A-Z](?=[a-z]*[aeiou])[a-z]{3,}){2}/;
+/** A name of code: two such words in a row, and fewer than two pairs of letters no word holds (`Argon2PasswordHasher`). */
+export const isCamelName = (v: string) => CAMEL_WORDS.test(v) && rarePairs(v) < 2;
 
 /** A generated value written in a sentence, without quotes: its kinds of characters turning often, no words, no name of code, no version. */
 /** Names of algorithms, encodings and protocols that follow a password's name in prose (`password argon2id hashing`, `password SHA256`). */
@@ -484,8 +486,9 @@ const SCHEME_NAME = /^(?:argon2(?:id|i|d)?|pbkdf2[\w-]*|sha-?\d+\w*|md[45]|bcryp
  */
 function typedPassword(v: string): boolean {
   if (v.length < 5 || !/^[A-Za-z0-9]/.test(v) || !/[A-Za-z]/.test(v) || !/[\d!@#$%^&*+=?~]/.test(v) || !isValue(v) || SCHEME_NAME.test(v)) return false;
-  // (Nor a word with a letter written as an escape, `inv\u00E1lida`: a message in a properties file.)
-  if (/^[A-Z]+\d+$|^v?\d+(?:\.\d+)+|^[~.]{0,2}\/|:\/\/|^[A-Za-z][\w+.-]*:|\\u[0-9A-Fa-f]{4}/.test(v)) return false;
+  // (Nor a word with a letter written as an escape, `inv\u00E1lida`: a message in a properties file; nor text beyond ASCII:
+  // after `密码为` the rest of a sentence, `SHA256哈希值`, runs on unspaced.)
+  if (/^[A-Z]+\d+$|^v?\d+(?:\.\d+)+|^[~.]{0,2}\/|:\/\/|^[A-Za-z][\w+.-]*:|\\u[0-9A-Fa-f]{4}|[^\x21-\x7e]/.test(v)) return false;
   const parts = v.split(/[-_.]/);
   return parts.length === 1 || !parts.some((part) => /^[A-Za-z]{4,}$/.test(part));
 }
@@ -496,7 +499,7 @@ function generatedInSentence(v: string): boolean {
   // (A word has a vowel other than `y`: `ZynrSevu` is chance. So are words in a value holding two pairs of letters that no word holds,
   // `Gz…Vray…Ifsa…qj`: a name seldom holds two, `ObjectOptions` one.)
   const rare = rarePairs(v);
-  if ((rare < 2 && CAMEL_WORDS.test(v)) || /[a-z]{3,}-[a-z]{3,}|^[~.]{0,2}\/|[a-z]{2,}\/[a-z]{2,}|\.[a-z]{2,4}$|^[A-Za-z][\w+.-]*:/.test(v)) return false;
+  if (isCamelName(v) || /[a-z]{3,}-[a-z]{3,}|^[~.]{0,2}\/|[a-z]{2,}\/[a-z]{2,}|\.[a-z]{2,4}$|^[A-Za-z][\w+.-]*:/.test(v)) return false;
   // (Nor text in base64, `VGhpcyBpcyBh…`: a sentence encoded, not a key.)
   if (isUuid(v) || isEncodedText(v)) return false;
   const { kinds, digits } = turns(v);

@@ -13,6 +13,7 @@ import { findInWindows, nearWindows } from './redact-windows.js';
 import { isNamedNonSecret, isNotSecret, isPredictable, PUBLIC_KEY_NAME } from './secret-placeholders.js';
 import { isEncodedText, isWordy } from './entropy.js';
 import { DER_BASE64, derKind, encodedPemKind } from './der-keys.js';
+import { isCamelName } from './redact-keywords.js';
 
 /** A password given on a command line is a literal, not a reference (`$PW`, `%PASS%`, `env:PASS`, `file:…`) nor a placeholder (`PASSWORD`, `<pw>`). */
 const isLiteral = (s: string) => !isNotSecret(s) && !/^[<[{$%#@]/.test(s) && !/^-/.test(s);
@@ -41,7 +42,7 @@ const COMMANDS: { name: string; tools: string; flag: string; attached?: boolean;
   { name: 'mongo', tools: 'mongo(?:sh|dump|restore|export|import|stat|top|files)?', flag: '-p' },
   { name: 'zip', tools: 'zip|unzip|zipcloak', flag: '-P' },
   { name: '7z', tools: '7z|7za|7zr', flag: '-p', attached: true },
-  { name: 'rar', tools: 'rar|unrar', flag: '-p', attached: true },
+  { name: 'rar', tools: 'rar|unrar', flag: '-h?p', attached: true },
   // (Its new password, `-s`; the bind password, `-w`, is the other LDAP tools'.)
   { name: 'ldappasswd', tools: 'ldappasswd', flag: '-s' },
   // (Its new passphrase, `-N`, and its old one, `-P`; `-N ''` is none.)
@@ -87,9 +88,9 @@ const COMMAND_FORMS: { tools: string; before?: string; after: string; accept: (s
     accept: isLiteral,
   },
   {
-    // A user and a password given as one: etcd's `--user root:…`, HTTPie's and xh's `-a alice:…` (`--auth`)
+    // A user and a password given as one: etcd's `--user root:…` and `user add root:…`, HTTPie's and xh's `-a alice:…` (`--auth`)
     tools: String.raw`etcdctl|xh|https?(?=[ \t])`,
-    after: String.raw`[^\n]{0,300}?[ \t](?:--user(?:=|[ \t]+)|-a[ \t]*|--auth(?:=|[ \t]+))["']?[^\s:"']{1,100}:(?<secret>[^\s"']{1,200})`,
+    after: String.raw`[^\n]{0,300}?[ \t](?:--user(?:=|[ \t]+)|-a[ \t]*|--auth(?:=|[ \t]+)|user[ \t]+add[ \t]+)["']?[^\s:"']{1,100}:(?<secret>[^\s"']{1,200})`,
     accept: isLiteral,
   },
   {
@@ -429,6 +430,8 @@ function printedAfter(text: string, at: number, hits: Hit[], accept: (value: str
       return;
     }
     const value = word[2]!;
+    // (A line that ends with a colon is the next heading or label, not output: `password:` again and again is read once each.)
+    if (value.endsWith(':')) return;
     if (accept(value)) {
       const start = at + 1 + word.index + word[0].indexOf(value);
       hits.push({ start, end: start + value.length, reason: 'password' });
@@ -444,8 +447,11 @@ const ANNOUNCED = /\b(?:pass(?:word|phrase|code)s?|api[ _-]?keys?|(?:access[ _-]
  * reads the line back from it: many times cheaper than a search for the names.)
  */
 const LINE_COLON = /:(?=[ \t]*\r?$|[ \t]+[^\s"'`]{8,200}[ \t]*\r?$)/gm;
-/** A sentence that says the value was made (`is generated for root@localhost`), between the name and the colon. */
-const MADE = /\b(?:generated|created|issued|assigned|reset|changed|set|is|was)\b/i;
+/**
+ * A sentence that says the value was made and whose it is, between the name and the colon (`is generated for root@localhost`,
+ * ` for the elastic built-in superuser is`): it starts with `for` or the verb, and does not end at an owner (`… for user: jsmith42`).
+ */
+const MADE = /^[ \t]+(?:for|is|was|has[ \t]+been)\b(?=.*\b(?:generated|created|is|was)\b)(?!.*\b(?:user|account|client|project|customer|tenant|app)[ \t]*$)/i;
 
 /**
  * A value announced as a secret: a password as a tool makes one (small letters, capitals and digits, or a symbol, or 16
@@ -456,7 +462,7 @@ const MADE = /\b(?:generated|created|issued|assigned|reset|changed|set|is|was)\b
 function announcedValue(value: string, codes: boolean): boolean {
   if (isNotSecret(value) || /^[<[{$%]|[(){};,:]$|:\/\/|^[A-Za-z_][\w.]*=|^v?\d+(?:\.\d+)+|^\d{4}-\d\d-\d\d|^[~.]{0,2}\//.test(value)) return false;
   if (codes && /\d/.test(value) && /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/.test(value)) return true;
-  if (/^[0-9a-f]+$/i.test(value) || !/[A-Za-z]/.test(value) || /^[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}$/.test(value)) return false;
+  if (/^[0-9a-f]+$/i.test(value) || !/[A-Za-z]/.test(value) || /^[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}$/.test(value) || isWordy(value) || isCamelName(value)) return false;
   return (/[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value)) || /[!#$%&*+=?^~]/.test(value) ||
     (value.length >= 16 && /\d/.test(value) && value.split(/[-_.]/).filter((part) => /^[A-Za-z]{3,}$/.test(part)).length < 2);
 }
@@ -578,55 +584,71 @@ export const ORACLE_URL_RULE: RedactRule = {
  * `sentinel auth-pass <master> <password>` (`requirepass` is a password's keyword, read with the others), quoted or not, and
  * HAProxy's `stats auth <user>:<password>`.
  */
-export const REDIS_AUTH_RULE: RedactRule = {
+export const SPACED_PASSWORD_LINE_RULE: RedactRule = {
   reason: 'password',
   requires: 'auth',
-  pattern: /(?<pre>(?<![^\n])[ \t]*(?:masterauth[ \t]+|sentinel[ \t]+auth-pass[ \t]+[^\s"']+[ \t]+|stats[ \t]+auth[ \t]+[^\s:"']{1,100}:)["']?)(?<secret>[^\s"']{1,200})(?=["']?[ \t]*\r?(?:\n|$))/gi,
+  pattern: /(?<pre>(?<![^\n])[ \t]*(?:masterauth[ \t]+|sentinel[ \t]+auth-pass[ \t]+[^\s"']+[ \t]+|stats[ \t]+auth[ \t]+[^\s:"']{1,100}:)["']?)(?<secret>[^\s"']{1,200})(?=["']?(?:[ \t]+#[^\n]*)?[ \t]*\r?(?:\n|$))/gi,
   accept: isLiteral,
 };
 
-/** One argument of a call: a string literal, or a name or an expression without commas (`dsn`, `$host`, `config.db.url`). */
-const CALL_ARG = String.raw`(?:"[^"\n]{0,200}"|'[^'\n]{0,200}'|[\w.$>[\]-]{1,100})[ \t]*,[ \t]*`;
+/** One argument of a call: a string literal, or a name or an expression without commas (`dsn`, `$host`, `os.environ["SMTP_USER"]`). */
+const CALL_ARG = String.raw`(?:"[^"\n]{0,200}"|'[^'\n]{0,200}'|[\w.$>-]{1,100}(?:\[["'][^"'\n]{1,100}["']\]|\[[\w.$]{1,40}\])?)[ \t]*,[ \t]*`;
 /** A string literal that closes its argument: the `secret`, then `,` or `)` (or Java's `.toCharArray()`). */
 const LITERAL_ARG = String.raw`(["'])(?<secret>[^"'\n]{1,200})\1(?=[ \t]*(?:[,)]|\.toCharArray\(\)))`;
-/** Where a call that takes a password may be: its name and its parenthesis, or `echo -n` (the anchor of each form below). */
-/** (The parenthesis or `-n` first, a literal, and the name behind it: a search that starts with the names costs several times more.) */
-const CREDENTIAL_CALL = /\((?<=(?:\b(?:login|simple_bind(?:_s)?|bind_s|PasswordAuthentication|UsernamePasswordCredentials|getConnection|mysqli(?:_connect)?|mysql_p?connect|PDO|btoa|b64encode|base64_encode|encode64|strict_encode64|EncodeToString|encodeToString|from)|->connect)[ \t]*\()|-n[ \t](?<=\becho[ \t]+-n[ \t])/g;
+/** Calls that take a password by its place: a login's second argument, a connection's third, a `user:password` to encode. */
+const LOGIN_CALLS = String.raw`\b(?:login|simple_bind(?:_s)?|bind_s|PasswordAuthentication|UsernamePasswordCredentials)`;
+const CONNECT_CALLS = String.raw`(?:\b(?:getConnection|mysqli(?:_connect)?|mysql_p?connect|PDO)|->connect)`;
+const ENCODE_CALLS = String.raw`(?:\b(?:btoa|b64encode|base64_encode|encode64|strict_encode64|EncodeToString|encodeToString)|\bBuffer\.from)`;
+/**
+ * Where such a call may be: its parenthesis, with the name behind it, or a pipe into `base64`. (The parenthesis first, a literal:
+ * a search that starts with the names costs several times more.)
+ */
+const CREDENTIAL_CALL = new RegExp(String.raw`\((?<=(?:${LOGIN_CALLS}|${CONNECT_CALLS}|${ENCODE_CALLS})[ \t]*\()|\|(?=[ \t]*base64\b)`, 'g');
 const CREDENTIAL_CALL_FORMS = [
   // The password as a login's second argument: Python's smtplib and ftplib (`server.login("me@example.com", "…")`), LDAP's bind
   // (`simple_bind_s(dn, "…")`), Java's `PasswordAuthentication("user", "…".toCharArray())`, Apache's `UsernamePasswordCredentials`.
-  new RegExp(String.raw`\b(?:login|simple_bind(?:_s)?|bind_s|PasswordAuthentication|UsernamePasswordCredentials)[ \t]*\([ \t]*${CALL_ARG}${LITERAL_ARG}`, 'g'),
+  { re: new RegExp(String.raw`${LOGIN_CALLS}[ \t]*\([ \t]*${CALL_ARG}${LITERAL_ARG}`, 'gd'), accept: calledPassword },
   // … a database connection's third: JDBC's `DriverManager.getConnection(url, "app", "…")`, PHP's `new mysqli(host, user, "…", db)`,
   // `mysqli_connect`, `new PDO(dsn, user, "…")`, Perl's `DBI->connect(dsn, user, "…")`.
-  new RegExp(String.raw`(?:\b(?:getConnection|mysqli(?:_connect)?|mysql_p?connect|PDO)|->connect)[ \t]*\([ \t]*${CALL_ARG}${CALL_ARG}${LITERAL_ARG}`, 'g'),
+  { re: new RegExp(String.raw`${CONNECT_CALLS}[ \t]*\([ \t]*${CALL_ARG}${CALL_ARG}${LITERAL_ARG}`, 'gd'), accept: calledPassword },
   // … and `user:password` encoded for a Basic header: `btoa('admin:…')`, `base64.b64encode(b"user:…")`, `Buffer.from('api:…')`,
   // `base64_encode`, Ruby's `Base64.strict_encode64`, Go's `EncodeToString([]byte("u:…"))`, Java's `encodeToString("u:…".getBytes())`,
-  // and `echo -n 'admin:…' | base64`. (Not a reference: `${user}:${pass}`.)
-  new RegExp(String.raw`\b(?:btoa|b64encode|base64_encode|encode64|strict_encode64|EncodeToString|encodeToString|from)[ \t]*\([ \t]*(?:\[\]byte\()?b?(["'${'`'}])[^"'${'`'}\s:$]{1,100}:(?<secret>[^"'${'`'}\s$]{1,200})\1|\becho[ \t]+-n[ \t]+(["']?)[^\s"':$]{1,100}:(?<secret2>[^\s"'$]{1,200})\3[ \t]*\|[ \t]*base64\b`, 'g'),
+  // and `echo -n 'admin:…' | base64` (or `printf`). (Not a reference, `${user}:${pass}`, nor a port, a path or a time.)
+  {
+    re: new RegExp(String.raw`${ENCODE_CALLS}[ \t]*\([ \t]*(?:\[\]byte\()?b?(["'${'`'}])[A-Za-z][^"'${'`'}\s:$]{0,99}:(?<secret>[^"'${'`'}\s$:]{1,200})\1|\b(?:echo(?:[ \t]+-n)?|printf)[ \t]+(["']?)[A-Za-z][^\s"':$]{0,99}:(?<secret2>[^\s"'$:]{1,200})\3[ \t]*\|[ \t]*base64\b`, 'gd'),
+    accept: (secret: string) => /[A-Za-z]/.test(secret) && !secret.includes('/') && !/^v?\d+(?:\.\d+)+/.test(secret),
+  },
 ];
+
+/** A literal given as a password: a digit, a symbol or twelve characters (`'editor'`, a role, and `'/dashboard'`, a page, are none). */
+function calledPassword(secret: string): boolean {
+  return !secret.startsWith('/') && (/[\d!#$%&*+=?^~@]/.test(secret) || secret.length >= 12);
+}
 
 /** A password passed to a call that takes one by its place (a login's, a connection's) or encoded with its user for a Basic header. */
 function findCredentialCalls(text: string): Hit[] {
   return findInWindows(text, nearWindows(text, CREDENTIAL_CALL), (lines) => {
     const hits: Hit[] = [];
-    for (const form of CREDENTIAL_CALL_FORMS) {
-      form.lastIndex = 0;
-      for (const m of lines.matchAll(form)) {
-        const secret = m.groups!.secret ?? m.groups!.secret2;
-        if (secret === undefined || !isLiteral(secret) || secret.length < 4) continue;
-        const start = m.index + m[0].lastIndexOf(secret);
-        hits.push({ start, end: start + secret.length, reason: 'password' });
+    for (const { re, accept } of CREDENTIAL_CALL_FORMS) {
+      re.lastIndex = 0;
+      for (let m = re.exec(lines); m; m = re.exec(lines)) {
+        const group = m.groups!.secret !== undefined ? 'secret' : 'secret2';
+        const secret = m.groups![group];
+        if (secret === undefined || !isLiteral(secret) || secret.length < 4 || !accept(secret)) continue;
+        const [start, end] = m.indices!.groups![group]!;
+        hits.push({ start, end, reason: 'password' });
       }
     }
     return hits;
   });
 }
 
-/** Go's MySQL driver's address: `sql.Open("mysql", "app:…@tcp(db:3306)/app")` (also `@unix(…)`). */
+/** Go's MySQL driver's address: `sql.Open("mysql", "app:…@tcp(db:3306)/app")` (also `@unix(…)`, and `@/app` for the local server). */
 export const GO_MYSQL_DSN_RULE: RedactRule = {
   reason: 'url-credentials',
-  near: /@(?:tcp|unix)\(/g,
-  pattern: /(?<pre>["'`][^\s"'`:@/]{1,100}:)(?<secret>[^\s"'`@]{1,200})(?=@(?:tcp|unix)\()/g,
+  near: /@(?:tcp|unix)\(|@\//g,
+  // (The user opens the string: `"jdbc:mysql://u:p@tcp(…)"` is a URL, read by the URL rule.)
+  pattern: /(?<pre>["'`][^\s"'`:@/]{1,100}:)(?<secret>[^\s"'`@/:]{1,200})(?=@(?:(?:tcp|unix)\(|\/))/g,
   accept: isLiteral,
 };
 
@@ -637,13 +659,17 @@ export const GO_MYSQL_DSN_RULE: RedactRule = {
 export const EXPECT_SEND_RULE: RedactRule = {
   reason: 'password',
   requires: 'expect',
-  pattern: /(?<pre>\bexpect\b[^\n]{0,100}?(?:assword|assphrase|ASSWORD)[^\n]{0,60}?(?:\{[ \t]*|\r?\n[ \t]*)(?:[\w.]{1,40}\.)?send(?:line)?(?:[ \t]+(?:--[ \t]+)?|[ \t]*\([ \t]*)(["']))(?<secret>[^"'\\\n]{1,200})(?=(?:\\[rn])?\2)/g,
+  // (A prompt ends with its colon, `password:`, `*assword:*`; `expect "password updated"` waits for a message. Also a branch of a
+  // block, `expect {` then `"*assword:*" { send "…\r" }`, a one-liner's `; send`, and a blank line before pexpect's `sendline`.)
+  pattern: /(?<pre>\bexpect\b(?:[ \t]*\{[ \t]*\r?\n)?[^\n]{0,100}?(?:assword|assphrase|ASSWORD)[^\n"'{}]{0,10}?[:?][^\n]{0,60}?(?:\{[ \t]*|;[ \t]*|\r?\n(?:[ \t]*\r?\n)?[ \t]*)(?:[\w.]{1,40}\.)?send(?:line)?(?:[ \t]+(?:--[ \t]+)?|[ \t]*\([ \t]*)(["']))(?<secret>[^"'\\\n]{4,200})(?=(?:\\[rn])?\2)/g,
   accept: isLiteral,
 };
 
 /** A password as written in prose beside its user: letters with a digit or a symbol, not a path, a file, an address or a word. */
 const pairPassword = (s: string) =>
-  isLiteral(s) && s.length >= 8 && /[A-Za-z]/.test(s) && /[\d!#$%&*+=?^~]/.test(s) && !/\/|\.[a-z]{2,4}$|@[\w-]+\.[a-z]/i.test(s);
+  isLiteral(s) && s.length >= 8 && /[A-Za-z]/.test(s) && /[\d!#$%&*+=?^~]/.test(s) && !/\/|\.[a-z]{2,4}$|@[\w-]+\.[a-z]|^[A-Za-z_]\w*=/i.test(s) &&
+  // (Nor a key's file or a way to log in: `log in as root with id_ed25519`, `… using OAuth2`.)
+  !/^id_|^(?:oauth2?|saml2?|ed25519|rsa\d*|ecdsa|kerberos5?|totp|fido2|webauthn)$/i.test(s);
 
 /**
  * A user and a password written in prose: after a login's or credentials' name (`login: admin / …`, `default login: admin / …`,
@@ -656,7 +682,7 @@ export const CREDENTIAL_PAIR_RULE: RedactRule = {
   near: /\b(?:log-?in|log[ \t]in|credentials?|creds|pass(?:word)?|pwd?)\b|[ \t]\/[ \t]/gi,
   pattern: new RegExp(
     String.raw`(?<pre>(?:(?<![-:])\b(?:(?:default[ \t]+)?log-?in(?:[ \t]+details)?|credentials?|creds|user(?:name)?\/pass(?:word)?)\b[^\n:@/[\]]{0,30}?(?:[ \t]*:[ \t]*|[ \t]+(?:are|is)[ \t]+)` +
-      String.raw`[\w.@+-]{1,64}(?:[ \t]*\/[ \t]*|:)` +
+      String.raw`[A-Za-z][\w.@+-]{0,63}(?:[ \t]*\/[ \t]*|:)` +
       String.raw`|\buser(?:name)?[ \t]+[\w.@+-]{1,64},?[ \t]+(?:and[ \t]+)?(?:pass(?:word)?|pw|pwd)[ \t]+(?:is[ \t]+)?` +
       String.raw`|\blog(?:-?in|[ \t]in|on)?[ \t]+as[ \t]+[\w.@+-]{1,64}[ \t]+(?:with|using)[ \t]+(?:(?:the[ \t]+)?password[ \t]+)?` +
       // (… or an administrator's name, a slash between blanks, and its password, as a list of services gives them: `- Jenkins: admin / …`.)
@@ -668,18 +694,18 @@ export const CREDENTIAL_PAIR_RULE: RedactRule = {
 };
 
 /** A Markdown table's line between its head and its rows: `|---|:---:|`. */
-const TABLE_RULE_LINE = /^[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+(?:[ \t]*:?-{3,}:?[ \t]*)?\r?$/;
-/** A column's head that names a secret: `Password`, `API key`, `Token`, `**Secret**`. */
-const SECRET_COLUMN = /^(?:\*\*|__)?(?:pass(?:word|phrase)?|passwd|pwd|secret(?:[ _-]key)?|token|api[ _-]?key|access[ _-]?key|credentials?)s?(?:\*\*|__)?$/i;
+const TABLE_RULE_LINE = /^[ \t]*\|?(?:[ \t]*:?-{2,}:?[ \t]*\|)+(?:[ \t]*:?-{2,}:?[ \t]*)?\r?$/;
+/** A column's head that names one secret: `Password`, `Default Password`, `API key`, `Client Secret`, `**Token**` (`Tokens` is a count). */
+const SECRET_COLUMN = /^(?:\*\*|__)?(?:[A-Za-z]+[ _-])?(?:pass(?:word|phrase)?|passwd|pwd|secret(?:[ _-]key)?|token|api[ _-]?key|access[ _-]?key)(?:\*\*|__)?$/i;
 
-/** The cells of a table's line, each with where it starts in the text (the pipes at either end are no cells). */
+/** The cells of a table's line, each with where it starts in the text (the pipes at either end are no cells; `\|` is a pipe inside one). */
 function tableCells(text: string, start: number, end: number): { value: string; at: number }[] {
   const cells: { value: string; at: number }[] = [];
   let from = start;
   while (from < end && (text[from] === ' ' || text[from] === '\t')) from++;
   if (text[from] === '|') from++;
   for (let at = from; at <= end; at++) {
-    if (at < end && text[at] !== '|') continue;
+    if (at < end && (text[at] !== '|' || text[at - 1] === '\\')) continue;
     const raw = text.slice(from, at);
     const lead = raw.length - raw.trimStart().length;
     cells.push({ value: raw.trim(), at: from + lead });
@@ -692,35 +718,38 @@ function tableCells(text: string, start: number, end: number): { value: string; 
 
 /**
  * The cells of a Markdown table's column whose head names a secret (`| Service | User | Password |`): each row's value in it, a
- * password as written in prose (letters with a digit or a symbol) or a generated value. (`—`, `n/a`, `see vault` are none.)
+ * password as written in prose or a generated value; not a name in capitals (`AWS_S3_BUCKET`, a variable's) or of words joined
+ * (`postgres-credentials-v2`, a Secret's), nor `—`, `n/a`, `see vault`. The rows end at a line without a pipe or at the next table.
  */
 function findTablePasswords(text: string): Hit[] {
   const hits: Hit[] = [];
-  for (let rule = text.indexOf('---'); rule >= 0; rule = text.indexOf('---', rule + 3)) {
+  for (let rule = text.indexOf('--'); rule >= 0; rule = text.indexOf('--', rule + 2)) {
     const start = text.lastIndexOf('\n', rule) + 1;
     let end = text.indexOf('\n', rule);
     if (end < 0) end = text.length;
-    if (start < 2 || end - start > 2000 || !TABLE_RULE_LINE.test(text.slice(start, end))) {
+    const headStart = start < 2 ? -1 : text.lastIndexOf('\n', start - 2) + 1;
+    if (headStart < 0 || end - start > 2000 || start - headStart > 2000 || !text.slice(headStart, start).includes('|') || !TABLE_RULE_LINE.test(text.slice(start, end))) {
       rule = end;
       continue;
     }
-    const head = tableCells(text, text.lastIndexOf('\n', start - 2) + 1, start - 1);
-    const column = head.findIndex((cell) => SECRET_COLUMN.test(cell.value.replace(/\r$/, '')));
-    if (column >= 0) {
-      for (let row = end + 1; row < text.length; ) {
-        let rowEnd = text.indexOf('\n', row);
-        if (rowEnd < 0) rowEnd = text.length;
-        if (!text.slice(row, rowEnd).includes('|') || rowEnd - row > 2000) break;
-        const cell = tableCells(text, row, rowEnd)[column];
-        const value = cell?.value.replace(/^`|`$/g, '').replace(/\r$/, '');
-        if (cell && value && !/\s/.test(value) && (pairPassword(value) || (value.length >= 16 && /\d/.test(value) && isLiteral(value)))) {
-          const at = cell.at + cell.value.indexOf(value);
-          hits.push({ start: at, end: at + value.length, reason: 'password' });
-        }
-        row = rowEnd + 1;
+    const column = tableCells(text, headStart, start - 1).findIndex((cell) => SECRET_COLUMN.test(cell.value.replace(/\r$/, '')));
+    let row = end + 1;
+    for (; column >= 0 && row < text.length; ) {
+      let rowEnd = text.indexOf('\n', row);
+      if (rowEnd < 0) rowEnd = text.length;
+      const line = text.slice(row, rowEnd);
+      if (!line.includes('|') || rowEnd - row > 2000 || TABLE_RULE_LINE.test(line)) break;
+      const cell = tableCells(text, row, rowEnd)[column];
+      const value = cell?.value.replace(/^`|`$/g, '').replace(/\r$/, '');
+      if (cell && value && !/\s/.test(value) && !/^[A-Z][A-Z0-9_]+$|^[a-z0-9]+(?:[-_.][a-z0-9]+)+$/.test(value) &&
+        (pairPassword(value) || (value.length >= 16 && /\d/.test(value) && isLiteral(value)))) {
+        const at = cell.at + cell.value.indexOf(value);
+        hits.push({ start: at, end: at + value.length, reason: 'password' });
       }
+      row = rowEnd + 1;
     }
-    rule = end;
+    // (On from the last row read: a row is read once, whatever tables follow.)
+    rule = Math.max(end, row - 1);
   }
   return hits;
 }
@@ -733,7 +762,8 @@ export const EMAIL_PASSWORD_RULE: RedactRule = {
   reason: 'password',
   near: /@/g,
   pattern: /(?<pre>(?<![$A-Za-z0-9._%+-]|\/\/)[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}:)(?<secret>[^\s"'`/:@,;()<>[\]{}]{6,200})(?=["'`]?(?:[ \t]*\r?\n|[ \t]*$))/g,
-  accept: (s) => isLiteral(s) && /[A-Za-z]/.test(s) && /[\d!#$%&*+=?^~]/.test(s) && !/^v?\d+(?:\.\d+)+/.test(s),
+  // (A Gmail app password is sixteen small letters; a remote file or directory, `backup-2024-01-01.tar.gz`, `releases-v2`, is none.)
+  accept: (s) => isLiteral(s) && /[A-Za-z]/.test(s) && (/[\d!#$%&*+=?^~]/.test(s) || /^[a-z]{16}$/.test(s)) && !/^v?\d+(?:\.\d+)+|\.[A-Za-z0-9]{1,5}$|^[a-z0-9]+(?:[-_][a-z0-9]+)+$/.test(s),
 };
 
 /**

@@ -379,6 +379,14 @@ describe('redactText', () => {
       { password: 5 }],
     ["an environment file's line whose value is base64 with its padding", 'API_TOKEN_SALT=wA9LYmQlpRMvgYxiGBRdsp==\nTRANSFER_TOKEN_SALT=Xk9f+Lq2mZpR7vT3wQ8z/b4==',
       'API_TOKEN_SALT=[REDACTED:high-entropy]\nTRANSFER_TOKEN_SALT=[REDACTED:high-entropy]', { 'high-entropy': 2 }],
+    ['more forms of the same: rar -hp, etcd user add, a commented stats line, a name in capitals, Expect blocks, base64 without -n',
+      'rar a -hpS3cretPw9 b.rar d/\netcdctl user add root:S3cretPw9\n    stats auth admin:S3cretPw9 # dashboard\nPASSWORT für den Server: S3cretPw9\n' +
+        'expect {\n  "*assword:*" { send "S3cretPw9\\r" }\n}\nexpect -c \'spawn ssh u@h; expect "password:"; send "S3cretPw9\\r"; interact\'\n' +
+        "printf 'admin:S3cretPw9' | base64\nserver.login(os.environ[\"SMTP_USER\"], \"Xk9fLq2mZpR7\")\nsql.Open(\"mysql\", \"app:S3cretPw9@/appdb\")\n| Username | Default Password |\n|--|--|\n| admin | Zo6ohgig35IdhI |",
+      'rar a -hp[REDACTED:password] b.rar d/\netcdctl user add root:[REDACTED:password]\n    stats auth admin:[REDACTED:password] # dashboard\nPASSWORT für den Server: [REDACTED:password]\n' +
+        'expect {\n  "*assword:*" { send "[REDACTED:password]\\r" }\n}\nexpect -c \'spawn ssh u@h; expect "password:"; send "[REDACTED:password]\\r"; interact\'\n' +
+        "printf 'admin:[REDACTED:password]' | base64\nserver.login(os.environ[\"SMTP_USER\"], \"[REDACTED:password]\")\nsql.Open(\"mysql\", \"app:[REDACTED:url-credentials]@/appdb\")\n| Username | Default Password |\n|--|--|\n| admin | [REDACTED:password] |",
+      { password: 9, 'url-credentials': 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
@@ -528,6 +536,16 @@ describe('redactText', () => {
     // Calls with no literal password in the password's place: names, a reference, text that is no user and password, a test's check.
     'await page.login(username, password)', 'client.login(process.env.DISCORD_TOKEN)', "const b = Buffer.from('key:value')", 'Buffer.from(`${user}:${pass}`)',
     // Prose and tables about logins and passwords that give none: a page, a path, a flag's column, a placeholder.
+    // Times, key files, ways to log in, an owner's name, an algorithm, a sentence run on in Chinese; an Expect script's other
+    // answers, a test's check; text encoded that is no password; tables of names and counts; names of code under a heading.
+    'Last login: 2024-01-01T10:30:45Z', 'INFO Successful login at 10:30:45.123Z for alice', 'log in as root with id_ed25519', 'Log in as admin using OAuth2',
+    'Find the user ID, pass userId=42 to the handler.', 'Password reset requested for user: JohnSmith42', 'Token issued for client: MobileApp2024',
+    'The password hashing algorithm is: Argon2id', '密码为SHA256哈希值', '数据库密码是base64编码后存储的',
+    'expect "Retype new password:"\nsend -- "$newpass\\r"\nexpect "password updated successfully"\nsend "exit\\r"',
+    "child.expect('Password updated. Restart now? [y/N]')\nchild.sendline('y')", "expect(screen.getByText('Wrong password')).toBeVisible();\nws.send('ping');",
+    "Temporal.PlainTime.from('12:30:45')", "Buffer.from('aa:bb:cc:dd:ee:ff'.replace(/:/g, ''), 'hex')", "echo -n 'localhost:8080' | base64", "await login(page, 'editor')",
+    '| Secret | Description |\n|---|---|\n| `AWS_S3_BUCKET` | the bucket |', '| Component | Secret |\n|---|---|\n| db | postgres-credentials-v2 |', '| Model | Tokens |\n|---|---|\n| gpt | 8k-32k |',
+    'Password hashers:\n  Argon2PasswordHasher\n  BCryptSHA256PasswordHasher',
     'login: see docs/setup2.md', 'see /admin / v2beta1', 'root / home', 'The ratio admin / total2 is high', 'The login page is /auth/v2/login', 'credentials: ~/.aws/credentials', 'log in as admin with your SSO account',
     '| Flag | Default | Description |\n|---|---|---|\n| --token | none | the API token, e.g. abc123 |', '| Name | Token |\n| --- | --- |\n| ci | `${CI_TOKEN}` |\n| dev | n/a |',
     'user admin, pass <your-password>', 'Passwort: mindestens 8 Zeichen',
@@ -602,6 +620,7 @@ describe('redaction cost', () => {
     ['Password:\n'.repeat(6_500)], [`${'token:\n'.repeat(5_000)}${'a1'.repeat(20_000)}`], [`the password is generated for${' x'.repeat(32_000)}: Xk9fLq2mZpR7`],
     ['password was set: '.repeat(3_500)], ['login("a", '.repeat(6_000)], [`getConnection(${'a, '.repeat(20_000)}"x")`], ["btoa('a:".repeat(7_000)],
     [`A=${'a+'.repeat(32_000)}`], [`A=${'a/'.repeat(20_000)}==`], ['x <<< '.repeat(10_000)], [`keyring set a b ${'<'.repeat(64_000)}`],
+    ['| Password |\n|---|\n'.repeat(3_300)], ['| Token | x |\n|---|---|\n| abc123xyz! | y |\n'.repeat(1_500)], ['password:\n'.repeat(6_500)],
     ['login: a / '.repeat(6_000)], [`credentials are ${'a'.repeat(64_000)}`], ['user a pass '.repeat(5_000)], ['log in as a with '.repeat(3_500)],
     [`| Password |\n|---|\n${'| x |\n'.repeat(12_000)}`], ['|---|\n'.repeat(9_000)], [`| a |\n|${'---|'.repeat(16_000)}`], ['pw for the vm: '.repeat(4_000)],
     ['expect "password:"\n'.repeat(3_000)], [`expect "password" ${' '.repeat(64_000)}send "x"`], ['"a:b@tcp('.repeat(7_000)], ['echo -n a:'.repeat(6_000)], ['a@b.co:'.repeat(9_000)], [`a@b.co:${'Xk9fLq2m'.repeat(8_000)}`], ['*9031D43D54BBA7CB5106397EF568ECB417AEBF17'.repeat(1_600)],
