@@ -229,7 +229,7 @@ function findCommandPasswords(text: string): Hit[] {
  * a login that reads its password from its input (`echo '…' | docker login --password-stdin`, `| gh auth login --with-token`,
  * `| wrangler secret put NAME`).
  */
-const SECRET_COMMAND = /\bsecrets?\b|secretsmanager|encrypt_string|--password-stdin|--with-token|\bkeyring\b|generic-password/gi;
+const SECRET_COMMAND = /\bsecrets?\b|secretsmanager|encrypt_string|--password-stdin|--with-token|keyring[ \t]+set|generic-password/gi;
 /** The command that stores one: `secret set`, `secrets add`, `secret put`, `create secret`, `secretsmanager create-secret`. */
 const STORE = String.raw`(?:\bsecrets?[ \t:]+(?:versions[ \t]+)?(?:set|put|add|create|import)\b|\bcreate[ \t]+secret\b|\bsecretsmanager[ \t]+(?:create-secret|put-secret-value|update-secret)\b)`;
 const STORES = new RegExp(STORE, 'gi');
@@ -976,14 +976,16 @@ function valueEndsLine(text: string, from: number): boolean {
   while (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9) at++;
   if (text.charCodeAt(at) === 34 || text.charCodeAt(at) === 39) at++;
   const start = at;
-  // (Base64 with its padding may hold `+` and `/`: `wA9LYmQl…/ds+==`, a salt of 16 bytes.)
-  let base64 = false;
-  for (let c = text.charCodeAt(at); at - start <= 88 && (isValueCode(c) || c === 43 || c === 47); c = text.charCodeAt(++at)) if (c === 43 || c === 47) base64 = true;
-  const body = at - start;
-  const padded = text.charCodeAt(at) === 61;
-  while (text.charCodeAt(at) === 61 && at - start <= 88) at++;
-  // (16 characters before the padding, as without it: `ZGF0YS12YWx1ZTE=` is a word of eleven letters encoded.)
-  if (body < 16 || at - start > (padded ? 88 : 64) || (base64 && !padded)) return false;
+  while (at - start <= 64 && isValueCode(text.charCodeAt(at))) at++;
+  const next = text.charCodeAt(at);
+  if (next === 43 || next === 47 || next === 61) {
+    // Base64 with its padding, which may hold `+` and `/` (`wA9LYmQl…/ds+==`, a salt of 16 bytes): 16 characters before the padding,
+    // as without it (`ZGF0YS12YWx1ZTE=` is a word of eleven letters encoded).
+    while (at - start <= 88 && (isValueCode(text.charCodeAt(at)) || text.charCodeAt(at) === 43 || text.charCodeAt(at) === 47)) at++;
+    const body = at - start;
+    while (text.charCodeAt(at) === 61 && at - start <= 88) at++;
+    if (body < 16 || at === start + body || at - start > 88) return false;
+  } else if (at - start < 16 || at - start > 64) return false;
   if (text.charCodeAt(at) === 34 || text.charCodeAt(at) === 39) at++;
   const end = at;
   while (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9 || text.charCodeAt(at) === 13) at++;
