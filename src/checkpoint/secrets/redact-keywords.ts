@@ -484,7 +484,7 @@ const SCHEME_NAME = /^(?:argon2(?:id|i|d)?|pbkdf2[\w-]*|sha-?\d+\w*|md[45]|bcryp
  * version, a name in capitals and digits (`VARCHAR2`), an algorithm's name, a path, a URL, or words joined by dashes
  * (`base64-encoded`, `SHA256-hashed`).
  */
-function typedPassword(v: string): boolean {
+export function typedPassword(v: string): boolean {
   if (v.length < 5 || !/^[A-Za-z0-9]/.test(v) || !/[A-Za-z]/.test(v) || !/[\d!@#$%^&*+=?~]/.test(v) || !isValue(v) || SCHEME_NAME.test(v)) return false;
   // (Nor a word with a letter written as an escape, `inv\u00E1lida`: a message in a properties file; nor text beyond ASCII:
   // after `密码为` the rest of a sentence, `SHA256哈希值`, runs on unspaced.)

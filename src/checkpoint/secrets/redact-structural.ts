@@ -13,7 +13,7 @@ import { findInWindows, nearWindows } from './redact-windows.js';
 import { isNamedNonSecret, isNotSecret, isPredictable, PUBLIC_KEY_NAME } from './secret-placeholders.js';
 import { isEncodedText, isWordy } from './entropy.js';
 import { DER_BASE64, derKind, encodedPemKind } from './der-keys.js';
-import { isCamelName } from './redact-keywords.js';
+import { isCamelName, typedPassword } from './redact-keywords.js';
 
 /** A password given on a command line is a literal, not a reference (`$PW`, `%PASS%`, `env:PASS`, `file:…`) nor a placeholder (`PASSWORD`, `<pw>`). */
 const isLiteral = (s: string) => !isNotSecret(s) && !/^[<[{$%#@]/.test(s) && !/^-/.test(s);
@@ -665,11 +665,11 @@ export const EXPECT_SEND_RULE: RedactRule = {
   accept: isLiteral,
 };
 
-/** A password as written in prose beside its user: letters with a digit or a symbol, not a path, a file, an address or a word. */
-const pairPassword = (s: string) =>
-  isLiteral(s) && s.length >= 8 && /[A-Za-z]/.test(s) && /[\d!#$%&*+=?^~]/.test(s) && !/\/|\.[a-z]{2,4}$|@[\w-]+\.[a-z]|^[A-Za-z_]\w*=/i.test(s) &&
-  // (Nor a key's file or a way to log in: `log in as root with id_ed25519`, `… using OAuth2`.)
-  !/^id_|^(?:oauth2?|saml2?|ed25519|rsa\d*|ecdsa|kerberos5?|totp|fido2|webauthn)$/i.test(s);
+/**
+ * A password as written in prose beside its user: one as people type it (the keyword rule's reading), eight characters or more,
+ * and not a path, a file, an address, an assignment or a key's file (`log in as root with id_ed25519`).
+ */
+const pairPassword = (s: string) => s.length >= 8 && isLiteral(s) && typedPassword(s) && !/\/|\.[a-z]{2,4}$|@[\w-]+\.[a-z]|^[A-Za-z_]\w*=|^id_/i.test(s);
 
 /**
  * A user and a password written in prose: after a login's or credentials' name (`login: admin / …`, `default login: admin / …`,
