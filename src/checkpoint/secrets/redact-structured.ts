@@ -71,13 +71,34 @@ function jsonSecretData(text: string): Hit[] {
   return hits;
 }
 
-/** The value of every entry of a Secret's data blocks (only in a text that declares `kind: Secret`), in YAML or in JSON. */
+/** Where one YAML document ends and the next begins: `---` or `...` at a line's start, or a fence around a block of code. */
+const DOCUMENT_BREAK = /^(?:---|\.\.\.)(?=[ \t]|\r?$)|^[ \t]*(?:```|~~~)/gm;
+
+/**
+ * The documents of `text` (between breaks) that declare `kind: Secret`. A data block in any other (a ConfigMap after `---`, a
+ * manifest in another fenced block) is not a Secret's.
+ */
+function secretDocuments(text: string): [number, number][] {
+  const breaks = [0];
+  DOCUMENT_BREAK.lastIndex = 0;
+  for (let m = DOCUMENT_BREAK.exec(text); m; m = DOCUMENT_BREAK.exec(text)) breaks.push(m.index);
+  breaks.push(text.length);
+  const documents: [number, number][] = [];
+  for (let i = 1; i < breaks.length; i++) if (declaresSecret(text.slice(breaks[i - 1], breaks[i]))) documents.push([breaks[i - 1]!, breaks[i]!]);
+  return documents;
+}
+
+/** The value of every entry of a Secret's data blocks (only in a document that declares `kind: Secret`), in YAML or in JSON. */
 export function findKubernetesSecretData(text: string): Hit[] {
   if (!text.includes('Secret')) return [];
   const hits = JSON_SECRET_KIND.test(text) ? jsonSecretData(text) : [];
   if (!declaresSecret(text)) return hits;
+  const documents = secretDocuments(text);
+  let k = 0;
   DATA_BLOCK.lastIndex = 0;
   for (let m = DATA_BLOCK.exec(text); m; m = DATA_BLOCK.exec(text)) {
+    while (k < documents.length && documents[k]![1] <= m.index) k++;
+    if (k === documents.length || documents[k]![0] > m.index) continue;
     const indent = m[1]!.length;
     let at = m.index + m[0].length;
     while (at < text.length) {

@@ -286,6 +286,8 @@ describe('redactText', () => {
       '{\n  "apiVersion": "v1",\n  "data": {\n    "api": "b1pZSEZUVnk2Y0RTbEhYdw==",\n    "config.json": "eyJrIjoiWGs5ZkxxMm1acFI3In0="\n  },\n  "kind": "Secret",\n  "metadata": {"name": "app"},\n  "stringData": {"conn": "Server=db;Database=app"}\n}',
       '{\n  "apiVersion": "v1",\n  "data": {\n    "api": "[REDACTED:password]",\n    "config.json": "[REDACTED:password]"\n  },\n  "kind": "Secret",\n  "metadata": {"name": "app"},\n  "stringData": {"conn": "[REDACTED:password]"}\n}',
       { password: 3 }],
+    ["a YAML Secret's data in its own document, after a ConfigMap's in the same stream",
+      'kind: ConfigMap\ndata:\n  mode: fast\n---\napiVersion: v1\nkind: Secret\ndata:\n  token: c2VjcmV0LXRva2VuLTQyCg==', 'kind: ConfigMap\ndata:\n  mode: fast\n---\napiVersion: v1\nkind: Secret\ndata:\n  token: [REDACTED:password]', { password: 1 }],
     ["a certificate in base64 as a Kubernetes Secret's data (put in a Secret, it is redacted as one)",
       'kind: Secret\ndata:\n  ca.pem: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUMvekNDQWVlZ0F3SUJBZ0lCQURBTkJna3Foa2lHOXcwQkFRc0ZBREFWTVJNd0VRWURWUVFERXdwcmRXSmwKLS0tLS1FTkQgQ0VSVElGSUNBVEUtLS0tLQo=', 'kind: Secret\ndata:\n  ca.pem: [REDACTED:password]', { password: 1 }],
     ["a token given as the login or the user with GitHub's fixed password x-oauth-basic (the token is the secret, the password is not)",
@@ -505,6 +507,9 @@ describe('redactText', () => {
     // A JSON Secret's kind names no other object's data: a ConfigMap beside it in a list, an API's answer later in the text.
     '{"kind":"List","items":[{"data":{},"kind":"Secret"},{"data":{"FEATURE":"checkout-v2"},"kind":"ConfigMap"}]}',
     'it had "kind": "Secret".\n{"data": {"id": "usr_8f3k2", "name": "Alice", "plan": "pro"}}',
+    // … nor does a YAML Secret's name another document's data: a ConfigMap after `---`, a manifest in another fenced block.
+    'kind: Secret\nmetadata:\n  name: db\n---\nkind: ConfigMap\ndata:\n  strategy: Default\n  mode: None',
+    '```yaml\nkind: Secret\nstringData: {}\n```\nand the config:\n```yaml\nkind: ConfigMap\ndata:\n  LOG_LEVEL: debug\n```',
     // An entry's field that holds no secret: an expression, a colour, a parser's token, a removed value.
     '"adminPassword": {"type": "securestring", "defaultValue": "[newGuid()]"}', '"token": {"type": "color", "value": "#1a2b3c"}',
     '{"token": {"type": "Identifier", "value": "userName2"}}', '<Password>\n  <Value>*SENSITIVE*DATA*DELETED*</Value>\n</Password>',
