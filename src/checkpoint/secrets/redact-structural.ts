@@ -38,7 +38,8 @@ const COMMANDS: { name: string; tools: string; flag: string; attached?: boolean;
   { name: 'sqlcmd', tools: 'sqlcmd|bcp|osql|isql', flag: '-P' },
   { name: 'redis', tools: 'redis-cli', flag: '-a' },
   { name: 'openssl', tools: 'openssl', flag: '-k' },
-  { name: 'htpasswd', tools: '(?:htpasswd|mosquitto_passwd)[ \\t]+-[a-zA-Z]*b[a-zA-Z]*[ \\t]+\\S+[ \\t]+\\S+', flag: '' },
+  // (`-b` takes the password last, after the file and the user, other options before it or after: `-c -b`, `-bB`; `-n`, no file.)
+  { name: 'htpasswd', tools: '(?:htpasswd|mosquitto_passwd)(?:[ \\t]+-[a-zA-Z]+)*?[ \\t]+-(?:[a-mo-zA-Z]*b[a-mo-zA-Z]*(?:[ \\t]+-[a-mo-zA-Z]+)*[ \\t]+\\S+|[a-zA-Z]*(?:b[a-zA-Z]*n|n[a-zA-Z]*b)[a-zA-Z]*(?:[ \\t]+-[a-zA-Z]+)*)[ \\t]+\\S+', flag: '' },
   { name: 'mongo', tools: 'mongo(?:sh|dump|restore|export|import|stat|top|files)?', flag: '-p' },
   { name: 'zip', tools: 'zip|unzip|zipcloak', flag: '-P' },
   { name: '7z', tools: '7z|7za|7zr', flag: '-p', attached: true },
@@ -467,6 +468,24 @@ function announcedValue(value: string, codes: boolean): boolean {
     (value.length >= 16 && /\d/.test(value) && value.split(/[-_.]/).filter((part) => /^[A-Za-z]{3,}$/.test(part)).length < 2);
 }
 
+/** A line that gives a value whose name is on the line before: `New value: …`. */
+const VALUE_LABEL = /^[ \t]*(?:new[ \t]+)?value$/i;
+
+/**
+ * The value of a `New value:` line (from `start` to its colon) when the line before names a secret, as Elasticsearch's
+ * `elasticsearch-reset-password` prints it: `Password for the [elastic] user successfully reset.` then `New value: …`.
+ */
+function valueAfterName(text: string, start: number, colon: number, hits: Hit[]): void {
+  const before = text.slice(Math.max(0, start - 200), Math.max(0, start - 1));
+  if (!ANNOUNCED.test(before.slice(before.lastIndexOf('\n') + 1))) return;
+  let end = text.indexOf('\n', colon);
+  if (end < 0) end = text.length;
+  const value = text.slice(colon + 1, end).trim();
+  if (value === '' || !announcedValue(value, false)) return;
+  const at = text.indexOf(value, colon);
+  hits.push({ start: at, end: at + value.length, reason: 'password' });
+}
+
 /**
  * A secret a tool announces and prints: a line that names one and ends with `:`, the value alone on the lines after it (one blank
  * line between allowed) — `Password for the elastic user (reset with …):`, `Your new recovery codes:`, `Rancher bootstrap
@@ -482,6 +501,10 @@ function findAnnouncedSecrets(text: string): Hit[] {
     while (start > 0 && colon - start < 400 && text.charCodeAt(start - 1) !== 10) start--;
     if (start > 0 && text.charCodeAt(start - 1) !== 10) continue;
     const line = text.slice(start, colon);
+    if (VALUE_LABEL.test(line)) {
+      valueAfterName(text, start, colon, hits);
+      continue;
+    }
     const name = ANNOUNCED.exec(line);
     // (A line of code is no heading: `def token(self):`, `case TOKEN:`.)
     if (!name || /\w\(|^[ \t]*case[ \t]/.test(line)) continue;
@@ -597,19 +620,24 @@ const CALL_ARG = String.raw`(?:"[^"\n]{0,200}"|'[^'\n]{0,200}'|[\w.$>-]{1,100}(?
 const LITERAL_ARG = String.raw`(["'])(?<secret>[^"'\n]{1,200})\1(?=[ \t]*(?:[,)]|\.toCharArray\(\)))`;
 /** Calls that take a password by its place: a login's second argument, a connection's third, a `user:password` to encode. */
 const LOGIN_CALLS = String.raw`\b(?:login|simple_bind(?:_s)?|bind_s|PasswordAuthentication|UsernamePasswordCredentials)`;
-const CONNECT_CALLS = String.raw`(?:\b(?:getConnection|mysqli(?:_connect)?|mysql_p?connect|PDO)|->connect)`;
+/** Go's LDAP bind, `conn.Bind(dn, "…")`: a name common enough that its first argument must be a DN or name one (`bindDN`, `user`). */
+const BIND_CALL = String.raw`\.Bind`;
+const BIND_DN = String.raw`(?:"(?:cn|uid)=[^"\n]{0,200}"|[\w.]{0,60}(?:dn|DN|Dn|[uU]ser(?:name)?)[\w.]{0,60})[ \t]*,[ \t]*`;
+const CONNECT_CALLS = String.raw`(?:\b(?:getConnection|mysqli(?:_connect)?|mysql_p?connect|PDO|ldap_bind|(?:MySQLdb|pymysql)\.connect)|->connect)`;
 const ENCODE_CALLS = String.raw`(?:\b(?:btoa|b64encode|base64_encode|encode64|strict_encode64|EncodeToString|encodeToString)|\bBuffer\.from)`;
 /**
  * Where such a call may be: its parenthesis, with the name behind it, or a pipe into `base64`. (The parenthesis first, a literal:
  * a search that starts with the names costs several times more.)
  */
-const CREDENTIAL_CALL = new RegExp(String.raw`\((?<=(?:${LOGIN_CALLS}|${CONNECT_CALLS}|${ENCODE_CALLS})[ \t]*\()|\|(?=[ \t]*base64\b)`, 'g');
+const CREDENTIAL_CALL = new RegExp(String.raw`\((?<=(?:${LOGIN_CALLS}|${BIND_CALL}|${CONNECT_CALLS}|${ENCODE_CALLS})[ \t]*\()|\|(?=[ \t]*base64\b)`, 'g');
 const CREDENTIAL_CALL_FORMS = [
   // The password as a login's second argument: Python's smtplib and ftplib (`server.login("me@example.com", "…")`), LDAP's bind
-  // (`simple_bind_s(dn, "…")`), Java's `PasswordAuthentication("user", "…".toCharArray())`, Apache's `UsernamePasswordCredentials`.
+  // (`simple_bind_s(dn, "…")`, Go's `conn.Bind(dn, "…")`), Java's `PasswordAuthentication("user", "…".toCharArray())`, Apache's `UsernamePasswordCredentials`.
   { re: new RegExp(String.raw`${LOGIN_CALLS}[ \t]*\([ \t]*${CALL_ARG}${LITERAL_ARG}`, 'gd'), accept: calledPassword },
+  { re: new RegExp(String.raw`${BIND_CALL}[ \t]*\([ \t]*${BIND_DN}${LITERAL_ARG}`, 'gd'), accept: calledPassword },
   // … a database connection's third: JDBC's `DriverManager.getConnection(url, "app", "…")`, PHP's `new mysqli(host, user, "…", db)`,
-  // `mysqli_connect`, `new PDO(dsn, user, "…")`, Perl's `DBI->connect(dsn, user, "…")`.
+  // `mysqli_connect`, `new PDO(dsn, user, "…")`, Perl's `DBI->connect(dsn, user, "…")`, PHP's `ldap_bind($ds, $dn, "…")`, Python's
+  // `MySQLdb.connect("db", "app", "…", "shop")` (and `pymysql`'s).
   { re: new RegExp(String.raw`${CONNECT_CALLS}[ \t]*\([ \t]*${CALL_ARG}${CALL_ARG}${LITERAL_ARG}`, 'gd'), accept: calledPassword },
   // … and `user:password` encoded for a Basic header: `btoa('admin:…')`, `base64.b64encode(b"user:…")`, `Buffer.from('api:…')`,
   // `base64_encode`, Ruby's `Base64.strict_encode64`, Go's `EncodeToString([]byte("u:…"))`, Java's `encodeToString("u:…".getBytes())`,
@@ -682,12 +710,13 @@ export const CREDENTIAL_PAIR_RULE: RedactRule = {
   near: /\b(?:log-?in|log[ \t]in|credentials?|creds|pass(?:word)?|pwd?)\b|[ \t]\/[ \t]/gi,
   pattern: new RegExp(
     String.raw`(?<pre>(?:(?<![-:])\b(?:(?:default[ \t]+)?log-?in(?:[ \t]+details)?|credentials?|creds|user(?:name)?\/pass(?:word)?)\b[^\n:@/[\]]{0,30}?(?:[ \t]*:[ \t]*|[ \t]+(?:are|is)[ \t]+)` +
-      String.raw`[A-Za-z][\w.@+-]{0,63}(?:[ \t]*\/[ \t]*|:)` +
+      // (Each may be written as code, in backticks: `` `admin` / `…` ``.)
+      String.raw`(?<tick>${'`'}?)[A-Za-z][\w.@+-]{0,63}\k<tick>(?:[ \t]*\/[ \t]*|:)\k<tick>` +
       String.raw`|\buser(?:name)?[ \t]+[\w.@+-]{1,64},?[ \t]+(?:and[ \t]+)?(?:pass(?:word)?|pw|pwd)[ \t]+(?:is[ \t]+)?` +
       String.raw`|\blog(?:-?in|[ \t]in|on)?[ \t]+as[ \t]+[\w.@+-]{1,64}[ \t]+(?:with|using)[ \t]+(?:(?:the[ \t]+)?password[ \t]+)?` +
       // (… or an administrator's name, a slash between blanks, and its password, as a list of services gives them: `- Jenkins: admin / …`.)
-      String.raw`|(?<![\w/.-])(?:admin|administrator|root|sa|postgres|elastic|superuser)[ \t]+\/[ \t]+))` +
-      String.raw`(?<secret>[^\s"'${'`'},;()<>]{4,100}?)(?=[.,;:!?)]?(?:\s|$))`,
+      String.raw`|(?<![\w/.-])(?<tick2>${'`'}?)(?:admin|administrator|root|sa|postgres|elastic|superuser)\k<tick2>[ \t]+\/[ \t]+\k<tick2>))` +
+      String.raw`(?<secret>[^\s"'${'`'},;()<>]{4,100}?)(?=${'`'}?[.,;:!?)]?(?:\s|$))`,
     'gi',
   ),
   accept: pairPassword,

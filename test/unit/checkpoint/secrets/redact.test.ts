@@ -369,6 +369,20 @@ describe('redactText', () => {
       'login: admin / [REDACTED:password]\nCredentials: deploy / [REDACTED:password]\nusername/password: admin/[REDACTED:password]\n' +
         'creds are admin:[REDACTED:password] for the staging box\nDB is at db.example.com, user app, pass [REDACTED:password]\nYou can log in as root with [REDACTED:password].\n- Jenkins: admin / [REDACTED:password]',
       { password: 7 }],
+    ["a password reset by Elasticsearch, given on the line after its name; htpasswd's and mosquitto_passwd's -b after other options",
+      'Password for the [elastic] user successfully reset.\nNew value: 6pW4bX=Kq*Zr1uT8mNc\nmosquitto_passwd -c -b /etc/mosquitto/passwd sensor1 Yq3nV8xK2pLw\n' +
+        'htpasswd -nbB admin Kx8mQ2pLr9Wd\nhtpasswd -B -b -c /etc/nginx/.htpasswd admin Hq7vN2xR5tGs',
+      'Password for the [elastic] user successfully reset.\nNew value: [REDACTED:password]\nmosquitto_passwd -c -b /etc/mosquitto/passwd sensor1 [REDACTED:password]\n' +
+        'htpasswd -nbB admin [REDACTED:password]\nhtpasswd -B -b -c /etc/nginx/.htpasswd admin [REDACTED:password]',
+      { password: 4 }],
+    ['a user and its password written as code in prose', 'Credentials: `admin` / `Xk9fLq2m!Zp`\n- Grafana: `admin` / `Kx8mQ2pLr9`',
+      'Credentials: `admin` / `[REDACTED:password]`\n- Grafana: `admin` / `[REDACTED:password]`', { password: 2 }],
+    ["a password given by its place to Go's and PHP's LDAP bind and to Python's MySQLdb",
+      'err := conn.Bind("cn=admin,dc=example,dc=org", "Xk9fLq2m!Zp")\nerr = l.Bind(cfg.BindDN, "Wm4rT8zQ2vLp")\n$ok = ldap_bind($ds, "cn=admin,dc=corp", "Hq7vN2xR5t");\n' +
+        'db = MySQLdb.connect("localhost", "app", "Kx8mQ2pLr9", "shop")',
+      'err := conn.Bind("cn=admin,dc=example,dc=org", "[REDACTED:password]")\nerr = l.Bind(cfg.BindDN, "[REDACTED:password]")\n$ok = ldap_bind($ds, "cn=admin,dc=corp", "[REDACTED:password]");\n' +
+        'db = MySQLdb.connect("localhost", "app", "[REDACTED:password]", "shop")',
+      { password: 4 }],
     ["a password after what it is for and a colon, in English and in other languages", 'pw for the vm: YFaI3n59khQJ\nPasswort für den Server: OeU4SQ46hSKv\nSenha do banco: SDCS2GvnZky2\n密码是 g2OWguKFb8qj',
       'pw for the vm: [REDACTED:password]\nPasswort für den Server: [REDACTED:password]\nSenha do banco: [REDACTED:password]\n密码是 [REDACTED:password]', { password: 4 }],
     ["a Markdown table's column named for a password", '| Service | User | Password |\n|---------|------|----------|\n| Grafana | admin | ufH8PSraXjOd1E |\n| MinIO | root | `gznvZnSzKr9NZIUG` |\n| Vault | — | see 1Password |',
@@ -507,6 +521,8 @@ describe('redactText', () => {
     // A JSON Secret's kind names no other object's data: a ConfigMap beside it in a list, an API's answer later in the text.
     '{"kind":"List","items":[{"data":{},"kind":"Secret"},{"data":{"FEATURE":"checkout-v2"},"kind":"ConfigMap"}]}',
     'it had "kind": "Secret".\n{"data": {"id": "usr_8f3k2", "name": "Alice", "plan": "pro"}}',
+    // A value on the line after a setting's name, a Bind that is no LDAP bind, htpasswd asking for the password.
+    'Setting: log level\nNew value: debug', 'v.Bind("port", "8080")', 'c.Bind(&form)', 'htpasswd -c .htpasswd admin', 'mosquitto_passwd -U passwordfile',
     // … nor does a YAML Secret's name another document's data: a ConfigMap after `---`, a manifest in another fenced block.
     'kind: Secret\nmetadata:\n  name: db\n---\nkind: ConfigMap\ndata:\n  strategy: Default\n  mode: None',
     '```yaml\nkind: Secret\nstringData: {}\n```\nand the config:\n```yaml\nkind: ConfigMap\ndata:\n  LOG_LEVEL: debug\n```',
