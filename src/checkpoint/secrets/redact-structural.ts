@@ -53,6 +53,16 @@ const COMMANDS: { name: string; tools: string; flag: string; attached?: boolean;
   { name: 'remote desktop', tools: 'rdesktop', flag: '-p' },
   { name: 'freerdp', tools: 'xfreerdp3?|wlfreerdp|sdl-freerdp3?', flag: '/p:', attached: true },
   { name: 'windows remote', tools: 'evil-winrm|crackmapexec|netexec|nxc|smbmap', flag: '-p' },
+  // Windows' stored credentials and scheduled tasks: `cmdkey /add:<host> /user:<user> /pass:…`, `schtasks /create … /ru <user> /rp …` (`*` asks).
+  { name: 'cmdkey', tools: 'cmdkey(?:\\.exe)?', flag: '/pass:', attached: true },
+  { name: 'schtasks', tools: 'schtasks(?:\\.exe)?', flag: '/[rR][pP]', kept: /^\*$/ },
+  // macOS keychains: `security create-keychain -p …` (also unlock-, delete-, set-keychain-password), `security import … -P …`, the key
+  // partition list's `-k …`.
+  { name: 'keychain', tools: 'security[ \\t]+(?:create|unlock|set)-keychain(?:-password)?', flag: '-p' },
+  { name: 'keychain import', tools: 'security[ \\t]+import', flag: '-P' },
+  { name: 'keychain partition', tools: 'security[ \\t]+set-key-partition-list', flag: '-k' },
+  // A game server's remote console: `mcrcon -H <host> -P <port> -p …`.
+  { name: 'rcon', tools: 'mcrcon', flag: '-p' },
   // (SNMP v1 and v2c: the community string is the password.)
   { name: 'snmp', tools: 'snmp(?:walk|bulkwalk|get|getnext|bulkget|set|table|df|netstat|status|delta|trap|inform)', flag: '-c', kept: /^(?:public|private)$/ },
 ];
@@ -63,9 +73,9 @@ const COMMANDS: { name: string; tools: string; flag: string; attached?: boolean;
  */
 const COMMAND_FORMS: { tools: string; before?: string; after: string; accept: (secret: string) => boolean }[] = [
   {
-    // PowerShell: ConvertTo-SecureString "…" -AsPlainText
+    // PowerShell: ConvertTo-SecureString "…" -AsPlainText (or its switches first, `-AsPlainText "…" -Force`)
     tools: 'ConvertTo-SecureString',
-    after: String.raw`[ \t]+(?:-String[ \t]+)?["'](?<secret>[^"'\n]{1,200})(?=["'])`,
+    after: String.raw`(?:[ \t]+-(?:AsPlainText|Force))*[ \t]+(?:-String[ \t]+)?["'](?<secret>[^"'\n]{1,200})(?=["'])`,
     accept: isLiteral,
   },
   {
@@ -76,10 +86,10 @@ const COMMAND_FORMS: { tools: string; before?: string; after: string; accept: (s
   },
   {
     // A literal piped into a command that reads a password from its input: `echo '…' | sudo -S …`, `| chpasswd` (`user:password`
-    // lines), `| passwd --stdin` (not a reference, `"alice:${NEW_PASS}"`)
-    tools: 'sudo|chpasswd|passwd',
+    // lines), `| passwd --stdin`, `| openconnect … --passwd-on-stdin` (not a reference, `"alice:${NEW_PASS}"`)
+    tools: 'sudo|chpasswd|passwd|openconnect',
     before: String.raw`\b(?:echo|printf)${ECHO_ARGS}["']?(?<secret>(?<=")[^"\n]{1,200}(?=")|(?<=')[^'\n]{1,200}(?=')|(?<!["'])[^\s"'|&;]{1,200})["']?[ \t]*\|[ \t]*`,
-    after: String.raw`(?:(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S\b|(?<=chpasswd)|[ \t]+--stdin\b)`,
+    after: String.raw`(?:(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S\b|(?<=chpasswd)|[ \t]+--stdin\b|[^\n|;&]{0,300}?[ \t]--passwd-on-stdin\b)`,
     accept: (s) => isLiteral(s) && s.length >= 6 && !/\$\{?\w/.test(s),
   },
   {
@@ -153,7 +163,7 @@ const COMMAND_FORMS: { tools: string; before?: string; after: string; accept: (s
   {
     // net use [Z:] \\host\share /user:DOMAIN\user <password>
     tools: String.raw`net[ \t]+use`,
-    after: String.raw`[^\n]{0,300}?[ \t]\/user:\S+[ \t]+(?<secret>[^\s/"']{0,199}[^\s/"',;])`,
+    after: String.raw`[^\n]{0,300}?[ \t]\/user:\S+[ \t]+(?:"(?<secret2>[^"\n]{1,200})"|(?<secret>[^\s/"']{0,199}[^\s/"',;]))`,
     accept: isLiteral,
   },
 ];
@@ -533,6 +543,7 @@ export const COMMAND_LINE_RULES: RedactRule[] = [
   { reason: 'password', find: findAnnouncedSecrets },
   { reason: 'password', find: findCredentialCalls },
   { reason: 'password', find: findTablePasswords },
+  { reason: 'password', find: findPppSecrets },
   {
     // SQL: CREATE USER … IDENTIFIED BY '…', MySQL's IDENTIFIED WITH <plugin> BY '…', Oracle's bare IDENTIFIED BY word, in a
     // statement that creates or alters a user or a role, or grants (in prose, "identified by" is only words). A quoted literal
@@ -613,6 +624,99 @@ export const SPACED_PASSWORD_LINE_RULE: RedactRule = {
   pattern: /(?<pre>(?<![^\n])[ \t]*(?:masterauth[ \t]+|sentinel[ \t]+auth-pass[ \t]+[^\s"']+[ \t]+|stats[ \t]+auth[ \t]+[^\s:"']{1,100}:)["']?)(?<secret>[^\s"']{1,200})(?=["']?(?:[ \t]+#[^\n]*)?[ \t]*\r?(?:\n|$))/gi,
   accept: isLiteral,
 };
+
+/**
+ * A network device's configuration: Cisco's password, secret or key given in clear (type 0) or in the reversible type 7, the value
+ * last on its line (`enable secret 0 …`, `username admin privilege 15 secret 0 …`, `password 7 0822455D0A16`, a key chain's
+ * `key-string 7 …`, TACACS' `key 0 …`, an SSID's `wpa-psk ascii 0 …`); Juniper's `ascii-text "…"`; an SNMP community
+ * (`snmp-server community … RW`, `set snmp community …`; the defaults `public` and `private` are kept).
+ */
+export const NETWORK_DEVICE_RULE: RedactRule = {
+  reason: 'password',
+  near: /[ \t][07][ \t]|ascii-text|community/g,
+  pattern:
+    /(?<pre>(?<![\w-])(?:(?:secret|password|key(?:-string)?|wpa-psk[ \t]+ascii|authentication-key)[ \t]+[07][ \t]+(?=\S+[ \t]*\r?(?:\n|$))|ascii-text[ \t]+|(?:snmp-server|set[ \t]+snmp)[ \t]+community[ \t]+)"?)(?<secret>[^\s"]{1,200})/g,
+  accept: (s) => isLiteral(s) && !/^(?:public|private)$/.test(s),
+};
+
+/**
+ * A secret of strongSwan's `ipsec.secrets` given after its type, quoted: `<user> : XAUTH "…"`, `: EAP "…"`, a key file's passphrase
+ * (`: RSA key.pem "…"`, `: P12 cert.p12 "…"`). (`: PSK "…"` is a keyword's value.)
+ */
+export const IPSEC_SECRET_RULE: RedactRule = {
+  reason: 'password',
+  near: /:[ \t]*(?:XAUTH|EAP|NTLM|RSA|ECDSA|P12|PKCS8|PKCS12)[ \t]/g,
+  pattern: /(?<pre>(?<![^\n])[^\n:"]{0,200}:[ \t]*(?:(?:XAUTH|EAP|NTLM)|(?:RSA|ECDSA|P12|PKCS8|PKCS12)[ \t]+[^\s"]{1,200})[ \t]+")(?<secret>[^"\n]{1,200})(?=")/g,
+  accept: isLiteral,
+};
+
+/** A password stored in clear under Dovecot's (or any SASL store's) scheme prefix: `jdoe:{PLAIN}…:1001:1001::/home/jdoe`, `{CLEARTEXT}…`. */
+export const PLAIN_SCHEME_RULE: RedactRule = {
+  reason: 'password',
+  requires: '{',
+  pattern: /(?<pre>\{(?:PLAIN|CLEAR|CLEARTEXT)\})(?<secret>[^\s:"'<>]{1,200})/g,
+  accept: isLiteral,
+};
+
+/**
+ * Credentials a chat service is told: IRC's `/msg NickServ IDENTIFY [nick] …` (`/ns`, `/nickserv`, `PRIVMSG NickServ :IDENTIFY`,
+ * `REGISTER … <email>`) and ZNC's `/msg *sasl Set <nick> …`, the password last on its line or before the email.
+ */
+export const CHAT_LOGIN_RULE: RedactRule = {
+  reason: 'password',
+  near: /nickserv|\/ns[ \t]|\*sasl/gi,
+  pattern:
+    /(?<pre>(?:\/msg[ \t]+NickServ[ \t]+|\/ns[ \t]+|\/nickserv[ \t]+|PRIVMSG[ \t]+NickServ[ \t]+:)(?:IDENTIFY[ \t]+(?:[^\s]{1,64}[ \t]+(?=\S+[ \t]*\r?(?:\n|$)))?|REGISTER[ \t]+(?=\S+[ \t]+[^\s@]+@))|\/msg[ \t]+\*sasl[ \t]+Set[ \t]+[^\s]{1,64}[ \t]+)(?<secret>[^\s]{1,200})/gi,
+  accept: isLiteral,
+};
+
+/**
+ * A password given to a mail server: the base64 line a client sends after the server's `334 UGFzc3dvcmQ6` (`Password:`) in an SMTP
+ * `AUTH LOGIN` exchange, and the one argument of `AUTH PLAIN` (the user and the password in base64), as swaks and `openssl s_client` show them.
+ */
+export const SMTP_AUTH_RULE: RedactRule = {
+  reason: 'password',
+  // (The client's line follows the server's: the whole text, where a client spoke `AUTH`.)
+  requires: 'AUTH',
+  pattern: /(?<pre>\b334[ \t]+UGFzc3dvcmQ6[ \t]*\r?\n[^\n\w]{0,10}|\bAUTH[ \t]+PLAIN[ \t]+)(?<secret>[A-Za-z0-9+/]{8,}={0,2})(?![\w+/=])/g,
+};
+
+/** The user and the password inline in an OpenVPN profile: the second line of its `<auth-user-pass>` block. */
+export const OPENVPN_INLINE_RULE: RedactRule = {
+  reason: 'password',
+  requires: '<auth-user-pass>',
+  pattern: /(?<pre><auth-user-pass>[ \t]*\r?\n[ \t]*[^\s<]{1,200}[ \t]*\r?\n[ \t]*)(?<secret>[^\s<]{1,200})(?=[ \t]*\r?\n[ \t]*<\/auth-user-pass>)/g,
+  accept: isLiteral,
+};
+
+/** The heading comment of pppd's `chap-secrets` and `pap-secrets`: `# client	server	secret	IP addresses`. */
+const PPP_SECRETS_HEADING = /^#[ \t]*client[ \t]+server[ \t]+secret\b[^\n]*$/gim;
+/** One entry of such a file: client, server, the secret (quoted or not), then addresses if any. */
+const PPP_SECRETS_ENTRY = /^[ \t]*(?:"[^"\n]*"|[^\s#"]+)[ \t]+(?:"[^"\n]*"|\S+)[ \t]+(?:"(?<quoted>[^"\n]{1,200})"|(?<bare>[^\s"]{1,200}))(?:[ \t]+[^\n]*)?$/d;
+
+/** The secret column of pppd's `chap-secrets` and `pap-secrets`, on the entry lines after the file's heading comment (comments between). */
+function findPppSecrets(text: string): Hit[] {
+  const hits: Hit[] = [];
+  PPP_SECRETS_HEADING.lastIndex = 0;
+  for (let m = PPP_SECRETS_HEADING.exec(text); m; m = PPP_SECRETS_HEADING.exec(text)) {
+    let at = m.index + m[0].length;
+    for (let lines = 0; at < text.length && lines < 100; lines++) {
+      const next = text.indexOf('\n', at + 1);
+      const end = next < 0 ? text.length : next;
+      const line = text.slice(at + 1, end).replace(/\r$/, '');
+      if (!/^[ \t]*#/.test(line)) {
+        const entry = PPP_SECRETS_ENTRY.exec(line);
+        if (!entry) break;
+        const group = entry.groups!.quoted === undefined ? 'bare' : 'quoted';
+        const [start, stop] = entry.indices!.groups![group]!;
+        if (isLiteral(entry.groups![group]!) && entry.groups![group] !== '*') hits.push({ start: at + 1 + start, end: at + 1 + stop, reason: 'password' });
+      }
+      at = end;
+    }
+    PPP_SECRETS_HEADING.lastIndex = Math.max(PPP_SECRETS_HEADING.lastIndex, at);
+  }
+  return hits;
+}
 
 /** One argument of a call: a string literal, or a name or an expression without commas (`dsn`, `$host`, `os.environ["SMTP_USER"]`). */
 const CALL_ARG = String.raw`(?:"[^"\n]{0,200}"|'[^'\n]{0,200}'|[\w.$>-]{1,100}(?:\[["'][^"'\n]{1,100}["']\]|\[[\w.$]{1,40}\])?)[ \t]*,[ \t]*`;
@@ -790,9 +894,10 @@ function findTablePasswords(text: string): Hit[] {
 export const EMAIL_PASSWORD_RULE: RedactRule = {
   reason: 'password',
   near: /@/g,
-  pattern: /(?<pre>(?<![$A-Za-z0-9._%+-]|\/\/)[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}:)(?<secret>[^\s"'`/:@,;()<>[\]{}]{6,200})(?=["'`]?(?:[ \t]*\r?\n|[ \t]*$))/g,
-  // (A Gmail app password is sixteen small letters; a remote file or directory, `backup-2024-01-01.tar.gz`, `releases-v2`, is none.)
-  accept: (s) => isLiteral(s) && /[A-Za-z]/.test(s) && (/[\d!#$%&*+=?^~]/.test(s) || /^[a-z]{16}$/.test(s)) && !/^v?\d+(?:\.\d+)+|\.[A-Za-z0-9]{1,5}$|^[a-z0-9]+(?:[-_][a-z0-9]+)+$/.test(s),
+  pattern: /(?<pre>(?<![$A-Za-z0-9._%+-]|\/\/)[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}:)(?<secret>[^\s"'`/:,;()<>[\]{}]{6,200})(?=["'`]?(?:[ \t]*\r?\n|[ \t]*$))/g,
+  // (A Gmail app password is sixteen small letters; a remote file or directory, `backup-2024-01-01.tar.gz`, `releases-v2`, is none;
+  // a password may hold an `@`, another address is none.)
+  accept: (s) => isLiteral(s) && !/@[A-Za-z0-9-]+\.[A-Za-z]/.test(s) && /[A-Za-z]/.test(s) && (/[\d!#$%&*+=?^~]/.test(s) || /^[a-z]{16}$/.test(s)) && !/^v?\d+(?:\.\d+)+|\.[A-Za-z0-9]{1,5}$|^[a-z0-9]+(?:[-_][a-z0-9]+)+$/.test(s),
 };
 
 /**
@@ -820,6 +925,9 @@ const PUBLIC_VALUE = /(?<n>pub(?:lic|lishable)?[_.-]?(?:key|token))["']?[ \t]*(?
 /** The characters of a key's name before `public_key`: `STRIPE_`, `app.`. */
 const KEY_BEFORE = /[A-Za-z0-9_.-]{0,40}$/;
 
+/** A WireGuard public key: what `wg pubkey` prints on the line after it, a peer's key as `wg show` lists it (`peer: …`). */
+const WIREGUARD_PUBLIC = /(?:\bwg[ \t]+pubkey\b[^\n]*\r?\n[ \t]*|^[ \t]*peer:[ \t]+)([A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=)(?![A-Za-z0-9+/=])/dgm;
+
 export const PUBLIC_KEY_RULE: RedactRule = {
   reason: '',
   find: (text) => {
@@ -827,6 +935,9 @@ export const PUBLIC_KEY_RULE: RedactRule = {
     if (text.includes('-----BEGIN') || text.includes(' AAAA') || text.includes('sha')) {
       PUBLIC.lastIndex = 0;
       for (const m of text.matchAll(PUBLIC)) hits.push({ start: m.index, end: m.index + m[0].length, reason: '' });
+    }
+    if (text.includes('pubkey') || text.includes('peer:')) {
+      for (const m of text.matchAll(WIREGUARD_PUBLIC)) hits.push({ start: m.indices![1]![0], end: m.indices![1]![1], reason: '' });
     }
     PUBLIC_VALUE.lastIndex = 0;
     for (const m of text.matchAll(PUBLIC_VALUE)) {

@@ -18,6 +18,7 @@ const REFERENCE = new RegExp(
     '\\$\\{\\{.*\\}\\}', '\\$\\(.*\\)?', '\\$\\d', '%~?\\d', '%\\*', // ${{ secrets.X }}, $(cmd), $1, a batch file's %1
     '@-|@(?:[\\w.~-]*/)*[\\w~-]+\\.[A-Za-z]\\w{0,5}', // a file read in its place: `password=@password.txt`, `-d @-`
     'env:[A-Za-z_]\\w*|fileb?:\\S+', // a variable or a file a tool reads it from: openssl's and boundary's `env:PASS`, `file:/run/secrets/db`
+    '\\$__(?:env|file|vault)\\{[^}]*\\}', // Grafana's expansions: `$__env{GF_SECRET_KEY}`, `$__file{/run/secrets/…}`, `$__vault{…}`
     '#\\{[^}]*\\}?', '%[A-Za-z_]\\w*%', '@[A-Za-z_]\\w*@', '__\\w+__', // #{var}, %VAR%, @VAR@, __VAR__, __globPaths__
     '%[-+ #0-9.]*[sdifuxXoeEgGcpqv]', '%\\([\\w.]+\\)[sdr]', '%\\d+\\$[sd]', // printf
     '\\{\\d*\\}', '\\{\\{.*\\}\\}', '\\{[A-Za-z_][\\w.]*!?\\}', '\\{\\{?\\s*[\\w.]+\\s*\\}?\\}', // {0}, {{ x }}, {name}
@@ -43,6 +44,8 @@ const PLACEHOLDER_WORDS = new Set([
   'to', 'with', 'goes', 'own', 'real', 'actual', 'valid', 'invalid', 'random', 'generated', 'webhook', 'url', 'name',
   'db', 'database', 'service', 'account', 'project', 'org', 'team', 'bot', 'hash', 'salt', 'code', 'pin', 'number',
   'hello', 'world', 'helloworld', 'foobar', 'lorem', 'ipsum', 'admin', 'root', 'guest',
+  // The documented passwords of well-known stores: Java's `cacerts` (`changeit`), Android's debug keystore (`android`).
+  'changeit', 'android',
   // Words that say a value is unfit on purpose, as a test of what is refused writes it (`API_KEY=short`, `keyTooShort`, `notajwt`).
   'short', 'too', 'long', 'wrong', 'bad', 'bogus', 'expired', 'revoked', 'malformed', 'truncated', 'not', 'jwt',
   // "Password" in other languages (a translated label: `"password": "Passwort"`)

@@ -383,6 +383,32 @@ describe('redactText', () => {
       'err := conn.Bind("cn=admin,dc=example,dc=org", "[REDACTED:password]")\nerr = l.Bind(cfg.BindDN, "[REDACTED:password]")\n$ok = ldap_bind($ds, "cn=admin,dc=corp", "[REDACTED:password]");\n' +
         'db = MySQLdb.connect("localhost", "app", "[REDACTED:password]", "shop")',
       { password: 4 }],
+    ["passwords given to Windows' cmdkey, schtasks and net use, to PowerShell with its switches first, to macOS's keychains, mcrcon and openconnect",
+      'cmdkey /add:fs01 /user:CORP\\svc /pass:XWXmlSV@bvJlFW7f\nschtasks /create /tn x /tr y /ru CORP\\svc /rp hUlr0bH8aQ!egx0bSr\nnet use \\\\nas01\\backup /user:NAS01\\backup "32vbZ6B#z7KLem"\n' +
+        '(ConvertTo-SecureString -AsPlainText "B!jpvHYamsv5F#" -Force)\nsecurity create-keychain -p ufqy1azSOE5tGi71F7 build.keychain\nsecurity import dist.p12 -k build.keychain -P 30qdrH77g3eT0pVR -T /usr/bin/codesign\n' +
+        "mcrcon -H 127.0.0.1 -P 25575 -p '8LOyliNA4%PGIt' save-all\necho '3z!CvubhTy4Dfy' | sudo openconnect --user=jdoe --passwd-on-stdin vpn.example.com",
+      'cmdkey /add:fs01 /user:CORP\\svc /pass:[REDACTED:password]\nschtasks /create /tn x /tr y /ru CORP\\svc /rp [REDACTED:password]\nnet use \\\\nas01\\backup /user:NAS01\\backup "[REDACTED:password]"\n' +
+        '(ConvertTo-SecureString -AsPlainText "[REDACTED:password]" -Force)\nsecurity create-keychain -p [REDACTED:password] build.keychain\nsecurity import dist.p12 -k build.keychain -P [REDACTED:password] -T /usr/bin/codesign\n' +
+        "mcrcon -H 127.0.0.1 -P 25575 -p '[REDACTED:password]' save-all\necho '[REDACTED:password]' | sudo openconnect --user=jdoe --passwd-on-stdin vpn.example.com",
+      { password: 8 }],
+    ["a network device's passwords, keys and SNMP communities (Cisco's types 0 and 7, Juniper's ascii-text)",
+      'enable secret 0 xZDaHj7v!nod67\nusername admin privilege 15 secret 0 abpMqFuJIPQ#1Bp%\n password 7 0822455D0A16\n  key-string 7 104D000A0618\n   wpa-psk ascii 0 VRCCDdF!yOA3qndl\n' +
+        'snmp-server community PepFwfaOPX4OfHh2 RW 10\nset security ike policy p pre-shared-key ascii-text "DO7#qazvGZM7uNGV3!"\nset snmp community LW2HH8bK3201xS authorization read-write',
+      'enable secret 0 [REDACTED:password]\nusername admin privilege 15 secret 0 [REDACTED:password]\n password 7 [REDACTED:password]\n  key-string 7 [REDACTED:password]\n   wpa-psk ascii 0 [REDACTED:password]\n' +
+        'snmp-server community [REDACTED:password] RW 10\nset security ike policy p pre-shared-key ascii-text "[REDACTED:password]"\nset snmp community [REDACTED:password] authorization read-write',
+      { password: 8 }],
+    ["VPN and mail servers' stores: ipsec.secrets' XAUTH and key passphrases, pppd's chap-secrets, Dovecot's {PLAIN}, OpenVPN's inline credentials",
+      'vpnuser : XAUTH "r%gLMciFe3C!3U"\n: RSA moonKey.pem "Kx8mQ2pLr9Wd"\n# client\tserver\tsecret\t\t\tIP addresses\nvpnuser\t\tl2tpd\t"c1rRf4Qf%UbFystk"\t\t*\nalice\t*\tTz02W5lwdLJ9\t*\n\n' +
+        'jdoe:{PLAIN}zobqSuKWx5#sBN:1001:1001::/home/jdoe\n<auth-user-pass>\njdoe\nuozhZDK4%3i4jdu7\n</auth-user-pass>',
+      'vpnuser : XAUTH "[REDACTED:password]"\n: RSA moonKey.pem "[REDACTED:password]"\n# client\tserver\tsecret\t\t\tIP addresses\nvpnuser\t\tl2tpd\t"[REDACTED:password]"\t\t*\nalice\t*\t[REDACTED:password]\t*\n\n' +
+        'jdoe:{PLAIN}[REDACTED:password]:1001:1001::/home/jdoe\n<auth-user-pass>\njdoe\n[REDACTED:password]\n</auth-user-pass>',
+      { password: 6 }],
+    ["a password told to IRC's NickServ and ZNC, sent in SMTP's AUTH, after an address that holds an @, and offlineimap's remotepass",
+      '/msg NickServ IDENTIFY jdoe_dev cf5iyug#QL1!jUEM\n/msg *sasl Set jdoe_dev D#69J662jBeJ4WuW\n<~  334 UGFzc3dvcmQ6\n~> YWdvSmdAYSNCS0ZWM01KSg==\nAUTH PLAIN AGpkb2UAWGs5ZkxxMm1acFI3\n' +
+        '[smtp.example.com]:587 jdoe@example.com:g@Ngn0Fa5v#MK7j0\nremotepass = 1Xr%u3xHDKa83m97',
+      '/msg NickServ IDENTIFY jdoe_dev [REDACTED:password]\n/msg *sasl Set jdoe_dev [REDACTED:password]\n<~  334 UGFzc3dvcmQ6\n~> [REDACTED:password]\nAUTH PLAIN [REDACTED:password]\n' +
+        '[smtp.example.com]:587 [REDACTED:email]:[REDACTED:password]\nremotepass = [REDACTED:password]',
+      { password: 6, email: 1 }],
     ["a password after what it is for and a colon, in English and in other languages", 'pw for the vm: YFaI3n59khQJ\nPasswort für den Server: OeU4SQ46hSKv\nSenha do banco: SDCS2GvnZky2\n密码是 g2OWguKFb8qj',
       'pw for the vm: [REDACTED:password]\nPasswort für den Server: [REDACTED:password]\nSenha do banco: [REDACTED:password]\n密码是 [REDACTED:password]', { password: 4 }],
     ["a Markdown table's column named for a password", '| Service | User | Password |\n|---------|------|----------|\n| Grafana | admin | ufH8PSraXjOd1E |\n| MinIO | root | `gznvZnSzKr9NZIUG` |\n| Vault | — | see 1Password |',
@@ -523,6 +549,14 @@ describe('redactText', () => {
     'it had "kind": "Secret".\n{"data": {"id": "usr_8f3k2", "name": "Alice", "plan": "pro"}}',
     // A value on the line after a setting's name, a Bind that is no LDAP bind, htpasswd asking for the password.
     'Setting: log level\nNew value: debug', 'v.Bind("port", "8080")', 'c.Bind(&form)', 'htpasswd -c .htpasswd admin', 'mosquitto_passwd -U passwordfile',
+    // SNMP's default communities, a type and an index in prose, a help request, a file's heading in prose, a placeholder after a type; a
+    // reference Grafana expands; the documented passwords of Java's and Android's stores; a WireGuard public key as wg prints it.
+    'snmp-server community public RO\nsnmp-server community private RW', 'The key 0 is reserved; secret 7 is the index', '/msg NickServ help identify',
+    'chap-secrets has columns: # client server secret IP addresses\nSee man pppd.', 'enable secret 0 <password>', 'schtasks /create /tn x /tr y /ru CORP\\svc /RP *',
+    'security unlock-keychain -p "$KEYCHAIN_PASSWORD" build.keychain', 'remotepasseval = get_password("imap.example.com")',
+    'admin_password = $__file{/run/secrets/grafana_admin_password}\nsecret_key = $__env{GF_SECRET_KEY}',
+    'keytool -list -keystore ~/.android/debug.keystore -storepass android -keypass android', 'keytool -importcert -keystore cacerts -storepass changeit -file ca.pem',
+    '$ wg pubkey < /etc/wireguard/private.key\nohFai2/FyrO8QurGBSzE9zaPC4nSpexdy4vpz/UKhM8=', 'peer: l97zq/dsPrLS85kdiQvDFlHMP9hyOI3hgyh9XeJDrT4=\n  endpoint: 203.0.113.5:51820',
     // … nor does a YAML Secret's name another document's data: a ConfigMap after `---`, a manifest in another fenced block.
     'kind: Secret\nmetadata:\n  name: db\n---\nkind: ConfigMap\ndata:\n  strategy: Default\n  mode: None',
     '```yaml\nkind: Secret\nstringData: {}\n```\nand the config:\n```yaml\nkind: ConfigMap\ndata:\n  LOG_LEVEL: debug\n```',
@@ -645,6 +679,10 @@ describe('redaction cost', () => {
     ['login: a / '.repeat(6_000)], [`credentials are ${'a'.repeat(64_000)}`], ['user a pass '.repeat(5_000)], ['log in as a with '.repeat(3_500)],
     [`| Password |\n|---|\n${'| x |\n'.repeat(12_000)}`], ['|---|\n'.repeat(9_000)], [`| a |\n|${'---|'.repeat(16_000)}`], ['pw for the vm: '.repeat(4_000)],
     ['expect "password:"\n'.repeat(3_000)], [`expect "password" ${' '.repeat(64_000)}send "x"`], ['"a:b@tcp('.repeat(7_000)], ['echo -n a:'.repeat(6_000)], ['a@b.co:'.repeat(9_000)], [`a@b.co:${'Xk9fLq2m'.repeat(8_000)}`], ['*9031D43D54BBA7CB5106397EF568ECB417AEBF17'.repeat(1_600)],
+    // A device's, a VPN's and a chat's credential lines one after another; a pppd heading again and again; an address before a long run of `@`.
+    [' password 7 x\n'.repeat(4_700)], ['snmp-server community '.repeat(3_000)], ['# client server secret\n'.repeat(2_800)], [`# client server secret\n${'a b c\n'.repeat(10_000)}`],
+    [`${'x'.repeat(64_000)} : XAUTH "x"`], ['<auth-user-pass>\n'.repeat(3_800)], ['/msg NickServ IDENTIFY a '.repeat(2_600)], ['AUTH PLAIN '.repeat(6_000)],
+    [`a@b.co:${'@'.repeat(64_000)}`], ['wg pubkey\n'.repeat(6_500)],
   ])('stays linear on a hostile 64 KiB string (%#)', (text) => {
     // (Timed again when the first run is over: a busy machine can stall one run, a quadratic pattern stalls both.)
     const took = () => {
