@@ -478,6 +478,9 @@ function announcedValue(value: string, codes: boolean): boolean {
     (value.length >= 16 && /\d/.test(value) && value.split(/[-_.]/).filter((part) => /^[A-Za-z]{3,}$/.test(part)).length < 2);
 }
 
+/** `text` without the placeholders redaction wrote: their reasons (`bearer-token`) are no words of it. */
+const withoutPlaceholders = (text: string) => (text.includes('[REDACTED:') ? text.replace(/\[REDACTED:[a-z0-9-]+\]/g, ' ') : text);
+
 /** A line that gives a value whose name is on the line before: `New value: …`. */
 const VALUE_LABEL = /^[ \t]*(?:new[ \t]+)?value$/i;
 
@@ -487,7 +490,7 @@ const VALUE_LABEL = /^[ \t]*(?:new[ \t]+)?value$/i;
  */
 function valueAfterName(text: string, start: number, colon: number, hits: Hit[]): void {
   const before = text.slice(Math.max(0, start - 200), Math.max(0, start - 1));
-  if (!ANNOUNCED.test(before.slice(before.lastIndexOf('\n') + 1))) return;
+  if (!ANNOUNCED.test(withoutPlaceholders(before.slice(before.lastIndexOf('\n') + 1)))) return;
   let end = text.indexOf('\n', colon);
   if (end < 0) end = text.length;
   const value = text.slice(colon + 1, end).trim();
@@ -510,7 +513,8 @@ function findAnnouncedSecrets(text: string): Hit[] {
     let start = colon;
     while (start > 0 && colon - start < 400 && text.charCodeAt(start - 1) !== 10) start--;
     if (start > 0 && text.charCodeAt(start - 1) !== 10) continue;
-    const line = text.slice(start, colon);
+    // (A placeholder already written names no secret: `Bearer [REDACTED:bearer-token] https://…:` announces nothing.)
+    const line = withoutPlaceholders(text.slice(start, colon));
     if (VALUE_LABEL.test(line)) {
       valueAfterName(text, start, colon, hits);
       continue;
@@ -633,7 +637,8 @@ export const SPACED_PASSWORD_LINE_RULE: RedactRule = {
  */
 export const NETWORK_DEVICE_RULE: RedactRule = {
   reason: 'password',
-  near: /[ \t][07][ \t]|ascii-text|community/g,
+  // (From the type's digit, rarer than the blanks around it.)
+  near: /[07](?<=[ \t][07])(?=[ \t])|ascii-text|community/g,
   pattern:
     /(?<pre>(?<![\w-])(?:(?:secret|password|key(?:-string)?|wpa-psk[ \t]+ascii|authentication-key)[ \t]+[07][ \t]+(?=\S+[ \t]*\r?(?:\n|$))|ascii-text[ \t]+|(?:snmp-server|set[ \t]+snmp)[ \t]+community[ \t]+)"?)(?<secret>[^\s"]{1,200})/g,
   accept: (s) => isLiteral(s) && !/^(?:public|private)$/.test(s),
@@ -645,7 +650,8 @@ export const NETWORK_DEVICE_RULE: RedactRule = {
  */
 export const IPSEC_SECRET_RULE: RedactRule = {
   reason: 'password',
-  near: /:[ \t]*(?:XAUTH|EAP|NTLM|RSA|ECDSA|P12|PKCS8|PKCS12)[ \t]/g,
+  // (From the type, in capitals, rarer than the colon before it.)
+  near: /(?:XAUTH|EAP|NTLM|RSA|ECDSA|P12|PKCS8|PKCS12)(?<=:[ \t]{0,8}[A-Z0-9]{3,6})[ \t]/g,
   pattern: /(?<pre>(?<![^\n])[^\n:"]{0,200}:[ \t]*(?:(?:XAUTH|EAP|NTLM)|(?:RSA|ECDSA|P12|PKCS8|PKCS12)[ \t]+[^\s"]{1,200})[ \t]+")(?<secret>[^"\n]{1,200})(?=")/g,
   accept: isLiteral,
 };
@@ -664,7 +670,7 @@ export const PLAIN_SCHEME_RULE: RedactRule = {
  */
 export const CHAT_LOGIN_RULE: RedactRule = {
   reason: 'password',
-  near: /nickserv|\/ns[ \t]|\*sasl/gi,
+  near: /[Nn]ick[Ss]erv|NICKSERV|\/ns[ \t]|\*sasl/g,
   pattern:
     /(?<pre>(?:\/msg[ \t]+NickServ[ \t]+|\/ns[ \t]+|\/nickserv[ \t]+|PRIVMSG[ \t]+NickServ[ \t]+:)(?:IDENTIFY[ \t]+(?:[^\s]{1,64}[ \t]+(?=\S+[ \t]*\r?(?:\n|$)))?|REGISTER[ \t]+(?=\S+[ \t]+[^\s@]+@))|\/msg[ \t]+\*sasl[ \t]+Set[ \t]+[^\s]{1,64}[ \t]+)(?<secret>[^\s]{1,200})/gi,
   accept: isLiteral,
@@ -690,7 +696,7 @@ export const OPENVPN_INLINE_RULE: RedactRule = {
 };
 
 /** The heading comment of pppd's `chap-secrets` and `pap-secrets`: `# client	server	secret	IP addresses`. */
-const PPP_SECRETS_HEADING = /^#[ \t]*client[ \t]+server[ \t]+secret\b[^\n]*$/gim;
+const PPP_SECRETS_HEADING = /#[ \t]*client[ \t]+server[ \t]+secret\b[^\n]*/g;
 /** One entry of such a file: client, server, the secret (quoted or not), then addresses if any. */
 const PPP_SECRETS_ENTRY = /^[ \t]*(?:"[^"\n]*"|[^\s#"]+)[ \t]+(?:"[^"\n]*"|\S+)[ \t]+(?:"(?<quoted>[^"\n]{1,200})"|(?<bare>[^\s"]{1,200}))(?:[ \t]+[^\n]*)?$/d;
 
@@ -699,6 +705,8 @@ function findPppSecrets(text: string): Hit[] {
   const hits: Hit[] = [];
   PPP_SECRETS_HEADING.lastIndex = 0;
   for (let m = PPP_SECRETS_HEADING.exec(text); m; m = PPP_SECRETS_HEADING.exec(text)) {
+    // (The comment is a line of its own.)
+    if (m.index > 0 && text.charCodeAt(m.index - 1) !== 10) continue;
     let at = m.index + m[0].length;
     for (let lines = 0; at < text.length && lines < 100; lines++) {
       const next = text.indexOf('\n', at + 1);

@@ -816,6 +816,8 @@ describe('redaction properties', () => {
     // second time as it was the first.)
     'User ID=admin;Password=B0h6TEXmbf3ZnQzjfUVb;Encrypt=true;password = var.db_passwordpasswords:\n  # rotated monthly\n  - Bs0CHQbaLsq9Cyzyc7v94rHn2\n',
     '(see 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)secret: truecredentials:\n\n  - "YDp2XTRBwZBGC62sVgCaWe8sUUwPB"\n',
+    // (… and where a placeholder's reason stands in a line that ends with a colon: `bearer-token` announces no token on the line after.)
+    'curl -H "Authorization: Bearer t.RgsXkIHHuZfAhfXMC.6m2HAUE81dT5_gEKgstA" https://api.example.com:\n((###$0A',
   ])('is idempotent where a key is glued to a redacted value: %j', (text) => {
     const once = redact(text).out;
     expect(redactText(once, {})).toBe(once);
