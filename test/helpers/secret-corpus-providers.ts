@@ -80,6 +80,7 @@ export const PROVIDER_TEMPLATES: [string, string[]][] = [
   ['1Password', ['ops_eyJ{b64:260}', 'A3-{up:6}-{up:11}-{up:5}-{up:5}-{up:5}']],
   ['Infracost', ['ico-{an:32}']],
   ['Age', ['AGE-SECRET-KEY-1{bech:58}']],
+  ['NATS', ['SU{b32:56}', 'SA{b32:56}', 'SO{b32:56}', 'SN{b32:56}', 'SC{b32:56}', 'SX{b32:56}']],
   ['Octopus Deploy', ['API-{up:26}']],
   ['Defined Networking', ['dnkey-{url:26}-{url:52}']],
   ['SettleMint', ['sm_pat_{an:16}', 'sm_aat_{an:16}', 'sm_sat_{an:16}']],

@@ -177,6 +177,11 @@ export function isHighEntropy(token: string, before = ''): boolean {
 /** A letter run that reads as a word: `Zod`, `string`, `Overload` (a vowel, lower case after an optional capital). */
 const WORD_RUN = /^[A-Z]?[a-z]{2,}$/;
 const VOWEL = /[aeiouy]/i;
+/**
+ * How a word may start: a vowel, one consonant, or two that start words (`str`, `sch`, `ph`, `kn`, `ps`, `dj` of `Django`, `sv` of
+ * `Svelte`). Random letters start a run with any two (`kkelu`, `Tbid`).
+ */
+const WORD_START = /^(?:[aeiouy]|[b-df-hj-np-tv-xz](?:[aeiouy]|$)|bl|br|ch|cl|cr|dj|dr|dw|fl|fr|gh|gl|gn|gr|kl|kn|kr|ph|pl|pn|pr|ps|pt|qu|rh|sc|sh|sk|sl|sm|sn|sp|sq|st|sv|sw|th|tr|ts|tw|wh|wr)/i;
 /** Four consonants in a row: rare in words, common in random letters. */
 const CONSONANTS = /[b-df-hj-np-tv-xz]{4}/i;
 /** Letter pairs that English words (and the names made of them) almost never hold, and random letters often do. */
@@ -216,7 +221,7 @@ export function isWordy(body: string): boolean {
       if (!run) continue;
       if (/^[A-Z]/.test(run)) boundaries++;
       letters += run.replace(/[^A-Za-z]/g, '').length;
-      if (run.length >= 4 && WORD_RUN.test(run) && run.replace(/[^aeiouy]/gi, '').length * 6 >= run.length && !CONSONANTS.test(run) && rarePairs(run) === 0) {
+      if (run.length >= 4 && WORD_RUN.test(run) && run.replace(/[^aeiouy]/gi, '').length * 6 >= run.length && !CONSONANTS.test(run) && rarePairs(run) === 0 && WORD_START.test(run)) {
         inWords += run.length;
         words++;
       }

@@ -194,7 +194,9 @@ const isIdentifier = (s: string) => s.length >= 2 && /^[A-Za-z_$][A-Za-z_$]*(?:\
 const credentialLike = (s: string) => isValue(s) && (hasLetterAndDigit(s) || (s.length >= 10 && /[^A-Za-z]/.test(s)));
 
 // (An .npmrc key scoped to its registry, `//registry.npmjs.org/:_authToken = …`, starts its line too.)
-const lineStart = (before: string) => /^[ \t]*(?:(?:#+|\/\/|;+|--)[ \t]*)?(?:export[ \t]+|set[ \t]+|ENV[ \t]+|ARG[ \t]+|-[ \t]+)?["']?$|^[ \t]*\/\/[^\s=]*:$/.test(before);
+// (A line as grep prints it is one too, after its file's path and line number: `./config/database.yml:14:  password: …`.)
+const lineStart = (before: string) =>
+  /^(?:[\w.~-]*[/.][\w./~-]*:(?:\d{1,7}:)?)?[ \t]*(?:(?:#+|\/\/|;+|--)[ \t]*)?(?:export[ \t]+|set[ \t]+|ENV[ \t]+|ARG[ \t]+|-[ \t]+)?["']?$|^[ \t]*\/\/[^\s=]*:$/.test(before);
 
 /**
  * The last 40 characters of the text before a key (and the blanks and quotes after them), for a test anchored at its end (`…name: $`): a regular expression
@@ -316,10 +318,12 @@ const FORMS: Form[] = [
     accept: typedPassword,
   }),
   // A sentence that sets the key, its verb before it: `rotate the token to 9f3K…`, `Set the password to "Xk9…!"`, `I changed my API key to …`.
-  form(`${TAIL}[ \\t]+to[ \\t]+(["'\`]?)(?<v>[^\\s"'\`,;()<>]{11,299}[^\\s"'\`,;()<>.:!?])\\1(?=[\\s.,;:!?()<>\\]}"'\`]|$)`, {
+  // (A sentence's stop after the value is not the value's, but one before its closing quote is: `` set it to `…Xk9!` so … ``.)
+  form(`${TAIL}[ \\t]+to[ \\t]+(["'\`]?)(?<v>[^\\s"'\`,;()<>]{11,299}(?:[^\\s"'\`,;()<>.:!?]|[.:!?](?=["'\`])))\\1(?=[\\s.,;:!?()<>\\]}"'\`]|$)`, {
     when: (_, t) => SETS_BEFORE.test(t),
     named: namedInSentence,
-    accept: generatedInSentence,
+    // (… or written as a password is, letters, a digit and a symbol: `set DB_PASSWORD to \`G!m6hN6O8Lree…\``.)
+    accept: (v) => generatedInSentence(v) || passwordLike(v),
   }),
   // key = value; (a statement), key = value inside a line when the value reads as a generated token
   // (The statement's value is read up to 300 characters, as a quoted one is: a form that must find its `;` after a value

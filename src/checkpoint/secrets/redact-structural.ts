@@ -32,10 +32,14 @@ const ECHO_ARGS = String.raw`(?:[ \t]+-[neE]{1,3})*(?:[ \t]+(["']?)%s(?:\\n)?\1)
 const COMMANDS: { name: string; tools: string; flag: string; attached?: boolean; kept?: RegExp }[] = [
   { name: 'psexec', tools: 'psexec(?:64)?(?:\\.exe)?|paexec(?:\\.exe)?|sshpass|winexe|pth-winexe', flag: '-p' },
   { name: 'sshpass', tools: 'sshpass', flag: '-p', attached: true },
-  { name: 'docker', tools: 'docker[ \\t]+login|podman[ \\t]+login|buildah[ \\t]+login', flag: '-p' },
+  // (And the other registries' clients: nerdctl, ORAS, skopeo, Helm's registry, crane.)
+  { name: 'docker', tools: '(?:docker|podman|buildah|nerdctl|oras|skopeo|helm[ \\t]+registry|crane[ \\t]+auth)[ \\t]+login', flag: '-p' },
   { name: 'ldap', tools: 'ldap(?:search|modify|add|delete|passwd|whoami|compare|modrdn)', flag: '-w' },
   { name: 'mysql', tools: 'mysql(?:dump|admin|import|sh|check|pump)?|mariadb(?:-dump)?', flag: '-p', attached: true },
   { name: 'sqlcmd', tools: 'sqlcmd|bcp|osql|isql', flag: '-P' },
+  // Cassandra's, Neo4j's and Couchbase's shells take `-p`, Vertica's `-w`.
+  { name: 'cqlsh', tools: 'cqlsh|cypher-shell|couchbase-cli', flag: '-p' },
+  { name: 'vsql', tools: 'vsql', flag: '-w' },
   { name: 'redis', tools: 'redis-cli', flag: '-a' },
   { name: 'openssl', tools: 'openssl', flag: '-k' },
   // (`-b` takes the password last, after the file and the user, other options before it or after: `-c -b`, `-bB`; `-n`, no file.)
@@ -89,7 +93,7 @@ const COMMAND_FORMS: { tools: string; before?: string; after: string; accept: (s
     // lines), `| passwd --stdin`, `| openconnect … --passwd-on-stdin` (not a reference, `"alice:${NEW_PASS}"`)
     tools: 'sudo|chpasswd|passwd|openconnect',
     before: String.raw`\b(?:echo|printf)${ECHO_ARGS}["']?(?<secret>(?<=")[^"\n]{1,200}(?=")|(?<=')[^'\n]{1,200}(?=')|(?<!["'])[^\s"'|&;]{1,200})["']?[ \t]*\|[ \t]*`,
-    after: String.raw`(?:(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S\b|(?<=chpasswd)|[ \t]+--stdin\b|[^\n|;&]{0,300}?[ \t]--passwd-on-stdin\b)`,
+    after: String.raw`(?:(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S\b|(?<=chpasswd)|(?<=sudo)[ \t]+chpasswd\b|[ \t]+--stdin\b|[^\n|;&]{0,300}?[ \t]--passwd-on-stdin\b)`,
     accept: (s) => isLiteral(s) && s.length >= 6 && !/\$\{?\w/.test(s),
   },
   {
@@ -146,6 +150,24 @@ const COMMAND_FORMS: { tools: string; before?: string; after: string; accept: (s
     // Vault: `vault login <token>` (not `-method=…` and its `key=value` pairs)
     tools: 'vault',
     after: String.raw`[ \t]+login(?:[ \t]+-[\w-]+(?:=\S*)?)*[ \t]+(?<secret>[^\s=\-"'][^\s="']{7,299})[ \t]*\r?$`,
+    accept: isLiteral,
+  },
+  {
+    // DB2's command line: `connect to <db> user <user> using …`
+    tools: String.raw`connect[ \t]+to`,
+    after: String.raw`[ \t]+\S+[ \t]+user[ \t]+\S+[ \t]+using[ \t]+["']?(?<secret>[^\s"';]{1,200})`,
+    accept: isLiteral,
+  },
+  {
+    // skopeo's `--src-creds user:'…'` (the password alone quoted; the pair quoted, or neither, is read as `--creds`' value)
+    tools: 'skopeo',
+    after: String.raw`[^\n]{0,300}?[ \t]--(?:src-|dest-)?creds(?:=|[ \t]+)[^\s:"']{1,100}:(?:'(?<secret>[^'\n]{1,200})'|"(?<secret2>[^"\n]{1,200})")`,
+    accept: isLiteral,
+  },
+  {
+    // Poetry's `poetry config http-basic.<repo> <user> …`, Pulumi's `pulumi config set --secret <key> …`
+    tools: String.raw`poetry[ \t]+config|pulumi[ \t]+config[ \t]+set`,
+    after: String.raw`[ \t]+(?:http-basic\.[\w.-]+[ \t]+["']?[^\s"']{1,100}["']?|--secret[ \t]+[\w:.-]{1,100})[ \t]+["']?(?<secret>[^\s"']{1,200})`,
     accept: isLiteral,
   },
   {
@@ -548,6 +570,7 @@ export const COMMAND_LINE_RULES: RedactRule[] = [
   { reason: 'password', find: findCredentialCalls },
   { reason: 'password', find: findTablePasswords },
   { reason: 'password', find: findPppSecrets },
+  { reason: 'password', find: findCloudInitPasswords },
   {
     // SQL: CREATE USER … IDENTIFIED BY '…', MySQL's IDENTIFIED WITH <plugin> BY '…', Oracle's bare IDENTIFIED BY word, in a
     // statement that creates or alters a user or a role, or grants (in prose, "identified by" is only words). A quoted literal
@@ -722,6 +745,32 @@ function findPppSecrets(text: string): Hit[] {
       at = end;
     }
     PPP_SECRETS_HEADING.lastIndex = Math.max(PPP_SECRETS_HEADING.lastIndex, at);
+  }
+  return hits;
+}
+
+/** A `user:password` line of cloud-init's `chpasswd:` list (a block or YAML's items); `RANDOM` (or `R`) asks for a generated one. */
+const CHPASSWD_ENTRY = /^[ \t]*(?:-[ \t]+)?["']?[A-Za-z_][\w.-]{0,31}:(?<secret>[^\s"']{1,200})["']?[ \t]*\r?$/d;
+
+/** The passwords of cloud-init's `chpasswd:` block, on its indented lines (`list: |` then `root:…`, or `- ubuntu:…`). */
+function findCloudInitPasswords(text: string): Hit[] {
+  const hits: Hit[] = [];
+  for (let at = text.indexOf('chpasswd:'); at >= 0; at = text.indexOf('chpasswd:', at + 9)) {
+    const lineStart = text.lastIndexOf('\n', at) + 1;
+    if (!/^[ \t]*$/.test(text.slice(lineStart, at)) || !/^chpasswd:[ \t]*\r?(?:\n|$)/.test(text.slice(at, at + 12))) continue;
+    const indent = at - lineStart;
+    let line = text.indexOf('\n', at);
+    for (let lines = 0; line >= 0 && lines < 200; lines++) {
+      const next = text.indexOf('\n', line + 1);
+      const content = text.slice(line + 1, next < 0 ? text.length : next);
+      if (content.trim() !== '' && /^[ \t]*/.exec(content)![0].length <= indent) break;
+      const entry = CHPASSWD_ENTRY.exec(content);
+      if (entry && !/^(?:R|RANDOM)$/.test(entry.groups!.secret!) && isLiteral(entry.groups!.secret!)) {
+        const [start, end] = entry.indices!.groups!.secret!;
+        hits.push({ start: line + 1 + start, end: line + 1 + end, reason: 'password' });
+      }
+      line = next;
+    }
   }
   return hits;
 }
@@ -1028,12 +1077,13 @@ export const WEBHOOK_PATH_RULE: RedactRule = {
 
 /**
  * A value stored encrypted, kept whole so that no later rule takes a part of it for a secret: Jasypt's and Spring's `ENC(…)`,
- * Spring Cloud Config's `{cipher}…`, hiera-eyaml's `ENC[PKCS7,…]`, SOPS' `ENC[AES256_GCM,data:…,iv:…,tag:…,type:str]`. Only the key that decrypts it is a secret.
+ * Spring Cloud Config's `{cipher}…`, hiera-eyaml's `ENC[PKCS7,…]`, SOPS' `ENC[AES256_GCM,data:…,iv:…,tag:…,type:str]`, a Pulumi stack's `secure: v1:…:…`. Only the key that
+ * decrypts it is a secret.
  */
 export const ENCRYPTED_VALUE_RULE: RedactRule = {
   reason: '',
-  near: /ENC[([]|\{cipher\}/g,
-  pattern: /(?<![A-Za-z0-9_])ENC(?:\([^()\s]{8,4000}\)|\[[A-Z][A-Z0-9_]*,[^[\]\s]{8,8000}\])|\{cipher\}[A-Za-z0-9+/=]{8,8000}(?![A-Za-z0-9+/=])/g,
+  near: /ENC[([]|\{cipher\}|secure:/g,
+  pattern: /(?<![A-Za-z0-9_])ENC(?:\([^()\s]{8,4000}\)|\[[A-Z][A-Z0-9_]*,[^[\]\s]{8,8000}\])|\{cipher\}[A-Za-z0-9+/=]{8,8000}(?![A-Za-z0-9+/=])|(?<=\bsecure:[ \t]{1,8})v1:[A-Za-z0-9+/=]{8,100}:[A-Za-z0-9+/=]{8,8000}(?![A-Za-z0-9+/=])/g,
 };
 
 /**

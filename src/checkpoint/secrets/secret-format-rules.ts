@@ -283,8 +283,13 @@ export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS):
   };
 }
 
-/** A value named only by its provider must read as generated: hex (groups joined by `-` or `:`), or letters and digits mixed, never a name made of words. */
-const readsGenerated = (value: string) => /^[0-9a-fA-F:-]+$/.test(value) || ((/\d/.test(value) || looksGenerated(value)) && !isWordy(value));
+/**
+ * A value named only by its provider must read as generated: hex (groups joined by `-` or `:`), groups of four letters and digits
+ * joined by `-` with a digit among them (an app password, `oems-eebb-9upg-ndej`: four letters often read as a word), or letters and
+ * digits mixed, never a name made of words.
+ */
+const readsGenerated = (value: string) =>
+  /^[0-9a-fA-F:-]+$/.test(value) || (/^[a-z0-9]{4}(?:-[a-z0-9]{4}){3,}$/i.test(value) && /\d/.test(value)) || ((/\d/.test(value) || looksGenerated(value)) && !isWordy(value));
 
 /** The word is part of a URL (`http://www.ibm.com/j9/…`, `https://api.clarifai.com/v2/models/…`): the address of the provider's service, which names no value. */
 function isInUrl(text: string, at: number): boolean {

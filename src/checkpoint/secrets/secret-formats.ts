@@ -195,6 +195,8 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   t('Spectral', 'spectral-token', 'spu-', r('alnum', 32)),
   p('StackHawk', 'stackhawk-key', ['hawk.', r('alnum', 20), '.', r('alnum', 20)]),
   t('Age', 'age-key', 'AGE-SECRET-KEY-1', r('bech32', 58)),
+  // NATS' NKEY seeds: `S` and the key's type (user, account, operator, server, cluster, curve), then base32.
+  ...['SU', 'SA', 'SO', 'SN', 'SC', 'SX'].map((prefix) => t('NATS', 'nats-seed', prefix, r('base32', 56))),
   t('Octopus Deploy', 'octopus-key', 'API-', r('upper', 26, 32)),
   p('Defined Networking', 'defined-networking-token', ['dnkey-', r('url', 26), '-', r('url', 52)]),
   t('SettleMint', 'settlemint-token', 'sm_pat_', r('alnum', 16)),

@@ -409,6 +409,25 @@ describe('redactText', () => {
       '/msg NickServ IDENTIFY jdoe_dev [REDACTED:password]\n/msg *sasl Set jdoe_dev [REDACTED:password]\n<~  334 UGFzc3dvcmQ6\n~> [REDACTED:password]\nAUTH PLAIN [REDACTED:password]\n' +
         '[smtp.example.com]:587 [REDACTED:email]:[REDACTED:password]\nremotepass = [REDACTED:password]',
       { password: 6, email: 1 }],
+    ["passwords given to database shells (cqlsh, cypher-shell, couchbase-cli, vsql, DB2's connect), registries' logins, skopeo's creds, Poetry, Pulumi, and sudo chpasswd",
+      "cqlsh db 9042 -u admin -p 'AydvKqamxS7@8MqE' --ssl\ncypher-shell -u neo4j -p 'Wmf6AcCs#%AaJu'\ncouchbase-cli bucket-list -u Administrator -p '7iKR1y4fSfNO@NwZ'\nvsql -U dbadmin -w 'PSvdONawF4@cQT6' -d analytics\n" +
+        "db2 => connect to SAMPLE user db2inst1 using UfRLQBDn9lly\noras login r.example.com -u ci -p 'owrzU!DnWYnxJ5v#wv'\nhelm registry login r.example.com -u ci -p PE0vJIcBPFmiBbZtxcvIm\n" +
+        "skopeo copy --src-creds ci-reader:'UTr#8ce6h#HzkqaQ' docker://a docker://b\npoetry config http-basic.acme ci-reader Qv1tZRfWJozHxog2J1ulep\npulumi config set --secret dbPassword 'elMRNAHKnDh5%xHdUckv'\necho 'root:9eQF13Xi#dB!fBlH' | sudo chpasswd",
+      "cqlsh db 9042 -u admin -p '[REDACTED:password]' --ssl\ncypher-shell -u neo4j -p '[REDACTED:password]'\ncouchbase-cli bucket-list -u Administrator -p '[REDACTED:password]'\nvsql -U dbadmin -w '[REDACTED:password]' -d analytics\n" +
+        "db2 => connect to SAMPLE user db2inst1 using [REDACTED:password]\noras login r.example.com -u ci -p '[REDACTED:password]'\nhelm registry login r.example.com -u ci -p [REDACTED:password]\n" +
+        "skopeo copy --src-creds ci-reader:'[REDACTED:password]' docker://a docker://b\npoetry config http-basic.acme ci-reader [REDACTED:password]\npulumi config set --secret dbPassword '[REDACTED:password]'\necho '[REDACTED:password]' | sudo chpasswd",
+      { password: 11 }],
+    ["cloud-init's chpasswd list, a NATS seed, a value with a # on a line grep printed, a password in backticks that ends with !",
+      'chpasswd:\n  expire: false\n  list: |\n    root:1bxGwhUr@lXn7lwo\n    ubuntu:RANDOM\n-----BEGIN USER NKEY SEED-----\nSU7OVIDIBC5MXR3RIHZGZRPOIVRDJVVQRXZDCUSJTMPKECF7YYKIZWDNNF\n------END USER NKEY SEED------\n' +
+        './config/database.yml:14:  password: xma24R#Dic9KV%ys\nI set DB_PASSWORD to `12igG5iytAReXrLzp!` so it matches.',
+      'chpasswd:\n  expire: false\n  list: |\n    root:[REDACTED:password]\n    ubuntu:RANDOM\n-----BEGIN USER NKEY SEED-----\n[REDACTED:nats-seed]\n------END USER NKEY SEED------\n' +
+        './config/database.yml:14:  password: [REDACTED:password]\nI set DB_PASSWORD to `[REDACTED:password]` so it matches.',
+      { password: 3, 'nats-seed': 1 }],
+    // Random values that read in part as words: runs that start as no word starts (`kkelu`, `Tbid`), groups of four letters.
+    ["random letters under a weak key whose runs start as no word does, an app password in groups of four, a password set in prose",
+      'DEPLOY_KEY=kkeluIsputlrMTbidDlx2\nbsky: oems-eebb-9upg-ndej\nand set DB_PASSWORD to `G!m6hN6O8LreeWhmug` so it matches',
+      'DEPLOY_KEY=[REDACTED:password]\nbsky: [REDACTED:bluesky-app-password]\nand set DB_PASSWORD to `[REDACTED:password]` so it matches',
+      { password: 2, 'bluesky-app-password': 1 }],
     ["a password after what it is for and a colon, in English and in other languages", 'pw for the vm: YFaI3n59khQJ\nPasswort für den Server: OeU4SQ46hSKv\nSenha do banco: SDCS2GvnZky2\n密码是 g2OWguKFb8qj',
       'pw for the vm: [REDACTED:password]\nPasswort für den Server: [REDACTED:password]\nSenha do banco: [REDACTED:password]\n密码是 [REDACTED:password]', { password: 4 }],
     ["a Markdown table's column named for a password", '| Service | User | Password |\n|---------|------|----------|\n| Grafana | admin | ufH8PSraXjOd1E |\n| MinIO | root | `gznvZnSzKr9NZIUG` |\n| Vault | — | see 1Password |',
@@ -557,6 +576,12 @@ describe('redactText', () => {
     'admin_password = $__file{/run/secrets/grafana_admin_password}\nsecret_key = $__env{GF_SECRET_KEY}',
     'keytool -list -keystore ~/.android/debug.keystore -storepass android -keypass android', 'keytool -importcert -keystore cacerts -storepass changeit -file ca.pem',
     '$ wg pubkey < /etc/wireguard/private.key\nohFai2/FyrO8QurGBSzE9zaPC4nSpexdy4vpz/UKhM8=', 'peer: l97zq/dsPrLS85kdiQvDFlHMP9hyOI3hgyh9XeJDrT4=\n  endpoint: 203.0.113.5:51820',
+    // A Pulumi stack's encrypted value; Vagrant's documented password; commands given no password; cloud-init's other settings.
+    'config:\n  acme:dbPassword:\n    secure: v1:ROeS9c+QQCY0Yi18:yWo11SSGf+f9w0pzncXZeN11n8XBkVIRz5kiGs3ACET+iC0e', '  config.ssh.password = "vagrant"',
+    'pulumi config set --secret dbPassword', 'poetry config http-basic.acme ci-reader', 'db2 connect to sample', 'cqlsh -u cassandra -p "$CASSANDRA_PASSWORD"',
+    'chpasswd:\n  expire: false\nruncmd:\n  - echo hi:there',
+    // Names whose words start with two consonants that begin words (`Dj` of Django, `Ld` is none but the rest are words).
+    'DEPLOY_KEY=SalesResultsQuarterly2\ncache_key = DjangoSettingsModule2\nDEPLOY_KEY=NginxUpstreamConfig2\nDEPLOY_KEY=JsonWebTokenParser2',
     // … nor does a YAML Secret's name another document's data: a ConfigMap after `---`, a manifest in another fenced block.
     'kind: Secret\nmetadata:\n  name: db\n---\nkind: ConfigMap\ndata:\n  strategy: Default\n  mode: None',
     '```yaml\nkind: Secret\nstringData: {}\n```\nand the config:\n```yaml\nkind: ConfigMap\ndata:\n  LOG_LEVEL: debug\n```',
@@ -683,6 +708,7 @@ describe('redaction cost', () => {
     [' password 7 x\n'.repeat(4_700)], ['snmp-server community '.repeat(3_000)], ['# client server secret\n'.repeat(2_800)], [`# client server secret\n${'a b c\n'.repeat(10_000)}`],
     [`${'x'.repeat(64_000)} : XAUTH "x"`], ['<auth-user-pass>\n'.repeat(3_800)], ['/msg NickServ IDENTIFY a '.repeat(2_600)], ['AUTH PLAIN '.repeat(6_000)],
     [`a@b.co:${'@'.repeat(64_000)}`], ['wg pubkey\n'.repeat(6_500)],
+    ['chpasswd:\n'.repeat(6_500)], [`chpasswd:\n${'  a:b\n'.repeat(10_000)}`], ['connect to a user b using '.repeat(2_500)], ['secure: v1:'.repeat(5_900)],
   ])('stays linear on a hostile 64 KiB string (%#)', (text) => {
     // (Timed again when the first run is over: a busy machine can stall one run, a quadratic pattern stalls both.)
     const took = () => {
