@@ -194,9 +194,10 @@ const isIdentifier = (s: string) => s.length >= 2 && /^[A-Za-z_$][A-Za-z_$]*(?:\
 const credentialLike = (s: string) => isValue(s) && (hasLetterAndDigit(s) || (s.length >= 10 && /[^A-Za-z]/.test(s)));
 
 // (An .npmrc key scoped to its registry, `//registry.npmjs.org/:_authToken = …`, starts its line too.)
-// (A line as grep prints it is one too, after its file's path and line number: `./config/database.yml:14:  password: …`.)
+// (A line as grep prints it is one too, after its file's path and line number: `./config/database.yml:14:  password: …`; and a
+// REST client's variable, `@adminPassword = …`.)
 const lineStart = (before: string) =>
-  /^(?:[\w.~-]*[/.][\w./~-]*:(?:\d{1,7}:)?)?[ \t]*(?:(?:#+|\/\/|;+|--)[ \t]*)?(?:export[ \t]+|set[ \t]+|ENV[ \t]+|ARG[ \t]+|-[ \t]+)?["']?$|^[ \t]*\/\/[^\s=]*:$/.test(before);
+  /^(?:[\w.~-]*[/.][\w./~-]*:(?:\d{1,7}:)?)?[ \t]*(?:(?:#+|\/\/|;+|--)[ \t]*)?(?:export[ \t]+|set[ \t]+|ENV[ \t]+|ARG[ \t]+|-[ \t]+|@)?["']?$|^[ \t]*\/\/[^\s=]*:$/.test(before);
 
 /**
  * The last 40 characters of the text before a key (and the blanks and quotes after them), for a test anchored at its end (`…name: $`): a regular expression

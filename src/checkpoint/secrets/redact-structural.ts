@@ -67,6 +67,12 @@ const COMMANDS: { name: string; tools: string; flag: string; attached?: boolean;
   { name: 'keychain partition', tools: 'security[ \\t]+set-key-partition-list', flag: '-k' },
   // A game server's remote console: `mcrcon -H <host> -P <port> -p …`.
   { name: 'rcon', tools: 'mcrcon', flag: '-p' },
+  // Apple's upload tool (`-p @keychain:…` names where the password is), Dovecot's and OpenLDAP's hashers given the plaintext, and
+  // what rclone obscures.
+  { name: 'altool', tools: 'altool', flag: '-p' },
+  { name: 'doveadm', tools: 'doveadm[ \\t]+pw', flag: '-p' },
+  { name: 'slappasswd', tools: 'slappasswd', flag: '-s' },
+  { name: 'rclone obscure', tools: 'rclone[ \\t]+obscure', flag: '' },
   // (SNMP v1 and v2c: the community string is the password.)
   { name: 'snmp', tools: 'snmp(?:walk|bulkwalk|get|getnext|bulkget|set|table|df|netstat|status|delta|trap|inform)', flag: '-c', kept: /^(?:public|private)$/ },
 ];
@@ -90,10 +96,11 @@ const COMMAND_FORMS: { tools: string; before?: string; after: string; accept: (s
   },
   {
     // A literal piped into a command that reads a password from its input: `echo '…' | sudo -S …`, `| chpasswd` (`user:password`
-    // lines), `| passwd --stdin`, `| openconnect … --passwd-on-stdin` (not a reference, `"alice:${NEW_PASS}"`)
-    tools: 'sudo|chpasswd|passwd|openconnect',
+    // lines), `| passwd --stdin`, `| openconnect … --passwd-on-stdin`, `| gpg … --passphrase-fd 0`, `| ipa user-add … --password` (not a
+    // reference, `"alice:${NEW_PASS}"`)
+    tools: 'sudo|chpasswd|passwd|openconnect|gpg|ipa',
     before: String.raw`\b(?:echo|printf)${ECHO_ARGS}["']?(?<secret>(?<=")[^"\n]{1,200}(?=")|(?<=')[^'\n]{1,200}(?=')|(?<!["'])[^\s"'|&;]{1,200})["']?[ \t]*\|[ \t]*`,
-    after: String.raw`(?:(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S\b|(?<=chpasswd)|(?<=sudo)[ \t]+chpasswd\b|[ \t]+--stdin\b|[^\n|;&]{0,300}?[ \t]--passwd-on-stdin\b)`,
+    after: String.raw`(?:(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S\b|(?<=chpasswd)|(?<=sudo)[ \t]+chpasswd\b|[ \t]+--stdin\b|[^\n|;&]{0,300}?[ \t](?:--passwd-on-stdin|--passphrase-fd[ \t]+0|(?<=ipa[ \t][^\n|;&]{0,300})--password)\b)`,
     accept: (s) => isLiteral(s) && s.length >= 6 && !/\$\{?\w/.test(s),
   },
   {
@@ -105,7 +112,7 @@ const COMMAND_FORMS: { tools: string; before?: string; after: string; accept: (s
   {
     // A user and a password given as one: etcd's `--user root:…` and `user add root:…`, HTTPie's and xh's `-a alice:…` (`--auth`)
     tools: String.raw`etcdctl|xh|https?(?=[ \t])`,
-    after: String.raw`[^\n]{0,300}?[ \t](?:--user(?:=|[ \t]+)|-a[ \t]*|--auth(?:=|[ \t]+)|user[ \t]+add[ \t]+)["']?[^\s:"']{1,100}:(?<secret>[^\s"']{1,200})`,
+    after: String.raw`[^\n]{0,300}?[ \t](?:--user(?:=|[ \t]+)|-a[ \t]*|--auth(?:=|[ \t]+)|user[ \t]+add[ \t]+)["']?[^\s:"']{1,100}:(?:'(?<secret2>[^'\n]{1,200})'|(?<secret>[^\s"']{1,200}))`,
     accept: isLiteral,
   },
   {
@@ -150,6 +157,19 @@ const COMMAND_FORMS: { tools: string; before?: string; after: string; accept: (s
     // Vault: `vault login <token>` (not `-method=…` and its `key=value` pairs)
     tools: 'vault',
     after: String.raw`[ \t]+login(?:[ \t]+-[\w-]+(?:=\S*)?)*[ \t]+(?<secret>[^\s=\-"'][^\s="']{7,299})[ \t]*\r?$`,
+    accept: isLiteral,
+  },
+  {
+    // A password given to a hasher to print its hash: `openssl passwd -6 '…'`, `mkpasswd -m sha-512 '…'` (alone, or inside
+    // `useradd -p "$(openssl passwd -1 '…')"`); the options that take a value (`-salt`, `-m`, `-in`) are skipped.
+    tools: String.raw`openssl[ \t]+passwd|mkpasswd`,
+    after: String.raw`(?:[ \t]+-(?:salt|in|m|method|S|R|rounds)[ \t]+[^\s"')]+|[ \t]+-[\w-]+)*[ \t]+(?:'(?<secret>[^'\n]{1,200})'|"(?<secret2>[^"\n]{1,200})"|(?<secret3>[^\s"'()|;&$-][^\s"'()|;&]{0,199})(?=[ \t]*(?:[)"|;&]|\r?$)))`,
+    accept: isLiteral,
+  },
+  {
+    // Samba's `samba-tool user create <name> …` (the password after the name; `--random-password` is an option)
+    tools: String.raw`samba-tool[ \t]+user[ \t]+(?:create|add)`,
+    after: String.raw`[ \t]+[^\s-][^\s]{0,100}[ \t]+(?:'(?<secret>[^'\n]{1,200})'|"(?<secret2>[^"\n]{1,200})"|(?<secret3>[^\s"'-][^\s"']{0,199}))`,
     accept: isLiteral,
   },
   {
@@ -474,7 +494,7 @@ function printedAfter(text: string, at: number, hits: Hit[], accept: (value: str
 }
 
 /** A secret's name in a line that announces it: a password, a token, an API key, recovery or backup codes, an unseal key. */
-const ANNOUNCED = /\b(?:pass(?:word|phrase|code)s?|api[ _-]?keys?|(?:access[ _-])?tokens?|secrets?|secret[ _-]keys?|(?:recovery|backup)[ _-]?(?:codes?|keys?)|unseal[ _-]keys?)\b/i;
+const ANNOUNCED = /\b(?:pass(?:word|phrase|code)s?|api[ _-]?keys?|(?:access[ _-])?tokens?|secrets?|secret[ _-]keys?|(?:recovery|backup)[ _-]?(?:codes?|keys?)|unseal[ _-]keys?|(?:seed|recovery|mnemonic)[ _-]?phrase|mnemonic)\b/i;
 /**
  * Where such a line ends: a `:` last on its line, or before one word that ends it. (The scan looks for the colon, a literal, and
  * reads the line back from it: many times cheaper than a search for the names.)
@@ -502,6 +522,10 @@ function announcedValue(value: string, codes: boolean): boolean {
 
 /** `text` without the placeholders redaction wrote: their reasons (`bearer-token`) are no words of it. */
 const withoutPlaceholders = (text: string) => (text.includes('[REDACTED:') ? text.replace(/\[REDACTED:[a-z0-9-]+\]/g, ' ') : text);
+
+/** A line of 12 to 24 small words, as a wallet prints its seed phrase (BIP-39), and the numbers of words a phrase has. */
+const SEED_PHRASE_LINE = /^[ \t]*([a-z]{3,8}(?:[ \t]+[a-z]{3,8}){11,23})[ \t]*\r?(?:\n|$)/;
+const PHRASE_LENGTHS = new Set([12, 15, 18, 21, 24]);
 
 /** A line that gives a value whose name is on the line before: `New value: …`. */
 const VALUE_LABEL = /^[ \t]*(?:new[ \t]+)?value$/i;
@@ -553,7 +577,13 @@ function findAnnouncedSecrets(text: string): Hit[] {
       const codes = /^(?:recovery|backup)/i.test(name[0]);
       // (One blank line may come between: `Here is your API key, copy it now:`, a blank line, the key.)
       const blank = /^\n[ \t]*\r?(?=\n)/.exec(text.slice(end, end + 80));
-      printedAfter(text, end + (blank ? blank[0].length : 0), hits, (word) => announcedValue(word, codes));
+      const from = end + (blank ? blank[0].length : 0);
+      // (A wallet's seed phrase is printed whole on the line after: `Save this seed phrase … to recover your new keypair:`.)
+      const phrase = /seed|recovery|mnemonic|phrase/i.test(line) ? SEED_PHRASE_LINE.exec(text.slice(from + 1, from + 400)) : null;
+      if (phrase && PHRASE_LENGTHS.has(phrase[1]!.split(/[ \t]+/).length)) {
+        const at = from + 1 + phrase[0].indexOf(phrase[1]!);
+        hits.push({ start: at, end: at + phrase[1]!.length, reason: 'password' });
+      } else printedAfter(text, from, hits, (word) => announcedValue(word, codes));
     } else if (said.length <= 100 && !/[:=;{}]/.test(said) && MADE.test(said) && announcedValue(value, false)) {
       const at = text.indexOf(value, colon);
       hits.push({ start: at, end: at + value.length, reason: 'password' });
@@ -775,6 +805,49 @@ function findCloudInitPasswords(text: string): Hit[] {
   return hits;
 }
 
+/**
+ * A literal written into a file named for a secret: `echo '…' > ~/.vault_pass`, `printf '%s' '…' > secrets/db_password.txt`,
+ * `echo … >> .token` (not a reference, `"$VAULT_PASS"`).
+ */
+export const ECHO_TO_SECRET_FILE_RULE: RedactRule = {
+  reason: 'password',
+  near: />[ \t]*["']?[^\s"'>]{0,200}(?:pass|secret|token|cred|apikey|api_key)/gi,
+  pattern: new RegExp(
+    String.raw`(?<pre>\b(?:echo|printf)(?:[ \t]+-[neE]{1,3})*(?:[ \t]+(?<fq>["']?)%s(?:\\n)?\k<fq>)?[ \t]+(?<q>["']?))(?<secret>(?<=")[^"\n]{1,200}(?=")|(?<=')[^'\n]{1,200}(?=')|(?<!["'])[^\s"'|&;>]{1,200})(?=\k<q>[ \t]*>>?[ \t]*["']?[^\s"'>]{0,200}(?:pass|secret|token|cred|apikey|api_key))`,
+    'gi',
+  ),
+  accept: (s) => isLiteral(s) && s.length >= 8 && !/\$\{?\w/.test(s),
+};
+
+/** An Ethereum (or other secp256k1) private key given to the call that makes a wallet or an account of it: `new ethers.Wallet("…")`. */
+export const WALLET_KEY_RULE: RedactRule = {
+  reason: 'private-key',
+  near: /Wallet|from_key|privateKeyToAccount|fromPrivateKey/g,
+  pattern: /(?<pre>\b(?:new[ \t]+(?:ethers\.)?Wallet|Wallet|from_key|privateKeyToAccount|fromPrivateKey)[ \t]*\([ \t]*(["'`]))(?<secret>(?:0x)?[0-9a-fA-F]{64})(?=\2)/g,
+};
+
+/**
+ * A Solana keypair as its CLI writes it (`~/.config/solana/id.json`, `Keypair.fromSecretKey(Uint8Array.from([…]))`): an array of
+ * 64 bytes, where a keypair, the CLI or its file is named on the lines around it.
+ */
+export const BYTE_KEYPAIR_RULE: RedactRule = {
+  reason: 'private-key',
+  find: (text) => {
+    if (!KEYPAIR_NAME.test(text)) return [];
+    const hits: Hit[] = [];
+    BYTE_ARRAY_64.lastIndex = 0;
+    for (let m = BYTE_ARRAY_64.exec(text); m; m = BYTE_ARRAY_64.exec(text)) {
+      const around = text.slice(Math.max(0, m.index - 300), m.index) + text.slice(m.index + m[0].length, m.index + m[0].length + 100);
+      if (KEYPAIR_NAME.test(around)) hits.push({ start: m.index, end: m.index + m[0].length, reason: 'private-key' });
+    }
+    return hits;
+  },
+};
+/** Where a keypair of bytes is named: Solana, its CLI's file, a keypair, a secret key. */
+const KEYPAIR_NAME = /solana|keypair|id\.json|secret_?key/i;
+/** An array of 64 bytes (0 to 255), blanks and line breaks allowed between them. */
+const BYTE_ARRAY_64 = /\[\s*(?:(?:25[0-5]|2[0-4]\d|1\d\d|\d\d?)\s*,\s*){63}(?:25[0-5]|2[0-4]\d|1\d\d|\d\d?)\s*\]/g;
+
 /** One argument of a call: a string literal, or a name or an expression without commas (`dsn`, `$host`, `os.environ["SMTP_USER"]`). */
 const CALL_ARG = String.raw`(?:"[^"\n]{0,200}"|'[^'\n]{0,200}'|[\w.$>-]{1,100}(?:\[["'][^"'\n]{1,100}["']\]|\[[\w.$]{1,40}\])?)[ \t]*,[ \t]*`;
 /** A string literal that closes its argument: the `secret`, then `,` or `)` (or Java's `.toCharArray()`). */
@@ -982,6 +1055,11 @@ const PUBLIC_VALUE = /(?<n>pub(?:lic|lishable)?[_.-]?(?:key|token))["']?[ \t]*(?
 /** The characters of a key's name before `public_key`: `STRIPE_`, `app.`. */
 const KEY_BEFORE = /[A-Za-z0-9_.-]{0,40}$/;
 
+/**
+ * What a wallet shows in public: an extended public key (`xpub…`, `ypub…`, `zpub…`, `tpub…`; an `xprv…` is redacted) and a
+ * Bitcoin address in bech32 (`bc1q…`, `bc1p…`, `tb1…`).
+ */
+const WALLET_PUBLIC = /(?<![A-Za-z0-9])(?:[xyztuvXYZUV]pub[1-9A-HJ-NP-Za-km-z]{100,112}|(?:bc|tb|bcrt)1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{38,87})(?![A-Za-z0-9])/g;
 /** A WireGuard public key: what `wg pubkey` prints on the line after it, a peer's key as `wg show` lists it (`peer: …`). */
 const WIREGUARD_PUBLIC = /(?:\bwg[ \t]+pubkey\b[^\n]*\r?\n[ \t]*|^[ \t]*peer:[ \t]+)([A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=)(?![A-Za-z0-9+/=])/dgm;
 
@@ -995,6 +1073,9 @@ export const PUBLIC_KEY_RULE: RedactRule = {
     }
     if (text.includes('pubkey') || text.includes('peer:')) {
       for (const m of text.matchAll(WIREGUARD_PUBLIC)) hits.push({ start: m.indices![1]![0], end: m.indices![1]![1], reason: '' });
+    }
+    if (text.includes('pub') || text.includes('c1') || text.includes('b1')) {
+      for (const m of text.matchAll(WALLET_PUBLIC)) hits.push({ start: m.index, end: m.index + m[0].length, reason: '' });
     }
     PUBLIC_VALUE.lastIndex = 0;
     for (const m of text.matchAll(PUBLIC_VALUE)) {

@@ -428,6 +428,23 @@ describe('redactText', () => {
       'DEPLOY_KEY=kkeluIsputlrMTbidDlx2\nbsky: oems-eebb-9upg-ndej\nand set DB_PASSWORD to `G!m6hN6O8LreeWhmug` so it matches',
       'DEPLOY_KEY=[REDACTED:password]\nbsky: [REDACTED:bluesky-app-password]\nand set DB_PASSWORD to `[REDACTED:password]` so it matches',
       { password: 2, 'bluesky-app-password': 1 }],
+    ["a password given to a hasher, a user's creation, a tool that reads it piped in, a file named for it, and HTTPie's quoted password",
+      "openssl passwd -6 'o124guEBW!tzHMvU'\nsudo useradd -m -p \"$(openssl passwd -1 'ij%M@igLa6USUd')\" bob\nmkpasswd -m sha-512 '1gLMysVDVhq#6V'\ndoveadm pw -s SHA512-CRYPT -p '3p!GB#qtKJVpNo'\n" +
+        "slappasswd -s 'IZiad9AbWp9w!KwE'\nrclone obscure 'xX15B0V!PeQj%uVHpf'\nsamba-tool user create alice '3%o#8WUHGyTXfIt' --given-name=Alice\n" +
+        "echo '2Chr4YUlL@FfVp7u1c' | gpg --batch --passphrase-fd 0 -d x.gpg\necho 'N7Z2g#Nrf6ZhyaJ3' | ipa user-add jdoe --password\nxcrun altool --upload-app -u ci -p iwoc-vjep-zzxz-woig\n" +
+        "echo 'SpQ@YyqHIucWo0@BXsuC9va7rd' > ~/.vault_pass\nhttp -a admin:'EK@f7TuudpcVCjAw' POST https://api.example.com/v2/deploys",
+      "openssl passwd -6 '[REDACTED:password]'\nsudo useradd -m -p \"$(openssl passwd -1 '[REDACTED:password]')\" bob\nmkpasswd -m sha-512 '[REDACTED:password]'\ndoveadm pw -s SHA512-CRYPT -p '[REDACTED:password]'\n" +
+        "slappasswd -s '[REDACTED:password]'\nrclone obscure '[REDACTED:password]'\nsamba-tool user create alice '[REDACTED:password]' --given-name=Alice\n" +
+        "echo '[REDACTED:password]' | gpg --batch --passphrase-fd 0 -d x.gpg\necho '[REDACTED:password]' | ipa user-add jdoe --password\nxcrun altool --upload-app -u ci -p [REDACTED:password]\n" +
+        "echo '[REDACTED:password]' > ~/.vault_pass\nhttp -a admin:'[REDACTED:password]' POST https://api.example.com/v2/deploys",
+      { password: 12 }],
+    ["a wallet's secrets: a key given to make a wallet, a Solana keypair's 64 bytes, a seed phrase printed after its name, and a REST client's variable",
+      'const wallet = new ethers.Wallet("0407a2eeeef1e08bda5672dad6ba37d7dff2b57fc5d8c707912d03df55ddec97", provider);\n$ cat ~/.config/solana/id.json\n' +
+        '[66,199,117,252,172,36,84,251,214,106,145,43,58,179,237,24,214,77,80,218,73,60,62,4,32,149,90,189,126,2,113,74,73,184,231,157,222,181,0,204,85,209,46,81,28,64,115,249,19,120,151,133,218,248,241,252,62,142,162,87,53,68,125,177]\n' +
+        'Save this seed phrase and your BIP39 passphrase to recover your new keypair:\nyard cheap belt antique various brass congress wine unusual aerobic attitude wet\n@adminPassword = Uc5AzAgP#0eAQ%',
+      'const wallet = new ethers.Wallet("[REDACTED:private-key]", provider);\n$ cat ~/.config/solana/id.json\n[REDACTED:private-key]\n' +
+        'Save this seed phrase and your BIP39 passphrase to recover your new keypair:\n[REDACTED:password]\n@adminPassword = [REDACTED:password]',
+      { 'private-key': 2, password: 2 }],
     ["a password after what it is for and a colon, in English and in other languages", 'pw for the vm: YFaI3n59khQJ\nPasswort für den Server: OeU4SQ46hSKv\nSenha do banco: SDCS2GvnZky2\n密码是 g2OWguKFb8qj',
       'pw for the vm: [REDACTED:password]\nPasswort für den Server: [REDACTED:password]\nSenha do banco: [REDACTED:password]\n密码是 [REDACTED:password]', { password: 4 }],
     ["a Markdown table's column named for a password", '| Service | User | Password |\n|---------|------|----------|\n| Grafana | admin | ufH8PSraXjOd1E |\n| MinIO | root | `gznvZnSzKr9NZIUG` |\n| Vault | — | see 1Password |',
@@ -582,6 +599,14 @@ describe('redactText', () => {
     'chpasswd:\n  expire: false\nruncmd:\n  - echo hi:there',
     // Names whose words start with two consonants that begin words (`Dj` of Django, `Ld` is none but the rest are words).
     'DEPLOY_KEY=SalesResultsQuarterly2\ncache_key = DjangoSettingsModule2\nDEPLOY_KEY=NginxUpstreamConfig2\nDEPLOY_KEY=JsonWebTokenParser2',
+    // Hashers and tools given no password (asked for, or read from a file), a reference written to a file, bytes that are no keypair,
+    // a seed phrase's heading over prose, and what a wallet shows in public: an extended public key, a bech32 address.
+    'openssl passwd -6 -in pw.txt', 'openssl passwd -6', 'samba-tool user create bob --random-password', 'xcrun altool --upload-app -u ci -p @keychain:AC_PASSWORD',
+    'echo "$VAULT_PASS" > ~/.vault_pass', 'echo hello > notes.txt',
+    'const digest = [66,199,117,252,172,36,84,251,214,106,145,43,58,179,237,24,214,77,80,218,73,60,62,4,32,149,90,189,126,2,113,74,73,184,231,157,222,181,0,204,85,209,46,81,28,64,115,249,19,120,151,133,218,248,241,252,62,142,162,87,53,68,125,177];',
+    'The seed phrase is made of words:\nsee the docs for how it is stored and how it is used in this wallet today',
+    '"parent_desc": "wpkh([1f600b83/84h/0h/0h]xpub6D4K1sZydSvGTFEY969CbZsDwwQAZ5jQVjEf3Zcyb6AXVF9zpGshnDakJ1kpycjVwQN4dkPR7nSsW7LiYKq1ie7GpqVEugYmaKVcBpcvnmm/0/*)#l0aervcv"',
+    '$ bitcoin-cli getaddressinfo bc1qwmj22vw4efxtvgde4nwnvzq0smfr4lsnyvcvyg',
     // … nor does a YAML Secret's name another document's data: a ConfigMap after `---`, a manifest in another fenced block.
     'kind: Secret\nmetadata:\n  name: db\n---\nkind: ConfigMap\ndata:\n  strategy: Default\n  mode: None',
     '```yaml\nkind: Secret\nstringData: {}\n```\nand the config:\n```yaml\nkind: ConfigMap\ndata:\n  LOG_LEVEL: debug\n```',
@@ -708,6 +733,8 @@ describe('redaction cost', () => {
     [' password 7 x\n'.repeat(4_700)], ['snmp-server community '.repeat(3_000)], ['# client server secret\n'.repeat(2_800)], [`# client server secret\n${'a b c\n'.repeat(10_000)}`],
     [`${'x'.repeat(64_000)} : XAUTH "x"`], ['<auth-user-pass>\n'.repeat(3_800)], ['/msg NickServ IDENTIFY a '.repeat(2_600)], ['AUTH PLAIN '.repeat(6_000)],
     [`a@b.co:${'@'.repeat(64_000)}`], ['wg pubkey\n'.repeat(6_500)],
+    [`${'1,'.repeat(32_000)}solana`], [`[${'1, '.repeat(63)}1 solana${'['.repeat(60_000)}`], ['echo x > pass'.repeat(5_000)], ['Wallet("'.repeat(8_000)],
+    ['seed phrase:\n'.repeat(5_000)], ['openssl passwd -6 '.repeat(3_500)], ['xpub'.repeat(16_000)], ['bc1q'.repeat(16_000)],
     ['chpasswd:\n'.repeat(6_500)], [`chpasswd:\n${'  a:b\n'.repeat(10_000)}`], ['connect to a user b using '.repeat(2_500)], ['secure: v1:'.repeat(5_900)],
   ])('stays linear on a hostile 64 KiB string (%#)', (text) => {
     // (Timed again when the first run is over: a busy machine can stall one run, a quadratic pattern stalls both.)
