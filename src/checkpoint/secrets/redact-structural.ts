@@ -690,8 +690,8 @@ export const SPACED_PASSWORD_LINE_RULE: RedactRule = {
  */
 export const NETWORK_DEVICE_RULE: RedactRule = {
   reason: 'password',
-  // (From the type's digit, rarer than the blanks around it.)
-  near: /[07](?<=[ \t][07])(?=[ \t])|ascii-text|community/g,
+  // (From the type's digit between blanks, as literals: a search for the digits alone stops at every number.)
+  near: / [07] |\t[07][ \t]| [07]\t|ascii-text|community/g,
   pattern:
     /(?<pre>(?<![\w-])(?:(?:secret|password|key(?:-string)?|wpa-psk[ \t]+ascii|authentication-key)[ \t]+[07][ \t]+(?=\S+[ \t]*\r?(?:\n|$))|ascii-text[ \t]+|(?:snmp-server|set[ \t]+snmp)[ \t]+community[ \t]+)"?)(?<secret>[^\s"]{1,200})/g,
   accept: (s) => isLiteral(s) && !/^(?:public|private)$/.test(s),
@@ -1059,7 +1059,9 @@ const KEY_BEFORE = /[A-Za-z0-9_.-]{0,40}$/;
  * What a wallet shows in public: an extended public key (`xpub…`, `ypub…`, `zpub…`, `tpub…`; an `xprv…` is redacted) and a
  * Bitcoin address in bech32 (`bc1q…`, `bc1p…`, `tb1…`).
  */
-const WALLET_PUBLIC = /(?<![A-Za-z0-9])(?:[xyztuvXYZUV]pub[1-9A-HJ-NP-Za-km-z]{100,112}|(?:bc|tb|bcrt)1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{38,87})(?![A-Za-z0-9])/g;
+/** (Each found from its literal, `pub` or `bc1`, and read back: a search that starts with the letters before stops at every `x` or `b`.) */
+const WALLET_PUBLIC =
+  /pub(?<=(?<![A-Za-z0-9])[xyztuvXYZUV]pub)[1-9A-HJ-NP-Za-km-z]{100,112}(?![A-Za-z0-9])|(?:bc1|tb1|bcrt1)(?<=(?<![A-Za-z0-9])(?:bc|tb|bcrt)1)[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{38,87}(?![A-Za-z0-9])/g;
 /** A WireGuard public key: what `wg pubkey` prints on the line after it, a peer's key as `wg show` lists it (`peer: …`). */
 const WIREGUARD_PUBLIC = /(?:\bwg[ \t]+pubkey\b[^\n]*\r?\n[ \t]*|^[ \t]*peer:[ \t]+)([A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=)(?![A-Za-z0-9+/=])/dgm;
 
@@ -1074,8 +1076,10 @@ export const PUBLIC_KEY_RULE: RedactRule = {
     if (text.includes('pubkey') || text.includes('peer:')) {
       for (const m of text.matchAll(WIREGUARD_PUBLIC)) hits.push({ start: m.indices![1]![0], end: m.indices![1]![1], reason: '' });
     }
-    if (text.includes('pub') || text.includes('c1') || text.includes('b1')) {
-      for (const m of text.matchAll(WALLET_PUBLIC)) hits.push({ start: m.index, end: m.index + m[0].length, reason: '' });
+    for (const m of text.matchAll(WALLET_PUBLIC)) {
+      // (An extended key's match starts at its `pub`: the letter before it is the key's.)
+      const start = m[0].startsWith('pub') ? m.index - 1 : m.index;
+      hits.push({ start, end: m.index + m[0].length, reason: '' });
     }
     PUBLIC_VALUE.lastIndex = 0;
     for (const m of text.matchAll(PUBLIC_VALUE)) {
