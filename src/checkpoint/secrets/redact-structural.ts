@@ -22,7 +22,7 @@ const isLiteral = (s: string) => !isNotSecret(s) && !/^[<[{$%#@]/.test(s) && !/^
 const PROSE_WORD = /^(?:a|an|and|or|the|to|of|in|on|for|with|among|is|are|was|not|as|by|from|into|then|than|that|this|it|flag|option|switch)$/;
 
 /** One quoted or bare argument; the `secret` group is its text without the quotes. */
-const ARG = `(?:"(?<q1>[^"\\n]{1,200})"|'(?<q2>[^'\\n]{1,200})'|(?<bare>[^\\s"'|&;]{1,200}))`;
+const ARG = `(?:"(?<q1>[^"\\n]{1,200})"|'(?<q2>[^'\\n]{1,200})'|\\\\"(?<q3>[^"\\\\\\n]{1,200})\\\\"|(?<bare>[^\\s"'|&;]{1,200}))`;
 
 /** What `echo` or `printf` is given before its text: options, and `printf`'s format (`printf '%s\n' '…'`); group 1 is the format's quote. */
 const ECHO_ARGS = String.raw`(?:[ \t]+-[neE]{1,3})*(?:[ \t]+(["']?)%s(?:\\n)?\1)?[ \t]+`;
@@ -251,7 +251,7 @@ function findCommandPasswords(text: string): Hit[] {
     for (const [i, re] of rules.entries()) {
       re.lastIndex = 0;
       for (let m = re.exec(lines); m; m = re.exec(lines)) {
-        const value = m.groups!.q1 ?? m.groups!.q2 ?? m.groups!.bare!;
+        const value = m.groups!.q1 ?? m.groups!.q2 ?? m.groups!.q3 ?? m.groups!.bare!;
         // (A word of a sentence after the flag is prose about the command: "openssl -k among the passwords".)
         if (!isLiteral(value) || (m.groups!.bare !== undefined && PROSE_WORD.test(value))) continue;
         // (A port or a port's mapping is no password: `-p 27017:27017`.)
@@ -259,7 +259,8 @@ function findCommandPasswords(text: string): Hit[] {
         if (COMMANDS[i]!.kept?.test(value)) continue;
         // (Small letters that finish the flag into a word are an option written with one dash, `-password`, `-port`: not `-p` and its value.)
         if (COMMANDS[i]!.attached && m.groups!.bare !== undefined && /^[a-z]+$/.test(value)) continue;
-        const end = m.index + m[0].length - (m.groups!.bare === undefined ? 1 : 0);
+        // (Less its closing quote, two characters when escaped: `/pass:\\"…\\"` as a JSON string holds it, read as written.)
+        const end = m.index + m[0].length - (m.groups!.bare !== undefined ? 0 : m.groups!.q3 !== undefined ? 2 : 1);
         hits.push({ start: end - value.length, end, reason: 'password' });
       }
     }

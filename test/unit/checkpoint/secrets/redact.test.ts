@@ -445,6 +445,9 @@ describe('redactText', () => {
       'const wallet = new ethers.Wallet("[REDACTED:private-key]", provider);\n$ cat ~/.config/solana/id.json\n[REDACTED:private-key]\n' +
         'Save this seed phrase and your BIP39 passphrase to recover your new keypair:\n[REDACTED:password]\n@adminPassword = [REDACTED:password]',
       { 'private-key': 2, password: 2 }],
+    ["a command's quoted password in a JSON string, its quotes escaped (a tool's output in an agent's transcript)",
+      '{"content":"C:\\\\>cmdkey /generic:TERMSRV/rdp01 /user:CORP\\\\jdoe /pass:\\"2FtD7KuBN6Ryc!e0\\"\\n"}',
+      '{"content":"C:\\\\>cmdkey /generic:TERMSRV/rdp01 /user:CORP\\\\jdoe /pass:\\"[REDACTED:password]\\"\\n"}', { password: 1 }],
     ["a password after what it is for and a colon, in English and in other languages", 'pw for the vm: YFaI3n59khQJ\nPasswort für den Server: OeU4SQ46hSKv\nSenha do banco: SDCS2GvnZky2\n密码是 g2OWguKFb8qj',
       'pw for the vm: [REDACTED:password]\nPasswort für den Server: [REDACTED:password]\nSenha do banco: [REDACTED:password]\n密码是 [REDACTED:password]', { password: 4 }],
     ["a Markdown table's column named for a password", '| Service | User | Password |\n|---------|------|----------|\n| Grafana | admin | ufH8PSraXjOd1E |\n| MinIO | root | `gznvZnSzKr9NZIUG` |\n| Vault | — | see 1Password |',
