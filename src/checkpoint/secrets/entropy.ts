@@ -179,9 +179,9 @@ const WORD_RUN = /^[A-Z]?[a-z]{2,}$/;
 const VOWEL = /[aeiouy]/i;
 /**
  * How a word may start: a vowel, one consonant, or two that start words (`str`, `sch`, `ph`, `kn`, `ps`, `dj` of `Django`, `sv` of
- * `Svelte`). Random letters start a run with any two (`kkelu`, `Tbid`).
+ * `Svelte`, `ll` of `Llama`, `mn` of `Mnemonic`, `ng` of `nginx`). Random letters start a run with any two (`kkelu`, `Tbid`).
  */
-const WORD_START = /^(?:[aeiouy]|[b-df-hj-np-tv-xz](?:[aeiouy]|$)|bl|br|ch|cl|cr|dj|dr|dw|fl|fr|gh|gl|gn|gr|kl|kn|kr|ph|pl|pn|pr|ps|pt|qu|rh|sc|sh|sk|sl|sm|sn|sp|sq|st|sv|sw|th|tr|ts|tw|wh|wr)/i;
+const WORD_START = /^(?:[aeiouy]|[b-df-hj-np-tv-xz](?:[aeiouy]|$)|bl|br|ch|cl|cr|dj|dr|dw|fl|fr|gh|gl|gn|gr|kl|kn|kr|ph|pl|pn|pr|ps|pt|qu|rh|sc|sh|sk|sl|sm|sn|sp|sq|st|sv|sw|th|tr|ts|tw|wh|wr|ll|mn|ng|zh|kh)/i;
 /** Four consonants in a row: rare in words, common in random letters. */
 const CONSONANTS = /[b-df-hj-np-tv-xz]{4}/i;
 /** Letter pairs that English words (and the names made of them) almost never hold, and random letters often do. */

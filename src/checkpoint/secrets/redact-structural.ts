@@ -175,7 +175,7 @@ const COMMAND_FORMS: { tools: string; before?: string; after: string; accept: (s
   {
     // DB2's command line: `connect to <db> user <user> using …`
     tools: String.raw`connect[ \t]+to`,
-    after: String.raw`[ \t]+\S+[ \t]+user[ \t]+\S+[ \t]+using[ \t]+["']?(?<secret>[^\s"';]{1,200})`,
+    after: String.raw`[ \t]+\S+[ \t]+user[ \t]+\S+[ \t]+using[ \t]+["']?(?<secret>[^\s"';]{1,200})(?=["']?[ \t]*(?:;|\r?$))`,
     accept: isLiteral,
   },
   {
@@ -311,7 +311,7 @@ function findStoredSecrets(text: string): Hit[] {
   return findInWindows(text, windows, (lines) => {
     const hits: Hit[] = [];
     const take = (m: RegExpExecArray) => {
-      const group = m.groups!.q1 !== undefined ? 'q1' : m.groups!.q2 !== undefined ? 'q2' : 'bare';
+      const group = m.groups!.q1 !== undefined ? 'q1' : m.groups!.q2 !== undefined ? 'q2' : m.groups!.q3 !== undefined ? 'q3' : 'bare';
       // (A bare value ends before the comma or full stop of a sentence around the command.)
       const value = group === 'bare' ? m.groups!.bare!.replace(/[,.]+$/, '') : m.groups![group]!;
       // (A word of a sentence, `--body to pass it`, a file or the input, `--secret-string file://…`, `-`, are no value; nor is a
@@ -527,6 +527,8 @@ const withoutPlaceholders = (text: string) => (text.includes('[REDACTED:') ? tex
 /** A line of 12 to 24 small words, as a wallet prints its seed phrase (BIP-39), and the numbers of words a phrase has. */
 const SEED_PHRASE_LINE = /^[ \t]*([a-z]{3,8}(?:[ \t]+[a-z]{3,8}){11,23})[ \t]*\r?(?:\n|$)/;
 const PHRASE_LENGTHS = new Set([12, 15, 18, 21, 24]);
+/** Words of a sentence that no wallet's word list holds: a line of prose under a seed phrase's heading. */
+const PROSE_WORDS = /\b(?:the|these|them|they|your|you|are|was|were|with|this|okay)\b/;
 
 /** A line that gives a value whose name is on the line before: `New value: …`. */
 const VALUE_LABEL = /^[ \t]*(?:new[ \t]+)?value$/i;
@@ -581,7 +583,7 @@ function findAnnouncedSecrets(text: string): Hit[] {
       const from = end + (blank ? blank[0].length : 0);
       // (A wallet's seed phrase is printed whole on the line after: `Save this seed phrase … to recover your new keypair:`.)
       const phrase = /seed|recovery|mnemonic|phrase/i.test(line) ? SEED_PHRASE_LINE.exec(text.slice(from + 1, from + 400)) : null;
-      if (phrase && PHRASE_LENGTHS.has(phrase[1]!.split(/[ \t]+/).length)) {
+      if (phrase && PHRASE_LENGTHS.has(phrase[1]!.split(/[ \t]+/).length) && !PROSE_WORDS.test(phrase[1]!)) {
         const at = from + 1 + phrase[0].indexOf(phrase[1]!);
         hits.push({ start: at, end: at + phrase[1]!.length, reason: 'password' });
       } else printedAfter(text, from, hits, (word) => announcedValue(word, codes));
@@ -693,8 +695,10 @@ export const NETWORK_DEVICE_RULE: RedactRule = {
   reason: 'password',
   // (From the type's digit between blanks, as literals: a search for the digits alone stops at every number.)
   near: / [07] |\t[07][ \t]| [07]\t|ascii-text|community/g,
+  // (A type's line starts as a configuration's line does: the setting itself, or `enable`, `username …`, a server's line; prose with
+  // `password 7 characters` is none. A quoted value may hold blanks.)
   pattern:
-    /(?<pre>(?<![\w-])(?:(?:secret|password|key(?:-string)?|wpa-psk[ \t]+ascii|authentication-key)[ \t]+[07][ \t]+(?=\S+[ \t]*\r?(?:\n|$))|ascii-text[ \t]+|(?:snmp-server|set[ \t]+snmp)[ \t]+community[ \t]+)"?)(?<secret>[^\s"]{1,200})/g,
+    /(?<pre>(?:(?<![^\n])[ \t]*(?:(?:enable|username|tacacs-server|radius-server|ntp|ip|ppp|server)\b[^\n]{0,120}?[ \t])?(?:secret|password|key(?:-string)?|wpa-psk[ \t]+ascii|authentication-key)[ \t]+[07][ \t]+(?=\S+[ \t]*\r?(?:\n|$))|(?<![\w-])ascii-text[ \t]+|(?<![\w-])(?:snmp-server|set[ \t]+snmp)[ \t]+community[ \t]+)(?:"(?=[^"\n]{1,200}"))?)(?<secret>(?<=")[^"\n]{1,200}(?=")|(?<!")[^\s"]{1,200})/g,
   accept: (s) => isLiteral(s) && !/^(?:public|private)$/.test(s),
 };
 
@@ -706,7 +710,7 @@ export const IPSEC_SECRET_RULE: RedactRule = {
   reason: 'password',
   // (From the type, in capitals, rarer than the colon before it.)
   near: /(?:XAUTH|EAP|NTLM|RSA|ECDSA|P12|PKCS8|PKCS12)(?<=:[ \t]{0,8}[A-Z0-9]{3,6})[ \t]/g,
-  pattern: /(?<pre>(?<![^\n])[^\n:"]{0,200}:[ \t]*(?:(?:XAUTH|EAP|NTLM)|(?:RSA|ECDSA|P12|PKCS8|PKCS12)[ \t]+[^\s"]{1,200})[ \t]+")(?<secret>[^"\n]{1,200})(?=")/g,
+  pattern: /(?<pre>(?<![^\n])[^\n:"']{0,200}:[ \t]*(?:(?:XAUTH|EAP|NTLM)|(?:RSA|ECDSA|P12|PKCS8|PKCS12)[ \t]+[^\s"']{1,200})[ \t]+(["']))(?<secret>[^"'\n]{1,200})(?=\2)/g,
   accept: isLiteral,
 };
 
@@ -726,7 +730,7 @@ export const CHAT_LOGIN_RULE: RedactRule = {
   reason: 'password',
   near: /[Nn]ick[Ss]erv|NICKSERV|\/ns[ \t]|\*sasl/g,
   pattern:
-    /(?<pre>(?:\/msg[ \t]+NickServ[ \t]+|\/ns[ \t]+|\/nickserv[ \t]+|PRIVMSG[ \t]+NickServ[ \t]+:)(?:IDENTIFY[ \t]+(?:[^\s]{1,64}[ \t]+(?=\S+[ \t]*\r?(?:\n|$)))?|REGISTER[ \t]+(?=\S+[ \t]+[^\s@]+@))|\/msg[ \t]+\*sasl[ \t]+Set[ \t]+[^\s]{1,64}[ \t]+)(?<secret>[^\s]{1,200})/gi,
+    /(?<pre>(?:\/msg[ \t]+NickServ[ \t]+|\/ns[ \t]+|\/nickserv[ \t]+|PRIVMSG[ \t]+NickServ[ \t]+:)(?:IDENTIFY[ \t]+(?:[^\s]{1,64}[ \t]+(?=\S+[ \t]*(?:#[^\n]*)?\r?(?:\n|$)))?|REGISTER[ \t]+(?=\S+[ \t]+[^\s@]+@))|\/msg[ \t]+\*sasl[ \t]+Set[ \t]+[^\s]{1,64}[ \t]+)(?<secret>[^\s]{1,200})/gi,
   accept: isLiteral,
 };
 
@@ -738,8 +742,22 @@ export const SMTP_AUTH_RULE: RedactRule = {
   reason: 'password',
   // (The client's line follows the server's: the whole text, where a client spoke `AUTH`.)
   requires: 'AUTH',
-  pattern: /(?<pre>\b334[ \t]+UGFzc3dvcmQ6[ \t]*\r?\n[^\n\w]{0,10}|\bAUTH[ \t]+PLAIN[ \t]+)(?<secret>[A-Za-z0-9+/]{8,}={0,2})(?![\w+/=])/g,
+  // (Also `AUTH PLAIN` alone, its argument sent after the server's bare `334`.)
+  pattern:
+    /(?<pre>\b334[ \t]+UGFzc3dvcmQ6[ \t]*\r?\n[^\n\w]{0,10}|\bAUTH[ \t]+PLAIN(?:[ \t]+|[ \t]*\r?\n[^\n]{0,20}?\b334[ \t]*\r?\n[^\n\w]{0,10}))(?<secret>[A-Za-z0-9+/]{8,}={0,2})(?![\w+/=])/g,
+  accept: isEncodedCredential,
 };
+
+/** Base64 of what a client logs in with: printable text (a password), or `user\0user\0password` (a word such as `capabilities` decodes to neither). */
+function isEncodedCredential(value: string): boolean {
+  let decoded: string;
+  try {
+    decoded = atob(value);
+  } catch {
+    return false;
+  }
+  return /^[\x20-\x7e]+$/.test(decoded) || /^[\x20-\x7e]*\0[\x20-\x7e]+\0[\x20-\x7e]+$/.test(decoded);
+}
 
 /** The user and the password inline in an OpenVPN profile: the second line of its `<auth-user-pass>` block. */
 export const OPENVPN_INLINE_RULE: RedactRule = {
@@ -751,8 +769,9 @@ export const OPENVPN_INLINE_RULE: RedactRule = {
 
 /** The heading comment of pppd's `chap-secrets` and `pap-secrets`: `# client	server	secret	IP addresses`. */
 const PPP_SECRETS_HEADING = /#[ \t]*client[ \t]+server[ \t]+secret\b[^\n]*/g;
-/** One entry of such a file: client, server, the secret (quoted or not), then addresses if any. */
-const PPP_SECRETS_ENTRY = /^[ \t]*(?:"[^"\n]*"|[^\s#"]+)[ \t]+(?:"[^"\n]*"|\S+)[ \t]+(?:"(?<quoted>[^"\n]{1,200})"|(?<bare>[^\s"]{1,200}))(?:[ \t]+[^\n]*)?$/d;
+/** One entry of such a file: client, server, the secret (quoted or not), then addresses if any (`*`, `-`, IPv4): a line of prose or a prompt ends the file. */
+const PPP_SECRETS_ENTRY =
+  /^[ \t]*(?:"[^"\n]*"|[^\s#"$]+)[ \t]+(?:"[^"\n]*"|\S+)[ \t]+(?:"(?<quoted>[^"\n]{1,200})"|(?<bare>[^\s"]{1,200}))(?:[ \t]+(?:\*|-|""|\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?))*[ \t]*$/d;
 
 /** The secret column of pppd's `chap-secrets` and `pap-secrets`, on the entry lines after the file's heading comment (comments between). */
 function findPppSecrets(text: string): Hit[] {
@@ -817,7 +836,8 @@ export const ECHO_TO_SECRET_FILE_RULE: RedactRule = {
     String.raw`(?<pre>\b(?:echo|printf)(?:[ \t]+-[neE]{1,3})*(?:[ \t]+(?<fq>["']?)%s(?:\\n)?\k<fq>)?[ \t]+(?<q>["']?))(?<secret>(?<=")[^"\n]{1,200}(?=")|(?<=')[^'\n]{1,200}(?=')|(?<!["'])[^\s"'|&;>]{1,200})(?=\k<q>[ \t]*>>?[ \t]*["']?[^\s"'>]{0,200}(?:pass|secret|token|cred|apikey|api_key))`,
     'gi',
   ),
-  accept: (s) => isLiteral(s) && s.length >= 8 && !/\$\{?\w/.test(s),
+  // (One word with letters and a digit or a symbol: `"Generated new tokens" > token_log.txt` is a message.)
+  accept: (s) => isLiteral(s) && s.length >= 8 && !/\$\{?\w|\s/.test(s) && /[A-Za-z]/.test(s) && /[\d!#%&*+=?@^~]/.test(s),
 };
 
 /** An Ethereum (or other secp256k1) private key given to the call that makes a wallet or an account of it: `new ethers.Wallet("…")`. */
@@ -844,8 +864,8 @@ export const BYTE_KEYPAIR_RULE: RedactRule = {
     return hits;
   },
 };
-/** Where a keypair of bytes is named: Solana, its CLI's file, a keypair, a secret key. */
-const KEYPAIR_NAME = /solana|keypair|id\.json|secret_?key/i;
+/** Where a keypair of bytes is named: Solana, its CLI's file, a keypair, `Keypair.fromSecretKey`. */
+const KEYPAIR_NAME = /solana|keypair|id\.json|fromSecretKey/i;
 /** An array of 64 bytes (0 to 255), blanks and line breaks allowed between them. */
 const BYTE_ARRAY_64 = /\[\s*(?:(?:25[0-5]|2[0-4]\d|1\d\d|\d\d?)\s*,\s*){63}(?:25[0-5]|2[0-4]\d|1\d\d|\d\d?)\s*\]/g;
 

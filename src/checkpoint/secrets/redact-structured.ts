@@ -71,8 +71,11 @@ function jsonSecretData(text: string): Hit[] {
   return hits;
 }
 
-/** Where one YAML document ends and the next begins: `---` or `...` at a line's start, or a fence around a block of code. */
-const DOCUMENT_BREAK = /^(?:---|\.\.\.)(?=[ \t]|\r?$)|^[ \t]*(?:```|~~~)/gm;
+/**
+ * Where one YAML document ends and the next begins: `---` or `...` at a line's start, or a fence around a block of code (indented
+ * three blanks at most, as Markdown's: one indented more is text inside a value, a block scalar's).
+ */
+const DOCUMENT_BREAK = /^(?:---|\.\.\.)(?=[ \t]|\r?$)|^ {0,3}(?:```|~~~)/gm;
 
 /**
  * The documents of `text` (between breaks) that declare `kind: Secret`. A data block in any other (a ConfigMap after `---`, a

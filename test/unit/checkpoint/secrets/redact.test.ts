@@ -448,6 +448,13 @@ describe('redactText', () => {
     ["a command's quoted password in a JSON string, its quotes escaped (a tool's output in an agent's transcript)",
       '{"content":"C:\\\\>cmdkey /generic:TERMSRV/rdp01 /user:CORP\\\\jdoe /pass:\\"2FtD7KuBN6Ryc!e0\\"\\n"}',
       '{"content":"C:\\\\>cmdkey /generic:TERMSRV/rdp01 /user:CORP\\\\jdoe /pass:\\"[REDACTED:password]\\"\\n"}', { password: 1 }],
+    ["quoted values with blanks (an SNMP community, Juniper's ascii-text), a NickServ password before a comment, AUTH PLAIN's argument sent after 334, ipsec.secrets in single quotes",
+      'snmp-server community "quoted comm1" RO\nset security ike policy p pre-shared-key ascii-text "my wifi secret";\n/msg NickServ IDENTIFY mynick hunter2abc # my pass\n -> AUTH PLAIN\n <-  334\n -> AGFsaWNlAHMzY3JldA==\nalice : EAP \'s3cretEap\'',
+      'snmp-server community "[REDACTED:password]" RO\nset security ike policy p pre-shared-key ascii-text "[REDACTED:password]";\n/msg NickServ IDENTIFY mynick [REDACTED:password] # my pass\n -> AUTH PLAIN\n <-  334\n -> [REDACTED:password]\nalice : EAP \'[REDACTED:password]\'',
+      { password: 5 }],
+    ["a Secret's data after a fence indented inside one of its values (a block scalar's text, no document's end)",
+      'kind: Secret\nstringData:\n  notes.md: |\n    ```\n    run it\n    ```\ndata:\n  mode: cHJvZHVjdGlvbg==',
+      'kind: Secret\nstringData:\n  notes.md: [REDACTED:password]\n    ```\n    run it\n    ```\ndata:\n  mode: [REDACTED:password]', { password: 2 }],
     ["a password after what it is for and a colon, in English and in other languages", 'pw for the vm: YFaI3n59khQJ\nPasswort für den Server: OeU4SQ46hSKv\nSenha do banco: SDCS2GvnZky2\n密码是 g2OWguKFb8qj',
       'pw for the vm: [REDACTED:password]\nPasswort für den Server: [REDACTED:password]\nSenha do banco: [REDACTED:password]\n密码是 [REDACTED:password]', { password: 4 }],
     ["a Markdown table's column named for a password", '| Service | User | Password |\n|---------|------|----------|\n| Grafana | admin | ufH8PSraXjOd1E |\n| MinIO | root | `gznvZnSzKr9NZIUG` |\n| Vault | — | see 1Password |',
@@ -610,6 +617,15 @@ describe('redactText', () => {
     'The seed phrase is made of words:\nsee the docs for how it is stored and how it is used in this wallet today',
     '"parent_desc": "wpkh([1f600b83/84h/0h/0h]xpub6D4K1sZydSvGTFEY969CbZsDwwQAZ5jQVjEf3Zcyb6AXVF9zpGshnDakJ1kpycjVwQN4dkPR7nSsW7LiYKq1ie7GpqVEugYmaKVcBpcvnmm/0/*)#l0aervcv"',
     '$ bitcoin-cli getaddressinfo bc1qwmj22vw4efxtvgde4nwnvzq0smfr4lsnyvcvyg',
+    // Prose and files the new rules must leave: pppd's file ends at a prompt or prose, AUTH PLAIN in a sentence, messages written to a
+    // log, a password's length, a key's index, DB2's words in a sentence, a seed phrase's heading over prose, names made of words,
+    // a table of 64 bytes that is no keypair.
+    '# client server secret IP addresses\n$ sudo systemctl restart pptpd\nThis is more prose about the file here',
+    'This server advertises AUTH PLAIN capabilities only', 'Configure AUTH PLAIN authentication in postfix',
+    'echo "Generated new tokens" > token_log.txt', 'echo "Build started at noon" >> build_secrets.log',
+    'max password 7 characters', 'set password 0 length', 'A write to key 0 succeeded', 'connect to prod user alice using her credentials',
+    'Seed phrase backup tips:\nstore these words offline never share them with anyone ever again okay', 'api_key: llamaIndexMnemonicStore2',
+    '// secret_key lookup table\nconst SBOX = [99,124,119,123,242,107,111,197,48,1,103,43,254,215,171,118,202,130,201,125,250,89,71,240,173,212,162,175,156,164,114,192,183,253,147,38,54,63,247,204,52,165,229,241,113,216,49,21,4,199,35,195,24,150,5,154,7,18,128,226,235,39,178,117];',
     // … nor does a YAML Secret's name another document's data: a ConfigMap after `---`, a manifest in another fenced block.
     'kind: Secret\nmetadata:\n  name: db\n---\nkind: ConfigMap\ndata:\n  strategy: Default\n  mode: None',
     '```yaml\nkind: Secret\nstringData: {}\n```\nand the config:\n```yaml\nkind: ConfigMap\ndata:\n  LOG_LEVEL: debug\n```',
@@ -852,6 +868,14 @@ const secretish = (() => {
   );
   return fc.array(pieces, { maxLength: 12 }).map((xs) => xs.join(''));
 })();
+
+describe('every command rule reads an escaped quote as written', () => {
+  // (The rules share one reading of a command's argument; a value quoted with `\"`, as a JSON string holds it, is one of its forms.)
+  it.each(BASE_RULES.filter((r) => r.find && /Command|Stored/.test(r.find.name)).map((r) => [r.find!.name, r] as const))('%s', (_, rule) => {
+    const hits = rule.find!('gh secret set API_KEY --body \\"S3cretPw1abc\\"\ncmdkey /add:fs01 /pass:\\"S3cretPw1abc\\"');
+    expect(hits.every((h) => h.end > h.start)).toBe(true);
+  });
+});
 
 describe('redaction properties', () => {
   it('is idempotent', () => {
