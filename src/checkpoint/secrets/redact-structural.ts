@@ -24,8 +24,8 @@ const PROSE_WORD = /^(?:a|an|and|or|the|to|of|in|on|for|with|among|is|are|was|no
 /** One quoted or bare argument; the `secret` group is its text without the quotes. */
 const ARG = `(?:"(?<q1>[^"\\n]{1,200})"|'(?<q2>[^'\\n]{1,200})'|\\\\"(?<q3>[^"\\\\\\n]{1,200})\\\\"|(?<bare>[^\\s"'|&;]{1,200}))`;
 
-/** What `echo` or `printf` is given before its text: options, and `printf`'s format (`printf '%s\n' '…'`); group 1 is the format's quote. */
-const ECHO_ARGS = String.raw`(?:[ \t]+-[neE]{1,3})*(?:[ \t]+(["']?)%s(?:\\n)?\1)?[ \t]+`;
+/** What `echo` or `printf` is given before its text: options, and `printf`'s format (`printf '%s\n' '…'`); its group `fq` is the format's quote (named: the expressions it is part of hold groups before it). */
+const ECHO_ARGS = String.raw`(?:[ \t]+-[neE]{1,3})*(?:[ \t]+(?<fq>["']?)%s(?:\\n)?\k<fq>)?[ \t]+`;
 
 /** Each command with the flag that takes a password; `attached` flags carry it in the same word (`-pSecret`). */
 /** (`kept`: the tool's documented default, no secret: SNMP's `public` community.) */
@@ -833,7 +833,7 @@ export const ECHO_TO_SECRET_FILE_RULE: RedactRule = {
   reason: 'password',
   near: />[ \t]*["']?[^\s"'>]{0,200}(?:pass|secret|token|cred|apikey|api_key)/gi,
   pattern: new RegExp(
-    String.raw`(?<pre>\b(?:echo|printf)(?:[ \t]+-[neE]{1,3})*(?:[ \t]+(?<fq>["']?)%s(?:\\n)?\k<fq>)?[ \t]+(?<q>["']?))(?<secret>(?<=")[^"\n]{1,200}(?=")|(?<=')[^'\n]{1,200}(?=')|(?<!["'])[^\s"'|&;>]{1,200})(?=\k<q>[ \t]*>>?[ \t]*["']?[^\s"'>]{0,200}(?:pass|secret|token|cred|apikey|api_key))`,
+    String.raw`(?<pre>\b(?:echo|printf)${ECHO_ARGS}(?<q>["']?))(?<secret>(?<=")[^"\n]{1,200}(?=")|(?<=')[^'\n]{1,200}(?=')|(?<!["'])[^\s"'|&;>]{1,200})(?=\k<q>[ \t]*>>?[ \t]*["']?[^\s"'>]{0,200}(?:pass|secret|token|cred|apikey|api_key))`,
     'gi',
   ),
   // (One word with letters and a digit or a symbol: `"Generated new tokens" > token_log.txt` is a message.)
