@@ -15,7 +15,7 @@ import { findJsonWebKeyMembers, findKubernetesSecretData, findRecoveryPhrases } 
 import { tokenRuns } from './token-runs.js';
 import type { RedactRule } from './redact-rule.js';
 import { hasPlaceholderMarker, isNamedNonSecret, isNotSecret, isPredictable, isTokenAsUserPassword } from './secret-placeholders.js';
-import { COMMAND_LINE_RULES, DEVICE_TOKEN_PATH_RULE, CREDENTIAL_PAIR_RULE, EMAIL_PASSWORD_RULE, EXPECT_SEND_RULE, GO_MYSQL_DSN_RULE, findEnvTokens, ENCODED_KEY_RULE, NETRC_RULE, NETRC_TOKEN_LOGIN_RULE, ORACLE_URL_RULE, PASSWORD_HASH_RULE, PUTTY_KEY_RULE, PGPASS_RULE, SPACED_PASSWORD_LINE_RULE, NETWORK_DEVICE_RULE, IPSEC_SECRET_RULE, PLAIN_SCHEME_RULE, CHAT_LOGIN_RULE, SMTP_AUTH_RULE, OPENVPN_INLINE_RULE, ECHO_TO_SECRET_FILE_RULE, WALLET_KEY_RULE, BYTE_KEYPAIR_RULE, PUBLIC_KEY_RULE, WEBHOOK_PATH_RULE, ENCRYPTED_VALUE_RULE, VAULT_SECRET_ID_RULE, CONSUL_SECRET_ID_RULE, WORDPRESS_SALT_RULE } from './redact-structural.js';
+import { COMMAND_LINE_RULES, DEVICE_TOKEN_PATH_RULE, CREDENTIAL_PAIR_RULE, EMAIL_PASSWORD_RULE, EXPECT_SEND_RULE, GO_MYSQL_DSN_RULE, findEnvTokens, ENCODED_KEY_RULE, NETRC_RULE, NETRC_TOKEN_LOGIN_RULE, ORACLE_URL_RULE, PASSWORD_HASH_RULE, PUTTY_KEY_RULE, PGPASS_RULE, SPACED_PASSWORD_LINE_RULE, NETWORK_DEVICE_RULE, IPSEC_SECRET_RULE, PLAIN_SCHEME_RULE, CHAT_LOGIN_RULE, SMTP_AUTH_RULE, OPENVPN_INLINE_RULE, POSTMAN_API_KEY_RULE, ECHO_TO_SECRET_FILE_RULE, WALLET_KEY_RULE, BYTE_KEYPAIR_RULE, PUBLIC_KEY_RULE, WEBHOOK_PATH_RULE, ENCRYPTED_VALUE_RULE, VAULT_SECRET_ID_RULE, CONSUL_SECRET_ID_RULE, WORDPRESS_SALT_RULE } from './redact-structural.js';
 
 export type { Hit } from './secret-format-rules.js';
 export type { RedactRule } from './redact-rule.js';
@@ -125,6 +125,23 @@ function curlBefore(text: string, at: number): boolean {
 /** `Basic <base64>` decodes to `user:password`. */
 const isBasicCredential = (s: string) => Buffer.from(s, 'base64').toString('latin1').includes(':');
 
+/**
+ * `Basic <base64>` standing without its header's name, whose base64 is strictly `user:password` in printable text: the password
+ * no placeholder, or a token as the user with no password (`c2tfbGl2ZV8…Og==`).
+ */
+function isEncodedLogin(value: string): boolean {
+  let pair: string;
+  try {
+    pair = atob(value);
+  } catch {
+    return false;
+  }
+  const colon = pair.indexOf(':');
+  if (colon < 1 || !/^[\x20-\x7e]+$/.test(pair)) return false;
+  const user = pair.slice(0, colon);
+  return colon === pair.length - 1 ? user.length >= 12 && hasLetterAndDigit(user) && !isNotSecret(user) : !isPlaceholderPair(pair);
+}
+
 export const BASE_RULES: RedactRule[] = [
   {
     reason: 'private-key',
@@ -185,6 +202,15 @@ export const BASE_RULES: RedactRule[] = [
     accept: (s) => isValue(s) && (hasLetterAndDigit(s) || isBasicCredential(s)) && !(isWordy(s.replace(/\d+/g, '')) && !/\d[a-z]/.test(s)) &&
       !/^[a-z][a-z0-9]{0,11}(?:_[a-z][a-z0-9]{0,11})+$/.test(s),
   },
+  {
+    // The same header's value where its name is not beside it: a HAR file's or a Postman collection's headers
+    // (`{"name": "authorization", "value": "Basic …"}`, the name and the value on lines of their own), a log's dump of them.
+    reason: 'authorization',
+    near: /Basic[ \t]/g,
+    pattern: rx(`(?<pre>${B}Basic[ \\t]+)(?<secret>[A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=_.-])`),
+    accept: isEncodedLogin,
+  },
+  POSTMAN_API_KEY_RULE,
   PASSWORD_HASH_RULE,
   PUTTY_KEY_RULE,
   DEVICE_TOKEN_PATH_RULE,

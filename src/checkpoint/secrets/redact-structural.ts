@@ -759,6 +759,17 @@ function isEncodedCredential(value: string): boolean {
   return /^[\x20-\x7e]+$/.test(decoded) || /^[\x20-\x7e]*\0[\x20-\x7e]+\0[\x20-\x7e]+$/.test(decoded);
 }
 
+/**
+ * The key of a Postman collection's API-key authorization: the entry named `value` in its `apikey` list, which names the key's
+ * header in another entry (`"apikey": [{"key": "value", "value": "…"}, {"key": "key", "value": "X-API-Key"}]`), pretty-printed or not.
+ */
+export const POSTMAN_API_KEY_RULE: RedactRule = {
+  reason: 'password',
+  requires: '"apikey"',
+  pattern: /(?<pre>"apikey"[ \t]*:[ \t]*\[[^\]]{0,400}?\{\s*"key"[ \t]*:[ \t]*"value"[ \t]*,\s*"value"[ \t]*:[ \t]*")(?<secret>[^"\\\s]{1,300})(?=")/g,
+  accept: isLiteral,
+};
+
 /** The user and the password inline in an OpenVPN profile: the second line of its `<auth-user-pass>` block. */
 export const OPENVPN_INLINE_RULE: RedactRule = {
   reason: 'password',

@@ -475,6 +475,14 @@ describe('redactText', () => {
         'expect {\n  "*assword:*" { send "[REDACTED:password]\\r" }\n}\nexpect -c \'spawn ssh u@h; expect "password:"; send "[REDACTED:password]\\r"; interact\'\n' +
         "printf 'admin:[REDACTED:password]' | base64\nserver.login(os.environ[\"SMTP_USER\"], \"[REDACTED:password]\")\nsql.Open(\"mysql\", \"app:[REDACTED:url-credentials]@/appdb\")\n| Username | Default Password |\n|--|--|\n| admin | [REDACTED:password] |",
       { password: 9, 'url-credentials': 1 }],
+    ["a Basic header's value where its name is not beside it (a HAR file's headers, a Postman collection's), and the key of Postman's API-key authorization",
+      '"headers": [\n  {\n    "name": "authorization",\n    "value": "Basic ZGVwbG95OlFZMUFFJU1RQE9XU0ZRaDc="\n  }\n]\n' +
+        '{"key": "Authorization", "value": "Basic c2tfbGl2ZV81MUh4UTJlTTlrUHZ3Ujc6"}\n' +
+        '"auth": {\n  "type": "apikey",\n  "apikey": [\n    {\n      "key": "value",\n      "value": "f4036681dffdf7f1e50e",\n      "type": "string"\n    },\n    {\n      "key": "key",\n      "value": "X-Billing-Key"\n    }\n  ]\n}',
+      '"headers": [\n  {\n    "name": "authorization",\n    "value": "Basic [REDACTED:authorization]"\n  }\n]\n' +
+        '{"key": "Authorization", "value": "Basic [REDACTED:authorization]"}\n' +
+        '"auth": {\n  "type": "apikey",\n  "apikey": [\n    {\n      "key": "value",\n      "value": "[REDACTED:password]",\n      "type": "string"\n    },\n    {\n      "key": "key",\n      "value": "X-Billing-Key"\n    }\n  ]\n}',
+      { authorization: 2, password: 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
@@ -497,6 +505,9 @@ describe('redactText', () => {
     // Values stored encrypted; a reference, a placeholder glued to a value, an annotation, a comparison; WordPress' placeholder.
     "secret='ENC(2048:tUf83Ex0Jk2lQ9mZx8vB7nC6aQ1wE3rT5yU7iO9pA2sD4fG6hJ8kL0zX)'",
     '  password: ENC[AES256_GCM,data:Zm9vYmFyYmF6cXV4,iv:2qF98ZkL0Qm3vX7bN5cT1wE4rY6uI8oP0aS2dF4gH6j=,tag:Xk9mQ2vL8pRt4ZwQ1abcdE==,type:str]',
+    // Basic's base64 of a placeholder login, of no login, or the word in prose; a Postman API key that is a variable.
+    'Authorization header: Basic dXNlcjpwYXNzd29yZA==', 'Basic Og==', 'Basic OmFiYw==', 'Basic authentication with base64(user:password)',
+    '"value": "Basic {{basicToken}}"', '"apikey": [{"key": "value", "value": "{{apiKey}}", "type": "string"}]',
     'spring.datasource.password={cipher}5c1d3f0e9a2b7c4d8e6f1a0b3c5d7e9f2a4b6c8d0e1f3a5b7c9d', '  git_accesstoken: ${.secrets.git_accesstoken}', '  - --token=sha256~<some-token-here-yo>', '<replace token="@javax.annotation.Generated" value="x"/>',
     'if(password===this.options.password}var x', "define('AUTH_KEY',         'put your unique phrase here');",
     // A stored secret's id is no secret (AWS, Bitwarden); a webhook's name or number is no token.
@@ -777,7 +788,8 @@ describe('redaction cost', () => {
     'the password was changed from', 'I changed the token from x to', 'api_keys: [', 'apiKeys := []string{', 'Your new recovery codes:\n',
     'A temporary password is generated for root@localhost:', 'alice@example.com:', 'stats auth admin:', 'lftp -u user,', 'bindpw',
     'login: admin /', 'Credentials: deploy /', 'user app, pass', 'log in as root with', '| Password |\n|---|\n|', 'pw for the vm:', 'Senha do banco:', '密码是',
-    'server.login("me@example.com",', 'DriverManager.getConnection(url, "app",', "btoa('admin:", 'echo -n admin:', 'expect "password:"\nsend', 'sql.Open("mysql", "app:'];
+    'server.login("me@example.com",', 'DriverManager.getConnection(url, "app",', "btoa('admin:", 'echo -n admin:', 'expect "password:"\nsend', 'sql.Open("mysql", "app:', 'Basic ',
+    '"apikey": [{"key": "value", "value": "'];
   const RUNS = [' ', '\t', ',', '#', ';', '"', "'", '=', ':', '\n', '-', '[', ' ,', ', ', '- ', '\n ', ' #', '//', 'value:', '"value": "a1b2c3d4e5", ', 'a#', '%20', '@', ' = ',
     'key:=', '&key=', '&token=', 'xoxb-eyJ', 'X-Amz-Signature=', '**', '|', '||', '(', '`', 'default = ', ':1:'];
   it('stays linear after every keyword or rule context, whatever run follows it', () => {
