@@ -430,7 +430,9 @@ const COMMAND_REACH = 400;
 /** What comes between a command and what it prints: a warning or a note of its own (`›   Warning: …`, `! …`). */
 const COMMAND_NOTE = /^[ \t]*(?:[›▸!]|warn(?:ing)?\b|note\b)/i;
 /** A line that holds one word alone, bare or in quotes (as `terraform output` and `jq` print a string). */
-const ONE_WORD = /^[ \t]*(["']?)([^\s"']{8,4096})\1[ \t]*\r?$/;
+const ONE_WORD = /^[ \t]*(["']?)([^\s"']{1,4096})\1[ \t]*\r?$/;
+/** The shortest word printed that is read as a secret (a shorter one, a user's name before the password in an auth file, is passed over). */
+const PRINTED_MIN = 8;
 /** How many lines a command's output is read for: `openssl rand -base64 600` prints eleven. */
 const OUTPUT_LINES = 24;
 
@@ -486,7 +488,7 @@ function printedAfter(text: string, at: number, hits: Hit[], accept: (value: str
     const value = word[2]!;
     // (A line that ends with a colon is the next heading or label, not output: `password:` again and again is read once each.)
     if (value.endsWith(':')) return;
-    if (accept(value)) {
+    if (value.length >= PRINTED_MIN && accept(value)) {
       const start = at + 1 + word.index + word[0].indexOf(value);
       hits.push({ start, end: start + value.length, reason: 'password' });
     }

@@ -483,6 +483,8 @@ describe('redactText', () => {
         '{"key": "Authorization", "value": "Basic [REDACTED:authorization]"}\n' +
         '"auth": {\n  "type": "apikey",\n  "apikey": [\n    {\n      "key": "value",\n      "value": "[REDACTED:password]",\n      "type": "string"\n    },\n    {\n      "key": "key",\n      "value": "X-Billing-Key"\n    }\n  ]\n}',
       { authorization: 2, password: 1 }],
+    ["a password printed from an auth file after its user's short name (OpenVPN's `auth-user-pass` file)", '$ cat /etc/openvpn/auth.txt\nalice\nHq7wP2mZ9x!Lt\n$ ls',
+      '$ cat /etc/openvpn/auth.txt\nalice\n[REDACTED:password]\n$ ls', { password: 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
