@@ -893,11 +893,15 @@ const BIND_CALL = String.raw`\.Bind`;
 const BIND_DN = String.raw`(?:"(?:cn|uid)=[^"\n]{0,200}"|[\w.]{0,60}(?:dn|DN|Dn|[uU]ser(?:name)?)[\w.]{0,60})[ \t]*,[ \t]*`;
 const CONNECT_CALLS = String.raw`(?:\b(?:getConnection|mysqli(?:_connect)?|mysql_p?connect|PDO|ldap_bind|(?:MySQLdb|pymysql)\.connect)|->connect)`;
 const ENCODE_CALLS = String.raw`(?:\b(?:btoa|b64encode|base64_encode|encode64|strict_encode64|EncodeToString|encodeToString)|\bBuffer\.from)`;
+/** Calls that hash the password they are given first, in clear: what a seed script or a test stores as a user's password. */
+const HASH_CALLS = String.raw`\b(?:Hash::make|bcrypt(?:js)?(?:\.hash(?:Sync)?)?|hashpw|make_password|password_hash|generate_password_hash|Password\.create|(?:argon2|scrypt|pbkdf2_sha256|sha512_crypt|sha256_crypt)\.hash|[pP]asswordEncoder(?:\(\))?\.encode|GenerateFromPassword|crypt\.crypt)`;
+/** Django's `create_user(username, email, password)` and `create_superuser(…)`: the password third. */
+const USER_CALLS = String.raw`\bcreate_(?:super)?user`;
 /**
  * Where such a call may be: its parenthesis, with the name behind it, or a pipe into `base64`. (The parenthesis first, a literal:
  * a search that starts with the names costs several times more.)
  */
-const CREDENTIAL_CALL = new RegExp(String.raw`\((?<=(?:${LOGIN_CALLS}|${BIND_CALL}|${CONNECT_CALLS}|${ENCODE_CALLS})[ \t]*\()|\|(?=[ \t]*base64\b)`, 'g');
+const CREDENTIAL_CALL = new RegExp(String.raw`\((?<=(?:${LOGIN_CALLS}|${BIND_CALL}|${CONNECT_CALLS}|${ENCODE_CALLS}|${HASH_CALLS}|${USER_CALLS})[ \t]*\()|\|(?=[ \t]*base64\b)`, 'g');
 const CREDENTIAL_CALL_FORMS = [
   // The password as a login's second argument: Python's smtplib and ftplib (`server.login("me@example.com", "…")`), LDAP's bind
   // (`simple_bind_s(dn, "…")`, Go's `conn.Bind(dn, "…")`), Java's `PasswordAuthentication("user", "…".toCharArray())`, Apache's `UsernamePasswordCredentials`.
@@ -907,6 +911,12 @@ const CREDENTIAL_CALL_FORMS = [
   // `mysqli_connect`, `new PDO(dsn, user, "…")`, Perl's `DBI->connect(dsn, user, "…")`, PHP's `ldap_bind($ds, $dn, "…")`, Python's
   // `MySQLdb.connect("db", "app", "…", "shop")` (and `pymysql`'s).
   { re: new RegExp(String.raw`${CONNECT_CALLS}[ \t]*\([ \t]*${CALL_ARG}${CALL_ARG}${LITERAL_ARG}`, 'gd'), accept: calledPassword },
+  // … Django's new user's third (`User.objects.create_superuser('admin', 'a@example.com', '…')`), and the password a hash is made of:
+  // Laravel's `Hash::make('…')` and `bcrypt('…')`, Django's `make_password`, PHP's `password_hash`, Werkzeug's `generate_password_hash`,
+  // Ruby's `BCrypt::Password.create`, `bcrypt.hash('…', 10)`, `bcrypt.hashpw(b"…", …)`, `argon2.hash`, Spring's
+  // `passwordEncoder.encode("…")`, Go's `bcrypt.GenerateFromPassword([]byte("…"), …)`.
+  { re: new RegExp(String.raw`${USER_CALLS}[ \t]*\([ \t]*${CALL_ARG}${CALL_ARG}${LITERAL_ARG}`, 'gd'), accept: calledPassword },
+  { re: new RegExp(String.raw`${HASH_CALLS}[ \t]*\([ \t]*(?:\[\]byte\()?b?${LITERAL_ARG}`, 'gd'), accept: calledPassword },
   // … and `user:password` encoded for a Basic header: `btoa('admin:…')`, `base64.b64encode(b"user:…")`, `Buffer.from('api:…')`,
   // `base64_encode`, Ruby's `Base64.strict_encode64`, Go's `EncodeToString([]byte("u:…"))`, Java's `encodeToString("u:…".getBytes())`,
   // and `echo -n 'admin:…' | base64` (or `printf`). (Not a reference, `${user}:${pass}`, nor a port, a path or a time.)

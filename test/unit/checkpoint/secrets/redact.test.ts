@@ -485,6 +485,14 @@ describe('redactText', () => {
       { authorization: 2, password: 1 }],
     ["a password printed from an auth file after its user's short name (OpenVPN's `auth-user-pass` file)", '$ cat /etc/openvpn/auth.txt\nalice\nHq7wP2mZ9x!Lt\n$ ls',
       '$ cat /etc/openvpn/auth.txt\nalice\n[REDACTED:password]\n$ ls', { password: 1 }],
+    ['the password a hash is made of in a seed script or a test, and the third argument of a new Django user',
+      "$hash = Hash::make('Hq7wP2mZ9xLt');\n'password' => bcrypt('nK4vT8qLz2Wp'),\npw = generate_password_hash(\"Xc9!mRt4Lq\")\n" +
+        "hashed = bcrypt.hashpw(b\"Hq7wP2mZ9xLt\", bcrypt.gensalt())\nString enc = passwordEncoder.encode(\"P0o9i8u7y6t5\");\n" +
+        'hash, _ := bcrypt.GenerateFromPassword([]byte("Zq8#rTx2Vb"), bcrypt.DefaultCost)\nUser.objects.create_superuser(\'admin\', None, \'Wm3xKq9Lr2Tz\')',
+      "$hash = Hash::make('[REDACTED:password]');\n'password' => bcrypt('[REDACTED:password]'),\npw = generate_password_hash(\"[REDACTED:password]\")\n" +
+        "hashed = bcrypt.hashpw(b\"[REDACTED:password]\", bcrypt.gensalt())\nString enc = passwordEncoder.encode(\"[REDACTED:password]\");\n" +
+        'hash, _ := bcrypt.GenerateFromPassword([]byte("[REDACTED:password]"), bcrypt.DefaultCost)\nUser.objects.create_superuser(\'admin\', None, \'[REDACTED:password]\')',
+      { password: 7 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
@@ -509,6 +517,8 @@ describe('redactText', () => {
     '  password: ENC[AES256_GCM,data:Zm9vYmFyYmF6cXV4,iv:2qF98ZkL0Qm3vX7bN5cT1wE4rY6uI8oP0aS2dF4gH6j=,tag:Xk9mQ2vL8pRt4ZwQ1abcdE==,type:str]',
     // Basic's base64 of a placeholder login, of no login, or the word in prose; a Postman API key that is a variable.
     'Authorization header: Basic dXNlcjpwYXNzd29yZA==', 'Basic Og==', 'Basic OmFiYw==', 'Basic authentication with base64(user:password)',
+    // A hash made of a placeholder or of a variable; a hash function given its algorithm's name.
+    "'password' => Hash::make('password'),", 'bcrypt.hash(password, 10)', "hash('sha256', $payload)", 'Hash::make($request->password)',
     '"value": "Basic {{basicToken}}"', '"apikey": [{"key": "value", "value": "{{apiKey}}", "type": "string"}]',
     'spring.datasource.password={cipher}5c1d3f0e9a2b7c4d8e6f1a0b3c5d7e9f2a4b6c8d0e1f3a5b7c9d', '  git_accesstoken: ${.secrets.git_accesstoken}', '  - --token=sha256~<some-token-here-yo>', '<replace token="@javax.annotation.Generated" value="x"/>',
     'if(password===this.options.password}var x', "define('AUTH_KEY',         'put your unique phrase here');",
