@@ -677,6 +677,12 @@ export function findKeywordValues(text: string): Hit[] {
     const hit = tried.hit ?? comparedBefore(text, start, keyEnd, lineBefore, lineEnd, weakHere) ?? (/(?:name|key)["']?[ \t]*[:=][ \t]*["']?$/i.test(lineEnd) ? valueBeforeName(text, start, keyEnd, weakHere) : null);
     if (hit && isAnonymousLogin(text, start)) continue;
     if (hit) hits.push({ ...hit, reason: formatMatcher().nameByContext(text.slice(start, keyEnd + 20), text.slice(hit.start, hit.end)) ?? hit.reason });
+    // A plural name's first value followed by more, unbracketed (`API_KEYS=k1,k2`, `api_keys: k1 , k2`): each that reads as a key or a password.
+    if (hit && /s$/i.test(name)) {
+      const rest = restOfList(text, hit.end);
+      hits.push(...rest.hits);
+      scan.lastIndex = Math.max(scan.lastIndex, rest.end);
+    }
     // A sentence that changes the key from one value to another (`the password was changed from … to …`): both are credentials.
     const moved = hit ? null : changedFromTo(text, keyEnd, lineEnd, text.slice(start, keyEnd));
     if (moved) {
@@ -806,6 +812,23 @@ function listedValues(text: string, keyEnd: number, accept: (v: string) => boole
     const from = at + (m[1] ?? m[4]!).length;
     if (!LABELLED.test(value) && credentialLike(value) && !isIdentifier(value) && accept(value)) hits.push({ start: from, end: from + value.length, reason: 'password' });
     at = item.lastIndex;
+  }
+  return { hits, end: at };
+}
+
+/** One more item of a list after a comma: quoted or bare, up to the next comma, the line's end, a closing quote or bracket. */
+const NEXT_ITEM = /["'`]?[ \t]*,[ \t]*(["'`]?)([^\s,"'`()[\]{}]{8,300})\1(?=[ \t]*(?:[,"'`)\]}]|\r?\n|$))/y;
+/** The items after a list's first value (which ends at `at`), up to the first that is none. */
+function restOfList(text: string, at: number): { hits: Hit[]; end: number } {
+  const hits: Hit[] = [];
+  for (let n = 0; n < MAX_ITEMS; n++) {
+    NEXT_ITEM.lastIndex = at;
+    const m = NEXT_ITEM.exec(text);
+    if (!m) break;
+    const value = m[2]!;
+    const from = NEXT_ITEM.lastIndex - m[1]!.length - value.length;
+    if (!LABELLED.test(value) && credentialLike(value) && !isIdentifier(value) && (keyLike(value) || passwordLike(value))) hits.push({ start: from, end: from + value.length, reason: 'password' });
+    at = NEXT_ITEM.lastIndex;
   }
   return { hits, end: at };
 }

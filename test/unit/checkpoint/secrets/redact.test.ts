@@ -493,6 +493,8 @@ describe('redactText', () => {
         "hashed = bcrypt.hashpw(b\"[REDACTED:password]\", bcrypt.gensalt())\nString enc = passwordEncoder.encode(\"[REDACTED:password]\");\n" +
         'hash, _ := bcrypt.GenerateFromPassword([]byte("[REDACTED:password]"), bcrypt.DefaultCost)\nUser.objects.create_superuser(\'admin\', None, \'[REDACTED:password]\')',
       { password: 7 }],
+    ["each key of a plural name's list written without brackets", 'API_KEYS=Zq8rTx2Vb9k4Lm,Hq7wP2mZ9xLt4vK\napi_keys: eqpcn135b4tcd6o1u23v , d7adf046b10b8b50782320fvbh',
+      'API_KEYS=[REDACTED:password],[REDACTED:password]\napi_keys: [REDACTED:password] , [REDACTED:password]', { password: 4 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
@@ -519,6 +521,7 @@ describe('redactText', () => {
     'Authorization header: Basic dXNlcjpwYXNzd29yZA==', 'Basic Og==', 'Basic OmFiYw==', 'Basic authentication with base64(user:password)',
     // A hash made of a placeholder or of a variable; a hash function given its algorithm's name.
     "'password' => Hash::make('password'),", 'bcrypt.hash(password, 10)', "hash('sha256', $payload)", 'Hash::make($request->password)',
+    'secrets: vault, aws-secrets-manager, doppler', 'tokens: 1f3a9c, then rotate them',
     '"value": "Basic {{basicToken}}"', '"apikey": [{"key": "value", "value": "{{apiKey}}", "type": "string"}]',
     'spring.datasource.password={cipher}5c1d3f0e9a2b7c4d8e6f1a0b3c5d7e9f2a4b6c8d0e1f3a5b7c9d', '  git_accesstoken: ${.secrets.git_accesstoken}', '  - --token=sha256~<some-token-here-yo>', '<replace token="@javax.annotation.Generated" value="x"/>',
     'if(password===this.options.password}var x', "define('AUTH_KEY',         'put your unique phrase here');",
@@ -800,7 +803,7 @@ describe('redaction cost', () => {
     'the password was changed from', 'I changed the token from x to', 'api_keys: [', 'apiKeys := []string{', 'Your new recovery codes:\n',
     'A temporary password is generated for root@localhost:', 'alice@example.com:', 'stats auth admin:', 'lftp -u user,', 'bindpw',
     'login: admin /', 'Credentials: deploy /', 'user app, pass', 'log in as root with', '| Password |\n|---|\n|', 'pw for the vm:', 'Senha do banco:', '密码是',
-    'server.login("me@example.com",', 'DriverManager.getConnection(url, "app",', "btoa('admin:", 'echo -n admin:', 'expect "password:"\nsend', 'sql.Open("mysql", "app:', 'Basic ',
+    'server.login("me@example.com",', 'DriverManager.getConnection(url, "app",', "btoa('admin:", 'echo -n admin:', 'expect "password:"\nsend', 'sql.Open("mysql", "app:', 'Basic ', 'API_KEYS=Zq8rTx2Vb9k4Lm',
     '"apikey": [{"key": "value", "value": "'];
   const RUNS = [' ', '\t', ',', '#', ';', '"', "'", '=', ':', '\n', '-', '[', ' ,', ', ', '- ', '\n ', ' #', '//', 'value:', '"value": "a1b2c3d4e5", ', 'a#', '%20', '@', ' = ',
     'key:=', '&key=', '&token=', 'xoxb-eyJ', 'X-Amz-Signature=', '**', '|', '||', '(', '`', 'default = ', ':1:'];
