@@ -73,6 +73,10 @@ const COMMANDS: { name: string; tools: string; flag: string; attached?: boolean;
   { name: 'doveadm', tools: 'doveadm[ \\t]+pw', flag: '-p' },
   { name: 'slappasswd', tools: 'slappasswd', flag: '-s' },
   { name: 'rclone obscure', tools: 'rclone[ \\t]+obscure', flag: '' },
+  // Azure's CLI as a service principal: `az login --service-principal -u <app id> -p <secret>` (a certificate's file instead is no secret).
+  { name: 'az login', tools: 'az[ \\t]+login', flag: '(?:-p|--password|--client-secret)', kept: /^[~/.]|\.(?:pem|crt|cer|pfx)$/i },
+  // InfluxDB's CLI: `influx setup -u admin -p …`, 1.x's `influx -username admin -password …` (`write -p s` is a precision).
+  { name: 'influx', tools: 'influx', flag: '-(?:p|password)', kept: /^(?:[nuµm]?s|m|h)$/ },
   // (SNMP v1 and v2c: the community string is the password.)
   { name: 'snmp', tools: 'snmp(?:walk|bulkwalk|get|getnext|bulkget|set|table|df|netstat|status|delta|trap|inform)', flag: '-c', kept: /^(?:public|private)$/ },
 ];
@@ -113,6 +117,12 @@ const COMMAND_FORMS: { tools: string; before?: string; after: string; accept: (s
     // A user and a password given as one: etcd's `--user root:…` and `user add root:…`, HTTPie's and xh's `-a alice:…` (`--auth`)
     tools: String.raw`etcdctl|xh|https?(?=[ \t])`,
     after: String.raw`[^\n]{0,300}?[ \t](?:--user(?:=|[ \t]+)|-a[ \t]*|--auth(?:=|[ \t]+)|user[ \t]+add[ \t]+)["']?[^\s:"']{1,100}:(?:'(?<secret2>[^'\n]{1,200})'|(?<secret>[^\s"']{1,200}))`,
+    accept: isLiteral,
+  },
+  {
+    // MinIO's client given a server: `mc alias set <alias> <url> <access key> <secret key>` (older: `mc config host add …`)
+    tools: String.raw`mc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)`,
+    after: String.raw`[ \t]+\S+[ \t]+\S+[ \t]+\S+[ \t]+["']?(?<secret>[^\s"']{1,200})`,
     accept: isLiteral,
   },
   {
@@ -769,6 +779,17 @@ export const POSTMAN_API_KEY_RULE: RedactRule = {
   reason: 'password',
   requires: '"apikey"',
   pattern: /(?<pre>"apikey"[ \t]*:[ \t]*\[[^\]]{0,400}?\{\s*"key"[ \t]*:[ \t]*"value"[ \t]*,\s*"value"[ \t]*:[ \t]*")(?<secret>[^"\\\s]{1,300})(?=")/g,
+  accept: isLiteral,
+};
+
+/**
+ * A Redis user's password, `>` and the password among the user's ACL rules: `ACL SETUSER alice on >… ~cached:* +get` (any case, as
+ * redis-cli takes it), or a `user` line of `redis.conf` or an ACL file. (Only ACL rules may come between the name and the password.)
+ */
+export const REDIS_ACL_RULE: RedactRule = {
+  reason: 'password',
+  near: /\bACL[ \t]+SETUSER\b|\bacl[ \t]+setuser\b|^[ \t]*user[ \t]/gm,
+  pattern: /(?<pre>(?:\bACL[ \t]+SETUSER|\bacl[ \t]+setuser|^[ \t]*user)[ \t]+[^\s>]{1,100}(?:[ \t]+(?:on|off|nopass|skip-sanitize-payload|sanitize-payload|reset\w{0,20}|all(?:keys|commands|channels)|[~%&+<#!-][^\s]{0,200}))*[ \t]+>)(?<secret>[^\s]{1,200})/gm,
   accept: isLiteral,
 };
 

@@ -45,8 +45,8 @@ const PLACEHOLDER_WORDS = new Set([
   'db', 'database', 'service', 'account', 'project', 'org', 'team', 'bot', 'hash', 'salt', 'code', 'pin', 'number',
   'hello', 'world', 'helloworld', 'foobar', 'lorem', 'ipsum', 'admin', 'root', 'guest',
   // The documented passwords of well-known stores and boxes: Java's `cacerts` (`changeit`), Android's debug keystore (`android`),
-  // Vagrant's base boxes (`vagrant`).
-  'changeit', 'android', 'vagrant',
+  // Vagrant's base boxes (`vagrant`), MinIO's first root login (`minioadmin`).
+  'changeit', 'android', 'vagrant', 'minioadmin',
   // Words that say a value is unfit on purpose, as a test of what is refused writes it (`API_KEY=short`, `keyTooShort`, `notajwt`).
   'short', 'too', 'long', 'wrong', 'bad', 'bogus', 'expired', 'revoked', 'malformed', 'truncated', 'not', 'jwt',
   // "Password" in other languages (a translated label: `"password": "Passwort"`)

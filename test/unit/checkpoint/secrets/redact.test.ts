@@ -495,6 +495,14 @@ describe('redactText', () => {
       { password: 7 }],
     ["each key of a plural name's list written without brackets", 'API_KEYS=Zq8rTx2Vb9k4Lm,Hq7wP2mZ9xLt4vK\napi_keys: eqpcn135b4tcd6o1u23v , d7adf046b10b8b50782320fvbh',
       'API_KEYS=[REDACTED:password],[REDACTED:password]\napi_keys: [REDACTED:password] , [REDACTED:password]', { password: 4 }],
+    ["a Redis user's password among its ACL rules, MinIO's client given a server, Azure's CLI as a service principal, InfluxDB's CLI",
+      'ACL SETUSER alice on >Hq7wP2mZ9xLt ~cached:* +get\nuser worker on -@all +@list >nK4vT8qLz2Wp ~jobs:*\n' +
+        'mc alias set prod https://minio.example.com AKIA5EXAMPLEUSER Zq8rTx2Vb9k4LmQ1\naz login --service-principal -u 0d3f9a2b -p Xc9~mRt4Lq.W8z --tenant t\n' +
+        'influx setup -u admin -p Wm3xKq9Lr2Tz -o acme -b metrics',
+      'ACL SETUSER alice on >[REDACTED:password] ~cached:* +get\nuser worker on -@all +@list >[REDACTED:password] ~jobs:*\n' +
+        'mc alias set prod https://minio.example.com AKIA5EXAMPLEUSER [REDACTED:password]\naz login --service-principal -u 0d3f9a2b -p [REDACTED:password] --tenant t\n' +
+        'influx setup -u admin -p [REDACTED:password] -o acme -b metrics',
+      { password: 5 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
@@ -521,6 +529,9 @@ describe('redactText', () => {
     'Authorization header: Basic dXNlcjpwYXNzd29yZA==', 'Basic Og==', 'Basic OmFiYw==', 'Basic authentication with base64(user:password)',
     // A hash made of a placeholder or of a variable; a hash function given its algorithm's name.
     "'password' => Hash::make('password'),", 'bcrypt.hash(password, 10)', "hash('sha256', $payload)", 'Hash::make($request->password)',
+    // MinIO's first login, a certificate's file, a write's precision, a Redis user's hashed password, a line of prose.
+    'mc alias set local http://localhost:9000 minioadmin minioadmin', 'az login --service-principal -u 0d3f9a2b -p ~/certs/sp.pem --tenant t',
+    'influx write -b bucket -p s "m v=1"', 'user worker on #e5e9fa1ba31ecd1ae84f75caaa474f3a663f05f4a1c5e0b6a6ae1f6f0f0b9b0f ~jobs:* +@list', 'user bob said > hello',
     'secrets: vault, aws-secrets-manager, doppler', 'tokens: 1f3a9c, then rotate them',
     '"value": "Basic {{basicToken}}"', '"apikey": [{"key": "value", "value": "{{apiKey}}", "type": "string"}]',
     'spring.datasource.password={cipher}5c1d3f0e9a2b7c4d8e6f1a0b3c5d7e9f2a4b6c8d0e1f3a5b7c9d', '  git_accesstoken: ${.secrets.git_accesstoken}', '  - --token=sha256~<some-token-here-yo>', '<replace token="@javax.annotation.Generated" value="x"/>',
@@ -803,7 +814,7 @@ describe('redaction cost', () => {
     'the password was changed from', 'I changed the token from x to', 'api_keys: [', 'apiKeys := []string{', 'Your new recovery codes:\n',
     'A temporary password is generated for root@localhost:', 'alice@example.com:', 'stats auth admin:', 'lftp -u user,', 'bindpw',
     'login: admin /', 'Credentials: deploy /', 'user app, pass', 'log in as root with', '| Password |\n|---|\n|', 'pw for the vm:', 'Senha do banco:', '密码是',
-    'server.login("me@example.com",', 'DriverManager.getConnection(url, "app",', "btoa('admin:", 'echo -n admin:', 'expect "password:"\nsend', 'sql.Open("mysql", "app:', 'Basic ', 'API_KEYS=Zq8rTx2Vb9k4Lm',
+    'server.login("me@example.com",', 'DriverManager.getConnection(url, "app",', "btoa('admin:", 'echo -n admin:', 'expect "password:"\nsend', 'sql.Open("mysql", "app:', 'Basic ', 'API_KEYS=Zq8rTx2Vb9k4Lm', 'ACL SETUSER a', 'user a on',
     '"apikey": [{"key": "value", "value": "'];
   const RUNS = [' ', '\t', ',', '#', ';', '"', "'", '=', ':', '\n', '-', '[', ' ,', ', ', '- ', '\n ', ' #', '//', 'value:', '"value": "a1b2c3d4e5", ', 'a#', '%20', '@', ' = ',
     'key:=', '&key=', '&token=', 'xoxb-eyJ', 'X-Amz-Signature=', '**', '|', '||', '(', '`', 'default = ', ':1:'];
