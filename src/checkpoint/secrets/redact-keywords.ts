@@ -30,7 +30,7 @@ const PASSWORD_WORDS = [
 const WORD_ALTERNATIVES = [
   'passw(?:or)?d', ...PASSWORD_WORDS, 'passphrase', 'passcode', 'pepper', 'pwd', 'secret', 'token', 'api[_-]?key', 'apikey', 'access[_-]?key',
   'private[_-]?key', 'credentials?', 'creds', 'auth[_-]?key', 'signing[_-]?key', 'encryption[_-]?key', 'pass(?<=[_a-z]pass)(?![A-Za-z])',
-  'bindpw(?![A-Za-z0-9])', 'rootpw(?![A-Za-z0-9])', 'authtok(?![A-Za-z])', 'key(?![A-Za-z0-9])', 'sonar[._-]?login',
+  'bindpw(?![A-Za-z0-9])', 'rootpw(?![A-Za-z0-9])', 'authtok(?![A-Za-z])', 'keys?(?![A-Za-z0-9])', 'sonar[._-]?login',
   ...['basic', 'digest', 'ntlm'].map((w) => `${w}auth(?=[ \\t]*\\()`), 'x-(?:amz|goog)-signature', 'sig(?<![A-Za-z]sig)(?==)',
   'psk(?<![A-Za-z]psk)(?![A-Za-z])', ...['pass', 'pw', 'private', 'access', 'auth'].map((w) => `${w}(?<![A-Za-z]${w})(?![A-Za-z0-9])`),
 ];
@@ -53,7 +53,7 @@ const LOWER_WORDS = new RegExp(WORDS.source, 'g');
 /** The names `pass` is glued to in a password's key (`dbpass`, `userpass`, `keypass`, `storepass`): the text up to the letter before `pass`. */
 const GLUED_PASS = /(?:^|[^a-z])(?:db|user|admin|root|master|smtp|mail|ftp|ldap|redis|mysql|pg|sql|app|api|svc|bind|proxy|store|keystore|truststore|key|require|remote)$/i;
 /** `ADMIN_KEY`, `deepgram_key`, `auth`: a weaker keyword (`cache_key`, `sort_key`, `auth: true` are common), whose value must look like a key. */
-const isWeakWord = (word: string) => /^(?:key|pass|pw|private|access|auth)$/i.test(word);
+const isWeakWord = (word: string) => /^(?:keys?|pass|pw|private|access|auth)$/i.test(word);
 /** `PRIVATE`, `ACCESS` alone name a kind of key (`nimble PRIVATE <token>`): only a generated token follows them. */
 const isBareWord = (word: string) => /^(?:private|access)$/i.test(word);
 const keyLike = (v: string) =>
@@ -683,6 +683,13 @@ export function findKeywordValues(text: string): Hit[] {
       hits.push(...rest.hits);
       scan.lastIndex = Math.max(scan.lastIndex, rest.end);
     }
+    // A plural name given its values in one list without brackets (`APP_KEYS=k1==,k2==`, quoted or not), which no form took whole.
+    const inOne = hit || !/s$/i.test(name) ? null : listAfterOperator(text, keyEnd);
+    if (inOne?.hits.length) {
+      hits.push(...inOne.hits);
+      scan.lastIndex = Math.max(scan.lastIndex, inOne.end);
+      continue;
+    }
     // A sentence that changes the key from one value to another (`the password was changed from … to …`): both are credentials.
     const moved = hit ? null : changedFromTo(text, keyEnd, lineEnd, text.slice(start, keyEnd));
     if (moved) {
@@ -818,6 +825,22 @@ function listedValues(text: string, keyEnd: number, accept: (v: string) => boole
 
 /** One more item of a list after a comma: quoted or bare, up to the next comma, the line's end, a closing quote or bracket. */
 const NEXT_ITEM = /["'`]?[ \t]*,[ \t]*(["'`]?)([^\s,"'`()[\]{}]{8,300})\1(?=[ \t]*(?:[,"'`)\]}]|\r?\n|$))/y;
+/** A list's first item right after the operator, a comma after it. */
+const FIRST_ITEM = /["']?[ \t]*(?:=>|:=|=(?!=)|:)[ \t]*(["'`]?)([^\s,"'`()[\]{}]{8,300})(?=,)/y;
+/** Each item of a list given after the operator, when it is one (a comma after its first item). */
+function listAfterOperator(text: string, keyEnd: number): { hits: Hit[]; end: number } | null {
+  FIRST_ITEM.lastIndex = keyEnd;
+  const m = FIRST_ITEM.exec(text);
+  if (!m) return null;
+  const value = m[2]!;
+  const rest = restOfList(text, FIRST_ITEM.lastIndex);
+  const from = FIRST_ITEM.lastIndex - value.length;
+  return { hits: isListedKey(value) ? [{ start: from, end: from + value.length, reason: 'password' }, ...rest.hits] : rest.hits, end: rest.end };
+}
+
+/** An item of a plural name's list read as a key or a password. */
+const isListedKey = (value: string) => !LABELLED.test(value) && credentialLike(value) && !isIdentifier(value) && (keyLike(value) || passwordLike(value));
+
 /** The items after a list's first value (which ends at `at`), up to the first that is none. */
 function restOfList(text: string, at: number): { hits: Hit[]; end: number } {
   const hits: Hit[] = [];
@@ -827,7 +850,7 @@ function restOfList(text: string, at: number): { hits: Hit[]; end: number } {
     if (!m) break;
     const value = m[2]!;
     const from = NEXT_ITEM.lastIndex - m[1]!.length - value.length;
-    if (!LABELLED.test(value) && credentialLike(value) && !isIdentifier(value) && (keyLike(value) || passwordLike(value))) hits.push({ start: from, end: from + value.length, reason: 'password' });
+    if (isListedKey(value)) hits.push({ start: from, end: from + value.length, reason: 'password' });
     at = NEXT_ITEM.lastIndex;
   }
   return { hits, end: at };

@@ -88,7 +88,7 @@ function isPlaceholderPair(pair: string): boolean {
  * `-u`/`--user` (`-U`/`--proxy-user` for the proxy) and the credentials after it: `user:password`, or `"<api key>:"` (the key as the user name and
  * no password, as Stripe, Elastic and others document; or GitHub's fixed `x-oauth-basic` as the password). One pass, the flag's literal first.
  */
-const USER_FLAG = /-(?:u|U|-user|-proxy-user)(?:=|[ \t]+)["']?([^\s:"']*):["']?([^\s"']*)/g;
+const USER_FLAG = /-(?:u|U|-user|-proxy-user)(?:=|[ \t]+)(?:"([^\s:"]*):([^"\n]*)"|'([^\s:']*):([^'\n]*)'|["']?([^\s:"']*):["']?([^\s"']*))/g;
 
 function findCurlPasswords(text: string): Hit[] {
   if (!text.includes('curl')) return [];
@@ -97,13 +97,16 @@ function findCurlPasswords(text: string): Hit[] {
   for (let m = USER_FLAG.exec(text); m; m = USER_FLAG.exec(text)) {
     const before = text.charCodeAt(m.index - 1);
     if (before !== 32 && before !== 9) continue;
-    const [, user = '', password = ''] = m;
+    // (Quoted, the password may hold blanks: WordPress' application passwords are groups of four, `"editor:0uVY 6Imr …"`.)
+    const user = m[1] ?? m[3] ?? m[5] ?? '';
+    const password = m[2] ?? m[4] ?? m[6] ?? '';
     // (The key as the user with no password, or with GitHub's fixed `x-oauth-basic`: the user is the secret.)
     const asUser = password === '' || isTokenAsUserPassword(password);
     const secret = !asUser ? (isValue(password) && !isPlaceholderPair(`${user}:${password}`) ? password : '')
       : user.length >= 12 && hasLetterAndDigit(user) && !isNotSecret(user) ? user : '';
     if (secret === '' || !curlBefore(text, m.index)) continue;
-    const start = !asUser ? m.index + m[0].length - password.length : m.index + m[0].lastIndexOf(user, m[0].length - password.length - 1);
+    const end = m.index + m[0].length - (m[2] ?? m[4] ? 1 : 0);
+    const start = !asUser ? end - password.length : m.index + m[0].lastIndexOf(user, end - m.index - password.length - 1);
     hits.push({ start, end: start + secret.length, reason: 'password' });
   }
   return hits;

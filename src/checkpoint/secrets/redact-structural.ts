@@ -398,7 +398,8 @@ const PRINTS_SECRET: { words: string; rest: string; store?: true }[] = [
   { words: 'security', rest: String.raw`[ \t]+find-(?:generic|internet)-password\b[^\n]{0,200}[ \t]-w\b`, store: true },
   { words: 'secret-tool', rest: String.raw`[ \t]+lookup\b`, store: true },
   { words: 'vault', rest: String.raw`[ \t]+(?:(?:kv[ \t]+)?(?:get|read)\b[^\n]{0,200}[ \t]--?field\b|print[ \t]+token\b)`, store: true },
-  { words: 'kubectl', rest: String.raw`[ \t]+(?:get[ \t]+(?:secrets?|sa|serviceaccounts?)\b[^\n]{0,200}\|[ \t]*base64[ \t]+(?:-d|--decode|-D)\b|create[ \t]+token\b)`, store: true },
+  // (Options may come first: `kubectl -n argocd get secret …`, `--context prod`.)
+  { words: 'kubectl', rest: String.raw`(?:[ \t]+-[\w-]+(?:[= \t][\w.:/-]+)?){0,4}[ \t]+(?:get[ \t]+(?:secrets?|sa|serviceaccounts?)\b[^\n]{0,200}\|[ \t]*base64[ \t]+(?:-d|--decode|-D)\b|create[ \t]+token\b)`, store: true },
   { words: 'gh|glab', rest: String.raw`[ \t]+auth[ \t]+token\b`, store: true },
   { words: 'heroku', rest: String.raw`[ \t]+(?:auth:token\b|config:get${NAME_ARG})`, store: true },
   { words: 'gcloud', rest: String.raw`[ \t]+(?:auth[ \t]+(?:application-default[ \t]+)?print-(?:access|identity)-token\b|secrets[ \t]+versions[ \t]+access\b)`, store: true },
@@ -937,7 +938,8 @@ const CREDENTIAL_CALL_FORMS = [
   // Ruby's `BCrypt::Password.create`, `bcrypt.hash('…', 10)`, `bcrypt.hashpw(b"…", …)`, `argon2.hash`, Spring's
   // `passwordEncoder.encode("…")`, Go's `bcrypt.GenerateFromPassword([]byte("…"), …)`.
   { re: new RegExp(String.raw`${USER_CALLS}[ \t]*\([ \t]*${CALL_ARG}${CALL_ARG}${LITERAL_ARG}`, 'gd'), accept: calledPassword },
-  { re: new RegExp(String.raw`${HASH_CALLS}[ \t]*\([ \t]*(?:\[\]byte\()?b?${LITERAL_ARG}`, 'gd'), accept: calledPassword },
+  // (Not a hash's scheme: Ansible's filter is given the password before it, `plaintext | password_hash('sha512')`.)
+  { re: new RegExp(String.raw`${HASH_CALLS}[ \t]*\([ \t]*(?:\[\]byte\()?b?${LITERAL_ARG}`, 'gd'), accept: (s: string) => calledPassword(s) && !HASH_SCHEME.test(s) },
   // … and `user:password` encoded for a Basic header: `btoa('admin:…')`, `base64.b64encode(b"user:…")`, `Buffer.from('api:…')`,
   // `base64_encode`, Ruby's `Base64.strict_encode64`, Go's `EncodeToString([]byte("u:…"))`, Java's `encodeToString("u:…".getBytes())`,
   // and `echo -n 'admin:…' | base64` (or `printf`). (Not a reference, `${user}:${pass}`, nor a port, a path or a time.)
@@ -946,6 +948,9 @@ const CREDENTIAL_CALL_FORMS = [
     accept: (secret: string) => /[A-Za-z]/.test(secret) && !secret.includes('/') && !/^v?\d+(?:\.\d+)+/.test(secret),
   },
 ];
+
+/** A hash's scheme by name. */
+const HASH_SCHEME = /^(?:sha\d*(?:_crypt)?|md5(?:_crypt)?|bcrypt|blowfish|argon2(?:id|i|d)?|scrypt|pbkdf2(?:_sha\d+)?|des(?:_crypt)?|crypt)$/i;
 
 /** A literal given as a password: a digit, a symbol or twelve characters (`'editor'`, a role, and `'/dashboard'`, a page, are none). */
 function calledPassword(secret: string): boolean {

@@ -503,6 +503,14 @@ describe('redactText', () => {
         'mc alias set prod https://minio.example.com AKIA5EXAMPLEUSER [REDACTED:password]\naz login --service-principal -u 0d3f9a2b -p [REDACTED:password] --tenant t\n' +
         'influx setup -u admin -p [REDACTED:password] -o acme -b metrics',
       { password: 5 }],
+    ["a quoted curl password with blanks (WordPress' application password), a secret printed by kubectl after its options, a plural key's list in one value",
+      '$ curl --user "editor:0uVY 6Imr 1OxQ sLu3 vbK0 m9Zt" https://blog.example.com/wp-json/wp/v2/posts\n' +
+        '$ kubectl -n argocd get secret argocd-initial-admin-secret -o jsonpath="{.data.password}" | base64 -d; echo\nk04cpfZWXE1kYZt7\n' +
+        'APP_KEYS=dcHkd+J0fRWGV1S9lEBzHA==,ZXRKKzbe3IjEteHJ4h4JGQ==',
+      '$ curl --user "editor:[REDACTED:password]" https://blog.example.com/wp-json/wp/v2/posts\n' +
+        '$ kubectl -n argocd get secret argocd-initial-admin-secret -o jsonpath="{.data.password}" | base64 -d; echo\n[REDACTED:password]\n' +
+        'APP_KEYS=[REDACTED:password]',
+      { password: 3 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
@@ -528,7 +536,7 @@ describe('redactText', () => {
     // Basic's base64 of a placeholder login, of no login, or the word in prose; a Postman API key that is a variable.
     'Authorization header: Basic dXNlcjpwYXNzd29yZA==', 'Basic Og==', 'Basic OmFiYw==', 'Basic authentication with base64(user:password)',
     // A hash made of a placeholder or of a variable; a hash function given its algorithm's name.
-    "'password' => Hash::make('password'),", 'bcrypt.hash(password, 10)', "hash('sha256', $payload)", 'Hash::make($request->password)',
+    "'password' => Hash::make('password'),", 'hashed: "{{ plaintext | password_hash(\'sha512\') }}"', 'APP_KEYS="toBeModified1,toBeModified2"', 'keys: id,name,created_at', 'bcrypt.hash(password, 10)', "hash('sha256', $payload)", 'Hash::make($request->password)',
     // MinIO's first login, a certificate's file, a write's precision, a Redis user's hashed password, a line of prose.
     'mc alias set local http://localhost:9000 minioadmin minioadmin', 'az login --service-principal -u 0d3f9a2b -p ~/certs/sp.pem --tenant t',
     'influx write -b bucket -p s "m v=1"', 'user worker on #e5e9fa1ba31ecd1ae84f75caaa474f3a663f05f4a1c5e0b6a6ae1f6f0f0b9b0f ~jobs:* +@list', 'user bob said > hello',
