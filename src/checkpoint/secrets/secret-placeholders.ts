@@ -175,8 +175,8 @@ export function isPlaceholderValue(value: string): boolean {
   return (body.length >= 6 && isPredictable(body)) || isGroupedSequence(body);
 }
 
-/** A word that says the value is made up, in one case within its word (`your_key`, `YOUR_KEY`, `YourApiKey`, `ChangeMe`, `…EXAMPLEKEY`). */
-const MARKER_IN_WORDS = /your|place_?holder|redacted|(?:change|replace)_?(?:me|this|it)|example|sample|dummy|fake|insert_?here|goes_?here|fixme|please_?(?:insert|enter|add|set|provide|replace|change|fill)/;
+/** A word that says the value is made up, in one case within its word (`your_key`, `YOUR_KEY`, `YourApiKey`, `ChangeMe`, `…EXAMPLEKEY`, Strapi's `tobemodified`). */
+const MARKER_IN_WORDS = /your|place_?holder|redacted|(?:change|replace)_?(?:me|this|it)|to_?be_?(?:modified|changed|replaced|set|filled)|example|sample|dummy|fake|insert_?here|goes_?here|fixme|please_?(?:insert|enter|add|set|provide|replace|change|fill)/;
 /**
  * The value's words, lower-cased and joined by `_`: split at punctuation and where the case turns (`YourApiKey` → `your_api_key`),
  * so that a random run whose letters spell a marker in mixed case (`…KYoURZl…`) does not read as one.
@@ -311,8 +311,8 @@ export function hasPlaceholderMarker(token: string): boolean {
   return token.length <= 1000 && MARKER_WORDS.test(token);
 }
 
-/** The operator and what may stand between it and a value: `request_id=`, `"nonce": "`, `ETag: W/"`, `key => '`. */
-const OPERATOR_BEFORE = /["']?\s{0,2}(?:=>|:=|[:=])\s{0,2}(?:W\/)?["']?$/;
+/** The operator and what may stand between it and a value: `request_id=`, `"nonce": "`, `ETag: W/"`, `key => '`, a Matrix id's sigil (`"event_id": "$`). */
+const OPERATOR_BEFORE = /["']?\s{0,2}(?:=>|:=|[:=])\s{0,2}(?:W\/)?["']?[$!]?$/;
 
 /**
  * The name a value is assigned to, at the end of the text before it (`request_id` of `request_id=`):
@@ -325,10 +325,14 @@ function nameBefore(before: string): string | undefined {
   let start = end;
   while (start > 0 && end - start < 41 && /[\w.-]/.test(before[start - 1]!)) start--;
   const name = before.slice(start, end);
+  // A value field after its name field (`{"name": "x-amz-cf-id", "value": "…"}`, as HAR files and Postman list headers): that name.
+  const field = /^value$/i.test(name) ? NAME_FIELD.exec(before.slice(0, start)) : null;
+  if (field) return field[1];
   return /^[A-Za-z]/.test(name) ? name : undefined;
 }
+const NAME_FIELD = /["'](?:name|key)["'][ \t]*:[ \t]*["']([A-Za-z][\w.-]{0,60})["'][ \t]*,[ \t]*["']?$/i;
 /** An identifier's or a digest's name: `request_id`, `traceId`, `X-Request-ID`, `nonce`, `etag`, `blake2b`, `?query=`. */
-const ID_NAME = /(?:^|[_.-])(?:id|uuid|guid|nonce|traceparent|tracestate|etag|blake\w*|xxh\w*|crc\w*|sha[\d_-]+|cid|query|search|q|gist|commit)(?:[-_]?\d{1,2})?$/i;
+const ID_NAME = /(?:^|[_.-])(?:id|uuid|guid|nonce|traceparent|tracestate|etag|if-(?:none-)?match|blake\w*|xxh\w*|crc\w*|sha[\d_-]+|cid|query|search|q|gist|commit)(?:[-_]?\d{1,2})?$/i;
 const CAMEL_ID = /[a-z0-9](?:Id|ID)$/;
 /** A name that holds a secret's keyword (`secret_id`, `session_id`, `api_key_id`) or a client's id (paired with its secret, and as random): its value is judged. */
 const SECRET_NAME = /secret|token|key|pass|pwd|auth|session|cookie|sig|cred|client/i;

@@ -536,6 +536,9 @@ describe('redactText', () => {
     // Basic's base64 of a placeholder login, of no login, or the word in prose; a Postman API key that is a variable.
     'Authorization header: Basic dXNlcjpwYXNzd29yZA==', 'Basic Og==', 'Basic OmFiYw==', 'Basic authentication with base64(user:password)',
     // A hash made of a placeholder or of a variable; a hash function given its algorithm's name.
+    // Strapi's placeholder; ids named in a value's field, after a Matrix sigil, or as an entity tag asked for.
+    'JWT_SECRET=tobemodified', '{ "name": "x-amz-cf-id", "value": "k2SfN3jaWsxc_4irX3kYJ_PnOuNXVOcfN_sxk6K_iW3lDvRFrGxhVecu==" }',
+    '  "event_id": "$xI5CxuXW5b1T8sC0td-UgtWonvbF59fjQkIATAVc5sI",', '  -H \'if-none-match: W/"2d91e8fa5c7d4ee15bf5dc2e74b200af"\' \\',
     "'password' => Hash::make('password'),", 'hashed: "{{ plaintext | password_hash(\'sha512\') }}"', 'APP_KEYS="toBeModified1,toBeModified2"', 'keys: id,name,created_at', 'bcrypt.hash(password, 10)', "hash('sha256', $payload)", 'Hash::make($request->password)',
     // MinIO's first login, a certificate's file, a write's precision, a Redis user's hashed password, a line of prose.
     'mc alias set local http://localhost:9000 minioadmin minioadmin', 'az login --service-principal -u 0d3f9a2b -p ~/certs/sp.pem --tenant t',
