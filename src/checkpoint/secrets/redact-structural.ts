@@ -10,7 +10,7 @@
 import type { RedactRule } from './redact-rule.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { findInWindows, nearWindows } from './redact-windows.js';
-import { isNamedNonSecret, isNotSecret, isPredictable, PUBLIC_KEY_NAME } from './secret-placeholders.js';
+import { isNamedNonSecret, isNotSecret, isNotSecretName, isPredictable, PUBLIC_KEY_NAME } from './secret-placeholders.js';
 import { isEncodedText, isWordy } from './entropy.js';
 import { DER_BASE64, derKind, encodedPemKind } from './der-keys.js';
 import { isCamelName, typedPassword } from './redact-keywords.js';
@@ -793,6 +793,35 @@ export const REDIS_ACL_RULE: RedactRule = {
   pattern: /(?<pre>(?:\bACL[ \t]+SETUSER|\bacl[ \t]+setuser|^[ \t]*user)[ \t]+[^\s>]{1,100}(?:[ \t]+(?:on|off|nopass|skip-sanitize-payload|sanitize-payload|reset\w{0,20}|all(?:keys|commands|channels)|[~%&+<#!-][^\s]{0,200}))*[ \t]+>)(?<secret>[^\s]{1,200})/gm,
   accept: isLiteral,
 };
+
+/**
+ * A session's cookie as a request sends it or a response sets it (`Cookie: sessionid=…; theme=dark`, `set-cookie: SID=…; HttpOnly`,
+ * curl's `-b 'session=…'` as a browser's "Copy as cURL" gives it): the value of each cookie whose name says it holds a session or a
+ * login (`PHPSESSID`, `connect.sid`, `laravel_session`, `remember_web_…`, `auth_token`). An anti-forgery token's (`csrftoken`)
+ * guards nothing on its own.
+ */
+export const SESSION_COOKIE_RULE: RedactRule = {
+  reason: 'password',
+  find: (text) => findInWindows(text, nearWindows(text, COOKIE_ANCHOR), (lines) => {
+    const hits: Hit[] = [];
+    COOKIE_PAIR.lastIndex = 0;
+    for (let m = COOKIE_PAIR.exec(lines); m; m = COOKIE_PAIR.exec(lines)) {
+      const [, name = '', value = ''] = m;
+      if (!SESSION_COOKIE.test(name) || isNotSecretName(name) || !isCookieValue(value)) continue;
+      const start = m.index + name.length + 1;
+      hits.push({ start, end: start + value.length, reason: 'password' });
+    }
+    return hits;
+  }),
+};
+/** Where cookies are given: a header or an option named for them, or curl's `-b`. */
+const COOKIE_ANCHOR = /cookie|[ \t]-b[ \t]/gi;
+/** One cookie, `name=value`, its value up to the `;` or the blank that ends it. */
+const COOKIE_PAIR = /(?<![\w.%-])([A-Za-z_][\w.-]{0,60})=([^;\s"',]{16,4096})/g;
+/** A cookie's name that says it holds a session or a login. */
+const SESSION_COOKIE = /sess|(?:^|[_.-])sid$|^sid$|token|auth|remember|jwt|login/i;
+/** Random enough to be a session's: 16 characters or more, letters and digits, no placeholder, reference or word (a value of escapes, `\u0425…`, is a message's text). */
+const isCookieValue = (value: string) => /[A-Za-z]/.test(value) && /\d/.test(value) && !value.includes('\\') && isLiteral(value) && !isWordy(value);
 
 /** The user and the password inline in an OpenVPN profile: the second line of its `<auth-user-pass>` block. */
 export const OPENVPN_INLINE_RULE: RedactRule = {

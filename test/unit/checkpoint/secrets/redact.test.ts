@@ -511,6 +511,12 @@ describe('redactText', () => {
         '$ kubectl -n argocd get secret argocd-initial-admin-secret -o jsonpath="{.data.password}" | base64 -d; echo\n[REDACTED:password]\n' +
         'APP_KEYS=[REDACTED:password]',
       { password: 3 }],
+    ["a session's cookie as a request sends it, a response sets it and a browser's \"Copy as cURL\" gives it (not an anti-forgery token)",
+      'set-cookie: SID=e5cc/QvAKBLL7nvuwZ+M2se0O1XgSOL8; HttpOnly; path=/\nCookie: PHPSESSID=9t8ksl2m7r4q0v3e1p6o5n; theme=dark\n' +
+        "  -b '_ga=GA1.1.763023608.4704210089; connect.sid=s%3AqZr7Tx1Vb4N9f3kLm2Qx.Hq7wP2mZ9xLt4vKq8; csrftoken=TaV4MiJ5BHc9Cs1KrwgO2i9K' \\",
+      'set-cookie: SID=[REDACTED:password]; HttpOnly; path=/\nCookie: PHPSESSID=[REDACTED:password]; theme=dark\n' +
+        "  -b '_ga=GA1.1.763023608.4704210089; connect.sid=[REDACTED:password]; csrftoken=TaV4MiJ5BHc9Cs1KrwgO2i9K' \\",
+      { password: 3 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
@@ -537,6 +543,8 @@ describe('redactText', () => {
     'Authorization header: Basic dXNlcjpwYXNzd29yZA==', 'Basic Og==', 'Basic OmFiYw==', 'Basic authentication with base64(user:password)',
     // A hash made of a placeholder or of a variable; a hash function given its algorithm's name.
     // Strapi's placeholder; ids named in a value's field, after a Matrix sigil, or as an entity tag asked for.
+    'Set-Cookie: session=deleted; expires=Thu, 01 Jan 1970 00:00:00 GMT', 'document.cookie = "token=" + token + "; path=/";', 'Cookie: sessionid=${SESSION_ID}',
+    'RememberMeServices.cookieStolen=Diverg\\u00eancia inv\\u00e1lida em remember-me token',
     'JWT_SECRET=tobemodified', '{ "name": "x-amz-cf-id", "value": "k2SfN3jaWsxc_4irX3kYJ_PnOuNXVOcfN_sxk6K_iW3lDvRFrGxhVecu==" }',
     '  "event_id": "$xI5CxuXW5b1T8sC0td-UgtWonvbF59fjQkIATAVc5sI",', '  -H \'if-none-match: W/"2d91e8fa5c7d4ee15bf5dc2e74b200af"\' \\',
     "'password' => Hash::make('password'),", 'hashed: "{{ plaintext | password_hash(\'sha512\') }}"', 'APP_KEYS="toBeModified1,toBeModified2"', 'keys: id,name,created_at', 'bcrypt.hash(password, 10)', "hash('sha256', $payload)", 'Hash::make($request->password)',
@@ -825,7 +833,7 @@ describe('redaction cost', () => {
     'the password was changed from', 'I changed the token from x to', 'api_keys: [', 'apiKeys := []string{', 'Your new recovery codes:\n',
     'A temporary password is generated for root@localhost:', 'alice@example.com:', 'stats auth admin:', 'lftp -u user,', 'bindpw',
     'login: admin /', 'Credentials: deploy /', 'user app, pass', 'log in as root with', '| Password |\n|---|\n|', 'pw for the vm:', 'Senha do banco:', '密码是',
-    'server.login("me@example.com",', 'DriverManager.getConnection(url, "app",', "btoa('admin:", 'echo -n admin:', 'expect "password:"\nsend', 'sql.Open("mysql", "app:', 'Basic ', 'API_KEYS=Zq8rTx2Vb9k4Lm', 'ACL SETUSER a', 'user a on',
+    'server.login("me@example.com",', 'DriverManager.getConnection(url, "app",', "btoa('admin:", 'echo -n admin:', 'expect "password:"\nsend', 'sql.Open("mysql", "app:', 'Basic ', 'API_KEYS=Zq8rTx2Vb9k4Lm', 'ACL SETUSER a', 'user a on', 'Cookie: session=',
     '"apikey": [{"key": "value", "value": "'];
   const RUNS = [' ', '\t', ',', '#', ';', '"', "'", '=', ':', '\n', '-', '[', ' ,', ', ', '- ', '\n ', ' #', '//', 'value:', '"value": "a1b2c3d4e5", ', 'a#', '%20', '@', ' = ',
     'key:=', '&key=', '&token=', 'xoxb-eyJ', 'X-Amz-Signature=', '**', '|', '||', '(', '`', 'default = ', ':1:'];
