@@ -823,6 +823,30 @@ const SESSION_COOKIE = /sess|(?:^|[_.-])sid$|^sid$|token|auth|remember|jwt|login
 /** Random enough to be a session's: 16 characters or more, letters and digits, no placeholder, reference or word (a value of escapes, `\u0425…`, is a message's text). */
 const isCookieValue = (value: string) => /[A-Za-z]/.test(value) && /\d/.test(value) && !value.includes('\\') && isLiteral(value) && !isWordy(value);
 
+/**
+ * The password Terraform generated, as its state keeps it (`terraform.tfstate`, `terraform show -json`): the `result` of a
+ * `random_password` resource, up to the next resource's type.
+ */
+export const TERRAFORM_RANDOM_PASSWORD_RULE: RedactRule = {
+  reason: 'password',
+  requires: '"random_password"',
+  // (Read as written too: a generated password may hold a quote, escaped in the JSON, `"a\\"b)…"`.)
+  readsWritten: true,
+  find: (text) => {
+    const hits: Hit[] = [];
+    for (let at = text.indexOf('"random_password"'); at >= 0; at = text.indexOf('"random_password"', at + 1)) {
+      const resource = text.slice(at, at + RESOURCE_REACH);
+      const next = resource.indexOf('"type"');
+      const m = STATE_RESULT.exec(next < 0 ? resource : resource.slice(0, next));
+      if (m && isLiteral(m[1]!)) hits.push({ start: at + m.index + m[0].length - 1 - m[1]!.length, end: at + m.index + m[0].length - 1, reason: 'password' });
+    }
+    return hits;
+  },
+};
+/** How far a resource's attributes are read for its `result`. */
+const RESOURCE_REACH = 4000;
+const STATE_RESULT = /"result"[ \t]*:[ \t]*"((?:[^"\\\n]|\\.){1,300})"/;
+
 /** The user and the password inline in an OpenVPN profile: the second line of its `<auth-user-pass>` block. */
 export const OPENVPN_INLINE_RULE: RedactRule = {
   reason: 'password',

@@ -517,6 +517,10 @@ describe('redactText', () => {
       'set-cookie: SID=[REDACTED:password]; HttpOnly; path=/\nCookie: PHPSESSID=[REDACTED:password]; theme=dark\n' +
         "  -b '_ga=GA1.1.763023608.4704210089; connect.sid=[REDACTED:password]; csrftoken=TaV4MiJ5BHc9Cs1KrwgO2i9K' \\",
       { password: 3 }],
+    ["the password Terraform generated, as its state keeps it (a quote in it escaped), and not another resource's result",
+      '{"type": "random_id", "instances": [{"attributes": {"result": "k4Lm2Qx8"}}]},\n{\n  "type": "random_password",\n  "instances": [{"attributes": {"length": 16, "result": "a\\"b)Zc!9xQ"}}]\n}',
+      '{"type": "random_id", "instances": [{"attributes": {"result": "k4Lm2Qx8"}}]},\n{\n  "type": "random_password",\n  "instances": [{"attributes": {"length": 16, "result": "[REDACTED:password]"}}]\n}',
+      { password: 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
