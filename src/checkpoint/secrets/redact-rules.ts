@@ -58,7 +58,9 @@ function findHighEntropy(text: string): Hit[] {
 
 /** Where the host and path of the first URL in a run end (0 when the run holds none); a fragment without `=` is an anchor, skipped too. */
 function urlPathEnd(run: string): number {
-  const scheme = run.indexOf('://');
+  // (Also a run that starts with a URI whose path follows one slash: `mlflow-artifacts:/<experiment>/<run id>/artifacts`, `dbfs:/…`.)
+  const single = /^[A-Za-z][\w+.-]*:\/(?!\/)/.exec(run);
+  const scheme = single ? single[0].length - 2 : run.indexOf('://');
   if (scheme < 0) return 0;
   const query = run.slice(scheme).search(/[?#]/);
   if (query < 0) return run.length;
