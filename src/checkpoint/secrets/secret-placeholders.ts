@@ -51,6 +51,7 @@ const PLACEHOLDER_WORDS = new Set([
   'short', 'too', 'long', 'wrong', 'bad', 'bogus', 'expired', 'revoked', 'malformed', 'truncated', 'not', 'jwt',
   // "Password" in other languages (a translated label: `"password": "Passwort"`)
   'passwort', 'kennwort', 'passord', 'wachtwoord', 'salasana', 'haslo', 'senha', 'parola', 'heslo', 'adgangskode', 'contrasena', 'geslo', 'lozinka', 'parool', 'jelszo', 'sandi', 'kata',
+  'lösenord', 'losenord', 'contraseña', 'hasło', 'jelszó', 'şifre', 'sifre', 'пароль',
 ]);
 
 /** True when `value` is a reference or an interpolation, not a literal. */
@@ -160,7 +161,8 @@ export function isPlaceholderValue(value: string): boolean {
   if (isTokenAsUserPassword(v)) return true;
   // A web analytics id (Google Analytics' `UA-2184335-18`, Tag Manager's `GTM-…`): every page that loads it shows it.
   if (/^(?:UA-\d{4,10}-\d{1,4}|GTM-[A-Z0-9]{4,9})$/.test(v)) return true;
-  const words = v.split(/[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])/).filter(Boolean);
+  // (Letters of any script make a word: `Contraseña` is one, not `Contrase` and `a`.)
+  const words = v.split(/[^\p{L}\p{N}]+|(?<=\p{Ll})(?=\p{Lu})/u).filter(Boolean);
   // Only words: `secret123` or `password1` is a (weak) password someone uses, not a placeholder.
   if (words.length && words.every((w) => PLACEHOLDER_WORDS.has(w.toLowerCase()) || isWordsJoined(w.toLowerCase()))) return true;
   if (isKeyboardRun(v)) return true;

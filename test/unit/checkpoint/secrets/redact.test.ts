@@ -550,6 +550,8 @@ describe('redactText', () => {
     'Set-Cookie: session=deleted; expires=Thu, 01 Jan 1970 00:00:00 GMT', 'document.cookie = "token=" + token + "; path=/";', 'Cookie: sessionid=${SESSION_ID}',
     'RememberMeServices.cookieStolen=Diverg\\u00eancia inv\\u00e1lida em remember-me token',
     '$ mlflow runs describe --run-id ec35be62086075c8db136107d81ab782 | jq', '  "artifact_uri": "mlflow-artifacts:/432607822081753/efd250b31774c67a8a7896fe2062c5dd/artifacts",',
+    // A translation file's label for a password, letters outside ASCII in it.
+    '"password": "Contraseña"', '"Password": "Lösenord"', '"password": "Şifre"', '"password": "Hasło"', '"password": "Jelszó"',
     'JWT_SECRET=tobemodified', '{ "name": "x-amz-cf-id", "value": "k2SfN3jaWsxc_4irX3kYJ_PnOuNXVOcfN_sxk6K_iW3lDvRFrGxhVecu==" }',
     '  "event_id": "$xI5CxuXW5b1T8sC0td-UgtWonvbF59fjQkIATAVc5sI",', '  -H \'if-none-match: W/"2d91e8fa5c7d4ee15bf5dc2e74b200af"\' \\',
     "'password' => Hash::make('password'),", 'hashed: "{{ plaintext | password_hash(\'sha512\') }}"', 'APP_KEYS="toBeModified1,toBeModified2"', 'keys: id,name,created_at', 'bcrypt.hash(password, 10)', "hash('sha256', $payload)", 'Hash::make($request->password)',
