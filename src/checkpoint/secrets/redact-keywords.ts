@@ -873,6 +873,8 @@ function comparedBefore(text: string, start: number, keyEnd: number, lineBefore:
 
 /** A name that says what is done to a secret (`update_password`, `resetPassword`, `require-token`), not the secret. */
 const ACTION_ON_SECRET = /(?:^|[_.-])(?:update|reset|change|forgot|require|generate|validate|verify|check|show|hide|expire|rotate|encrypt|hash|remember|enable|disable|allow)[_.-]?(?:pass(?:w(?:or)?d)?|pwd|token|secret)s?$/i;
+/** An option that makes, changes or drops a stored credential (Oracle's `mkstore -createCredential <database> …`): its value says which. */
+const CREDENTIAL_ACTION = /^(?:create|add|modify|delete|remove|list|revoke)[_.-]?credentials?$/i;
 
 /** The name of a message about a credential that is wrong (`badCredentials`, `emptyPassword`, `invalid_token`): not the credential. */
 const WRONG_SECRET = /(?:^|[_.-]|[a-z](?=[A-Z]))(?:bad|empty|invalid|wrong|missing|expired|incorrect|blank)[_.-]?(?:credentials?|pass(?:w(?:or)?d)?|pwd|token|secret)s?$/i;
@@ -965,6 +967,7 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     if (/^[a-z][a-z-]*$/.test(value) && /^\\?["'`]?[ \t]*\|/.test(text.slice(span[1], span[1] + 5))) continue;
     // A setting named by what it does to a password (Ansible's `update_password: on_create`, `reset_password: always`): an option's word.
     if (/^[a-z]+(?:_[a-z]+)*$/.test(value) && ACTION_ON_SECRET.test(key)) continue;
+    if (CREDENTIAL_ACTION.test(key) && text.charCodeAt(at - key.length - 1) === 45) continue;
     // A message named for what is wrong with a credential, its first word (`BindAuthenticator.badCredentials=Credenciales erróneas`).
     if (WRONG_SECRET.test(key) && !quoted && /^[ \t]+[^\s=:]/.test(text.slice(span[1], span[1] + 2))) continue;
     // A field's number, not its value (never quoted): protobuf's `string refresh_token = 4;` (a type's name before the key) and an enum's

@@ -77,6 +77,8 @@ const COMMANDS: { name: string; tools: string; flag: string; attached?: boolean;
   { name: 'az login', tools: 'az[ \\t]+login', flag: '(?:-p|--password|--client-secret)', kept: /^[~/.]|\.(?:pem|crt|cer|pfx)$/i },
   // InfluxDB's CLI: `influx setup -u admin -p …`, 1.x's `influx -username admin -password …` (`write -p s` is a precision).
   { name: 'influx', tools: 'influx', flag: '-(?:p|password)', kept: /^(?:[nuµm]?s|m|h)$/ },
+  // Windows' code signing: `signtool sign /f <pfx> /p …`.
+  { name: 'signtool', tools: 'signtool(?:\\.exe)?', flag: '/p' },
   // (SNMP v1 and v2c: the community string is the password.)
   { name: 'snmp', tools: 'snmp(?:walk|bulkwalk|get|getnext|bulkget|set|table|df|netstat|status|delta|trap|inform)', flag: '-c', kept: /^(?:public|private)$/ },
 ];
@@ -123,6 +125,12 @@ const COMMAND_FORMS: { tools: string; before?: string; after: string; accept: (s
     // MinIO's client given a server: `mc alias set <alias> <url> <access key> <secret key>` (older: `mc config host add …`)
     tools: String.raw`mc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)`,
     after: String.raw`[ \t]+\S+[ \t]+\S+[ \t]+\S+[ \t]+["']?(?<secret>[^\s"']{1,200})`,
+    accept: isLiteral,
+  },
+  {
+    // Oracle's wallet: `mkstore -wrl <wallet> -createCredential <database> <user> <password>` (and `-modifyCredential`)
+    tools: 'mkstore',
+    after: String.raw`[^\n]{0,200}?[ \t]-(?:create|modify)Credential[ \t]+\S+[ \t]+\S+[ \t]+(?:"(?<secret2>[^"\n]{1,200})"|'(?<secret3>[^'\n]{1,200})'|(?<secret>[^\s"']{1,200}))`,
     accept: isLiteral,
   },
   {
@@ -847,6 +855,24 @@ export const TERRAFORM_RANDOM_PASSWORD_RULE: RedactRule = {
 const RESOURCE_REACH = 4000;
 const STATE_RESULT = /"result"[ \t]*:[ \t]*"((?:[^"\\\n]|\\.){1,300})"/;
 
+/**
+ * The users a Kafka broker's JAAS configuration defines for SASL/PLAIN, `user_<name>="<password>"` (besides its own `password="…"`).
+ */
+export const JAAS_USER_RULE: RedactRule = {
+  reason: 'password',
+  requires: 'LoginModule',
+  pattern: /(?<pre>(?<![\w-])user_[\w.-]{1,100}[ \t]*=[ \t]*")(?<secret>[^"\n]{1,200})(?=")/g,
+  accept: isLiteral,
+};
+
+/** T-SQL's password as a Unicode literal: `CREATE LOGIN … WITH PASSWORD = N'…'`, `ALTER LOGIN … WITH PASSWORD = N'…'`. */
+export const UNICODE_LITERAL_PASSWORD_RULE: RedactRule = {
+  reason: 'password',
+  near: /PASSWORD[ \t]*=[ \t]*N'/gi,
+  pattern: /(?<pre>\bPASSWORD[ \t]*=[ \t]*N')(?<secret>[^'\n]{1,200})(?=')/gi,
+  accept: isLiteral,
+};
+
 /** The user and the password inline in an OpenVPN profile: the second line of its `<auth-user-pass>` block. */
 export const OPENVPN_INLINE_RULE: RedactRule = {
   reason: 'password',
@@ -962,7 +988,7 @@ const CALL_ARG = String.raw`(?:"[^"\n]{0,200}"|'[^'\n]{0,200}'|[\w.$>-]{1,100}(?
 /** A string literal that closes its argument: the `secret`, then `,` or `)` (or Java's `.toCharArray()`). */
 const LITERAL_ARG = String.raw`(["'])(?<secret>[^"'\n]{1,200})\1(?=[ \t]*(?:[,)]|\.toCharArray\(\)))`;
 /** Calls that take a password by its place: a login's second argument, a connection's third, a `user:password` to encode. */
-const LOGIN_CALLS = String.raw`\b(?:login|simple_bind(?:_s)?|bind_s|PasswordAuthentication|UsernamePasswordCredentials)`;
+const LOGIN_CALLS = String.raw`\b(?:login|simple_bind(?:_s)?|bind_s|PasswordAuthentication|UsernamePasswordCredentials|username_pw_set)`;
 /** Go's LDAP bind, `conn.Bind(dn, "…")`: a name common enough that its first argument must be a DN or name one (`bindDN`, `user`). */
 const BIND_CALL = String.raw`\.Bind`;
 const BIND_DN = String.raw`(?:"(?:cn|uid)=[^"\n]{0,200}"|[\w.]{0,60}(?:dn|DN|Dn|[uU]ser(?:name)?)[\w.]{0,60})[ \t]*,[ \t]*`;
@@ -1155,14 +1181,25 @@ export const EMAIL_PASSWORD_RULE: RedactRule = {
 
 /**
  * crypt(3) hashes (`$1$`, `$2b$`, `$5$`, `$6$`, `$y$`, `$apr1$`, `$argon2id$`,
- * `$pbkdf2-sha256$`, `$scrypt$`, …), LDAP `{SSHA}…` and MySQL's native `*<40 hex in capitals>` (as `mysql.user` shows it):
+ * `$pbkdf2-sha256$`, `$scrypt$`, …), LDAP `{SSHA}…`, MySQL's native `*<40 hex in capitals>` (as `mysql.user` shows it) and
+ * PostgreSQL's `SCRAM-SHA-256$<iterations>:<salt>$<stored key>:<server key>` (as `pg_authid` and PgBouncer's `userlist.txt` hold it):
  * a hash lets anyone test guesses offline, so it is kept out like the password.
  */
 export const PASSWORD_HASH_RULE: RedactRule = {
   reason: 'password-hash',
-  near: /\$(?:1|2[abxy]?|5|6|7|y|gy|md5(?:,rounds=\d+)?|apr1|sha1|argon2(?:id|i|d)|pbkdf2[a-z0-9-]*|scrypt)\$|\{(?:S?SHA\d*|S?MD5|CRYPT|PBKDF2[^}]*)\}|\*[0-9A-F]{40}/gi,
+  near: /\$(?:1|2[abxy]?|5|6|7|y|gy|md5(?:,rounds=\d+)?|apr1|sha1|argon2(?:id|i|d)|pbkdf2[a-z0-9-]*|scrypt)\$|\{(?:S?SHA\d*|S?MD5|CRYPT|PBKDF2[^}]*)\}|\*[0-9A-F]{40}|SCRAM-SHA-256\$/gi,
   // (Sun's MD5 crypt ends its salt with `$$`: `$md5,rounds=5000$<salt>$$<hash>`.)
-  pattern: /(?<![\w$])(?:\$(?:1|2[abxy]?|5|6|7|y|gy|md5(?:,rounds=\d+)?|apr1|sha1|argon2(?:id|i|d)|pbkdf2[a-z0-9-]*|scrypt)\$(?:[A-Za-z0-9./+=,-]{1,100}\$\$?){1,4}[A-Za-z0-9./+=]{8,200}|\{(?:S?SHA\d*|S?MD5|CRYPT|PBKDF2[^}]*)\}[A-Za-z0-9+/=.$]{12,200}|(?<![\w*])\*[0-9A-F]{40}(?![\w*]))(?![A-Za-z0-9./+=])/g,
+  pattern: /(?<![\w$])(?:\$(?:1|2[abxy]?|5|6|7|y|gy|md5(?:,rounds=\d+)?|apr1|sha1|argon2(?:id|i|d)|pbkdf2[a-z0-9-]*|scrypt)\$(?:[A-Za-z0-9./+=,-]{1,100}\$\$?){1,4}[A-Za-z0-9./+=]{8,200}|\{(?:S?SHA\d*|S?MD5|CRYPT|PBKDF2[^}]*)\}[A-Za-z0-9+/=.$]{12,200}|(?<![\w*])\*[0-9A-F]{40}(?![\w*])|\bSCRAM-SHA-256\$\d{1,7}:[A-Za-z0-9+/]{8,100}={0,2}\$[A-Za-z0-9+/]{20,100}={0,2}:[A-Za-z0-9+/]{20,100}={0,2})(?![A-Za-z0-9./+=])/g,
+};
+
+/**
+ * A hash a database was given for a user as it stores it: MySQL's `IDENTIFIED WITH 'caching_sha2_password' AS '$A$005$…'` (any
+ * bytes in it), and a Redis user's `#<sha256>` among its ACL rules.
+ */
+export const STORED_HASH_RULE: RedactRule = {
+  reason: 'password-hash',
+  near: /\bIDENTIFIED[ \t]+WITH\b|[ \t]#[0-9a-f]{64}\b/gi,
+  pattern: /(?<pre>\bIDENTIFIED[ \t]+WITH[ \t]+['"`]?\w{1,40}['"`]?[ \t]+AS[ \t]+')(?<secret>[^'\n]{8,300})(?=')|(?<=[ \t]#)(?=[0-9a-f]{64}\b)(?<=(?:\bACL[ \t]+SETUSER|\bacl[ \t]+setuser|^["']?[ \t]*(?:\d+\)[ \t]+"?)?user)[ \t][^\n]{0,400}[ \t]#)[0-9a-f]{64}\b/gim,
 };
 
 /**

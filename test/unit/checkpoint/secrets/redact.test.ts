@@ -521,6 +521,22 @@ describe('redactText', () => {
       '{"type": "random_id", "instances": [{"attributes": {"result": "k4Lm2Qx8"}}]},\n{\n  "type": "random_password",\n  "instances": [{"attributes": {"length": 16, "result": "a\\"b)Zc!9xQ"}}]\n}',
       '{"type": "random_id", "instances": [{"attributes": {"result": "k4Lm2Qx8"}}]},\n{\n  "type": "random_password",\n  "instances": [{"attributes": {"length": 16, "result": "[REDACTED:password]"}}]\n}',
       { password: 1 }],
+    ['password hashes as databases store them: PostgreSQL\'s SCRAM, MySQL\'s caching_sha2 given with AS, a Redis user\'s sha256',
+      ' app_rw | SCRAM-SHA-256$4096:B4SctlQksmSIlTel0KsIJw==$ojW/cHtjTwv8kis54dWNFzapKuGOf35IqgpWiuTn234=:SJTpc+kSO3lSdJNYtvCvqhxXUUEqTW+2G16bv+SLzs8=\n' +
+        "CREATE USER `shop`@`%` IDENTIFIED WITH 'caching_sha2_password' AS '$A$005$u81C?;bRxJ[2dI+nvWB;F.2H9Fu' REQUIRE NONE\n" +
+        '1) "user worker on #e5e9fa1ba31ecd1ae84f75caaa474f3a663f05f4a1c5e0b6a6ae1f6f0f0b9b0f ~jobs:* +@list"',
+      ' app_rw | [REDACTED:password-hash]\n' +
+        "CREATE USER `shop`@`%` IDENTIFIED WITH 'caching_sha2_password' AS '[REDACTED:password-hash]' REQUIRE NONE\n" +
+        '1) "user worker on #[REDACTED:password-hash] ~jobs:* +@list"',
+      { 'password-hash': 3 }],
+    ["Kafka's JAAS users, T-SQL's Unicode literal, signtool's /p, Oracle's mkstore and paho's username_pw_set",
+      'KafkaServer {\n  org.apache.kafka.common.security.plain.PlainLoginModule required\n  user_orders-svc="Orchid1990&deploy";\n};\n' +
+        "CREATE LOGIN [svc] WITH PASSWORD = N'Winter2019!rocket', CHECK_POLICY = ON;\nsigntool sign /f C:\\certs\\a.pfx /p w@KvByh#7uBGsOb /fd SHA256 a.exe\n" +
+        "mkstore -wrl /u01/wallet -createCredential ORCLPDB1 app_user 'Maple2011@violet'\nclient.username_pw_set(\"sensor-12\", \"Thunder1977#kitchen\")\nredis-server --requirepass EC6frdUAylG9VclqDZHi",
+      'KafkaServer {\n  org.apache.kafka.common.security.plain.PlainLoginModule required\n  user_orders-svc="[REDACTED:password]";\n};\n' +
+        "CREATE LOGIN [svc] WITH PASSWORD = N'[REDACTED:password]', CHECK_POLICY = ON;\nsigntool sign /f C:\\certs\\a.pfx /p [REDACTED:password] /fd SHA256 a.exe\n" +
+        "mkstore -wrl /u01/wallet -createCredential ORCLPDB1 app_user '[REDACTED:password]'\nclient.username_pw_set(\"sensor-12\", \"[REDACTED:password]\")\nredis-server --requirepass [REDACTED:password]",
+      { password: 6 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
@@ -557,7 +573,7 @@ describe('redactText', () => {
     "'password' => Hash::make('password'),", 'hashed: "{{ plaintext | password_hash(\'sha512\') }}"', 'APP_KEYS="toBeModified1,toBeModified2"', 'keys: id,name,created_at', 'bcrypt.hash(password, 10)', "hash('sha256', $payload)", 'Hash::make($request->password)',
     // MinIO's first login, a certificate's file, a write's precision, a Redis user's hashed password, a line of prose.
     'mc alias set local http://localhost:9000 minioadmin minioadmin', 'az login --service-principal -u 0d3f9a2b -p ~/certs/sp.pem --tenant t',
-    'influx write -b bucket -p s "m v=1"', 'user worker on #e5e9fa1ba31ecd1ae84f75caaa474f3a663f05f4a1c5e0b6a6ae1f6f0f0b9b0f ~jobs:* +@list', 'user bob said > hello',
+    'influx write -b bucket -p s "m v=1"', 'user bob said > hello', 'commit #e5e9fa1ba31ecd1ae84f75caaa474f3a663f05f4a1c5e0b6a6ae1f6f0f0b9b0f was reverted',
     'secrets: vault, aws-secrets-manager, doppler', 'tokens: 1f3a9c, then rotate them',
     '"value": "Basic {{basicToken}}"', '"apikey": [{"key": "value", "value": "{{apiKey}}", "type": "string"}]',
     'spring.datasource.password={cipher}5c1d3f0e9a2b7c4d8e6f1a0b3c5d7e9f2a4b6c8d0e1f3a5b7c9d', '  git_accesstoken: ${.secrets.git_accesstoken}', '  - --token=sha256~<some-token-here-yo>', '<replace token="@javax.annotation.Generated" value="x"/>',
@@ -840,7 +856,7 @@ describe('redaction cost', () => {
     'the password was changed from', 'I changed the token from x to', 'api_keys: [', 'apiKeys := []string{', 'Your new recovery codes:\n',
     'A temporary password is generated for root@localhost:', 'alice@example.com:', 'stats auth admin:', 'lftp -u user,', 'bindpw',
     'login: admin /', 'Credentials: deploy /', 'user app, pass', 'log in as root with', '| Password |\n|---|\n|', 'pw for the vm:', 'Senha do banco:', '密码是',
-    'server.login("me@example.com",', 'DriverManager.getConnection(url, "app",', "btoa('admin:", 'echo -n admin:', 'expect "password:"\nsend', 'sql.Open("mysql", "app:', 'Basic ', 'API_KEYS=Zq8rTx2Vb9k4Lm', 'ACL SETUSER a', 'user a on', 'Cookie: session=',
+    'server.login("me@example.com",', 'DriverManager.getConnection(url, "app",', "btoa('admin:", 'echo -n admin:', 'expect "password:"\nsend', 'sql.Open("mysql", "app:', 'Basic ', 'API_KEYS=Zq8rTx2Vb9k4Lm', 'ACL SETUSER a', 'user a on', 'Cookie: session=', 'user a #', 'IDENTIFIED WITH x AS \'', 'LoginModule user_a="', "PASSWORD = N'",
     '"apikey": [{"key": "value", "value": "'];
   const RUNS = [' ', '\t', ',', '#', ';', '"', "'", '=', ':', '\n', '-', '[', ' ,', ', ', '- ', '\n ', ' #', '//', 'value:', '"value": "a1b2c3d4e5", ', 'a#', '%20', '@', ' = ',
     'key:=', '&key=', '&token=', 'xoxb-eyJ', 'X-Amz-Signature=', '**', '|', '||', '(', '`', 'default = ', ':1:'];
