@@ -143,8 +143,10 @@ const MESSAGE_WORDS = new Set(('is are was be been must should not no please ent
 /** The name of a password or a passphrase, the word on its own or as the last part of the key (`DB_PASSWORD`, `dbPassword`, not `someotherpassword`). */
 const PASSWORD_KEY = new RegExp(
   String.raw`(?:^|[_.:-])(?:[Pp]ass(?:w(?:or)?d|phrase)?|PASS(?:W(?:OR)?D|PHRASE)?|[Pp]wd|PWD|(?:bind|root)pw|(?:BIND|ROOT)PW)$|[a-z]Pass(?:word|phrase)$|^(?:[Pp]w|PW)$` +
-    // (A password's name in the other languages, as a sentence writes it: `Passwort`, `PASSWORT`, `senha`, `密码`.)
-    `|^(?:${PASSWORD_WORDS.map((w) => `[${w[0]}${w[0]!.toUpperCase()}]${w.slice(1)}|${w.toUpperCase()}`).join('|')})$`,
+    // (A password's name in the other languages, as a sentence writes it: `Passwort`, `PASSWORT`, `senha`, `密码`; in a script written
+    // without blanks, after what it is for in Latin letters too: `DBパスワード`, `root密码`.)
+    `|^(?:${PASSWORD_WORDS.map((w) => `[${w[0]}${w[0]!.toUpperCase()}]${w.slice(1)}|${w.toUpperCase()}`).join('|')})$` +
+    `|^[A-Za-z0-9]{1,12}(?:${PASSWORD_WORDS.filter((w) => !/[a-z ]/i.test(w) && /[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]/.test(w)).join('|')})$`,
 );
 /** A passphrase of a few small words (`open sesame`, `correct horse battery staple`), not a message about one. */
 const passphrase = (v: string) =>
@@ -335,9 +337,11 @@ const FORMS: Form[] = [
   // … and a password as people type one (letters with a digit or a symbol: `hunter2`, `Passw0rd`) after a password's name in a
   // sentence, `the password is hunter2`, `root password on the NAS is Qx3vY8hK`, or after the name alone, `use password hunter2x9`.
   // (Not a type, `password varchar2(100)`, nor an algorithm, `password argon2id hashing`.)
-  // (Also what it is for, then a colon: `pw for the vm: …`, `Passwort für den Server: …`, `Senha do banco: …`; and Chinese, Japanese
-  // and Korean, where `is` follows the name unspaced: `密码是…`.)
-  form(`${TAIL}(?:[ \\t]+(?:for|of|on|at|für|pour|para|per|voor|för|do|da|de|del|du)[ \\t]+[^\\n"'=:]{0,20})?(?::[ \\t]*|[ \\t]+(?:${SAYS}|${SAYS_OTHER})?|(?:是|为|は|는|은)[ \\t]*)(?<v>[^\\s"'\`,;()<>]{4,63}[^\\s"'\`,;()<>.:!?])(?=[\\s.,;:!?)\\]}"'\`]|$)`, {
+  // (Also what it is for, then a colon: `pw for the vm: …`, `Passwort für den Server: …`, `Senha do banco: …`, `Пароль от админки: …`,
+  // an apostrophe inside its words, `le mot de passe de l'admin est …`; and Chinese, Japanese and Korean, where `is` follows the name
+  // unspaced: `密码是…`, `パスワードは \`…\` です`. The value may stand in the quotes of those languages, `« … »`, `「…」`, and their
+  // full-width commas and stops end it: `密码是 …，用户名 root`.)
+  form(`${TAIL}(?:[ \\t]+(?:for|of|on|at|für|vom|zum|zur|des|pour|para|per|di|voor|van|för|till|do|da|de|del|du|dla|от|для)[ \\t]+(?:[^\\n"'=:]|(?<=[A-Za-zÀ-ÿ])'(?=[A-Za-zÀ-ÿ])){0,24})?(?::[ \\t]*|[ \\t]+(?:${SAYS}|${SAYS_OTHER})?|(?:是|为|は|는|은)[ \\t]*)(?:[«“„「『\`][ \\t]?)?(?<v>[^\\s"'\`,;()<>，。；：！？、」』»”]{4,63}[^\\s"'\`,;()<>.:!?，。；：！？、」』»”])(?=[\\s.,;:!?)\\]}"'\`，。；：！？、」』»”]|$)`, {
     keys: PASSWORD_KEY,
     named: namedInSentence,
     accept: typedPassword,

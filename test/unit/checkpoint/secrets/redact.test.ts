@@ -537,6 +537,12 @@ describe('redactText', () => {
         "CREATE LOGIN [svc] WITH PASSWORD = N'[REDACTED:password]', CHECK_POLICY = ON;\nsigntool sign /f C:\\certs\\a.pfx /p [REDACTED:password] /fd SHA256 a.exe\n" +
         "mkstore -wrl /u01/wallet -createCredential ORCLPDB1 app_user '[REDACTED:password]'\nclient.username_pw_set(\"sensor-12\", \"[REDACTED:password]\")\nredis-server --requirepass [REDACTED:password]",
       { password: 6 }],
+    ["a password in a sentence of another language: what it is for with an apostrophe or in Russian, in the quotes of the language, after a name glued to the word, before a full-width comma",
+      "le mot de passe de l'admin Prestashop est « 05AzlxO#!34Nr6y6 » (identifiant : admin)\nПароль от админки: jDSt98NJz9c7#pTt, логин admin\n" +
+        'ステージングのDBパスワードは `8b@Dq!yz4Stf1k9L` です。\n服务器密码是 Orchid1989%kitchen，用户名 root',
+      "le mot de passe de l'admin Prestashop est « [REDACTED:password] » (identifiant : admin)\nПароль от админки: [REDACTED:password], логин admin\n" +
+        'ステージングのDBパスワードは `[REDACTED:password]` です。\n服务器密码是 [REDACTED:password]，用户名 root',
+      { password: 4 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
@@ -568,6 +574,7 @@ describe('redactText', () => {
     '$ mlflow runs describe --run-id ec35be62086075c8db136107d81ab782 | jq', '  "artifact_uri": "mlflow-artifacts:/432607822081753/efd250b31774c67a8a7896fe2062c5dd/artifacts",',
     // A translation file's label for a password, letters outside ASCII in it.
     '"password": "Contraseña"', '"Password": "Lösenord"', '"password": "Şifre"', '"password": "Hasło"', '"password": "Jelszó"',
+    "Le mot de passe de l'utilisateur doit contenir 8 caractères.", 'パスワードは8文字以上にしてください。',
     'JWT_SECRET=tobemodified', '{ "name": "x-amz-cf-id", "value": "k2SfN3jaWsxc_4irX3kYJ_PnOuNXVOcfN_sxk6K_iW3lDvRFrGxhVecu==" }',
     '  "event_id": "$xI5CxuXW5b1T8sC0td-UgtWonvbF59fjQkIATAVc5sI",', '  -H \'if-none-match: W/"2d91e8fa5c7d4ee15bf5dc2e74b200af"\' \\',
     "'password' => Hash::make('password'),", 'hashed: "{{ plaintext | password_hash(\'sha512\') }}"', 'APP_KEYS="toBeModified1,toBeModified2"', 'keys: id,name,created_at', 'bcrypt.hash(password, 10)', "hash('sha256', $payload)", 'Hash::make($request->password)',
@@ -856,7 +863,7 @@ describe('redaction cost', () => {
     'the password was changed from', 'I changed the token from x to', 'api_keys: [', 'apiKeys := []string{', 'Your new recovery codes:\n',
     'A temporary password is generated for root@localhost:', 'alice@example.com:', 'stats auth admin:', 'lftp -u user,', 'bindpw',
     'login: admin /', 'Credentials: deploy /', 'user app, pass', 'log in as root with', '| Password |\n|---|\n|', 'pw for the vm:', 'Senha do banco:', '密码是',
-    'server.login("me@example.com",', 'DriverManager.getConnection(url, "app",', "btoa('admin:", 'echo -n admin:', 'expect "password:"\nsend', 'sql.Open("mysql", "app:', 'Basic ', 'API_KEYS=Zq8rTx2Vb9k4Lm', 'ACL SETUSER a', 'user a on', 'Cookie: session=', 'user a #', 'IDENTIFIED WITH x AS \'', 'LoginModule user_a="', "PASSWORD = N'",
+    'server.login("me@example.com",', 'DriverManager.getConnection(url, "app",', "btoa('admin:", 'echo -n admin:', 'expect "password:"\nsend', 'sql.Open("mysql", "app:', 'Basic ', 'API_KEYS=Zq8rTx2Vb9k4Lm', 'ACL SETUSER a', 'user a on', 'Cookie: session=', 'user a #', 'IDENTIFIED WITH x AS \'', 'LoginModule user_a="', "PASSWORD = N'", "mot de passe de l'", 'DBパスワードは `', '密码是 «',
     '"apikey": [{"key": "value", "value": "'];
   const RUNS = [' ', '\t', ',', '#', ';', '"', "'", '=', ':', '\n', '-', '[', ' ,', ', ', '- ', '\n ', ' #', '//', 'value:', '"value": "a1b2c3d4e5", ', 'a#', '%20', '@', ' = ',
     'key:=', '&key=', '&token=', 'xoxb-eyJ', 'X-Amz-Signature=', '**', '|', '||', '(', '`', 'default = ', ':1:'];
