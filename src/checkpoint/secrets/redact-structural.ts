@@ -873,6 +873,69 @@ export const UNICODE_LITERAL_PASSWORD_RULE: RedactRule = {
   accept: isLiteral,
 };
 
+/**
+ * A password inserted by SQL into the column named for it: `INSERT INTO users (email, password) VALUES ('a@b.c', '…'), (…)` (ProxySQL's
+ * `mysql_users`, a seed script), also handed to a function that hashes it, `crypt('…', gen_salt('bf'))`, `PASSWORD('…')`.
+ */
+export const SQL_INSERT_RULE: RedactRule = {
+  reason: 'password',
+  near: /\bINSERT[ \t]+INTO\b/gi,
+  find: (text) => {
+    const hits: Hit[] = [];
+    INSERT_HEAD.lastIndex = 0;
+    for (let m = INSERT_HEAD.exec(text); m; m = INSERT_HEAD.exec(text)) {
+      const columns = m[1]!.split(',').map((c) => c.trim().replace(/^[`"[]|[`"\]]$/g, ''));
+      // (A column named for a secret as a table's heading is: `password`, `db_password`, `api_key`, `token`.)
+      const at = columns.findIndex((c) => SECRET_COLUMN.test(c));
+      if (at < 0) continue;
+      let from = INSERT_HEAD.lastIndex;
+      for (let row = 0; row < MAX_ROWS; row++) {
+        const tuple = sqlTuple(text, from);
+        if (!tuple) break;
+        const value = tuple.items[at];
+        const literal = value && SQL_LITERAL.exec(value.text);
+        if (literal && isLiteral(literal[1]!) && calledPassword(literal[1]!)) {
+          const start = value.start + literal.index + 1;
+          hits.push({ start, end: start + literal[1]!.length, reason: 'password' });
+        }
+        ROW_GAP.lastIndex = tuple.end;
+        if (!ROW_GAP.exec(text)) break;
+        from = ROW_GAP.lastIndex;
+      }
+    }
+    return hits;
+  },
+};
+/** `INSERT INTO <table> (<columns>) VALUES (`: the columns, up to where the first row's values start. */
+const INSERT_HEAD = /\bINSERT[ \t]+INTO[ \t]+[\w.`"[\]]{1,100}[ \t]*\(([^()\n;]{1,2000})\)\s{0,20}VALUES\s{0,20}(?=\()/gi;
+/** The first string literal of a value (itself, or what a hashing function is given): `'…'`, its `''` an escaped quote. */
+const SQL_LITERAL = /'((?:[^'\n]|''){1,200})'/;
+/** A comma between rows. */
+const ROW_GAP = /\s{0,20},\s{0,20}(?=\()/y;
+const MAX_ROWS = 100;
+/** One row of values from its `(` at `from`: each item's text and start, split at the commas outside quotes and parentheses. */
+function sqlTuple(text: string, from: number): { items: { text: string; start: number }[]; end: number } | null {
+  const items: { text: string; start: number }[] = [];
+  let depth = 0;
+  let start = from + 1;
+  for (let i = from; i < text.length && i < from + 4000; i++) {
+    const c = text[i];
+    if (c === "'") {
+      const close = text.indexOf("'", i + 1);
+      if (close < 0) return null;
+      i = close;
+    } else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) {
+      items.push({ text: text.slice(start, i), start });
+      return { items, end: i + 1 };
+    } else if (c === ',' && depth === 1) {
+      items.push({ text: text.slice(start, i), start });
+      start = i + 1;
+    }
+  }
+  return null;
+}
+
 /** The user and the password inline in an OpenVPN profile: the second line of its `<auth-user-pass>` block. */
 export const OPENVPN_INLINE_RULE: RedactRule = {
   reason: 'password',

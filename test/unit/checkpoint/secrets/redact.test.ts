@@ -543,6 +543,12 @@ describe('redactText', () => {
       "le mot de passe de l'admin Prestashop est « [REDACTED:password] » (identifiant : admin)\nПароль от админки: [REDACTED:password], логин admin\n" +
         'ステージングのDBパスワードは `[REDACTED:password]` です。\n服务器密码是 [REDACTED:password]，用户名 root',
       { password: 4 }],
+    ["a password SQL inserts into the column named for it, in each row, also handed to a function that hashes it",
+      "INSERT INTO mysql_users(username,password,default_hostgroup) VALUES ('shop_app','il3TvW!X8oITGShTi2oM',10);\n" +
+        "INSERT INTO users (name, password, created_at) VALUES\n  ('ada', 'Hq7wP2mZ9x!', NOW()),\n  ('bob', crypt('Zq8rTx2Vb9k4', gen_salt('bf')), NOW());",
+      "INSERT INTO mysql_users(username,password,default_hostgroup) VALUES ('shop_app','[REDACTED:password]',10);\n" +
+        "INSERT INTO users (name, password, created_at) VALUES\n  ('ada', '[REDACTED:password]', NOW()),\n  ('bob', crypt('[REDACTED:password]', gen_salt('bf')), NOW());",
+      { password: 3 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
@@ -574,6 +580,7 @@ describe('redactText', () => {
     '$ mlflow runs describe --run-id ec35be62086075c8db136107d81ab782 | jq', '  "artifact_uri": "mlflow-artifacts:/432607822081753/efd250b31774c67a8a7896fe2062c5dd/artifacts",',
     // A translation file's label for a password, letters outside ASCII in it.
     '"password": "Contraseña"', '"Password": "Lösenord"', '"password": "Şifre"', '"password": "Hasło"', '"password": "Jelszó"',
+    "INSERT INTO users (name, password) VALUES ('ada', 'password');", 'INSERT INTO users (name, password) VALUES (?, ?);', "INSERT INTO users (name, title) VALUES ('ada', 'Lead-Engineer-2');",
     "Le mot de passe de l'utilisateur doit contenir 8 caractères.", 'パスワードは8文字以上にしてください。',
     'JWT_SECRET=tobemodified', '{ "name": "x-amz-cf-id", "value": "k2SfN3jaWsxc_4irX3kYJ_PnOuNXVOcfN_sxk6K_iW3lDvRFrGxhVecu==" }',
     '  "event_id": "$xI5CxuXW5b1T8sC0td-UgtWonvbF59fjQkIATAVc5sI",', '  -H \'if-none-match: W/"2d91e8fa5c7d4ee15bf5dc2e74b200af"\' \\',
@@ -863,7 +870,7 @@ describe('redaction cost', () => {
     'the password was changed from', 'I changed the token from x to', 'api_keys: [', 'apiKeys := []string{', 'Your new recovery codes:\n',
     'A temporary password is generated for root@localhost:', 'alice@example.com:', 'stats auth admin:', 'lftp -u user,', 'bindpw',
     'login: admin /', 'Credentials: deploy /', 'user app, pass', 'log in as root with', '| Password |\n|---|\n|', 'pw for the vm:', 'Senha do banco:', '密码是',
-    'server.login("me@example.com",', 'DriverManager.getConnection(url, "app",', "btoa('admin:", 'echo -n admin:', 'expect "password:"\nsend', 'sql.Open("mysql", "app:', 'Basic ', 'API_KEYS=Zq8rTx2Vb9k4Lm', 'ACL SETUSER a', 'user a on', 'Cookie: session=', 'user a #', 'IDENTIFIED WITH x AS \'', 'LoginModule user_a="', "PASSWORD = N'", "mot de passe de l'", 'DBパスワードは `', '密码是 «',
+    'server.login("me@example.com",', 'DriverManager.getConnection(url, "app",', "btoa('admin:", 'echo -n admin:', 'expect "password:"\nsend', 'sql.Open("mysql", "app:', 'Basic ', 'API_KEYS=Zq8rTx2Vb9k4Lm', 'ACL SETUSER a', 'user a on', 'Cookie: session=', 'user a #', 'IDENTIFIED WITH x AS \'', 'LoginModule user_a="', "PASSWORD = N'", "mot de passe de l'", 'DBパスワードは `', '密码是 «', 'INSERT INTO t (password) VALUES (', "INSERT INTO t (password) VALUES ('",
     '"apikey": [{"key": "value", "value": "'];
   const RUNS = [' ', '\t', ',', '#', ';', '"', "'", '=', ':', '\n', '-', '[', ' ,', ', ', '- ', '\n ', ' #', '//', 'value:', '"value": "a1b2c3d4e5", ', 'a#', '%20', '@', ' = ',
     'key:=', '&key=', '&token=', 'xoxb-eyJ', 'X-Amz-Signature=', '**', '|', '||', '(', '`', 'default = ', ':1:'];
