@@ -404,10 +404,10 @@ const FORMS: Form[] = [
   }),
   // A Terraform variable named for a secret, with its default: `variable "db_password" {` … `default = "…"`.
   form(`${TAIL}"[ \\t]*\\{[^{}]{0,400}?\\bdefault[ \\t]*=[ \\t]*"(?<v>[^"\\s]{1,300})"`, { when: (b, t) => b.endsWith('"') && /\bvariable[ \t]+"$/.test(t) }),
-  // A literal written as the fallback of a setting: `process.env.JWT_SECRET || '…'`, `ENV['API_KEY'] ?? "…"`, `os.environ.get("SECRET_KEY") or "…"`,
+  // A literal written as the fallback of a setting: `process.env.JWT_SECRET || '…'`, `ENV['API_KEY'] ?? "…"`, Groovy's and PHP's `env.DB_PASS ?: '…'`, `os.environ.get("SECRET_KEY") or "…"`,
   // also read from the name the setting is assigned to (`const secret = process.env.JWT_SECRET || '…'`: a value is read once).
   // (What is assigned is read as one chain of names, members, subscripts and calls: it ends where it ends, nothing is tried twice.)
-  form(`${TAIL}(?:["']?[ \\t]*(?:=>|=|:)[ \\t]*[\\w$]+(?:\\.[\\w$]+|\\[[^\\]\\n]{1,40}\\]|\\([^()\\n]{0,60}\\))*)?["'\`]?\\]?(?:\\(\\))?\\)?[ \\t]*(?:\\|\\||\\?\\?|or(?=[ \\t]))[ \\t]*(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, {
+  form(`${TAIL}(?:["']?[ \\t]*(?:=>|=|:)[ \\t]*[\\w$]+(?:\\.[\\w$]+|\\[[^\\]\\n]{1,40}\\]|\\([^()\\n]{0,60}\\))*)?["'\`]?\\]?(?:\\(\\))?\\)?[ \\t]*(?:\\|\\||\\?\\?|\\?:|or(?=[ \\t]))[ \\t]*(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, {
     accept: (v) => credentialLike(v) && !isWordsAndVersion(v),
   }),
   // A setter or a builder given a literal: `ds.setPassword("…")`, `.withApiKey('…')`, `builder.password("…")` (not a function

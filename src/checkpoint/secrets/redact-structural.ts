@@ -936,6 +936,14 @@ function sqlTuple(text: string, from: number): { items: { text: string; start: n
   return null;
 }
 
+/** PgBouncer's `userlist.txt` (its `auth_file`), one `"user" "password"` per line, named in the text: each password. */
+export const PGBOUNCER_USERLIST_RULE: RedactRule = {
+  reason: 'password',
+  requires: 'userlist',
+  pattern: /(?<pre>^[ \t]*"[^"\s]{1,100}"[ \t]+")(?<secret>[^"\n]{1,300})(?="[ \t]*\r?$)/gm,
+  accept: isLiteral,
+};
+
 /** The user and the password inline in an OpenVPN profile: the second line of its `<auth-user-pass>` block. */
 export const OPENVPN_INLINE_RULE: RedactRule = {
   reason: 'password',

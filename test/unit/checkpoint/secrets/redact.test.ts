@@ -549,6 +549,12 @@ describe('redactText', () => {
       "INSERT INTO mysql_users(username,password,default_hostgroup) VALUES ('shop_app','[REDACTED:password]',10);\n" +
         "INSERT INTO users (name, password, created_at) VALUES\n  ('ada', '[REDACTED:password]', NOW()),\n  ('bob', crypt('[REDACTED:password]', gen_salt('bf')), NOW());",
       { password: 3 }],
+    ["PgBouncer's userlist.txt, and a literal written as the fallback of Groovy's or PHP's ?:",
+      '$ cat /etc/pgbouncer/userlist.txt\n"pgbouncer_admin" "V9e6HtWS6B#oE%zF"\n"stats" "md5e6aff8c9bade1fbeefd937ab36e8d5b9"\n' +
+        "def dbPass = env.DB_PASS ?: 'Meadow1982#deploy'\n$pw = getenv('DB_PASSWORD') ?: 'Qx7!mTr2Lp9z';",
+      '$ cat /etc/pgbouncer/userlist.txt\n"pgbouncer_admin" "[REDACTED:password]"\n"stats" "[REDACTED:password]"\n' +
+        "def dbPass = env.DB_PASS ?: '[REDACTED:password]'\n$pw = getenv('DB_PASSWORD') ?: '[REDACTED:password]';",
+      { password: 4 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
@@ -870,7 +876,7 @@ describe('redaction cost', () => {
     'the password was changed from', 'I changed the token from x to', 'api_keys: [', 'apiKeys := []string{', 'Your new recovery codes:\n',
     'A temporary password is generated for root@localhost:', 'alice@example.com:', 'stats auth admin:', 'lftp -u user,', 'bindpw',
     'login: admin /', 'Credentials: deploy /', 'user app, pass', 'log in as root with', '| Password |\n|---|\n|', 'pw for the vm:', 'Senha do banco:', '密码是',
-    'server.login("me@example.com",', 'DriverManager.getConnection(url, "app",', "btoa('admin:", 'echo -n admin:', 'expect "password:"\nsend', 'sql.Open("mysql", "app:', 'Basic ', 'API_KEYS=Zq8rTx2Vb9k4Lm', 'ACL SETUSER a', 'user a on', 'Cookie: session=', 'user a #', 'IDENTIFIED WITH x AS \'', 'LoginModule user_a="', "PASSWORD = N'", "mot de passe de l'", 'DBパスワードは `', '密码是 «', 'INSERT INTO t (password) VALUES (', "INSERT INTO t (password) VALUES ('",
+    'server.login("me@example.com",', 'DriverManager.getConnection(url, "app",', "btoa('admin:", 'echo -n admin:', 'expect "password:"\nsend', 'sql.Open("mysql", "app:', 'Basic ', 'API_KEYS=Zq8rTx2Vb9k4Lm', 'ACL SETUSER a', 'user a on', 'Cookie: session=', 'user a #', 'IDENTIFIED WITH x AS \'', 'LoginModule user_a="', "PASSWORD = N'", "mot de passe de l'", 'DBパスワードは `', '密码是 «', 'INSERT INTO t (password) VALUES (', "INSERT INTO t (password) VALUES ('", 'userlist.txt\n"a" "', 'env.DB_PASS ?: \'',
     '"apikey": [{"key": "value", "value": "'];
   const RUNS = [' ', '\t', ',', '#', ';', '"', "'", '=', ':', '\n', '-', '[', ' ,', ', ', '- ', '\n ', ' #', '//', 'value:', '"value": "a1b2c3d4e5", ', 'a#', '%20', '@', ' = ',
     'key:=', '&key=', '&token=', 'xoxb-eyJ', 'X-Amz-Signature=', '**', '|', '||', '(', '`', 'default = ', ':1:'];
