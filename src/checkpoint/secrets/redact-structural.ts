@@ -1393,13 +1393,13 @@ export const WEBHOOK_PATH_RULE: RedactRule = {
 
 /**
  * A value stored encrypted, kept whole so that no later rule takes a part of it for a secret: Jasypt's and Spring's `ENC(…)`,
- * Spring Cloud Config's `{cipher}…`, hiera-eyaml's `ENC[PKCS7,…]`, SOPS' `ENC[AES256_GCM,data:…,iv:…,tag:…,type:str]`, a Pulumi stack's `secure: v1:…:…`. Only the key that
+ * Spring Cloud Config's `{cipher}…`, hiera-eyaml's `ENC[PKCS7,…]`, SOPS' `ENC[AES256_GCM,data:…,iv:…,tag:…,type:str]`, a Pulumi stack's `secure: v1:…:…`, Travis CI's `secure: "<base64 of an RSA ciphertext>"`. Only the key that
  * decrypts it is a secret.
  */
 export const ENCRYPTED_VALUE_RULE: RedactRule = {
   reason: '',
   near: /ENC[([]|\{cipher\}|secure:/g,
-  pattern: /(?<![A-Za-z0-9_])ENC(?:\([^()\s]{8,4000}\)|\[[A-Z][A-Z0-9_]*,[^[\]\s]{8,8000}\])|\{cipher\}[A-Za-z0-9+/=]{8,8000}(?![A-Za-z0-9+/=])|(?<=\bsecure:[ \t]{1,8})v1:[A-Za-z0-9+/=]{8,100}:[A-Za-z0-9+/=]{8,8000}(?![A-Za-z0-9+/=])/g,
+  pattern: /(?<![A-Za-z0-9_])ENC(?:\([^()\s]{8,4000}\)|\[[A-Z][A-Z0-9_]*,[^[\]\s]{8,8000}\])|\{cipher\}[A-Za-z0-9+/=]{8,8000}(?![A-Za-z0-9+/=])|(?<=\bsecure:[ \t]{1,8})v1:[A-Za-z0-9+/=]{8,100}:[A-Za-z0-9+/=]{8,8000}(?![A-Za-z0-9+/=])|(?<=\bsecure:[ \t]{1,8}")[A-Za-z0-9+/]{300,1400}={0,2}(?=")/g,
 };
 
 /**

@@ -780,6 +780,12 @@ describe('redactText', () => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
 
+  it("keeps Travis CI's encrypted values (base64 of an RSA ciphertext after secure:)", () => {
+    const cipher = g.key('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/', 342) + '==';
+    const text = `env:\n  global:\n    - secure: "${cipher}"\ndeploy:\n  api_key:\n    secure: "${cipher}"`;
+    expect(redact(text)).toEqual({ out: text, counts: {} });
+  });
+
   it('keeps the author identity but not other addresses', () => {
     const counts: Record<string, number> = {};
     expect(redactText('ada@example.com and bob@example.com', counts, BASE_RULES, { allowEmails: ['Ada@Example.com'] })).toBe(
