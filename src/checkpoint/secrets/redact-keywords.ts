@@ -30,7 +30,7 @@ const PASSWORD_WORDS = [
 const WORD_ALTERNATIVES = [
   'passw(?:or)?d', ...PASSWORD_WORDS, 'passphrase', 'passcode', 'pepper', 'pwd', 'secret', 'token', 'api[_-]?key', 'apikey', 'access[_-]?key',
   'private[_-]?key', 'credentials?', 'creds', 'auth[_-]?key', 'signing[_-]?key', 'encryption[_-]?key', 'pass(?<=[_a-z]pass)(?![A-Za-z])',
-  'bindpw(?![A-Za-z0-9])', 'rootpw(?![A-Za-z0-9])', 'authtok(?![A-Za-z])', 'keys?(?![A-Za-z0-9])', 'sonar[._-]?login',
+  'bindpw(?![A-Za-z0-9])', 'rootpw(?![A-Za-z0-9])', 'authtok(?![A-Za-z])', 'key(?![A-Za-z0-9])', 'sonar[._-]?login',
   ...['basic', 'digest', 'ntlm'].map((w) => `${w}auth(?=[ \\t]*\\()`), 'x-(?:amz|goog)-signature', 'sig(?<![A-Za-z]sig)(?==)',
   'psk(?<![A-Za-z]psk)(?![A-Za-z])', ...['pass', 'pw', 'private', 'access', 'auth'].map((w) => `${w}(?<![A-Za-z]${w})(?![A-Za-z0-9])`),
 ];
@@ -53,7 +53,7 @@ const LOWER_WORDS = new RegExp(WORDS.source, 'g');
 /** The names `pass` is glued to in a password's key (`dbpass`, `userpass`, `keypass`, `storepass`): the text up to the letter before `pass`. */
 const GLUED_PASS = /(?:^|[^a-z])(?:db|user|admin|root|master|smtp|mail|ftp|ldap|redis|mysql|pg|sql|app|api|svc|bind|proxy|store|keystore|truststore|key|require|remote)$/i;
 /** `ADMIN_KEY`, `deepgram_key`, `auth`: a weaker keyword (`cache_key`, `sort_key`, `auth: true` are common), whose value must look like a key. */
-const isWeakWord = (word: string) => /^(?:keys?|pass|pw|private|access|auth)$/i.test(word);
+const isWeakWord = (word: string) => /^(?:key|pass|pw|private|access|auth)$/i.test(word);
 /** `PRIVATE`, `ACCESS` alone name a kind of key (`nimble PRIVATE <token>`): only a generated token follows them. */
 const isBareWord = (word: string) => /^(?:private|access)$/i.test(word);
 const keyLike = (v: string) =>
@@ -682,16 +682,17 @@ export function findKeywordValues(text: string): Hit[] {
     if (hit && isAnonymousLogin(text, start)) continue;
     if (hit) hits.push({ ...hit, reason: formatMatcher().nameByContext(text.slice(start, keyEnd + 20), text.slice(hit.start, hit.end)) ?? hit.reason });
     // A plural name's first value followed by more, unbracketed (`API_KEYS=k1,k2`, `api_keys: k1 , k2`): each that reads as a key or a password.
-    if (hit && /s$/i.test(name)) {
+    if (hit && /[^s]s$/i.test(name)) {
       const rest = restOfList(text, hit.end);
       hits.push(...rest.hits);
       scan.lastIndex = Math.max(scan.lastIndex, rest.end);
     }
     // A plural name given its values in one list without brackets (`APP_KEYS=k1==,k2==`, quoted or not), which no form took whole.
-    const inOne = hit || !/s$/i.test(name) ? null : listAfterOperator(text, keyEnd);
+    // (A list read is not read again from a keyword inside it.)
+    const inOne = hit || !/[^s]s$/i.test(name) ? null : listAfterOperator(text, keyEnd);
+    if (inOne) scan.lastIndex = Math.max(scan.lastIndex, inOne.end);
     if (inOne?.hits.length) {
       hits.push(...inOne.hits);
-      scan.lastIndex = Math.max(scan.lastIndex, inOne.end);
       continue;
     }
     // A sentence that changes the key from one value to another (`the password was changed from … to …`): both are credentials.

@@ -90,7 +90,7 @@ function isPlaceholderPair(pair: string): boolean {
  * `-u`/`--user` (`-U`/`--proxy-user` for the proxy) and the credentials after it: `user:password`, or `"<api key>:"` (the key as the user name and
  * no password, as Stripe, Elastic and others document; or GitHub's fixed `x-oauth-basic` as the password). One pass, the flag's literal first.
  */
-const USER_FLAG = /-(?:u|U|-user|-proxy-user)(?:=|[ \t]+)(?:"([^\s:"]*):([^"\n]*)"|'([^\s:']*):([^'\n]*)'|["']?([^\s:"']*):["']?([^\s"']*))/g;
+const USER_FLAG = /-(?:u|U|-user|-proxy-user)(?:=|[ \t]+)(?:"([^\s:"]{0,100}):([^"\n]{0,200})"|'([^\s:']{0,100}):([^'\n]{0,200})'|["']?([^\s:"']*):["']?([^\s"']*))/g;
 
 function findCurlPasswords(text: string): Hit[] {
   if (!text.includes('curl')) return [];

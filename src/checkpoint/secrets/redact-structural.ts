@@ -826,10 +826,10 @@ export const SESSION_COOKIE_RULE: RedactRule = {
 const COOKIE_ANCHOR = /cookie|[ \t]-b[ \t]/gi;
 /** One cookie, `name=value`, its value up to the `;` or the blank that ends it. */
 const COOKIE_PAIR = /(?<![\w.%-])([A-Za-z_][\w.-]{0,60})=([^;\s"',]{16,4096})/g;
-/** A cookie's name that says it holds a session or a login. */
-const SESSION_COOKIE = /sess|(?:^|[_.-])sid$|^sid$|token|auth|remember|jwt|login/i;
+/** A cookie's name that says, last, it holds a session or a login (`PHPSESSID`, `session_id`, `auth_token`), or one that remembers a login. */
+const SESSION_COOKIE = /(?:sess(?:ion)?(?:[_.-]?(?:id|key|token))?|(?:^|[_.-])sid|token|auth|jwt)$|^remember/i;
 /** Random enough to be a session's: 16 characters or more, letters and digits, no placeholder, reference or word (a value of escapes, `\u0425…`, is a message's text). */
-const isCookieValue = (value: string) => /[A-Za-z]/.test(value) && /\d/.test(value) && !value.includes('\\') && isLiteral(value) && !isWordy(value);
+const isCookieValue = (value: string) => /[A-Za-z]/.test(value) && /\d/.test(value) && !value.includes('\\') && !/^[/.]|^\d{4}-\d\d-\d\d/.test(value) && isLiteral(value) && !isWordy(value);
 
 /**
  * The password Terraform generated, as its state keeps it (`terraform.tfstate`, `terraform show -json`): the `result` of a
@@ -853,7 +853,7 @@ export const TERRAFORM_RANDOM_PASSWORD_RULE: RedactRule = {
 };
 /** How far a resource's attributes are read for its `result`. */
 const RESOURCE_REACH = 4000;
-const STATE_RESULT = /"result"[ \t]*:[ \t]*"((?:[^"\\\n]|\\.){1,300})"/;
+const STATE_RESULT = /"result"[ \t]*:[ \t]*"((?:[^"\\\n]|\\.){1,300})"(?=[ \t]*[,}\r\n])/;
 
 /**
  * The users a Kafka broker's JAAS configuration defines for SASL/PLAIN, `user_<name>="<password>"` (besides its own `password="…"`).
@@ -909,7 +909,7 @@ export const SQL_INSERT_RULE: RedactRule = {
 /** `INSERT INTO <table> (<columns>) VALUES (`: the columns, up to where the first row's values start. */
 const INSERT_HEAD = /\bINSERT[ \t]+INTO[ \t]+[\w.`"[\]]{1,100}[ \t]*\(([^()\n;]{1,2000})\)\s{0,20}VALUES\s{0,20}(?=\()/gi;
 /** The first string literal of a value (itself, or what a hashing function is given): `'…'`, its `''` an escaped quote. */
-const SQL_LITERAL = /'((?:[^'\n]|''){1,200})'/;
+const SQL_LITERAL = /'((?:[^'\\\n]|''|\\.){1,200})'/;
 /** A comma between rows. */
 const ROW_GAP = /\s{0,20},\s{0,20}(?=\()/y;
 const MAX_ROWS = 100;
@@ -921,8 +921,10 @@ function sqlTuple(text: string, from: number): { items: { text: string; start: n
   for (let i = from; i < text.length && i < from + 4000; i++) {
     const c = text[i];
     if (c === "'") {
-      const close = text.indexOf("'", i + 1);
-      if (close < 0) return null;
+      // (A quote escaped by a backslash, as mysqldump writes it, `'it\\'s'`, does not close the literal; a doubled one reopens it.)
+      let close = i + 1;
+      while (close < text.length && text[close] !== "'") close += text[close] === '\\' ? 2 : 1;
+      if (close >= text.length) return null;
       i = close;
     } else if (c === '(') depth++;
     else if (c === ')' && --depth === 0) {

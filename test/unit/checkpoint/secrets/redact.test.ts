@@ -503,14 +503,14 @@ describe('redactText', () => {
         'mc alias set prod https://minio.example.com AKIA5EXAMPLEUSER [REDACTED:password]\naz login --service-principal -u 0d3f9a2b -p [REDACTED:password] --tenant t\n' +
         'influx setup -u admin -p [REDACTED:password] -o acme -b metrics',
       { password: 5 }],
-    ["a quoted curl password with blanks (WordPress' application password), a secret printed by kubectl after its options, a plural key's list in one value",
+    ["a quoted curl password with blanks (WordPress' application password), a secret printed by kubectl after its options, a plural key's list in one value (quoted)",
       '$ curl --user "editor:0uVY 6Imr 1OxQ sLu3 vbK0 m9Zt" https://blog.example.com/wp-json/wp/v2/posts\n' +
         '$ kubectl -n argocd get secret argocd-initial-admin-secret -o jsonpath="{.data.password}" | base64 -d; echo\nk04cpfZWXE1kYZt7\n' +
-        'APP_KEYS=dcHkd+J0fRWGV1S9lEBzHA==,ZXRKKzbe3IjEteHJ4h4JGQ==',
+        'API_KEYS="dcHkd+J0fRWGV1S9lEBzHA==,ZXRKKzbe3IjEteHJ4h4JGQ=="',
       '$ curl --user "editor:[REDACTED:password]" https://blog.example.com/wp-json/wp/v2/posts\n' +
         '$ kubectl -n argocd get secret argocd-initial-admin-secret -o jsonpath="{.data.password}" | base64 -d; echo\n[REDACTED:password]\n' +
-        'APP_KEYS=[REDACTED:password]',
-      { password: 3 }],
+        'API_KEYS="[REDACTED:password],[REDACTED:password]"',
+      { password: 4 }],
     ["a session's cookie as a request sends it, a response sets it and a browser's \"Copy as cURL\" gives it (not an anti-forgery token)",
       'set-cookie: SID=e5cc/QvAKBLL7nvuwZ+M2se0O1XgSOL8; HttpOnly; path=/\nCookie: PHPSESSID=9t8ksl2m7r4q0v3e1p6o5n; theme=dark\n' +
         "  -b '_ga=GA1.1.763023608.4704210089; connect.sid=s%3AqZr7Tx1Vb4N9f3kLm2Qx.Hq7wP2mZ9xLt4vKq8; csrftoken=TaV4MiJ5BHc9Cs1KrwgO2i9K' \\",
@@ -594,7 +594,8 @@ describe('redactText', () => {
     // MinIO's first login, a certificate's file, a write's precision, a Redis user's hashed password, a line of prose.
     'mc alias set local http://localhost:9000 minioadmin minioadmin', 'az login --service-principal -u 0d3f9a2b -p ~/certs/sp.pem --tenant t',
     'influx write -b bucket -p s "m v=1"', 'user bob said > hello', 'commit #e5e9fa1ba31ecd1ae84f75caaa474f3a663f05f4a1c5e0b6a6ae1f6f0f0b9b0f was reverted',
-    'secrets: vault, aws-secrets-manager, doppler', 'tokens: 1f3a9c, then rotate them',
+    'secrets: vault, aws-secrets-manager, doppler', 'tokens: 1f3a9c, then rotate them', 'hotkeys: Ctrl+Shift+K1,Alt+F4+Tab2',
+    'Set-Cookie: last_login=2024-05-01T10:22:33Z; Path=/', 'document.cookie = "login_redirect=/dashboard/settings/2024"',
     '"value": "Basic {{basicToken}}"', '"apikey": [{"key": "value", "value": "{{apiKey}}", "type": "string"}]',
     'spring.datasource.password={cipher}5c1d3f0e9a2b7c4d8e6f1a0b3c5d7e9f2a4b6c8d0e1f3a5b7c9d', '  git_accesstoken: ${.secrets.git_accesstoken}', '  - --token=sha256~<some-token-here-yo>', '<replace token="@javax.annotation.Generated" value="x"/>',
     'if(password===this.options.password}var x', "define('AUTH_KEY',         'put your unique phrase here');",
