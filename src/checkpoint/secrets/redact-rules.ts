@@ -15,7 +15,7 @@ import { findJsonWebKeyMembers, findKubernetesSecretData, findRecoveryPhrases } 
 import { tokenRuns } from './token-runs.js';
 import type { RedactRule } from './redact-rule.js';
 import { hasPlaceholderMarker, isNamedNonSecret, isNotSecret, isPredictable, isTokenAsUserPassword } from './secret-placeholders.js';
-import { COMMAND_LINE_RULES, DEVICE_TOKEN_PATH_RULE, CREDENTIAL_PAIR_RULE, EMAIL_PASSWORD_RULE, EXPECT_SEND_RULE, GO_MYSQL_DSN_RULE, findEnvTokens, ENCODED_KEY_RULE, NETRC_RULE, NETRC_TOKEN_LOGIN_RULE, ORACLE_URL_RULE, PASSWORD_HASH_RULE, PUTTY_KEY_RULE, PGPASS_RULE, SPACED_PASSWORD_LINE_RULE, NETWORK_DEVICE_RULE, IPSEC_SECRET_RULE, PLAIN_SCHEME_RULE, CHAT_LOGIN_RULE, SMTP_AUTH_RULE, OPENVPN_INLINE_RULE, POSTMAN_API_KEY_RULE, REDIS_ACL_RULE, SESSION_COOKIE_RULE, TERRAFORM_RANDOM_PASSWORD_RULE, STORED_HASH_RULE, JAAS_USER_RULE, UNICODE_LITERAL_PASSWORD_RULE, SQL_INSERT_RULE, PGBOUNCER_USERLIST_RULE, ECHO_TO_SECRET_FILE_RULE, WALLET_KEY_RULE, BYTE_KEYPAIR_RULE, PUBLIC_KEY_RULE, WEBHOOK_PATH_RULE, ENCRYPTED_VALUE_RULE, VAULT_SECRET_ID_RULE, CONSUL_SECRET_ID_RULE, WORDPRESS_SALT_RULE } from './redact-structural.js';
+import { COMMAND_LINE_RULES, DEVICE_TOKEN_PATH_RULE, CREDENTIAL_PAIR_RULE, EMAIL_PASSWORD_RULE, EXPECT_SEND_RULE, GO_MYSQL_DSN_RULE, findEnvTokens, ENCODED_KEY_RULE, NETRC_RULE, NETRC_TOKEN_LOGIN_RULE, ORACLE_URL_RULE, PASSWORD_HASH_RULE, PUTTY_KEY_RULE, PGPASS_RULE, SPACED_PASSWORD_LINE_RULE, NETWORK_DEVICE_RULE, IPSEC_SECRET_RULE, PLAIN_SCHEME_RULE, CHAT_LOGIN_RULE, SMTP_AUTH_RULE, OPENVPN_INLINE_RULE, POSTMAN_API_KEY_RULE, REDIS_ACL_RULE, strictBase64, SESSION_COOKIE_RULE, TERRAFORM_RANDOM_PASSWORD_RULE, STORED_HASH_RULE, JAAS_USER_RULE, UNICODE_LITERAL_PASSWORD_RULE, SQL_INSERT_RULE, PGBOUNCER_USERLIST_RULE, ECHO_TO_SECRET_FILE_RULE, WALLET_KEY_RULE, BYTE_KEYPAIR_RULE, PUBLIC_KEY_RULE, WEBHOOK_PATH_RULE, ENCRYPTED_VALUE_RULE, VAULT_SECRET_ID_RULE, CONSUL_SECRET_ID_RULE, WORDPRESS_SALT_RULE } from './redact-structural.js';
 
 export type { Hit } from './secret-format-rules.js';
 export type { RedactRule } from './redact-rule.js';
@@ -135,12 +135,7 @@ const isBasicCredential = (s: string) => Buffer.from(s, 'base64').toString('lati
  * no placeholder, or a token as the user with no password (`c2tfbGl2ZV8…Og==`).
  */
 function isEncodedLogin(value: string): boolean {
-  let pair: string;
-  try {
-    pair = atob(value);
-  } catch {
-    return false;
-  }
+  const pair = strictBase64(value) ?? '';
   const colon = pair.indexOf(':');
   if (colon < 1 || !/^[\x20-\x7e]+$/.test(pair)) return false;
   const user = pair.slice(0, colon);

@@ -771,13 +771,17 @@ export const SMTP_AUTH_RULE: RedactRule = {
 
 /** Base64 of what a client logs in with: printable text (a password), or `user\0user\0password` (a word such as `capabilities` decodes to neither). */
 function isEncodedCredential(value: string): boolean {
-  let decoded: string;
+  const decoded = strictBase64(value);
+  return decoded !== null && (/^[\x20-\x7e]+$/.test(decoded) || /^[\x20-\x7e]*\0[\x20-\x7e]+\0[\x20-\x7e]+$/.test(decoded));
+}
+
+/** What `value` decodes to as base64, or null when it is none (a character outside the alphabet, a length no base64 has). */
+export function strictBase64(value: string): string | null {
   try {
-    decoded = atob(value);
+    return atob(value);
   } catch {
-    return false;
+    return null;
   }
-  return /^[\x20-\x7e]+$/.test(decoded) || /^[\x20-\x7e]*\0[\x20-\x7e]+\0[\x20-\x7e]+$/.test(decoded);
 }
 
 /**
@@ -879,7 +883,6 @@ export const UNICODE_LITERAL_PASSWORD_RULE: RedactRule = {
  */
 export const SQL_INSERT_RULE: RedactRule = {
   reason: 'password',
-  near: /\bINSERT[ \t]+INTO\b/gi,
   find: (text) => {
     const hits: Hit[] = [];
     INSERT_HEAD.lastIndex = 0;
