@@ -341,7 +341,7 @@ const FORMS: Form[] = [
   // an apostrophe inside its words, `le mot de passe de l'admin est …`; and Chinese, Japanese and Korean, where `is` follows the name
   // unspaced: `密码是…`, `パスワードは \`…\` です`. The value may stand in the quotes of those languages, `« … »`, `「…」`, and their
   // full-width commas and stops end it: `密码是 …，用户名 root`.)
-  form(`${TAIL}(?:[ \\t]+(?:for|of|on|at|für|vom|zum|zur|des|pour|para|per|di|voor|van|för|till|do|da|de|del|du|dla|от|для)[ \\t]+(?:[^\\n"'=:]|(?<=[A-Za-zÀ-ÿ])'(?=[A-Za-zÀ-ÿ])){0,24})?(?::[ \\t]*|[ \\t]+(?:${SAYS}|${SAYS_OTHER})?|(?:是|为|は|는|은)[ \\t]*)(?:[«“„「『\`][ \\t]?)?(?<v>[^\\s"'\`,;()<>，。；：！？、」』»”]{4,63}[^\\s"'\`,;()<>.:!?，。；：！？、」』»”])(?=[\\s.,;:!?)\\]}"'\`，。；：！？、」』»”]|$)`, {
+  form(`${TAIL}(?:[ \\t]+(?:for|of|on|at|für|vom|zum|zur|des|pour|para|per|di|voor|van|för|till|do|da|de|del|du|dla|от|для)[ \\t]+(?:[^\\n"'=:]|(?<=[A-Za-zÀ-ÿ])'(?=[A-Za-zÀ-ÿ])){0,24})?(?::[ \\t]*|[ \\t]+(?:${SAYS}|${SAYS_OTHER})?|(?:是|为|は|는|은)[ \\t]*)(?:[«“„「『\`][ \\t]?)?(?<v>[^\\s"'\`,;()<>，。；：！？、」』»”“]{4,63}[^\\s"'\`,;()<>.:!?，。；：！？、」』»”“])(?=[\\s.,;:!?)\\]}"'\`，。；：！？、」』»”“]|$)`, {
     keys: PASSWORD_KEY,
     named: namedInSentence,
     accept: typedPassword,

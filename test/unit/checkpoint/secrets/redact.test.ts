@@ -537,12 +537,12 @@ describe('redactText', () => {
         "CREATE LOGIN [svc] WITH PASSWORD = N'[REDACTED:password]', CHECK_POLICY = ON;\nsigntool sign /f C:\\certs\\a.pfx /p [REDACTED:password] /fd SHA256 a.exe\n" +
         "mkstore -wrl /u01/wallet -createCredential ORCLPDB1 app_user '[REDACTED:password]'\nclient.username_pw_set(\"sensor-12\", \"[REDACTED:password]\")\nredis-server --requirepass [REDACTED:password]",
       { password: 6 }],
-    ["a password in a sentence of another language: what it is for with an apostrophe or in Russian, in the quotes of the language, after a name glued to the word, before a full-width comma",
+    ["a password in a sentence of another language: what it is for with an apostrophe or in Russian, in the quotes of the language (German's closing „…“ too), after a name glued to the word, before a full-width comma",
       "le mot de passe de l'admin Prestashop est « 05AzlxO#!34Nr6y6 » (identifiant : admin)\nПароль от админки: jDSt98NJz9c7#pTt, логин admin\n" +
-        'ステージングのDBパスワードは `8b@Dq!yz4Stf1k9L` です。\n服务器密码是 Orchid1989%kitchen，用户名 root',
+        'ステージングのDBパスワードは `8b@Dq!yz4Stf1k9L` です。\n服务器密码是 Orchid1989%kitchen，用户名 root\nDas Passwort für den Server ist „Kx7!mP2qLv9z“.',
       "le mot de passe de l'admin Prestashop est « [REDACTED:password] » (identifiant : admin)\nПароль от админки: [REDACTED:password], логин admin\n" +
-        'ステージングのDBパスワードは `[REDACTED:password]` です。\n服务器密码是 [REDACTED:password]，用户名 root',
-      { password: 4 }],
+        'ステージングのDBパスワードは `[REDACTED:password]` です。\n服务器密码是 [REDACTED:password]，用户名 root\nDas Passwort für den Server ist „[REDACTED:password]“.',
+      { password: 5 }],
     ["a password SQL inserts into the column named for it, in each row, also handed to a function that hashes it",
       "INSERT INTO mysql_users(username,password,default_hostgroup) VALUES ('shop_app','il3TvW!X8oITGShTi2oM',10);\n" +
         "INSERT INTO users (name, password, created_at) VALUES\n  ('ada', 'Hq7wP2mZ9x!', NOW()),\n  ('bob', crypt('Zq8rTx2Vb9k4', gen_salt('bf')), NOW());",
