@@ -20,7 +20,7 @@ import { lowerCased } from './token-runs.js';
  */
 const PASSWORD_WORDS = [
   'passwort', 'kennwort', 'wachtwoord', 'lösenord', 'passord', 'adgangskode', 'salasana', 'contraseña', 'contrasena', 'senha',
-  'mot de passe', 'hasło', 'heslo', 'jelszó', 'şifre', 'пароль', 'κωδικός πρόσβασης', 'סיסמה', 'סיסמא', 'كلمة المرور', 'كلمة السر',
+  'mot de passe', 'hasło', 'heslo', 'jelszó', 'şifre(?:si|niz|n)?', 'пароль', 'κωδικός πρόσβασης', 'סיסמה', 'סיסמא', 'كلمة المرور', 'كلمة السر',
   'पासवर्ड', 'mật khẩu', 'kata sandi', 'kata laluan', 'パスワード', '密码', '密碼', '비밀번호',
 ];
 /**
@@ -121,8 +121,11 @@ const CHANGED = '(?:set|changed|rotated|reset|updated|switched)[ \\t]+to';
  * `is now`, `changed to`, `is:`.
  */
 const SAYS = `(?:(?:is|was|are|were|will[ \\t]+be|ha(?:s|ve|d)(?:[ \\t]+now)?[ \\t]+been)(?:[ \\t]+now)?(?:[ \\t]+${CHANGED})?|(?:now[ \\t]+)?${CHANGED})(?:[ \\t]*:[ \\t]*|[ \\t]+)`;
-/** … in the languages a password's name is known in (German `ist`, Spanish `es`, Portuguese `é`, French `est`, …): before a generated value only. */
-const SAYS_OTHER = '(?:ist|es|é|est|è|jest|je|är|er|on|adalah|là)[ \\t]+';
+/**
+ * … in the languages a password's name is known in (German `ist`, Spanish `es`, Portuguese `é`, French `est`, Polish `to`, …), `now`
+ * after it in theirs too (`ist jetzt`, `es ahora`): before a generated value, or one typed as a password, only.
+ */
+const SAYS_OTHER = '(?:ist|es|é|est|è|jest|je|to|är|er|on|adalah|là)(?:[ \\t]+(?:jetzt|nun|ahora|maintenant|désormais|agora|ora|adesso|nu|teraz|nyt|nå))?[ \\t]+';
 
 type Form = {
   source: string;
@@ -300,6 +303,12 @@ const FORMS: Form[] = [
     when: lineStart,
     accept: (v) => /[(){}[\],;#&<>]/.test(v) && writtenAsPassword(v) && !/^[A-Za-z_$][\w$.]*\(.*\)$/.test(v) && !isCodeName(v) && !/^[[{(<]/.test(v),
   }),
+  // … and inside a line, a value that holds `&` not followed by a query's next name (libpq's `host=db password=5-ZA&y#v_c7f dbname=app`):
+  // a password's symbol, not a URL's separator (`?password=…&user=…` ends at it).
+  form(`${TAIL}(?:=|:=)(?<v>[^\\s"'\`&;,()<>\\]{}]+(?:&(?![\\w.-]*=)[^\\s"'\`&;,()<>\\]{}]+)+)(?=[\\s"'\`]|$)`, {
+    // (Not a query's flag after it, `?token=abc123&debug`.)
+    accept: (v) => writtenAsPassword(v) && !isCodeName(v) && !v.split('&').slice(1).some((part) => /^[A-Za-z_]+$/.test(part)),
+  }),
   // KEY=value with nothing around `=` (env files, URLs, shell lines); a `}` ends the value unless it closes a `{` inside it.
   form(`${TAIL}["']?(?:=|:=)(?<v>%\\([\\w.]+\\)[a-z]|(?=[^\\s"'\`&;,()<>\\]}])[^\\s"'\`&;,()<>\\]{}]*(?:\\{[^\\s"'\`&;,()<>\\]}]*\\}|[^\\s"'\`&;,()<>\\]}]*))`),
   // A Dockerfile's `ENV KEY value` (the older form, a space for `=`), csh's `setenv KEY value`, fish's `set -x KEY value`: the rest of the line is the value.
@@ -320,9 +329,11 @@ const FORMS: Form[] = [
   // HTTPBasicAuth('user', '…')
   form(`${TAIL}\\w{0,20}[ \\t]*\\([ \\t]*(["'])[^"'\\n]{1,100}\\1[ \\t]*,[ \\t]*(["'])(?<v>[^"'\\s]{4,300})\\2`),
   // … and a user and a password given to `auth` as a pair: `auth=("user", "…")` (Python's requests), `auth: ['user', '…']`.
+  // (The pair names the credential, not the weak word `auth`: a password with a symbol, `xibGe5MA6BN!OTyH_`, is one.)
   form(`${TAIL}[ \\t]*[=:][ \\t]*[([][ \\t]*(["'])[^"'\\n]{1,100}\\1[ \\t]*,[ \\t]*(["'])(?<v>[^"'\\s]{4,300})\\2`, {
     keys: /(?:^|[._])auth$/i,
-    accept: credentialLike,
+    named: () => true,
+    accept: (v) => credentialLike(v) || passwordLike(v),
   }),
   // Prose: the password is 'Secret123', the default password for user "x" is "y".
   form(`${TAIL}(?:[ \\t]+(?:for|of)[ \\t]+[^\\n"'=:]{0,20}(?:["'][^"'\\n]{1,40}["'])?)?[ \\t]+${SAYS}(\\\\?["'\`])(?<v>[^"'\`\\s]{3,100})\\1`),
@@ -337,11 +348,11 @@ const FORMS: Form[] = [
   // … and a password as people type one (letters with a digit or a symbol: `hunter2`, `Passw0rd`) after a password's name in a
   // sentence, `the password is hunter2`, `root password on the NAS is Qx3vY8hK`, or after the name alone, `use password hunter2x9`.
   // (Not a type, `password varchar2(100)`, nor an algorithm, `password argon2id hashing`.)
-  // (Also what it is for, then a colon: `pw for the vm: …`, `Passwort für den Server: …`, `Senha do banco: …`, `Пароль от админки: …`,
+  // (Also what it is for, in a few words up to a comma, then a colon: `pw for the vm: …`, `Passwort für den Server: …`, `Senha do banco: …`, `Пароль от админки: …`,
   // an apostrophe inside its words, `le mot de passe de l'admin est …`; and Chinese, Japanese and Korean, where `is` follows the name
   // unspaced: `密码是…`, `パスワードは \`…\` です`. The value may stand in the quotes of those languages, `« … »`, `「…」`, and their
-  // full-width commas and stops end it: `密码是 …，用户名 root`.)
-  form(`${TAIL}(?:[ \\t]+(?:for|of|on|at|für|vom|zum|zur|des|pour|para|per|di|voor|van|för|till|do|da|de|del|du|dla|от|для)[ \\t]+(?:[^\\n"'=:]|(?<=[A-Za-zÀ-ÿ])'(?=[A-Za-zÀ-ÿ])){0,24})?(?::[ \\t]*|[ \\t]+(?:${SAYS}|${SAYS_OTHER})?|(?:是|为|は|는|은)[ \\t]*)(?:[«“„「『\`][ \\t]?)?(?<v>[^\\s"'\`,;()<>，。；：！？、」』»”“]{4,63}[^\\s"'\`,;()<>.:!?，。；：！？、」』»”“])(?=[\\s.,;:!?)\\]}"'\`，。；：！？、」』»”“]|$)`, {
+  // full-width commas and stops end it: `密码是 …，用户名 root`; a stop before a closing quote is the value's, `„…Xk9!“`.)
+  form(`${TAIL}(?:[ \\t]+(?:for|of|on|at|für|vom|zum|zur|des|pour|para|per|di|voor|van|för|till|do|da|de|del|du|dla|от|для)[ \\t]+(?:[^\\n"'=:,]|(?<=[A-Za-zÀ-ÿ])'(?=[A-Za-zÀ-ÿ])){0,40})?(?::[ \\t]*|[ \\t]+(?:${SAYS}|${SAYS_OTHER})?|(?:是|为|は|는|은)[ \\t]*)(?:[«“„「『\`][ \\t]?)?(?<v>[^\\s"'\`,;()<>，。；：！？、」』»”“]{4,63}(?:[^\\s"'\`,;()<>.:!?，。；：！？、」』»”“]|[.:!?](?=[\`」』»”“])))(?=[\\s.,;:!?)\\]}"'\`，。；：！？、」』»”“]|$)`, {
     keys: PASSWORD_KEY,
     named: namedInSentence,
     accept: typedPassword,
@@ -518,12 +529,14 @@ const SCHEME_NAME = /^(?:argon2(?:id|i|d)?|pbkdf2[\w-]*|sha-?\d+\w*|md[45]|bcryp
  * (`base64-encoded`, `SHA256-hashed`).
  */
 export function typedPassword(v: string): boolean {
-  if (v.length < 5 || !/^[A-Za-z0-9]/.test(v) || !/[A-Za-z]/.test(v) || !/[\d!@#$%^&*+=?~]/.test(v) || !isValue(v) || SCHEME_NAME.test(v)) return false;
+  // (A symbol may lead a password written with a digit and a symbol in it, `^ITjQR1Gn3?SUxh`, not a reference, `$X`, nor a comment or an entity, `#1`, `&amp;`.)
+  if (v.length < 5 || !(/^[A-Za-z0-9]/.test(v) || (/^[!^?~]/.test(v) && passwordLike(v))) || !/[A-Za-z]/.test(v) || !/[\d!@#$%^&*+=?~]/.test(v) || !isValue(v) || SCHEME_NAME.test(v)) return false;
   // (Nor a word with a letter written as an escape, `inv\u00E1lida`: a message in a properties file; nor text beyond ASCII:
   // after `密码为` the rest of a sentence, `SHA256哈希值`, runs on unspaced.)
   if (/^[A-Z]+\d+$|^v?\d+(?:\.\d+)+|^[~.]{0,2}\/|:\/\/|^[A-Za-z][\w+.-]*:|\\u[0-9A-Fa-f]{4}|[^\x21-\x7e]/.test(v)) return false;
+  // (Words joined, `staging-server`, are a name, unless a digit and a symbol make them a password, `bayern-orion!34`.)
   const parts = v.split(/[-_.]/);
-  return parts.length === 1 || !parts.some((part) => /^[A-Za-z]{4,}$/.test(part));
+  return parts.length === 1 || !parts.some((part) => /^[A-Za-z]{4,}$/.test(part)) || writtenAsPassword(v);
 }
 
 function generatedInSentence(v: string): boolean {
@@ -610,6 +623,8 @@ function nameGoesOn(text: string, at: number, word: string): number {
 const generatedInName = (v: string) => tokenLike(v) && !/^[0-9a-f]+$/i.test(v) && !isUuid(v);
 
 /** Finds every keyword-named credential value in `text`. */
+/** A section before a setting's name at the start of its line: `keystore/` of `keystore/release_password`. */
+const SECTION_BEFORE = /(?:^|\n)[ \t]*[A-Za-z][\w.]{0,30}\/$/;
 export function findKeywordValues(text: string): Hit[] {
   const hits: Hit[] = [];
   // Lower-cased once (a text whose length that changes, by a few letters outside ASCII, is searched as it is).
@@ -643,8 +658,10 @@ export function findKeywordValues(text: string): Hit[] {
     // of its own): the key starts after it.
     const afterBreak = start < m.index && isWrittenBreakAt(text, start);
     if (afterBreak) start++;
-    // Inside a longer word, or a segment of a path (`/etc/passwd`): not a key.
-    if (!afterBreak && start > 0 && (isKeyChar(text.charCodeAt(start - 1)) || text.charCodeAt(start - 1) === 47 || text.charCodeAt(start - 1) === 92)) continue;
+    // Inside a longer word, or a segment of a path (`/etc/passwd`): not a key. (A setting's name under its section given a quoted
+    // value, Godot's `keystore/release_password="…"`, is one.)
+    if (!afterBreak && start > 0 && (isKeyChar(text.charCodeAt(start - 1)) || text.charCodeAt(start - 1) === 92 ||
+      (text.charCodeAt(start - 1) === 47 && !(SECTION_BEFORE.test(text.slice(Math.max(0, start - 40), start)) && /^[ \t]*=[ \t]*"/.test(text.slice(keyEnd, keyEnd + 8)))))) continue;
     while (text[start] === '-' || text[start] === '.') start++;
     // `private`, `access` on their own are a modifier or a word (`private base64ToUint8Array;`): a key only in capitals or joined to a name.
     if (isBareWord(m[0]) && start === m.index && m[0] !== m[0].toUpperCase()) continue;

@@ -140,9 +140,15 @@ const COMMAND_FORMS: { tools: string; before?: string; after: string; accept: (s
     accept: isLiteral,
   },
   {
-    // lftp given `-u user,password` (`--user`, `--password` are flags of their own)
+    // lftp given `-u user,password`, the password alone quoted or not (`--user`, `--password` are flags of their own)
     tools: 'lftp',
-    after: String.raw`[^\n]{0,300}?[ \t]-u[ \t]+["']?[^\s,"']{1,100},(?<secret>[^\s"']{1,200})`,
+    after: String.raw`[^\n]{0,300}?[ \t]-u[ \t]+["']?[^\s,"']{1,100},(?:'(?<secret2>[^'\n]{1,200})'|"(?<secret3>[^"\n]{1,200})"|(?<secret>[^\s"']{1,200}))`,
+    accept: isLiteral,
+  },
+  {
+    // SteamCMD: `steamcmd +login <user> <password> [<guard code>]` (the user alone asks for the password; `+login anonymous` has none)
+    tools: String.raw`steamcmd(?:\.sh|\.exe)?`,
+    after: String.raw`[^\n]{0,300}?[ \t]\+login[ \t]+["']?[^\s"'+]{1,100}["']?[ \t]+(?:'(?<secret2>[^'\n]{1,200})'|"(?<secret3>[^"\n]{1,200})"|(?<secret>[^\s"'+][^\s"']{0,199}))`,
     accept: isLiteral,
   },
   {
@@ -1408,14 +1414,14 @@ export const ENCRYPTED_VALUE_RULE: RedactRule = {
 };
 
 /**
- * WordPress' keys and salts in `wp-config.php` (`define('AUTH_KEY', '…')`, `NONCE_SALT`, …): 64 printable characters, spaces
- * and quotes' neighbours included, that no `key = value` form reads whole. The file's own placeholder (`put your unique phrase
- * here`) is kept.
+ * WordPress' keys and salts in `wp-config.php` (`define('AUTH_KEY', '…')`, `NONCE_SALT`, …), and in the `.env` file of a setup
+ * that reads them from there (Bedrock's `AUTH_KEY='…'`): 64 printable characters, spaces and quotes' neighbours included, that no
+ * `key = value` form reads whole. The file's own placeholder (`put your unique phrase here`) is kept.
  */
 export const WORDPRESS_SALT_RULE: RedactRule = {
   reason: 'password',
-  near: /define/g,
-  pattern: /(?<pre>\bdefine\([ \t]*(["'])(?:AUTH|SECURE_AUTH|LOGGED_IN|NONCE)_(?:KEY|SALT)\2[ \t]*,[ \t]*(["']))(?<secret>(?:(?!\3)[^\n]){16,200})(?=\3[ \t]*\))/g,
+  near: /define|_(?:KEY|SALT)=/g,
+  pattern: /(?<pre>(?:\bdefine\([ \t]*(["'])(?:AUTH|SECURE_AUTH|LOGGED_IN|NONCE)_(?:KEY|SALT)\2[ \t]*,[ \t]*|^[ \t]*(?:export[ \t]+)?(?:AUTH|SECURE_AUTH|LOGGED_IN|NONCE)_(?:KEY|SALT)=)(["']))(?<secret>(?:(?!\3)[^\n]){16,200})(?=\3[ \t]*(?:\)|\r?$))/gm,
   // The value is the whole quoted string, so a `,` or `:` at its edge (one salt in fifteen has one) is its own, not a cut.
   accept: (s) => !isNotSecret(s.replace(/^[,;:]+|[,;:]+$/g, '')),
 };

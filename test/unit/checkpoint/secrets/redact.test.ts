@@ -537,6 +537,24 @@ describe('redactText', () => {
         "CREATE LOGIN [svc] WITH PASSWORD = N'[REDACTED:password]', CHECK_POLICY = ON;\nsigntool sign /f C:\\certs\\a.pfx /p [REDACTED:password] /fd SHA256 a.exe\n" +
         "mkstore -wrl /u01/wallet -createCredential ORCLPDB1 app_user '[REDACTED:password]'\nclient.username_pw_set(\"sensor-12\", \"[REDACTED:password]\")\nredis-server --requirepass [REDACTED:password]",
       { password: 6 }],
+    ["a game server's and an FTP client's login, a setting under its section, a password with a symbol in a driver's auth pair, libpq's words with an & inside the password, a WordPress salt in an .env file",
+      "./steamcmd.sh +login studio_buildbot 'b19WYV43wKs+' +run_app_build app_build_1938270.vdf +quit\nsteamcmd +login builder Xk9mPq2vLz7 +quit\n" +
+        "lftp -u deploy,'Gr3m10#519' sftp://files.example.com -e 'mirror -R ./dist; bye'\nkeystore/release_password=\"Orion#49Prod\"\n" +
+        'driver = GraphDatabase.driver("neo4j+s://db.example.com", auth=("neo4j", "xibGe5MA6BN!OTyH_"))\n' +
+        "panic: failed to connect to `host=db user=inventory password=5-ZA&y#v_c7f database=inventory`: server error\n" +
+        "AUTH_KEY='i?u Q(*Y(]!Z&F-Y0u@cEM,!(E}hd(/V1~xb:E+Q=Ar-sl_A@<XX(:qR@KZ!m}Nr'",
+      "./steamcmd.sh +login studio_buildbot '[REDACTED:password]' +run_app_build app_build_1938270.vdf +quit\nsteamcmd +login builder [REDACTED:password] +quit\n" +
+        "lftp -u deploy,'[REDACTED:password]' sftp://files.example.com -e 'mirror -R ./dist; bye'\nkeystore/release_password=\"[REDACTED:password]\"\n" +
+        'driver = GraphDatabase.driver("neo4j+s://db.example.com", auth=("neo4j", "[REDACTED:password]"))\n' +
+        "panic: failed to connect to `host=db user=inventory password=[REDACTED:password] database=inventory`: server error\n" +
+        "AUTH_KEY='[REDACTED:password]'",
+      { password: 7 }],
+    ["a password in sentences of other languages: after what it is for in many words, after now, after Polish's to, a Turkish inflection, a leading symbol, words joined with a digit and a symbol",
+      'la contraseña del panel de admin de WooCommerce es Matrix2020x (usuario: tienda_admin)\ndas Passwort für den Staging-Server ist jetzt Zima?30Prod – bitte nicht kopieren\n' +
+        'hasło do VPN to Gremio#81Dev, login jak zwykle\nsunucu şifresi: bayern-orion!34 — kullanıcı adı root\nпароль от админки Grafana: ^ITjQR1Gn3?SUxh',
+      'la contraseña del panel de admin de WooCommerce es [REDACTED:password] (usuario: tienda_admin)\ndas Passwort für den Staging-Server ist jetzt [REDACTED:password] – bitte nicht kopieren\n' +
+        'hasło do VPN to [REDACTED:password], login jak zwykle\nsunucu şifresi: [REDACTED:password] — kullanıcı adı root\nпароль от админки Grafana: [REDACTED:password]',
+      { password: 5 }],
     ["a password in a sentence of another language: what it is for with an apostrophe or in Russian, in the quotes of the language (German's closing „…“ too), after a name glued to the word, before a full-width comma",
       "le mot de passe de l'admin Prestashop est « 05AzlxO#!34Nr6y6 » (identifiant : admin)\nПароль от админки: jDSt98NJz9c7#pTt, логин admin\n" +
         'ステージングのDBパスワードは `8b@Dq!yz4Stf1k9L` です。\n服务器密码是 Orchid1989%kitchen，用户名 root\nDas Passwort für den Server ist „Kx7!mP2qLv9z“.',
@@ -593,7 +611,10 @@ describe('redactText', () => {
     "'password' => Hash::make('password'),", 'hashed: "{{ plaintext | password_hash(\'sha512\') }}"', 'APP_KEYS="toBeModified1,toBeModified2"', 'keys: id,name,created_at', 'bcrypt.hash(password, 10)', "hash('sha256', $payload)", 'Hash::make($request->password)',
     // MinIO's first login, a certificate's file, a write's precision, a Redis user's hashed password, a line of prose.
     'mc alias set local http://localhost:9000 minioadmin minioadmin', 'az login --service-principal -u 0d3f9a2b -p ~/certs/sp.pem --tenant t',
-    'influx write -b bucket -p s "m v=1"', 'user bob said > hello', 'commit #e5e9fa1ba31ecd1ae84f75caaa474f3a663f05f4a1c5e0b6a6ae1f6f0f0b9b0f was reverted',
+    'influx write -b bucket -p s "m v=1"', 'user bob said > hello',
+    // An anonymous game-server login, a query's flag after a token's value, a path's segment named for a password, a name-and-word password.
+    'steamcmd +login anonymous +app_update 740 validate +quit', 'curl "https://api.example.com/v1?token=abc123&debug"', 'GET /account/reset_password=1 HTTP/1.1',
+    'sunucu şifresi: staging-server', 'la contraseña del servidor es secreta, pídela a Marta', 'commit #e5e9fa1ba31ecd1ae84f75caaa474f3a663f05f4a1c5e0b6a6ae1f6f0f0b9b0f was reverted',
     'secrets: vault, aws-secrets-manager, doppler', 'tokens: 1f3a9c, then rotate them', 'hotkeys: Ctrl+Shift+K1,Alt+F4+Tab2',
     'Set-Cookie: last_login=2024-05-01T10:22:33Z; Path=/', 'document.cookie = "login_redirect=/dashboard/settings/2024"',
     '"value": "Basic {{basicToken}}"', '"apikey": [{"key": "value", "value": "{{apiKey}}", "type": "string"}]',
