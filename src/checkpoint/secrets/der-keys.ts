@@ -3,7 +3,7 @@
  * (`MIIEvQIBADAN…`, `MHcCAQEEI…`, `MFkwEwYHKoZIzj0C…`), as code and
  * configuration keep them in one string. What the first elements of the
  * structure are says which it is: a private key (PKCS #1, PKCS #8 and its
- * encrypted form, SEC 1) is a secret however long it is; a public key
+ * encrypted form, SEC 1, a PKCS #12 bundle) is a secret however long it is; a public key
  * (SubjectPublicKeyInfo), a certificate or a certificate request is public.
  */
 
@@ -74,6 +74,9 @@ export function derKind(b64: string): DerKind | null {
     if ((version === 0 || version === 1) && second.tag === SEQUENCE && bytes[second.body] === OID && elementAt(bytes, second.end)?.tag === OCTET_STRING) return 'private';
     // ECPrivateKey (version 1, then the key in an OCTET STRING).
     if (version === 1 && second.tag === OCTET_STRING) return 'private';
+    // PKCS #12 (a .pfx or .p12 file: version 3, then its content, opened by its type's OID): a key and its certificates, the key's
+    // password on the same page as often as not.
+    if (version === 3 && second.tag === SEQUENCE && bytes[second.body] === OID) return 'private';
     return null;
   }
   if (first.tag !== SEQUENCE) return null;

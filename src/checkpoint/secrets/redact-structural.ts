@@ -305,9 +305,9 @@ function findCommandPasswords(text: string): Hit[] {
  * `aws secretsmanager create-secret … --secret-string …`, `kubectl create secret generic … --from-literal=KEY=…`,
  * `fly secrets set KEY=…`, `vercel secrets add NAME …`, `ansible-vault encrypt_string …`; and a literal piped into one, or into
  * a login that reads its password from its input (`echo '…' | docker login --password-stdin`, `| gh auth login --with-token`,
- * `| wrangler secret put NAME`).
+ * `| az devops login`, `| wrangler secret put NAME`).
  */
-const SECRET_COMMAND = /\bsecrets?\b|secretsmanager|encrypt_string|--password-stdin|--with-token|keyring[ \t]+set|generic-password/gi;
+const SECRET_COMMAND = /\bsecrets?\b|secretsmanager|encrypt_string|--password-stdin|--with-token|keyring[ \t]+set|generic-password|devops[ \t]+login/gi;
 /** The command that stores one: `secret set`, `secrets add`, `secret put`, `create secret`, `secretsmanager create-secret`. */
 const STORE = String.raw`(?:\bsecrets?[ \t:]+(?:versions[ \t]+)?(?:set|put|add|create|import)\b|\bcreate[ \t]+secret\b|\bsecretsmanager[ \t]+(?:create-secret|put-secret-value|update-secret)\b)`;
 const STORES = new RegExp(STORE, 'gi');
@@ -323,7 +323,7 @@ const STORED_VALUES = [
   new RegExp(String.raw`(?:${STORE}|\bsecret-tool[ \t]+store\b|\bkeyring[ \t]+set\b)[^\n<]{0,300}<<<[ \t]*${ARG}`, 'gid'),
   new RegExp(String.raw`\badd-generic-password\b[^\n]{0,300}?[ \t]-w[ \t]+${ARG}`, 'gid'),
   // (What `printf` is given after its format: `printf '%s' '…' | …`.)
-  new RegExp(String.raw`\b(?:echo|printf)${ECHO_ARGS}${ARG}[ \t]*\|[^|\n]{0,300}?(?:${STORE}|--password-stdin|--with-token)`, 'gid'),
+  new RegExp(String.raw`\b(?:echo|printf)${ECHO_ARGS}${ARG}[ \t]*\|[^|\n]{0,300}?(?:${STORE}|--password-stdin|--with-token|\baz[ \t]+devops[ \t]+login\b)`, 'gid'),
 ];
 /** `KEY=value` after `secrets set` (fly, doppler, infisical) or `secrets:set`: each value. */
 const SECRETS_SET = /\bsecrets?[ \t:]+(?:set|import)\b/gi;

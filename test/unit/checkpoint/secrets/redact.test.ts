@@ -537,18 +537,18 @@ describe('redactText', () => {
         "CREATE LOGIN [svc] WITH PASSWORD = N'[REDACTED:password]', CHECK_POLICY = ON;\nsigntool sign /f C:\\certs\\a.pfx /p [REDACTED:password] /fd SHA256 a.exe\n" +
         "mkstore -wrl /u01/wallet -createCredential ORCLPDB1 app_user '[REDACTED:password]'\nclient.username_pw_set(\"sensor-12\", \"[REDACTED:password]\")\nredis-server --requirepass [REDACTED:password]",
       { password: 6 }],
-    ["a game server's and an FTP client's login, a setting under its section, a password with a symbol in a driver's auth pair, libpq's words with an & inside the password, a WordPress salt in an .env file",
+    ["a game server's and an FTP client's login, a token piped into az devops login, a setting under its section, a password with a symbol in a driver's auth pair, libpq's words with an & inside the password, a WordPress salt in an .env file",
       "./steamcmd.sh +login studio_buildbot 'b19WYV43wKs+' +run_app_build app_build_1938270.vdf +quit\nsteamcmd +login builder Xk9mPq2vLz7 +quit\n" +
         "lftp -u deploy,'Gr3m10#519' sftp://files.example.com -e 'mirror -R ./dist; bye'\nkeystore/release_password=\"Orion#49Prod\"\n" +
         'driver = GraphDatabase.driver("neo4j+s://db.example.com", auth=("neo4j", "xibGe5MA6BN!OTyH_"))\n' +
         "panic: failed to connect to `host=db user=inventory password=5-ZA&y#v_c7f database=inventory`: server error\n" +
-        "AUTH_KEY='i?u Q(*Y(]!Z&F-Y0u@cEM,!(E}hd(/V1~xb:E+Q=Ar-sl_A@<XX(:qR@KZ!m}Nr'",
+        "AUTH_KEY='i?u Q(*Y(]!Z&F-Y0u@cEM,!(E}hd(/V1~xb:E+Q=Ar-sl_A@<XX(:qR@KZ!m}Nr'\necho oqrtcjudfjwzmel2jnr5pkts7msrwsmobwww3ricbhizrvvftldv | az devops login --org https://dev.azure.com/contoso",
       "./steamcmd.sh +login studio_buildbot '[REDACTED:password]' +run_app_build app_build_1938270.vdf +quit\nsteamcmd +login builder [REDACTED:password] +quit\n" +
         "lftp -u deploy,'[REDACTED:password]' sftp://files.example.com -e 'mirror -R ./dist; bye'\nkeystore/release_password=\"[REDACTED:password]\"\n" +
         'driver = GraphDatabase.driver("neo4j+s://db.example.com", auth=("neo4j", "[REDACTED:password]"))\n' +
         "panic: failed to connect to `host=db user=inventory password=[REDACTED:password] database=inventory`: server error\n" +
-        "AUTH_KEY='[REDACTED:password]'",
-      { password: 7 }],
+        "AUTH_KEY='[REDACTED:password]'\necho [REDACTED:password] | az devops login --org https://dev.azure.com/contoso",
+      { password: 8 }],
     ["a password in sentences of other languages: after what it is for in many words, after now, after Polish's to, a Turkish inflection, a leading symbol, words joined with a digit and a symbol",
       'la contraseña del panel de admin de WooCommerce es Matrix2020x (usuario: tienda_admin)\ndas Passwort für den Staging-Server ist jetzt Zima?30Prod – bitte nicht kopieren\n' +
         'hasło do VPN to Gremio#81Dev, login jak zwykle\nsunucu şifresi: bayern-orion!34 — kullanıcı adı root\nпароль от админки Grafana: ^ITjQR1Gn3?SUxh',
@@ -1125,12 +1125,24 @@ describe('keys written as the base64 of their DER, without a PEM armor', () => {
   const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const der = (key: KeyObject, type: 'pkcs1' | 'pkcs8' | 'sec1' | 'spki') => key.export({ type, format: 'der' } as never).toString('base64');
+  /** A DER element: its tag, its length (long form past 127 bytes), its contents. */
+  const tlv = (tag: number, body: Buffer) => {
+    const n = body.length;
+    const length = n < 128 ? [n] : n < 256 ? [0x81, n] : n < 65536 ? [0x82, n >> 8, n & 0xff] : [0x83, n >> 16, (n >> 8) & 0xff, n & 0xff];
+    return Buffer.concat([Buffer.from([tag, ...length]), body]);
+  };
+  /** PKCS #12's outer structure around `inner`: version 3, then a ContentInfo of type data (1.2.840.113549.1.7.1) that holds it. */
+  const pfx = (inner: Buffer) => tlv(0x30, Buffer.concat([
+    tlv(0x02, Buffer.from([3])),
+    tlv(0x30, Buffer.concat([tlv(0x06, Buffer.from([0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x01])), tlv(0xa0, tlv(0x04, inner))])),
+  ])).toString('base64');
 
   it.each([
     ['PKCS #8 (RSA, 1,600 characters: longer than any run the entropy rule judges)', der(rsa.privateKey, 'pkcs8')],
     ['PKCS #1 (RSA)', der(rsa.privateKey, 'pkcs1')],
     ['SEC 1 (EC)', der(ec.privateKey, 'sec1')],
     ['PKCS #8 (EC)', der(ec.privateKey, 'pkcs8')],
+    ['PKCS #12 (a .pfx: version 3, its content typed as data, the key inside)', pfx(rsa.privateKey.export({ type: 'pkcs8', format: 'der' }))],
   ])('redacts a private key in %s whole', (_, b64) => {
     expect(redact(`private static final String KEY = "${b64}";`)).toEqual({ out: 'private static final String KEY = "[REDACTED:private-key]";', counts: { 'private-key': 1 } });
   });
