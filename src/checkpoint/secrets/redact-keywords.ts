@@ -102,8 +102,8 @@ const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p
 const TAIL = '(?:[_.-]?(?:key|value|base|hash|str|string|access[_-]?key))?\\d{0,3}(?![A-Za-z0-9_])';
 /** A declared type between key and value: `: string`, Go's ` string`, ` []byte`. */
 const TYPE = '(?:[ \\t]*:[ \\t]*(?:string|String|str|&str)|[ \\t]+(?:string|String|\\[\\]byte))?';
-/** (`：`, the full-width colon, is how Chinese and Japanese write one: `密码：…`; Ruby's `||=` sets a default, `ENV['X'] ||= '…'`.) */
-const OP = '(?:=>|:::?=|::=|:=|\\?\\?=|\\|\\|=|\\?=|\\.=|\\+=|=(?!=)|:|：)';
+/** (`：`, the full-width colon, is how Chinese and Japanese write one: `密码：…`; Ruby's `||=` sets a default, `ENV['X'] ||= '…'`; R assigns with `<-`.) */
+const OP = '(?:=>|<-|:::?=|::=|:=|\\?\\?=|\\|\\|=|\\?=|\\.=|\\+=|=(?!=)|:|：)';
 /** The field of an entry of its own that holds the key's value: `value`, `default`, `defaultValue`. */
 const ENTRY_VALUE = '(?:value|default(?:value)?)';
 /**
@@ -323,6 +323,8 @@ const FORMS: Form[] = [
   }),
   // Make's and Go's operators inside a line: `DEPLOY_TOKEN ?= value`, `token := value`.
   form(`${TAIL}[ \\t]*(?:\\?=|:::?=|::=|:=|\\+=)[ \\t]*(?<v>[^\\s"'\`#;(),]+)`, { accept: (v) => isValue(v) && !isIdentifier(v) }),
+  // … and a hash's `=>` (Ruby's, Perl's, PHP's) given a bare value that reads as a credential: `api_token => hj65…`.
+  form(`${TAIL}["']?[ \\t]*=>[ \\t]*(?<v>[^\\s"'\`#;(),]+)`, { accept: credentialLike }),
   // key: value inside a line, when the value looks like a credential: `api_key: abc123xyz`, `**Token:** abc123xyz`.
   form(`${TAIL}["']?(?:\\*\\*|__)?[ \\t]*[:：][ \\t]*(?:(?:\\*\\*|__)[ \\t]*)?(?<v>[^\\s"'#,;()]{6,})`, { accept: (v) => isValue(v) && hasLetterAndDigit(v) }),
   // A credential passed as the second argument of a call named for one: NetworkCredential("user", "…"), setCredentials('user', '…'),

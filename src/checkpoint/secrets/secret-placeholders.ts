@@ -107,7 +107,9 @@ export function isCodeName(value: string): boolean {
   // A string joined to a variable, read from a quote that closes one literal to the quote that opens the next (`"…?api_key="+resMatch+"&…"`).
   if (/^\+[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\+|\[|\()/.test(value) && !/[A-Za-z]\d+[A-Za-z]/.test(value)) return true;
   // A format the code fills in (`%s/%s`, `%s&SignedHeaders=date`, `client=%s&user_token=%s`): printf's verbs, and no other `%`.
-  if (/^(?:[^%]|%[svqd](?![A-Za-z0-9]))+$/.test(value) && (/^%[svqd]/.test(value) || (value.match(/%[svqd](?![A-Za-z0-9])/g)?.length ?? 0) >= 2)) return true;
+  // (One verb first, then a run of both cases, digits and a password's symbols, is a password that starts with `%`: `%q+KV2LlIzH#Qm+B`.)
+  if (/^(?:[^%]|%[svqd](?![A-Za-z0-9]))+$/.test(value) && (/^%[svqd]/.test(value) || (value.match(/%[svqd](?![A-Za-z0-9])/g)?.length ?? 0) >= 2) &&
+    !(/^%[svqd][^\s/.:@%]{8,}$/.test(value) && /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value) && /[!#^&*+=?~]/.test(value))) return true;
   // A module's or a package's path, a host then folders (`github.com/org/repo/v3/pkg/x`): no generated run in it.
   if (/^(?:[a-z0-9-]+\.)+[a-z]{2,24}(?::\d{1,5})?\/[\w.~\/@:+-]*$/.test(value) && value.split(/[/.:@]/).every((part) => part.length < 16 || !/\d/.test(part) || !/[A-Za-z]/.test(part))) return true;
   // A list of options, as a struct's tag holds them (`bytes,1,opt,name=key,proto3`): names, small numbers and `name=value` pairs.
