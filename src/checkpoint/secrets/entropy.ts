@@ -238,7 +238,8 @@ function isPathLike(body: string): boolean {
   // Counted until half the segments are named: the rest cannot change the answer.
   let named = 0;
   for (const s of segments) {
-    if ((/^[A-Z]?[a-z0-9._~-]{1,40}$/.test(s) && (VOWEL.test(s) || /^v?\d/.test(s))) || OBJECT_ID.test(s) || UUID.test(s) || isWordy(s)) named++;
+    // (`~` is the home folder, `..` the parent: named.)
+    if ((/^[A-Z]?[a-z0-9._~-]{1,40}$/.test(s) && (VOWEL.test(s) || /^v?\d/.test(s) || /^(?:~|\.\.?)$/.test(s))) || OBJECT_ID.test(s) || UUID.test(s) || isWordy(s)) named++;
     if (named * 2 >= segments.length) return true;
   }
   return false;

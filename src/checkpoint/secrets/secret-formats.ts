@@ -169,7 +169,7 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   t('HashiCorp Vault', 'vault-token', 'hvb.', r('url', 138, 300)),
   t('HashiCorp Vault', 'vault-token', 'hvr.', r('url', 90, 120)),
   t('HashiCorp Vault', 'vault-token', 's.', r('alnum', 24)),
-  p('HashiCorp Terraform', 'terraform-token', [r('lower', 14), '.atlasv1.', r('urldot', 60, 70)]),
+  p('HashiCorp Terraform', 'terraform-token', [r('alnum', 14), '.atlasv1.', r('urldot', 60, 70)]),
   p('Harness', 'harness-key', ['pat.', r('url', 22), '.', r('alnum', 24), '.', r('alnum', 20)]),
   p('Harness', 'harness-key', ['sat.', r('url', 22), '.', r('alnum', 24), '.', r('alnum', 20)]),
   t('Doppler', 'doppler-token', 'dp.pt.', r('alnum', 43)),

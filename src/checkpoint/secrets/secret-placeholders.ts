@@ -324,8 +324,9 @@ const OPERATOR_BEFORE = /["']?\s{0,2}(?:=>|:=|[:=])\s{0,2}(?:W\/)?["']?[$!]?$/;
  */
 function nameBefore(before: string): string | undefined {
   const op = OPERATOR_BEFORE.exec(before.slice(-12));
-  // (Or a command's long option, its value after a blank: `--run-id <hex>`.)
-  if (!op) return FLAG_BEFORE.exec(before.slice(-44))?.[1];
+  // (Or a command's long option, its value after a blank: `--run-id <hex>`; or an identifier's name and one blank, as a sentence
+  // or a listing gives one: `ProductId 83196d…, SandboxId c04a95…`.)
+  if (!op) return FLAG_BEFORE.exec(before.slice(-44))?.[1] ?? ID_WORD_BEFORE.exec(before.slice(-44))?.[1];
   const end = before.length - (op[0].length);
   let start = end;
   while (start > 0 && end - start < 41 && /[\w.-]/.test(before[start - 1]!)) start--;
@@ -336,6 +337,7 @@ function nameBefore(before: string): string | undefined {
   return /^[A-Za-z]/.test(name) ? name : undefined;
 }
 const FLAG_BEFORE = /(?:^|[ \t])--([A-Za-z][\w-]{0,40})[ \t]+$/;
+const ID_WORD_BEFORE = /(?:^|[\s,;([{])([A-Za-z][\w-]{0,38}(?:[a-z0-9]Id|ID|[_-]id))[ \t]$/;
 const NAME_FIELD = /["'](?:name|key)["'][ \t]*:[ \t]*["']([A-Za-z][\w.-]{0,60})["'][ \t]*,[ \t]*["']?$/i;
 /** An identifier's or a digest's name: `request_id`, `traceId`, `X-Request-ID`, `nonce`, `etag`, `blake2b`, `?query=`. */
 const ID_NAME = /(?:^|[_.-])(?:id|uuid|guid|nonce|traceparent|tracestate|etag|if-(?:none-)?match|blake\w*|xxh\w*|crc\w*|sha[\d_-]+|cid|query|search|q|gist|commit)(?:[-_]?\d{1,2})?$/i;

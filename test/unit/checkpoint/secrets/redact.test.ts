@@ -549,6 +549,9 @@ describe('redactText', () => {
         "panic: failed to connect to `host=db user=inventory password=[REDACTED:password] database=inventory`: server error\n" +
         "AUTH_KEY='[REDACTED:password]'\necho [REDACTED:password] | az devops login --org https://dev.azure.com/contoso",
       { password: 8 }],
+    ["a Terraform Cloud token whose first part holds capitals, in a sentence",
+      'the token is ikovTaLUGPI7GN.atlasv1.D8dRLQlqzXPIFZcJ3JuALHsqwLF_rRYK3awA77iDbnGOFkyHK8D=4ixhrl6Uewq6u1m ok',
+      'the token is [REDACTED:terraform-token] ok', { 'terraform-token': 1 }],
     ["a password that starts with a printf verb, a bare credential after a hash's =>, a literal assigned with R's <-",
       "define( 'DB_PASSWORD', '%q+KV2LlIzH#Qm+B' );\napi_token => hj65Xklhz9trlupok76\napi_key <- 'hj65Xklhz9trlupok76'",
       "define( 'DB_PASSWORD', '[REDACTED:password]' );\napi_token => [REDACTED:password]\napi_key <- '[REDACTED:password]'",
@@ -618,6 +621,8 @@ describe('redactText', () => {
     'influx write -b bucket -p s "m v=1"', 'user bob said > hello',
     // An anonymous game-server login, a query's flag after a token's value, a path's segment named for a password, a name-and-word password.
     'steamcmd +login anonymous +app_update 740 validate +quit', 'curl "https://api.example.com/v1?token=abc123&debug"', 'GET /account/reset_password=1 HTTP/1.1',
+    // Identifiers named as a listing names them, one blank after the name; a key's file in the home folder.
+    'EOS product: ProductId 83196d67c2d55f464c1ce91897bc5842, SandboxId c04a953aa8a123e92a30af8835aa4374', 'key file ~/private_keys/AuthKey_7QX4M2KD9B.p8',
     'sunucu şifresi: staging-server', 'token = "%s&user_token=%s"', "secret = '%s+%s'", 'tokens.map(token => token.trim())', ":api_key => ENV['API_KEY'],", 'token <- getToken()', 'la contraseña del servidor es secreta, pídela a Marta', 'commit #e5e9fa1ba31ecd1ae84f75caaa474f3a663f05f4a1c5e0b6a6ae1f6f0f0b9b0f was reverted',
     'secrets: vault, aws-secrets-manager, doppler', 'tokens: 1f3a9c, then rotate them', 'hotkeys: Ctrl+Shift+K1,Alt+F4+Tab2',
     'Set-Cookie: last_login=2024-05-01T10:22:33Z; Path=/', 'document.cookie = "login_redirect=/dashboard/settings/2024"',
