@@ -955,6 +955,34 @@ export const PGBOUNCER_USERLIST_RULE: RedactRule = {
   accept: isLiteral,
 };
 
+/**
+ * A map of users to their passwords, under a name for users: express-basic-auth's `users: { 'admin': '…' }`, Orthanc's
+ * `"RegisteredUsers": { "admin": "…" }`, a Python `users = {"alice": "…"}`. Each value written as a password is (letters with a digit or a
+ * symbol), one line or several; a name's role or a person's name is no password (`"alice": "Alice Smith"`, `"ops": "role:admin"`).
+ */
+const USERS_MAP_OPEN = /(?<![A-Za-z])(?:(?:registered|basic_?auth|static|htpasswd)_?users|users|logins)["']?[ \t]*(?::|=>?)[ \t]*\{/gi;
+const USERS_MAP_ENTRY = /\s*(["']?)[\w.@-]{1,64}\1[ \t]*(?::|=>?)[ \t]*(["'])(?<v>[^"'\n]{1,100})\2[ \t]*,?/y;
+export const USERS_MAP_RULE: RedactRule = {
+  reason: 'password',
+  find: (text) => {
+    const hits: Hit[] = [];
+    if (!/users|logins/i.test(text)) return hits;
+    USERS_MAP_OPEN.lastIndex = 0;
+    for (let m = USERS_MAP_OPEN.exec(text); m; m = USERS_MAP_OPEN.exec(text)) {
+      USERS_MAP_ENTRY.lastIndex = USERS_MAP_OPEN.lastIndex;
+      for (let n = 0, e = USERS_MAP_ENTRY.exec(text); e && n < 200; n++, e = USERS_MAP_ENTRY.exec(text)) {
+        const value = e.groups!.v!;
+        if (value.length >= 6 && isLiteral(value) && typedPassword(value) && !/@[\w-]+\.[a-z]|^[\w.-]+:[\w.-]+$/i.test(value)) {
+          const end = USERS_MAP_ENTRY.lastIndex - (e[0].length - e[0].lastIndexOf(e[2]!));
+          hits.push({ start: end - value.length, end, reason: 'password' });
+        }
+      }
+      USERS_MAP_OPEN.lastIndex = Math.max(USERS_MAP_OPEN.lastIndex, USERS_MAP_ENTRY.lastIndex);
+    }
+    return hits;
+  },
+};
+
 /** The user and the password inline in an OpenVPN profile: the second line of its `<auth-user-pass>` block. */
 export const OPENVPN_INLINE_RULE: RedactRule = {
   reason: 'password',

@@ -549,6 +549,12 @@ describe('redactText', () => {
         "panic: failed to connect to `host=db user=inventory password=[REDACTED:password] database=inventory`: server error\n" +
         "AUTH_KEY='[REDACTED:password]'\necho [REDACTED:password] | az devops login --org https://dev.azure.com/contoso",
       { password: 8 }],
+    ["the passwords of a map of users, on one line (Orthanc's RegisteredUsers) or several (express-basic-auth's users)",
+      '"RegisteredUsers": { "admin": "istanbul.marzo@86", "viewer": "bB*OqMg4Pkfo" }\n' +
+        "app.use(basicAuth({\n    users: {\n        'admin': 'supersecret1',\n        'adam': 'Password1234',\n    }\n}))",
+      '"RegisteredUsers": { "admin": "[REDACTED:password]", "viewer": "[REDACTED:password]" }\n' +
+        "app.use(basicAuth({\n    users: {\n        'admin': '[REDACTED:password]',\n        'adam': '[REDACTED:password]',\n    }\n}))",
+      { password: 4 }],
     ["a Terraform Cloud token whose first part holds capitals, in a sentence",
       'the token is ikovTaLUGPI7GN.atlasv1.D8dRLQlqzXPIFZcJ3JuALHsqwLF_rRYK3awA77iDbnGOFkyHK8D=4ixhrl6Uewq6u1m ok',
       'the token is [REDACTED:terraform-token] ok', { 'terraform-token': 1 }],
@@ -623,6 +629,8 @@ describe('redactText', () => {
     'steamcmd +login anonymous +app_update 740 validate +quit', 'curl "https://api.example.com/v1?token=abc123&debug"', 'GET /account/reset_password=1 HTTP/1.1',
     // Identifiers named as a listing names them, one blank after the name; a key's file in the home folder.
     'EOS product: ProductId 83196d67c2d55f464c1ce91897bc5842, SandboxId c04a953aa8a123e92a30af8835aa4374', 'key file ~/private_keys/AuthKey_7QX4M2KD9B.p8',
+    // A map of users to names, roles and counts, not passwords.
+    '"users": {"alice": "Alice Smith", "ops": "role:admin", "n": "12", "carol": "team-lead"}', 'users = {"john": "hello", "susan": "bye"}',
     'sunucu şifresi: staging-server', 'token = "%s&user_token=%s"', "secret = '%s+%s'", 'tokens.map(token => token.trim())', ":api_key => ENV['API_KEY'],", 'token <- getToken()', 'la contraseña del servidor es secreta, pídela a Marta', 'commit #e5e9fa1ba31ecd1ae84f75caaa474f3a663f05f4a1c5e0b6a6ae1f6f0f0b9b0f was reverted',
     'secrets: vault, aws-secrets-manager, doppler', 'tokens: 1f3a9c, then rotate them', 'hotkeys: Ctrl+Shift+K1,Alt+F4+Tab2',
     'Set-Cookie: last_login=2024-05-01T10:22:33Z; Path=/', 'document.cookie = "login_redirect=/dashboard/settings/2024"',
