@@ -150,8 +150,12 @@ function hasRandomHexSegment(body: string): boolean {
  * is the text just before it (a keyword there takes away the object-id
  * exemption).
  */
+/** The digests of empty input (MD5, SHA-1, SHA-256): constants that code compares with, never a secret. */
+const EMPTY_DIGESTS = new Set(['d41d8cd98f00b204e9800998ecf8427e', 'da39a3ee5e6b4b0d3255bfef95601890afd80709', 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855']);
+
 export function isHighEntropy(token: string, before = ''): boolean {
   const body = token.endsWith('=') ? token.replace(/=+$/, '') : token;
+  if (EMPTY_DIGESTS.has(body.toLowerCase())) return false;
   // An object id is a secret only after a keyword, whatever the tests below say (told first: most candidates in a session are ids).
   if (OBJECT_ID.test(body) && !keywordBefore(before)) return false;
   if (body.length < 32 || (body.length > MAX_SECRET && !keywordBefore(before)) || (body.length === 36 && UUID.test(body)) || (token.startsWith('sha') && SRI.test(token)) || before.endsWith(';base64,')) return false;
@@ -188,8 +192,8 @@ const CONSONANTS = /[b-df-hj-np-tv-xz]{4}/i;
 const RARE_PAIR = /q[^u]|[jqvxz][bcdfgjkmpqvxz]|[bcdfgkmpvw][jqxz]|[hjkqvwx][hjkqvwx]/i;
 
 const RARE_PAIRS = new RegExp(RARE_PAIR.source, 'gi');
-/** Rare pairs that the words of code's names do hold: `SQL`, `Expression`, `Context`, `Exception`, `Object`. */
-const NAME_PAIR = /^(?:ql|x[cpt]|bj)$/i;
+/** Rare pairs that the words of code's names do hold: `SQL`, `Expression`, `Context`, `Exception`, `Object`, `When`. */
+const NAME_PAIR = /^(?:ql|x[cpt]|bj|wh)$/i;
 /** How many letter pairs of `s` no word holds (`qz`, `kz`, `vx`), each letter counted once: random letters hold several, a name seldom two. */
 export const rarePairs = (s: string): number => (s.match(RARE_PAIRS) ?? []).filter((p) => !NAME_PAIR.test(p)).length;
 
@@ -206,6 +210,7 @@ export function isWordy(body: string): boolean {
   const digits = body.replace(/\D/g, '').length;
   if (digits >= body.length * 0.1 && !/^\D*\d+$/.test(body) && /\d[A-Za-z]/.test(body)) return false;
   let letters = 0;
+  let acronyms = 0;
   let inWords = 0;
   let words = 0;
   let boundaries = 0;
@@ -221,6 +226,7 @@ export function isWordy(body: string): boolean {
       if (!run) continue;
       if (/^[A-Z]/.test(run)) boundaries++;
       letters += run.replace(/[^A-Za-z]/g, '').length;
+      if (/^[A-Z]{2,4}$/.test(run)) acronyms += run.length;
       if (run.length >= 4 && WORD_RUN.test(run) && run.replace(/[^aeiouy]/gi, '').length * 6 >= run.length && !CONSONANTS.test(run) && rarePairs(run) === 0 && WORD_START.test(run)) {
         inWords += run.length;
         words++;
@@ -228,7 +234,8 @@ export function isWordy(body: string): boolean {
     }
   }
   // Words are told apart by case or separators: one long run of one case is not a name made of words.
-  return letters >= 8 && words >= 2 && boundaries >= 3 && inWords >= letters * 0.55;
+  // (Among three words or more, an acronym is neither a word nor against one: `ACL` and `RPC` of `ACLGetBindingRuleRPCMethod`.)
+  return letters >= 8 && words >= 2 && boundaries >= 3 && inWords >= (words >= 3 ? letters - acronyms : letters) * 0.55;
 }
 
 /** `/commit/<sha>`, `./assets/logo-3f2a.png`, `a/b/c`: most segments are words, names or object ids. */

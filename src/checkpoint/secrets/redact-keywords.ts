@@ -324,7 +324,8 @@ const FORMS: Form[] = [
   // Make's and Go's operators inside a line: `DEPLOY_TOKEN ?= value`, `token := value`.
   form(`${TAIL}[ \\t]*(?:\\?=|:::?=|::=|:=|\\+=)[ \\t]*(?<v>[^\\s"'\`#;(),]+)`, { accept: (v) => isValue(v) && !isIdentifier(v) }),
   // … and a hash's `=>` (Ruby's, Perl's, PHP's) given a bare value that reads as a credential: `api_token => hj65…`.
-  form(`${TAIL}["']?[ \\t]*=>[ \\t]*(?<v>[^\\s"'\`#;(),]+)`, { accept: credentialLike }),
+  // (Not code: a list, a class's name, `[\\Illuminate\\Auth\\…::class`.)
+  form(`${TAIL}["']?[ \\t]*=>[ \\t]*(?<v>[^\\s"'\`#;(),[\\]{}\\\\$]+)(?![[\\\\:({])`, { accept: credentialLike }),
   // key: value inside a line, when the value looks like a credential: `api_key: abc123xyz`, `**Token:** abc123xyz`.
   form(`${TAIL}["']?(?:\\*\\*|__)?[ \\t]*[:：][ \\t]*(?:(?:\\*\\*|__)[ \\t]*)?(?<v>[^\\s"'#,;()]{6,})`, { accept: (v) => isValue(v) && hasLetterAndDigit(v) }),
   // A credential passed as the second argument of a call named for one: NetworkCredential("user", "…"), setCredentials('user', '…'),

@@ -339,8 +339,8 @@ function nameBefore(before: string): string | undefined {
 const FLAG_BEFORE = /(?:^|[ \t])--([A-Za-z][\w-]{0,40})[ \t]+$/;
 const ID_WORD_BEFORE = /(?:^|[\s,;([{])([A-Za-z][\w-]{0,38}(?:[a-z0-9]Id|ID|[_-]id))[ \t]$/;
 const NAME_FIELD = /["'](?:name|key)["'][ \t]*:[ \t]*["']([A-Za-z][\w.-]{0,60})["'][ \t]*,[ \t]*["']?$/i;
-/** An identifier's or a digest's name: `request_id`, `traceId`, `X-Request-ID`, `nonce`, `etag`, `blake2b`, `?query=`. */
-const ID_NAME = /(?:^|[_.-])(?:id|uuid|guid|nonce|traceparent|tracestate|etag|if-(?:none-)?match|blake\w*|xxh\w*|crc\w*|sha[\d_-]+|cid|query|search|q|gist|commit)(?:[-_]?\d{1,2})?$/i;
+/** An identifier's or a digest's name: `request_id`, `traceId`, `X-Request-ID`, `nonce`, a WebAuthn `challenge`, `etag`, `blake2b`, `?query=`. */
+const ID_NAME = /(?:^|[_.-])(?:id|uuid|guid|nonce|challenge|traceparent|tracestate|etag|if-(?:none-)?match|blake\w*|xxh\w*|crc\w*|sha[\d_-]+|cid|query|search|q|gist|commit)(?:[-_]?\d{1,2})?$/i;
 const CAMEL_ID = /[a-z0-9](?:Id|ID)$/;
 /** A name that holds a secret's keyword (`secret_id`, `session_id`, `api_key_id`) or a client's id (paired with its secret, and as random): its value is judged. */
 const SECRET_NAME = /secret|token|key|pass|pwd|auth|session|cookie|sig|cred|client/i;

@@ -629,6 +629,10 @@ describe('redactText', () => {
     'steamcmd +login anonymous +app_update 740 validate +quit', 'curl "https://api.example.com/v1?token=abc123&debug"', 'GET /account/reset_password=1 HTTP/1.1',
     // Identifiers named as a listing names them, one blank after the name; a key's file in the home folder.
     'EOS product: ProductId 83196d67c2d55f464c1ce91897bc5842, SandboxId c04a953aa8a123e92a30af8835aa4374', 'key file ~/private_keys/AuthKey_7QX4M2KD9B.p8',
+    // Names of code made of words and acronyms (`When` is a word; `ACL`, `RPC` are acronyms), a WebAuthn challenge, the MD5 of nothing.
+    'if done, err := a.srv.forward(structs.ACLGetBindingRuleRPCMethod, args, args, reply); done {', 't.Run("ShouldErrWhenSANsFlagNotDefinedInCSR", func(t *testing.T) {',
+    'case otlptranslator.NoTranslation, otlptranslator.NoUTF8EscapingWithSuffixes:', '{"type":"webauthn.get","challenge":"in1cL-oWfSjSd7uuwUvv2ndOAmRXb0cOAbUoTtAqvGE","origin":"%s"}',
+    'cty.StringVal("d41d8cd98f00b204e9800998ecf8427e"),',
     // A map of users to names, roles and counts, not passwords.
     '"users": {"alice": "Alice Smith", "ops": "role:admin", "n": "12", "carol": "team-lead"}', 'users = {"john": "hello", "susan": "bye"}',
     'sunucu şifresi: staging-server', 'token = "%s&user_token=%s"', "secret = '%s+%s'", 'tokens.map(token => token.trim())', ":api_key => ENV['API_KEY'],", 'token <- getToken()', 'la contraseña del servidor es secreta, pídela a Marta', 'commit #e5e9fa1ba31ecd1ae84f75caaa474f3a663f05f4a1c5e0b6a6ae1f6f0f0b9b0f was reverted',
