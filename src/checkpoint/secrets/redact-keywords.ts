@@ -281,7 +281,7 @@ const FORMS: Form[] = [
   }),
   // (Also given as the default of a setting read by its name: `env("SECRET_KEY", default="…")`, `config('API_TOKEN', default='…')`.)
   // (In a list, the next item is the key's value only when generated: `['SECRET_KEY', 'Xk9f…']`, not `['data-secret', 'data-config']`.)
-  form(`${TAIL}["'\`][ \\t]*,[ \\t]*(?:default[ \\t]*=[ \\t]*)?(?:[@rbuf])?(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, { when: (b) => /["'\`]$/.test(b), accept: credentialLike, inList: tokenLike }),
+  form(`${TAIL}["'\`][ \\t]*,[ \\t]*(?:default[ \\t]*=[ \\t]*)?(?:[@rbuf])?(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, { when: (b) => /["'\`]$/.test(b), accept: (v) => credentialLike(v) && !isNameOfWords(v), inList: tokenLike }),
   // … and Gradle's `buildConfigField("String", "API_KEY", "\"…\"")`: the literal written with its quotes escaped inside a string.
   form(`${TAIL}["'][ \\t]*,[ \\t]*"\\\\"(?<v>[^"\\\\\\s]{1,300})\\\\""`, { when: (b) => /["']$/.test(b), accept: credentialLike }),
   form(`${TAIL}[ \\t]*(?:!==?|===?)[ \\t]*(?:[@rbuf])?(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, { accept: credentialLike }),
@@ -749,7 +749,9 @@ function referenceDefault(text: string, keyEnd: number, weak: ((v: string) => bo
   if (!m) return null;
   const value = m.groups!.v!;
   const end = keyEnd + m[0].length;
-  const taken = isValue(value) && (!weak || weak(value));
+  // (A word as the default, `${DB_PASSWORD:-postgres}`, `${password-bytes}`, is one to develop with: only a generated one, or one
+  // written as a password, is a credential.)
+  const taken = isValue(value) && (!weak || weak(value)) && (credentialLike(value) || passwordLike(value));
   return { hit: taken ? { start: end - 1 - value.length, end: end - 1, reason: 'password' } : null, end };
 }
 
@@ -920,6 +922,25 @@ const isNameOfWords = (v: string) => {
   return joined && parts.length <= 6 && parts.every((p) => p.length >= 2) && parts.some((p) => p.length >= 4 && isWord(p));
 };
 
+/** `user@example.com`: an address, whole. */
+const EMAIL_VALUE = /^[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}$/;
+/**
+ * Code written where a value would be (unquoted): a member of an object (`clientToken1.SecretID`, `oidc.EncryptionAlgA192GCMKW`: a
+ * name with a vowel, then a name of words), a variable named for what it holds (`encryptionKey2`, `ed25519Key`, `keyRSA2048`), the
+ * type of a Go field (`map[string]…`, `[]byte`, `chan …`), a JSX expression (`{indexEdit === …}`).
+ */
+const isCodeValue = (v: string) => {
+  if (/^(?:map\[|\[\]|chan\b|func\()/.test(v) || (/^\{[A-Za-z_$][\w$.]*(?:\[|$)/.test(v) && !v.includes('}'))) return true;
+  const dot = v.lastIndexOf('.');
+  if (dot > 0 && /^[a-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(v)) {
+    return /[aeiou]/.test(v.slice(0, v.indexOf('.'))) && /^[A-Z][a-z]{2,}[A-Za-z0-9]*[A-Z][A-Za-z0-9]*$|^[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})+$/.test(v.slice(dot + 1));
+  }
+  return /^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*|[A-Z]{2,}\d*)+$/.test(v) && /(?:^|[a-z0-9])(?:key|Key|token|Token|secret|Secret|password|Password|cert|Cert)(?![a-z])/.test(v);
+};
+/** … the variable only where code goes on after it: `, `, `;`, `)`, `}` (in a configuration, `<password>plainSecret</password>` is a value). */
+const isCodeValueAt = (v: string, after: string) =>
+  isCodeValue(v) && (/^[a-z_$][\w$]*\./.test(v) || /^[[{mcf]/.test(v) || /^[ \t]*(?:[,;)}]|\/\/)/.test(after));
+
 /** The key's name in a resource's path (`arn:…/IAMUserChangePassword`), or as a later word of a name (`get_password2`, `OAuth2AccessToken`, `<str>$sessionToken`). */
 function holdsKeyName(value: string, key: string): boolean {
   const at = value.toLowerCase().indexOf(key.toLowerCase());
@@ -962,6 +983,11 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // Unquoted, words of a language as a word of English is (`password: Contraseña`, `Bestätigungs-Token`, `Пароль`: a label
     // translated): letters only, some beyond ASCII. (Quoted, a literal: `password = 'Straße'` is judged.)
     if (!quoted && /[^\x00-\x7f]/.test(value) && NATURAL_WORDS.test(value)) continue;
+    // Code, unquoted: a member of an object, a variable named for what it holds, a Go field's type, a JSX expression (isCodeValue).
+    if (!quoted && isCodeValueAt(value, text.slice(span[1], span[1] + 4))) continue;
+    // An address names whose key it is (`user.signingkey=security@example.com`); a message written in escapes only is text
+    // (`emptyPassword=\u7528\u6237…`); fetch's `credentials: 'same-origin'` is a policy.
+    if (EMAIL_VALUE.test(value) || /^(?:\\u[0-9A-Fa-f]{4}|[ \t])+$/.test(value) || (/^cred/i.test(key) && /^(?:same-origin|include|omit)$/.test(value))) continue;
     if (!quoted && /^[ \t]*[+*/%-][ \t]*[\w$(]/.test(text.slice(span[1], span[1] + 4)) && (isFunctionName(value) || isIdentifier(value) || isWordy(value))) continue;
     // The key's own name inside its value (`IAMUserChangePassword = "arn:…/IAMUserChangePassword"`) names a resource; spelled in
     // another case (`USER_NOT_FOUND_PASSWORD = "userNotFoundPassword"`), it is the constant's name.
@@ -983,7 +1009,9 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // … and words joined as names are, under a token's or an API key's name: a header's name (`contentTypeToken = "Content-Type"`),
     // an error's code (`token - 'redirect_url_mismatch'`), a scope (`"admin:ssh_signing_key"`). (Under a secret's or a password's
     // name, words may be a passphrase.)
+    // (Under a secret's name too, three words or more joined by dashes, unquoted: a resource's name, `certSecret: redis-client-cert`.)
     if (/token|key$/i.test(key) && !/pass|pwd|secret|cred|^_auth$/i.test(key) && isNameOfWords(value)) continue;
+    if (/secret$/i.test(key) && !quoted && /^[a-z]+(?:-[a-z]+){2,}$/.test(value) && value.split('-').some((p) => p.length >= 4 && isWord(p))) continue;
     // A format string filled in by the code (`"prefix_{}".format(x)`, `f"db_{name}"`, `$"…{x}"`): a template, not a literal.
     if (/\{[\w.]*\}/.test(value) && (/^["'`]?\.format\(/.test(text.slice(span[1], span[1] + 9)) || /[fF$]["'`]$/.test(text.slice(span[0] - 2, span[0])))) continue;
     // A dependency named by its group (`io.jsonwebtoken:jjwt-jackson:0.11.2`), not a key and its value.

@@ -688,8 +688,9 @@ export const PGPASS_RULE: RedactRule = {
   near: /:(?:\d{1,5}|\*):/g,
   // (Not a compiler's or a log's `file:line:col:severity:message`: a severity is no database or user name.)
   pattern: /(?<pre>(?<![^\n])[ \t]*[A-Za-z0-9*._-]{1,253}:(?:\d{1,5}|\*):(?!(?:error|warning|warn|note|info|debug|fatal|trace)[:\s])[^:\s]{1,100}:(?!(?:error|warning|warn|note|info|debug|fatal|trace)[:\s])[^:\s]{1,100}:)(?<secret>[^\s]{1,200})(?=[ \t]*\r?(?:\n|$))/gi,
-  // (Not a path, `/…`, `./…`, `~/…`, `~user/…`: a password may start with `~` all the same.)
-  accept: (s) => /[A-Za-z]/.test(s) && !/^(?:[/.]|~[a-z_-]*(?:\/|$))/.test(s) && isLiteral(s),
+  // (Not a path, `/…`, `./…`, `~/…`, `~user/…`: a password may start with `~` all the same. Nor the rest of a fingerprint's bytes
+  // in hex, `1E:52:A2:E8:54:D5:…`.)
+  accept: (s) => /[A-Za-z]/.test(s) && !/^(?:[/.]|~[a-z_-]*(?:\/|$))/.test(s) && !/^(?:[0-9A-Fa-f]{2}:)+[0-9A-Fa-f]{2}$/.test(s) && isLiteral(s),
 };
 
 /** Oracle's JDBC URL with its user and password: `jdbc:oracle:thin:scott/…@//db:1521/ORCL` (and the OCI driver's). */

@@ -633,6 +633,14 @@ describe('redactText', () => {
     'if done, err := a.srv.forward(structs.ACLGetBindingRuleRPCMethod, args, args, reply); done {', 't.Run("ShouldErrWhenSANsFlagNotDefinedInCSR", func(t *testing.T) {',
     'case otlptranslator.NoTranslation, otlptranslator.NoUTF8EscapingWithSuffixes:', '{"type":"webauthn.get","challenge":"in1cL-oWfSjSd7uuwUvv2ndOAmRXb0cOAbUoTtAqvGE","origin":"%s"}',
     'cty.StringVal("d41d8cd98f00b204e9800998ecf8427e"),',
+    // Code where a value would be: a member of an object, a variable named for what it holds, a Go field's type, a JSX expression; a
+    // list of names; an address as a signing key; messages written in escapes; fetch's credentials policy; a fingerprint's bytes; a
+    // word as a variable's default.
+    '\t\tAuthToken: clientToken1.SecretID,', 'fclient.AccessTokenEncryptedResponseAlg = oidc.EncryptionAlgA192GCMKW', '"GOOGLE_ENCRYPTION_KEY": encryptionKey2, // Different',
+    'eddsaPrivateKey: ed25519Key,', 'factoriesSecret map[string]kinformers.SharedInformerFactory', 'credential={indexEdit === -1 || !props.credentials ? undefined : props.credentials[indexEdit]}',
+    "'ansible_port', 'ansible_pipelining', 'ansible_password', 'ansible_timeout',", 'BindAuthenticator.badCredentials=\\u6191\\u8B49\\u932F\\u8AA4',
+    "fetch(url, { cache: 'no-store', credentials: 'same-origin' })", '    1E:52:A2:E8:54:D5:37:EB:D5:A8:1D:E4:C2:04:1D:37:E2:F7:70:03', ' * {@code ${username-bytes}${password-bytes}}.',
+    'certSecret: redis-client-cert',
     // A map of users to names, roles and counts, not passwords.
     '"users": {"alice": "Alice Smith", "ops": "role:admin", "n": "12", "carol": "team-lead"}', 'users = {"john": "hello", "susan": "bye"}',
     'sunucu şifresi: staging-server', 'token = "%s&user_token=%s"', "secret = '%s+%s'", 'tokens.map(token => token.trim())', ":api_key => ENV['API_KEY'],", 'token <- getToken()', 'la contraseña del servidor es secreta, pídela a Marta', 'commit #e5e9fa1ba31ecd1ae84f75caaa474f3a663f05f4a1c5e0b6a6ae1f6f0f0b9b0f was reverted',
