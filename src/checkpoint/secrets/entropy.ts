@@ -150,12 +150,14 @@ function hasRandomHexSegment(body: string): boolean {
  * is the text just before it (a keyword there takes away the object-id
  * exemption).
  */
+/** A host's name in small letters, a port after it or not (`shop-prod.c1x2y3z4.eu-central-1.rds.amazonaws.com:5432`): an address. */
+const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){2,}[a-z]{2,24}(?::\d{1,5})?$/;
 /** The digests of empty input (MD5, SHA-1, SHA-256): constants that code compares with, never a secret. */
 const EMPTY_DIGESTS = new Set(['d41d8cd98f00b204e9800998ecf8427e', 'da39a3ee5e6b4b0d3255bfef95601890afd80709', 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855']);
 
 export function isHighEntropy(token: string, before = ''): boolean {
   const body = token.endsWith('=') ? token.replace(/=+$/, '') : token;
-  if (EMPTY_DIGESTS.has(body.toLowerCase())) return false;
+  if (EMPTY_DIGESTS.has(body.toLowerCase()) || HOST_NAME.test(body)) return false;
   // An object id is a secret only after a keyword, whatever the tests below say (told first: most candidates in a session are ids).
   if (OBJECT_ID.test(body) && !keywordBefore(before)) return false;
   if (body.length < 32 || (body.length > MAX_SECRET && !keywordBefore(before)) || (body.length === 36 && UUID.test(body)) || (token.startsWith('sha') && SRI.test(token)) || before.endsWith(';base64,')) return false;

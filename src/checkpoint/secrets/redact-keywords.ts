@@ -351,11 +351,12 @@ const FORMS: Form[] = [
   // … and a password as people type one (letters with a digit or a symbol: `hunter2`, `Passw0rd`) after a password's name in a
   // sentence, `the password is hunter2`, `root password on the NAS is Qx3vY8hK`, or after the name alone, `use password hunter2x9`.
   // (Not a type, `password varchar2(100)`, nor an algorithm, `password argon2id hashing`.)
-  // (Also what it is for, in a few words up to a comma, then a colon: `pw for the vm: …`, `Passwort für den Server: …`, `Senha do banco: …`, `Пароль от админки: …`,
+  // (The name may be code in backticks, `` `DB_PASSWORD` in `.env` is `…` ``.)
+  // (Also what it is for, in a few words up to a comma or the verb, then a colon: `pw for the vm: …`, `Passwort für den Server: …`, `Senha do banco: …`, `Пароль от админки: …`,
   // an apostrophe inside its words, `le mot de passe de l'admin est …`; and Chinese, Japanese and Korean, where `is` follows the name
   // unspaced: `密码是…`, `パスワードは \`…\` です`. The value may stand in the quotes of those languages, `« … »`, `「…」`, and their
   // full-width commas and stops end it: `密码是 …，用户名 root`; a stop before a closing quote is the value's, `„…Xk9!“`.)
-  form(`${TAIL}(?:[ \\t]+(?:for|of|on|at|für|vom|zum|zur|des|pour|para|per|di|voor|van|för|till|do|da|de|del|du|dla|от|для)[ \\t]+(?:[^\\n"'=:,]|(?<=[A-Za-zÀ-ÿ])'(?=[A-Za-zÀ-ÿ])){0,40})?(?::[ \\t]*|[ \\t]+(?:${SAYS}|${SAYS_OTHER})?|(?:是|为|は|는|은)[ \\t]*)(?:[«“„「『\`][ \\t]?)?(?<v>[^\\s"'\`,;()<>，。；：！？、」』»”“]{4,63}(?:[^\\s"'\`,;()<>.:!?，。；：！？、」』»”“]|[.:!?](?=[\`」』»”“])))(?=[\\s.,;:!?)\\]}"'\`，。；：！？、」』»”“]|$)`, {
+  form(`${TAIL}\`?(?:[ \\t]+(?:for|of|in|on|at|für|vom|zum|zur|des|pour|para|per|di|voor|van|för|till|do|da|de|del|du|dla|от|для)[ \\t]+(?:(?![ \\t](?:is|was|are|were|ist|est|es|é|è|jest|är)[ \\t])(?:[^\\n"'=:,]|(?<=[A-Za-zÀ-ÿ])'(?=[A-Za-zÀ-ÿ]))){0,40})?(?::[ \\t]*|[ \\t]+(?:${SAYS}|${SAYS_OTHER})?|(?:是|为|は|는|은)[ \\t]*)(?:[«“„「『\`][ \\t]?)?(?<v>[^\\s"'\`,;()<>，。；：！？、」』»”“]{4,63}(?:[^\\s"'\`,;()<>.:!?，。；：！？、」』»”“]|[.:!?](?=[\`」』»”“])))(?=[\\s.,;:!?)\\]}"'\`，。；：！？、」』»”“]|$)`, {
     keys: PASSWORD_KEY,
     named: namedInSentence,
     accept: typedPassword,
@@ -625,9 +626,17 @@ function nameGoesOn(text: string, at: number, word: string): number {
  */
 const generatedInName = (v: string) => tokenLike(v) && !/^[0-9a-f]+$/i.test(v) && !isUuid(v);
 
-/** Finds every keyword-named credential value in `text`. */
+/** Where the first quoted password's name (`"password"`, `'passwd'`) between `from` and `end` (a value, its closing quote after it) starts, else `end`. */
+const QUOTED_PASSWORD_NAME = /["'](?:passw(?:or)?d|pwd)["']/;
+function passwordNameIn(hay: string, from: number, end: number): number {
+  if (end <= from) return end;
+  // (Only the value's own characters are searched: a search to the text's end from every refused value would cost its length each time.)
+  const m = QUOTED_PASSWORD_NAME.exec(hay.slice(from, end + 1));
+  return m ? from + m.index + 1 : end;
+}
 /** A section before a setting's name at the start of its line: `keystore/` of `keystore/release_password`. */
 const SECTION_BEFORE = /(?:^|\n)[ \t]*[A-Za-z][\w.]{0,30}\/$/;
+/** Finds every keyword-named credential value in `text`. */
 export function findKeywordValues(text: string): Hit[] {
   const hits: Hit[] = [];
   // Lower-cased once (a text whose length that changes, by a few letters outside ASCII, is searched as it is).
@@ -733,8 +742,10 @@ export function findKeywordValues(text: string): Hit[] {
       else refusedUntil = Math.max(refusedUntil, listed.end);
       continue;
     }
-    // A value is read once: a reference such as `${DB_PASSWORD:=x}` is not searched again for keywords.
-    if (hit || (weak !== tokenLike && !inName)) scan.lastIndex = Math.max(scan.lastIndex, end);
+    // A value is read once: a reference such as `${DB_PASSWORD:=x}` is not searched again for keywords. (A value refused is read
+    // again from a password's name inside it: `"username": "token", "password": "…"` read `"password"` as the token's next item.)
+    if (hit) scan.lastIndex = Math.max(scan.lastIndex, end);
+    else if (weak !== tokenLike && !inName) scan.lastIndex = Math.max(scan.lastIndex, passwordNameIn(hay, keyEnd, end));
     else refusedUntil = Math.max(refusedUntil, end);
   }
   return hits;
@@ -985,6 +996,8 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     if (!quoted && /[^\x00-\x7f]/.test(value) && NATURAL_WORDS.test(value)) continue;
     // Code, unquoted: a member of an object, a variable named for what it holds, a Go field's type, a JSX expression (isCodeValue).
     if (!quoted && isCodeValueAt(value, text.slice(span[1], span[1] + 4))) continue;
+    // A path of words is where a secret is kept (`{{ with secret "kv/data/api/db" }}`), not the secret.
+    if (/^[a-z_-]+(?:\/[a-z_.-]+){2,}$/.test(value)) continue;
     // An address names whose key it is (`user.signingkey=security@example.com`); a message written in escapes only is text
     // (`emptyPassword=\u7528\u6237…`); fetch's `credentials: 'same-origin'` is a policy.
     if (EMAIL_VALUE.test(value) || /^(?:\\u[0-9A-Fa-f]{4}|[ \t])+$/.test(value) || (/^cred/i.test(key) && /^(?:same-origin|include|omit)$/.test(value))) continue;

@@ -555,6 +555,10 @@ describe('redactText', () => {
       '"RegisteredUsers": { "admin": "[REDACTED:password]", "viewer": "[REDACTED:password]" }\n' +
         "app.use(basicAuth({\n    users: {\n        'admin': '[REDACTED:password]',\n        'adam': '[REDACTED:password]',\n    }\n}))",
       { password: 4 }],
+    ["a password after a user named token (a refused value is read again from a password's name inside it), and one named in backticks in a sentence",
+      '{"username": "token", "password": "AuvT4IE6vVJ35Vr-jKvzvtQk"}\nThe connection fails because `DB_PASSWORD` in `.env` is `Globex?2022` but the role was recreated',
+      '{"username": "token", "password": "[REDACTED:password]"}\nThe connection fails because `DB_PASSWORD` in `.env` is `[REDACTED:password]` but the role was recreated',
+      { password: 2 }],
     ["a Terraform Cloud token whose first part holds capitals, in a sentence",
       'the token is ikovTaLUGPI7GN.atlasv1.D8dRLQlqzXPIFZcJ3JuALHsqwLF_rRYK3awA77iDbnGOFkyHK8D=4ixhrl6Uewq6u1m ok',
       'the token is [REDACTED:terraform-token] ok', { 'terraform-token': 1 }],
@@ -641,6 +645,10 @@ describe('redactText', () => {
     "'ansible_port', 'ansible_pipelining', 'ansible_password', 'ansible_timeout',", 'BindAuthenticator.badCredentials=\\u6191\\u8B49\\u932F\\u8AA4',
     "fetch(url, { cache: 'no-store', credentials: 'same-origin' })", '    1E:52:A2:E8:54:D5:37:EB:D5:A8:1D:E4:C2:04:1D:37:E2:F7:70:03', ' * {@code ${username-bytes}${password-bytes}}.',
     'certSecret: redis-client-cert',
+    // Where a secret is kept (a path of words, Perl's $ENV{…}, TeamCity's credentialsJSON:<uuid>), a host's name and port, a sentence.
+    'DATABASE_URL=postgres://api:{{ with secret "kv/data/api/db" }}{{ .Data.data.password }}{{ end }}@pg:5432/api', 'secret = $ENV{RADIUS_CORE_SECRET}',
+    'password("env.NEXUS_PASSWORD", "credentialsJSON:0b7a3c2e-1f4d-4e8a-9c6b-5d2e1f0a9b8c", display = HIDDEN)',
+    'db_endpoint = "shop-prod.c1x2y3z4.eu-central-1.rds.amazonaws.com:5432"', 'the password in plain text is bad',
     // A map of users to names, roles and counts, not passwords.
     '"users": {"alice": "Alice Smith", "ops": "role:admin", "n": "12", "carol": "team-lead"}', 'users = {"john": "hello", "susan": "bye"}',
     'sunucu şifresi: staging-server', 'token = "%s&user_token=%s"', "secret = '%s+%s'", 'tokens.map(token => token.trim())', ":api_key => ENV['API_KEY'],", 'token <- getToken()', 'la contraseña del servidor es secreta, pídela a Marta', 'commit #e5e9fa1ba31ecd1ae84f75caaa474f3a663f05f4a1c5e0b6a6ae1f6f0f0b9b0f was reverted',
