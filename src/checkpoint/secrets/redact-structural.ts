@@ -731,6 +731,68 @@ export const NETWORK_DEVICE_RULE: RedactRule = {
 };
 
 /**
+ * Each `secret`, `secret2`, `secret3` group that `re` (flag `d`) matched on the lines around `near`, when `accept` takes it: a rule
+ * whose forms each hold their secret in a group of their own, or two secrets in one match.
+ */
+function findGroups(text: string, near: RegExp, re: RegExp, reason: string, accept: (secret: string) => boolean): Hit[] {
+  const windows = nearWindows(text, near);
+  if (windows.length === 0) return [];
+  return findInWindows(text, windows, (lines) => {
+    const hits: Hit[] = [];
+    re.lastIndex = 0;
+    for (let m = re.exec(lines); m; m = re.exec(lines)) {
+      for (const group of ['secret', 'secret2', 'secret3']) {
+        const value = m.groups![group];
+        if (value === undefined || !accept(value)) continue;
+        const [start, end] = m.indices!.groups![group]!;
+        hits.push({ start, end, reason });
+      }
+    }
+    return hits;
+  });
+}
+
+/**
+ * More of a network device's secrets, in clear: a RADIUS or TACACS+ server's `key` last on its line with no type (`radius-server host
+ * 10.1.1.6 auth-port 1812 key …`), an IKEv2 `pre-shared-key …`, an SNMPv3 user's passphrases (Cisco's `snmp-server user … v3 auth sha …
+ * priv aes 128 …`, net-snmp's `createUser … SHA-256 "…" AES "…"`).
+ */
+const NETWORK_KEY = new RegExp(
+  String.raw`(?<![^\n])[ \t]*(?:(?:radius|tacacs)-server[ \t]+(?:host[ \t]+\S+(?:[ \t]+(?:auth-port|acct-port|port|timeout|retransmit)[ \t]+\d+|[ \t]+single-connection)*[ \t]+)?key|[^\n]{0,120}?[ \t]pre-shared-key)[ \t]+(?![07](?:[ \t]|\r?$))` +
+    String.raw`(?<secret>[^\s"]{4,200})(?=[ \t]*\r?(?:\n|$))` +
+    String.raw`|(?:(?<![\w-])snmp-server[ \t]+user[ \t]+\S+[ \t]+\S+[ \t]+v3[ \t]+auth[ \t]+(?:md5|sha\S*)|(?<![\w-])createUser[ \t]+\S+[ \t]+(?:MD5|SHA\S*))[ \t]+"?(?<secret2>[^\s"]{1,200})` +
+    String.raw`(?:"?[ \t]+(?:priv[ \t]+)?(?:des|3des|aes|DES|AES)\S*(?:[ \t]+(?:128|192|256))?[ \t]+"?(?<secret3>[^\s"]{1,200}))?`,
+  'gd',
+);
+export const NETWORK_KEY_RULE: RedactRule = {
+  reason: 'password',
+  find: (text) => findGroups(text, /-server[ \t]|pre-shared-key|createUser/g, NETWORK_KEY, 'password', isLiteral),
+};
+
+/**
+ * What password-auditing tools print once a password is found: NetExec's and CrackMapExec's `[+] CORP\\user:… (Pwn3d!)`, a cracker's
+ * `<hash>:<password>` line (hashcat's and john's `--show` of an NTLM hash or a crypt hash), john's `--show` of a passwd file
+ * (`user:<password>:1001:1001:…`, where a passwd file holds `x`).
+ */
+const CRACKED_PASSWORD = new RegExp(
+  String.raw`\[\+\][ \t]+[\w.-]{1,100}\\[\w.$-]{1,100}:(?<secret>[^\s]{1,200}?)(?=[ \t]+\(|[ \t]*\r?(?:\n|$))` +
+    String.raw`|(?<![^\n])[ \t]*(?:[0-9a-fA-F]{32}|\$[0-9a-z]{1,6}\$[^\s:]{8,200}):(?<secret2>[^\s:/]{1,100})(?=[ \t]*\r?(?:\n|$))` +
+    String.raw`|(?<![^\n])[\w.$-]{1,64}:(?<secret3>(?![x*!]{1,2}:)[^\s:$]{1,100})(?=:\d{1,7}:\d{1,7}:[^:\n]*:[^:\n]*:[^:\n]*\r?(?:\n|$))`,
+  'gd',
+);
+export const CRACKED_PASSWORD_RULE: RedactRule = {
+  reason: 'password',
+  find: (text) => findGroups(text, /\[\+\]|:\d{1,7}:\d{1,7}:|[0-9a-fA-F]{32}:|\$[0-9a-z]{1,6}\$/g, CRACKED_PASSWORD, 'password', isLiteral),
+};
+
+/** A captured NTLMv2 response as Responder prints it (`user::DOMAIN:<challenge>:<NTProofStr>:<blob>`): cracked offline into the password. */
+export const NTLMV2_RESPONSE_RULE: RedactRule = {
+  reason: 'password-hash',
+  near: /::/g,
+  pattern: /(?<pre>(?<![^\n])[ \t]*[\w.$-]{1,100}::[\w.-]{1,100}:[0-9a-fA-F]{16}:)(?<secret>[0-9a-fA-F]{32}:[0-9a-fA-F]{40,})/g,
+};
+
+/**
  * A secret of strongSwan's `ipsec.secrets` given after its type, quoted: `<user> : XAUTH "…"`, `: EAP "…"`, a key file's passphrase
  * (`: RSA key.pem "…"`, `: P12 cert.p12 "…"`). (`: PSK "…"` is a keyword's value.)
  */

@@ -559,6 +559,20 @@ describe('redactText', () => {
       '{"username": "token", "password": "AuvT4IE6vVJ35Vr-jKvzvtQk"}\nThe connection fails because `DB_PASSWORD` in `.env` is `Globex?2022` but the role was recreated',
       '{"username": "token", "password": "[REDACTED:password]"}\nThe connection fails because `DB_PASSWORD` in `.env` is `[REDACTED:password]` but the role was recreated',
       { password: 2 }],
+    ["a network device's RADIUS key with no type, an IKEv2 pre-shared key, SNMPv3 users' passphrases (Cisco's and net-snmp's)",
+      'radius-server host 192.0.2.6 auth-port 1812 acct-port 1813 key Janvier2025%\n ikev2 remote-authentication pre-shared-key uYd?Lp#YKS1Ua2YFYjWiRiYO\n' +
+        'snmp-server user nms-poller NMS v3 auth sha Nordwind+2025x priv aes 128 C%RNT-4c0@?yb2a0\ncreateUser monitor SHA-256 "Quasar_riverside_pumpkin6" AES "Hl?um7Azo@kq3gT=85"',
+      'radius-server host 192.0.2.6 auth-port 1812 acct-port 1813 key [REDACTED:password]\n ikev2 remote-authentication pre-shared-key [REDACTED:password]\n' +
+        'snmp-server user nms-poller NMS v3 auth sha [REDACTED:password] priv aes 128 [REDACTED:password]\ncreateUser monitor SHA-256 "[REDACTED:password]" AES "[REDACTED:password]"',
+      { password: 6 }],
+    ["what password-auditing tools print: NetExec's found login, a cracked hash's password, john's passwd file, a captured NTLMv2 response",
+      'SMB  192.0.2.20  445  FS01  [+] CORP\\svc_backup:Octubre2020? (Pwn3d!)\n$6$nYudkNoDzutPNVDP$9cf3k8Vb2QxLm4Rt7Yw1Zp0Nc5c1:Umbrella%2022!\n' +
+        'alice:HarborWalrus692*:1001:1001:Alice:/home/alice:/bin/bash\nroot:x:0:0:root:/root:/bin/bash\n' +
+        'm.keller::CORP:c2b8076c2cfad859:FB820AD7F7CD9309E35F1ABE915C1E1C:0101000000000000410204a1b2c3d4e5f60718293a4b5c6d7e8f90011223344',
+      'SMB  192.0.2.20  445  FS01  [+] CORP\\svc_backup:[REDACTED:password] (Pwn3d!)\n[REDACTED:password-hash]:[REDACTED:password]\n' +
+        'alice:[REDACTED:password]:1001:1001:Alice:/home/alice:/bin/bash\nroot:x:0:0:root:/root:/bin/bash\n' +
+        'm.keller::CORP:c2b8076c2cfad859:[REDACTED:password-hash]',
+      { password: 3, 'password-hash': 2 }],
     ["a Terraform Cloud token whose first part holds capitals, in a sentence",
       'the token is ikovTaLUGPI7GN.atlasv1.D8dRLQlqzXPIFZcJ3JuALHsqwLF_rRYK3awA77iDbnGOFkyHK8D=4ixhrl6Uewq6u1m ok',
       'the token is [REDACTED:terraform-token] ok', { 'terraform-token': 1 }],
@@ -649,6 +663,8 @@ describe('redactText', () => {
     'DATABASE_URL=postgres://api:{{ with secret "kv/data/api/db" }}{{ .Data.data.password }}{{ end }}@pg:5432/api', 'secret = $ENV{RADIUS_CORE_SECRET}',
     'password("env.NEXUS_PASSWORD", "credentialsJSON:0b7a3c2e-1f4d-4e8a-9c6b-5d2e1f0a9b8c", display = HIDDEN)',
     'db_endpoint = "shop-prod.c1x2y3z4.eu-central-1.rds.amazonaws.com:5432"', 'the password in plain text is bad',
+    // Code with `::`, a server's key to type, a passwd file's entry.
+    'std::vector<int> x; a::b:c', 'tacacs-server host 192.0.2.5 key 7', 'daemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin',
     // A map of users to names, roles and counts, not passwords.
     '"users": {"alice": "Alice Smith", "ops": "role:admin", "n": "12", "carol": "team-lead"}', 'users = {"john": "hello", "susan": "bye"}',
     'sunucu şifresi: staging-server', 'token = "%s&user_token=%s"', "secret = '%s+%s'", 'tokens.map(token => token.trim())', ":api_key => ENV['API_KEY'],", 'token <- getToken()', 'la contraseña del servidor es secreta, pídela a Marta', 'commit #e5e9fa1ba31ecd1ae84f75caaa474f3a663f05f4a1c5e0b6a6ae1f6f0f0b9b0f was reverted',
