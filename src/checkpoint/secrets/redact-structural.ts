@@ -1495,14 +1495,23 @@ export const WEBHOOK_PATH_RULE: RedactRule = {
 
 /**
  * A value stored encrypted, kept whole so that no later rule takes a part of it for a secret: Jasypt's and Spring's `ENC(…)`,
- * Spring Cloud Config's `{cipher}…`, hiera-eyaml's `ENC[PKCS7,…]`, SOPS' `ENC[AES256_GCM,data:…,iv:…,tag:…,type:str]`, a Pulumi stack's `secure: v1:…:…`, Travis CI's `secure: "<base64 of an RSA ciphertext>"`, Ansible Vault's lines of hex after
- * `$ANSIBLE_VAULT;1.1;AES256` (inline after `!vault |` too). Only the key that
+ * Spring Cloud Config's `{cipher}…`, hiera-eyaml's `ENC[PKCS7,…]`, SOPS' `ENC[AES256_GCM,data:…,iv:…,tag:…,type:str]`, a Pulumi stack's `secure: v1:…:…`, Travis CI's `secure: "<base64 of an RSA ciphertext>"` (and Ansible Vault's, below). Only the key that
  * decrypts it is a secret.
  */
 export const ENCRYPTED_VALUE_RULE: RedactRule = {
   reason: '',
-  near: /ENC[([]|\{cipher\}|secure:|ANSIBLE_VAULT/g,
-  pattern: /(?<=\$ANSIBLE_VAULT;1\.[12];AES256(?:;[\w-]{1,100})?[ \t]*\r?\n)(?:[ \t]*[0-9a-f]{2,200}[ \t]*(?:\r?\n|$))+|(?<![A-Za-z0-9_])ENC(?:\([^()\s]{8,4000}\)|\[[A-Z][A-Z0-9_]*,[^[\]\s]{8,8000}\])|\{cipher\}[A-Za-z0-9+/=]{8,8000}(?![A-Za-z0-9+/=])|(?<=\bsecure:[ \t]{1,8})v1:[A-Za-z0-9+/=]{8,100}:[A-Za-z0-9+/=]{8,8000}(?![A-Za-z0-9+/=])|(?<=\bsecure:[ \t]{1,8}")[A-Za-z0-9+/]{300,1400}={0,2}(?=")/g,
+  near: /ENC[([]|\{cipher\}|secure:/g,
+  pattern: /(?<![A-Za-z0-9_])ENC(?:\([^()\s]{8,4000}\)|\[[A-Z][A-Z0-9_]*,[^[\]\s]{8,8000}\])|\{cipher\}[A-Za-z0-9+/=]{8,8000}(?![A-Za-z0-9+/=])|(?<=\bsecure:[ \t]{1,8})v1:[A-Za-z0-9+/=]{8,100}:[A-Za-z0-9+/=]{8,8000}(?![A-Za-z0-9+/=])|(?<=\bsecure:[ \t]{1,8}")[A-Za-z0-9+/]{300,1400}={0,2}(?=")/g,
+};
+
+/** Ansible Vault's ciphertext, kept whole as the values above: the lines of hex after `$ANSIBLE_VAULT;1.1;AES256` (inline after `!vault |` too). */
+const ANSIBLE_VAULT_BODY = /\$ANSIBLE_VAULT;1\.[12];AES256(?:;[\w-]{1,100})?[ \t]*\r?\n((?:[ \t]*[0-9a-f]{2,200}[ \t]*(?:\r?\n|$))+)/gd;
+export const ANSIBLE_VAULT_RULE: RedactRule = {
+  reason: '',
+  find: (text) => {
+    if (!text.includes('$ANSIBLE_VAULT;')) return [];
+    return [...text.matchAll(ANSIBLE_VAULT_BODY)].map((m) => ({ start: m.indices![1]![0], end: m.indices![1]![1], reason: '' }));
+  },
 };
 
 /**
