@@ -782,7 +782,9 @@ const CRACKED_PASSWORD = new RegExp(
 );
 export const CRACKED_PASSWORD_RULE: RedactRule = {
   reason: 'password',
-  find: (text) => findGroups(text, /\[\+\]|:\d{1,7}:\d{1,7}:|[0-9a-fA-F]{32}:|\$[0-9a-z]{1,6}\$/g, CRACKED_PASSWORD, 'password', isLiteral),
+  // (A hash's colon is found first, then the digits looked behind from it: a search for 32 hex digits, or a look behind tried
+  // first, would start at every character of the text.)
+  find: (text) => findGroups(text, /\[\+\]|:\d{1,7}:\d{1,7}:|:(?<=[0-9a-fA-F]{32}:)|\$[0-9a-z]{1,6}\$/g, CRACKED_PASSWORD, 'password', isLiteral),
 };
 
 /** A captured NTLMv2 response as Responder prints it (`user::DOMAIN:<challenge>:<NTProofStr>:<blob>`): cracked offline into the password. */
