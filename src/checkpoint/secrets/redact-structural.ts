@@ -456,6 +456,8 @@ const COMMAND_REACH = 400;
 const COMMAND_NOTE = /^[ \t]*(?:[›▸!]|warn(?:ing)?\b|note\b)/i;
 /** A line that holds one word alone, bare or in quotes (as `terraform output` and `jq` print a string). */
 const ONE_WORD = /^[ \t]*(["']?)([^\s"']{1,4096})\1[ \t]*\r?$/;
+/** … and the last line of a JSON string's output: the word, then the string's closing quote and the JSON after it. */
+const LAST_WORD_IN_JSON = /^[ \t]*()([^\s"'\\]{1,4096})(?=[ \t]*\r?"[ \t]*[,}\]])/;
 /** The shortest word printed that is read as a secret (a shorter one, a user's name before the password in an auth file, is passed over). */
 const PRINTED_MIN = 8;
 /** How many lines a command's output is read for: `openssl rand -base64 600` prints eleven. */
@@ -473,22 +475,39 @@ function findPrintedSecrets(text: string): Hit[] {
   for (let from = 0; from < text.length; ) {
     let at = text.indexOf('\n', from);
     if (at < 0) at = text.length;
-    COMMAND_START.lastIndex = from;
-    if (COMMAND_START.exec(text)) {
-      // (A command's line is short: a long line is read no further than its start.)
-      const line = text.slice(COMMAND_START.lastIndex, Math.min(at, from + COMMAND_REACH));
-      for (const [i, command] of COMMAND_LINE.entries()) {
-        command.lastIndex = 0;
-        const m = command.exec(line);
-        const named = m?.groups?.name ?? m?.groups?.file;
-        if (!m || (named !== undefined && !namesSecret(named.replace(/^.*[/\\]/, '')))) continue;
-        printedAfter(text, at, hits, PRINTS_SECRET[i]!.store === true ? storePrinted : echoPrinted);
-        break;
-      }
-    }
+    printedByCommandAt(text, from, at, hits, false);
     from = at + 1;
   }
+  // … and a command's output that an agent's transcript keeps in a JSON string, read unescaped: the command starts the string
+  // (`"content":"$ kubectl … | base64 -d\n…"`), and its last line ends where the string does (`…","is_error":false}`).
+  for (const opener of JSON_OUTPUT_OPENERS) {
+    for (let from = text.indexOf(opener); from >= 0; from = text.indexOf(opener, from + 1)) {
+      const start = from + opener.length;
+      let at = text.indexOf('\n', start);
+      if (at < 0) at = text.length;
+      printedByCommandAt(text, start, at, hits, true);
+    }
+  }
   return hits;
+}
+
+/** Where an agent's transcript opens a string that holds a tool's output (Claude Code's, Codex's, Gemini's). */
+const JSON_OUTPUT_OPENERS = ['"content":"', '"output":"', '"stdout":"', '"text":"'];
+
+/** The command that starts at `from` (its line ends at `at`), when it prints a secret: what it printed, after its line. */
+function printedByCommandAt(text: string, from: number, at: number, hits: Hit[], inJson: boolean): void {
+  COMMAND_START.lastIndex = from;
+  if (!COMMAND_START.exec(text)) return;
+  // (A command's line is short: a long line is read no further than its start.)
+  const line = text.slice(COMMAND_START.lastIndex, Math.min(at, from + COMMAND_REACH));
+  for (const [i, command] of COMMAND_LINE.entries()) {
+    command.lastIndex = 0;
+    const m = command.exec(line);
+    const named = m?.groups?.name ?? m?.groups?.file;
+    if (!m || (named !== undefined && !namesSecret(named.replace(/^.*[/\\]/, '')))) continue;
+    printedAfter(text, at, hits, PRINTS_SECRET[i]!.store === true ? storePrinted : echoPrinted, inJson);
+    return;
+  }
 }
 
 /** What a store printed is a secret, words in small letters too; what `echo` or `cat` printed holds a digit or is long in both cases. */
@@ -497,12 +516,16 @@ const echoPrinted = (value: string) => (/\d/.test(value) || (value.length >= 16 
 /** Not an assignment, a path or a line of code. */
 const isPrintedLiteral = (value: string) => !/^[A-Za-z_][\w.]*=(?!=*$)|^[/.~]|[(){};,]$/.test(value) && isLiteral(value);
 
-/** The lines after the command's line (which ends at `at`) that hold one word each: what it printed. */
-function printedAfter(text: string, at: number, hits: Hit[], accept: (value: string) => boolean): void {
+/**
+ * The lines after the command's line (which ends at `at`) that hold one word each: what it printed. (In a JSON string, the last
+ * line ends where the string does: the word, then `"` and what follows the string on its line.)
+ */
+function printedAfter(text: string, at: number, hits: Hit[], accept: (value: string) => boolean, inJson = false): void {
   for (let notes = 0, lines = 0; at < text.length && lines < OUTPUT_LINES; lines++) {
     const next = text.indexOf('\n', at + 1);
     const end = next < 0 ? text.length : next;
-    const word = ONE_WORD.exec(text.slice(at + 1, end));
+    const alone = ONE_WORD.exec(text.slice(at + 1, end));
+    const word = alone ?? (inJson ? LAST_WORD_IN_JSON.exec(text.slice(at + 1, Math.min(end, at + 1 + 4096))) : null);
     if (!word) {
       if (notes++ < 2 && COMMAND_NOTE.test(text.slice(at + 1, end))) {
         at = end;
@@ -517,6 +540,8 @@ function printedAfter(text: string, at: number, hits: Hit[], accept: (value: str
       const start = at + 1 + word.index + word[0].indexOf(value);
       hits.push({ start, end: start + value.length, reason: 'password' });
     }
+    // (The string ended with that word: what follows is no output.)
+    if (!alone) return;
     at = end;
   }
 }

@@ -1208,6 +1208,13 @@ describe('keys written as the base64 of their DER, without a PEM armor', () => {
 });
 
 describe('spans and look-alikes found on review', () => {
+  it("redacts what a command that prints a secret printed inside a transcript's JSON string, its last line ending where the string does", () => {
+    const line = '{"type":"user","message":{"content":[{"type":"tool_result","content":"$ kubectl -n argocd get secret argocd-initial-admin-secret ' +
+      '-o jsonpath=\\"{.data.password}\\" | base64 -d; echo\\nuq4AePlqP7cW4-Vj","is_error":false}]}}\n{"type":"user","content":"next step"}';
+    expect(redact(line)).toEqual({ out: line.replace('uq4AePlqP7cW4-Vj', '[REDACTED:password]'), counts: { password: 1 } });
+    const echoed = '{"content":"$ echo hello\\nuq4AePlqP7cW4-Vj","is_error":false}';
+    expect(redact(echoed)).toEqual({ out: echoed, counts: {} });
+  });
   it("keeps Ansible Vault's ciphertext whole, inline after !vault | (random hex lines, made here)", () => {
     const g = makeGen(23);
     const lines = [0, 1, 2, 3].map(() => g.key('0123456789abcdef', 80));
