@@ -1592,6 +1592,29 @@ export const CONSUL_SECRET_ID_RULE: RedactRule = {
 };
 
 /**
+ * The tokens of a Consul agent's configuration: each UUID in its `acl { tokens { … } }` block (`initial_management`, `agent`,
+ * `default`, `replication`, …), in HCL (`agent = "<uuid>"`) or JSON (`"agent": "<uuid>"`), on one line or several.
+ */
+const CONSUL_TOKENS_OPEN = /(?<![\w-])"?tokens"?[ \t]*(?::|=)?[ \t]*\{/g;
+const CONSUL_TOKENS_ENTRY = /\s*"?[a-z_]{2,40}"?[ \t]*[:=][ \t]*"(?<v>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"[ \t]*,?/y;
+export const CONSUL_TOKENS_RULE: RedactRule = {
+  reason: 'consul-token',
+  find: (text) => {
+    const hits: Hit[] = [];
+    if (!text.includes('tokens')) return hits;
+    CONSUL_TOKENS_OPEN.lastIndex = 0;
+    for (let m = CONSUL_TOKENS_OPEN.exec(text); m; m = CONSUL_TOKENS_OPEN.exec(text)) {
+      CONSUL_TOKENS_ENTRY.lastIndex = CONSUL_TOKENS_OPEN.lastIndex;
+      for (let n = 0, e = CONSUL_TOKENS_ENTRY.exec(text); e && n < 50; n++, e = CONSUL_TOKENS_ENTRY.exec(text)) {
+        const end = CONSUL_TOKENS_ENTRY.lastIndex - (e[0].length - e[0].lastIndexOf('"'));
+        hits.push({ start: end - 36, end, reason: 'consul-token' });
+      }
+    }
+    return hits;
+  },
+};
+
+/**
  * A line of an environment file, `NAME=value`, `export NAME="value"`, commented out or not, or of a YAML map, `name: value`: the
  * value alone up to the line's end, or to a comment after a blank (`NAME=value  # prod`, as dotenv and YAML read one).
  */

@@ -573,6 +573,10 @@ describe('redactText', () => {
         'alice:[REDACTED:password]:1001:1001:Alice:/home/alice:/bin/bash\nroot:x:0:0:root:/root:/bin/bash\n' +
         'm.keller::CORP:c2b8076c2cfad859:[REDACTED:password-hash]',
       { password: 3, 'password-hash': 2 }],
+    ["the tokens of a Consul agent's acl block, in HCL over several lines and in JSON",
+      'acl {\n  tokens {\n    initial_management = "3daa3f7f-dc5e-48fb-82cf-3a3280408a39"\n    agent = "8c1a2b3d-4e5f-4a6b-9c7d-0e1f2a3b4c5d"\n  }\n}\n{"acl": {"tokens": {"agent": "5e2f9a1b-7c3d-4e8f-a0b1-c2d3e4f5a6b7"}}}',
+      'acl {\n  tokens {\n    initial_management = "[REDACTED:consul-token]"\n    agent = "[REDACTED:consul-token]"\n  }\n}\n{"acl": {"tokens": {"agent": "[REDACTED:consul-token]"}}}',
+      { 'consul-token': 3 }],
     ["a Terraform Cloud token whose first part holds capitals, in a sentence",
       'the token is ikovTaLUGPI7GN.atlasv1.D8dRLQlqzXPIFZcJ3JuALHsqwLF_rRYK3awA77iDbnGOFkyHK8D=4ixhrl6Uewq6u1m ok',
       'the token is [REDACTED:terraform-token] ok', { 'terraform-token': 1 }],
@@ -663,6 +667,8 @@ describe('redactText', () => {
     'DATABASE_URL=postgres://api:{{ with secret "kv/data/api/db" }}{{ .Data.data.password }}{{ end }}@pg:5432/api', 'secret = $ENV{RADIUS_CORE_SECRET}',
     'password("env.NEXUS_PASSWORD", "credentialsJSON:0b7a3c2e-1f4d-4e8a-9c6b-5d2e1f0a9b8c", display = HIDDEN)',
     'db_endpoint = "shop-prod.c1x2y3z4.eu-central-1.rds.amazonaws.com:5432"', 'the password in plain text is bad',
+    // A model's token counts.
+    '"usage": {"tokens": {"input": 123, "output": 45}}',
     // Code with `::`, a server's key to type, a passwd file's entry.
     'std::vector<int> x; a::b:c', 'tacacs-server host 192.0.2.5 key 7', 'daemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin',
     // A map of users to names, roles and counts, not passwords.
