@@ -122,10 +122,10 @@ const CHANGED = '(?:set|changed|rotated|reset|updated|switched)[ \\t]+to';
  */
 const SAYS = `(?:(?:is|was|are|were|will[ \\t]+be|ha(?:s|ve|d)(?:[ \\t]+now)?[ \\t]+been)(?:[ \\t]+now)?(?:[ \\t]+${CHANGED})?|(?:now[ \\t]+)?${CHANGED})(?:[ \\t]*:[ \\t]*|[ \\t]+)`;
 /**
- * … in the languages a password's name is known in (German `ist`, Spanish `es`, Portuguese `é`, French `est`, Polish `to`, …), `now`
+ * … in the languages a password's name is known in (German `ist`, Spanish `es`, Portuguese `é`, French `est`, …), `now`
  * after it in theirs too (`ist jetzt`, `es ahora`): before a generated value, or one typed as a password, only.
  */
-const SAYS_OTHER = '(?:ist|es|é|est|è|jest|je|to|är|er|on|adalah|là)(?:[ \\t]+(?:jetzt|nun|ahora|maintenant|désormais|agora|ora|adesso|nu|teraz|nyt|nå))?[ \\t]+';
+const SAYS_OTHER = '(?:ist|es|é|est|è|jest|je|är|er|on|adalah|là)(?:[ \\t]+(?:jetzt|nun|ahora|maintenant|désormais|agora|ora|adesso|nu|teraz|nyt|nå))?[ \\t]+';
 
 type Form = {
   source: string;
@@ -352,11 +352,12 @@ const FORMS: Form[] = [
   // sentence, `the password is hunter2`, `root password on the NAS is Qx3vY8hK`, or after the name alone, `use password hunter2x9`.
   // (Not a type, `password varchar2(100)`, nor an algorithm, `password argon2id hashing`.)
   // (The name may be code in backticks, `` `DB_PASSWORD` in `.env` is `…` ``.)
+  // (Polish's `to` after what it is for or after `hasło`, `hasło do VPN to …`: in English, `password to server01` names what it opens.)
   // (Also what it is for, in a few words up to a comma or the verb, then a colon: `pw for the vm: …`, `Passwort für den Server: …`, `Senha do banco: …`, `Пароль от админки: …`,
   // an apostrophe inside its words, `le mot de passe de l'admin est …`; and Chinese, Japanese and Korean, where `is` follows the name
   // unspaced: `密码是…`, `パスワードは \`…\` です`. The value may stand in the quotes of those languages, `« … »`, `「…」`, and their
   // full-width commas and stops end it: `密码是 …，用户名 root`; a stop before a closing quote is the value's, `„…Xk9!“`.)
-  form(`${TAIL}\`?(?:[ \\t]+(?:for|of|in|on|at|für|vom|zum|zur|des|pour|para|per|di|voor|van|för|till|do|da|de|del|du|dla|от|для)[ \\t]+(?:(?![ \\t](?:is|was|are|were|ist|est|es|é|è|jest|är)[ \\t])(?:[^\\n"'=:,]|(?<=[A-Za-zÀ-ÿ])'(?=[A-Za-zÀ-ÿ]))){0,40})?(?::[ \\t]*|[ \\t]+(?:${SAYS}|${SAYS_OTHER})?|(?:是|为|は|는|은)[ \\t]*)(?:[«“„「『\`][ \\t]?)?(?<v>[^\\s"'\`,;()<>，。；：！？、」』»”“]{4,63}(?:[^\\s"'\`,;()<>.:!?，。；：！？、」』»”“]|[.:!?](?=[\`」』»”“])))(?=[\\s.,;:!?)\\]}"'\`，。；：！？、」』»”“]|$)`, {
+  form(`${TAIL}\`?(?:[ \\t]+(?:for|of|in|on|at|für|vom|zum|zur|des|pour|para|per|di|voor|van|för|till|do|da|de|del|du|dla|от|для)[ \\t]+(?:(?![ \\t](?:is|was|are|were|ist|est|es|é|è|jest|är)[ \\t])(?:[^\\n"'=:,]|(?<=[A-Za-zÀ-ÿ])'(?=[A-Za-zÀ-ÿ]))){0,40}(?:[ \\t]+to(?=[ \\t]))?)?(?::[ \\t]*|[ \\t]+(?:${SAYS}|${SAYS_OTHER})?|(?<=[Hh]as[łl]o)[ \\t]+to[ \\t]+|(?:是|为|は|는|은)[ \\t]*)(?:[«“„「『\`][ \\t]?)?(?<v>[^\\s"'\`,;()<>，。；：！？、」』»”“]{4,63}(?:[^\\s"'\`,;()<>.:!?，。；：！？、」』»”“]|[.:!?](?=[\`」』»”“])))(?=[\\s.,;:!?)\\]}"'\`，。；：！？、」』»”“]|$)`, {
     keys: PASSWORD_KEY,
     named: namedInSentence,
     accept: typedPassword,

@@ -673,7 +673,7 @@ describe('redactText', () => {
     'std::vector<int> x; a::b:c', 'tacacs-server host 192.0.2.5 key 7', 'daemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin',
     // A map of users to names, roles and counts, not passwords.
     '"users": {"alice": "Alice Smith", "ops": "role:admin", "n": "12", "carol": "team-lead"}', 'users = {"john": "hello", "susan": "bye"}',
-    'sunucu şifresi: staging-server', 'token = "%s&user_token=%s"', "secret = '%s+%s'", 'tokens.map(token => token.trim())', ":api_key => ENV['API_KEY'],", 'token <- getToken()', 'la contraseña del servidor es secreta, pídela a Marta', 'commit #e5e9fa1ba31ecd1ae84f75caaa474f3a663f05f4a1c5e0b6a6ae1f6f0f0b9b0f was reverted',
+    'sunucu şifresi: staging-server', 'Reset the password to server01 first', 'token = "%s&user_token=%s"', "secret = '%s+%s'", 'tokens.map(token => token.trim())', ":api_key => ENV['API_KEY'],", 'token <- getToken()', 'la contraseña del servidor es secreta, pídela a Marta', 'commit #e5e9fa1ba31ecd1ae84f75caaa474f3a663f05f4a1c5e0b6a6ae1f6f0f0b9b0f was reverted',
     'secrets: vault, aws-secrets-manager, doppler', 'tokens: 1f3a9c, then rotate them', 'hotkeys: Ctrl+Shift+K1,Alt+F4+Tab2',
     'Set-Cookie: last_login=2024-05-01T10:22:33Z; Path=/', 'document.cookie = "login_redirect=/dashboard/settings/2024"',
     '"value": "Basic {{basicToken}}"', '"apikey": [{"key": "value", "value": "{{apiKey}}", "type": "string"}]',
