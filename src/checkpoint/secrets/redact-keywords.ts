@@ -947,7 +947,8 @@ const isCodeValue = (v: string) => {
   if (dot > 0 && /^[a-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(v)) {
     return /[aeiou]/.test(v.slice(0, v.indexOf('.'))) && /^[A-Z][a-z]{2,}[A-Za-z0-9]*[A-Z][A-Za-z0-9]*$|^[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})+$/.test(v.slice(dot + 1));
   }
-  return /^[a-z][a-zA-Z0-9]*$/.test(v) && /[A-Z]/.test(v) && /(?:^|[a-z0-9])(?:key|Key|token|Token|secret|Secret|password|Password|cert|Cert)(?![a-z])/.test(v);
+  // (Not a generated value that holds such a word by chance, `aB3kZ9qKeyXm7Lp2Qw`: a name's digits end a word, `ed25519Key`, `x509Private`.)
+  return /^[a-z][a-zA-Z0-9]*$/.test(v) && /[A-Z]/.test(v) && !/[A-Za-z]\d+[a-z]/.test(v) && /(?:^|[a-z0-9])(?:key|Key|token|Token|secret|Secret|password|Password|cert|Cert)(?![a-z])/.test(v);
 };
 /** … the variable only where code goes on after it: `, `, `;`, `)`, `}` (in a configuration, `<password>plainSecret</password>` is a value). */
 const isCodeValueAt = (v: string, after: string) =>
