@@ -325,7 +325,7 @@ const FORMS: Form[] = [
   form(`${TAIL}[ \\t]*(?:\\?=|:::?=|::=|:=|\\+=)[ \\t]*(?<v>[^\\s"'\`#;(),]+)`, { accept: (v) => isValue(v) && !isIdentifier(v) }),
   // … and a hash's `=>` (Ruby's, Perl's, PHP's) given a bare value that reads as a credential: `api_token => hj65…`.
   // (Not code: a list, a class's name, `[\\Illuminate\\Auth\\…::class`.)
-  form(`${TAIL}["']?[ \\t]*=>[ \\t]*(?<v>[^\\s"'\`#;(),[\\]{}\\\\$]+)(?![[\\\\:({])`, { accept: credentialLike }),
+  form(`${TAIL}["']?[ \\t]*=>[ \\t]*(?<v>[^\\s"'\`#;(),[\\]{}\\\\$.]+)(?![^\\s"'\`#;(),[\\]{}\\\\$]|[[\\\\:({.])`, { accept: credentialLike }),
   // key: value inside a line, when the value looks like a credential: `api_key: abc123xyz`, `**Token:** abc123xyz`.
   form(`${TAIL}["']?(?:\\*\\*|__)?[ \\t]*[:：][ \\t]*(?:(?:\\*\\*|__)[ \\t]*)?(?<v>[^\\s"'#,;()]{6,})`, { accept: (v) => isValue(v) && hasLetterAndDigit(v) }),
   // A credential passed as the second argument of a call named for one: NetworkCredential("user", "…"), setCredentials('user', '…'),
@@ -761,9 +761,7 @@ function referenceDefault(text: string, keyEnd: number, weak: ((v: string) => bo
   if (!m) return null;
   const value = m.groups!.v!;
   const end = keyEnd + m[0].length;
-  // (A word as the default, `${DB_PASSWORD:-postgres}`, `${password-bytes}`, is one to develop with: only a generated one, or one
-  // written as a password, is a credential.)
-  const taken = isValue(value) && (!weak || weak(value)) && (credentialLike(value) || passwordLike(value));
+  const taken = isValue(value) && (!weak || weak(value));
   return { hit: taken ? { start: end - 1 - value.length, end: end - 1, reason: 'password' } : null, end };
 }
 
@@ -945,14 +943,14 @@ const isCodeValue = (v: string) => {
   if (/^(?:map\[|\[\]|chan\b|func\()/.test(v) || (/^\{[A-Za-z_$][\w$.]*(?:\[|$)/.test(v) && !v.includes('}'))) return true;
   const dot = v.lastIndexOf('.');
   if (dot > 0 && /^[a-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(v)) {
-    return /[aeiou]/.test(v.slice(0, v.indexOf('.'))) && /^[A-Z][a-z]{2,}[A-Za-z0-9]*[A-Z][A-Za-z0-9]*$|^[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})+$/.test(v.slice(dot + 1));
+    return /[aeiou]/.test(v.slice(0, v.indexOf('.'))) && !/\d/.test(v.slice(0, v.indexOf('.')).replace(/\d+$/, '')) && rarePairs(v.slice(dot + 1)) === 0 && !/[A-Za-z]\d+[a-z]|\d{4}/.test(v.slice(dot + 1)) && /^[A-Z][a-z]{2,}[A-Za-z0-9]*[A-Z][A-Za-z0-9]*$|^[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})+$/.test(v.slice(dot + 1));
   }
   // (Not a generated value that holds such a word by chance, `aB3kZ9qKeyXm7Lp2Qw`: a name's digits end a word, `ed25519Key`, `x509Private`.)
   return /^[a-z][a-zA-Z0-9]*$/.test(v) && /[A-Z]/.test(v) && !/[A-Za-z]\d+[a-z]/.test(v) && /(?:^|[a-z0-9])(?:key|Key|token|Token|secret|Secret|password|Password|cert|Cert)(?![a-z])/.test(v);
 };
 /** … the variable only where code goes on after it: `, `, `;`, `)`, `}` (in a configuration, `<password>plainSecret</password>` is a value). */
 const isCodeValueAt = (v: string, after: string) =>
-  isCodeValue(v) && (/^[a-z_$][\w$]*\./.test(v) || /^[[{mcf]/.test(v) || /^[ \t]*(?:[,;)}]|\/\/)/.test(after));
+  isCodeValue(v) && (/^[a-z_$][\w$]*\./.test(v) || /^(?:map\[|\[\]|chan\b|func\(|\{)/.test(v) || /^[ \t]*(?:[,;)}]|\/\/)/.test(after));
 
 /** The key's name in a resource's path (`arn:…/IAMUserChangePassword`), or as a later word of a name (`get_password2`, `OAuth2AccessToken`, `<str>$sessionToken`). */
 function holdsKeyName(value: string, key: string): boolean {
@@ -999,10 +997,10 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // Code, unquoted: a member of an object, a variable named for what it holds, a Go field's type, a JSX expression (isCodeValue).
     if (!quoted && isCodeValueAt(value, text.slice(span[1], span[1] + 4))) continue;
     // A path of words is where a secret is kept (`{{ with secret "kv/data/api/db" }}`), not the secret.
-    if (/^[a-z_-]+(?:\/[a-z_.-]+){2,}$/.test(value)) continue;
+    if (/^[a-z_-]+(?:\/[a-z_.-]+){2,}$/.test(value) && !/pass|pwd/i.test(key)) continue;
     // An address names whose key it is (`user.signingkey=security@example.com`); a message written in escapes only is text
     // (`emptyPassword=\u7528\u6237…`); fetch's `credentials: 'same-origin'` is a policy.
-    if (EMAIL_VALUE.test(value) || /^(?:\\u[0-9A-Fa-f]{4}|[ \t])+$/.test(value) || (/^cred/i.test(key) && /^(?:same-origin|include|omit)$/.test(value))) continue;
+    if ((EMAIL_VALUE.test(value) && !/pass|pwd/i.test(key)) || /^(?:\\u[0-9A-Fa-f]{4}|[ \t])+$/.test(value) || (/^cred/i.test(key) && /^(?:same-origin|include|omit)$/.test(value))) continue;
     if (!quoted && /^[ \t]*[+*/%-][ \t]*[\w$(]/.test(text.slice(span[1], span[1] + 4)) && (isFunctionName(value) || isIdentifier(value) || isWordy(value))) continue;
     // The key's own name inside its value (`IAMUserChangePassword = "arn:…/IAMUserChangePassword"`) names a resource; spelled in
     // another case (`USER_NOT_FOUND_PASSWORD = "userNotFoundPassword"`), it is the constant's name.
@@ -1026,7 +1024,7 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // name, words may be a passphrase.)
     // (Under a secret's name too, three words or more joined by dashes, unquoted: a resource's name, `certSecret: redis-client-cert`.)
     if (/token|key$/i.test(key) && !/pass|pwd|secret|cred|^_auth$/i.test(key) && isNameOfWords(value)) continue;
-    if (/secret$/i.test(key) && !quoted && /^[a-z]+(?:-[a-z]+){2,}$/.test(value) && value.split('-').some((p) => p.length >= 4 && isWord(p))) continue;
+    if (/[a-z]Secret$/.test(key) && !quoted && /^[a-z]+(?:-[a-z]+){2,}$/.test(value) && value.split('-').some((p) => p.length >= 4 && isWord(p))) continue;
     // A format string filled in by the code (`"prefix_{}".format(x)`, `f"db_{name}"`, `$"…{x}"`): a template, not a literal.
     if (/\{[\w.]*\}/.test(value) && (/^["'`]?\.format\(/.test(text.slice(span[1], span[1] + 9)) || /[fF$]["'`]$/.test(text.slice(span[0] - 2, span[0])))) continue;
     // A dependency named by its group (`io.jsonwebtoken:jjwt-jackson:0.11.2`), not a key and its value.

@@ -483,6 +483,9 @@ function findPrintedSecrets(text: string): Hit[] {
   for (const opener of JSON_OUTPUT_OPENERS) {
     for (let from = text.indexOf(opener); from >= 0; from = text.indexOf(opener, from + 1)) {
       const start = from + opener.length;
+      // (The command is looked for first: the line's end is searched only after one, not to a long line's end from every opener.)
+      COMMAND_START.lastIndex = start;
+      if (!COMMAND_START.test(text)) continue;
       let at = text.indexOf('\n', start);
       if (at < 0) at = text.length;
       printedByCommandAt(text, start, at, hits, true);
@@ -791,7 +794,8 @@ const NETWORK_KEY = new RegExp(
 );
 export const NETWORK_KEY_RULE: RedactRule = {
   reason: 'password',
-  find: (text) => findGroups(text, /-server[ \t]|pre-shared-key|createUser/g, NETWORK_KEY, 'password', isLiteral),
+  // (A word is no key: `authentication pre-shared-key required`.)
+  find: (text) => findGroups(text, /-server[ \t]|pre-shared-key|createUser/g, NETWORK_KEY, 'password', (v) => isLiteral(v) && /[\d!@#$%^&*+=?~]/.test(v)),
 };
 
 /**
@@ -802,7 +806,7 @@ export const NETWORK_KEY_RULE: RedactRule = {
 const CRACKED_PASSWORD = new RegExp(
   String.raw`\[\+\][ \t]+[\w.-]{1,100}\\[\w.$-]{1,100}:(?<secret>[^\s]{1,200}?)(?=[ \t]+\(|[ \t]*\r?(?:\n|$))` +
     String.raw`|(?<![^\n])[ \t]*(?:[0-9a-fA-F]{32}|\$[0-9a-z]{1,6}\$[^\s:]{8,200}):(?<secret2>[^\s:/]{1,100})(?=[ \t]*\r?(?:\n|$))` +
-    String.raw`|(?<![^\n])[\w.$-]{1,64}:(?<secret3>(?![x*!]{1,2}:)[^\s:$]{1,100})(?=:\d{1,7}:\d{1,7}:[^:\n]*:[^:\n]*:[^:\n]*\r?(?:\n|$))`,
+    String.raw`|(?<![^\n])[\w.$-]{1,64}:(?<secret3>(?![x*!]{1,2}:)[^\s:$]{1,100})(?=:\d{1,7}:\d{1,7}:[^:\n]*:\/[^:\n]*:(?:\/[^:\n]*)?\r?(?:\n|$))`,
   'gd',
 );
 export const CRACKED_PASSWORD_RULE: RedactRule = {
@@ -1596,7 +1600,7 @@ export const CONSUL_SECRET_ID_RULE: RedactRule = {
  * `default`, `replication`, …), in HCL (`agent = "<uuid>"`) or JSON (`"agent": "<uuid>"`), on one line or several.
  */
 const CONSUL_TOKENS_OPEN = /(?<![\w-])"?tokens"?[ \t]*(?::|=)?[ \t]*\{/g;
-const CONSUL_TOKENS_ENTRY = /\s*"?[a-z_]{2,40}"?[ \t]*[:=][ \t]*"(?<v>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"[ \t]*,?/y;
+const CONSUL_TOKENS_ENTRY = /\s*"?(?:initial_management|master|agent|agent_recovery|agent_master|default|replication|dns|config_file_service_registration)"?[ \t]*[:=][ \t]*"(?<v>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"[ \t]*,?/y;
 export const CONSUL_TOKENS_RULE: RedactRule = {
   reason: 'consul-token',
   find: (text) => {

@@ -338,7 +338,7 @@ function nameBefore(before: string): string | undefined {
   return /^[A-Za-z]/.test(name) ? name : undefined;
 }
 const FLAG_BEFORE = /(?:^|[ \t])--([A-Za-z][\w-]{0,40})[ \t]+$/;
-const ID_WORD_BEFORE = /(?:^|[\s,;([{])([A-Za-z][\w-]{0,38}(?:[a-z0-9]Id|ID|[_-]id))[ \t]$/;
+const ID_WORD_BEFORE = /(?:^|[\s,;([{])([A-Za-z][\w-]{0,38}(?:[a-z0-9]Id|[a-z0-9_]ID|[_-]id))[ \t]$/;
 const NAME_FIELD = /["'](?:name|key)["'][ \t]*:[ \t]*["']([A-Za-z][\w.-]{0,60})["'][ \t]*,[ \t]*["']?$/i;
 /** An identifier's or a digest's name: `request_id`, `traceId`, `X-Request-ID`, `nonce`, a WebAuthn `challenge`, `etag`, `blake2b`, `?query=`. */
 const ID_NAME = /(?:^|[_.-])(?:id|uuid|guid|nonce|challenge|traceparent|tracestate|etag|if-(?:none-)?match|blake\w*|xxh\w*|crc\w*|sha[\d_-]+|cid|query|search|q|gist|commit)(?:[-_]?\d{1,2})?$/i;

