@@ -935,22 +935,24 @@ const isNameOfWords = (v: string) => {
 /** `user@example.com`: an address, whole. */
 const EMAIL_VALUE = /^[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}$/;
 /**
- * Code written where a value would be (unquoted): a member of an object (`clientToken1.SecretID`, `oidc.EncryptionAlgA192GCMKW`: a
- * name with a vowel, then a name of words), a variable named for what it holds (`encryptionKey2`, `ed25519Key`, `keyRSA2048`), the
- * type of a Go field (`map[string]…`, `[]byte`, `chan …`), a JSX expression (`{indexEdit === …}`).
+ * Code written where a value would be (unquoted; `after`, what follows it): the type of a Go field (`map[string]…`, `[]byte`,
+ * `chan …`), a JSX expression (`{indexEdit === …}`), a member of an object (`clientToken1.SecretID`: a name with a vowel, then a
+ * name of words), and a variable named for what it holds (`encryptionKey2`, `ed25519Key`) where code goes on after it (`,`, `;`, `)`,
+ * `}`, a comment: in a configuration, `<password>plainSecret</password>` is a value).
  */
-const isCodeValue = (v: string) => {
+function isCodeValue(v: string, after: string): boolean {
   if (/^(?:map\[|\[\]|chan\b|func\()/.test(v) || (/^\{[A-Za-z_$][\w$.]*(?:\[|$)/.test(v) && !v.includes('}'))) return true;
   const dot = v.lastIndexOf('.');
   if (dot > 0 && /^[a-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(v)) {
-    return /[aeiou]/.test(v.slice(0, v.indexOf('.'))) && !/\d/.test(v.slice(0, v.indexOf('.')).replace(/\d+$/, '')) && rarePairs(v.slice(dot + 1)) === 0 && !/[A-Za-z]\d+[a-z]|\d{4}/.test(v.slice(dot + 1)) && /^[A-Z][a-z]{2,}[A-Za-z0-9]*[A-Z][A-Za-z0-9]*$|^[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})+$/.test(v.slice(dot + 1));
+    const first = v.slice(0, v.indexOf('.'));
+    const last = v.slice(dot + 1);
+    return /[aeiou]/.test(first) && !/\d/.test(first.replace(/\d+$/, '')) && rarePairs(last) === 0 && !/[A-Za-z]\d+[a-z]|\d{4}/.test(last) &&
+      /^[A-Z][a-z]{2,}[A-Za-z0-9]*[A-Z][A-Za-z0-9]*$|^[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})+$/.test(last);
   }
   // (Not a generated value that holds such a word by chance, `aB3kZ9qKeyXm7Lp2Qw`: a name's digits end a word, `ed25519Key`, `x509Private`.)
-  return /^[a-z][a-zA-Z0-9]*$/.test(v) && /[A-Z]/.test(v) && !/[A-Za-z]\d+[a-z]/.test(v) && /(?:^|[a-z0-9])(?:key|Key|token|Token|secret|Secret|password|Password|cert|Cert)(?![a-z])/.test(v);
-};
-/** … the variable only where code goes on after it: `, `, `;`, `)`, `}` (in a configuration, `<password>plainSecret</password>` is a value). */
-const isCodeValueAt = (v: string, after: string) =>
-  isCodeValue(v) && (/^[a-z_$][\w$]*\./.test(v) || /^(?:map\[|\[\]|chan\b|func\(|\{)/.test(v) || /^[ \t]*(?:[,;)}]|\/\/)/.test(after));
+  return /^[ \t]*(?:[,;)}]|\/\/)/.test(after) && /^[a-z][a-zA-Z0-9]*$/.test(v) && /[A-Z]/.test(v) && !/[A-Za-z]\d+[a-z]/.test(v) &&
+    /(?:^|[a-z0-9])(?:key|Key|token|Token|secret|Secret|password|Password|cert|Cert)(?![a-z])/.test(v);
+}
 
 /** The key's name in a resource's path (`arn:…/IAMUserChangePassword`), or as a later word of a name (`get_password2`, `OAuth2AccessToken`, `<str>$sessionToken`). */
 function holdsKeyName(value: string, key: string): boolean {
@@ -995,7 +997,7 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // translated): letters only, some beyond ASCII. (Quoted, a literal: `password = 'Straße'` is judged.)
     if (!quoted && /[^\x00-\x7f]/.test(value) && NATURAL_WORDS.test(value)) continue;
     // Code, unquoted: a member of an object, a variable named for what it holds, a Go field's type, a JSX expression (isCodeValue).
-    if (!quoted && isCodeValueAt(value, text.slice(span[1], span[1] + 4))) continue;
+    if (!quoted && isCodeValue(value, text.slice(span[1], span[1] + 4))) continue;
     // A path of words is where a secret is kept (`{{ with secret "kv/data/api/db" }}`), not the secret.
     if (/^[a-z_-]+(?:\/[a-z_.-]+){2,}$/.test(value) && !/pass|pwd/i.test(key)) continue;
     // An address names whose key it is (`user.signingkey=security@example.com`); a message written in escapes only is text

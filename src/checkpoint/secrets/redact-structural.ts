@@ -288,14 +288,7 @@ function findCommandPasswords(text: string): Hit[] {
         hits.push({ start: end - value.length, end, reason: 'password' });
       }
     }
-    for (const [i, pattern] of COMMAND_FORM_PATTERNS.entries()) {
-      pattern.lastIndex = 0;
-      for (let m = pattern.exec(lines); m; m = pattern.exec(lines)) {
-        const group = ['secret', 'secret2', 'secret3'].find((g) => m!.groups![g] !== undefined)!;
-        const [start, end] = m.indices!.groups![group]!;
-        if (COMMAND_FORMS[i]!.accept(m.groups![group]!)) hits.push({ start, end, reason: 'password' });
-      }
-    }
+    for (const [i, pattern] of COMMAND_FORM_PATTERNS.entries()) hits.push(...groupHits(lines, pattern, 'password', COMMAND_FORMS[i]!.accept));
     return hits;
   });
 }
@@ -765,19 +758,22 @@ export const NETWORK_DEVICE_RULE: RedactRule = {
 function findGroups(text: string, near: RegExp, re: RegExp, reason: string, accept: (secret: string) => boolean): Hit[] {
   const windows = nearWindows(text, near);
   if (windows.length === 0) return [];
-  return findInWindows(text, windows, (lines) => {
-    const hits: Hit[] = [];
-    re.lastIndex = 0;
-    for (let m = re.exec(lines); m; m = re.exec(lines)) {
-      for (const group of ['secret', 'secret2', 'secret3']) {
-        const value = m.groups![group];
-        if (value === undefined || !accept(value)) continue;
-        const [start, end] = m.indices!.groups![group]!;
-        hits.push({ start, end, reason });
-      }
+  return findInWindows(text, windows, (lines) => groupHits(lines, re, reason, accept));
+}
+
+/** Each `secret`, `secret2`, `secret3` group of each match of `re` (flag `d`) in `text` that `accept` takes. */
+function groupHits(text: string, re: RegExp, reason: string, accept: (secret: string) => boolean): Hit[] {
+  const hits: Hit[] = [];
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    for (const group of ['secret', 'secret2', 'secret3']) {
+      const value = m.groups![group];
+      if (value === undefined || !accept(value)) continue;
+      const [start, end] = m.indices!.groups![group]!;
+      hits.push({ start, end, reason });
     }
-    return hits;
-  });
+  }
+  return hits;
 }
 
 /**
@@ -1055,27 +1051,33 @@ export const PGBOUNCER_USERLIST_RULE: RedactRule = {
  * symbol), one line or several; a name's role or a person's name is no password (`"alice": "Alice Smith"`, `"ops": "role:admin"`).
  */
 const USERS_MAP_OPEN = /(?<![A-Za-z])(?:(?:registered|basic_?auth|static|htpasswd)_?users|users|logins)["']?[ \t]*(?::|=>?)[ \t]*\{/gi;
-const USERS_MAP_ENTRY = /\s*(["']?)[\w.@-]{1,64}\1[ \t]*(?::|=>?)[ \t]*(["'])(?<v>[^"'\n]{1,100})\2[ \t]*,?/y;
+const USERS_MAP_ENTRY = /\s*(["']?)[\w.@-]{1,64}\1[ \t]*(?::|=>?)[ \t]*(["'])(?<v>[^"'\n]{1,100})\2[ \t]*,?/yd;
 export const USERS_MAP_RULE: RedactRule = {
   reason: 'password',
-  find: (text) => {
-    const hits: Hit[] = [];
-    if (!/users|logins/i.test(text)) return hits;
-    USERS_MAP_OPEN.lastIndex = 0;
-    for (let m = USERS_MAP_OPEN.exec(text); m; m = USERS_MAP_OPEN.exec(text)) {
-      USERS_MAP_ENTRY.lastIndex = USERS_MAP_OPEN.lastIndex;
-      for (let n = 0, e = USERS_MAP_ENTRY.exec(text); e && n < 200; n++, e = USERS_MAP_ENTRY.exec(text)) {
-        const value = e.groups!.v!;
-        if (value.length >= 6 && isLiteral(value) && typedPassword(value) && !/@[\w-]+\.[a-z]|^[\w.-]+:[\w.-]+$/i.test(value)) {
-          const end = USERS_MAP_ENTRY.lastIndex - (e[0].length - e[0].lastIndexOf(e[2]!));
-          hits.push({ start: end - value.length, end, reason: 'password' });
-        }
-      }
-      USERS_MAP_OPEN.lastIndex = Math.max(USERS_MAP_OPEN.lastIndex, USERS_MAP_ENTRY.lastIndex);
-    }
-    return hits;
-  },
+  find: (text) =>
+    /users|logins/i.test(text)
+      ? findBlockValues(text, USERS_MAP_OPEN, USERS_MAP_ENTRY, 200, (v) => v.length >= 6 && isLiteral(v) && typedPassword(v) && !/@[\w-]+\.[a-z]|^[\w.-]+:[\w.-]+$/i.test(v), 'password')
+      : [],
 };
+
+/**
+ * The `v` group of each entry (`entry`, sticky, flag `d`) read one after another from where each `open` of a block matched, `cap`
+ * entries at most, that `accept` takes: a map whose values are secrets, on one line or several.
+ */
+function findBlockValues(text: string, open: RegExp, entry: RegExp, cap: number, accept: (value: string) => boolean, reason: string): Hit[] {
+  const hits: Hit[] = [];
+  open.lastIndex = 0;
+  for (let m = open.exec(text); m; m = open.exec(text)) {
+    entry.lastIndex = open.lastIndex;
+    for (let n = 0, e = entry.exec(text); e && n < cap; n++, e = entry.exec(text)) {
+      if (!accept(e.groups!.v!)) continue;
+      const [start, end] = e.indices!.groups!.v!;
+      hits.push({ start, end, reason });
+    }
+    open.lastIndex = Math.max(open.lastIndex, entry.lastIndex);
+  }
+  return hits;
+}
 
 /** The user and the password inline in an OpenVPN profile: the second line of its `<auth-user-pass>` block. */
 export const OPENVPN_INLINE_RULE: RedactRule = {
@@ -1600,22 +1602,10 @@ export const CONSUL_SECRET_ID_RULE: RedactRule = {
  * `default`, `replication`, …), in HCL (`agent = "<uuid>"`) or JSON (`"agent": "<uuid>"`), on one line or several.
  */
 const CONSUL_TOKENS_OPEN = /(?<![\w-])"?tokens"?[ \t]*(?::|=)?[ \t]*\{/g;
-const CONSUL_TOKENS_ENTRY = /\s*"?(?:initial_management|master|agent|agent_recovery|agent_master|default|replication|dns|config_file_service_registration)"?[ \t]*[:=][ \t]*"(?<v>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"[ \t]*,?/y;
+const CONSUL_TOKENS_ENTRY = /\s*"?(?:initial_management|master|agent|agent_recovery|agent_master|default|replication|dns|config_file_service_registration)"?[ \t]*[:=][ \t]*"(?<v>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"[ \t]*,?/yd;
 export const CONSUL_TOKENS_RULE: RedactRule = {
   reason: 'consul-token',
-  find: (text) => {
-    const hits: Hit[] = [];
-    if (!text.includes('tokens')) return hits;
-    CONSUL_TOKENS_OPEN.lastIndex = 0;
-    for (let m = CONSUL_TOKENS_OPEN.exec(text); m; m = CONSUL_TOKENS_OPEN.exec(text)) {
-      CONSUL_TOKENS_ENTRY.lastIndex = CONSUL_TOKENS_OPEN.lastIndex;
-      for (let n = 0, e = CONSUL_TOKENS_ENTRY.exec(text); e && n < 50; n++, e = CONSUL_TOKENS_ENTRY.exec(text)) {
-        const end = CONSUL_TOKENS_ENTRY.lastIndex - (e[0].length - e[0].lastIndexOf('"'));
-        hits.push({ start: end - 36, end, reason: 'consul-token' });
-      }
-    }
-    return hits;
-  },
+  find: (text) => (text.includes('tokens') ? findBlockValues(text, CONSUL_TOKENS_OPEN, CONSUL_TOKENS_ENTRY, 50, () => true, 'consul-token') : []),
 };
 
 /**
