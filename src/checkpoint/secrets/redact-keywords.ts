@@ -30,7 +30,7 @@ const PASSWORD_WORDS = [
 const WORD_ALTERNATIVES = [
   'passw(?:or)?d', ...PASSWORD_WORDS, 'passphrase', 'passcode', 'pepper', 'pwd', 'secret', 'token', 'api[_-]?key', 'apikey', 'access[_-]?key',
   'private[_-]?key', 'credentials?', 'creds', 'auth[_-]?key', 'signing[_-]?key', 'encryption[_-]?key', 'pass(?<=[_a-z]pass)(?![A-Za-z])',
-  'bindpw(?![A-Za-z0-9])', 'rootpw(?![A-Za-z0-9])', 'authtok(?![A-Za-z])', 'key(?![A-Za-z0-9])', 'sonar[._-]?login',
+  'bindpw(?![A-Za-z0-9])', 'rootpw(?![A-Za-z0-9])', 'authtok(?![A-Za-z])', 'key(?![A-Za-z0-9])', 'keys(?![A-Za-z0-9])', 'sonar[._-]?login',
   ...['basic', 'digest', 'ntlm'].map((w) => `${w}auth(?=[ \\t]*\\()`), 'x-(?:amz|goog)-signature', 'sig(?<![A-Za-z]sig)(?==)',
   'psk(?<![A-Za-z]psk)(?![A-Za-z])', ...['pass', 'pw', 'private', 'access', 'auth'].map((w) => `${w}(?<![A-Za-z]${w})(?![A-Za-z0-9])`),
 ];
@@ -53,7 +53,7 @@ const LOWER_WORDS = new RegExp(WORDS.source, 'g');
 /** The names `pass` is glued to in a password's key (`dbpass`, `userpass`, `keypass`, `storepass`): the text up to the letter before `pass`. */
 const GLUED_PASS = /(?:^|[^a-z])(?:db|user|admin|root|master|smtp|mail|ftp|ldap|redis|mysql|pg|sql|app|api|svc|bind|proxy|store|keystore|truststore|key|require|remote)$/i;
 /** `ADMIN_KEY`, `deepgram_key`, `auth`: a weaker keyword (`cache_key`, `sort_key`, `auth: true` are common), whose value must look like a key. */
-const isWeakWord = (word: string) => /^(?:key|pass|pw|private|access|auth)$/i.test(word);
+const isWeakWord = (word: string) => /^(?:keys?|pass|pw|private|access|auth)$/i.test(word);
 /** `PRIVATE`, `ACCESS` alone name a kind of key (`nimble PRIVATE <token>`): only a generated token follows them. */
 const isBareWord = (word: string) => /^(?:private|access)$/i.test(word);
 const keyLike = (v: string) =>
@@ -66,10 +66,14 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z
 /** Letters, a digit and a symbol such as `!`, `#`, `%`, as a password is written (not a reference, not arithmetic). */
 const writtenAsPassword = (v: string) => /[A-Za-z]/.test(v) && /\d/.test(v) && /[!@#$%^&*+=?~]/.test(v) && isValue(v) && !isExpression(v);
 const passwordLike = (v: string) => v.length >= 8 && v.length <= 64 && writtenAsPassword(v);
-/** `width*2+pad1`, `offset+len*4`: names and numbers joined by arithmetic, one a lower-case name. */
+/**
+ * `width*2+pad1`, `offset+len*4`: names and numbers joined by arithmetic, one a lower-case name. (Names of one style: a capital that
+ * starts a later word is a password's, `fable-Shale%67`, `lotus+Rain7`.)
+ */
 const isExpression = (v: string) => {
   const parts = v.split(/[-+*/%]/);
-  return parts.length >= 2 && parts.every((p) => /^(?:\d+(?:\.\d+)?|[A-Za-z_$][\w$.]*)$/.test(p)) && parts.some((p) => /^[a-z_$][a-z0-9_$.]{2,}$/.test(p));
+  return parts.length >= 2 && parts.every((p) => /^(?:\d+(?:\.\d+)?|[A-Za-z_$][\w$.]*)$/.test(p)) && parts.some((p) => /^[a-z_$][a-z0-9_$.]{2,}$/.test(p)) &&
+    !parts.slice(1).some((p) => /^[A-Z][a-z]/.test(p));
 };
 /** `SalesResults-1.2`, `report_v2`, `cache-key-2024`: words with a number or a version, a name rather than a key. */
 const isWordsAndVersion = (v: string) =>
@@ -125,7 +129,15 @@ const SAYS = `(?:(?:is|was|are|were|will[ \\t]+be|ha(?:s|ve|d)(?:[ \\t]+now)?[ \
  * … in the languages a password's name is known in (German `ist`, Spanish `es`, Portuguese `é`, French `est`, …), `now`
  * after it in theirs too (`ist jetzt`, `es ahora`): before a generated value, or one typed as a password, only.
  */
-const SAYS_OTHER = '(?:ist|es|é|est|è|jest|je|är|er|on|adalah|là)(?:[ \\t]+(?:jetzt|nun|ahora|maintenant|désormais|agora|ora|adesso|nu|teraz|nyt|nå))?[ \\t]+';
+const SAYS_OTHER = '(?:ist|es|é|est|è|jest|je|är|er|on|adalah|là|hai|hain|هي|هو)(?:[ \\t]+(?:jetzt|nun|ahora|maintenant|désormais|agora|ora|adesso|nu|teraz|nyt|nå))?[ \\t]+';
+
+/**
+ * A value in a sentence, up to a blank or a stop: in the quotes of the languages (`« … »`, `„…“`, `「…」`) or a backtick, their
+ * full-width commas and stops ending it; a stop before a closing quote is the value's (`„…Xk9!“`).
+ */
+const SENTENCE_VALUE = `(?:[«“„「『\`][ \\t]?)?(?<v>[^\\s"'\`,;()<>，。；：！？、」』»”“]{4,63}(?:[^\\s"'\`,;()<>.:!?，。；：！？、」』»”“]|[.:!?](?=[\`」』»”“])))(?=[\\s.,;:!?)\\]}"'\`，。；：！？、」』»”“]|$)`;
+/** A password's name in one of the other languages, as a sentence writes it (`Mật khẩu`, `kata sandi`, `كلمة المرور`). */
+const OTHER_PASSWORD_KEY = new RegExp(`^(?:${PASSWORD_WORDS.join('|')})$`, 'i');
 
 type Form = {
   source: string;
@@ -357,9 +369,16 @@ const FORMS: Form[] = [
   // an apostrophe inside its words, `le mot de passe de l'admin est …`; and Chinese, Japanese and Korean, where `is` follows the name
   // unspaced: `密码是…`, `パスワードは \`…\` です`. The value may stand in the quotes of those languages, `« … »`, `「…」`, and their
   // full-width commas and stops end it: `密码是 …，用户名 root`; a stop before a closing quote is the value's, `„…Xk9!“`.)
-  form(`${TAIL}\`?(?:[ \\t]+(?:for|of|in|on|at|für|vom|zum|zur|des|pour|para|per|di|voor|van|för|till|do|da|de|del|du|dla|от|для)[ \\t]+(?:(?![ \\t](?:is|was|are|were|ist|est|es|é|è|jest|är)[ \\t])(?:[^\\n"'=:,]|(?<=[A-Za-zÀ-ÿ])'(?=[A-Za-zÀ-ÿ]))){0,40}(?:[ \\t]+to(?=[ \\t]))?)?(?::[ \\t]*|[ \\t]+(?:${SAYS}|${SAYS_OTHER})?|(?<=[Hh]as[łl]o)[ \\t]+to[ \\t]+|(?:是|为|は|는|은)[ \\t]*)(?:[«“„「『\`][ \\t]?)?(?<v>[^\\s"'\`,;()<>，。；：！？、」』»”“]{4,63}(?:[^\\s"'\`,;()<>.:!?，。；：！？、」』»”“]|[.:!?](?=[\`」』»”“])))(?=[\\s.,;:!?)\\]}"'\`，。；：！？、」』»”“]|$)`, {
+  form(`${TAIL}\`?(?:[ \\t]+(?:for|of|in|on|at|für|vom|zum|zur|des|pour|para|per|di|voor|van|för|till|do|da|de|del|du|dla|от|для)[ \\t]+(?:(?![ \\t](?:is|was|are|were|ist|est|es|é|è|jest|är)[ \\t])(?:[^\\n"'=:,]|(?<=[A-Za-zÀ-ÿ])'(?=[A-Za-zÀ-ÿ]))){0,40}(?:[ \\t]+to(?=[ \\t]))?)?(?::[ \\t]*|[ \\t]+(?:${SAYS}|${SAYS_OTHER})?|(?<=[Hh]as[łl]o)[ \\t]+to[ \\t]+|(?:是|为|は|는|은)[ \\t]*)${SENTENCE_VALUE}`, {
     keys: PASSWORD_KEY,
     named: namedInSentence,
+    accept: typedPassword,
+  }),
+  // … and in the other languages, what it is for in words without a preposition before the colon or the verb, or a dash: `Mật khẩu DB
+  // production là …`, `kata sandi akun AWS root: …`, `كلمة المرور للخادم هي …`, `пароль от сервера — …`.
+  form(`${TAIL}[ \\t]+[^\\n"'=:,<>()]{1,40}?(?::[ \\t]*|[ \\t]+(?:${SAYS_OTHER}|[—–][ \\t]+))${SENTENCE_VALUE}`, {
+    keys: OTHER_PASSWORD_KEY,
+    named: () => true,
     accept: typedPassword,
   }),
   // A sentence that sets the key, its verb before it: `rotate the token to 9f3K…`, `Set the password to "Xk9…!"`, `I changed my API key to …`.
@@ -627,13 +646,19 @@ function nameGoesOn(text: string, at: number, word: string): number {
  */
 const generatedInName = (v: string) => tokenLike(v) && !/^[0-9a-f]+$/i.test(v) && !isUuid(v);
 
-/** Where the first quoted password's name (`"password"`, `'passwd'`) between `from` and `end` (a value, its closing quote after it) starts, else `end`. */
+/**
+ * Where the scan goes on after a value refused, read from `from` to `end` (its closing quote after it): at the first quoted password's
+ * name inside it (`"password"`, `'passwd'`), or at the next line when the value was read across a line break (a keyword alone on its
+ * line, `token`, is not given the setting on the line after it, `release_password = …`); else at `end`.
+ */
 const QUOTED_PASSWORD_NAME = /["'](?:passw(?:or)?d|pwd)["']/;
-function passwordNameIn(hay: string, from: number, end: number): number {
+function rescanFrom(hay: string, from: number, end: number): number {
   if (end <= from) return end;
   // (Only the value's own characters are searched: a search to the text's end from every refused value would cost its length each time.)
-  const m = QUOTED_PASSWORD_NAME.exec(hay.slice(from, end + 1));
-  return m ? from + m.index + 1 : end;
+  const value = hay.slice(from, end + 1);
+  const m = QUOTED_PASSWORD_NAME.exec(value);
+  const lineBreak = value.indexOf('\n');
+  return Math.min(m ? from + m.index + 1 : end, lineBreak >= 0 && from + lineBreak < end ? from + lineBreak + 1 : end);
 }
 /** A section before a setting's name at the start of its line: `keystore/` of `keystore/release_password`. */
 const SECTION_BEFORE = /(?:^|\n)[ \t]*[A-Za-z][\w.]{0,30}\/$/;
@@ -656,6 +681,9 @@ export function findKeywordValues(text: string): Hit[] {
     // `pass` glued to a name is a key only after a name a password belongs to (`dbpass`, `userpass`, `storepass`), not `bypass`, `compass`.
     if (/^[a-z]pass$/i.test(m[0]) && !GLUED_PASS.test(hay.slice(Math.max(0, m.index - 11), m.index + 1))) continue;
     let keyEnd = m.index + m[0].length;
+    // The plural `keys` names a list of keys only when given one (`APP_KEYS=k1==,k2==`, `app.keys = [...]`, `signingKeys: …`), not
+    // in a word (`mode=dynamic-keys authentication-types=…`, `hotkeys: Ctrl+Shift+K1`).
+    if (m[0].length === 4 && /^keys$/i.test(m[0]) && (!/^["']?[ \t]*[:=]/.test(text.slice(keyEnd, keyEnd + 8)) || (/[a-z]/.test(text[m.index - 1] ?? '') && text[m.index] === 'k'))) continue;
     KEY_END.lastIndex = keyEnd;
     // A name that goes on past its keyword (`todo_secret_do_not_commit`) holds a credential only when its value is generated.
     const inName = FORMS_START_AT_KEY_END && !KEY_END.test(text);
@@ -744,9 +772,10 @@ export function findKeywordValues(text: string): Hit[] {
       continue;
     }
     // A value is read once: a reference such as `${DB_PASSWORD:=x}` is not searched again for keywords. (A value refused is read
-    // again from a password's name inside it: `"username": "token", "password": "…"` read `"password"` as the token's next item.)
+    // again from a password's name inside it, `"username": "token", "password": "…"` read `"password"` as the token's next item, and
+    // from the line after its key, the next line's setting read as a value.)
     if (hit) scan.lastIndex = Math.max(scan.lastIndex, end);
-    else if (weak !== tokenLike && !inName) scan.lastIndex = Math.max(scan.lastIndex, passwordNameIn(hay, keyEnd, end));
+    else if (weak !== tokenLike && !inName) scan.lastIndex = Math.max(scan.lastIndex, rescanFrom(hay, keyEnd, end));
     else refusedUntil = Math.max(refusedUntil, end);
   }
   return hits;

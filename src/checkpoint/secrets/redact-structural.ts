@@ -146,9 +146,10 @@ const COMMAND_FORMS: { tools: string; before?: string; after: string; accept: (s
     accept: isLiteral,
   },
   {
-    // SteamCMD: `steamcmd +login <user> <password> [<guard code>]` (the user alone asks for the password; `+login anonymous` has none)
+    // SteamCMD: `steamcmd +login <user> <password> [<guard code>]` (the user alone asks for the password; `+login anonymous` has none;
+    // unquoted, a shell's operator ends the word: `+login me; echo`)
     tools: String.raw`steamcmd(?:\.sh|\.exe)?`,
-    after: String.raw`[^\n]{0,300}?[ \t]\+login[ \t]+["']?[^\s"'+]{1,100}["']?[ \t]+(?:'(?<secret2>[^'\n]{1,200})'|"(?<secret3>[^"\n]{1,200})"|(?<secret>[^\s"'+][^\s"']{0,199}))`,
+    after: String.raw`[^\n]{0,300}?[ \t]\+login[ \t]+["']?[^\s"'+;&|<>]{1,100}["']?[ \t]+(?:'(?<secret2>[^'\n]{1,200})'|"(?<secret3>[^"\n]{1,200})"|(?<secret>[^\s"'+;&|<>][^\s"';&|<>]{0,199}))`,
     accept: isLiteral,
   },
   {
@@ -812,11 +813,48 @@ export const CRACKED_PASSWORD_RULE: RedactRule = {
   find: (text) => findGroups(text, /\[\+\]|:\d{1,7}:\d{1,7}:|:(?<=[0-9a-fA-F]{32}:)|\$[0-9a-z]{1,6}\$/g, CRACKED_PASSWORD, 'password', isLiteral),
 };
 
-/** A captured NTLMv2 response as Responder prints it (`user::DOMAIN:<challenge>:<NTProofStr>:<blob>`): cracked offline into the password. */
+/**
+ * A captured NTLMv2 response as Responder prints it (`user::DOMAIN:<challenge>:<NTProofStr>:<blob>`, alone on its line or after
+ * `[SMB] NTLMv2-SSP Hash     : `): cracked offline into the password.
+ */
 export const NTLMV2_RESPONSE_RULE: RedactRule = {
   reason: 'password-hash',
   near: /::/g,
-  pattern: /(?<pre>(?<![^\n])[ \t]*[\w.$-]{1,100}::[\w.-]{1,100}:[0-9a-fA-F]{16}:)(?<secret>[0-9a-fA-F]{32}:[0-9a-fA-F]{40,})/g,
+  pattern: /(?<pre>(?:(?<![^\n])|(?<=Hash[ \t]{0,8}:))[ \t]*[\w.$-]{1,100}::[\w.-]{1,100}:[0-9a-fA-F]{16}:)(?<secret>[0-9a-fA-F]{32}:[0-9a-fA-F]{40,})/g,
+};
+
+/**
+ * Junos' configuration: a value it marks `## SECRET-DATA` (`secret "$9$…"; ## SECRET-DATA`, `encrypted-password "$6$…"`; `$9$` is
+ * reversible, as Cisco's type 7 is), and an SNMP community's name, the block that holds its `authorization` or `clients` opened after
+ * it (`community <name> { authorization read-only; }`, on one line or several; the defaults `public` and `private` are kept).
+ */
+const JUNOS_SECRET_DATA = /"(?<secret>[^"\n]{1,300})";?[ \t]*## SECRET-DATA/g;
+const JUNOS_COMMUNITY = /[ \t]*community[ \t]+(?<q>"?)(?<secret>[^\s"{;]{1,200})\k<q>[ \t]*\{(?=[^}]{0,300}?\b(?:authorization|clients)\b)/yd;
+export const JUNOS_SECRET_RULE: RedactRule = {
+  reason: 'password',
+  find: (text) => {
+    const hits: Hit[] = [];
+    if (text.includes('SECRET-DATA')) {
+      for (const m of text.matchAll(JUNOS_SECRET_DATA)) {
+        const start = m.index + 1;
+        const value = m.groups!.secret!;
+        if (isLiteral(value) || /^\$\d\$/.test(value)) hits.push({ start, end: start + value.length, reason: /^\$[156]\$/.test(value) ? 'password-hash' : 'password' });
+      }
+    }
+    // (From each `community` at a line's start: a search for the line's start first would be tried at every character.)
+    for (let at = text.indexOf('community'); at >= 0; at = text.indexOf('community', at + 9)) {
+      let lineStart = at;
+      while (lineStart > 0 && (text[lineStart - 1] === ' ' || text[lineStart - 1] === '\t')) lineStart--;
+      if (lineStart > 0 && text[lineStart - 1] !== '\n') continue;
+      JUNOS_COMMUNITY.lastIndex = lineStart;
+      const m = JUNOS_COMMUNITY.exec(text);
+      const value = m?.groups!.secret;
+      if (!m || !value || !isLiteral(value) || /^(?:public|private)$/.test(value)) continue;
+      const [start, end] = m.indices!.groups!.secret!;
+      hits.push({ start, end, reason: 'password' });
+    }
+    return hits;
+  },
 };
 
 /**
@@ -1048,7 +1086,8 @@ export const PGBOUNCER_USERLIST_RULE: RedactRule = {
 /**
  * A map of users to their passwords, under a name for users: express-basic-auth's `users: { 'admin': '…' }`, Orthanc's
  * `"RegisteredUsers": { "admin": "…" }`, a Python `users = {"alice": "…"}`. Each value written as a password is (letters with a digit or a
- * symbol), one line or several; a name's role or a person's name is no password (`"alice": "Alice Smith"`, `"ops": "role:admin"`).
+ * symbol), one line or several; a name's role, a person's name or an id in capitals is no password (`"alice": "Alice Smith"`,
+ * `"ops": "role:admin"`, a chat's user id `"alice": "U024BE7LH"`).
  */
 const USERS_MAP_OPEN = /(?<![A-Za-z])(?:(?:registered|basic_?auth|static|htpasswd)_?users|users|logins)["']?[ \t]*(?::|=>?)[ \t]*\{/gi;
 const USERS_MAP_ENTRY = /\s*(["']?)[\w.@-]{1,64}\1[ \t]*(?::|=>?)[ \t]*(["'])(?<v>[^"'\n]{1,100})\2[ \t]*,?/yd;
@@ -1056,7 +1095,7 @@ export const USERS_MAP_RULE: RedactRule = {
   reason: 'password',
   find: (text) =>
     /users|logins/i.test(text)
-      ? findBlockValues(text, USERS_MAP_OPEN, USERS_MAP_ENTRY, 200, (v) => v.length >= 6 && isLiteral(v) && typedPassword(v) && !/@[\w-]+\.[a-z]|^[\w.-]+:[\w.-]+$/i.test(v), 'password')
+      ? findBlockValues(text, USERS_MAP_OPEN, USERS_MAP_ENTRY, 200, (v) => v.length >= 6 && isLiteral(v) && typedPassword(v) && !/@[\w-]+\.[a-z]|^[\w.-]+:[\w.-]+$/i.test(v) && !/^[A-Z0-9]+$/.test(v), 'password')
       : [],
 };
 

@@ -610,6 +610,22 @@ describe('redactText', () => {
       '$ cat /etc/pgbouncer/userlist.txt\n"pgbouncer_admin" "[REDACTED:password]"\n"stats" "[REDACTED:password]"\n' +
         "def dbPass = env.DB_PASS ?: '[REDACTED:password]'\n$pw = getenv('DB_PASSWORD') ?: '[REDACTED:password]';",
       { password: 4 }],
+    ["a setting on the line after a keyword alone on its line, a plural name's keys in one value, Junos' secret data and SNMP communities, a hash line as Responder prints it",
+      '[android]\ntoken\nrelease_password = Qv7#pLm2xR9w\nAPP_KEYS=Xq9mZ2vL7pK4wR8tN3yB6g==,Hj5kP8sD2fG7aQ1wE4rT9y==\n' +
+        '    192.0.2.20 secret "$9$HtFI7sfbo2iDDLWTn4b/Q8b/3eaq"; ## SECRET-DATA\n    community m2ss6520A171WU { authorization read-only; }\n' +
+        '    community Xk9vQ2mPzL7r {\n        authorization read-only;\n    }\n' +
+        '[SMB] NTLMv2-SSP Hash     : m.keller::CORP:c2b8076c2cfad859:FB820AD7F7CD9309E35F1ABE915C1E1C:0101000000000000410204a1b2c3d4e5f60718293a4b5c6d7e8f90011223344',
+      '[android]\ntoken\nrelease_password = [REDACTED:password]\nAPP_KEYS=[REDACTED:password]\n' +
+        '    192.0.2.20 secret "[REDACTED:password]"; ## SECRET-DATA\n    community [REDACTED:password] { authorization read-only; }\n' +
+        '    community [REDACTED:password] {\n        authorization read-only;\n    }\n' +
+        '[SMB] NTLMv2-SSP Hash     : m.keller::CORP:c2b8076c2cfad859:[REDACTED:password-hash]',
+      { password: 5, 'password-hash': 1 }],
+    ["a password in sentences of other languages, what it is for in words without a preposition (Vietnamese, Indonesian, Arabic), Hindi's hai, a dash, words joined with a capital and a symbol",
+      'Mật khẩu DB production là FTf7zJp6dSBWsObdFGecfQ3OajD nhé\nkata sandi akun AWS root: C4nyon2017!\nbhai staging server ka root password hai fable-Shale%67\n' +
+        'كلمة المرور للخادم هي Fable724Walnut!\nпароль от сервера — Xk9!mP2qLv9z',
+      'Mật khẩu DB production là [REDACTED:password] nhé\nkata sandi akun AWS root: [REDACTED:password]!\nbhai staging server ka root password hai [REDACTED:password]\n' +
+        'كلمة المرور للخادم هي [REDACTED:password]!\nпароль от сервера — [REDACTED:password]',
+      { password: 5 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
@@ -860,6 +876,10 @@ describe('redactText', () => {
     'echo -n "$USER:$PASS" | base64', 'echo $CI_JOB_TOKEN | docker login -u gitlab-ci-token --password-stdin $CI_REGISTRY', 'new PDO($dsn, $user, $pass)', "expect(screen.getByLabelText('Password')).toBeInTheDocument()", 'unrar x -p- archive.rar',
     // An Oracle Cloud resource's id names a user or a tenancy, as ~/.oci/config and Terraform's variables give it.
     '[DEFAULT]\nuser=ocid1.user.oc1..aaaaaaaawb4gdj6d5n3pzjkjqkhn3a7vhtw4grq4dcf5l66hm4sx2qj4pv6q\ntenancy=ocid1.tenancy.oc1..aaaaaaaaba3pv6wkcr4jqae5f15p2b2m2yt2j6rx32uzr4h25vqstifsfdsq',
+    // A chat's user ids in a map of users; a shell's operator after steamcmd's user; `keys` inside a word; a BGP community's block; sentences
+    // about a password in other languages that give none.
+    'users = {"alice": "U024BE7LH"}', 'steamcmd +login me; echo done', 'mode=dynamic-keys authentication-types=wpa2-psk',
+    'community BLOCK {\n    members 65000:666;\n}', 'Пароль — это ключ к вашему аккаунту, никому его не сообщайте.', 'kata sandi harus berisi minimal 8 karakter: huruf besar, angka',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
