@@ -256,8 +256,9 @@ const FORMS: Form[] = [
   // <password>…</password>, <db.password attr="x">…</db.password>, and the value on a line of its own between the tags
   form(`${TAIL}(?:[ \\t][^>\\n]*)?>[ \\t]*(?:\\r?\\n[ \\t]*)?(?<v>[^<\\s]{1,300})\\s*</`, { when: (b) => b.endsWith('<') }),
   // … and an element named for a secret whose value is in a `<Value>` element of its own: Windows' answer files
-  // (`<AdministratorPassword>` then `<Value>…</Value>` and `<PlainText>true</PlainText>`).
-  form(`${TAIL}(?:[ \\t][^>\\n]*)?>\\s{0,80}<${ENTRY_VALUE}>[ \\t]*(?<v>[^<\\s]{1,300})[ \\t]*</`, { when: (b) => b.endsWith('<'), keys: ENTRY_KEY, accept: entryValue }),
+  // (`<AdministratorPassword>` then `<Value>…</Value>` and `<PlainText>true</PlainText>`; also as grep and Select-String print the
+  // lines, each after its file and number: `> autounattend.xml:42:   <Value>…`.)
+  form(`${TAIL}(?:[ \\t][^>\\n]*)?>\\s{0,80}(?:>?[ \\t]*[^\\s:<>]{1,200}[:-]\\d{1,7}[:-][ \\t]{0,80})?<${ENTRY_VALUE}>[ \\t]*(?<v>[^<\\s]{1,300})[ \\t]*</`, { when: (b) => b.endsWith('<'), keys: ENTRY_KEY, accept: entryValue }),
   // Jenkins' credentials.xml: <secret>{AQAAABAAA…}</secret>, and a value written with a label inside the braces, `{name AQAAABAAA <key>}`
   form(`${TAIL}(?:[ \\t][^>\\n]*)?>[ \\t]*(?:\\r?\\n[ \\t]*)?(?<v>\\{[^{}<\\n]{8,300}\\})[ \\t]*</`, {
     when: (b) => b.endsWith('<'),
@@ -289,6 +290,19 @@ const FORMS: Form[] = [
   form(`${TAIL}["'\`]?${TYPE}[ \\t]*(?:=>|:=|=(?!=))[ \\t]*(["'])(?<v>[a-z0-9!@#$%^&*._-]+(?: [a-z0-9!@#$%^&*._-]+){1,5})\\1`, {
     // The word on its own or as the last part of the key (`DB_PASSWORD`, `dbPassword`), not glued to others (`someotherpassword`).
     keys: PASSWORD_KEY,
+    accept: passphrase,
+  }),
+  // … and unquoted, to the end of a setting's line: an app password as Google gives it, four groups of four small letters
+  // (`password       vskg hxyv alzu vxjh` in an msmtprc, `password: … ` in an application.yml), and a passphrase of three words or more
+  // under a passphrase's name (`gpg_passphrase = quince newt rotor 649`).
+  form(`${TAIL}["']?(?:[ \\t]*[=:][ \\t]*|[ \\t]+)(?<v>[a-z]{4}(?: [a-z]{4}){3})(?=[ \\t]*\\r?(?:\\n|$))`, {
+    when: (b) => lineStart(b),
+    keys: PASSWORD_KEY,
+    accept: (v) => v.split(' ').filter(isWord).length <= 1,
+  }),
+  form(`${TAIL}["']?(?:[ \\t]*[=:][ \\t]*|[ \\t]+)(?<v>[a-z0-9]+(?: [a-z0-9]+){2,7})(?=[ \\t]*\\r?(?:\\n|$))`, {
+    when: (b) => lineStart(b),
+    keys: /phrase$/i,
     accept: passphrase,
   }),
   // (Also given as the default of a setting read by its name: `env("SECRET_KEY", default="…")`, `config('API_TOKEN', default='…')`.)
@@ -342,7 +356,8 @@ const FORMS: Form[] = [
   form(`${TAIL}["']?(?:\\*\\*|__)?[ \\t]*[:：][ \\t]*(?:(?:\\*\\*|__)[ \\t]*)?(?<v>[^\\s"'#,;()]{6,})`, { accept: (v) => isValue(v) && hasLetterAndDigit(v) }),
   // A credential passed as the second argument of a call named for one: NetworkCredential("user", "…"), setCredentials('user', '…'),
   // HTTPBasicAuth('user', '…')
-  form(`${TAIL}\\w{0,20}[ \\t]*\\([ \\t]*(["'])[^"'\\n]{1,100}\\1[ \\t]*,[ \\t]*(["'])(?<v>[^"'\\s]{4,300})\\2`),
+  // (The user may be empty: `new NetworkCredential("", "…").SecurePassword`.)
+  form(`${TAIL}\\w{0,20}[ \\t]*\\([ \\t]*(["'])[^"'\\n]{0,100}\\1[ \\t]*,[ \\t]*(["'])(?<v>[^"'\\s]{4,300})\\2`),
   // … and a user and a password given to `auth` as a pair: `auth=("user", "…")` (Python's requests), `auth: ['user', '…']`.
   // (The pair names the credential, not the weak word `auth`: a password with a symbol, `xibGe5MA6BN!OTyH_`, is one.)
   form(`${TAIL}[ \\t]*[=:][ \\t]*[([][ \\t]*(["'])[^"'\\n]{1,100}\\1[ \\t]*,[ \\t]*(["'])(?<v>[^"'\\s]{4,300})\\2`, {

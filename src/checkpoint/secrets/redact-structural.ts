@@ -79,6 +79,15 @@ const COMMANDS: { name: string; tools: string; flag: string; attached?: boolean;
   { name: 'influx', tools: 'influx', flag: '-(?:p|password)', kept: /^(?:[nuµm]?s|m|h)$/ },
   // Windows' code signing: `signtool sign /f <pfx> /p …`.
   { name: 'signtool', tools: 'signtool(?:\\.exe)?', flag: '/p' },
+  // Pi-hole's web password (`pihole -a -p …`, v6's `pihole setpassword …`), a Synology user's (`synouser --setpw <user> …`, `--add <user> …`),
+  // SAP HANA's secure store (`hdbuserstore SET <key> <host:port> <user> …`).
+  { name: 'pihole', tools: 'pihole', flag: '(?:-a[ \\t]+-p|setpassword)' },
+  { name: 'synouser', tools: 'synouser', flag: '--(?:setpw|add)[ \\t]+\\S+' },
+  { name: 'hdbuserstore', tools: 'hdbuserstore(?:\\.exe)?', flag: '(?:SET|set)[ \\t]+\\S+[ \\t]+\\S+[ \\t]+\\S+' },
+  // A registry value named for a password (Windows' automatic logon, `reg add "…\Winlogon" /v DefaultPassword /t REG_SZ /d …`), and
+  // PowerShell's `Set-ItemProperty … -Name DefaultPassword -Value …`.
+  { name: 'reg add', tools: 'reg(?:\\.exe)?[ \\t]+add', flag: '/v[ \\t]+"?\\w*(?:Password|PASSWORD|password|Secret|SECRET|secret)\\w*"?(?:[ \\t]+/t[ \\t]+\\w+)?[ \\t]+/d' },
+  { name: 'Set-ItemProperty', tools: 'Set-ItemProperty|New-ItemProperty', flag: '-Name[ \\t]+["\']?\\w*(?:Password|PASSWORD|password|Secret|SECRET|secret)\\w*["\']?(?:[ \\t]+-(?:PropertyType|Type)[ \\t]+\\w+)?[ \\t]+-Value' },
   // (SNMP v1 and v2c: the community string is the password.)
   { name: 'snmp', tools: 'snmp(?:walk|bulkwalk|get|getnext|bulkget|set|table|df|netstat|status|delta|trap|inform)', flag: '-c', kept: /^(?:public|private)$/ },
 ];
@@ -299,7 +308,7 @@ function findCommandPasswords(text: string): Hit[] {
  * `aws secretsmanager create-secret … --secret-string …`, `kubectl create secret generic … --from-literal=KEY=…`,
  * `fly secrets set KEY=…`, `vercel secrets add NAME …`, `ansible-vault encrypt_string …`; and a literal piped into one, or into
  * a login that reads its password from its input (`echo '…' | docker login --password-stdin`, `| gh auth login --with-token`,
- * `| az devops login`, `| wrangler secret put NAME`).
+ * `| az devops login`, `| wrangler secret put NAME`, `| secret-tool store …`).
  */
 const SECRET_COMMAND = /\bsecrets?\b|secretsmanager|encrypt_string|--password-stdin|--with-token|keyring[ \t]+set|generic-password|devops[ \t]+login/gi;
 /** The command that stores one: `secret set`, `secrets add`, `secret put`, `create secret`, `secretsmanager create-secret`. */
@@ -317,7 +326,7 @@ const STORED_VALUES = [
   new RegExp(String.raw`(?:${STORE}|\bsecret-tool[ \t]+store\b|\bkeyring[ \t]+set\b)[^\n<]{0,300}<<<[ \t]*${ARG}`, 'gid'),
   new RegExp(String.raw`\badd-generic-password\b[^\n]{0,300}?[ \t]-w[ \t]+${ARG}`, 'gid'),
   // (What `printf` is given after its format: `printf '%s' '…' | …`.)
-  new RegExp(String.raw`\b(?:echo|printf)${ECHO_ARGS}${ARG}[ \t]*\|[^|\n]{0,300}?(?:${STORE}|--password-stdin|--with-token|\baz[ \t]+devops[ \t]+login\b)`, 'gid'),
+  new RegExp(String.raw`\b(?:echo|printf)${ECHO_ARGS}${ARG}[ \t]*\|[^|\n]{0,300}?(?:${STORE}|--password-stdin|--with-token|\baz[ \t]+devops[ \t]+login\b|\bsecret-tool[ \t]+store\b)`, 'gid'),
 ];
 /** `KEY=value` after `secrets set` (fly, doppler, infisical) or `secrets:set`: each value. */
 const SECRETS_SET = /\bsecrets?[ \t:]+(?:set|import)\b/gi;
@@ -450,8 +459,6 @@ const COMMAND_REACH = 400;
 const COMMAND_NOTE = /^[ \t]*(?:[›▸!]|warn(?:ing)?\b|note\b)/i;
 /** A line that holds one word alone, bare or in quotes (as `terraform output` and `jq` print a string). */
 const ONE_WORD = /^[ \t]*(["']?)([^\s"']{1,4096})\1[ \t]*\r?$/;
-/** … and the last line of a JSON string's output: the word, then the string's closing quote and the JSON after it. */
-const LAST_WORD_IN_JSON = /^[ \t]*()([^\s"'\\]{1,4096})(?=[ \t]*\r?"[ \t]*[,}\]])/;
 /** The shortest word printed that is read as a secret (a shorter one, a user's name before the password in an auth file, is passed over). */
 const PRINTED_MIN = 8;
 /** How many lines a command's output is read for: `openssl rand -base64 600` prints eleven. */
@@ -465,34 +472,20 @@ const OUTPUT_LINES = 24;
  */
 function findPrintedSecrets(text: string): Hit[] {
   const hits: Hit[] = [];
-  // Each line that starts with one of the commands: a cheap look at every line's start, then the rest of its line.
+  // Each line that starts with one of the commands: a cheap look at every line's start, then the rest of its line. (A command's
+  // output that an agent's transcript keeps in a JSON string, `"content":"$ kubectl … | base64 -d\n…"`, is read unescaped: its
+  // first line starts a line there.)
   for (let from = 0; from < text.length; ) {
     let at = text.indexOf('\n', from);
     if (at < 0) at = text.length;
-    printedByCommandAt(text, from, at, hits, false);
+    printedByCommandAt(text, from, at, hits);
     from = at + 1;
-  }
-  // … and a command's output that an agent's transcript keeps in a JSON string, read unescaped: the command starts the string
-  // (`"content":"$ kubectl … | base64 -d\n…"`), and its last line ends where the string does (`…","is_error":false}`).
-  for (const opener of JSON_OUTPUT_OPENERS) {
-    for (let from = text.indexOf(opener); from >= 0; from = text.indexOf(opener, from + 1)) {
-      const start = from + opener.length;
-      // (The command is looked for first: the line's end is searched only after one, not to a long line's end from every opener.)
-      COMMAND_START.lastIndex = start;
-      if (!COMMAND_START.test(text)) continue;
-      let at = text.indexOf('\n', start);
-      if (at < 0) at = text.length;
-      printedByCommandAt(text, start, at, hits, true);
-    }
   }
   return hits;
 }
 
-/** Where an agent's transcript opens a string that holds a tool's output (Claude Code's, Codex's, Gemini's). */
-const JSON_OUTPUT_OPENERS = ['"content":"', '"output":"', '"stdout":"', '"text":"'];
-
 /** The command that starts at `from` (its line ends at `at`), when it prints a secret: what it printed, after its line. */
-function printedByCommandAt(text: string, from: number, at: number, hits: Hit[], inJson: boolean): void {
+function printedByCommandAt(text: string, from: number, at: number, hits: Hit[]): void {
   COMMAND_START.lastIndex = from;
   if (!COMMAND_START.exec(text)) return;
   // (A command's line is short: a long line is read no further than its start.)
@@ -502,7 +495,7 @@ function printedByCommandAt(text: string, from: number, at: number, hits: Hit[],
     const m = command.exec(line);
     const named = m?.groups?.name ?? m?.groups?.file;
     if (!m || (named !== undefined && !namesSecret(named.replace(/^.*[/\\]/, '')))) continue;
-    printedAfter(text, at, hits, PRINTS_SECRET[i]!.store === true ? storePrinted : echoPrinted, inJson);
+    printedAfter(text, at, hits, PRINTS_SECRET[i]!.store === true ? storePrinted : echoPrinted);
     return;
   }
 }
@@ -514,15 +507,14 @@ const echoPrinted = (value: string) => (/\d/.test(value) || (value.length >= 16 
 const isPrintedLiteral = (value: string) => !/^[A-Za-z_][\w.]*=(?!=*$)|^[/.~]|[(){};,]$/.test(value) && isLiteral(value);
 
 /**
- * The lines after the command's line (which ends at `at`) that hold one word each: what it printed. (In a JSON string, the last
- * line ends where the string does: the word, then `"` and what follows the string on its line.)
+ * The lines after the command's line (which ends at `at`) that hold one word each: what it printed. (In a JSON string read unescaped,
+ * the last line ends where the string does: its closing quote is read as a line break.)
  */
-function printedAfter(text: string, at: number, hits: Hit[], accept: (value: string) => boolean, inJson = false): void {
+function printedAfter(text: string, at: number, hits: Hit[], accept: (value: string) => boolean): void {
   for (let notes = 0, lines = 0; at < text.length && lines < OUTPUT_LINES; lines++) {
     const next = text.indexOf('\n', at + 1);
     const end = next < 0 ? text.length : next;
-    const alone = ONE_WORD.exec(text.slice(at + 1, end));
-    const word = alone ?? (inJson ? LAST_WORD_IN_JSON.exec(text.slice(at + 1, Math.min(end, at + 1 + 4096))) : null);
+    const word = ONE_WORD.exec(text.slice(at + 1, end));
     if (!word) {
       if (notes++ < 2 && COMMAND_NOTE.test(text.slice(at + 1, end))) {
         at = end;
@@ -537,8 +529,6 @@ function printedAfter(text: string, at: number, hits: Hit[], accept: (value: str
       const start = at + 1 + word.index + word[0].indexOf(value);
       hits.push({ start, end: start + value.length, reason: 'password' });
     }
-    // (The string ended with that word: what follows is no output.)
-    if (!alone) return;
     at = end;
   }
 }
@@ -1074,6 +1064,18 @@ function sqlTuple(text: string, from: number): { items: { text: string; start: n
   }
   return null;
 }
+
+/**
+ * Postfix's `sasl_passwd`: the relay in brackets, its port, then `user:password` (`[smtp.office365.com]:587 alerts@example.com:…`), the
+ * password to the end of its line.
+ */
+export const SASL_PASSWD_RULE: RedactRule = {
+  reason: 'password',
+  near: /\](?::\d{1,5})?[ \t]/g,
+  // (The relay a host's name with a dot, then its port or a user that is an address: `[INFO] server:started` is a log's line.)
+  pattern: /(?<pre>(?<![^\n])[ \t]*\[(?=[\w.-]{0,252}[A-Za-z])[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}\](?::\d{1,5}[ \t]+[^\s:()[\]]{1,200}|[ \t]+[^\s:()[\]@]{1,100}@[^\s:()[\]]{1,200}):)(?<secret>\S{1,200})(?=[ \t]*\r?(?:\n|$))/g,
+  accept: isLiteral,
+};
 
 /** PgBouncer's `userlist.txt` (its `auth_file`), one `"user" "password"` per line, named in the text: each password. */
 export const PGBOUNCER_USERLIST_RULE: RedactRule = {

@@ -104,7 +104,61 @@ export function readUnescaped(text: string): string | null {
   }
   if (copied === 0) return null;
   parts.push(text.slice(copied));
-  return parts.join('');
+  return outputAsLines(parts.join(''), text);
+}
+
+/** A JSON string that holds what a tool printed or a message's text: `"content":"`, `"stdout": "`, `"output":"`, `"text":"`. */
+const OUTPUT_OPENER = /"(?:content|stdout|stderr|output|text|result)"[ \t]*:[ \t]*"/g;
+/** How far into such a string its first line break is looked for. */
+const FIRST_LINE_REACH = 4096;
+
+/**
+ * The reading `unescaped` of `text` with the quotes around each such string that goes on over several lines read as line breaks: its
+ * first line starts a line and its last ends one, as they did where they were printed (`"content":"*:5432:*:app:…\n…"`, a `.pgpass`
+ * line a rule reads from a line's start; `…\n[smtp.example.com]:587 user:…"}`, a line read to its end). Same length: every span is
+ * still the same span of the text.
+ */
+function outputAsLines(unescaped: string, text: string): string {
+  let out: string[] | null = null;
+  let copied = 0;
+  OUTPUT_OPENER.lastIndex = 0;
+  for (let m = OUTPUT_OPENER.exec(unescaped); m; m = OUTPUT_OPENER.exec(unescaped)) {
+    const from = m.index + m[0].length;
+    const close = multilineStringEnd(text, from);
+    if (close < 0) continue;
+    (out ??= []).push(unescaped.slice(copied, from - 1), '\n', unescaped.slice(from, close), '\n');
+    copied = close + 1;
+    // (The next opener is looked for after this string: one inside it is text the tool printed.)
+    OUTPUT_OPENER.lastIndex = copied;
+  }
+  if (!out) return unescaped;
+  out.push(unescaped.slice(copied));
+  return out.join('');
+}
+
+/**
+ * Where the closing quote is of the JSON string of `text` whose characters start at `from`, when it writes out a line break (`\n`)
+ * near its start; else -1.
+ */
+function multilineStringEnd(text: string, from: number): number {
+  const reach = Math.min(text.length, from + FIRST_LINE_REACH);
+  let i = from;
+  for (; i < reach; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 || c === 10) return -1;
+    if (c === 92) {
+      if (text.charCodeAt(i + 1) === 110) break;
+      i++;
+    }
+  }
+  if (i >= reach) return -1;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) return i;
+    if (c === 10) return -1;
+    if (c === 92) i++;
+  }
+  return -1;
 }
 
 /** A span that ends in a written-out break (a value at the end of a JSON string, `…\n"`) ends before it. */

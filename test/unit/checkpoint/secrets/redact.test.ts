@@ -626,6 +626,24 @@ describe('redactText', () => {
       'Mật khẩu DB production là [REDACTED:password] nhé\nkata sandi akun AWS root: [REDACTED:password]!\nbhai staging server ka root password hai [REDACTED:password]\n' +
         'كلمة المرور للخادم هي [REDACTED:password]!\nпароль от сервера — [REDACTED:password]',
       { password: 5 }],
+    ["Windows' automatic logon in the registry (reg add, Set-ItemProperty), Pi-hole's, a Synology user's and SAP HANA's secure store's passwords, a password piped into secret-tool",
+      'reg add "HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon" /v DefaultPassword /t REG_SZ /d ATDMwvLzvZp0CoxrJSmZN5A /f\n' +
+        'Set-ItemProperty -Path $winlogon -Name DefaultPassword -Value "Quartz!Harbor82"\nsudo pihole -a -p \'Fable%Fennel43\'\nsudo synouser --setpw hyperbackup \'Jetty9Lotus!\'\n' +
+        "hdbuserstore SET BACKUPKEY hanadb01:30013@SYSTEMDB BACKUP_OPERATOR 'Cl0ver2025!'\nprintf '%s' 'XWiG8-n2fvA-E8t1u-HRZht-eumx0' | secret-tool store --label=nextcloud service nextcloud user lucia",
+      'reg add "HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon" /v DefaultPassword /t REG_SZ /d [REDACTED:password] /f\n' +
+        'Set-ItemProperty -Path $winlogon -Name DefaultPassword -Value "[REDACTED:password]"\nsudo pihole -a -p \'[REDACTED:password]\'\nsudo synouser --setpw hyperbackup \'[REDACTED:password]\'\n' +
+        "hdbuserstore SET BACKUPKEY hanadb01:30013@SYSTEMDB BACKUP_OPERATOR '[REDACTED:password]'\nprintf '%s' '[REDACTED:password]' | secret-tool store --label=nextcloud service nextcloud user lucia",
+      { password: 6 }],
+    ["a credential with an empty user, an answer file's value as Select-String prints it, Postfix's sasl_passwd, a Google app password and a passphrase of words to the end of the line",
+      'Password = new NetworkCredential("", "Hollow17Saffron?").SecurePassword,\n  autounattend.xml:41:        <AdministratorPassword>\n> autounattend.xml:42:          <Value>Tundra!0073</Value>\n' +
+        '[smtp.office365.com]:587 alerts:j9NotuHeuwrMFsQQa1fwXxMoIf\npassword       vskg hxyv alzu vxjh\nBORG_PASSPHRASE=quince newt rotor 649',
+      'Password = new NetworkCredential("", "[REDACTED:password]").SecurePassword,\n  autounattend.xml:41:        <AdministratorPassword>\n> autounattend.xml:42:          <Value>[REDACTED:password]</Value>\n' +
+        '[smtp.office365.com]:587 alerts:[REDACTED:password]\npassword       [REDACTED:password]\nBORG_PASSPHRASE=[REDACTED:password]',
+      { password: 5 }],
+    ["lines of a tool's output in a transcript's JSON string read as printed: a .pgpass line that starts the string, what a command printed last in it",
+      JSON.stringify({ type: 'tool_result', content: '*:5432:*:analyst:SIznxg9kTxaGYeoZjniWjOsy1\n---\n$ sudo cat /etc/chef/encrypted_data_bag_secret\nk04cpfZWXE1kYZt7QxR2' }),
+      JSON.stringify({ type: 'tool_result', content: '*:5432:*:analyst:[REDACTED:password]\n---\n$ sudo cat /etc/chef/encrypted_data_bag_secret\n[REDACTED:password]' }),
+      { password: 2 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
@@ -880,6 +898,8 @@ describe('redactText', () => {
     // about a password in other languages that give none.
     'users = {"alice": "U024BE7LH"}', 'steamcmd +login me; echo done', 'mode=dynamic-keys authentication-types=wpa2-psk',
     'community BLOCK {\n    members 65000:666;\n}', 'Пароль — это ключ к вашему аккаунту, никому его не сообщайте.', 'kata sandi harus berisi minimal 8 karakter: huruf besar, angka',
+    // A log's line after a bracketed level; a setting's words that are a sentence; a registry value that is a policy's number.
+    '[INFO] server:started', 'password: when user asks them', 'passphrase: see the team vault', 'reg add HKCU\\Software\\App /v PasswordPolicy /t REG_DWORD /d 1 /f',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
