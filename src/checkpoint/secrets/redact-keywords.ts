@@ -734,6 +734,8 @@ export function findKeywordValues(text: string): Hit[] {
     if (lineBefore.includes('[REDACTED:') && /\[REDACTED:[\w-]+\][^\s"'`<>;,&()]*$/.test(lineBefore)) continue;
     // `using RSA key 61A1…`, `gpg: … EdDSA key …`: a public key's id or fingerprint, as gpg and ssh print them.
     if (name.length === 3 && /(?:RSA|DSA|ECDSA|EdDSA|ED25519|GPG|PGP)[ \t]+$/i.test(lineBefore)) continue;
+    // … and a key's long id or fingerprint in capitals after the word alone (`encrypted to my key E85742FF48036156`).
+    if (name.length === 3 && /^[ \t]+(?:0x)?(?:[0-9A-F]{16}|[0-9A-F]{40})(?![\w+/=])/.test(text.slice(keyEnd, keyEnd + 48))) continue;
     const lineEnd = tail(lineBefore);
     // An .npmrc credential scoped to its registry (`//host/path/:_auth=…`, `:_password=…`): whatever it holds is one.
     const weakHere = weak && name.startsWith('_') && /(?:^|\s)\/\/[^\s=]*:$/.test(lineEnd) ? null : weak;

@@ -327,7 +327,8 @@ function nameBefore(before: string): string | undefined {
   const op = OPERATOR_BEFORE.exec(before.slice(-12));
   // (Or a command's long option, its value after a blank: `--run-id <hex>`; or an identifier's name and one blank, as a sentence
   // or a listing gives one: `ProductId 83196d…, SandboxId c04a95…`.)
-  if (!op) return FLAG_BEFORE.exec(before.slice(-44))?.[1] ?? ID_WORD_BEFORE.exec(before.slice(-44))?.[1];
+  // (Or the name a call is given before the value: a setting's default, `os.environ.get("TWILIO_ACCOUNT_SID", "…")`, `env("X", default="…")`.)
+  if (!op) return FLAG_BEFORE.exec(before.slice(-44))?.[1] ?? ID_WORD_BEFORE.exec(before.slice(-44))?.[1] ?? NAME_ARGUMENT.exec(before.slice(-90))?.[1];
   const end = before.length - (op[0].length);
   let start = end;
   while (start > 0 && end - start < 41 && /[\w.-]/.test(before[start - 1]!)) start--;
@@ -338,10 +339,11 @@ function nameBefore(before: string): string | undefined {
   return /^[A-Za-z]/.test(name) ? name : undefined;
 }
 const FLAG_BEFORE = /(?:^|[ \t])--([A-Za-z][\w-]{0,40})[ \t]+$/;
+const NAME_ARGUMENT = /\([ \t]*["']([A-Za-z][\w.-]{0,60})["'][ \t]*,[ \t]*(?:default[ \t]*=[ \t]*)?["']$/;
 const ID_WORD_BEFORE = /(?:^|[\s,;([{])([A-Za-z][\w-]{0,38}(?:[a-z0-9]Id|[a-z0-9_]ID|[_-]id))[ \t]$/;
 const NAME_FIELD = /["'](?:name|key)["'][ \t]*:[ \t]*["']([A-Za-z][\w.-]{0,60})["'][ \t]*,[ \t]*["']?$/i;
 /** An identifier's or a digest's name: `request_id`, `traceId`, `X-Request-ID`, `nonce`, a WebAuthn `challenge`, `etag`, `blake2b`, `?query=`. */
-const ID_NAME = /(?:^|[_.-])(?:id|uuid|guid|nonce|challenge|traceparent|tracestate|etag|if-(?:none-)?match|blake\w*|xxh\w*|crc\w*|sha[\d_-]+|cid|query|search|q|gist|commit)(?:[-_]?\d{1,2})?$/i;
+const ID_NAME = /(?:^|[_.-])(?:id|account[_-]?sid|uuid|guid|nonce|challenge|traceparent|tracestate|etag|if-(?:none-)?match|blake\w*|xxh\w*|crc\w*|sha[\d_-]+|cid|query|search|q|gist|commit)(?:[-_]?\d{1,2})?$/i;
 const CAMEL_ID = /[a-z0-9](?:Id|ID)$/;
 /** A name that holds a secret's keyword (`secret_id`, `session_id`, `api_key_id`) or a client's id (paired with its secret, and as random): its value is judged. */
 const SECRET_NAME = /secret|token|key|pass|pwd|auth|session|cookie|sig|cred|client/i;
@@ -413,6 +415,8 @@ export function isNamedNonSecret(token: string, before: string, after: string): 
   if (FILE_MAGIC.test(token)) return true;
   // `using RSA key 61A1…`, `Key fingerprint = …`: a public key's id, as gpg and ssh print it.
   if (KEY_ID_BEFORE.test(before) && /^(?:[0-9A-F]+|[0-9a-f]+)$/.test(token)) return true;
+  // A user's, an account's or a device's id in hex after the word, as a log line gives it (`Creating new access token for user 024e…`).
+  if (/^(?:[0-9a-f]{32}|[0-9A-F]{32})$/.test(token) && /(?:^|[\s"'(])(?:user|account|device)[ \t]$/i.test(before)) return true;
   const name = nameBefore(before);
   if (name === undefined) return false;
   return isNotSecretName(name) || PUBLIC_NAME.test(name) || isJwkPublic(name, token) || ((ID_NAME.test(name) || CAMEL_ID.test(name) || isIdWord(name)) && !SECRET_NAME.test(name));

@@ -900,6 +900,10 @@ describe('redactText', () => {
     'community BLOCK {\n    members 65000:666;\n}', 'Пароль — это ключ к вашему аккаунту, никому его не сообщайте.', 'kata sandi harus berisi minimal 8 karakter: huruf besar, angka',
     // A log's line after a bracketed level; a setting's words that are a sentence; a registry value that is a policy's number.
     '[INFO] server:started', 'password: when user asks them', 'passphrase: see the team vault', 'reg add HKCU\\Software\\App /v PasswordPolicy /t REG_DWORD /d 1 /f',
+    // An account's id given as a setting's default, a user's id in hex in a log's line, a key's long id after the word.
+    'account_sid = os.environ.get("TWILIO_ACCOUNT_SID", "AC203793b3c414f6e0e82248b7cff7bb18")',
+    '[INF] Emby.Server.Implementations.Session.SessionManager: Creating new access token for user 024e04e79bbd4d39901b1419cbeab691',
+    '# creds.gpg contains: set imap_pass = ... (encrypted to my key E85742FF48036156)',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
