@@ -32,7 +32,7 @@ const WORD_ALTERNATIVES = [
   'private[_-]?key', 'credentials?', 'creds', 'auth[_-]?key', 'signing[_-]?key', 'encryption[_-]?key', 'pass(?<=[_a-z]pass)(?![A-Za-z])',
   'bindpw(?![A-Za-z0-9])', 'rootpw(?![A-Za-z0-9])', 'authtok(?![A-Za-z])', 'key(?![A-Za-z0-9])', 'keys(?![A-Za-z0-9])', 'sonar[._-]?login',
   ...['basic', 'digest', 'ntlm'].map((w) => `${w}auth(?=[ \\t]*\\()`), 'x-(?:amz|goog)-signature', 'sig(?<![A-Za-z]sig)(?==)',
-  'psk(?<![A-Za-z]psk)(?![A-Za-z])', ...['pass', 'pw', 'private', 'access', 'auth'].map((w) => `${w}(?<![A-Za-z]${w})(?![A-Za-z0-9])`),
+  'psk(?<![A-Za-z]psk)(?![A-Za-z])', ...['pass', 'pw'].map((w) => `${w}(?<![A-Za-z]${w})(?![A-Za-z])`), ...['private', 'access', 'auth'].map((w) => `${w}(?<![A-Za-z]${w})(?![A-Za-z0-9])`),
 ];
 /**
  * The alternatives grouped by their first character, each group in the order above: at a position only one group is tried (the

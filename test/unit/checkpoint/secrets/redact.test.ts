@@ -644,6 +644,10 @@ describe('redactText', () => {
       JSON.stringify({ type: 'tool_result', content: '*:5432:*:analyst:SIznxg9kTxaGYeoZjniWjOsy1\n---\n$ sudo cat /etc/chef/encrypted_data_bag_secret\nk04cpfZWXE1kYZt7QxR2' }),
       JSON.stringify({ type: 'tool_result', content: '*:5432:*:analyst:[REDACTED:password]\n---\n$ sudo cat /etc/chef/encrypted_data_bag_secret\n[REDACTED:password]' }),
       { password: 2 }],
+    ["a password under pass or pw with a number (pass2, pw2), its symbols braces and brackets",
+      'final String pass2 = "f#a};!y~7VBcu<&F@[%,{b";\npw2 = \'Kx7!mP2qLv9z\'',
+      'final String pass2 = "[REDACTED:password]";\npw2 = \'[REDACTED:password]\'',
+      { password: 2 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
@@ -904,6 +908,7 @@ describe('redactText', () => {
     'account_sid = os.environ.get("TWILIO_ACCOUNT_SID", "AC203793b3c414f6e0e82248b7cff7bb18")',
     '[INF] Emby.Server.Implementations.Session.SessionManager: Creating new access token for user 024e04e79bbd4d39901b1419cbeab691',
     '# creds.gpg contains: set imap_pass = ... (encrypted to my key E85742FF48036156)',
+    'stages:\n  pass1: true\n  pass2: false',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
