@@ -20,15 +20,15 @@ import { lowerCased } from './token-runs.js';
  */
 const PASSWORD_WORDS = [
   'passwort', 'kennwort', 'wachtwoord', 'lösenord', 'passord', 'adgangskode', 'salasana', 'contraseña', 'contrasena', 'senha',
-  'mot de passe', 'hasło', 'heslo', 'jelszó', 'şifre(?:si|niz|n)?', 'пароль', 'κωδικός πρόσβασης', 'סיסמה', 'סיסמא', 'كلمة المرور', 'كلمة السر',
-  'पासवर्ड', 'mật khẩu', 'kata sandi', 'kata laluan', 'パスワード', '密码', '密碼', '비밀번호',
+  'mot de passe', 'hasło', 'heslo', 'jelszó', 'şifre(?:si|niz|n)?', 'пароль', 'κωδικός πρόσβασης', 'κωδικός', 'סיסמה', 'סיסמא', 'كلمة المرور', 'كلمة السر',
+  'पासवर्ड', 'mật khẩu', 'kata sandi', 'kata laluan', 'パスワード', '密码', '密碼', '비밀번호', 'รหัสผ่าน', 'parola', 'parolă', 'lozinka', 'geslo', 'slaptažodis',
 ];
 /**
  * The keywords, in the order they are tried at a position, each starting with its first letter (a letter before `pass`, `dbpass`,
  * is read back from it by the scan; `sig`, `psk` and the weak words look back for the letter they must not follow).
  */
 const WORD_ALTERNATIVES = [
-  'passw(?:or)?d', ...PASSWORD_WORDS, 'passphrase', 'passcode', 'pepper', 'pwd', 'secret', 'token', 'api[_-]?key', 'apikey', 'access[_-]?key',
+  'passw(?:or)?d', ...PASSWORD_WORDS, 'pass[_-]?phrase', 'passcode', 'pepper', 'pwd', 'secret', 'token', 'api[_-]?key', 'apikey', 'access[_-]?key',
   'private[_-]?key', 'credentials?', 'creds', 'auth[_-]?key', 'signing[_-]?key', 'encryption[_-]?key', 'pass(?<=[_a-z]pass)(?![A-Za-z])',
   'bindpw(?![A-Za-z0-9])', 'rootpw(?![A-Za-z0-9])', 'authtok(?![A-Za-z])', 'key(?![A-Za-z0-9])', 'keys(?![A-Za-z0-9])', 'sonar[._-]?login',
   ...['basic', 'digest', 'ntlm'].map((w) => `${w}auth(?=[ \\t]*\\()`), 'x-(?:amz|goog)-signature', 'sig(?<![A-Za-z]sig)(?==)',
@@ -66,6 +66,8 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z
 /** Letters, a digit and a symbol such as `!`, `#`, `%`, as a password is written (not a reference, not arithmetic). */
 const writtenAsPassword = (v: string) => /[A-Za-z]/.test(v) && /\d/.test(v) && /[!@#$%^&*+=?~]/.test(v) && isValue(v) && !isExpression(v);
 const passwordLike = (v: string) => v.length >= 8 && v.length <= 64 && writtenAsPassword(v);
+/** Both cases, a digit and symbols of any kind, twelve characters at least: a generated password (`9SLYB;Wlm=pZhEIuR^Z,`), not arithmetic. */
+const generatedWithSymbols = (v: string) => v.length >= 12 && /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v) && /[^A-Za-z0-9]/.test(v) && isValue(v) && !isExpression(v);
 /**
  * `width*2+pad1`, `offset+len*4`: names and numbers joined by arithmetic, one a lower-case name. (Names of one style: a capital that
  * starts a later word is a password's, `fable-Shale%67`, `lotus+Rain7`.)
@@ -157,7 +159,7 @@ const MESSAGE_WORDS = new Set(('is are was be been must should not no please ent
   'for of to and or with a an this that it you me my our here password passwords passphrase pwd login user username').split(' '));
 /** The name of a password or a passphrase, the word on its own or as the last part of the key (`DB_PASSWORD`, `dbPassword`, not `someotherpassword`). */
 const PASSWORD_KEY = new RegExp(
-  String.raw`(?:^|[_.:-])(?:[Pp]ass(?:w(?:or)?d|phrase)?|PASS(?:W(?:OR)?D|PHRASE)?|[Pp]wd|PWD|(?:bind|root)pw|(?:BIND|ROOT)PW)$|[a-z]Pass(?:word|phrase)$|^(?:[Pp]w|PW)$` +
+  String.raw`(?:^|[_.:-])(?:[Pp]ass(?:w(?:or)?d|[_-]?phrase)?|PASS(?:W(?:OR)?D|[_-]?PHRASE)?|[Pp]wd|PWD|(?:bind|root)pw|(?:BIND|ROOT)PW)$|[a-z]Pass(?:word|phrase)$|^(?:[Pp]w|PW)$` +
     // (A password's name in the other languages, as a sentence writes it: `Passwort`, `PASSWORT`, `senha`, `密码`; in a script written
     // without blanks, after what it is for in Latin letters too: `DBパスワード`, `root密码`.)
     `|^(?:${PASSWORD_WORDS.map((w) => `[${w[0]}${w[0]!.toUpperCase()}]${w.slice(1)}|${w.toUpperCase()}`).join('|')})$` +
@@ -198,7 +200,7 @@ function leadCaptured(source: string): string {
 
 /** Values of `key=value` that are references or placeholders, not secrets. */
 const REFERENCE = new RegExp(
-  '^(?:\\$\\{?[A-Za-z_][\\w.]*(?::?[-=?+][^}]*)?\\}?|\\$\\(.*|%[A-Za-z_]\\w*%|%[-+ #0-9.]*[sdifuxXoeEgGcpqv]|%\\([\\w.]+\\)[sdr]|%\\d+\\$[sd]' +
+  '^(?:\\$\\{[A-Za-z_][\\w.]*(?::?[-=?+][^}]*)?\\}?|\\$[A-Za-z_][\\w.]*|\\$\\(.*|%[A-Za-z_]\\w*%|%[-+ #0-9.]*[sdifuxXoeEgGcpqv]|%\\([\\w.]+\\)[sdr]|%\\d+\\$[sd]' +
     '|\\{\\d*\\}|\\{[A-Za-z_][\\w.]*\\}|<[^>]*>|\\{\\{.*\\}\\}|\\*+|x+|null|none|nil|true|false|yes|no|on|off|enabled|disabled|undefined|changeme' +
     '|\\.{3}|…|(?:process\\.env|os\\.environ|env|ENV|import\\.meta\\.env)[.\\[(].*)$',
   'i',
@@ -327,7 +329,9 @@ const FORMS: Form[] = [
   // (A comment after blanks may follow it: `tower_token=@gAd…&LLV…  # ansible tower`.)
   form(`${TAIL}["']?[ \\t]*(?:=|:=|\\?=|:(?=[ \\t]))[ \\t]*(?<v>[^\\s"'\`]{8,300})(?:[ \\t]*(?=\\r?\\n|$)|[ \\t]+(?=#))`, {
     when: lineStart,
-    accept: (v) => /[(){}[\],;#&<>]/.test(v) && writtenAsPassword(v) && !/^[A-Za-z_$][\w$.]*\(.*\)$/.test(v) && !isCodeName(v) && !/^[[{(<]/.test(v),
+    // (Or generated with any symbols: both cases, a digit, twelve characters at least, `}IQkQNG,DXBFPB2Unzd:`, and no call or member
+    // in it, `slices.Collect(maps.Values(users))[0]`.)
+    accept: (v) => /[(){}[\],;#&<>]/.test(v) && (writtenAsPassword(v) || (generatedWithSymbols(v) && !/[A-Za-z_$][\w$]*\(|\.[A-Za-z_$]/.test(v))) && !/^[A-Za-z_$][\w$.]*\(.*\)$/.test(v) && !isCodeName(v) && !/^[[{(<]/.test(v),
   }),
   // … and inside a line, a value that holds `&` not followed by a query's next name (libpq's `host=db password=5-ZA&y#v_c7f dbname=app`):
   // a password's symbol, not a URL's separator (`?password=…&user=…` ends at it).
@@ -431,9 +435,10 @@ const FORMS: Form[] = [
     when: (b) => (b.includes('onfig') || b.includes('ONFIG') || b.includes('user-secrets')) && /(?:\baws[ \t]+configure[ \t]+set|\bgit[ \t]+config(?:[ \t]+--[\w-]+)*|\bconfig[ \t]+set(?:[ \t]+--[\w-]+)*|\bdotnet[ \t]+user-secrets[ \t]+set)[ \t]+["']?(?:[\w.:/@-]*[^\w\s])?$/i.test(b),
     accept: (v) => credentialLike(v) && !isIdentifier(v),
   }),
-  // A YAML block scalar: `secret_key: >-` then the value on the next line.
-  form(`${TAIL}["']?[ \\t]*:[ \\t]*[>|][-+]?\\d?[ \\t]*\\r?\\n[ \\t]+(?<v>[^\\s"'\`]{8,300})[ \\t]*(?=\\r?\\n|$)`, {
-    accept: (v) => (keyLike(v) || passwordLike(v)) && !v.startsWith('-'),
+  // A YAML block scalar: `secret_key: >-` then the value on the next line (as short as a value on the key's line: `db_password: |` then
+  // `8soJSA`).
+  form(`${TAIL}["']?[ \\t]*:[ \\t]*[>|][-+]?\\d?[ \\t]*\\r?\\n[ \\t]+(?<v>[^\\s"'\`]{6,300})[ \\t]*(?=\\r?\\n|$)`, {
+    accept: (v) => (keyLike(v) || passwordLike(v) || generatedWithSymbols(v) || (isValue(v) && hasLetterAndDigit(v) && !isIdentifier(v))) && !v.startsWith('-'),
   }),
   // A Markdown table's cell that names the key, the value in the next cell: `| prod | token | … |`.
   form(`${TAIL}\\**\`?[ \\t]*\\|[ \\t]*\`?(?<v>[^\\s|\`]{8,300})\`?[ \\t]*\\|`, {
@@ -721,6 +726,8 @@ export function findKeywordValues(text: string): Hit[] {
     while (text[start] === '-' || text[start] === '.') start++;
     // `private`, `access` on their own are a modifier or a word (`private base64ToUint8Array;`): a key only in capitals or joined to a name.
     if (isBareWord(m[0]) && start === m.index && m[0] !== m[0].toUpperCase()) continue;
+    // A part of an AWS resource's name (`arn:aws:secretsmanager:…:secret:prod/db-oK7Kbo`): where a secret is kept.
+    if (text.charCodeAt(start - 1) === 58 && /\barn:aws[\w-]*:[\w-]*:[\w-]*:\d{0,12}:$/.test(text.slice(Math.max(0, start - 120), start))) continue;
     // A public or publishable key or token (`public_key`, `publicToken`, `pub_key`) is published on purpose.
     // An anti-forgery token (`csrf-token`), a cache, idempotency or page key is random and guards nothing.
     const name = text.slice(start, keyEnd);
@@ -1024,6 +1031,8 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // Text in a script written without blanks (`パスワード：8文字以上で入力してください`): a sentence, with a few letters or digits of
     // ASCII at most (`Xk9fLq2mZpR7，请勿外传` is a value and a note).
     if (UNSPACED_SCRIPT.test(value) && value.replace(/[^A-Za-z0-9]/g, '').length <= 4) continue;
+    // psql's variable interpolated as a literal (`WITH PASSWORD :'newpw'`): a name, not the value.
+    if (/[ \t(,=]:["']$/.test(text.slice(span[0] - 3, span[0])) && /^[A-Za-z_]\w*$/.test(value)) continue;
     // A value glued to one already redacted (`tokenX=[REDACTED:…]`) is read in part: the first look read it whole, and took nothing.
     if (text.startsWith('[REDACTED:', span[1])) continue;
     // … and a value written with a placeholder glued to it (`--token=sha256~<your-token>`) is a template.

@@ -15,7 +15,7 @@ import { findJsonWebKeyMembers, findKubernetesSecretData, findRecoveryPhrases } 
 import { tokenRuns } from './token-runs.js';
 import type { RedactRule } from './redact-rule.js';
 import { hasPlaceholderMarker, isNamedNonSecret, isNotSecret, isPredictable, isTokenAsUserPassword } from './secret-placeholders.js';
-import { COMMAND_LINE_RULES, DEVICE_TOKEN_PATH_RULE, CREDENTIAL_PAIR_RULE, EMAIL_PASSWORD_RULE, EXPECT_SEND_RULE, GO_MYSQL_DSN_RULE, findEnvTokens, ENCODED_KEY_RULE, NETRC_RULE, NETRC_TOKEN_LOGIN_RULE, ORACLE_URL_RULE, PASSWORD_HASH_RULE, PUTTY_KEY_RULE, PGPASS_RULE, SPACED_PASSWORD_LINE_RULE, NETWORK_DEVICE_RULE, IPSEC_SECRET_RULE, PLAIN_SCHEME_RULE, CHAT_LOGIN_RULE, SMTP_AUTH_RULE, OPENVPN_INLINE_RULE, POSTMAN_API_KEY_RULE, REDIS_ACL_RULE, strictBase64, SESSION_COOKIE_RULE, TERRAFORM_RANDOM_PASSWORD_RULE, STORED_HASH_RULE, JAAS_USER_RULE, UNICODE_LITERAL_PASSWORD_RULE, SQL_INSERT_RULE, PGBOUNCER_USERLIST_RULE, SASL_PASSWD_RULE, USERS_MAP_RULE, NETWORK_KEY_RULE, CRACKED_PASSWORD_RULE, NTLMV2_RESPONSE_RULE, JUNOS_SECRET_RULE, ECHO_TO_SECRET_FILE_RULE, WALLET_KEY_RULE, BYTE_KEYPAIR_RULE, PUBLIC_KEY_RULE, WEBHOOK_PATH_RULE, ENCRYPTED_VALUE_RULE, ANSIBLE_VAULT_RULE, VAULT_SECRET_ID_RULE, CONSUL_SECRET_ID_RULE, CONSUL_TOKENS_RULE, WORDPRESS_SALT_RULE } from './redact-structural.js';
+import { COMMAND_LINE_RULES, DEVICE_TOKEN_PATH_RULE, CREDENTIAL_PAIR_RULE, EMAIL_PASSWORD_RULE, EXPECT_SEND_RULE, GO_MYSQL_DSN_RULE, findEnvTokens, ENCODED_KEY_RULE, NETRC_RULE, NETRC_TOKEN_LOGIN_RULE, ORACLE_URL_RULE, PASSWORD_HASH_RULE, PUTTY_KEY_RULE, PGPASS_RULE, SPACED_PASSWORD_LINE_RULE, NETWORK_DEVICE_RULE, IPSEC_SECRET_RULE, PLAIN_SCHEME_RULE, CHAT_LOGIN_RULE, SMTP_AUTH_RULE, OPENVPN_INLINE_RULE, POSTMAN_API_KEY_RULE, REDIS_ACL_RULE, strictBase64, SESSION_COOKIE_RULE, TERRAFORM_RANDOM_PASSWORD_RULE, STORED_HASH_RULE, JAAS_USER_RULE, UNICODE_LITERAL_PASSWORD_RULE, SQL_INSERT_RULE, PGBOUNCER_USERLIST_RULE, SASL_PASSWD_RULE, ELASTIC_SETUP_PASSWORDS_RULE, JENKINS_CREDENTIALS_RULE, USERS_MAP_RULE, NETWORK_KEY_RULE, CRACKED_PASSWORD_RULE, NTLMV2_RESPONSE_RULE, JUNOS_SECRET_RULE, ECHO_TO_SECRET_FILE_RULE, WALLET_KEY_RULE, BYTE_KEYPAIR_RULE, PUBLIC_KEY_RULE, WEBHOOK_PATH_RULE, ENCRYPTED_VALUE_RULE, ANSIBLE_VAULT_RULE, SEALED_SECRET_RULE, VAULT_SECRET_ID_RULE, CONSUL_SECRET_ID_RULE, CONSUL_TOKENS_RULE, WORDPRESS_SALT_RULE } from './redact-structural.js';
 
 export type { Hit } from './secret-format-rules.js';
 export type { RedactRule } from './redact-rule.js';
@@ -146,8 +146,9 @@ export const BASE_RULES: RedactRule[] = [
   {
     reason: 'private-key',
     requires: 'PRIVATE KEY',
-    // A header with nothing after it (documentation, a parser's constant), or with a word in place of the key, holds no key.
-    pattern: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?=\s*(?:[A-Za-z0-9+/=]{16}|Proc-Type:|(?![a-z]+\s*-----END)[A-Za-z0-9+/=]+\s*-----END))[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)/g,
+    // A header with nothing after it (documentation, a parser's constant), or with a word in place of the key, holds no key. (Each
+    // line may start with its number, as an agent's file reader and `cat -n` print a file: `     2→MIIEvQ…`.)
+    pattern: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?=\s*(?:\d{1,7}(?:→|\t))?(?:[A-Za-z0-9+/=]{16}|Proc-Type:|(?![a-z]+\s*-----END)[A-Za-z0-9+/=]+\s*-----END))[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)/g,
     // Nor does plain text in base64 in its place (`YWJjZGVm…` is "abcdef…"): a key is not text.
     accept: (block) => !isEncodedText(/-----\s*([A-Za-z0-9+/=]{16,})\s*-----END/.exec(block)?.[1]?.replace(/=+$/, '') ?? ''),
   },
@@ -161,6 +162,7 @@ export const BASE_RULES: RedactRule[] = [
   PUBLIC_KEY_RULE,
   ENCRYPTED_VALUE_RULE,
   ANSIBLE_VAULT_RULE,
+  SEALED_SECRET_RULE,
   ENCODED_KEY_RULE,
   { reason: 'provider', find: findProviderTokens },
   // (Not right after a `-` either: each `eyJ` inside one long run of base64url, `xoxb-eyJxoxb-eyJ…`, would read the rest of the run.)
@@ -222,6 +224,8 @@ export const BASE_RULES: RedactRule[] = [
   STORED_HASH_RULE,
   PGBOUNCER_USERLIST_RULE,
   SASL_PASSWD_RULE,
+  ELASTIC_SETUP_PASSWORDS_RULE,
+  JENKINS_CREDENTIALS_RULE,
   USERS_MAP_RULE,
   NETWORK_KEY_RULE,
   CRACKED_PASSWORD_RULE,

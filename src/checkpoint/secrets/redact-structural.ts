@@ -1077,6 +1077,25 @@ export const SASL_PASSWD_RULE: RedactRule = {
   accept: isLiteral,
 };
 
+/** What Elasticsearch's `elasticsearch-setup-passwords` prints for each built-in user: `PASSWORD kibana_system = …`. */
+export const ELASTIC_SETUP_PASSWORDS_RULE: RedactRule = {
+  reason: 'password',
+  requires: 'PASSWORD ',
+  pattern: /(?<pre>(?<![^\n])[ \t]*PASSWORD[ \t]+[\w.-]{1,64}[ \t]+=[ \t]+)(?<secret>\S{6,200})(?=[ \t]*\r?(?:\n|$))/g,
+  accept: isLiteral,
+};
+
+/**
+ * A password given to Jenkins' `UsernamePasswordCredentialsImpl(scope, id, description, username, password)` in a Groovy script, the
+ * arguments on one line or several.
+ */
+export const JENKINS_CREDENTIALS_RULE: RedactRule = {
+  reason: 'password',
+  requires: 'UsernamePasswordCredentialsImpl',
+  pattern: /(?<pre>\bUsernamePasswordCredentialsImpl[ \t]*\((?:\s*(?:"[^"\n]{0,200}"|'[^'\n]{0,200}'|[\w.$]{1,100})\s*,){4}\s*(["']))(?<secret>[^"'\n]{1,200})(?=\2)/g,
+  accept: isLiteral,
+};
+
 /** PgBouncer's `userlist.txt` (its `auth_file`), one `"user" "password"` per line, named in the text: each password. */
 export const PGBOUNCER_USERLIST_RULE: RedactRule = {
   reason: 'password',
@@ -1585,6 +1604,32 @@ export const ANSIBLE_VAULT_RULE: RedactRule = {
   find: (text) => {
     if (!text.includes('$ANSIBLE_VAULT;')) return [];
     return [...text.matchAll(ANSIBLE_VAULT_BODY)].map((m) => ({ start: m.indices![1]![0], end: m.indices![1]![1], reason: '' }));
+  },
+};
+
+/**
+ * A SealedSecret's `encryptedData` (Bitnami's sealed-secrets): each value is sealed with the cluster's public key, made to be
+ * committed; kept whole as the values above. (The entries indented under `encryptedData:`, 200 at most.)
+ */
+const SEALED_ENTRY = /\r?\n([ \t]+)[\w.-]{1,253}:[ \t]+["']?([A-Za-z0-9+/=]{16,20000})["']?[ \t]*(?=\r?\n|$)/yd;
+export const SEALED_SECRET_RULE: RedactRule = {
+  reason: '',
+  find: (text) => {
+    const hits: Hit[] = [];
+    for (let at = text.indexOf('encryptedData:'); at >= 0; at = text.indexOf('encryptedData:', at + 14)) {
+      let lineStart = at;
+      while (lineStart > 0 && (text[lineStart - 1] === ' ' || text[lineStart - 1] === '\t')) lineStart--;
+      if (lineStart > 0 && text[lineStart - 1] !== '\n') continue;
+      const eol = /[ \t]*\r?(?=\n|$)/y;
+      eol.lastIndex = at + 14;
+      if (!eol.test(text)) continue;
+      SEALED_ENTRY.lastIndex = eol.lastIndex;
+      for (let n = 0, m = SEALED_ENTRY.exec(text); m && n < 200 && m[1]!.length > at - lineStart; n++, m = SEALED_ENTRY.exec(text)) {
+        const [start, end] = m.indices![2]!;
+        hits.push({ start, end, reason: '' });
+      }
+    }
+    return hits;
   },
 };
 

@@ -13,7 +13,9 @@
 const REFERENCE = new RegExp(
   [
     // (A dollar escaped for a shell or a template that passes it on, `\$ENVVAR`, is a reference still.)
-    '\\\\?\\$\\{?(?:\\.?[A-Za-z_][\\w.]*|\\d+|[@*#?])(?::?[-=?+][^}]*)?\\}?(?:[/:.][^\\s]*)?', // $VAR, ${VAR:-x}, $VAR/path, ${1:?usage}
+    // (An operator only inside the braces: `$HKnGM1HIN746reC?kmP` is a password that starts with `$`.)
+    '\\\\?\\$\\{(?:\\.?[A-Za-z_][\\w.]*|\\d+|[@*#?])(?::?[-=?+][^}]*)?\\}?(?:[/:.][^\\s]*)?', // ${VAR:-x}, ${1:?usage}
+    '\\\\?\\$(?:\\.?[A-Za-z_][\\w.]*|\\d+|[@*#?])(?:[/:.][^\\s]*)?', // $VAR, $VAR/path
     '[A-Za-z_]\\w*=\\$\\{?[A-Za-z_]\\w*\\}?', // NAME=${NAME}: an assignment that passes a variable on
     '\\$\\{\\{.*\\}\\}', '\\$\\(.*\\)?', '\\$\\d', '%~?\\d', '%\\*', // ${{ secrets.X }}, $(cmd), $1, a batch file's %1
     '@-|@(?:[\\w.~-]*/)*[\\w~-]+\\.[A-Za-z]\\w{0,5}', // a file read in its place: `password=@password.txt`, `-d @-`
@@ -86,14 +88,16 @@ export function isCodeName(value: string): boolean {
   // letters at least, and no part more digits than letters.
   if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value) && value.split('_').some((w) => /^[A-Z]{4,}$/.test(w)) && value.split('_').every((w) => w.replace(/\D/g, '').length * 2 < w.length)) return true;
   // A type (`DefaultPostgresColumn<{`, `Partial<CookieOption>`), a cast or a tag cut where the value was read (`<optional`).
-  if ((/^[A-Z][A-Za-z_]*(?:\.[A-Z][A-Za-z_]*)*</.test(value) && !/\d[A-Za-z]|[A-Za-z]\d[A-Za-z]/.test(value)) || /^<[a-z][\w-]*$/.test(value)) return true;
+  // (A type's parameter is a name or a literal type: `Oy<;VsCnBK7=ks}oB<}X` is a password.)
+  if ((/^[A-Z][A-Za-z_]*(?:\.[A-Z][A-Za-z_]*)*<(?:[A-Za-z_{[(]|$)/.test(value) && !/\d[A-Za-z]|[A-Za-z]\d[A-Za-z]|[;=^!@$%]/.test(value)) || /^<[a-z][\w-]*$/.test(value)) return true;
   // A template literal that interpolates (`` `${url}oauth/token` ``, `` `${prefix}${id}` ``): built by the code.
   if (/^`[^`]*\$\{[^`]*`$/.test(value)) return true;
   // … also numbered (`CKV_SECRET_9`, `SLOT_2_API_KEY`): words in capitals, a number as a word of its own.
   if (/^[A-Z]+(?:_(?:[A-Z]+|\d{1,4}))+$/.test(value) && (value.match(/(?:^|_)[A-Z]{2,}(?=_|$)/g)?.length ?? 0) >= 2) return true;
   // An anchor, a selector or a parser's state name: `#add-password`, `?NoLineTerminatorHere`.
   // (A Java annotation too: `@javax.annotation.Generated`.)
-  if (/^[?#.@:][A-Za-z][A-Za-z_-]*$/.test(value) || /^@[a-z]+(?:\.[A-Za-z]+)+$/.test(value)) return true;
+  // (Not random letters of both cases after the sign: `@cwGYvpKRtQvwxBDehqH`.)
+  if ((/^[?#.@:][A-Za-z][A-Za-z_-]*$/.test(value) && !hasRandomCase(value.slice(1))) || /^@[a-z]+(?:\.[A-Za-z]+)+$/.test(value)) return true;
   // A JSON pointer (`#/components/schemas/…`), a variable's address (Go's `&xSessionToken`), a YAML anchor or alias (`&signing-keys`, `*signing-keys`).
   // (A name as code writes one: a small letter first, no two capitals in a row; `*KZEPtXmstAbmM19` is a password that starts with `*`.)
   if (/^#\/[\w/.~%-]*$/.test(value) || (/^[&*][a-z_$][\w$.-]*$/.test(value) && !/[A-Z]{2}|\d[A-Za-z]|[A-Za-z]\d[A-Za-z]/.test(value))) return true;
@@ -149,8 +153,12 @@ export function isFilePath(value: string): boolean {
  */
 export function isPlaceholderValue(value: string): boolean {
   const v = value.replace(/^["'`]|["'`]$/g, '');
-  // Nothing but punctuation, or text cut between two quoted strings (`,other:`).
-  if (v === '' || /^[^A-Za-z0-9]*$/.test(v) || /^[,;:]|[,;:]$/.test(v)) return true;
+  // Nothing but punctuation, or text cut between two quoted strings (`,other:`), a statement's end (`c->argv[j+2];`), a name after
+  // a scope's `::` (`::Argon2Password`) or a list of hex pairs (`9b:53:cc:…:`). (A generated value may start or end with one of those, `9SLYB;Wlm=pZhEIuR^Z,`: twelve characters or
+  // more with letters and digits, no blank.)
+  if (v === '' || /^[^A-Za-z0-9]*$/.test(v)) return true;
+  if (/^[,;:]|[,;:]$/.test(v) && !(v.length >= 12 && /\d/.test(v) && /[A-Za-z]/.test(v) && !/\s/.test(v) && !/^(?:[0-9A-Fa-f]{2}[:;,])+[0-9A-Fa-f]{0,2}$/.test(v) &&
+    !/^[,;:]+[A-Za-z_]\w*$|^[A-Za-z_]\w*[,;:]+$/.test(v) && !isCodeName(v.replace(/^[,;:]+|[,;:]+$/g, '')))) return true;
   if (/[xX]{4,}|•{2,}|#{4,}|\.{3}|…|_{4,}|-{4,}/.test(v)) return true;
   // Stars over what is hidden (`AKIA****MPLE`, `https://user:****@…`); a random run of 12 or more beside them shows what a mask
   // would hide: a secret that holds stars of its own (`a3SoPCfEn35mkb^1***`).
@@ -265,7 +273,7 @@ export const PUBLIC_KEY_NAME = /(?:^|[^A-Za-z])pub(?:lic|lishable)?[_.-]?(?:key|
  * WebSocket key, a page or next token or a cursor of a paged API (`NextToken` of AWS's APIs).
  */
 const NOT_SECRET_NAME =
-  /(?:csrf|xsrf)(?![\w-]*(?:secret|key))|authenticity[_-]?token|anti[_-]?forgery|^state$|cache[_-]?key|idempotency|creation[_-]?token|client[_-]?request[_-]?token|websocket[_-]?key|page[_-]?token|next[_-]?token|continuation[_-]?token|^cursor$|^continuation$/i;
+  /(?:csrf|xsrf)(?![\w-]*(?:secret|key))|authenticity[_-]?token|anti[_-]?forgery|^state$|cache[_-]?key|idempotency|creation[_-]?token|client[_-]?request[_-]?token|websocket[_-]?key|page[_-]?token|next[_-]?token|continuation[_-]?token|^cursor$|^continuation$|(?:^|[._-])existing[\w-]*secret$/i;
 /**
  * A name that says its value is made up: how a test of what a scanner refuses, or a fixture, names one (`wrongLength`,
  * `nonMatchingToken`, `fake_api_key`, `DUMMY_SECRET`). The word starts the name and is a word of it, not the start of another
@@ -415,6 +423,8 @@ export function isNamedNonSecret(token: string, before: string, after: string): 
   if (FILE_MAGIC.test(token)) return true;
   // `using RSA key 61A1…`, `Key fingerprint = …`: a public key's id, as gpg and ssh print it.
   if (KEY_ID_BEFORE.test(before) && /^(?:[0-9A-F]+|[0-9a-f]+)$/.test(token)) return true;
+  // Twilio's account SID (`AC` and 32 hex digits): an account's id, as a log line or a setting names it.
+  if (token.length === 34 && /^AC[0-9a-f]{32}$/.test(token)) return true;
   // A user's, an account's or a device's id in hex after the word, as a log line gives it (`Creating new access token for user 024e…`).
   if (/^(?:[0-9a-f]{32}|[0-9A-F]{32})$/.test(token) && /(?:^|[\s"'(])(?:user|account|device)[ \t]$/i.test(before)) return true;
   const name = nameBefore(before);

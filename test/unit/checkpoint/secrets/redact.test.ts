@@ -648,6 +648,20 @@ describe('redactText', () => {
       'final String pass2 = "f#a};!y~7VBcu<&F@[%,{b";\npw2 = \'Kx7!mP2qLv9z\'',
       'final String pass2 = "[REDACTED:password]";\npw2 = \'[REDACTED:password]\'',
       { password: 2 }],
+    ["generated passwords whose symbols are punctuation (a comma or a colon at an edge, a brace, <, a leading $ or @), a short one in a YAML block, OCI's pass_phrase",
+      'DB_PASSWORD = "9SLYB;Wlm=pZhEIuR^Z,"\nDB_PASSWORD=}IQkQNG,DXBFPB2Unzd:\ndb_password: |\n  8soJSA\nDB_PASSWORD="$HKnGM1HIN746reC?kmP"\n' +
+        'DB_PASSWORD="Oy<;VsCnBK7=ks}oB<}X"\nDB_PASSWORD="@cwGYvpKRtQvwxBDehqH"\npass_phrase=heron-kelp_013!',
+      'DB_PASSWORD = "[REDACTED:password]"\nDB_PASSWORD=[REDACTED:password]\ndb_password: |\n  [REDACTED:password]\nDB_PASSWORD="[REDACTED:password]"\n' +
+        'DB_PASSWORD="[REDACTED:password]"\nDB_PASSWORD="[REDACTED:password]"\npass_phrase=[REDACTED:password]',
+      { password: 7 }],
+    ["a private key as an agent's file reader prints it (each line after its number), Elasticsearch's setup-passwords output, Jenkins' UsernamePasswordCredentialsImpl over two lines, Greek's, Thai's and Romanian's words for a password",
+      '     1→-----BEGIN PRIVATE KEY-----\n     2→MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7\n     3→mf9pA2jBPww9m0VV84WyZQ==\n     4→-----END PRIVATE KEY-----\n' +
+        "PASSWORD kibana_system = OrblMljoIdB1qt5JZkw5\ndef nexus = new UsernamePasswordCredentialsImpl(CredentialsScope.GLOBAL,\n    'nexus-deployer', 'Nexus deploy user', 'deployer', 'hollow.marina_420!')\n" +
+        'κωδικός: Vmpxozw594L8cuaYpgwNsLdo5X0\nรหัสผ่าน: quince_anchor.07@\nparola: Womb4t2019*',
+      '     1→[REDACTED:private-key]\n' +
+        "PASSWORD kibana_system = [REDACTED:password]\ndef nexus = new UsernamePasswordCredentialsImpl(CredentialsScope.GLOBAL,\n    'nexus-deployer', 'Nexus deploy user', 'deployer', '[REDACTED:password]')\n" +
+        'κωδικός: [REDACTED:password]\nรหัสผ่าน: [REDACTED:password]\nparola: [REDACTED:password]',
+      { 'private-key': 1, password: 5 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
@@ -909,6 +923,14 @@ describe('redactText', () => {
     '[INF] Emby.Server.Implementations.Session.SessionManager: Creating new access token for user 024e04e79bbd4d39901b1419cbeab691',
     '# creds.gpg contains: set imap_pass = ... (encrypted to my key E85742FF48036156)',
     'stages:\n  pass1: true\n  pass2: false',
+    // A SealedSecret's sealed values; an AWS resource's name; psql's variable; the name of an existing Kubernetes Secret; Twilio's account
+    // SID in a log; code whose value ends in punctuation (a statement's `;`, a scope's `::`, an index after calls) and hex pairs.
+    'spec:\n  encryptedData:\n    DB_PASSWORD: AgBy3i4OJSWK+PiTySYZZA9rO43cGDEq6Kw8xYz2aVbN1qP7sR3tU9vW0eF5gH2jK4lM6nO8pQ\n  template:\n    type: Opaque',
+    '"ARN": "arn:aws:secretsmanager:eu-west-1:481920375521:secret:prod/billing/db-oK7Kbo",', "ALTER USER reporting WITH PASSWORD :'newpw';",
+    'helm upgrade --install rabbit bitnami/rabbitmq --set auth.existingPasswordSecret=rabbit-auth -f values.yaml',
+    '2025-04-11T09:12:33Z INFO sms.sent account=AC3f5e1d2c4b6a79880f1e2d3c4b5a6978 to=+4670***4567 status=queued',
+    'password = c->argv[j+2];', '  ActiveModel::SecurePassword.register_algorithm :argon2, SecurePassword::Argon2Password',
+    '\tnotFoundSecret := slices.Collect(maps.Values(users))[0]', '         9b:53:cc:87:36:47:70:40:3b:d9:90:2a:d2:d2:82:c6:9c:f5:',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
