@@ -447,6 +447,9 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   t('Pagar.me', 'pagarme-key', 'ak_test_', r('alnum', 30)),
   p('PayPal Braintree', 'braintree-token', ['access_token$production$', r('lower', 16), '$', r('hex', 32)]),
   p('PayPal Braintree', 'braintree-token', ['access_token$sandbox$', r('lower', 16), '$', r('hex', 32)]),
+  // (… and the token's first part alone, as the open scanners' rules write it: `access_token$production$<merchant id>`.)
+  p('PayPal Braintree', 'braintree-token', ['access_token$production$', r('lower', 16)]),
+  p('PayPal Braintree', 'braintree-token', ['access_token$sandbox$', r('lower', 16)]),
   t('Razorpay', 'razorpay-key', 'rzp_live_', r('alnum', 14)),
   t('Razorpay', 'razorpay-key', 'rzp_test_', r('alnum', 14)),
   t('Paystack', 'paystack-key', 'sk_live_', r('hex', 40)),
