@@ -20,8 +20,8 @@ import { lowerCased } from './token-runs.js';
  */
 const PASSWORD_WORDS = [
   'passwort', 'kennwort', 'wachtwoord', 'lösenord', 'passord', 'adgangskode', 'salasana', 'contraseña', 'contrasena', 'senha',
-  'mot de passe', 'hasło', 'heslo', 'jelszó', 'şifre(?:si|niz|n)?', 'пароль', 'κωδικός πρόσβασης', 'κωδικός', 'סיסמה', 'סיסמא', 'كلمة المرور', 'كلمة السر',
-  'पासवर्ड', 'mật khẩu', 'kata sandi', 'kata laluan', 'パスワード', '密码', '密碼', '비밀번호', 'รหัสผ่าน', 'parola', 'parolă', 'lozinka', 'geslo', 'slaptažodis',
+  'mot de passe', 'hasło', 'heslo', 'jelszó', 'şifre(?:si|niz|n)?', 'пароль', 'κωδικός πρόσβασης', 'סיסמה', 'סיסמא', 'كلمة المرور', 'كلمة السر',
+  'पासवर्ड', 'mật khẩu', 'kata sandi', 'kata laluan', 'パスワード', '密码', '密碼', '비밀번호', 'รหัสผ่าน', 'parolă', 'lozinka', 'geslo', 'slaptažodis',
 ];
 /**
  * The keywords, in the order they are tried at a position, each starting with its first letter (a letter before `pass`, `dbpass`,
@@ -200,7 +200,7 @@ function leadCaptured(source: string): string {
 
 /** Values of `key=value` that are references or placeholders, not secrets. */
 const REFERENCE = new RegExp(
-  '^(?:\\$\\{[A-Za-z_][\\w.]*(?::?[-=?+][^}]*)?\\}?|\\$[A-Za-z_][\\w.]*|\\$\\(.*|%[A-Za-z_]\\w*%|%[-+ #0-9.]*[sdifuxXoeEgGcpqv]|%\\([\\w.]+\\)[sdr]|%\\d+\\$[sd]' +
+  '^(?:\\$\\{[A-Za-z_][\\w.]*(?::?[-=?+][^}]*)?\\}?|\\$[A-Za-z_][\\w.]*(?:[-+][^\\s]*)?|\\$\\(.*|%[A-Za-z_]\\w*%|%[-+ #0-9.]*[sdifuxXoeEgGcpqv]|%\\([\\w.]+\\)[sdr]|%\\d+\\$[sd]' +
     '|\\{\\d*\\}|\\{[A-Za-z_][\\w.]*\\}|<[^>]*>|\\{\\{.*\\}\\}|\\*+|x+|null|none|nil|true|false|yes|no|on|off|enabled|disabled|undefined|changeme' +
     '|\\.{3}|…|(?:process\\.env|os\\.environ|env|ENV|import\\.meta\\.env)[.\\[(].*)$',
   'i',
@@ -329,9 +329,9 @@ const FORMS: Form[] = [
   // (A comment after blanks may follow it: `tower_token=@gAd…&LLV…  # ansible tower`.)
   form(`${TAIL}["']?[ \\t]*(?:=|:=|\\?=|:(?=[ \\t]))[ \\t]*(?<v>[^\\s"'\`]{8,300})(?:[ \\t]*(?=\\r?\\n|$)|[ \\t]+(?=#))`, {
     when: lineStart,
-    // (Or generated with any symbols: both cases, a digit, twelve characters at least, `}IQkQNG,DXBFPB2Unzd:`, and no call or member
-    // in it, `slices.Collect(maps.Values(users))[0]`.)
-    accept: (v) => /[(){}[\],;#&<>]/.test(v) && (writtenAsPassword(v) || (generatedWithSymbols(v) && !/[A-Za-z_$][\w$]*\(|\.[A-Za-z_$]/.test(v))) && !/^[A-Za-z_$][\w$.]*\(.*\)$/.test(v) && !isCodeName(v) && !/^[[{(<]/.test(v),
+    // (Or generated with any symbols: both cases, a digit, twelve characters at least, `}IQkQNG,DXBFPB2Unzd:`, and no call, member
+    // or composite literal in it, `slices.Collect(maps.Values(users))[0]`, `ApiKey{Value:v1};`.)
+    accept: (v) => /[(){}[\],;#&<>]/.test(v) && (writtenAsPassword(v) || (generatedWithSymbols(v) && !/[A-Za-z_$][\w$]*\(|\.[A-Za-z_$]|^[&*~]?[A-Za-z_$]?[\w$.]*\{/.test(v))) && !/^[A-Za-z_$][\w$.]*\(.*\)$/.test(v) && !isCodeName(v) && !/^[[{(<]/.test(v),
   }),
   // … and inside a line, a value that holds `&` not followed by a query's next name (libpq's `host=db password=5-ZA&y#v_c7f dbname=app`):
   // a password's symbol, not a URL's separator (`?password=…&user=…` ends at it).

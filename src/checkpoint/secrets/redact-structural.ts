@@ -83,10 +83,10 @@ const COMMANDS: { name: string; tools: string; flag: string; attached?: boolean;
   // SAP HANA's secure store (`hdbuserstore SET <key> <host:port> <user> …`).
   { name: 'pihole', tools: 'pihole', flag: '(?:-a[ \\t]+-p|setpassword)' },
   { name: 'synouser', tools: 'synouser', flag: '--(?:setpw|add)[ \\t]+\\S+' },
-  { name: 'hdbuserstore', tools: 'hdbuserstore(?:\\.exe)?', flag: '(?:SET|set)[ \\t]+\\S+[ \\t]+\\S+[ \\t]+\\S+' },
+  { name: 'hdbuserstore', tools: 'hdbuserstore(?:\\.exe)?', flag: '(?:SET|set)[ \\t]+\\S{1,100}[ \\t]+\\S{1,200}[ \\t]+\\S{1,100}' },
   // A registry value named for a password (Windows' automatic logon, `reg add "…\Winlogon" /v DefaultPassword /t REG_SZ /d …`), and
   // PowerShell's `Set-ItemProperty … -Name DefaultPassword -Value …`.
-  { name: 'reg add', tools: 'reg(?:\\.exe)?[ \\t]+add', flag: '/v[ \\t]+"?\\w*(?:Password|PASSWORD|password|Secret|SECRET|secret)\\w*"?(?:[ \\t]+/t[ \\t]+\\w+)?[ \\t]+/d' },
+  { name: 'reg add', tools: 'reg(?:\\.exe)?[ \\t]+add', flag: '/[vV][ \\t]+"?\\w*(?:Password|PASSWORD|password|Secret|SECRET|secret)\\w*"?(?:[ \\t]+/[tT][ \\t]+\\w+)?[ \\t]+/[dD]' },
   { name: 'Set-ItemProperty', tools: 'Set-ItemProperty|New-ItemProperty', flag: '-Name[ \\t]+["\']?\\w*(?:Password|PASSWORD|password|Secret|SECRET|secret)\\w*["\']?(?:[ \\t]+-(?:PropertyType|Type)[ \\t]+\\w+)?[ \\t]+-Value' },
   // (SNMP v1 and v2c: the community string is the password.)
   { name: 'snmp', tools: 'snmp(?:walk|bulkwalk|get|getnext|bulkget|set|table|df|netstat|status|delta|trap|inform)', flag: '-c', kept: /^(?:public|private)$/ },
@@ -805,12 +805,12 @@ export const CRACKED_PASSWORD_RULE: RedactRule = {
 
 /**
  * A captured NTLMv2 response as Responder prints it (`user::DOMAIN:<challenge>:<NTProofStr>:<blob>`, alone on its line or after
- * `[SMB] NTLMv2-SSP Hash     : `): cracked offline into the password.
+ * `[SMB] NTLMv2-SSP Hash     : `, in its colours too): cracked offline into the password.
  */
 export const NTLMV2_RESPONSE_RULE: RedactRule = {
   reason: 'password-hash',
   near: /::/g,
-  pattern: /(?<pre>(?:(?<![^\n])|(?<=Hash[ \t]{0,8}:))[ \t]*[\w.$-]{1,100}::[\w.-]{1,100}:[0-9a-fA-F]{16}:)(?<secret>[0-9a-fA-F]{32}:[0-9a-fA-F]{40,})/g,
+  pattern: /(?<pre>(?:(?<![^\n])|(?<=Hash[ \t]{0,8}:))[ \t]*(?:\x1b\[[\d;]{0,12}m)?[\w.$-]{1,100}::[\w.-]{1,100}:[0-9a-fA-F]{16}:)(?<secret>[0-9a-fA-F]{32}:[0-9a-fA-F]{40,})/g,
 };
 
 /**
@@ -1067,21 +1067,22 @@ function sqlTuple(text: string, from: number): { items: { text: string; start: n
 
 /**
  * Postfix's `sasl_passwd`: the relay in brackets, its port, then `user:password` (`[smtp.office365.com]:587 alerts@example.com:…`), the
- * password to the end of its line.
+ * password to the end of its line (or of the JSON string that holds the line).
  */
 export const SASL_PASSWD_RULE: RedactRule = {
   reason: 'password',
   near: /\](?::\d{1,5})?[ \t]/g,
-  // (The relay a host's name with a dot, then its port or a user that is an address: `[INFO] server:started` is a log's line.)
-  pattern: /(?<pre>(?<![^\n])[ \t]*\[(?=[\w.-]{0,252}[A-Za-z])[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}\](?::\d{1,5}[ \t]+[^\s:()[\]]{1,200}|[ \t]+[^\s:()[\]@]{1,100}@[^\s:()[\]]{1,200}):)(?<secret>\S{1,200})(?=[ \t]*\r?(?:\n|$))/g,
-  accept: isLiteral,
+  // (The relay a host's name with a dot, then a mail submission's port or a user that is an address: `[INFO] server:started`,
+  // `[redis.cache]:6379 role:master` are log lines. The password is written as one: a digit or a symbol, or twelve characters.)
+  pattern: /(?<pre>(?<![^\n])[ \t]*\[(?=[\w.-]{0,252}[A-Za-z])[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}\](?::(?:25|465|587|2525)[ \t]+[^\s:()[\]]{1,200}|(?::\d{1,5})?[ \t]+[^\s:()[\]@]{1,100}@[^\s:()[\]]{1,200}):)(?<secret>[^\s"\\]{1,200})(?=[ \t]*\r?(?:\n|$)|\\?")/g,
+  accept: (s) => isLiteral(s) && s.length >= 6 && (/[\d!#$%&*+=?^~@]/.test(s) || s.length >= 12),
 };
 
 /** What Elasticsearch's `elasticsearch-setup-passwords` prints for each built-in user: `PASSWORD kibana_system = …`. */
 export const ELASTIC_SETUP_PASSWORDS_RULE: RedactRule = {
   reason: 'password',
   requires: 'PASSWORD ',
-  pattern: /(?<pre>(?<![^\n])[ \t]*PASSWORD[ \t]+[\w.-]{1,64}[ \t]+=[ \t]+)(?<secret>\S{6,200})(?=[ \t]*\r?(?:\n|$))/g,
+  pattern: /(?<pre>(?<![^\n])[ \t]*PASSWORD[ \t]+[\w.-]{1,64}[ \t]+=[ \t]+)(?<secret>[^\s"\\]{6,200})(?=[ \t]*\r?(?:\n|$)|\\?")/g,
   accept: isLiteral,
 };
 
@@ -1609,13 +1610,16 @@ export const ANSIBLE_VAULT_RULE: RedactRule = {
 
 /**
  * A SealedSecret's `encryptedData` (Bitnami's sealed-secrets): each value is sealed with the cluster's public key, made to be
- * committed; kept whole as the values above. (The entries indented under `encryptedData:`, 200 at most.)
+ * committed; kept whole as the values above. (The entries indented under `encryptedData:`, 200 at most, in a text that names
+ * `kind: SealedSecret`.)
  */
-const SEALED_ENTRY = /\r?\n([ \t]+)[\w.-]{1,253}:[ \t]+["']?([A-Za-z0-9+/=]{16,20000})["']?[ \t]*(?=\r?\n|$)/yd;
+const SEALED_ENTRY = /\r?\n([ \t]+)[\w.-]{1,253}:[ \t]+["']?(Ag[A-Za-z0-9+/=]{60,20000})["']?[ \t]*(?=\r?\n|$)/yd;
 export const SEALED_SECRET_RULE: RedactRule = {
   reason: '',
   find: (text) => {
     const hits: Hit[] = [];
+    // (Only in a SealedSecret, and only what the controller seals, base64 that starts `Ag`: another value there is judged.)
+    if (!text.includes('SealedSecret')) return hits;
     for (let at = text.indexOf('encryptedData:'); at >= 0; at = text.indexOf('encryptedData:', at + 14)) {
       let lineStart = at;
       while (lineStart > 0 && (text[lineStart - 1] === ' ' || text[lineStart - 1] === '\t')) lineStart--;

@@ -15,7 +15,7 @@ const REFERENCE = new RegExp(
     // (A dollar escaped for a shell or a template that passes it on, `\$ENVVAR`, is a reference still.)
     // (An operator only inside the braces: `$HKnGM1HIN746reC?kmP` is a password that starts with `$`.)
     '\\\\?\\$\\{(?:\\.?[A-Za-z_][\\w.]*|\\d+|[@*#?])(?::?[-=?+][^}]*)?\\}?(?:[/:.][^\\s]*)?', // ${VAR:-x}, ${1:?usage}
-    '\\\\?\\$(?:\\.?[A-Za-z_][\\w.]*|\\d+|[@*#?])(?:[/:.][^\\s]*)?', // $VAR, $VAR/path
+    '\\\\?\\$(?:\\.?[A-Za-z_][\\w.]*|\\d+|[@*#?])(?:[/:.+-][^\\s]*)?', // $VAR, $VAR/path, $PREFIX-$ENV_NAME
     '[A-Za-z_]\\w*=\\$\\{?[A-Za-z_]\\w*\\}?', // NAME=${NAME}: an assignment that passes a variable on
     '\\$\\{\\{.*\\}\\}', '\\$\\(.*\\)?', '\\$\\d', '%~?\\d', '%\\*', // ${{ secrets.X }}, $(cmd), $1, a batch file's %1
     '@-|@(?:[\\w.~-]*/)*[\\w~-]+\\.[A-Za-z]\\w{0,5}', // a file read in its place: `password=@password.txt`, `-d @-`
@@ -89,7 +89,7 @@ export function isCodeName(value: string): boolean {
   if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value) && value.split('_').some((w) => /^[A-Z]{4,}$/.test(w)) && value.split('_').every((w) => w.replace(/\D/g, '').length * 2 < w.length)) return true;
   // A type (`DefaultPostgresColumn<{`, `Partial<CookieOption>`), a cast or a tag cut where the value was read (`<optional`).
   // (A type's parameter is a name or a literal type: `Oy<;VsCnBK7=ks}oB<}X` is a password.)
-  if ((/^[A-Z][A-Za-z_]*(?:\.[A-Z][A-Za-z_]*)*<(?:[A-Za-z_{[(]|$)/.test(value) && !/\d[A-Za-z]|[A-Za-z]\d[A-Za-z]|[;=^!@$%]/.test(value)) || /^<[a-z][\w-]*$/.test(value)) return true;
+  if ((/^[A-Z][A-Za-z_]*(?:\.[A-Z][A-Za-z_]*)*<(?:[A-Za-z_{[(]|$)/.test(value) && !/\d[A-Za-z]|[A-Za-z]\d[A-Za-z]/.test(value) && !/[;=^!@$%]/.test(value.replace(/\[[^\]]*\]/g, ''))) || /^<[a-z][\w-]*$/.test(value)) return true;
   // A template literal that interpolates (`` `${url}oauth/token` ``, `` `${prefix}${id}` ``): built by the code.
   if (/^`[^`]*\$\{[^`]*`$/.test(value)) return true;
   // … also numbered (`CKV_SECRET_9`, `SLOT_2_API_KEY`): words in capitals, a number as a word of its own.

@@ -124,12 +124,13 @@ function outputAsLines(unescaped: string, text: string): string {
   OUTPUT_OPENER.lastIndex = 0;
   for (let m = OUTPUT_OPENER.exec(unescaped); m; m = OUTPUT_OPENER.exec(unescaped)) {
     const from = m.index + m[0].length;
-    const close = multilineStringEnd(text, from);
+    const [close, scanned] = multilineStringEnd(text, from);
+    // (The next opener is looked for after what was read: one inside this string is text the tool printed, and a string read to
+    // its line's end without its closing quote is not read again from every opener on that line.)
+    OUTPUT_OPENER.lastIndex = Math.max(OUTPUT_OPENER.lastIndex, scanned);
     if (close < 0) continue;
     (out ??= []).push(unescaped.slice(copied, from - 1), '\n', unescaped.slice(from, close), '\n');
     copied = close + 1;
-    // (The next opener is looked for after this string: one inside it is text the tool printed.)
-    OUTPUT_OPENER.lastIndex = copied;
   }
   if (!out) return unescaped;
   out.push(unescaped.slice(copied));
@@ -138,27 +139,27 @@ function outputAsLines(unescaped: string, text: string): string {
 
 /**
  * Where the closing quote is of the JSON string of `text` whose characters start at `from`, when it writes out a line break (`\n`)
- * near its start; else -1.
+ * near its start (else -1), and how far the string was read.
  */
-function multilineStringEnd(text: string, from: number): number {
+function multilineStringEnd(text: string, from: number): [number, number] {
   const reach = Math.min(text.length, from + FIRST_LINE_REACH);
   let i = from;
   for (; i < reach; i++) {
     const c = text.charCodeAt(i);
-    if (c === 34 || c === 10) return -1;
+    if (c === 34 || c === 10) return [-1, i];
     if (c === 92) {
       if (text.charCodeAt(i + 1) === 110) break;
       i++;
     }
   }
-  if (i >= reach) return -1;
+  if (i >= reach) return [-1, i];
   for (; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 34) return i;
-    if (c === 10) return -1;
+    if (c === 34) return [i, i];
+    if (c === 10) return [-1, i];
     if (c === 92) i++;
   }
-  return -1;
+  return [-1, i];
 }
 
 /** A span that ends in a written-out break (a value at the end of a JSON string, `…\n"`) ends before it. */
