@@ -289,7 +289,7 @@ const FORMS: Form[] = [
   // … and a generated value in quotes that holds the other quotes among its symbols (`jwtsecret: "7`D'}/vYR)T;…"`, `'…"…'`).
   form(`${TAIL}["']?\\]?${TYPE}[ \\t]*${OP}[ \\t]*(["'])(?<v>(?:(?!\\1)\\S){16,300})\\1`, { accept: (v) => /["'`]/.test(v) && !/[$#]\{|\{\{/.test(v) && isValue(v) && hasLetterAndDigit(v) }),
   // A passphrase in quotes: password = "open sesame" (the password keywords only: a token or a key has no spaces)
-  form(`${TAIL}["'\`]?${TYPE}[ \\t]*(?:=>|:=|=(?!=))[ \\t]*(["'])(?<v>[a-z0-9!@#$%^&*._-]+(?: [a-z0-9!@#$%^&*._-]+){1,5})\\1`, {
+  form(`${TAIL}["'\`]?${TYPE}[ \\t]*(?:=>|:=|=(?!=)|:(?=[ \\t]))[ \\t]*(["'])(?<v>[a-z0-9!@#$%^&*._-]+(?: [a-z0-9!@#$%^&*._-]+){1,5})\\1`, {
     // The word on its own or as the last part of the key (`DB_PASSWORD`, `dbPassword`), not glued to others (`someotherpassword`).
     keys: PASSWORD_KEY,
     accept: passphrase,
@@ -360,8 +360,8 @@ const FORMS: Form[] = [
   form(`${TAIL}["']?(?:\\*\\*|__)?[ \\t]*[:：][ \\t]*(?:(?:\\*\\*|__)[ \\t]*)?(?<v>[^\\s"'#,;()]{6,})`, { accept: (v) => isValue(v) && hasLetterAndDigit(v) }),
   // A credential passed as the second argument of a call named for one: NetworkCredential("user", "…"), setCredentials('user', '…'),
   // HTTPBasicAuth('user', '…')
-  // (The user may be empty: `new NetworkCredential("", "…").SecurePassword`.)
-  form(`${TAIL}\\w{0,20}[ \\t]*\\([ \\t]*(["'])[^"'\\n]{0,100}\\1[ \\t]*,[ \\t]*(["'])(?<v>[^"'\\s]{4,300})\\2`),
+  // (The user may be empty: `new NetworkCredential("", "…").SecurePassword`, `string.Empty`, `null`.)
+  form(`${TAIL}\\w{0,20}[ \\t]*\\([ \\t]*(?:(["'])[^"'\\n]{0,100}\\1|[Ss]tring\\.Empty|null|None|nil)[ \\t]*,[ \\t]*(["'])(?<v>[^"'\\s]{4,300})\\2`),
   // … and a user and a password given to `auth` as a pair: `auth=("user", "…")` (Python's requests), `auth: ['user', '…']`.
   // (The pair names the credential, not the weak word `auth`: a password with a symbol, `xibGe5MA6BN!OTyH_`, is one.)
   form(`${TAIL}[ \\t]*[=:][ \\t]*[([][ \\t]*(["'])[^"'\\n]{1,100}\\1[ \\t]*,[ \\t]*(["'])(?<v>[^"'\\s]{4,300})\\2`, {
@@ -394,8 +394,8 @@ const FORMS: Form[] = [
     accept: typedPassword,
   }),
   // … and in the other languages, what it is for in words without a preposition before the colon or the verb, or a dash: `Mật khẩu DB
-  // production là …`, `kata sandi akun AWS root: …`, `كلمة المرور للخادم هي …`, `пароль от сервера — …`.
-  form(`${TAIL}[ \\t]+[^\\n"'=:,<>()]{1,40}?(?::[ \\t]*|[ \\t]+(?:${SAYS_OTHER}|[—–][ \\t]+))${SENTENCE_VALUE}`, {
+  // production là …`, `kata sandi akun AWS root: …`, `كلمة المرور للخادم هي …`, `пароль от сервера — …` (or `-`).
+  form(`${TAIL}(?:[ \\t]+[^\\n"'=:,<>()]{1,40}?)?(?::[ \\t]*|[ \\t]+(?:${SAYS_OTHER}|[—–-][ \\t]+))${SENTENCE_VALUE}`, {
     keys: OTHER_PASSWORD_KEY,
     named: () => true,
     accept: typedPassword,

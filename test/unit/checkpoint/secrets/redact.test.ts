@@ -672,6 +672,12 @@ describe('redactText', () => {
       'encryptedData:\n  DB_PASSWORD: AgBy3i4OJSWK+PiTySYZZA9rO43cGDEq6Kw8xYz2aVbN1qP7sR3tU9vW0eF5gH2jK4lM6nO8pQ',
       'encryptedData:\n  DB_PASSWORD: [REDACTED:password]',
       { password: 1 }],
+    ["a passphrase of words in quotes after a password's name and a colon (YAML, JSON), a password after an ASCII dash in Russian, a credential whose user is string.Empty or null",
+      'password: "vskg hxyv alzu vxjh"\n"passphrase": "correct horse battery staple"\nпароль - Xk9mP2qLv9z\n' +
+        'var a = new NetworkCredential(string.Empty, "Hollow17Saffron?");\nvar b = new NetworkCredential(null, "Quartz!Harbor82");',
+      'password: "[REDACTED:password]"\n"passphrase": "[REDACTED:password]"\nпароль - [REDACTED:password]\n' +
+        'var a = new NetworkCredential(string.Empty, "[REDACTED:password]");\nvar b = new NetworkCredential(null, "[REDACTED:password]");',
+      { password: 5 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
@@ -945,6 +951,7 @@ describe('redactText', () => {
     '2025-04-11T09:12:33Z INFO sms.sent account=AC3f5e1d2c4b6a79880f1e2d3c4b5a6978 to=+4670***4567 status=queued',
     'password = c->argv[j+2];', '  ActiveModel::SecurePassword.register_algorithm :argon2, SecurePassword::Argon2Password',
     '\tnotFoundSecret := slices.Collect(maps.Values(users))[0]', '         9b:53:cc:87:36:47:70:40:3b:d9:90:2a:d2:d2:82:c6:9c:f5:',
+    '"password": "enter your password"', 'password: "Password is required"', 'Пароль - это ключ к вашему аккаунту',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
