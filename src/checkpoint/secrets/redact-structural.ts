@@ -813,6 +813,13 @@ export const NTLMV2_RESPONSE_RULE: RedactRule = {
   pattern: /(?<pre>(?:(?<![^\n])|(?<=Hash[ \t]{0,8}:))[ \t]*(?:\x1b\[[\d;]{0,12}m)?[\w.$-]{1,100}::[\w.-]{1,100}:[0-9a-fA-F]{16}:)(?<secret>[0-9a-fA-F]{32}:[0-9a-fA-F]{40,})/g,
 };
 
+/** Where the line holding `at` starts when only blanks come before `at` on it (its indentation's start), else -1. */
+function indentStart(text: string, at: number): number {
+  let start = at;
+  while (start > 0 && (text.charCodeAt(start - 1) === 32 || text.charCodeAt(start - 1) === 9)) start--;
+  return start > 0 && text.charCodeAt(start - 1) !== 10 ? -1 : start;
+}
+
 /**
  * Junos' configuration: a value it marks `## SECRET-DATA` (`secret "$9$…"; ## SECRET-DATA`, `encrypted-password "$6$…"`; `$9$` is
  * reversible, as Cisco's type 7 is), and an SNMP community's name, the block that holds its `authorization` or `clients` opened after
@@ -833,9 +840,8 @@ export const JUNOS_SECRET_RULE: RedactRule = {
     }
     // (From each `community` at a line's start: a search for the line's start first would be tried at every character.)
     for (let at = text.indexOf('community'); at >= 0; at = text.indexOf('community', at + 9)) {
-      let lineStart = at;
-      while (lineStart > 0 && (text[lineStart - 1] === ' ' || text[lineStart - 1] === '\t')) lineStart--;
-      if (lineStart > 0 && text[lineStart - 1] !== '\n') continue;
+      const lineStart = indentStart(text, at);
+      if (lineStart < 0) continue;
       JUNOS_COMMUNITY.lastIndex = lineStart;
       const m = JUNOS_COMMUNITY.exec(text);
       const value = m?.groups!.secret;
@@ -1613,6 +1619,8 @@ export const ANSIBLE_VAULT_RULE: RedactRule = {
  * committed; kept whole as the values above. (The entries indented under `encryptedData:`, 200 at most, in a text that names
  * `kind: SealedSecret`.)
  */
+/** The rest of the `encryptedData:` line: blanks only. */
+const SEALED_OPEN_END = /[ \t]*\r?(?=\n|$)/y;
 const SEALED_ENTRY = /\r?\n([ \t]+)[\w.-]{1,253}:[ \t]+["']?(Ag[A-Za-z0-9+/=]{60,20000})["']?[ \t]*(?=\r?\n|$)/yd;
 export const SEALED_SECRET_RULE: RedactRule = {
   reason: '',
@@ -1621,13 +1629,10 @@ export const SEALED_SECRET_RULE: RedactRule = {
     // (Only in a SealedSecret, and only what the controller seals, base64 that starts `Ag`: another value there is judged.)
     if (!text.includes('SealedSecret')) return hits;
     for (let at = text.indexOf('encryptedData:'); at >= 0; at = text.indexOf('encryptedData:', at + 14)) {
-      let lineStart = at;
-      while (lineStart > 0 && (text[lineStart - 1] === ' ' || text[lineStart - 1] === '\t')) lineStart--;
-      if (lineStart > 0 && text[lineStart - 1] !== '\n') continue;
-      const eol = /[ \t]*\r?(?=\n|$)/y;
-      eol.lastIndex = at + 14;
-      if (!eol.test(text)) continue;
-      SEALED_ENTRY.lastIndex = eol.lastIndex;
+      const lineStart = indentStart(text, at);
+      SEALED_OPEN_END.lastIndex = at + 14;
+      if (lineStart < 0 || !SEALED_OPEN_END.test(text)) continue;
+      SEALED_ENTRY.lastIndex = SEALED_OPEN_END.lastIndex;
       for (let n = 0, m = SEALED_ENTRY.exec(text); m && n < 200 && m[1]!.length > at - lineStart; n++, m = SEALED_ENTRY.exec(text)) {
         const [start, end] = m.indices![2]!;
         hits.push({ start, end, reason: '' });

@@ -146,6 +146,16 @@ export function isFilePath(value: string): boolean {
 }
 
 /**
+ * A generated value that starts or ends with `,`, `;` or `:` (`9SLYB;Wlm=pZhEIuR^Z,`): twelve characters or more with letters and
+ * digits and no blank; not a statement's end (`c->argv[j+2];`), a name after a scope's `::` (`::Argon2Password`) or hex pairs
+ * (`9b:53:cc:…:`).
+ */
+function isGeneratedAtEdge(v: string): boolean {
+  return v.length >= 12 && /\d/.test(v) && /[A-Za-z]/.test(v) && !/\s/.test(v) && !/^(?:[0-9A-Fa-f]{2}[:;,])+[0-9A-Fa-f]{0,2}$/.test(v) &&
+    !/^[,;:]+[A-Za-z_]\w*$|^[A-Za-z_]\w*[,;:]+$/.test(v) && !isCodeName(v.replace(/^[,;:]+|[,;:]+$/g, ''));
+}
+
+/**
  * True when `value` is written in place of a secret: masked (`****`,
  * `xxxx`, `•••`), made of a few repeated characters, a run of placeholder
  * words (`your_token_here`, `test`, `changeme`), or a sequence anyone types
@@ -153,12 +163,8 @@ export function isFilePath(value: string): boolean {
  */
 export function isPlaceholderValue(value: string): boolean {
   const v = value.replace(/^["'`]|["'`]$/g, '');
-  // Nothing but punctuation, or text cut between two quoted strings (`,other:`), a statement's end (`c->argv[j+2];`), a name after
-  // a scope's `::` (`::Argon2Password`) or a list of hex pairs (`9b:53:cc:…:`). (A generated value may start or end with one of those, `9SLYB;Wlm=pZhEIuR^Z,`: twelve characters or
-  // more with letters and digits, no blank.)
-  if (v === '' || /^[^A-Za-z0-9]*$/.test(v)) return true;
-  if (/^[,;:]|[,;:]$/.test(v) && !(v.length >= 12 && /\d/.test(v) && /[A-Za-z]/.test(v) && !/\s/.test(v) && !/^(?:[0-9A-Fa-f]{2}[:;,])+[0-9A-Fa-f]{0,2}$/.test(v) &&
-    !/^[,;:]+[A-Za-z_]\w*$|^[A-Za-z_]\w*[,;:]+$/.test(v) && !isCodeName(v.replace(/^[,;:]+|[,;:]+$/g, '')))) return true;
+  // Nothing but punctuation, or text cut between two quoted strings (`,other:`), unless a generated value starts or ends so.
+  if (v === '' || /^[^A-Za-z0-9]*$/.test(v) || (/^[,;:]|[,;:]$/.test(v) && !isGeneratedAtEdge(v))) return true;
   if (/[xX]{4,}|•{2,}|#{4,}|\.{3}|…|_{4,}|-{4,}/.test(v)) return true;
   // Stars over what is hidden (`AKIA****MPLE`, `https://user:****@…`); a random run of 12 or more beside them shows what a mask
   // would hide: a secret that holds stars of its own (`a3SoPCfEn35mkb^1***`).

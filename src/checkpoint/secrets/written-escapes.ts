@@ -10,7 +10,10 @@
  *   outside the string it opens or closes: quotes escaped the same number of
  *   times open and close in turn on a line;
  * - so is a quote written as HTML writes it in an attribute or a page
- *   (`&quot;`, `&#34;`, `&#x22;`, `&apos;`, `&#39;`): `{&quot;token&quot;: …}`.
+ *   (`&quot;`, `&#34;`, `&#x22;`, `&apos;`, `&#39;`): `{&quot;token&quot;: …}`;
+ * - the quotes around a tool's output or a message's text that goes on
+ *   over several lines (`"content":"…\n…"`) are read as line breaks, so
+ *   that its first line starts a line and its last ends one.
  */
 import type { Hit } from './secret-format-rules.js';
 
