@@ -54,6 +54,13 @@ const LOWER_WORDS = new RegExp(WORDS.source, 'g');
 const GLUED_PASS = /(?:^|[^a-z])(?:db|user|admin|root|master|smtp|mail|ftp|ldap|redis|mysql|pg|sql|app|api|svc|bind|proxy|store|keystore|truststore|key|require|remote)$/i;
 /** `ADMIN_KEY`, `deepgram_key`, `auth`: a weaker keyword (`cache_key`, `sort_key`, `auth: true` are common), whose value must look like a key. */
 const isWeakWord = (word: string) => /^(?:keys?|pass|pw|private|access|auth)$/i.test(word);
+/**
+ * `pass`, `pw` alone as a password's name: in capitals (`PASS=…`), given a quoted value (`pass: '…'`, nodemailer's
+ * `auth: { user, pass }`) or as an entry's key (`<key>PASS</key>`, `"key": "PASS", "value": …`). Its value is then one when
+ * typed as a password, a digit or a symbol in it (`hunter2`), as after `password`; words stay (`pass: 'passed'`).
+ */
+const passNamed = (text: string, word: string, alone: boolean, keyEnd: number) =>
+  alone && /^(?:pass|pw)$/i.test(word) && (word === word.toUpperCase() || /^["']?[ \t]*[:=][ \t]*["'`]|^<\/key>|^["'][ \t]*,[ \t]*["']?value["']?[ \t]*:/i.test(text.slice(keyEnd, keyEnd + 24)));
 /** `PRIVATE`, `ACCESS` alone name a kind of key (`nimble PRIVATE <token>`): only a generated token follows them. */
 const isBareWord = (word: string) => /^(?:private|access)$/i.test(word);
 const keyLike = (v: string) =>
@@ -745,7 +752,7 @@ export function findKeywordValues(text: string): Hit[] {
     if (name.length === 3 && /^[ \t]+(?:0x)?(?:[0-9A-F]{16}|[0-9A-F]{40})(?![\w+/=])/.test(text.slice(keyEnd, keyEnd + 48))) continue;
     const lineEnd = tail(lineBefore);
     // An .npmrc credential scoped to its registry (`//host/path/:_auth=…`, `:_password=…`): whatever it holds is one.
-    const weakHere = weak && name.startsWith('_') && /(?:^|\s)\/\/[^\s=]*:$/.test(lineEnd) ? null : weak;
+    const weakHere = weak && name.startsWith('_') && /(?:^|\s)\/\/[^\s=]*:$/.test(lineEnd) ? null : passNamed(text, m[0], start === m.index && !inName, keyEnd) ? (v: string) => weak!(v) || typedPassword(v) : weak;
     // The key names a variable whose reference gives a default (`${DB_PASSWORD:-…}`, `${API_TOKEN=…}`, inside a URL or a line):
     // the default is the value, and it ends at the reference's `}`.
     const given = lineEnd.endsWith('${') ? referenceDefault(text, keyEnd, weakHere) : null;

@@ -12,9 +12,9 @@
 /** A reference or an interpolation, whole: the value stands for a secret kept elsewhere. */
 const REFERENCE = new RegExp(
   [
-    // (A dollar escaped for a shell or a template that passes it on, `\$ENVVAR`, is a reference still.)
+    // (A dollar escaped for a shell or a template that passes it on, `\$ENVVAR`, Compose's `$${VAR}`, is a reference still.)
     // (An operator only inside the braces: `$HKnGM1HIN746reC?kmP` is a password that starts with `$`.)
-    '\\\\?\\$\\{(?:\\.?[A-Za-z_][\\w.]*|\\d+|[@*#?])(?::?[-=?+][^}]*)?\\}?(?:[/:.][^\\s]*)?', // ${VAR:-x}, ${1:?usage}
+    '(?:\\\\|\\$)?\\$\\{(?:\\.?[A-Za-z_][\\w.]*|\\d+|[@*#?])(?::?[-=?+][^}]*)?\\}?(?:[/:.][^\\s]*)?', // ${VAR:-x}, ${1:?usage}
     '\\\\?\\$(?:\\.?[A-Za-z_][\\w.]*|\\d+|[@*#?])(?:[/:.+-][^\\s]*)?', // $VAR, $VAR/path, $PREFIX-$ENV_NAME
     '[A-Za-z_]\\w*=\\$\\{?[A-Za-z_]\\w*\\}?', // NAME=${NAME}: an assignment that passes a variable on
     '\\$\\{\\{.*\\}\\}', '\\$\\(.*\\)?', '\\$\\d', '%~?\\d', '%\\*', // ${{ secrets.X }}, $(cmd), $1, a batch file's %1
@@ -221,10 +221,10 @@ function isWordsJoined(w: string): boolean {
 }
 
 const KEYBOARD_ROWS = ['1234567890', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
-/** `qwerty`, `asdfg`, `asdf1234`, `qwerty123`: one or two runs along a keyboard's row, typed in place of a password. */
+/** `asdf`, `qwerty`, `asdf1234`, `qwerty123`: one or two runs along a keyboard's row, typed in place of a password. */
 function isKeyboardRun(v: string): boolean {
   const s = v.toLowerCase();
-  if (s.length < 5 || s.length > 24) return false;
+  if (s.length < 4 || s.length > 24) return false;
   let runs = 1;
   let length = 1;
   for (let i = 1; i < s.length; i++) {

@@ -678,6 +678,10 @@ describe('redactText', () => {
       'password: "[REDACTED:password]"\n"passphrase": "[REDACTED:password]"\nпароль - [REDACTED:password]\n' +
         'var a = new NetworkCredential(string.Empty, "[REDACTED:password]");\nvar b = new NetworkCredential(null, "[REDACTED:password]");',
       { password: 5 }],
+    ["`pass` or `pw` alone as a password's name: in capitals, given a quoted value (nodemailer's auth), as an entry's key",
+      "PASS=Kq8wPzLt3\nexport PW=\"Vt7nRx2Lp\"\nauth: { user: 'mailer', pass: 'hunter2x' }\n{\"key\": \"PASS\", \"value\": \"Ws4kBn8Yq\"}\n<key>PASS</key><value>Zc9mTf3Hd</value>",
+      "PASS=[REDACTED:password]\nexport PW=\"[REDACTED:password]\"\nauth: { user: 'mailer', pass: '[REDACTED:password]' }\n{\"key\": \"PASS\", \"value\": \"[REDACTED:password]\"}\n<key>PASS</key><value>[REDACTED:password]</value>",
+      { password: 5 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
@@ -952,6 +956,8 @@ describe('redactText', () => {
     'password = c->argv[j+2];', '  ActiveModel::SecurePassword.register_algorithm :argon2, SecurePassword::Argon2Password',
     '\tnotFoundSecret := slices.Collect(maps.Values(users))[0]', '         9b:53:cc:87:36:47:70:40:3b:d9:90:2a:d2:d2:82:c6:9c:f5:',
     '"password": "enter your password"', 'password: "Password is required"', 'Пароль - это ключ к вашему аккаунту',
+    // Compose's escaped reference; a keyboard's run of four; `pass` alone given a word, a counter, colours; `pass` inside a word.
+    'password: $${PYPI_PASSWORD}', 'password = asdf', 'Password=qwer;', "pass: 'passed'", 'PASS=0', 'PASS="\\e[32mPASS\\e[0m"', 'bypass: "Kq8wPzLt3"',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
