@@ -64,9 +64,19 @@ const passNamed = (text: string, word: string, alone: boolean, keyEnd: number) =
 /** `PRIVATE`, `ACCESS` alone name a kind of key (`nimble PRIVATE <token>`): only a generated token follows them. */
 const isBareWord = (word: string) => /^(?:private|access)$/i.test(word);
 const keyLike = (v: string) =>
-  (v.length >= 16 || (v.length >= 10 && /^[A-Za-z0-9]+$/.test(v))) && /\d/.test(v) && /[A-Za-z]/.test(v) && !isWordsAndVersion(v) && !isWordy(v) && !DATE_TIME.test(v) && isValue(v) &&
-  // Base64 of plain text (`ZHVtbXkgdGV4dC…` is "dummy text…"): sample data under a generic key.
-  !isEncodedText(v.replace(/=+$/, ''));
+  (((v.length >= 16 || (v.length >= 10 && /^[A-Za-z0-9]+$/.test(v))) && /\d/.test(v) && /[A-Za-z]/.test(v) && !isWordsAndVersion(v) && !isWordy(v) && !DATE_TIME.test(v) && isValue(v) &&
+    // Base64 of plain text (`ZHVtbXkgdGV4dC…` is "dummy text…"): sample data under a generic key.
+    !isEncodedText(v.replace(/=+$/, ''))) || randomLetters(v));
+/**
+ * Letters alone, twenty or more, both cases in about equal share, the case turning at two letters in five or more
+ * (`hfCnuVcYOgiRjlDEmAoRbN`): a generated key without a digit. A name in camelCase turns at its words only.
+ */
+function randomLetters(v: string): boolean {
+  if (v.length < 20 || v.length > 128 || !/^[A-Za-z]+$/.test(v)) return false;
+  const upper = v.replace(/[a-z]/g, '').length;
+  const turns = v.match(/[a-z](?=[A-Z])|[A-Z](?=[a-z])/g)?.length ?? 0;
+  return upper >= v.length * 0.3 && upper <= v.length * 0.7 && turns >= (v.length - 1) * 0.4 && !isWordy(v);
+}
 /** `2024-01-01T00:00:00Z`: a date and a time, never a key. */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 /** `S7C9*L%@8KX+`, `Tr0ub4dor&3`: letters, a digit and a symbol of the ones passwords are asked to hold, 8 to 64 characters. */
@@ -240,8 +250,9 @@ export const hasLetterAndDigit = (s: string) => /[A-Za-z]/.test(s) && /\d/.test(
  */
 /** A call's arguments, names, numbers or quoted words, then what ends the expression: `(underlying);`, `(address(this)).`. */
 const CALL_ARGUMENTS = /^\((?:[ \t]*(?:[A-Za-z_$][\w$.]*(?:\([\w$.]*\))?|\d+|"[^"\n]{0,40}"|'[^'\n]{0,40}')[ \t]*(?:,|(?=\))))*\)(?:[ \t]*(?:[;,.)]|$)|\s)/;
-const isIdentifier = (s: string) => s.length >= 2 && /^[A-Za-z_$][A-Za-z_$]*(?:\.[A-Za-z_$][A-Za-z_$]*)*$/.test(s);
-const credentialLike = (s: string) => isValue(s) && (hasLetterAndDigit(s) || (s.length >= 10 && /[^A-Za-z]/.test(s)));
+/** A name of code, letters and `_`, `$` with dots between names; not random letters of both cases (`hfCnuVcYOgiRjlDEmAoRbN`). */
+const isIdentifier = (s: string) => s.length >= 2 && /^[A-Za-z_$][A-Za-z_$]*(?:\.[A-Za-z_$][A-Za-z_$]*)*$/.test(s) && !randomLetters(s);
+const credentialLike = (s: string) => isValue(s) && (hasLetterAndDigit(s) || (s.length >= 10 && /[^A-Za-z]/.test(s)) || randomLetters(s));
 
 // (An .npmrc key scoped to its registry, `//registry.npmjs.org/:_authToken = …`, starts its line too.)
 // (A line as grep prints it is one too, after its file's path and line number: `./config/database.yml:14:  password: …`; and a
@@ -327,6 +338,11 @@ const FORMS: Form[] = [
   form(`${TAIL}(?:\\(\\))?\\)?[ \\t]*(?:,[ \\t]*(?:equalTo|is|eq)\\(|\\.(?:toBe|toEqual|toStrictEqual|isEqualTo|equals)\\()[ \\t]*(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, {
     accept: credentialLike,
   }),
+  // A getter named for the key that returns a literal: `func getApiToken() string { return "…" }`, `def api_key(self): return '…'`,
+  // `public String getSecret() {` then `return "…";` on the next line.
+  form(`${TAIL}[ \\t]*\\([^()\\n]{0,60}\\)[ \\t]*(?:(?:->|:)?[ \\t]*[\\w.<>[\\]]{1,30}[ \\t]*)?[:{][ \\t]*(?:\\r?\\n[ \\t]*)?return[ \\t]+(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, {
+    accept: (v) => credentialLike(v) && !isNameOfWords(v) && !isWordsAndVersion(v),
+  }),
   // token - '…' (a log or a note that lists credentials)
   form(`${TAIL}["']?[ \\t]+-[ \\t]+(["'])[ \\t]?(?<v>[^"'\\s]{1,300})[ \\t]?\\1`, { accept: credentialLike }),
   // A line of its own whose value holds what the forms below stop at (`SECRET_KEY=r&lv(by)zr#1*k+…`, `password = p@ss(w0rd)`,
@@ -364,7 +380,7 @@ const FORMS: Form[] = [
   // (Not code: a list, a class's name, `[\\Illuminate\\Auth\\…::class`.)
   form(`${TAIL}["']?[ \\t]*=>[ \\t]*(?<v>[^\\s"'\`#;(),[\\]{}\\\\$.]+)(?![^\\s"'\`#;(),[\\]{}\\\\$]|[[\\\\:({.])`, { accept: credentialLike }),
   // key: value inside a line, when the value looks like a credential: `api_key: abc123xyz`, `**Token:** abc123xyz`.
-  form(`${TAIL}["']?(?:\\*\\*|__)?[ \\t]*[:：][ \\t]*(?:(?:\\*\\*|__)[ \\t]*)?(?<v>[^\\s"'#,;()]{6,})`, { accept: (v) => isValue(v) && hasLetterAndDigit(v) }),
+  form(`${TAIL}["']?(?:\\*\\*|__)?[ \\t]*[:：][ \\t]*(?:(?:\\*\\*|__)[ \\t]*)?(?<v>[^\\s"'#,;()]{6,})`, { accept: (v) => isValue(v) && (hasLetterAndDigit(v) || randomLetters(v)) }),
   // A credential passed as the second argument of a call named for one: NetworkCredential("user", "…"), setCredentials('user', '…'),
   // HTTPBasicAuth('user', '…')
   // (The user may be empty: `new NetworkCredential("", "…").SecurePassword`, `string.Empty`, `null`.)

@@ -682,6 +682,12 @@ describe('redactText', () => {
       "PASS=Kq8wPzLt3\nexport PW=\"Vt7nRx2Lp\"\nauth: { user: 'mailer', pass: 'hunter2x' }\n{\"key\": \"PASS\", \"value\": \"Ws4kBn8Yq\"}\n<key>PASS</key><value>Zc9mTf3Hd</value>",
       "PASS=[REDACTED:password]\nexport PW=\"[REDACTED:password]\"\nauth: { user: 'mailer', pass: '[REDACTED:password]' }\n{\"key\": \"PASS\", \"value\": \"[REDACTED:password]\"}\n<key>PASS</key><value>[REDACTED:password]</value>",
       { password: 5 }],
+    ['a generated key of letters alone (both cases, turning often) under a key, a getter that returns a token',
+      'convertkit_key: "hfCnuVcYOgiRjlDEmAoRbN"\napi_key: yvxpthLIcYpZweFpPOVeCOtt\nfunc getBetterStackToken() string{ return "ntJD0ER8QpuT0O1WqsclApO2" }\n' +
+        "    def api_key(self):\n        return 'Zk29sLmQ8vNp4RtY'",
+      'convertkit_key: "[REDACTED:password]"\napi_key: [REDACTED:password]\nfunc getBetterStackToken() string{ return "[REDACTED:password]" }\n' +
+        "    def api_key(self):\n        return '[REDACTED:password]'",
+      { password: 4 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
@@ -957,6 +963,9 @@ describe('redactText', () => {
     '\tnotFoundSecret := slices.Collect(maps.Values(users))[0]', '         9b:53:cc:87:36:47:70:40:3b:d9:90:2a:d2:d2:82:c6:9c:f5:',
     '"password": "enter your password"', 'password: "Password is required"', 'Пароль - это ключ к вашему аккаунту',
     // Compose's escaped reference; a keyboard's run of four; `pass` alone given a word, a counter, colours; `pass` inside a word.
+    // Names in camelCase under a key; a getter that returns a name or words with a version.
+    'cache_key: "UserAccountSettingsPanelView"', 'sort_key: createdAtDescendingOrderByName', 'String getToken() { return "TOKEN_HEADER_v2"; }',
+    'def get_secret_name(): return "prod-db-secret-v2"', 'function getToken() { return "Bearer"; }',
     'password: $${PYPI_PASSWORD}', 'password = asdf', 'Password=qwer;', "pass: 'passed'", 'PASS=0', 'PASS="\\e[32mPASS\\e[0m"', 'bypass: "Kq8wPzLt3"',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
