@@ -1478,10 +1478,11 @@ export const STORED_HASH_RULE: RedactRule = {
 /**
  * Certificates, public keys and signatures (PEM blocks, `ssh-rsa AAAA…`),
  * subresource-integrity digests (`sha512-<base64>`) and the values of keys
- * named public (`public_key = …`): public by design. Claimed with no reason, so they are left as they are and
+ * named public (`public_key = …`): public by design. So is ciphertext in its armor (a PGP message, an age file, as SOPS
+ * stores its data key): only its readers' keys open it. Claimed with no reason, so they are left as they are and
  * no later rule (high entropy) takes their base64 for a secret.
  */
-const PUBLIC = /(?<![^\s"'`(=:,>[])-----BEGIN ((?:[A-Z0-9]+ )*(?:PUBLIC KEY(?: BLOCK)?|CERTIFICATE(?: REQUEST)?|SIGNATURE|X509 CRL))-----[\s\S]{0,20000}?-----END \1-----|\b(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com) AAAA[A-Za-z0-9+/]{20,}={0,2}|(?<![A-Za-z0-9])sha(?:256|384|512)-[A-Za-z0-9+/]{40,88}={0,2}(?![A-Za-z0-9+/=])/g;
+const PUBLIC = /(?<![^\s"'`(=:,>[])-----BEGIN ((?:[A-Z0-9]+ )*(?:PUBLIC KEY(?: BLOCK)?|CERTIFICATE(?: REQUEST)?|SIGNATURE|X509 CRL|MESSAGE|ENCRYPTED FILE))-----[\s\S]{0,20000}?-----END \1-----|\b(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com) AAAA[A-Za-z0-9+/]{20,}={0,2}|(?<![A-Za-z0-9])sha(?:256|384|512)-[A-Za-z0-9+/]{40,88}={0,2}(?![A-Za-z0-9+/=])/g;
 
 /** A value assigned to a public key's name (`public_key = "…"`, `publicToken: '…'`, `PUB_KEY=…`): `n` ends the name, `v` is the value. */
 const PUBLIC_VALUE = /(?<n>pub(?:lic|lishable)?[_.-]?(?:key|token))["']?[ \t]*(?:=>|:=|=|:)[ \t]*["'`]?(?<v>[A-Za-z0-9+/=_.~-]{16,})/gi;

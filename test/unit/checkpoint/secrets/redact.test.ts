@@ -971,6 +971,16 @@ describe('redactText', () => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
 
+  it('keeps ciphertext in its armor (a PGP message as SOPS stores its data key, an age file)', () => {
+    const line = () => g.key('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/', 64);
+    const body = [line(), line(), line(), line()].join('\n            ');
+    const text = `    pgp:\n    -   enc: |\n            -----BEGIN PGP MESSAGE-----\n\n            ${body}\n            =V4l4\n            -----END PGP MESSAGE-----\n` +
+      `-----BEGIN AGE ENCRYPTED FILE-----\n${line()}\n${line()}\n-----END AGE ENCRYPTED FILE-----`;
+    expect(redact(text)).toEqual({ out: text, counts: {} });
+    // … not a private key that says it is encrypted.
+    expect(redact(`-----BEGIN ENCRYPTED PRIVATE KEY-----\n${line()}\n${line()}\n-----END ENCRYPTED PRIVATE KEY-----`).counts).toEqual({ 'private-key': 1 });
+  });
+
   it("keeps Travis CI's encrypted values (base64 of an RSA ciphertext after secure:)", () => {
     const cipher = g.key('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/', 342) + '==';
     const text = `env:\n  global:\n    - secure: "${cipher}"\ndeploy:\n  api_key:\n    secure: "${cipher}"`;
