@@ -55,28 +55,27 @@ const GLUED_PASS = /(?:^|[^a-z])(?:db|user|admin|root|master|smtp|mail|ftp|ldap|
 /** `ADMIN_KEY`, `deepgram_key`, `auth`: a weaker keyword (`cache_key`, `sort_key`, `auth: true` are common), whose value must look like a key. */
 const isWeakWord = (word: string) => /^(?:keys?|pass|pw|private|access|auth)$/i.test(word);
 /**
- * `pass`, `pw` alone as a password's name: in capitals (`PASS=…`), given a quoted value (`pass: '…'`, nodemailer's
- * `auth: { user, pass }`) or as an entry's key (`<key>PASS</key>`, `"key": "PASS", "value": …`). Its value is then one when
- * typed as a password, a digit or a symbol in it (`hunter2`), as after `password`; words stay (`pass: 'passed'`).
+ * `pass`, `pw` alone as a password's name: in capitals given a value with `=` (`PASS=…`; `--- PASS: TestIPv6` is a test's
+ * result), given a quoted value (`pass: '…'`, nodemailer's `auth: { user, pass }`) or as an entry's key (`<key>PASS</key>`,
+ * `"key": "PASS", "value": …`, `key: PASS` then `value: …`).
  */
-const passNamed = (text: string, word: string, alone: boolean, keyEnd: number) =>
-  alone && /^(?:pass|pw)$/i.test(word) && (word === word.toUpperCase() || /^["']?[ \t]*[:=][ \t]*["'`]|^<\/key>|^["'][ \t]*,[ \t]*["']?value["']?[ \t]*:/i.test(text.slice(keyEnd, keyEnd + 24)));
+const passNamed = (text: string, word: string, alone: boolean, keyEnd: number) => {
+  if (!alone || !/^(?:pass|pw)$/i.test(word)) return false;
+  const after = text.slice(keyEnd, keyEnd + 24);
+  return (word === word.toUpperCase() && /^[ \t]*=/.test(after)) ||
+    /^["']?[ \t]*[:=][ \t]*["'`]|^<\/key>|^["'][ \t]*,[ \t]*["']?value["']?[ \t]*:|^[ \t]*\r?\n[ \t]*value[ \t]*:/i.test(after);
+};
+/**
+ * … whose value is then one when typed as a password with a symbol or a digit between its letters (`hunter2x`, `Kq8wPzLt3`, `p@ss!`),
+ * not a size, a version or a label (`120px`, `node18`, `fail2`, `x86_64`) nor words (`pass: 'passed'`).
+ */
+const passTyped = (v: string) => typedPassword(v) && (/[!@#$%^&*+=?~]/.test(v) || /[A-Za-z]\d+[A-Za-z]/.test(v));
 /** `PRIVATE`, `ACCESS` alone name a kind of key (`nimble PRIVATE <token>`): only a generated token follows them. */
 const isBareWord = (word: string) => /^(?:private|access)$/i.test(word);
 const keyLike = (v: string) =>
-  (((v.length >= 16 || (v.length >= 10 && /^[A-Za-z0-9]+$/.test(v))) && /\d/.test(v) && /[A-Za-z]/.test(v) && !isWordsAndVersion(v) && !isWordy(v) && !DATE_TIME.test(v) && isValue(v) &&
-    // Base64 of plain text (`ZHVtbXkgdGV4dC…` is "dummy text…"): sample data under a generic key.
-    !isEncodedText(v.replace(/=+$/, ''))) || randomLetters(v));
-/**
- * Letters alone, twenty or more, both cases in about equal share, the case turning at two letters in five or more
- * (`hfCnuVcYOgiRjlDEmAoRbN`): a generated key without a digit. A name in camelCase turns at its words only.
- */
-function randomLetters(v: string): boolean {
-  if (v.length < 20 || v.length > 128 || !/^[A-Za-z]+$/.test(v)) return false;
-  const upper = v.replace(/[a-z]/g, '').length;
-  const turns = v.match(/[a-z](?=[A-Z])|[A-Z](?=[a-z])/g)?.length ?? 0;
-  return upper >= v.length * 0.3 && upper <= v.length * 0.7 && turns >= (v.length - 1) * 0.4 && !isWordy(v);
-}
+  (v.length >= 16 || (v.length >= 10 && /^[A-Za-z0-9]+$/.test(v))) && /\d/.test(v) && /[A-Za-z]/.test(v) && !isWordsAndVersion(v) && !isWordy(v) && !DATE_TIME.test(v) && isValue(v) &&
+  // Base64 of plain text (`ZHVtbXkgdGV4dC…` is "dummy text…"): sample data under a generic key.
+  !isEncodedText(v.replace(/=+$/, ''));
 /** `2024-01-01T00:00:00Z`: a date and a time, never a key. */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 /** `S7C9*L%@8KX+`, `Tr0ub4dor&3`: letters, a digit and a symbol of the ones passwords are asked to hold, 8 to 64 characters. */
@@ -250,9 +249,8 @@ export const hasLetterAndDigit = (s: string) => /[A-Za-z]/.test(s) && /\d/.test(
  */
 /** A call's arguments, names, numbers or quoted words, then what ends the expression: `(underlying);`, `(address(this)).`. */
 const CALL_ARGUMENTS = /^\((?:[ \t]*(?:[A-Za-z_$][\w$.]*(?:\([\w$.]*\))?|\d+|"[^"\n]{0,40}"|'[^'\n]{0,40}')[ \t]*(?:,|(?=\))))*\)(?:[ \t]*(?:[;,.)]|$)|\s)/;
-/** A name of code, letters and `_`, `$` with dots between names; not random letters of both cases (`hfCnuVcYOgiRjlDEmAoRbN`). */
-const isIdentifier = (s: string) => s.length >= 2 && /^[A-Za-z_$][A-Za-z_$]*(?:\.[A-Za-z_$][A-Za-z_$]*)*$/.test(s) && !randomLetters(s);
-const credentialLike = (s: string) => isValue(s) && (hasLetterAndDigit(s) || (s.length >= 10 && /[^A-Za-z]/.test(s)) || randomLetters(s));
+const isIdentifier = (s: string) => s.length >= 2 && /^[A-Za-z_$][A-Za-z_$]*(?:\.[A-Za-z_$][A-Za-z_$]*)*$/.test(s);
+const credentialLike = (s: string) => isValue(s) && (hasLetterAndDigit(s) || (s.length >= 10 && /[^A-Za-z]/.test(s)));
 
 // (An .npmrc key scoped to its registry, `//registry.npmjs.org/:_authToken = …`, starts its line too.)
 // (A line as grep prints it is one too, after its file's path and line number: `./config/database.yml:14:  password: …`; and a
@@ -340,8 +338,9 @@ const FORMS: Form[] = [
   }),
   // A getter named for the key that returns a literal: `func getApiToken() string { return "…" }`, `def api_key(self): return '…'`,
   // `public String getSecret() {` then `return "…";` on the next line.
-  form(`${TAIL}[ \\t]*\\([^()\\n]{0,60}\\)[ \\t]*(?:(?:->|:)?[ \\t]*[\\w.<>[\\]]{1,30}[ \\t]*)?[:{][ \\t]*(?:\\r?\\n[ \\t]*)?return[ \\t]+(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, {
-    accept: (v) => credentialLike(v) && !isNameOfWords(v) && !isWordsAndVersion(v),
+  // (A generated value only: an algorithm's name, `AES/CBC/PKCS5Padding`, a host and port, a cookie's name are constants.)
+  form(`${TAIL}[ \\t]*\\([^()\\n]{0,60}\\)[ \\t]*(?:(?:->|:)[ \\t]*)?(?:[\\w.<>[\\]]{1,30}[ \\t]*)?[:{][ \\t]*(?:\\r?\\n[ \\t]*)?return[ \\t]+(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, {
+    accept: generatedInSentence,
   }),
   // token - '…' (a log or a note that lists credentials)
   form(`${TAIL}["']?[ \\t]+-[ \\t]+(["'])[ \\t]?(?<v>[^"'\\s]{1,300})[ \\t]?\\1`, { accept: credentialLike }),
@@ -380,7 +379,7 @@ const FORMS: Form[] = [
   // (Not code: a list, a class's name, `[\\Illuminate\\Auth\\…::class`.)
   form(`${TAIL}["']?[ \\t]*=>[ \\t]*(?<v>[^\\s"'\`#;(),[\\]{}\\\\$.]+)(?![^\\s"'\`#;(),[\\]{}\\\\$]|[[\\\\:({.])`, { accept: credentialLike }),
   // key: value inside a line, when the value looks like a credential: `api_key: abc123xyz`, `**Token:** abc123xyz`.
-  form(`${TAIL}["']?(?:\\*\\*|__)?[ \\t]*[:：][ \\t]*(?:(?:\\*\\*|__)[ \\t]*)?(?<v>[^\\s"'#,;()]{6,})`, { accept: (v) => isValue(v) && (hasLetterAndDigit(v) || randomLetters(v)) }),
+  form(`${TAIL}["']?(?:\\*\\*|__)?[ \\t]*[:：][ \\t]*(?:(?:\\*\\*|__)[ \\t]*)?(?<v>[^\\s"'#,;()]{6,})`, { accept: (v) => isValue(v) && hasLetterAndDigit(v) }),
   // A credential passed as the second argument of a call named for one: NetworkCredential("user", "…"), setCredentials('user', '…'),
   // HTTPBasicAuth('user', '…')
   // (The user may be empty: `new NetworkCredential("", "…").SecurePassword`, `string.Empty`, `null`.)
@@ -768,7 +767,7 @@ export function findKeywordValues(text: string): Hit[] {
     if (name.length === 3 && /^[ \t]+(?:0x)?(?:[0-9A-F]{16}|[0-9A-F]{40})(?![\w+/=])/.test(text.slice(keyEnd, keyEnd + 48))) continue;
     const lineEnd = tail(lineBefore);
     // An .npmrc credential scoped to its registry (`//host/path/:_auth=…`, `:_password=…`): whatever it holds is one.
-    const weakHere = weak && name.startsWith('_') && /(?:^|\s)\/\/[^\s=]*:$/.test(lineEnd) ? null : passNamed(text, m[0], start === m.index && !inName, keyEnd) ? (v: string) => weak!(v) || typedPassword(v) : weak;
+    const weakHere = weak && name.startsWith('_') && /(?:^|\s)\/\/[^\s=]*:$/.test(lineEnd) ? null : passNamed(text, m[0], start === m.index && !inName, keyEnd) ? (v: string) => weak!(v) || passTyped(v) : weak;
     // The key names a variable whose reference gives a default (`${DB_PASSWORD:-…}`, `${API_TOKEN=…}`, inside a URL or a line):
     // the default is the value, and it ends at the reference's `}`.
     const given = lineEnd.endsWith('${') ? referenceDefault(text, keyEnd, weakHere) : null;

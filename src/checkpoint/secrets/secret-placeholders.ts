@@ -221,10 +221,13 @@ function isWordsJoined(w: string): boolean {
 }
 
 const KEYBOARD_ROWS = ['1234567890', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
-/** `asdf`, `qwerty`, `asdf1234`, `qwerty123`: one or two runs along a keyboard's row, typed in place of a password. */
+/**
+ * `asdf`, `qwerty`, `asdf1234`, `qwerty123`: one or two runs along a keyboard's row, typed in place of a password. (Four digits in
+ * a row, `1234`, are a PIN as often: a weak one, still redacted.)
+ */
 function isKeyboardRun(v: string): boolean {
   const s = v.toLowerCase();
-  if (s.length < 4 || s.length > 24) return false;
+  if (s.length < 4 || s.length > 24 || (s.length === 4 && /\d/.test(s))) return false;
   let runs = 1;
   let length = 1;
   for (let i = 1; i < s.length; i++) {

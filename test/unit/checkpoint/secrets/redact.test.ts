@@ -682,12 +682,16 @@ describe('redactText', () => {
       "PASS=Kq8wPzLt3\nexport PW=\"Vt7nRx2Lp\"\nauth: { user: 'mailer', pass: 'hunter2x' }\n{\"key\": \"PASS\", \"value\": \"Ws4kBn8Yq\"}\n<key>PASS</key><value>Zc9mTf3Hd</value>",
       "PASS=[REDACTED:password]\nexport PW=\"[REDACTED:password]\"\nauth: { user: 'mailer', pass: '[REDACTED:password]' }\n{\"key\": \"PASS\", \"value\": \"[REDACTED:password]\"}\n<key>PASS</key><value>[REDACTED:password]</value>",
       { password: 5 }],
-    ['a generated key of letters alone (both cases, turning often) under a key, a getter that returns a token',
-      'convertkit_key: "hfCnuVcYOgiRjlDEmAoRbN"\napi_key: yvxpthLIcYpZweFpPOVeCOtt\nfunc getBetterStackToken() string{ return "ntJD0ER8QpuT0O1WqsclApO2" }\n' +
-        "    def api_key(self):\n        return 'Zk29sLmQ8vNp4RtY'",
-      'convertkit_key: "[REDACTED:password]"\napi_key: [REDACTED:password]\nfunc getBetterStackToken() string{ return "[REDACTED:password]" }\n' +
-        "    def api_key(self):\n        return '[REDACTED:password]'",
-      { password: 4 }],
+    ["a URL's password of four digits (a PIN as often as a keyboard's run)", "uri = 'https://kaNydBSAodo87dsm9asuiSAFtsd7.com:1234@qYY3SylY7fHP'",
+      "uri = 'https://[REDACTED:url-credentials]@qYY3SylY7fHP'", { 'url-credentials': 1 }],
+    ['a token returned by a getter named for it',
+      'func getBetterStackToken() string{ return "ntJD0ER8QpuT0O1WqsclApO2" }\n' + "    def api_key(self):\n        return 'Zk29sLmQ8vNp4RtY'",
+      'func getBetterStackToken() string{ return "[REDACTED:password]" }\n' + "    def api_key(self):\n        return '[REDACTED:password]'",
+      { password: 2 }],
+    ['a secret printed between an armor cut short and a later end line (what `sops -d` printed among `sed` and `tail` of the file)',
+      '            -----BEGIN PGP MESSAGE-----\n$ sops -d secrets.enc.yaml\ndb_password: Xk9fLq2mZpR7vB\n$ tail -1 secrets.enc.yaml\n            -----END PGP MESSAGE-----',
+      '            -----BEGIN PGP MESSAGE-----\n$ sops -d secrets.enc.yaml\ndb_password: [REDACTED:password]\n$ tail -1 secrets.enc.yaml\n            -----END PGP MESSAGE-----',
+      { password: 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
@@ -963,9 +967,12 @@ describe('redactText', () => {
     '\tnotFoundSecret := slices.Collect(maps.Values(users))[0]', '         9b:53:cc:87:36:47:70:40:3b:d9:90:2a:d2:d2:82:c6:9c:f5:',
     '"password": "enter your password"', 'password: "Password is required"', 'Пароль - это ключ к вашему аккаунту',
     // Compose's escaped reference; a keyboard's run of four; `pass` alone given a word, a counter, colours; `pass` inside a word.
-    // Names in camelCase under a key; a getter that returns a name or words with a version.
-    'cache_key: "UserAccountSettingsPanelView"', 'sort_key: createdAtDescendingOrderByName', 'String getToken() { return "TOKEN_HEADER_v2"; }',
-    'def get_secret_name(): return "prod-db-secret-v2"', 'function getToken() { return "Bearer"; }',
+    // A getter that returns a name, words with a version, an algorithm's name, a cookie's name, a host and port.
+    'String getToken() { return "TOKEN_HEADER_v2"; }', 'def get_secret_name(): return "prod-db-secret-v2"', 'function getToken() { return "Bearer"; }',
+    'private static String getKey() { return "AES/CBC/PKCS5Padding"; }', 'getCredentials() { return "AWS4-HMAC-SHA256"; }',
+    'def get_token(self): return "__Secure-next-auth.session-token"', 'func Token() string { return "localhost:8080" }',
+    // A test's result after `PASS:`; `pass` or `pw` alone given a size, a version, a label or a counter.
+    '--- PASS: TestIPv6 (0.00s)', 'PASS: x86_64', "pw: '120px'", 'pass: "node18"', '{"key": "pw", "value": "nodes3"}', 'PW=1920x1080', 'PASS="pass1"',
     'password: $${PYPI_PASSWORD}', 'password = asdf', 'Password=qwer;', "pass: 'passed'", 'PASS=0', 'PASS="\\e[32mPASS\\e[0m"', 'bypass: "Kq8wPzLt3"',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
@@ -1055,6 +1062,8 @@ describe('redaction cost', () => {
     // … from one value to another, and lists without quotes or with a type.
     ['the password was changed from '.repeat(2_200)], ['I changed the password from a to '.repeat(1_800)], [`the token changed from ${'a1'.repeat(32_000)} to`],
     [`tokens = [${'a1b2c3d4e5f6g7h8, '.repeat(3_000)}`], [`apiKeys := []string{${'"a1b2c3d4e5f6g7h8", '.repeat(3_000)}`], ['tokens = ['.repeat(6_000)],
+    // Blanks after a getter's parentheses, and after an armor's first line.
+    [`getToken()${' '.repeat(64_000)}x`], [`-----BEGIN CERTIFICATE-----${' '.repeat(64_000)}x`],
     [`- name: DB_PASSWORD${' '.repeat(64_000)}x`], [`{"key": "password"${'\t'.repeat(64_000)}x`], [`<param name="password"${' '.repeat(64_000)}>`],
     // Commands that print a secret, each followed by what it printed; a JSON Secret's data opened again and again; entries named for
     // a secret opened and never given a value; a recovery phrase's name again and again; blanks before a command.
