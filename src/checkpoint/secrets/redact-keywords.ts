@@ -55,21 +55,22 @@ const GLUED_PASS = /(?:^|[^a-z])(?:db|user|admin|root|master|smtp|mail|ftp|ldap|
 /** `ADMIN_KEY`, `deepgram_key`, `auth`: a weaker keyword (`cache_key`, `sort_key`, `auth: true` are common), whose value must look like a key. */
 const isWeakWord = (word: string) => /^(?:keys?|pass|pw|private|access|auth)$/i.test(word);
 /**
- * `pass`, `pw` alone as a password's name: in capitals given a value with `=` (`PASS=…`; `--- PASS: TestIPv6` is a test's
- * result), given a quoted value (`pass: '…'`, nodemailer's `auth: { user, pass }`) or as an entry's key (`<key>PASS</key>`,
- * `"key": "PASS", "value": …`, `key: PASS` then `value: …`).
+ * `pass`, `pw` alone as a password's name: given a value with `=` (`PASS=…`, a query's or a form's `&pw=…`), after a colon
+ * unless in capitals (`pass: …`, `Pass: …`; `--- PASS: TestIPv6` is a test's result), given a quoted value (`pass: '…'`,
+ * nodemailer's `auth: { user, pass }`) or as an entry's key (`<key>PASS</key>`, `"key": "PASS", "value": …`, `key: PASS` then
+ * `value: …`).
  */
 const passNamed = (text: string, word: string, alone: boolean, keyEnd: number) => {
   if (!alone || !/^(?:pass|pw)$/i.test(word)) return false;
   const after = text.slice(keyEnd, keyEnd + 24);
-  return (word === word.toUpperCase() && /^[ \t]*=/.test(after)) ||
+  return /^[ \t]*=/.test(after) || (word !== word.toUpperCase() && /^:[ \t]+[^\s"'`]/.test(after)) ||
     /^["']?[ \t]*[:=][ \t]*["'`]|^<\/key>|^["'][ \t]*,[ \t]*["']?value["']?[ \t]*:|^[ \t]*\r?\n[ \t]*value[ \t]*:/i.test(after);
 };
 /**
  * … whose value is then one when typed as a password with a symbol or a digit between its letters (`hunter2x`, `Kq8wPzLt3`, `p@ss!`),
- * not a size, a version or a label (`120px`, `node18`, `fail2`, `x86_64`) nor words (`pass: 'passed'`).
+ * not a size, a version or a label (`120px`, `node18`, `fail2`, `x86_64`), arithmetic (`width*2+pad1`) nor words (`pass: 'passed'`).
  */
-const passTyped = (v: string) => typedPassword(v) && (/[!@#$%^&*+=?~]/.test(v) || /[A-Za-z]\d+[A-Za-z]/.test(v));
+const passTyped = (v: string) => typedPassword(v) && !isExpression(v) && (/[!@#$%^&*+=?~]/.test(v) || /[A-Za-z]\d+[A-Za-z]/.test(v));
 /** `PRIVATE`, `ACCESS` alone name a kind of key (`nimble PRIVATE <token>`): only a generated token follows them. */
 const isBareWord = (word: string) => /^(?:private|access)$/i.test(word);
 const keyLike = (v: string) =>

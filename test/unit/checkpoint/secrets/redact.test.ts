@@ -682,6 +682,10 @@ describe('redactText', () => {
       "PASS=Kq8wPzLt3\nexport PW=\"Vt7nRx2Lp\"\nauth: { user: 'mailer', pass: 'hunter2x' }\n{\"key\": \"PASS\", \"value\": \"Ws4kBn8Yq\"}\n<key>PASS</key><value>Zc9mTf3Hd</value>",
       "PASS=[REDACTED:password]\nexport PW=\"[REDACTED:password]\"\nauth: { user: 'mailer', pass: '[REDACTED:password]' }\n{\"key\": \"PASS\", \"value\": \"[REDACTED:password]\"}\n<key>PASS</key><value>[REDACTED:password]</value>",
       { password: 5 }],
+    ['`pass` or `pw` alone given a value with `=` (a query, a form) or after a colon, not in capitals',
+      'login?user=bob&pw=Kq8wPzLt3\ncurl -d "user=bob&pass=Vt7n!Rx2" https://x\npass: hunter2x\nUser: bob / Pass: Ws4kBn8Yq',
+      'login?user=bob&pw=[REDACTED:password]\ncurl -d "user=bob&pass=[REDACTED:password]" https://x\npass: [REDACTED:password]\nUser: bob / Pass: [REDACTED:password]',
+      { password: 4 }],
     ["a URL's password of four digits (a PIN as often as a keyboard's run)", "uri = 'https://kaNydBSAodo87dsm9asuiSAFtsd7.com:1234@qYY3SylY7fHP'",
       "uri = 'https://[REDACTED:url-credentials]@qYY3SylY7fHP'", { 'url-credentials': 1 }],
     ['a token returned by a getter named for it',
@@ -972,7 +976,7 @@ describe('redactText', () => {
     'private static String getKey() { return "AES/CBC/PKCS5Padding"; }', 'getCredentials() { return "AWS4-HMAC-SHA256"; }',
     'def get_token(self): return "__Secure-next-auth.session-token"', 'func Token() string { return "localhost:8080" }',
     // A test's result after `PASS:`; `pass` or `pw` alone given a size, a version, a label or a counter.
-    '--- PASS: TestIPv6 (0.00s)', 'PASS: x86_64', "pw: '120px'", 'pass: "node18"', '{"key": "pw", "value": "nodes3"}', 'PW=1920x1080', 'PASS="pass1"',
+    '--- PASS: TestIPv6 (0.00s)', 'PASS: x86_64', 'pass: x86_64', 'tests pass: 12', 'pw = width*2+pad1', 'pass: offset+len*4', "pw: '120px'", 'pass: "node18"', '{"key": "pw", "value": "nodes3"}', 'PW=1920x1080', 'PASS="pass1"',
     'password: $${PYPI_PASSWORD}', 'password = asdf', 'Password=qwer;', "pass: 'passed'", 'PASS=0', 'PASS="\\e[32mPASS\\e[0m"', 'bypass: "Kq8wPzLt3"',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
