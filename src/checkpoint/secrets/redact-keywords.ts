@@ -768,7 +768,9 @@ export function findKeywordValues(text: string): Hit[] {
     if (name.length === 3 && /^[ \t]+(?:0x)?(?:[0-9A-F]{16}|[0-9A-F]{40})(?![\w+/=])/.test(text.slice(keyEnd, keyEnd + 48))) continue;
     const lineEnd = tail(lineBefore);
     // An .npmrc credential scoped to its registry (`//host/path/:_auth=…`, `:_password=…`): whatever it holds is one.
-    const weakHere = weak && name.startsWith('_') && /(?:^|\s)\/\/[^\s=]*:$/.test(lineEnd) ? null : passNamed(text, m[0], start === m.index && !inName, keyEnd) ? (v: string) => weak!(v) || passTyped(v) : weak;
+    const scoped = weak && name.startsWith('_') && /(?:^|\s)\/\/[^\s=]*:$/.test(lineEnd);
+    // `pass`, `pw` alone named as a password's key: a password typed as one is its value too.
+    const weakHere = scoped ? null : weak && passNamed(text, m[0], start === m.index && !inName, keyEnd) ? (v: string) => weak(v) || passTyped(v) : weak;
     // The key names a variable whose reference gives a default (`${DB_PASSWORD:-…}`, `${API_TOKEN=…}`, inside a URL or a line):
     // the default is the value, and it ends at the reference's `}`.
     const given = lineEnd.endsWith('${') ? referenceDefault(text, keyEnd, weakHere) : null;
