@@ -1482,13 +1482,16 @@ export const STORED_HASH_RULE: RedactRule = {
  * stores its data key): only its readers' keys open it. Claimed with no reason, so they are left as they are and
  * no later rule (high entropy) takes their base64 for a secret.
  */
+/** A line of an armor's base64, blanks in it, after its number as a file reader prints one (`     2→MIIB…`). */
+const ARMOR_LINE = String.raw`(?:\d{1,7}(?:→|\t))?[A-Za-z0-9+/= \t]*`;
 const PUBLIC = new RegExp(
   String.raw`(?<![^\s"'\x60(=:,>[])-----BEGIN ((?:[A-Z0-9]+ )*(?:PUBLIC KEY(?: BLOCK)?|CERTIFICATE(?: REQUEST)?|SIGNATURE|X509 CRL|MESSAGE|ENCRYPTED FILE))-----` +
-    // Only what an armor holds between its lines: headers (`Version: …`, `Comment: …`) after the first, then lines of base64 and the
-    // checksum (`=V4l4`), indented, numbered as a file reader prints them, or joined by written line breaks (`\n` in a JSON string).
+    // Only what an armor holds between its lines: its headers (`Version: …`, `Comment: …`, PEM's `Proc-Type: …`) after the first,
+    // then lines of base64 and the checksum (`=V4l4`), indented, numbered as a file reader prints them, or joined by written line
+    // breaks (`\n` in a JSON string).
     // A block cut short is no claim on what follows it: a secret printed before a later `-----END …-----` is judged as itself.
-    String.raw`(?:\r?\n|\\r?\\n)?(?:[ \t]*[A-Za-z][A-Za-z-]{1,30}: [^\n]{0,200}\r?\n)*(?:(?:\d{1,7}(?:→|\t))?[A-Za-z0-9+/= \t]*(?:\r?\n|\\r?\\n))*?` +
-    String.raw`(?:\d{1,7}(?:→|\t))?[A-Za-z0-9+/= \t]*-----END \1-----|` +
+    String.raw`(?:\r?\n|\\r?\\n)?(?:[ \t]*(?:Version|Comment|Hash|Charset|MessageID|Proc-Type|DEK-Info): [^\n]{0,200}\r?\n)*(?:${ARMOR_LINE}(?:\r?\n|\\r?\\n))*?` +
+    String.raw`${ARMOR_LINE}-----END \1-----|` +
     String.raw`\b(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com) AAAA[A-Za-z0-9+/]{20,}={0,2}|(?<![A-Za-z0-9])sha(?:256|384|512)-[A-Za-z0-9+/]{40,88}={0,2}(?![A-Za-z0-9+/=])`,
   'g',
 );

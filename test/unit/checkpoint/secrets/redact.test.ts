@@ -686,6 +686,9 @@ describe('redactText', () => {
       'login?user=bob&pw=Kq8wPzLt3\ncurl -d "user=bob&pass=Vt7n!Rx2" https://x\npass: hunter2x\nUser: bob / Pass: Ws4kBn8Yq',
       'login?user=bob&pw=[REDACTED:password]\ncurl -d "user=bob&pass=[REDACTED:password]" https://x\npass: [REDACTED:password]\nUser: bob / Pass: [REDACTED:password]',
       { password: 4 }],
+    ["a setting between an armor's lines, where only the armor's own headers may stand",
+      '-----BEGIN PGP MESSAGE-----\npassword: Xk9fLq2mZpR7\n-----END PGP MESSAGE-----', '-----BEGIN PGP MESSAGE-----\npassword: [REDACTED:password]\n-----END PGP MESSAGE-----',
+      { password: 1 }],
     ["a URL's password of four digits (a PIN as often as a keyboard's run)", "uri = 'https://kaNydBSAodo87dsm9asuiSAFtsd7.com:1234@qYY3SylY7fHP'",
       "uri = 'https://[REDACTED:url-credentials]@qYY3SylY7fHP'", { 'url-credentials': 1 }],
     ['a token returned by a getter named for it',
@@ -985,7 +988,7 @@ describe('redactText', () => {
   it('keeps ciphertext in its armor (a PGP message as SOPS stores its data key, an age file)', () => {
     const line = () => g.key('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/', 64);
     const body = [line(), line(), line(), line()].join('\n            ');
-    const text = `    pgp:\n    -   enc: |\n            -----BEGIN PGP MESSAGE-----\n\n            ${body}\n            =V4l4\n            -----END PGP MESSAGE-----\n` +
+    const text = `    pgp:\n    -   enc: |\n            -----BEGIN PGP MESSAGE-----\n            Version: GnuPG v2\n\n            ${body}\n            =V4l4\n            -----END PGP MESSAGE-----\n` +
       `-----BEGIN AGE ENCRYPTED FILE-----\n${line()}\n${line()}\n-----END AGE ENCRYPTED FILE-----`;
     expect(redact(text)).toEqual({ out: text, counts: {} });
     // … not a private key that says it is encrypted.
