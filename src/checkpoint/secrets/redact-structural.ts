@@ -601,8 +601,10 @@ function findAnnouncedSecrets(text: string): Hit[] {
     let start = colon;
     while (start > 0 && colon - start < 400 && text.charCodeAt(start - 1) !== 10) start--;
     if (start > 0 && text.charCodeAt(start - 1) !== 10) continue;
-    // (A placeholder already written names no secret: `Bearer [REDACTED:bearer-token] https://…:` announces nothing.)
-    const line = withoutPlaceholders(text.slice(start, colon));
+    const line = text.slice(start, colon);
+    // (A line that holds a value already redacted announces nothing: `Bearer [REDACTED:bearer-token] https://…:`. The first look read
+    // it with the value, whose words and length the placeholder no longer shows, so a second look must not read it again.)
+    if (line.includes('[REDACTED:')) continue;
     if (VALUE_LABEL.test(line)) {
       valueAfterName(text, start, colon, hits);
       continue;

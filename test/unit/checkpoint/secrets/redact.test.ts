@@ -1239,6 +1239,9 @@ describe('redaction properties', () => {
     '(see 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)secret: truecredentials:\n\n  - "YDp2XTRBwZBGC62sVgCaWe8sUUwPB"\n',
     // (… and where a placeholder's reason stands in a line that ends with a colon: `bearer-token` announces no token on the line after.)
     'curl -H "Authorization: Bearer t.RgsXkIHHuZfAhfXMC.6m2HAUE81dT5_gEKgstA" https://api.example.com:\n((###$0A',
+    // (… and where a long token in such a line was redacted: the line the first look read named no secret in few words, shortened it
+    // would.)
+    "| name | token | description |curl -H 'X-Custom: ABSKhDa989h8JiB1elaJnPLJpbXMXfYF58fURI15UpA/1bcOSfYFCu3Yp5Y3hx12QiZQ8183fbt7vHkphE+6zGTeeu0xoeY55f2rmlsne/yxIrkpqgGedfGfpPwU' https://api.example.com:\naaaaaaaaaa.aaYa1aa0a",
   ])('is idempotent where a key is glued to a redacted value: %j', (text) => {
     const once = redact(text).out;
     expect(redactText(once, {})).toBe(once);
