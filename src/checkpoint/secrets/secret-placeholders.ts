@@ -147,12 +147,13 @@ export function isFilePath(value: string): boolean {
 
 /**
  * A generated value that starts or ends with `,`, `;` or `:` (`9SLYB;Wlm=pZhEIuR^Z,`): twelve characters or more with letters and
- * digits and no blank; not a statement's end (`c->argv[j+2];`), a name after a scope's `::` (`::Argon2Password`) or hex pairs
- * (`9b:53:cc:…:`).
+ * digits and no blank; not a statement's end (`c->argv[j+2];`), a name after a scope's `::` (`::Argon2Password`), hex pairs
+ * (`9b:53:cc:…:`) or a value glued to the next key's name (`…f3username:`: the key is read with its own value).
  */
 function isGeneratedAtEdge(v: string): boolean {
   return v.length >= 12 && /\d/.test(v) && /[A-Za-z]/.test(v) && !/\s/.test(v) && !/^(?:[0-9A-Fa-f]{2}[:;,])+[0-9A-Fa-f]{0,2}$/.test(v) &&
-    !/^[,;:]+[A-Za-z_]\w*$|^[A-Za-z_]\w*[,;:]+$/.test(v) && !isCodeName(v.replace(/^[,;:]+|[,;:]+$/g, ''));
+    !/^[,;:]+[A-Za-z_]\w*$|^[A-Za-z_]\w*[,;:]+$/.test(v) && !isCodeName(v.replace(/^[,;:]+|[,;:]+$/g, '')) &&
+    !/(?:user(?:name)?|login|pass(?:word|wd)?|pwd|token|secret|key|e?mail|host|port):$/i.test(v);
 }
 
 /**

@@ -1242,6 +1242,9 @@ describe('redaction properties', () => {
     // (… and where a long token in such a line was redacted: the line the first look read named no secret in few words, shortened it
     // would.)
     "| name | token | description |curl -H 'X-Custom: ABSKhDa989h8JiB1elaJnPLJpbXMXfYF58fURI15UpA/1bcOSfYFCu3Yp5Y3hx12QiZQ8183fbt7vHkphE+6zGTeeu0xoeY55f2rmlsne/yxIrkpqgGedfGfpPwU' https://api.example.com:\naaaaaaaaaa.aaYa1aa0a",
+    // (… and a generated value glued to the next key's name, `…f3username:`: read whole, it took the anonymous login the password
+    // after it belongs to.)
+    'npm config set //registry.example.com/:_authToken Ff*C~wF2zQMw7Z*f3username: anonymous\npassword: me@home',
   ])('is idempotent where a key is glued to a redacted value: %j', (text) => {
     const once = redact(text).out;
     expect(redactText(once, {})).toBe(once);
