@@ -209,10 +209,12 @@ export function isWordy(body: string): boolean {
   if (body.length < 8 || /[+/=]/.test(body)) return false;
   // Random text has a digit in every six characters or so, with letters after them; names have few, or numbers
   // only at the ends of their parts (`tsc_Colon_6922`, `SN_id_Gost28147_89_None`).
-  const digits = body.replace(/\D/g, '').length;
+  // (A number of three to five digits is one of a name's parts, `RFC6749`, `Ed25519`, `Sha256`: not counted.)
+  const digits = body.replace(/(?<!\d)\d{3,5}(?!\d)|\D/g, '').length;
   if (digits >= body.length * 0.1 && !/^\D*\d+$/.test(body) && /\d[A-Za-z]/.test(body)) return false;
   let letters = 0;
   let acronyms = 0;
+  let short = 0;
   let inWords = 0;
   let words = 0;
   let boundaries = 0;
@@ -229,6 +231,7 @@ export function isWordy(body: string): boolean {
       if (/^[A-Z]/.test(run)) boundaries++;
       letters += run.replace(/[^A-Za-z]/g, '').length;
       if (/^[A-Z]{2,4}$/.test(run)) acronyms += run.length;
+      else if (run.length <= 3 && WORD_RUN.test(run) && VOWEL.test(run)) short += run.length;
       if (run.length >= 4 && WORD_RUN.test(run) && run.replace(/[^aeiouy]/gi, '').length * 6 >= run.length && !CONSONANTS.test(run) && rarePairs(run) === 0 && WORD_START.test(run)) {
         inWords += run.length;
         words++;
@@ -237,7 +240,8 @@ export function isWordy(body: string): boolean {
   }
   // Words are told apart by case or separators: one long run of one case is not a name made of words.
   // (Among three words or more, an acronym is neither a word nor against one: `ACL` and `RPC` of `ACLGetBindingRuleRPCMethod`.)
-  return letters >= 8 && words >= 2 && boundaries >= 3 && inWords >= (words >= 3 ? letters - acronyms : letters) * 0.55;
+  // (Nor is a short word, `Get`, `By`, `Key`, `Or`: too short to tell from random letters, and common in names.)
+  return letters >= 8 && words >= 2 && boundaries >= 3 && inWords >= (words >= 3 ? letters - acronyms - short : letters) * 0.55;
 }
 
 /** `/commit/<sha>`, `./assets/logo-3f2a.png`, `a/b/c`: most segments are words, names or object ids. */

@@ -746,6 +746,12 @@ describe('redactText', () => {
     'if done, err := a.srv.forward(structs.ACLGetBindingRuleRPCMethod, args, args, reply); done {', 't.Run("ShouldErrWhenSANsFlagNotDefinedInCSR", func(t *testing.T) {',
     'case otlptranslator.NoTranslation, otlptranslator.NoUTF8EscapingWithSuffixes:', '{"type":"webauthn.get","challenge":"in1cL-oWfSjSd7uuwUvv2ndOAmRXb0cOAbUoTtAqvGE","origin":"%s"}',
     'cty.StringVal("d41d8cd98f00b204e9800998ecf8427e"),',
+    // … with short words among them (`Get`, `By`, `Key`, `Not`, `Or`, `Use`) and a standard's or an algorithm's number (`RFC6749`,
+    // `Ed25519`, `Sha256`).
+    'if err := s.agent.RPC(structs.ACLGetRoleByNameRPCMethod, &args, &reply); err != nil {', 'validator.Push(fmt.Errorf(errFmtOIDCProviderPrivateKeysKeyNotRSAOrECDSA, i+1))',
+    'e.childCmd.SysProcAttr.UseCgroupFD = true', 'log.WithError(oauthelia2.ErrorToDebugRFC6749Error(err)).Error("request failed")',
+    '{"ShouldMatchEd25519PrivateKeyPointer", &edPriv, true},',
+    'func (c *Config) GetDefaultRFC8693RequestedTokenType(ctx context.Context) string {', '"ShouldReturnRSAOAEP256ForRSAPrivateKeyNilN",',
     // Code where a value would be: a member of an object, a variable named for what it holds, a Go field's type, a JSX expression; a
     // list of names; an address as a signing key; messages written in escapes; fetch's credentials policy; a fingerprint's bytes; a
     // word as a variable's default.
