@@ -764,8 +764,8 @@ export function findKeywordValues(text: string): Hit[] {
     if (lineBefore.includes('[REDACTED:') && /\[REDACTED:[\w-]+\][^\s"'`<>;,&()]*$/.test(lineBefore)) continue;
     // `using RSA key 61A1…`, `gpg: … EdDSA key …`: a public key's id or fingerprint, as gpg and ssh print them.
     if (name.length === 3 && /(?:RSA|DSA|ECDSA|EdDSA|ED25519|GPG|PGP)[ \t]+$/i.test(lineBefore)) continue;
-    // … and a key's long id or fingerprint in capitals after the word alone (`encrypted to my key E85742FF48036156`).
-    if (name.length === 3 && /^[ \t]+(?:0x)?(?:[0-9A-F]{16}|[0-9A-F]{40})(?![\w+/=])/.test(text.slice(keyEnd, keyEnd + 48))) continue;
+    // … and a key's long id or fingerprint in capitals after the word alone (`encrypted to my key E85742FF48036156`, `test key ID 5BFE…`).
+    if (name.length === 3 && /^(?:[ \t]+(?:ID|id|fingerprint))?[ \t]+(?:0x)?(?:[0-9A-F]{16}|[0-9A-F]{40})(?![\w+/=])/.test(text.slice(keyEnd, keyEnd + 64))) continue;
     const lineEnd = tail(lineBefore);
     // An .npmrc credential scoped to its registry (`//host/path/:_auth=…`, `:_password=…`): whatever it holds is one.
     const scoped = weak && name.startsWith('_') && /(?:^|\s)\/\/[^\s=]*:$/.test(lineEnd);
@@ -1020,6 +1020,8 @@ const EMAIL_VALUE = /^[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}$/;
  */
 function isCodeValue(v: string, after: string): boolean {
   if (/^(?:map\[|\[\]|chan\b|func\()/.test(v) || (/^\{[A-Za-z_$][\w$.]*(?:\[|$)/.test(v) && !v.includes('}'))) return true;
+  // An address or an element taken (`Password: &parts[1],`, `Token: *cfg.Token`).
+  if (/^[&*][A-Za-z_$][\w$]*(?:\[\w+\]|\.[A-Za-z_$][\w$]*)+$/.test(v)) return true;
   const dot = v.lastIndexOf('.');
   if (dot > 0 && /^[a-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(v)) {
     const first = v.slice(0, v.indexOf('.'));
@@ -1029,7 +1031,7 @@ function isCodeValue(v: string, after: string): boolean {
   }
   // (Not a generated value that holds such a word by chance, `aB3kZ9qKeyXm7Lp2Qw`: a name's digits end a word, `ed25519Key`, `x509Private`.)
   return /^[ \t]*(?:[,;)}]|\/\/)/.test(after) && /^[a-z][a-zA-Z0-9]*$/.test(v) && /[A-Z]/.test(v) && !/[A-Za-z]\d+[a-z]/.test(v) &&
-    /(?:^|[a-z0-9])(?:key|Key|token|Token|secret|Secret|password|Password|cert|Cert)(?![a-z])/.test(v);
+    (/(?:^|[a-z0-9])(?:key|Key|token|Token|secret|Secret|password|Password|cert|Cert)(?![a-z])/.test(v) || /[A-Z](?:Key|Token|Secret|Password|Credentials?)$/.test(v));
 }
 
 /** The key's name in a resource's path (`arn:…/IAMUserChangePassword`), or as a later word of a name (`get_password2`, `OAuth2AccessToken`, `<str>$sessionToken`). */
@@ -1090,6 +1092,11 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // name with the key as a later word of it, `get_password2`.)
     if (isCall || value.length < 5 || value === key || (key.length >= 6 && holdsKeyName(value, key))) continue;
     if (key.length >= 6 && value.toLowerCase().replace(/[^a-z0-9]/g, '') === key.toLowerCase().replace(/[^a-z0-9]/g, '')) continue;
+    // The key's member given the variable of the same name (`this.encryptionX509Credentials = encryptionX509Credentials;`), or
+    // the last words of the key's own name (`ActionResetPassword = "ResetPassword"`): code, a constant's name.
+    if (value === key.slice(key.lastIndexOf('.') + 1) || (/^[A-Z][a-z]+(?:[A-Z][a-z]+)+$/.test(value) && key.endsWith(value) && /[a-z]$/.test(key.slice(0, -value.length)))) continue;
+    // A URN names where a secret is kept (`password: "urn:k8s:secret:oidc:redisPass"`), not the secret.
+    if (/^urn:[a-z0-9][a-z0-9-]{1,31}:[^\s:]/i.test(value)) continue;
     // A template literal that interpolates (`` token: `${url}oauth/token` ``): built by the code.
     if (text.charCodeAt(span[0] - 1) === 96 && value.includes('${')) continue;
     // A composite literal opened after the value (`&sourcespb.S3_AccessKey{`), and a variable named in words, digits or not

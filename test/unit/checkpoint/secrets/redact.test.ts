@@ -760,6 +760,10 @@ describe('redactText', () => {
     "'ansible_port', 'ansible_pipelining', 'ansible_password', 'ansible_timeout',", 'BindAuthenticator.badCredentials=\\u6191\\u8B49\\u932F\\u8AA4',
     "fetch(url, { cache: 'no-store', credentials: 'same-origin' })", '    1E:52:A2:E8:54:D5:37:EB:D5:A8:1D:E4:C2:04:1D:37:E2:F7:70:03',
     'certSecret: redis-client-cert',
+    // The key's member given the variable of its name, a constant named by the last words of its key, an address or an element
+    // taken, a variable named for what it holds after an acronym, a URN naming where a secret is kept, a key's id after `key ID`.
+    'this.encryptionX509Credentials = encryptionX509Credentials;', 'ActionResetPassword = "ResetPassword"', 'Password: &parts[1],',
+    'token:              ns1NSToken,', 'password: "urn:k8s:secret:oidc:redisPass"', '// testAuthorKeyArmor is test key ID 5BFEEC4317E746008621970637A6AB3BCF2C170A.',
     // Where a secret is kept (a path of words, Perl's $ENV{…}, TeamCity's credentialsJSON:<uuid>), a host's name and port, a sentence.
     'DATABASE_URL=postgres://api:{{ with secret "kv/data/api/db" }}{{ .Data.data.password }}{{ end }}@pg:5432/api', 'secret = $ENV{RADIUS_CORE_SECRET}',
     'password("env.NEXUS_PASSWORD", "credentialsJSON:0b7a3c2e-1f4d-4e8a-9c6b-5d2e1f0a9b8c", display = HIDDEN)',
