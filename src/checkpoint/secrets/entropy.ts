@@ -169,7 +169,7 @@ export function isHighEntropy(token: string, before = ''): boolean {
   // An Ethereum address (`0x` and 40 hex digits, their case a checksum): public, as an account number is.
   if (body.length === 42 && /^0x[0-9a-fA-F]{40}$/.test(body)) return false;
   if (segments) return segments.some((segment) => isHighEntropy(segment, before));
-  if ((FILE_EXTENSION.test(body) && HASHED_FILE.test(body)) || (UUID_ANY.test(body) && body.replace(UUID_ANY, '').replace(/[^A-Za-z0-9]/g, '').length < 16)) return false;
+  if ((FILE_EXTENSION.test(body) && HASHED_FILE.test(body)) || (UUID_ANY.test(body) && isIdAmongWords(body.replace(UUID_ANY, '-')))) return false;
   // Most candidates (paths, identifiers) end in no hex run long enough: the prefix pattern is only tried on those that do.
   const hex = hexTail(body) >= 24 ? PREFIXED_HEX.exec(body) : null;
   if (hex) {
@@ -179,6 +179,12 @@ export function isHighEntropy(token: string, before = ''): boolean {
   }
   return hasRandomHexSegment(body) || isRandomText(body);
 }
+
+/**
+ * What is left of a token around its UUID is short, or words (`_nomad-task-<uuid>-group-api-count-api-9001-sidecar-proxy`), and
+ * names no secret: an id. (`acme-secret-key-<uuid>` is a key.)
+ */
+const isIdAmongWords = (rest: string) => (rest.replace(/[^A-Za-z0-9]/g, '').length < 16 || isWordy(rest)) && !/secret|key|token|pass|pwd|auth|cred/i.test(rest);
 
 /** A letter run that reads as a word: `Zod`, `string`, `Overload` (a vowel, lower case after an optional capital). */
 const WORD_RUN = /^[A-Z]?[a-z]{2,}$/;

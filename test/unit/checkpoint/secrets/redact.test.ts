@@ -699,6 +699,8 @@ describe('redactText', () => {
       '            -----BEGIN PGP MESSAGE-----\n$ sops -d secrets.enc.yaml\ndb_password: Xk9fLq2mZpR7vB\n$ tail -1 secrets.enc.yaml\n            -----END PGP MESSAGE-----',
       '            -----BEGIN PGP MESSAGE-----\n$ sops -d secrets.enc.yaml\ndb_password: [REDACTED:password]\n$ tail -1 secrets.enc.yaml\n            -----END PGP MESSAGE-----',
       { password: 1 }],
+    // Words around a UUID make it an id only when they name no secret.
+    ['a UUID under words that name a key', 'acme-secret-key-9f2b6c1e-4d3a-4b8e-a1f0-7c5d2e8b9a41', '[REDACTED:high-entropy]', { 'high-entropy': 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
@@ -763,7 +765,8 @@ describe('redactText', () => {
     // The key's member given the variable of its name, a constant named by the last words of its key, an address or an element
     // taken, a variable named for what it holds after an acronym, a URN naming where a secret is kept, a key's id after `key ID`.
     'this.encryptionX509Credentials = encryptionX509Credentials;', 'ActionResetPassword = "ResetPassword"', 'Password: &parts[1],',
-    'token:              ns1NSToken,', 'password: "urn:k8s:secret:oidc:redisPass"', '// testAuthorKeyArmor is test key ID 5BFEEC4317E746008621970637A6AB3BCF2C170A.',
+    'token:              ns1NSToken,', '// service:_nomad-task-2f5fb517-57d4-44ee-7780-dc1cb6e103cd-group-api-count-api-9001-sidecar-proxy:1',
+    '{Name: "name", Value: "k8s_some-name_some-other-name-5j8s8_kube-system_6e91c467-e4c5-11e7-ace3-0a97ed59c75e_0"},', 'password: "urn:k8s:secret:oidc:redisPass"', '// testAuthorKeyArmor is test key ID 5BFEEC4317E746008621970637A6AB3BCF2C170A.',
     // Where a secret is kept (a path of words, Perl's $ENV{…}, TeamCity's credentialsJSON:<uuid>), a host's name and port, a sentence.
     'DATABASE_URL=postgres://api:{{ with secret "kv/data/api/db" }}{{ .Data.data.password }}{{ end }}@pg:5432/api', 'secret = $ENV{RADIUS_CORE_SECRET}',
     'password("env.NEXUS_PASSWORD", "credentialsJSON:0b7a3c2e-1f4d-4e8a-9c6b-5d2e1f0a9b8c", display = HIDDEN)',
