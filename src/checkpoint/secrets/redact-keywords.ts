@@ -338,9 +338,18 @@ const FORMS: Form[] = [
     accept: credentialLike,
   }),
   // A getter named for the key that returns a literal: `func getApiToken() string { return "…" }`, `def api_key(self): return '…'`,
-  // `public String getSecret() {` then `return "…";` on the next line.
+  // `public String getSecret() {` then `return "…";` on the next line, Go's `func getToken() (string, error) {` then `return "…", nil`.
   // (A generated value only: an algorithm's name, `AES/CBC/PKCS5Padding`, a host and port, a cookie's name are constants.)
-  form(`${TAIL}[ \\t]*\\([^()\\n]{0,60}\\)[ \\t]*(?:(?:->|:)[ \\t]*)?(?:[\\w.<>[\\]]{1,30}[ \\t]*)?[:{][ \\t]*(?:\\r?\\n[ \\t]*)?return[ \\t]+(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, {
+  form(`${TAIL}[ \\t]*\\([^()\\n]{0,60}\\)[ \\t]*(?:(?:->|:)[ \\t]*)?(?:(?:[\\w.<>[\\]]{1,30}|\\([\\w .,*[\\]]{1,40}\\))[ \\t]*)?[:{][ \\t]*(?:\\r?\\n[ \\t]*)?return[ \\t]+(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, {
+    accept: generatedInSentence,
+  }),
+  // … a function whose body is the literal, Kotlin's `fun getApiKey() = "…"`, `fun apiKey(): String = "…"`;
+  form(`${TAIL}[ \\t]*\\([^()\\n]{0,60}\\)[ \\t]*(?::[ \\t]*[\\w.<>?[\\]]{1,30}[ \\t]*)?=(?![=>])[ \\t]*(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, {
+    accept: generatedInSentence,
+  }),
+  // … and a property's getter: Kotlin's `val apiToken: String` then `get() = "…"`, Swift's `var apiKey: String { return "…" }` or
+  // `{ "…" }`, C#'s `string ApiKey { get { return "…"; } }`.
+  form(`${TAIL}(?:[ \\t]*:[ \\t]*[\\w.<>?[\\]]{1,30})?[ \\t]*(?:\\r?\\n[ \\t]*get\\(\\)[ \\t]*=|\\{[ \\t]*(?:get[ \\t]*\\{[ \\t]*)?(?:return[ \\t]+)?)[ \\t]*(["'\`])(?<v>[^"'\`\\s]{1,300})\\1(?=[ \\t]*;?[ \\t]*\\}|[ \\t]*\\r?(?:\\n|$))`, {
     accept: generatedInSentence,
   }),
   // token - '…' (a log or a note that lists credentials)

@@ -699,6 +699,14 @@ describe('redactText', () => {
       '            -----BEGIN PGP MESSAGE-----\n$ sops -d secrets.enc.yaml\ndb_password: Xk9fLq2mZpR7vB\n$ tail -1 secrets.enc.yaml\n            -----END PGP MESSAGE-----',
       '            -----BEGIN PGP MESSAGE-----\n$ sops -d secrets.enc.yaml\ndb_password: [REDACTED:password]\n$ tail -1 secrets.enc.yaml\n            -----END PGP MESSAGE-----',
       { password: 1 }],
+    ['a token returned by a getter in Go, Kotlin, Swift and C#',
+      'func getAPIToken() (string, error) {\n\treturn "ghx8Kq2LmZp4Rt7YvB3nW9sD", nil\n}\noverride fun getApiKey() = "Lm4Zp8Rt2YvB7nW3sDgh"\n' +
+      'val apiToken: String\n    get() = "Vb5nW1sDgh6Kq9LmZp3R"\nvar apiKey: String { return "Qz7Yv2Bn5Wk8Sd3Gh6Lm" }\n' +
+      'public string ApiKey { get { return "Tr4Lm8Zp2Qk6Vb9Nw3Sd"; } }',
+      'func getAPIToken() (string, error) {\n\treturn "[REDACTED:password]", nil\n}\noverride fun getApiKey() = "[REDACTED:password]"\n' +
+      'val apiToken: String\n    get() = "[REDACTED:password]"\nvar apiKey: String { return "[REDACTED:password]" }\n' +
+      'public string ApiKey { get { return "[REDACTED:password]"; } }',
+      { password: 5 }],
     // Words around a UUID make it an id only when they name no secret.
     ['a UUID under words that name a key', 'acme-secret-key-9f2b6c1e-4d3a-4b8e-a1f0-7c5d2e8b9a41', '[REDACTED:high-entropy]', { 'high-entropy': 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
@@ -764,6 +772,8 @@ describe('redactText', () => {
     'certSecret: redis-client-cert',
     // The key's member given the variable of its name, a constant named by the last words of its key, an address or an element
     // taken, a variable named for what it holds after an acronym, a URN naming where a secret is kept, a key's id after `key ID`.
+    // A getter that returns a constant: a scheme's name, a header's, an algorithm.
+    'fun getToken() = "Bearer"', 'var token: String { "auth-token" }', 'val keyAlgorithm: String get() = "AES/CBC/PKCS5Padding"',
     'this.encryptionX509Credentials = encryptionX509Credentials;', 'ActionResetPassword = "ResetPassword"', 'Password: &parts[1],',
     'token:              ns1NSToken,', '// service:_nomad-task-2f5fb517-57d4-44ee-7780-dc1cb6e103cd-group-api-count-api-9001-sidecar-proxy:1',
     '{Name: "name", Value: "k8s_some-name_some-other-name-5j8s8_kube-system_6e91c467-e4c5-11e7-ace3-0a97ed59c75e_0"},', 'password: "urn:k8s:secret:oidc:redisPass"', '// testAuthorKeyArmor is test key ID 5BFEEC4317E746008621970637A6AB3BCF2C170A.',
