@@ -901,6 +901,45 @@ export const SMTP_AUTH_RULE: RedactRule = {
   accept: isEncodedCredential,
 };
 
+/** How a client's line of a plain-text protocol starts in a trace: `curl -v`'s `> `, a session log's `C: `, a debug trace's `--> `. */
+const CLIENT_LINE = String.raw`^[ \t]{0,4}(?:>|C:|-->)?[ \t]*`;
+/** FTP's and POP3's `PASS …` (a test runner's `PASS src/app.test.ts` is told by the `USER` line it lacks). */
+const PASS_LINE = new RegExp(String.raw`${CLIENT_LINE}PASS[ \t]+(?<secret>\S{1,200})[ \t]*\r?$`, 'gm');
+const USER_LINE = new RegExp(String.raw`${CLIENT_LINE}USER[ \t]+\S+[ \t]*\r?$`);
+/** IMAP's `<tag> LOGIN <user> <password>` (either in quotes), and the ftp client's `user <name> <password>` at its prompt. */
+const LOGIN_LINES = [
+  new RegExp(String.raw`${CLIENT_LINE}[A-Za-z0-9.]{1,12}[ \t]+LOGIN[ \t]+(?:"[^"\n]{1,100}"|[^\s"]{1,100})[ \t]+(?:"(?<quoted>[^"\n]{1,200})"|(?<secret>[^\s"]{1,200}))[ \t]*\r?$`, 'gm'),
+  /^[ \t]*ftp>[ \t]*user[ \t]+\S+[ \t]+(?<secret>\S{1,200})[ \t]*\r?$/gm,
+];
+
+/**
+ * A password a client sends in the clear to a file or a mail server, as `curl -v`, `ftp -d`, telnet and `openssl s_client` show the
+ * exchange: FTP's and POP3's `PASS …` within three lines after the client's `USER …` (the server's reply between them), IMAP's
+ * `a1 LOGIN <user> <password>`, and the ftp client's `ftp> user <name> <password>`.
+ */
+export const PLAIN_LOGIN_RULE: RedactRule = {
+  reason: 'password',
+  find: (text) => {
+    const hits: Hit[] = [];
+    const take = (m: RegExpMatchArray) => {
+      const secret = m.groups!.secret ?? m.groups!.quoted!;
+      const start = m.index! + m[0].lastIndexOf(secret);
+      if (isLiteral(secret)) hits.push({ start, end: start + secret.length, reason: 'password' });
+    };
+    if (text.includes('PASS')) {
+      for (const m of text.matchAll(PASS_LINE)) {
+        // (A runner's thousand `PASS` lines hold no `USER` before them: told without reading the lines.)
+        // (Searched in the lines before only: `lastIndexOf` would walk back to the start of the text for each.)
+        const before = text.slice(Math.max(0, m.index - 600), m.index);
+        if (before.includes('USER') && before.split('\n').slice(-4, -1).some((line) => USER_LINE.test(line))) take(m);
+      }
+    }
+    if (text.includes('LOGIN')) for (const m of text.matchAll(LOGIN_LINES[0]!)) take(m);
+    if (text.includes('ftp>')) for (const m of text.matchAll(LOGIN_LINES[1]!)) take(m);
+    return hits;
+  },
+};
+
 /** Base64 of what a client logs in with: printable text (a password), or `user\0user\0password` (a word such as `capabilities` decodes to neither). */
 function isEncodedCredential(value: string): boolean {
   const decoded = strictBase64(value);

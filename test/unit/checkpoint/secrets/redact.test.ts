@@ -707,6 +707,12 @@ describe('redactText', () => {
       'val apiToken: String\n    get() = "[REDACTED:password]"\nvar apiKey: String { return "[REDACTED:password]" }\n' +
       'public string ApiKey { get { return "[REDACTED:password]"; } }',
       { password: 5 }],
+    ['a password a client sends in the clear, as `curl -v` and a POP3 session show it (the server\'s reply between USER and PASS)',
+      '> USER deploy\n< 331 Password required for deploy\n> PASS Tr0ub4dor&3x\n< 230 User deploy logged in\nUSER deploy\n+OK\nPASS s3cr3tPop',
+      '> USER deploy\n< 331 Password required for deploy\n> PASS [REDACTED:password]\n< 230 User deploy logged in\nUSER deploy\n+OK\nPASS [REDACTED:password]',
+      { password: 2 }],
+    ["IMAP's LOGIN and the ftp client's user command", 'a001 LOGIN deploy Tr0ub4dor&3x\na2 LOGIN "deploy" "Xk9 fLq2"\nftp> user deploy Tr0ub4dor&3x',
+      'a001 LOGIN deploy [REDACTED:password]\na2 LOGIN "deploy" "[REDACTED:password]"\nftp> user deploy [REDACTED:password]', { password: 3 }],
     // Words around a UUID make it an id only when they name no secret.
     ['a UUID under words that name a key', 'acme-secret-key-9f2b6c1e-4d3a-4b8e-a1f0-7c5d2e8b9a41', '[REDACTED:high-entropy]', { 'high-entropy': 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
@@ -772,6 +778,8 @@ describe('redactText', () => {
     'certSecret: redis-client-cert',
     // The key's member given the variable of its name, a constant named by the last words of its key, an address or an element
     // taken, a variable named for what it holds after an acronym, a URN naming where a secret is kept, a key's id after `key ID`.
+    // A test runner's results (no USER line before), a reference, a page's name.
+    ' PASS  src/app.test.ts (5.2 s)\n PASS  src/b.test.ts', '> USER deploy\n> PASS $FTP_PASSWORD', 'The LOGIN page has two fields',
     // A getter that returns a constant: a scheme's name, a header's, an algorithm.
     'fun getToken() = "Bearer"', 'var token: String { "auth-token" }', 'val keyAlgorithm: String get() = "AES/CBC/PKCS5Padding"',
     'this.encryptionX509Credentials = encryptionX509Credentials;', 'ActionResetPassword = "ResetPassword"', 'Password: &parts[1],',
