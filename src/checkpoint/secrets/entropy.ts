@@ -169,7 +169,7 @@ export function isHighEntropy(token: string, before = ''): boolean {
   // An Ethereum address (`0x` and 40 hex digits, their case a checksum): public, as an account number is.
   if (body.length === 42 && /^0x[0-9a-fA-F]{40}$/.test(body)) return false;
   if (segments) return segments.some((segment) => isHighEntropy(segment, before));
-  if ((FILE_EXTENSION.test(body) && HASHED_FILE.test(body)) || (UUID_ANY.test(body) && isIdAmongWords(body.replace(UUID_ANY, '-')))) return false;
+  if ((FILE_EXTENSION.test(body) && HASHED_FILE.test(body)) || (UUID_ANY.test(body) && isIdAmongWords(body.replace(UUID_ANY, '-'), before))) return false;
   // Most candidates (paths, identifiers) end in no hex run long enough: the prefix pattern is only tried on those that do.
   const hex = hexTail(body) >= 24 ? PREFIXED_HEX.exec(body) : null;
   if (hex) {
@@ -182,9 +182,12 @@ export function isHighEntropy(token: string, before = ''): boolean {
 
 /**
  * What is left of a token around its UUID is short, or words (`_nomad-task-<uuid>-group-api-count-api-9001-sidecar-proxy`), and
- * names no secret: an id. (`acme-secret-key-<uuid>` is a key.)
+ * names no secret: an id. (`acme-secret-key-<uuid>` is a key; so is `webapp-session-store-<uuid>`, and words under a session's or a
+ * secret's name, `sessionid=Marble-Vacation-<uuid>-Zebra`.)
  */
-const isIdAmongWords = (rest: string) => (rest.replace(/[^A-Za-z0-9]/g, '').length < 16 || isWordy(rest)) && !/secret|key|token|pass|pwd|auth|cred/i.test(rest);
+const SECRET_WORD = /secret|key|token|pass|pwd|auth|cred|session|cookie|(?<![a-z])sid(?![a-z])/i;
+const isIdAmongWords = (rest: string, before: string) =>
+  !SECRET_WORD.test(rest) && (rest.replace(/[^A-Za-z0-9]/g, '').length < 16 || (isWordy(rest) && !SECRET_WORD.test(before.slice(-40))));
 
 /** A letter run that reads as a word: `Zod`, `string`, `Overload` (a vowel, lower case after an optional capital). */
 const WORD_RUN = /^[A-Z]?[a-z]{2,}$/;
@@ -205,6 +208,15 @@ const NAME_PAIR = /^(?:ql|x[cpt]|bj|wh)$/i;
 /** How many letter pairs of `s` no word holds (`qz`, `kz`, `vx`), each letter counted once: random letters hold several, a name seldom two. */
 export const rarePairs = (s: string): number => (s.match(RARE_PAIRS) ?? []).filter((p) => !NAME_PAIR.test(p)).length;
 
+/** A number after the standard or the algorithm it belongs to: `RFC6749`, `RSA1024`, `OAEP256`, `Ed25519`, `Sha256`, `Curve25519`, `X509`. */
+const NAMED_NUMBER = /(?<=(?:RFC|RSA|SHA|AES|OAEP|HMAC|PKCS|ECDSA|DSA|HS|RS|ES|PS|MD|CRC|UTF|ISO|TLS|CVE|X|Rfc|Rsa|Sha|Aes|Ed|Curve|Utf|Base|Crc|Pkcs|Int|Uint|Float|Hmac|Md)|(?:^|[^A-Za-z])(?:rfc|rsa|sha|aes|ed|curve|utf|base|crc|pkcs|int|uint|float|hmac|md|x))\d{3,5}(?!\d)/g;
+/**
+ * Short words that names of code are made of (`Get`, `By`, `Key`, `Or`, `Err`): too short to be told from random letters by their
+ * shape, so only these, by name.
+ */
+const SHORT_WORDS = new Set(('by or to of id get set key not use add new old all any max min err msg fmt ptr str len num src dst tmp api url uri app cmd ' +
+  'cfg ctx env for and has can via per raw bin sum run val var ref sys log job map end').split(' '));
+
 /**
  * Identifiers and names joined by separators or case (`ZodFirstPartyTypeKind`,
  * `tsc_Colon_The_TypeScript_Compiler_6922`, `constants.Nfsv4OpenClaimType.CLAIM_NULL`):
@@ -215,8 +227,9 @@ export function isWordy(body: string): boolean {
   if (body.length < 8 || /[+/=]/.test(body)) return false;
   // Random text has a digit in every six characters or so, with letters after them; names have few, or numbers
   // only at the ends of their parts (`tsc_Colon_6922`, `SN_id_Gost28147_89_None`).
-  // (A number of three to five digits is one of a name's parts, `RFC6749`, `Ed25519`, `Sha256`: not counted.)
-  const digits = body.replace(/(?<!\d)\d{3,5}(?!\d)|\D/g, '').length;
+  // (A standard's or an algorithm's number is one of a name's parts, after its name, `RFC6749`, `RSA1024`, `Ed25519`, `Sha256`: not
+  // counted. Random text holds such runs too, `qPyma5621WZ…`, after any letters.)
+  const digits = body.replace(NAMED_NUMBER, '').replace(/\D/g, '').length;
   if (digits >= body.length * 0.1 && !/^\D*\d+$/.test(body) && /\d[A-Za-z]/.test(body)) return false;
   let letters = 0;
   let acronyms = 0;
@@ -237,7 +250,7 @@ export function isWordy(body: string): boolean {
       if (/^[A-Z]/.test(run)) boundaries++;
       letters += run.replace(/[^A-Za-z]/g, '').length;
       if (/^[A-Z]{2,4}$/.test(run)) acronyms += run.length;
-      else if (run.length <= 3 && WORD_RUN.test(run) && VOWEL.test(run)) short += run.length;
+      else if (SHORT_WORDS.has(run.toLowerCase())) short += run.length;
       if (run.length >= 4 && WORD_RUN.test(run) && run.replace(/[^aeiouy]/gi, '').length * 6 >= run.length && !CONSONANTS.test(run) && rarePairs(run) === 0 && WORD_START.test(run)) {
         inWords += run.length;
         words++;

@@ -348,8 +348,11 @@ const FORMS: Form[] = [
     accept: generatedInSentence,
   }),
   // … and a property's getter: Kotlin's `val apiToken: String` then `get() = "…"`, Swift's `var apiKey: String { return "…" }` or
-  // `{ "…" }`, C#'s `string ApiKey { get { return "…"; } }`.
-  form(`${TAIL}(?:[ \\t]*:[ \\t]*[\\w.<>?[\\]]{1,30})?[ \\t]*(?:\\r?\\n[ \\t]*get\\(\\)[ \\t]*=|\\{[ \\t]*(?:get[ \\t]*\\{[ \\t]*)?(?:return[ \\t]+)?)[ \\t]*(["'\`])(?<v>[^"'\`\\s]{1,300})\\1(?=[ \\t]*;?[ \\t]*\\}|[ \\t]*\\r?(?:\\n|$))`, {
+  // `{ "…" }` (its type written), C#'s `string ApiKey { get { return "…"; } }`. (Blanks bounded: each run is tried once.)
+  form(`${TAIL}(?:[ \\t]{0,8}:[ \\t]{0,8}[\\w.<>?[\\]]{1,30})?(?:\\r?\\n[ \\t]{0,40}get\\(\\)[ \\t]{0,8}=|[ \\t]{0,8}\\{[ \\t]{0,8}(?:get[ \\t]{0,8}\\{[ \\t]{0,8})?return[ \\t]{1,8})[ \\t]{0,8}(["'\`])(?<v>[^"'\`\\s]{1,300})\\1`, {
+    accept: generatedInSentence,
+  }),
+  form(`${TAIL}[ \\t]{0,8}:[ \\t]{0,8}[\\w.<>?[\\]]{1,30}[ \\t]{0,8}\\{[ \\t]{0,8}(["'\`])(?<v>[^"'\`\\s]{1,300})\\1(?=[ \\t]{0,8}\\})`, {
     accept: generatedInSentence,
   }),
   // token - '…' (a log or a note that lists credentials)
@@ -1030,7 +1033,8 @@ const EMAIL_VALUE = /^[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}$/;
 function isCodeValue(v: string, after: string): boolean {
   if (/^(?:map\[|\[\]|chan\b|func\()/.test(v) || (/^\{[A-Za-z_$][\w$.]*(?:\[|$)/.test(v) && !v.includes('}'))) return true;
   // An address or an element taken (`Password: &parts[1],`, `Token: *cfg.Token`).
-  if (/^[&*][A-Za-z_$][\w$]*(?:\[\w+\]|\.[A-Za-z_$][\w$]*)+$/.test(v)) return true;
+  // (A name of small letters, its index a number or a name, its member a name without digits: `&Hunter2.Qx9z` is a password.)
+  if (/^[&*][a-z_$][A-Za-z_$]*(?:\[(?:\d+|[a-z_$][\w$]*)\]|\.[A-Za-z_$][A-Za-z_$]*)+$/.test(v)) return true;
   const dot = v.lastIndexOf('.');
   if (dot > 0 && /^[a-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(v)) {
     const first = v.slice(0, v.indexOf('.'));
@@ -1105,7 +1109,8 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // the last words of the key's own name (`ActionResetPassword = "ResetPassword"`): code, a constant's name.
     if (value === key.slice(key.lastIndexOf('.') + 1) || (/^[A-Z][a-z]+(?:[A-Z][a-z]+)+$/.test(value) && key.endsWith(value) && /[a-z]$/.test(key.slice(0, -value.length)))) continue;
     // A URN names where a secret is kept (`password: "urn:k8s:secret:oidc:redisPass"`), not the secret.
-    if (/^urn:[a-z0-9][a-z0-9-]{1,31}:[^\s:]/i.test(value)) continue;
+    // (Its parts names, two at least after its namespace: `urn:pw:Xk9fLq2mZpR7vB` is a value behind a prefix.)
+    if (/^urn:[a-z0-9][a-z0-9-]{1,31}(?::[A-Za-z][A-Za-z0-9_.-]*){2,}$/i.test(value) && !value.split(':').some((part) => generatedInName(part))) continue;
     // A template literal that interpolates (`` token: `${url}oauth/token` ``): built by the code.
     if (text.charCodeAt(span[0] - 1) === 96 && value.includes('${')) continue;
     // A composite literal opened after the value (`&sourcespb.S3_AccessKey{`), and a variable named in words, digits or not

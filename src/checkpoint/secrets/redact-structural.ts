@@ -906,9 +906,12 @@ const CLIENT_LINE = String.raw`^[ \t]{0,4}(?:>|C:|-->)?[ \t]*`;
 /** FTP's and POP3's `PASS …` (a test runner's `PASS src/app.test.ts` is told by the `USER` line it lacks). */
 const PASS_LINE = new RegExp(String.raw`${CLIENT_LINE}PASS[ \t]+(?<secret>\S{1,200})[ \t]*\r?$`, 'gm');
 const USER_LINE = new RegExp(String.raw`${CLIENT_LINE}USER[ \t]+\S+[ \t]*\r?$`);
-/** IMAP's `<tag> LOGIN <user> <password>` (either in quotes), and the ftp client's `user <name> <password>` at its prompt. */
+/**
+ * IMAP's `<tag> LOGIN <user> <password>` (either in quotes; the tag a client numbers its commands with, `a001`, `A1`, `7`: T-SQL's
+ * `ALTER LOGIN sa DISABLE` and a log's `INFO LOGIN alice success` are none), and the ftp client's `user <name> <password>` at its prompt.
+ */
 const LOGIN_LINES = [
-  new RegExp(String.raw`${CLIENT_LINE}[A-Za-z0-9.]{1,12}[ \t]+LOGIN[ \t]+(?:"[^"\n]{1,100}"|[^\s"]{1,100})[ \t]+(?:"(?<quoted>[^"\n]{1,200})"|(?<secret>[^\s"]{1,200}))[ \t]*\r?$`, 'gm'),
+  new RegExp(String.raw`${CLIENT_LINE}[A-Za-z]{0,2}\d{1,4}[ \t]+LOGIN[ \t]+(?:"[^"\n]{1,100}"|[^\s"]{1,100})[ \t]+(?:"(?<quoted>[^"\n]{1,200})"|(?<secret>[^\s"]{1,200}))[ \t]*\r?$`, 'gm'),
   /^[ \t]*ftp>[ \t]*user[ \t]+\S+[ \t]+(?<secret>\S{1,200})[ \t]*\r?$/gm,
 ];
 

@@ -713,6 +713,12 @@ describe('redactText', () => {
       { password: 2 }],
     ["IMAP's LOGIN and the ftp client's user command", 'a001 LOGIN deploy Tr0ub4dor&3x\na2 LOGIN "deploy" "Xk9 fLq2"\nftp> user deploy Tr0ub4dor&3x',
       'a001 LOGIN deploy [REDACTED:password]\na2 LOGIN "deploy" "[REDACTED:password]"\nftp> user deploy [REDACTED:password]', { password: 3 }],
+    // What a name of code or a line of code is kept for, a generated value is not: random letters with a number in them, a password
+    // after `&` or `*`, a value behind `urn:`, words around a UUID under a session's name.
+    ['values that look like code or a name at a glance', 'Cookie: sessionid=qPyma5621WZaawFq\nAPI_KEY=mOblNatAohuAlaiwde5931ln\npassword: &Hunter2.Qx9z\n' +
+      'secret: "urn:pw:Xk9fLq2mZpR7vB"\nsessionid=Marble-Vacation-9f2b6c1e-4d3a-4b8e-a1f0-7c5d2e8b9a41-Zebra',
+      'Cookie: sessionid=[REDACTED:password]\nAPI_KEY=[REDACTED:high-entropy]\npassword: [REDACTED:password]\nsecret: "[REDACTED:password]"\nsessionid=[REDACTED:high-entropy]',
+      { password: 3, 'high-entropy': 2 }],
     // Words around a UUID make it an id only when they name no secret.
     ['a UUID under words that name a key', 'acme-secret-key-9f2b6c1e-4d3a-4b8e-a1f0-7c5d2e8b9a41', '[REDACTED:high-entropy]', { 'high-entropy': 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
@@ -779,7 +785,8 @@ describe('redactText', () => {
     // The key's member given the variable of its name, a constant named by the last words of its key, an address or an element
     // taken, a variable named for what it holds after an acronym, a URN naming where a secret is kept, a key's id after `key ID`.
     // A test runner's results (no USER line before), a reference, a page's name.
-    ' PASS  src/app.test.ts (5.2 s)\n PASS  src/b.test.ts', '> USER deploy\n> PASS $FTP_PASSWORD', 'The LOGIN page has two fields',
+    ' PASS  src/app.test.ts (5.2 s)\n PASS  src/b.test.ts', '> USER deploy\n> PASS $FTP_PASSWORD', 'ALTER LOGIN sa DISABLE', 'INFO LOGIN alice success',
+    'ROOT LOGIN ON tty1', 'case token { "v2x9k3m1" }',
     // A getter that returns a constant: a scheme's name, a header's, an algorithm.
     'fun getToken() = "Bearer"', 'var token: String { "auth-token" }', 'val keyAlgorithm: String get() = "AES/CBC/PKCS5Padding"',
     'this.encryptionX509Credentials = encryptionX509Credentials;', 'ActionResetPassword = "ResetPassword"', 'Password: &parts[1],',
@@ -1102,6 +1109,9 @@ describe('redaction cost', () => {
     [`tokens = [${'a1b2c3d4e5f6g7h8, '.repeat(3_000)}`], [`apiKeys := []string{${'"a1b2c3d4e5f6g7h8", '.repeat(3_000)}`], ['tokens = ['.repeat(6_000)],
     // Blanks after a getter's parentheses, and after an armor's first line.
     [`getToken()${' '.repeat(64_000)}x`], [`-----BEGIN CERTIFICATE-----${' '.repeat(64_000)}x`],
+    // … and inside a property's braces, on its own and before a literal; blanks before a Kotlin getter; protocol logins, line after line.
+    [`token {${' '.repeat(64_000)}x`], [`token { "ab12cd34ef56"${' '.repeat(64_000)}`], [`val apiToken: String\n${' '.repeat(64_000)}get() = x`],
+    ['USER x\nPASS y3Kq9\n'.repeat(5_000)], ['a1 LOGIN alice hunter2\n'.repeat(3_000)], [' PASS  src/app.test.ts\n'.repeat(3_000)],
     [`- name: DB_PASSWORD${' '.repeat(64_000)}x`], [`{"key": "password"${'\t'.repeat(64_000)}x`], [`<param name="password"${' '.repeat(64_000)}>`],
     // Commands that print a secret, each followed by what it printed; a JSON Secret's data opened again and again; entries named for
     // a secret opened and never given a value; a recovery phrase's name again and again; blanks before a command.
