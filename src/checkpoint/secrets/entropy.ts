@@ -209,7 +209,7 @@ const NAME_PAIR = /^(?:ql|x[cpt]|bj|wh)$/i;
 export const rarePairs = (s: string): number => (s.match(RARE_PAIRS) ?? []).filter((p) => !NAME_PAIR.test(p)).length;
 
 /** A number after the standard or the algorithm it belongs to: `RFC6749`, `RSA1024`, `OAEP256`, `Ed25519`, `Sha256`, `Curve25519`, `X509`. */
-const NAMED_NUMBER = /(?<=(?:RFC|RSA|SHA|AES|OAEP|HMAC|PKCS|ECDSA|DSA|HS|RS|ES|PS|MD|CRC|UTF|ISO|TLS|CVE|X|Rfc|Rsa|Sha|Aes|Ed|Curve|Utf|Base|Crc|Pkcs|Int|Uint|Float|Hmac|Md)|(?:^|[^A-Za-z])(?:rfc|rsa|sha|aes|ed|curve|utf|base|crc|pkcs|int|uint|float|hmac|md|x))\d{3,5}(?!\d)/g;
+const NAMED_NUMBER = /(?<=(?:RFC|RSA|SHA|AES|OAEP|HMAC|PKCS|ECDSA|DSA|HS|RS|ES|PS|MD|CRC|UTF|ISO|TLS|CVE|Rfc|Rsa|Sha|Aes|Ed|Curve|Utf|Base|Crc|Pkcs|Int|Uint|Float|Hmac|Md)|(?:^|[^A-Za-z])(?:rfc|rsa|sha|aes|ed|curve|utf|base|crc|pkcs|int|uint|float|hmac|md))\d{3,5}(?!\d)|(?<=X)509(?!\d)/g;
 /**
  * Short words that names of code are made of (`Get`, `By`, `Key`, `Or`, `Err`): too short to be told from random letters by their
  * shape, so only these, by name.

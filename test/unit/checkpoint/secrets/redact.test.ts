@@ -716,9 +716,10 @@ describe('redactText', () => {
     // What a name of code or a line of code is kept for, a generated value is not: random letters with a number in them, a password
     // after `&` or `*`, a value behind `urn:`, words around a UUID under a session's name.
     ['values that look like code or a name at a glance', 'Cookie: sessionid=qPyma5621WZaawFq\nAPI_KEY=mOblNatAohuAlaiwde5931ln\npassword: &Hunter2.Qx9z\n' +
-      'secret: "urn:pw:Xk9fLq2mZpR7vB"\nsessionid=Marble-Vacation-9f2b6c1e-4d3a-4b8e-a1f0-7c5d2e8b9a41-Zebra',
-      'Cookie: sessionid=[REDACTED:password]\nAPI_KEY=[REDACTED:high-entropy]\npassword: [REDACTED:password]\nsecret: "[REDACTED:password]"\nsessionid=[REDACTED:high-entropy]',
-      { password: 3, 'high-entropy': 2 }],
+      'secret: "urn:pw:Xk9fLq2mZpR7vB"\nsessionid=Marble-Vacation-9f2b6c1e-4d3a-4b8e-a1f0-7c5d2e8b9a41-Zebra\nCookie: sid=x0445MyesnWMYwch',
+      'Cookie: sessionid=[REDACTED:password]\nAPI_KEY=[REDACTED:high-entropy]\npassword: [REDACTED:password]\nsecret: "[REDACTED:password]"\nsessionid=[REDACTED:high-entropy]\n' +
+      'Cookie: sid=[REDACTED:password]',
+      { password: 4, 'high-entropy': 2 }],
     // Words around a UUID make it an id only when they name no secret.
     ['a UUID under words that name a key', 'acme-secret-key-9f2b6c1e-4d3a-4b8e-a1f0-7c5d2e8b9a41', '[REDACTED:high-entropy]', { 'high-entropy': 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
