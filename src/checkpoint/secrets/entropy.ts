@@ -185,7 +185,7 @@ export function isHighEntropy(token: string, before = ''): boolean {
  * names no secret: an id. (`acme-secret-key-<uuid>` is a key; so is `webapp-session-store-<uuid>`, and words under a session's or a
  * secret's name, `sessionid=Marble-Vacation-<uuid>-Zebra`.)
  */
-const SECRET_WORD = /secret|key|token|pass|pwd|auth|cred|session|cookie|(?<![a-z])sid(?![a-z])/i;
+const SECRET_WORD = new RegExp(`${KEYWORD_ROOTS.join('|')}|cred|session|cookie|(?<![a-z])sid(?![a-z])`, 'i');
 const isIdAmongWords = (rest: string, before: string) =>
   !SECRET_WORD.test(rest) && (rest.replace(/[^A-Za-z0-9]/g, '').length < 16 || (isWordy(rest) && !SECRET_WORD.test(before.slice(-40))));
 
@@ -208,8 +208,15 @@ const NAME_PAIR = /^(?:ql|x[cpt]|bj|wh)$/i;
 /** How many letter pairs of `s` no word holds (`qz`, `kz`, `vx`), each letter counted once: random letters hold several, a name seldom two. */
 export const rarePairs = (s: string): number => (s.match(RARE_PAIRS) ?? []).filter((p) => !NAME_PAIR.test(p)).length;
 
+/** Standards and algorithms whose number is one of a name's parts: in capitals (`RFC6749`, `OAEP256`), or as a word (`Ed25519`, `sha256`). */
+const NUMBERED_ACRONYMS = 'rfc rsa sha aes oaep hmac pkcs ecdsa dsa hs rs es ps md crc utf iso tls cve'.split(' ');
+const NUMBERED_WORDS = 'rfc rsa sha aes ed curve utf base crc pkcs int uint float hmac md'.split(' ');
 /** A number after the standard or the algorithm it belongs to: `RFC6749`, `RSA1024`, `OAEP256`, `Ed25519`, `Sha256`, `Curve25519`, `X509`. */
-const NAMED_NUMBER = /(?<=(?:RFC|RSA|SHA|AES|OAEP|HMAC|PKCS|ECDSA|DSA|HS|RS|ES|PS|MD|CRC|UTF|ISO|TLS|CVE|Rfc|Rsa|Sha|Aes|Ed|Curve|Utf|Base|Crc|Pkcs|Int|Uint|Float|Hmac|Md)|(?:^|[^A-Za-z])(?:rfc|rsa|sha|aes|ed|curve|utf|base|crc|pkcs|int|uint|float|hmac|md))\d{3,5}(?!\d)|(?<=X)509(?!\d)/g;
+const NAMED_NUMBER = new RegExp(
+  String.raw`(?<=(?:${NUMBERED_ACRONYMS.map((w) => w.toUpperCase()).join('|')}|${NUMBERED_WORDS.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('|')})` +
+    String.raw`|(?:^|[^A-Za-z])(?:${NUMBERED_WORDS.join('|')}))\d{3,5}(?!\d)|(?<=X)509(?!\d)`,
+  'g',
+);
 /**
  * Short words that names of code are made of (`Get`, `By`, `Key`, `Or`, `Err`): too short to be told from random letters by their
  * shape, so only these, by name.
