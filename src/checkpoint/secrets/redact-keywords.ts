@@ -182,9 +182,16 @@ const PASSWORD_KEY = new RegExp(
     `|^(?:${PASSWORD_WORDS.map((w) => `[${w[0]}${w[0]!.toUpperCase()}]${w.slice(1)}|${w.toUpperCase()}`).join('|')})$` +
     `|^[A-Za-z0-9]{1,12}(?:${PASSWORD_WORDS.filter((w) => !/[a-z ]/i.test(w) && /[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]/.test(w)).join('|')})$`,
 );
+/**
+ * A label in any language, as a translation file gives one under a password's key (`"repeat_password": "Gjenta passord"`,
+ * `"new_password": "Neues Passwort"`): letters only, the first capital and the rest small, or naming a password itself.
+ */
+const SENTENCE_CASE = /^\p{Lu}\p{Ll}*(?: \p{Ll}+)+$/u;
+const NAMES_A_PASSWORD = new RegExp(`(?:^| )(?:${PASSWORD_WORDS.join('|')})(?: |$)`, 'iu');
+const isLabel = (v: string) => SENTENCE_CASE.test(v) || NAMES_A_PASSWORD.test(v);
 /** A passphrase of a few small words (`open sesame`, `correct horse battery staple`), not a message about one. */
 const passphrase = (v: string) =>
-  v.length >= 8 && v.length <= 60 && isValue(v) && v.split(' ').every((w) => w !== '' && !MESSAGE_WORDS.has(w.replace(/[^a-z]/g, '')));
+  v.length >= 8 && v.length <= 60 && isValue(v) && !isLabel(v) && v.split(' ').every((w) => w !== '' && !MESSAGE_WORDS.has(w.replace(/[^a-z]/g, '')));
 const form = (source: string, extra: Omit<Form, 'source' | 're'> = {}): Form => ({ source, re: new RegExp(leadCaptured(source), 'yi'), ...extra });
 
 /**
@@ -749,7 +756,7 @@ export function findKeywordValues(text: string): Hit[] {
     const weak = weakTest && /^(?:pass|pw)$/i.test(m[0]) ? (v: string) => weakTest(v) || passwordLike(v) : weakTest;
     if ((weak === tokenLike || inName) && m.index < refusedUntil) continue;
     let start = m.index;
-    while (start > 0 && m.index - start < 40 && isKeyChar(text.charCodeAt(start - 1))) start--;
+    while (start > 0 && m.index - start < 100 && isKeyChar(text.charCodeAt(start - 1))) start--;
     // A line break written out just before the key (`\nDB_PASSWORD='…\t…'`, read as written for a value that holds an escape
     // of its own): the key starts after it.
     const afterBreak = start < m.index && isWrittenBreakAt(text, start);

@@ -308,6 +308,14 @@ export const BASE_RULES: RedactRule[] = [
   // (Also as written: a Secret as JSON holds strings of its own with escaped quotes, `"config.json": "{\"k\": …}"`.)
   { reason: 'password', find: findKubernetesSecretData, readsWritten: true },
   { reason: 'private-key', find: findJsonWebKeyMembers },
+  // A Tink keyset in JSON: a key's material, in base64, is the `value` of its `keyData` when the key is symmetric or private
+  // (a public keyset's is kept), also as written inside a string (`\"value\": \"…\"`).
+  {
+    reason: 'private-key',
+    requires: 'google.crypto.tink.',
+    pattern:
+      /(?<pre>\\?"typeUrl\\?"[ \t]{0,8}:[ \t]{0,8}\\?"type\.googleapis\.com\/google\.crypto\.tink\.\w{1,60}\\?"[ \t]{0,8},\s{0,40}\\?"value\\?"[ \t]{0,8}:[ \t]{0,8}\\?")(?<secret>[A-Za-z0-9+/]{8,}={0,2})(?=\\?"[ \t]{0,8},\s{0,40}\\?"keyMaterialType\\?"[ \t]{0,8}:[ \t]{0,8}\\?"(?:SYMMETRIC|ASYMMETRIC_PRIVATE)\\?")/g,
+  },
   { reason: 'password', find: findRecoveryPhrases },
   { reason: 'provider', find: findContextTokens },
   { reason: 'high-entropy', find: findHighEntropy },

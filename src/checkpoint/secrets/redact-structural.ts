@@ -1713,9 +1713,12 @@ export const WORDPRESS_SALT_RULE: RedactRule = {
 };
 
 /** Where Vault's AppRole login is written: its path, the role id that goes with the secret id, or Vault's name. */
-const APPROLE_CONTEXT = /approle|role[_-]id|\bvault/i;
-/** `secret_id=<uuid>`, `"secret-id": "<uuid>"`, `VAULT_SECRET_ID: <uuid>`, `secret_id2 = '<uuid>'`: the key, then a UUID. */
-const SECRET_ID_VALUE = /(?<![A-Za-z0-9])secret[_-]id\d{0,3}["']?[ \t]*(?:=>|:=|=|:)[ \t]*["']?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![0-9A-Za-z-])/gi;
+const APPROLE_CONTEXT = /approle|role[_-]id|\bvault|secret_id_accessor/i;
+/**
+ * `secret_id=<uuid>`, `"secret-id": "<uuid>"`, `VAULT_SECRET_ID: <uuid>`, `secret_id2 = '<uuid>'`: the key, then a UUID; or a
+ * line of the table `vault write …/secret-id` prints (`secret_id             <uuid>`).
+ */
+const SECRET_ID_VALUE = /(?<![A-Za-z0-9])secret[_-]id\d{0,3}(?:["']?[ \t]*(?:=>|:=|=|:)[ \t]*["']?|(?<=^[ \t]{0,8}secret_id)[ \t]+)([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![0-9A-Za-z-])/gim;
 /** How far from the secret id its AppRole context may stand (a call written over a few lines). */
 const APPROLE_REACH = 400;
 

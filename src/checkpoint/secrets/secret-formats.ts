@@ -165,9 +165,10 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   p('Akamai', 'akamai-token', ['akab-', r('lower', 16), '-', r('lower', 16)]),
   c('Fastly', 'fastly-token', ['fastly'], [r('url', 32)]),
   // Secrets managers and infrastructure as code
-  t('HashiCorp Vault', 'vault-token', 'hvs.', r('url', 90, 120)),
-  t('HashiCorp Vault', 'vault-token', 'hvb.', r('url', 138, 300)),
-  t('HashiCorp Vault', 'vault-token', 'hvr.', r('url', 90, 120)),
+  // (Most are 90 characters or more; a token Vault issues without its namespace's prefix data may hold only the 24 random ones.)
+  t('HashiCorp Vault', 'vault-token', 'hvs.', r('url', 24, 120)),
+  t('HashiCorp Vault', 'vault-token', 'hvb.', r('url', 24, 300)),
+  t('HashiCorp Vault', 'vault-token', 'hvr.', r('url', 24, 120)),
   t('HashiCorp Vault', 'vault-token', 's.', r('alnum', 24)),
   p('HashiCorp Terraform', 'terraform-token', [r('alnum', 14), '.atlasv1.', r('urldot', 60, 70)]),
   p('Harness', 'harness-key', ['pat.', r('url', 22), '.', r('alnum', 24), '.', r('alnum', 20)]),
@@ -273,6 +274,8 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   t('Sourcegraph', 'sourcegraph-token', 'sgp_local_', r('anyhex', 40)),
   t('Sourcegraph', 'sourcegraph-token', 'sgp_', r('anyhex', 40)),
   p('Postman', 'postman-key', ['PMAK-', r('hex', 24), '-', r('hex', 34)]),
+  // (A collection's access token: a ULID.)
+  t('Postman', 'postman-key', 'PMAT-', r('upper', 26)),
   t('ReadMe', 'readme-key', 'rdme_', r('lower', 70)),
   t('Frame.io', 'frameio-token', 'fio-u-', r('urldot', 64)),
   t('Figma', 'figma-token', 'figd_', r('url', 40, 80)),

@@ -193,7 +193,7 @@ describe('redactText', () => {
       "mongosh mongodb://db -u admin -p [REDACTED:password] && zip -P [REDACTED:password] b.zip d.sql && 7z a -p[REDACTED:password] b.7z d/\nssh-keygen -t ed25519 -N '[REDACTED:password]' -f k\nmosquitto_pub -u s -P [REDACTED:password] -t t -m 1\nipmitool -U ADMIN -P [REDACTED:password] chassis status",
       { password: 6 }],
     ["a token given to vault login, and Nomad's ACL secret as it prints it", 'vault login hvs.qrSq3mXH7eemYBJ20r7Eufip\nAccessor ID  = 5d8a1f0c-93b7-4a24-8d6e-5f1a9c3b7d2e\nSecret ID    = 9c5e8f3a-2b7d-4e1f-8a6c-0d3b5f7e9a21',
-      'vault login [REDACTED:password]\nAccessor ID  = 5d8a1f0c-93b7-4a24-8d6e-5f1a9c3b7d2e\nSecret ID    = [REDACTED:consul-token]', { password: 1, 'consul-token': 1 }],
+      'vault login [REDACTED:vault-token]\nAccessor ID  = 5d8a1f0c-93b7-4a24-8d6e-5f1a9c3b7d2e\nSecret ID    = [REDACTED:consul-token]', { 'vault-token': 1, 'consul-token': 1 }],
     ["a Wi-Fi network's pre-shared key, in wpa_supplicant's and NetworkManager's files and given to wpa_passphrase",
       'network={\n    ssid="HomeNet"\n    psk="correct-horse-battery-9"\n}\n[wifi-security]\nkey-mgmt=wpa-psk\npsk=Tr0ub4dor&3xyz\nwpa_passphrase HomeNet Tr0ub4dor3xyz',
       'network={\n    ssid="HomeNet"\n    psk="[REDACTED:password]"\n}\n[wifi-security]\nkey-mgmt=wpa-psk\npsk=[REDACTED:password]\nwpa_passphrase HomeNet [REDACTED:password]',
@@ -722,6 +722,22 @@ describe('redactText', () => {
       { password: 4, 'high-entropy': 2 }],
     // Words around a UUID make it an id only when they name no secret.
     ['a UUID under words that name a key', 'acme-secret-key-9f2b6c1e-4d3a-4b8e-a1f0-7c5d2e8b9a41', '[REDACTED:high-entropy]', { 'high-entropy': 1 }],
+    // A key's name longer than 40 characters before its keyword (Bitwarden's data.json names a user's secret by the user's UUID).
+    ['a secret under a long name', '"user_d351d93b-adb0-4714-bbef-a11100fff9cc_token_apiKeyClientSecret": "N8N2xWg4FV8lusbl5CHBb5XRil6kOa"',
+      '"user_d351d93b-adb0-4714-bbef-a11100fff9cc_token_apiKeyClientSecret": "[REDACTED:password]"', { password: 1 }],
+    ["Vault's AppRole secret id in the table `vault write …/secret-id` prints, and a Vault token of 24 random characters",
+      'Key                   Value\n---                   -----\nsecret_id             6f2a9c1e-8b3d-4e5f-a7c9-2d4b6e8f0a1c\n' +
+      'secret_id_accessor    0d5c2a1e-8b3d-4e5f-a7c9-2d4b6e8f0a1c\nsecret_id_ttl         0s\nVAULT_TOKEN: hvs.CAESIBzktQvQZGNtOH4KrShoVm',
+      'Key                   Value\n---                   -----\nsecret_id             [REDACTED:vault-secret-id]\n' +
+      'secret_id_accessor    0d5c2a1e-8b3d-4e5f-a7c9-2d4b6e8f0a1c\nsecret_id_ttl         0s\nVAULT_TOKEN: [REDACTED:vault-token]',
+      { 'vault-secret-id': 1, 'vault-token': 1 }],
+    // A Tink keyset's key material: a symmetric key's (a public key's is the key's public half).
+    ['the key of a Tink keyset',
+      '{"primaryKeyId":1976038263,"key":[{"keyData":{"typeUrl":"type.googleapis.com/google.crypto.tink.AesGcmKey","value":"GhBi7O0TErBM9eTl3UppUGZg","keyMaterialType":"SYMMETRIC"},"status":"ENABLED"}]}\n' +
+      '{"keyData": {"typeUrl": "type.googleapis.com/google.crypto.tink.EcdsaPublicKey", "value": "EgYIAxACGAIa", "keyMaterialType": "ASYMMETRIC_PUBLIC"}}',
+      '{"primaryKeyId":1976038263,"key":[{"keyData":{"typeUrl":"type.googleapis.com/google.crypto.tink.AesGcmKey","value":"[REDACTED:private-key]","keyMaterialType":"SYMMETRIC"},"status":"ENABLED"}]}\n' +
+      '{"keyData": {"typeUrl": "type.googleapis.com/google.crypto.tink.EcdsaPublicKey", "value": "EgYIAxACGAIa", "keyMaterialType": "ASYMMETRIC_PUBLIC"}}',
+      { 'private-key': 1 }],
   ])('redacts %s', (_name, input, expected, counts) => {
     expect(redact(input)).toEqual({ out: expected, counts });
   });
@@ -1020,6 +1036,8 @@ describe('redactText', () => {
     // A test's result after `PASS:`; `pass` or `pw` alone given a size, a version, a label or a counter.
     '--- PASS: TestIPv6 (0.00s)', 'PASS: x86_64', 'pass: x86_64', 'tests pass: 12', 'pw = width*2+pad1', 'pass: offset+len*4', "pw: '120px'", 'pass: "node18"', '{"key": "pw", "value": "nodes3"}', 'PW=1920x1080', 'PASS="pass1"',
     'password: $${PYPI_PASSWORD}', 'password = asdf', 'Password=qwer;', "pass: 'passed'", 'PASS=0', 'PASS="\\e[32mPASS\\e[0m"', 'bypass: "Kq8wPzLt3"',
+    // A translation file's labels under a password's key: a sentence's case, or the word for a password itself.
+    '"repeat_password": "Gjenta passord",', '"sendOneTimePassword": "Send engangskode"', '"new_password": "Neues Passwort"', '"password": "nouveau mot de passe"',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
