@@ -146,9 +146,9 @@ export const BASE_RULES: RedactRule[] = [
   {
     reason: 'private-key',
     requires: 'PRIVATE KEY',
-    // A header with nothing after it (documentation, a parser's constant), or with a word in place of the key, holds no key. (Each
+    // A header with nothing after it (documentation, a parser's constant), or with a word in place of the key (`INVALIDDATA`), holds no key. (Each
     // line may start with its number, as an agent's file reader and `cat -n` print a file: `     2→MIIEvQ…`.)
-    pattern: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?=\s*(?:\d{1,7}(?:→|\t))?(?:[A-Za-z0-9+/=]{16}|Proc-Type:|(?![a-z]+\s*-----END)[A-Za-z0-9+/=]+\s*-----END))[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)/g,
+    pattern: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?=\s*(?:\d{1,7}(?:→|\t))?(?:[A-Za-z0-9+/=]{16}|Proc-Type:|(?![A-Za-z]+\s*-----END)[A-Za-z0-9+/=]+\s*-----END))[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)/g,
     // Nor does plain text in base64 in its place (`YWJjZGVm…` is "abcdef…"): a key is not text.
     accept: (block) => !isEncodedText(/-----\s*([A-Za-z0-9+/=]{16,})\s*-----END/.exec(block)?.[1]?.replace(/=+$/, '') ?? ''),
   },

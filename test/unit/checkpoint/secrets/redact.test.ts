@@ -1038,6 +1038,8 @@ describe('redactText', () => {
     'password: $${PYPI_PASSWORD}', 'password = asdf', 'Password=qwer;', "pass: 'passed'", 'PASS=0', 'PASS="\\e[32mPASS\\e[0m"', 'bypass: "Kq8wPzLt3"',
     // A translation file's labels under a password's key: a sentence's case, or the word for a password itself.
     '"repeat_password": "Gjenta passord",', '"sendOneTimePassword": "Send engangskode"', '"new_password": "Neues Passwort"', '"password": "nouveau mot de passe"',
+    // A private key's armor around a word in capitals: a parser's test, no key.
+    '-----BEGIN PRIVATE KEY-----\nINVALIDDATA\n-----END PRIVATE KEY-----',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
