@@ -280,10 +280,11 @@ export const PUBLIC_KEY_NAME = /(?:^|[^A-Za-z])pub(?:lic|lishable)?[_.-]?(?:key|
 /**
  * The name of a random value that guards or orders nothing secret: an anti-forgery token (`csrf-token`,
  * `authenticity_token`, OAuth's `state`: the page hands it to every visitor), a cache, idempotency or
- * WebSocket key, a page or next token or a cursor of a paged API (`NextToken` of AWS's APIs).
+ * WebSocket key, a page or next token or a cursor of a paged API (`NextToken` of AWS's APIs); and the digest detect-secrets'
+ * baseline (`.secrets.baseline`) keeps of each secret it found, `"hashed_secret": "<sha1>"`, written to be committed.
  */
 const NOT_SECRET_NAME =
-  /(?:csrf|xsrf)(?![\w-]*(?:secret|key))|authenticity[_-]?token|anti[_-]?forgery|^state$|cache[_-]?key|idempotency|creation[_-]?token|client[_-]?request[_-]?token|websocket[_-]?key|page[_-]?token|next[_-]?token|continuation[_-]?token|^cursor$|^continuation$|(?:^|[._-])existing[\w-]*secret$/i;
+  /(?:csrf|xsrf)(?![\w-]*(?:secret|key))|authenticity[_-]?token|anti[_-]?forgery|^state$|cache[_-]?key|idempotency|creation[_-]?token|client[_-]?request[_-]?token|websocket[_-]?key|page[_-]?token|next[_-]?token|continuation[_-]?token|^cursor$|^continuation$|(?:^|[._-])existing[\w-]*secret$|^hashed_secret$/i;
 /**
  * A name that says its value is made up: how a test of what a scanner refuses, or a fixture, names one (`wrongLength`,
  * `nonMatchingToken`, `fake_api_key`, `DUMMY_SECRET`). The word starts the name and is a word of it, not the start of another
