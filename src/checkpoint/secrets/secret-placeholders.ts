@@ -335,8 +335,11 @@ export function hasPlaceholderMarker(token: string): boolean {
   return token.length <= 1000 && MARKER_WORDS.test(token);
 }
 
-/** The operator and what may stand between it and a value: `request_id=`, `"nonce": "`, `ETag: W/"`, `key => '`, a Matrix id's sigil (`"event_id": "$`). */
-const OPERATOR_BEFORE = /["']?\s{0,2}(?:=>|:=|[:=])\s{0,2}(?:W\/)?["']?[$!]?$/;
+/**
+ * The operator and what may stand between it and a value: `request_id=`, `"nonce": "`, `ETag: W/"`, JSON's `"ETag": "\"`,
+ * `key => '`, a Matrix id's sigil (`"event_id": "$`).
+ */
+const OPERATOR_BEFORE = /["']?\s{0,2}(?:=>|:=|[:=])\s{0,2}["']?(?:W\/)?(?:[\\ ]?["'])?[$!]?$/;
 
 /**
  * The name a value is assigned to, at the end of the text before it (`request_id` of `request_id=`):

@@ -1042,6 +1042,8 @@ describe('redactText', () => {
     '-----BEGIN PRIVATE KEY-----\nINVALIDDATA\n-----END PRIVATE KEY-----',
     // The digest of a secret detect-secrets' baseline keeps, written to be committed.
     '        "hashed_secret": "a2480a72004fc40d124495fd59f5b482034fbadd",',
+    // An entity tag as JSON writes it, its quotes escaped (`aws s3api list-objects`), strong or weak.
+    '{"Contents": [{"Key": "a.txt", "ETag": "\\"d8e8fca2dc0f896fd7cb4cb0031ba249\\"", "Size": 5}]}', '"etag": "W/\\"Qx9fLmZp2Rt7YvBn3Wk8Sd5Gh1Lm4Zp8Rt2Yv7Bn3Wk\\"",',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
