@@ -119,6 +119,11 @@ const isFunctionName = (v: string) =>
   /^(?:[A-Za-z_$][\w$]*\.)*(?:[a-z]+\d*[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,}|\d+(?!\d)[a-z]*)*|[a-z]{2,}(?:_[a-z]{2,}\d*)+|[a-z]{2,}\d{1,3}[a-z]{2,})$/.test(v);
 /** Letters (and the marks, blanks, hyphens and apostrophes between words) only. */
 const NATURAL_WORDS = /^[\p{L}\p{M}](?:[\p{L}\p{M}'’ .-]*[\p{L}\p{M}])?$/u;
+/** A quote, then words of a sentence before the keyword (`"Client `, `"OAuth client `): the key is a phrase, as a translation's is. */
+const PHRASE_BEFORE = /(?:^|[\s{,])"[A-Z][A-Za-z]*(?: [A-Za-z]+)* $/;
+/** Whether the key, in quotes (`after` is the character after it), is a phrase or the label `Credentials`. */
+const isTranslatedLabel = (lineBefore: string, key: string, after: number) =>
+  after === 34 && (PHRASE_BEFORE.test(lineBefore) || (key === 'Credentials' && lineBefore.endsWith('"')));
 /** A character of a script written without blanks between words: Han, kana, Thai. */
 const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
 /** What may follow the keyword inside the key: `SECRET_KEY`, `token_value`, `password2`. */
@@ -1098,6 +1103,9 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // Unquoted, words of a language as a word of English is (`password: Contraseña`, `Bestätigungs-Token`, `Пароль`: a label
     // translated): letters only, some beyond ASCII. (Quoted, a literal: `password = 'Straße'` is judged.)
     if (!quoted && /[^\x00-\x7f]/.test(value) && NATURAL_WORDS.test(value)) continue;
+    // A translation's entry: its key the text of the source language in quotes, a phrase (`"Client Secret": "Klienthemmelighed"`,
+    // `"OAuth client secret": "OAuthクライアントシークレット"`) or the label `"Credentials": "Zugangsdaten"`, its value words of another.
+    if (quoted && NATURAL_WORDS.test(value) && isTranslatedLabel(lineBefore, key, text.charCodeAt(at))) continue;
     // Code, unquoted: a member of an object, a variable named for what it holds, a Go field's type, a JSX expression (isCodeValue).
     if (!quoted && isCodeValue(value, text.slice(span[1], span[1] + 4))) continue;
     // A path of words is where a secret is kept (`{{ with secret "kv/data/api/db" }}`), not the secret.

@@ -723,6 +723,7 @@ describe('redactText', () => {
     // Words around a UUID make it an id only when they name no secret.
     ['a UUID under words that name a key', 'acme-secret-key-9f2b6c1e-4d3a-4b8e-a1f0-7c5d2e8b9a41', '[REDACTED:high-entropy]', { 'high-entropy': 1 }],
     // A key's name longer than 40 characters before its keyword (Bitwarden's data.json names a user's secret by the user's UUID).
+    ['a generated secret under a key written as a phrase', '{"Client ID": "a1", "Client Secret": "Xk9fLq2mZpR7vB3n"}', '{"Client ID": "a1", "Client Secret": "[REDACTED:password]"}', { password: 1 }],
     ['a secret under a long name', '"user_d351d93b-adb0-4714-bbef-a11100fff9cc_token_apiKeyClientSecret": "N8N2xWg4FV8lusbl5CHBb5XRil6kOa"',
       '"user_d351d93b-adb0-4714-bbef-a11100fff9cc_token_apiKeyClientSecret": "[REDACTED:password]"', { password: 1 }],
     ["Vault's AppRole secret id in the table `vault write …/secret-id` prints, and a Vault token of 24 random characters",
@@ -1038,6 +1039,8 @@ describe('redactText', () => {
     'password: $${PYPI_PASSWORD}', 'password = asdf', 'Password=qwer;', "pass: 'passed'", 'PASS=0', 'PASS="\\e[32mPASS\\e[0m"', 'bypass: "Kq8wPzLt3"',
     // A translation file's labels under a password's key: a sentence's case, or the word for a password itself.
     '"repeat_password": "Gjenta passord",', '"sendOneTimePassword": "Send engangskode"', '"new_password": "Neues Passwort"', '"password": "nouveau mot de passe"',
+    // … and a translation file's entries keyed by the text they translate.
+    '{\n  "Client Secret": "Klienthemmelighed",\n  "OAuth client secret": "OAuthクライアントシークレット",\n  "Credentials": "Zugangsdaten"\n}',
     // A private key's armor around a word in capitals: a parser's test, no key.
     '-----BEGIN PRIVATE KEY-----\nINVALIDDATA\n-----END PRIVATE KEY-----',
     // The digest of a secret detect-secrets' baseline keeps, written to be committed.
