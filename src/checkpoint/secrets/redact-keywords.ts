@@ -121,6 +121,10 @@ const isFunctionName = (v: string) =>
 const NATURAL_WORDS = /^[\p{L}\p{M}](?:[\p{L}\p{M}'’ .-]*[\p{L}\p{M}])?$/u;
 /** A quote, then words of a sentence before the keyword (`"Client `, `"OAuth client `): the key is a phrase, as a translation's is. */
 const PHRASE_BEFORE = /(?:^|[\s{,])"[A-Z][A-Za-z]*(?: [A-Za-z]+)* $/;
+/** The key of a text shown to a user, named for where it shows: Rails' and Redmine's `field_password`, `label_api_access_key`, `notice_…`. */
+const UI_TEXT_KEY = /^(?:label|field|setting|notice|error|text|button|title|hint|placeholder|tooltip|caption|message|msg|prompt|heading|mail_subject)[._-]/i;
+const VOWEL_ANY = /[aeiouyàáâãäåæèéêëìíîïòóôõöøùúûüýœıа-яё]/i;
+const LANGUAGE_WORD = /^\p{Lu}{0,2}\p{Ll}+$/u;
 /** Whether the key, in quotes (`after` is the character after it), is a phrase or the label `Credentials`. */
 const isTranslatedLabel = (lineBefore: string, key: string, after: number) =>
   after === 34 && (PHRASE_BEFORE.test(lineBefore) || (key === 'Credentials' && lineBefore.endsWith('"')));
@@ -1106,6 +1110,9 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // A translation's entry: its key the text of the source language in quotes, a phrase (`"Client Secret": "Klienthemmelighed"`,
     // `"OAuth client secret": "OAuthクライアントシークレット"`) or the label `"Credentials": "Zugangsdaten"`, its value words of another.
     if (quoted && NATURAL_WORDS.test(value) && isTranslatedLabel(lineBefore, key, text.charCodeAt(at))) continue;
+    // … and a message's key named for where the text shows (`field_password: Contrasenya`, `label_api_access_key: API-nyckel`,
+    // `"label.password": "…"`): words of a language, each an acronym or small letters with a vowel after a capital or two, are its text.
+    if (UI_TEXT_KEY.test(key) && NATURAL_WORDS.test(value) && value.split(/[ -]/).every((w) => /^[A-Z]{2,5}$/.test(w) || (LANGUAGE_WORD.test(w) && VOWEL_ANY.test(w)))) continue;
     // Code, unquoted: a member of an object, a variable named for what it holds, a Go field's type, a JSX expression (isCodeValue).
     if (!quoted && isCodeValue(value, text.slice(span[1], span[1] + 4))) continue;
     // A path of words is where a secret is kept (`{{ with secret "kv/data/api/db" }}`), not the secret.
