@@ -52,9 +52,10 @@ const PLACEHOLDER_WORDS = new Set([
   'changeit', 'android', 'vagrant', 'minioadmin',
   // Words that say a value is unfit on purpose, as a test of what is refused writes it (`API_KEY=short`, `keyTooShort`, `notajwt`).
   'short', 'too', 'long', 'wrong', 'bad', 'bogus', 'expired', 'revoked', 'malformed', 'truncated', 'not', 'jwt',
-  // "Password" in other languages (a translated label: `"password": "Passwort"`)
+  // "Password" in other languages (a translated label: `"password": "Passwort"`, Portuguese `Palavra-passe`)
   'passwort', 'kennwort', 'passord', 'wachtwoord', 'salasana', 'haslo', 'senha', 'parola', 'heslo', 'adgangskode', 'contrasena', 'geslo', 'lozinka', 'parool', 'jelszo', 'sandi', 'kata',
   'lösenord', 'losenord', 'contraseña', 'hasło', 'jelszó', 'şifre', 'sifre', 'пароль',
+  'contrasenya', 'contrasinal', 'pasahitza', 'palavra', 'passe', 'chave', 'lykilorð', 'parolă', 'slaptažodis', 'парола', 'лозинка',
 ]);
 
 /** True when `value` is a reference or an interpolation, not a literal. */

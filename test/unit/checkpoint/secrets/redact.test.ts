@@ -1044,6 +1044,8 @@ describe('redactText', () => {
     '{\n  "Client Secret": "Klienthemmelighed",\n  "OAuth client secret": "OAuthクライアントシークレット",\n  "Credentials": "Zugangsdaten"\n}',
     // … and a message named for where it shows (Redmine's locales).
     'ca:\n  field_password: "Contrasenya"\n  notice_account_wrong_password: "Contrasenya incorrecta"\n  label_api_access_key: API-nyckel\n  setting_sys_api_key: API-sleutel',
+    // … and a Java or Apple strings file's label in Catalan or Portuguese.
+    'password=Contrasenya\ninvalidPasswordMessage=Contrasenya no vàlida.\nlogin.password=Palavra-passe', '"Password" = "Contrasenya";',
     // A private key's armor around a word in capitals: a parser's test, no key.
     '-----BEGIN PRIVATE KEY-----\nINVALIDDATA\n-----END PRIVATE KEY-----',
     // The digest of a secret detect-secrets' baseline keeps, written to be committed.
