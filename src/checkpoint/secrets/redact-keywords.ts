@@ -1186,6 +1186,8 @@ const DEFAULT_OF_REFERENCE = /^\$\{(?:[A-Za-z_][\w.]*:[-=]|(?:[A-Za-z_]\w*[._][\
  * literal, the value itself; outside quotes, a closing brace with no opening one closes what holds the value
  * (`@Value("${jwt.secret:…}")` read from its key, `{token: abc}`), and so does a written-out line break or quote.
  */
+/** An element's closing tag at the end of what a form read. */
+const CLOSING_TAG_END = /<\/[A-Za-z][\w.:-]{0,40}>$/;
 function valueInside(read: string, isQuoted: boolean): [number, number, boolean] {
   const reference = DEFAULT_OF_REFERENCE.exec(read);
   if (reference) return [reference[0].length, read.length - 1, true];
@@ -1195,6 +1197,9 @@ function valueInside(read: string, isQuoted: boolean): [number, number, boolean]
   const written = escapeIn(read);
   // (A backslash at its end escapes what follows it: `\"token=$X\"` read up to its quote.)
   let last = written < 0 ? read.replace(/\\+$/, '').length : written;
+  // (Nor past the end of the element it stands in: `<translation>Contraseña: %1</translation>`, `<td>Password: …</td>`.)
+  const closing = CLOSING_TAG_END.exec(read.slice(0, last));
+  if (closing) last = closing.index;
   if (read.includes('{')) return [0, last, false];
   while (last > 0 && read.charCodeAt(last - 1) === 125) last--;
   return [0, last, false];

@@ -723,6 +723,7 @@ describe('redactText', () => {
     // Words around a UUID make it an id only when they name no secret.
     ['a UUID under words that name a key', 'acme-secret-key-9f2b6c1e-4d3a-4b8e-a1f0-7c5d2e8b9a41', '[REDACTED:high-entropy]', { 'high-entropy': 1 }],
     // A key's name longer than 40 characters before its keyword (Bitwarden's data.json names a user's secret by the user's UUID).
+    ['a password in a sentence before the end of its element', '<td>Password: Xk9fLq2mZ</td>', '<td>Password: [REDACTED:password]</td>', { password: 1 }],
     ['a generated value under the key of a message', 'setting_api_key: Xk9fLq2mZpR7vB3n\nfield_password: hunter2', 'setting_api_key: [REDACTED:password]\nfield_password: [REDACTED:password]', { password: 2 }],
     ['a generated secret under a key written as a phrase', '{"Client ID": "a1", "Client Secret": "Xk9fLq2mZpR7vB3n"}', '{"Client ID": "a1", "Client Secret": "[REDACTED:password]"}', { password: 1 }],
     ['a secret under a long name', '"user_d351d93b-adb0-4714-bbef-a11100fff9cc_token_apiKeyClientSecret": "N8N2xWg4FV8lusbl5CHBb5XRil6kOa"',
@@ -1046,6 +1047,8 @@ describe('redactText', () => {
     'ca:\n  field_password: "Contrasenya"\n  notice_account_wrong_password: "Contrasenya incorrecta"\n  label_api_access_key: API-nyckel\n  setting_sys_api_key: API-sleutel',
     // … and a Java or Apple strings file's label in Catalan or Portuguese.
     'password=Contrasenya\ninvalidPasswordMessage=Contrasenya no vàlida.\nlogin.password=Palavra-passe', '"Password" = "Contrasenya";',
+    // … and a Qt translation's argument before the element's end (which, taken once, was taken wherever it recurs).
+    '<translation>Calidad de la contraseña: %1</translation>\n<translation>No se puede crear directorio:\n%1</translation>',
     // A private key's armor around a word in capitals: a parser's test, no key.
     '-----BEGIN PRIVATE KEY-----\nINVALIDDATA\n-----END PRIVATE KEY-----',
     // The digest of a secret detect-secrets' baseline keeps, written to be committed.
