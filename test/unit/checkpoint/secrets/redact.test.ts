@@ -1049,6 +1049,9 @@ describe('redactText', () => {
     'password=Contrasenya\ninvalidPasswordMessage=Contrasenya no vàlida.\nlogin.password=Palavra-passe', '"Password" = "Contrasenya";',
     // … and a Qt translation's argument before the element's end (which, taken once, was taken wherever it recurs).
     '<translation>Calidad de la contraseña: %1</translation>\n<translation>No se puede crear directorio:\n%1</translation>',
+    // A path whose segment a tool names by a digest of what it stores (pnpm's virtual store, Terraform's state).
+    'node_modules/.pnpm/@ng-bootstrap+ng-bootstrap@21.0.0_@angular+core@22.1.0_@angular+_379bf773160c49398165933da2ae33fd/node_modules/src/alert/alert.ts',
+    '"tf-unit/test-large-state/tfstate.2cb96f52c9fff8e0b56cb786ec4d2bed/0",',
     // A private key's armor around a word in capitals: a parser's test, no key.
     '-----BEGIN PRIVATE KEY-----\nINVALIDDATA\n-----END PRIVATE KEY-----',
     // The digest of a secret detect-secrets' baseline keeps, written to be committed.
