@@ -115,7 +115,7 @@ export const PROVIDER_TEMPLATES: [string, string[]][] = [
   ['Ionic', ['ion_{an:42}']],
   ['Zuplo', ['zpka_{hex:32}_{hex:8}']],
   ['Slack', ['xoxb-{d:12}-{d:13}-{an:24}', 'xoxp-{d:11}-{d:11}-{d:12}-{hex:32}', 'xoxr-{an:40}', 'xoxa-2-{an:40}', 'xoxs-{d:12}-{d:9}-{d:10}-{hex:10}', 'xoxp-{d:6}-{d:6}-{d:6}-{hex:18}', 'xoxp-{an:30}',
-    'xapp-1-{up:11}-{d:13}-{lo:64}', 'https://hooks.slack.com/services/{b64:44}']],
+    'xapp-1-{up:11}-{d:13}-{lo:64}', 'https://hooks.slack.com/services/{b64:44}', 'xoxc-{d:10}-{d:13}-{d:13}-{hex:64}', 'xoxd-{an:120}']],
   ['Discord', ['M{an:23}.{url:6}.{url:38}', 'https://discord.com/api/webhooks/{d:18}/{url:68}', 'DISCORD_TOKEN=<<{hex:64}>>']],
   ['Telegram', ['{d:10}:AA{url:33}', 'https://api.telegram.org/<<bot{d:10}:{url:35}>>/getMe']],
   ['Make', ['https://hook.eu1.make.com/{lo:32}', 'https://hook.integromat.com/{lo:32}']],

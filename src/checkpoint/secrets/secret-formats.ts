@@ -299,6 +299,10 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   p('Slack', 'slack-token', ['xoxr-', r('digits', 1), '-', r('alnum', 9, 48)]),
   p('Slack', 'slack-token', ['xoxs-', r('digits', 1, 14), '-', r('digits', 1, 14), '-', r('digits', 1, 14), '-', r('anyhex', 16, 64)]),
   p('Slack', 'slack-token', ['xoxo-', r('digits', 1, 14), '-', r('digits', 1, 14), '-', r('digits', 1, 14), '-', r('anyhex', 16, 64)]),
+  // A web or desktop client's session: its token (`xoxc-`) and the cookie that goes with it (`d=xoxd-…`, base64 or URL-encoded).
+  p('Slack', 'slack-token', ['xoxc-', r('digits', 9, 15), '-', r('digits', 9, 15), '-', r('digits', 9, 15), '-', r('anyhex', 64)]),
+  t('Slack', 'slack-token', 'xoxd-', r('b64url', 60, 400)),
+  t('Slack', 'slack-token', 'xoxd-', r('pct', 60, 400)),
   p('Slack', 'slack-token', ['xoxe.xoxp-', r('digits', 1), '-', r('upper', 163, 166)]),
   p('Slack', 'slack-token', ['xoxe-', r('digits', 1), '-', r('upper', 146)]),
   p('Slack', 'slack-token', ['xapp-', r('digits', 1), '-', r('upper', 9, 12), '-', r('digits', 10, 13), '-', r('lower', 64)]),

@@ -723,6 +723,9 @@ describe('redactText', () => {
     // Words around a UUID make it an id only when they name no secret.
     ['a UUID under words that name a key', 'acme-secret-key-9f2b6c1e-4d3a-4b8e-a1f0-7c5d2e8b9a41', '[REDACTED:high-entropy]', { 'high-entropy': 1 }],
     // A key's name longer than 40 characters before its keyword (Bitwarden's data.json names a user's secret by the user's UUID).
+    ["a Slack client's session token in a form's body and its cookie", 'name="token"\r\n\r\n xoxc-2541715624-2536568458595-2560197464944-23a188852dc1e585a9b594b4facd7d96339fb1d45c592c67a2385fb02f3cd453\r\n---\n' +
+      'Cookie: d=xoxd-RWAqM1zwIRrr%2B2XACnx2j85Nmnq7jXRq08nLu92OuSVSD%2FOq%2FJrB6huw%2B1E7SYpflbEhm7gKHZsqNX3mypdDoskW%2Bs9x; d-s=1700000000',
+      'name="token"\r\n\r\n [REDACTED:slack-token]\r\n---\nCookie: d=[REDACTED:slack-token]; d-s=1700000000', { 'slack-token': 2 }],
     ['a password in a sentence before the end of its element', '<td>Password: Xk9fLq2mZ</td>', '<td>Password: [REDACTED:password]</td>', { password: 1 }],
     ['a generated value under the key of a message', 'setting_api_key: Xk9fLq2mZpR7vB3n\nfield_password: hunter2', 'setting_api_key: [REDACTED:password]\nfield_password: [REDACTED:password]', { password: 2 }],
     ['a generated secret under a key written as a phrase', '{"Client ID": "a1", "Client Secret": "Xk9fLq2mZpR7vB3n"}', '{"Client ID": "a1", "Client Secret": "[REDACTED:password]"}', { password: 1 }],
