@@ -782,7 +782,8 @@ export function findKeywordValues(text: string): Hit[] {
     // A public or publishable key or token (`public_key`, `publicToken`, `pub_key`) is published on purpose.
     // An anti-forgery token (`csrf-token`), a cache, idempotency or page key is random and guards nothing.
     const name = text.slice(start, keyEnd);
-    if (PUBLIC_KEY_NAME.test(name) || isNotSecretName(name)) continue;
+    // (Nor an option that turns the credential off, `--no-password`, `no_token`: it takes no value.)
+    if (PUBLIC_KEY_NAME.test(name) || isNotSecretName(name) || /^-{0,2}no[_-]/i.test(name)) continue;
     const lineBefore = lineBeforeKey(text, start);
     // … also named in words: `# public key: age1…`, `the publishable key is …`.
     if (/^(?:key|token)$/i.test(name) && /(?:^|[^A-Za-z])pub(?:lic|lishable)?[ \t]+$/i.test(lineBefore)) continue;
@@ -1115,6 +1116,8 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     if (UI_TEXT_KEY.test(key) && NATURAL_WORDS.test(value) && value.split(/[ -]/).every((w) => /^[A-Z]{2,5}$/.test(w) || (LANGUAGE_WORD.test(w) && VOWEL_ANY.test(w)))) continue;
     // Code, unquoted: a member of an object, a variable named for what it holds, a Go field's type, a JSX expression (isCodeValue).
     if (!quoted && isCodeValue(value, text.slice(span[1], span[1] + 4))) continue;
+    // An OpenPGP key's id or fingerprint under its key's name (`GPG_KEY="CFB4C2166397D0D2"`): public, what finds the key.
+    if (/gpg|pgp/i.test(key) && !/pass|pwd/i.test(key) && /^(?:0x)?(?:[0-9A-F]{8}|[0-9A-F]{16}|[0-9A-F]{40})$/.test(value)) continue;
     // A path of words is where a secret is kept (`{{ with secret "kv/data/api/db" }}`), not the secret.
     if (/^[a-z_-]+(?:\/[a-z_.-]+){2,}$/.test(value) && !/pass|pwd/i.test(key)) continue;
     // An address names whose key it is (`user.signingkey=security@example.com`); a message written in escapes only is text

@@ -1540,6 +1540,8 @@ const PUBLIC = new RegExp(
   'g',
 );
 
+/** A script's Authenticode signature as PowerShell appends it (certificates and a signature in PKCS #7, public), line by line in comments. */
+const POWERSHELL_SIGNATURE = /# SIG # Begin signature block\r?\n(?:# [A-Za-z0-9+/=]{1,100}\r?\n)*# SIG # End signature block/g;
 /** A value assigned to a public key's name (`public_key = "…"`, `publicToken: '…'`, `PUB_KEY=…`): `n` ends the name, `v` is the value. */
 const PUBLIC_VALUE = /(?<n>pub(?:lic|lishable)?[_.-]?(?:key|token))["']?[ \t]*(?:=>|:=|=|:)[ \t]*["'`]?(?<v>[A-Za-z0-9+/=_.~-]{16,})/gi;
 /** The characters of a key's name before `public_key`: `STRIPE_`, `app.`. */
@@ -1562,6 +1564,9 @@ export const PUBLIC_KEY_RULE: RedactRule = {
     if (text.includes('-----BEGIN') || text.includes(' AAAA') || text.includes('sha')) {
       PUBLIC.lastIndex = 0;
       for (const m of text.matchAll(PUBLIC)) hits.push({ start: m.index, end: m.index + m[0].length, reason: '' });
+    }
+    if (text.includes('# SIG # Begin signature block')) {
+      for (const m of text.matchAll(POWERSHELL_SIGNATURE)) hits.push({ start: m.index, end: m.index + m[0].length, reason: '' });
     }
     if (text.includes('pubkey') || text.includes('peer:')) {
       for (const m of text.matchAll(WIREGUARD_PUBLIC)) hits.push({ start: m.indices![1]![0], end: m.indices![1]![1], reason: '' });

@@ -20,6 +20,7 @@ const REFERENCE = new RegExp(
     '\\$\\{\\{.*\\}\\}', '\\$\\(.*\\)?', '\\$\\d', '%~?\\d', '%\\*', // ${{ secrets.X }}, $(cmd), $1, a batch file's %1
     '@-|@(?:[\\w.~-]*/)*[\\w~-]+\\.[A-Za-z]\\w{0,5}', // a file read in its place: `password=@password.txt`, `-d @-`
     'env:[A-Za-z_]\\w*|fileb?:\\S+', // a variable or a file a tool reads it from: openssl's and boundary's `env:PASS`, `file:/run/secrets/db`
+    '@(?:keychain|env):\\S+', // … or Xcode's altool and notarytool: `--password "@keychain:AC_PASSWORD"`, `@env:AC_PASSWORD`
     '\\$ENV\\{\\w+\\}', 'credentialsJSON:[0-9a-f-]{36}', // Perl's and FreeRADIUS' `$ENV{SECRET}`, TeamCity's stored `credentialsJSON:<uuid>`
     '\\$__(?:env|file|vault)\\{[^}]*\\}', // Grafana's expansions: `$__env{GF_SECRET_KEY}`, `$__file{/run/secrets/…}`, `$__vault{…}`
     '#\\{[^}]*\\}?', '%[A-Za-z_]\\w*%', '@[A-Za-z_]\\w*@', '__\\w+__', // #{var}, %VAR%, @VAR@, __VAR__, __globPaths__

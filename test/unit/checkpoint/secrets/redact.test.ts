@@ -723,6 +723,8 @@ describe('redactText', () => {
     // Words around a UUID make it an id only when they name no secret.
     ['a UUID under words that name a key', 'acme-secret-key-9f2b6c1e-4d3a-4b8e-a1f0-7c5d2e8b9a41', '[REDACTED:high-entropy]', { 'high-entropy': 1 }],
     // A key's name longer than 40 characters before its keyword (Bitwarden's data.json names a user's secret by the user's UUID).
+    ["a GPG key's passphrase in hex, and a base64 line in a comment that is no signature block", 'GPG_PASSPHRASE="CFB4C216"\n# GiUbD12OeORN0ADzdpsQ4dDi6M4YhoGE9cbY11XxM2AVZn0GiOUC9+XE0wI7CQKf',
+      'GPG_PASSPHRASE="[REDACTED:password]"\n# [REDACTED:high-entropy]', { password: 1, 'high-entropy': 1 }],
     ["a Slack client's session token in a form's body and its cookie", 'name="token"\r\n\r\n xoxc-2541715624-2536568458595-2560197464944-23a188852dc1e585a9b594b4facd7d96339fb1d45c592c67a2385fb02f3cd453\r\n---\n' +
       'Cookie: d=xoxd-RWAqM1zwIRrr%2B2XACnx2j85Nmnq7jXRq08nLu92OuSVSD%2FOq%2FJrB6huw%2B1E7SYpflbEhm7gKHZsqNX3mypdDoskW%2Bs9x; d-s=1700000000',
       'name="token"\r\n\r\n [REDACTED:slack-token]\r\n---\nCookie: d=[REDACTED:slack-token]; d-s=1700000000', { 'slack-token': 2 }],
@@ -1055,6 +1057,10 @@ describe('redactText', () => {
     // A path whose segment a tool names by a digest of what it stores (pnpm's virtual store, Terraform's state).
     'node_modules/.pnpm/@ng-bootstrap+ng-bootstrap@21.0.0_@angular+core@22.1.0_@angular+_379bf773160c49398165933da2ae33fd/node_modules/src/alert/alert.ts',
     '"tf-unit/test-large-state/tfstate.2cb96f52c9fff8e0b56cb786ec4d2bed/0",',
+    // A PowerShell script's Authenticode signature (certificates and a signature, public); an option that turns a password off; an
+    // OpenPGP key's id; a password Xcode's notarytool reads from the keychain.
+    '# SIG # Begin signature block\n# MIIoGQYJKoZIhvcNAQcCoIIoCjCCKAYCAQExDzANBglghkgBZQMEAgEFADB5Bgor\n# GiUbD12OeORN0ADzdpsQ4dDi6M4YhoGE9cbY11XxM2AVZn0GiOUC9+XE0wI7CQKf\n# SIG # End signature block',
+    '- CLI: Add --no-password option #2708', 'GPG_KEY="CFB4C2166397D0D2"', 'xcrun notarytool submit app.zip --password "@keychain:${ac_keychain}" \\',
     // A private key's armor around a word in capitals: a parser's test, no key.
     '-----BEGIN PRIVATE KEY-----\nINVALIDDATA\n-----END PRIVATE KEY-----',
     // The digest of a secret detect-secrets' baseline keeps, written to be committed.
