@@ -287,6 +287,8 @@ const tail = (b: string) => {
 };
 
 /** The forms tried at the end of a key, first match wins. */
+/** A call named for a credential, given a user and then the credential: `NetworkCredential("user", "…")`, `HTTPBasicAuth('user', '…')`. */
+const CREDENTIAL_CALL = `${TAIL}\\w{0,20}[ \\t]*\\([ \\t]*(?:(["'])[^"'\\n]{0,100}\\1|[Ss]tring\\.Empty|null|None|nil)[ \\t]*,[ \\t]*(["'])(?<v>[^"'\\s]{4,300})\\2`;
 const FORMS: Form[] = [
   // <password>…</password>, <db.password attr="x">…</db.password>, and the value on a line of its own between the tags
   form(`${TAIL}(?:[ \\t][^>\\n]*)?>[ \\t]*(?:\\r?\\n[ \\t]*)?(?<v>[^<\\s]{1,300})\\s*</`, { when: (b) => b.endsWith('<') }),
@@ -412,7 +414,9 @@ const FORMS: Form[] = [
   // A credential passed as the second argument of a call named for one: NetworkCredential("user", "…"), setCredentials('user', '…'),
   // HTTPBasicAuth('user', '…')
   // (The user may be empty: `new NetworkCredential("", "…").SecurePassword`, `string.Empty`, `null`.)
-  form(`${TAIL}\\w{0,20}[ \\t]*\\([ \\t]*(?:(["'])[^"'\\n]{0,100}\\1|[Ss]tring\\.Empty|null|None|nil)[ \\t]*,[ \\t]*(["'])(?<v>[^"'\\s]{4,300})\\2`),
+  // (A call named for a token or a key takes a generated value only: ProseMirror's `new state.Token("video", "video", 0)` makes a token of a document.)
+  form(CREDENTIAL_CALL, { keys: /pass|pwd|cred|auth/i }),
+  form(CREDENTIAL_CALL, { accept: credentialLike }),
   // … and a user and a password given to `auth` as a pair: `auth=("user", "…")` (Python's requests), `auth: ['user', '…']`.
   // (The pair names the credential, not the weak word `auth`: a password with a symbol, `xibGe5MA6BN!OTyH_`, is one.)
   form(`${TAIL}[ \\t]*[=:][ \\t]*[([][ \\t]*(["'])[^"'\\n]{1,100}\\1[ \\t]*,[ \\t]*(["'])(?<v>[^"'\\s]{4,300})\\2`, {
@@ -777,6 +781,8 @@ export function findKeywordValues(text: string): Hit[] {
     while (text[start] === '-' || text[start] === '.') start++;
     // `private`, `access` on their own are a modifier or a word (`private base64ToUint8Array;`): a key only in capitals or joined to a name.
     if (isBareWord(m[0]) && start === m.index && m[0] !== m[0].toUpperCase()) continue;
+    // A badge's token in the address of its image (`codecov.io/gh/…/graph/badge.svg?token=VK6OUPJ3TY`): shown on the project's page.
+    if ((text.charCodeAt(start - 1) === 63 || text.charCodeAt(start - 1) === 38) && /\.svg\?(?:[^\s?&#]{0,100}&){0,8}$/.test(text.slice(Math.max(0, start - 900), start))) continue;
     // A part of an AWS resource's name (`arn:aws:secretsmanager:…:secret:prod/db-oK7Kbo`): where a secret is kept.
     if (text.charCodeAt(start - 1) === 58 && /\barn:aws[\w-]*:[\w-]*:[\w-]*:\d{0,12}:$/.test(text.slice(Math.max(0, start - 120), start))) continue;
     // A public or publishable key or token (`public_key`, `publicToken`, `pub_key`) is published on purpose.
@@ -1049,6 +1055,8 @@ const EMAIL_VALUE = /^[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}$/;
  */
 function isCodeValue(v: string, after: string): boolean {
   if (/^(?:map\[|\[\]|chan\b|func\()/.test(v) || (/^\{[A-Za-z_$][\w$.]*(?:\[|$)/.test(v) && !v.includes('}'))) return true;
+  // A name negated (`xhr.withCredentials = !requiresPreflightRequest;`), its words a name's.
+  if (/^!{1,2}[a-z_$][\w$]*$/.test(v) && isWordy(v.replace(/^!+/, ''))) return true;
   // An address or an element taken (`Password: &parts[1],`, `Token: *cfg.Token`).
   // (A name of small letters, its index a number or a name, its member a name without digits: `&Hunter2.Qx9z` is a password.)
   if (/^[&*][a-z_$][A-Za-z_$]*(?:\[(?:\d+|[a-z_$][\w$]*)\]|\.[A-Za-z_$][A-Za-z_$]*)+$/.test(v)) return true;

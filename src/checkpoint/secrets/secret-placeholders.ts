@@ -410,6 +410,10 @@ function isDigestLength(token: string): boolean {
 /** The length of a hex digest (MD5, SHA-1, SHA-224, SHA-256, SHA-384, SHA-512). */
 const DIGEST_LENGTHS = new Set([32, 40, 56, 64, 96, 128]);
 
+/** A file a web page loads (a font, an image, a script, a style sheet, a source map, media, WebAssembly), by its extension. */
+const ASSET_FILE = /\.(?:woff2?|ttf|otf|eot|png|jpe?g|gif|svg|webp|avif|ico|bmp|m?js|cjs|css|map|wasm|mp[34]|webm|wav|ogg)$/;
+/** GitHub's global node id: the object's type (`R`, `I`, `PR`, `DIC`, `U`) and its key in MessagePack, base64 (`kg…`, `kw…`). */
+const GITHUB_NODE_ID = /^[A-Z]{1,6}_k[gw][A-Za-z0-9_-]{6,40}$/;
 /**
  * A run the entropy rule found random that the text around it says is not a secret:
  * a documented example key, an identifier or a digest named as one (`request_id=…`,
@@ -420,6 +424,9 @@ const DIGEST_LENGTHS = new Set([32, 40, 56, 64, 96, 128]);
 export function isNamedNonSecret(token: string, before: string, after: string): boolean {
   if (hasPlaceholderMarker(token)) return true;
   if (CONTENT_ID.test(token) || isFilePath(token) || CONSTANT_PATH.test(token) || ALTERNATION.test(token)) return true;
+  // A web asset named by a hash of its content (`./Nunito-Regular-XRXI3I6Li01BKofiOc5wtlZ2di8HDIkhdTA3j6zbXWjgevT5.woff2`,
+  // `assets/index-BXk9fLq2mZpR7vB3n.js`), and a GitHub object's global id (`DIC_kwDOG1Zs184CBKWJ`, `R_kgDOGvWnpA`): names.
+  if (ASSET_FILE.test(token) || GITHUB_NODE_ID.test(token)) return true;
   // `md5hex.parse("…")`, `sha256base64: …`, `expected_sha384 = "…"`: a digest's name just before a value of a digest's exact length.
   if (isDigestLength(token) && (DIGEST_NAME.test(before) || DIGEST_WORD.test(before))) return true;
   if (DIGEST_LENGTHS.has(token.length) && /^ [ *][^\s]/.test(after) && /^(?:[0-9a-f]+|[0-9A-F]+)$/.test(token) && /(?:^|\n)[ \t]*$/.test(before)) return true;

@@ -723,6 +723,8 @@ describe('redactText', () => {
     // Words around a UUID make it an id only when they name no secret.
     ['a UUID under words that name a key', 'acme-secret-key-9f2b6c1e-4d3a-4b8e-a1f0-7c5d2e8b9a41', '[REDACTED:high-entropy]', { 'high-entropy': 1 }],
     // A key's name longer than 40 characters before its keyword (Bitwarden's data.json names a user's secret by the user's UUID).
+    ['a token in the query of an address that is no image, a generated token given to a call named for one', 'https://api.example.com/v1/data?token=Xk9fLq2mZpR7vB3n\napi.setToken("user", "Xk9fLq2mZpR7vB3nQ")',
+      'https://api.example.com/v1/data?token=[REDACTED:password]\napi.setToken("user", "[REDACTED:password]")', { password: 2 }],
     ["a GPG key's passphrase in hex, and a base64 line in a comment that is no signature block", 'GPG_PASSPHRASE="CFB4C216"\n# GiUbD12OeORN0ADzdpsQ4dDi6M4YhoGE9cbY11XxM2AVZn0GiOUC9+XE0wI7CQKf',
       'GPG_PASSPHRASE="[REDACTED:password]"\n# [REDACTED:high-entropy]', { password: 1, 'high-entropy': 1 }],
     ["a Slack client's session token in a form's body and its cookie", 'name="token"\r\n\r\n xoxc-2541715624-2536568458595-2560197464944-23a188852dc1e585a9b594b4facd7d96339fb1d45c592c67a2385fb02f3cd453\r\n---\n' +
@@ -1061,6 +1063,11 @@ describe('redactText', () => {
     // OpenPGP key's id; a password Xcode's notarytool reads from the keychain.
     '# SIG # Begin signature block\n# MIIoGQYJKoZIhvcNAQcCoIIoCjCCKAYCAQExDzANBglghkgBZQMEAgEFADB5Bgor\n# GiUbD12OeORN0ADzdpsQ4dDi6M4YhoGE9cbY11XxM2AVZn0GiOUC9+XE0wI7CQKf\n# SIG # End signature block',
     '- CLI: Add --no-password option #2708', 'GPG_KEY="CFB4C2166397D0D2"', 'xcrun notarytool submit app.zip --password "@keychain:${ac_keychain}" \\',
+    // A web asset named by its content's hash; GitHub's global ids; a badge's token in its image's address; a name negated; a
+    // document's token made by a constructor named Token.
+    'import Latin from "./Nunito-Regular-XRXI3I6Li01BKofiOc5wtlZ2di8HDIkhdTQ3j6zbXWjgeg.woff2";', 'generalCategory: "DIC_kwDOG1Zs184CBKWJ"',
+    '[codecov-badge]: https://codecov.io/gh/webpack/enhanced-resolve/branch/main/graph/badge.svg?token=6B6NxtsZc3',
+    'xhr.withCredentials = !requiresPreflightRequest;', 'const token = new state.Token("video", "video", 0);',
     // A private key's armor around a word in capitals: a parser's test, no key.
     '-----BEGIN PRIVATE KEY-----\nINVALIDDATA\n-----END PRIVATE KEY-----',
     // The digest of a secret detect-secrets' baseline keeps, written to be committed.
