@@ -174,8 +174,8 @@ export function isHighEntropy(token: string, before = ''): boolean {
   // An Ethereum address (`0x` and 40 hex digits, their case a checksum): public, as an account number is.
   if (body.length === 42 && /^0x[0-9a-fA-F]{40}$/.test(body)) return false;
   // (A segment that is a name and a digest, as a tool names what it stores by content: pnpm's `…angular+_379bf773…/node_modules`,
-  // Terraform's `tfstate.2cb96f52…`.)
-  if (segments) return segments.some((segment) => !NAMED_BY_DIGEST.test(segment) && isHighEntropy(segment, before));
+  // Terraform's `tfstate.2cb96f52…`; not a name that says it holds a secret, `token.<hex>`.)
+  if (segments) return segments.some((segment) => !(NAMED_BY_DIGEST.test(segment) && !SECRET_WORD.test(segment.replace(/[0-9a-f]+$/, ''))) && isHighEntropy(segment, before));
   if ((FILE_EXTENSION.test(body) && HASHED_FILE.test(body)) || (UUID_ANY.test(body) && isIdAmongWords(body.replace(UUID_ANY, '-'), before))) return false;
   // Most candidates (paths, identifiers) end in no hex run long enough: the prefix pattern is only tried on those that do.
   const hex = hexTail(body) >= 24 ? PREFIXED_HEX.exec(body) : null;

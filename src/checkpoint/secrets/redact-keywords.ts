@@ -122,9 +122,20 @@ const NATURAL_WORDS = /^[\p{L}\p{M}](?:[\p{L}\p{M}'’ .-]*[\p{L}\p{M}])?$/u;
 /** A quote, then words of a sentence before the keyword (`"Client `, `"OAuth client `): the key is a phrase, as a translation's is. */
 const PHRASE_BEFORE = /(?:^|[\s{,])"[A-Z][A-Za-z]*(?: [A-Za-z]+)* $/;
 /** The key of a text shown to a user, named for where it shows: Rails' and Redmine's `field_password`, `label_api_access_key`, `notice_…`. */
-const UI_TEXT_KEY = /^(?:label|field|setting|notice|error|text|button|title|hint|placeholder|tooltip|caption|message|msg|prompt|heading|mail_subject)[._-]/i;
-const VOWEL_ANY = /[aeiouyàáâãäåæèéêëìíîïòóôõöøùúûüýœıа-яё]/i;
-const LANGUAGE_WORD = /^\p{Lu}{0,2}\p{Ll}+$/u;
+const UI_TEXT_KEY = /^(?:label|field|setting|notice|error|text|button|title|hint|placeholder|tooltip|caption|message|msg|prompt|heading|mail_subject)[._]/;
+const VOWELS = /[aeiouyàáâãäåæèéêëìíîïòóôõöøùúûüýœıаеёиоуыэюяіїє]/giu;
+/**
+ * A word as languages spell them: a script without capitals (`シークレット`), or small letters after a capital or two with a vowel in
+ * three letters or more, and a letter beyond ASCII (`nøkkel`) or no pair of letters that words never hold (random small letters pass
+ * one time in twenty at sixteen).
+ */
+const isLanguageWord = (w: string) =>
+  /\p{Lo}/u.test(w) || (/^\p{Lu}{0,2}\p{Ll}+$/u.test(w) && (w.match(VOWELS)?.length ?? 0) >= w.length * 0.3 && (/[^\x00-\x7f]/.test(w) || rarePairs(w.toLowerCase()) === 0));
+/** Words of a language, an acronym among them or not (`Contrasenya`, `API-nyckel`, `OAuth-klientnøkkel`, `Client-Geheimnis`). */
+const isLanguageText = (v: string) => {
+  const words = v.split(/[ -]/);
+  return NATURAL_WORDS.test(v) && words.some(isLanguageWord) && words.every((w) => /^[A-Z]{2,5}$/.test(w) || isLanguageWord(w));
+};
 /** Whether the key, in quotes (`after` is the character after it), is a phrase or the label `Credentials`. */
 const isTranslatedLabel = (lineBefore: string, key: string, after: number) =>
   after === 34 && (PHRASE_BEFORE.test(lineBefore) || (key === 'Credentials' && lineBefore.endsWith('"')));
@@ -193,11 +204,10 @@ const PASSWORD_KEY = new RegExp(
 );
 /**
  * A label in any language, as a translation file gives one under a password's key (`"repeat_password": "Gjenta passord"`,
- * `"new_password": "Neues Passwort"`): letters only, the first capital and the rest small, or naming a password itself.
+ * `"new_password": "Neues Passwort"`, `"Du har tastet feil engangspassord"`): it names a password itself, alone or as the end of a word.
  */
-const SENTENCE_CASE = /^\p{Lu}\p{Ll}*(?: \p{Ll}+)+$/u;
-const NAMES_A_PASSWORD = new RegExp(`(?:^| )(?:${PASSWORD_WORDS.join('|')})(?: |$)`, 'iu');
-const isLabel = (v: string) => SENTENCE_CASE.test(v) || NAMES_A_PASSWORD.test(v);
+const NAMES_A_PASSWORD = new RegExp(`(?:^| )\\p{L}{0,20}(?:${PASSWORD_WORDS.join('|')})(?: |$)`, 'iu');
+const isLabel = (v: string) => NAMES_A_PASSWORD.test(v);
 /** A passphrase of a few small words (`open sesame`, `correct horse battery staple`), not a message about one. */
 const passphrase = (v: string) =>
   v.length >= 8 && v.length <= 60 && isValue(v) && !isLabel(v) && v.split(' ').every((w) => w !== '' && !MESSAGE_WORDS.has(w.replace(/[^a-z]/g, '')));
@@ -782,14 +792,14 @@ export function findKeywordValues(text: string): Hit[] {
     // `private`, `access` on their own are a modifier or a word (`private base64ToUint8Array;`): a key only in capitals or joined to a name.
     if (isBareWord(m[0]) && start === m.index && m[0] !== m[0].toUpperCase()) continue;
     // A badge's token in the address of its image (`codecov.io/gh/…/graph/badge.svg?token=VK6OUPJ3TY`): shown on the project's page.
-    if ((text.charCodeAt(start - 1) === 63 || text.charCodeAt(start - 1) === 38) && /\.svg\?(?:[^\s?&#]{0,100}&){0,8}$/.test(text.slice(Math.max(0, start - 900), start))) continue;
+    if (keyEnd - start === 5 && text.startsWith('token', start) && (text.charCodeAt(start - 1) === 63 || text.charCodeAt(start - 1) === 38) && /\/badge\.svg\?(?:[^\s?&#]{0,100}&){0,8}$/.test(text.slice(Math.max(0, start - 900), start))) continue;
     // A part of an AWS resource's name (`arn:aws:secretsmanager:…:secret:prod/db-oK7Kbo`): where a secret is kept.
     if (text.charCodeAt(start - 1) === 58 && /\barn:aws[\w-]*:[\w-]*:[\w-]*:\d{0,12}:$/.test(text.slice(Math.max(0, start - 120), start))) continue;
     // A public or publishable key or token (`public_key`, `publicToken`, `pub_key`) is published on purpose.
     // An anti-forgery token (`csrf-token`), a cache, idempotency or page key is random and guards nothing.
     const name = text.slice(start, keyEnd);
     // (Nor an option that turns the credential off, `--no-password`, `no_token`: it takes no value.)
-    if (PUBLIC_KEY_NAME.test(name) || isNotSecretName(name) || /^-{0,2}no[_-]/i.test(name)) continue;
+    if (PUBLIC_KEY_NAME.test(name) || isNotSecretName(name) || /^-{0,2}no[_-](?:pass(?:w(?:or)?d)?|pwd|token|secret|auth|credentials?|creds|key)s?$/i.test(name)) continue;
     const lineBefore = lineBeforeKey(text, start);
     // … also named in words: `# public key: age1…`, `the publishable key is …`.
     if (/^(?:key|token)$/i.test(name) && /(?:^|[^A-Za-z])pub(?:lic|lishable)?[ \t]+$/i.test(lineBefore)) continue;
@@ -1118,12 +1128,15 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     if (!quoted && /[^\x00-\x7f]/.test(value) && NATURAL_WORDS.test(value)) continue;
     // A translation's entry: its key the text of the source language in quotes, a phrase (`"Client Secret": "Klienthemmelighed"`,
     // `"OAuth client secret": "OAuthクライアントシークレット"`) or the label `"Credentials": "Zugangsdaten"`, its value words of another.
-    if (quoted && NATURAL_WORDS.test(value) && isTranslatedLabel(lineBefore, key, text.charCodeAt(at))) continue;
+    // (Under a password's name, the text names a password: a word chosen as one, `"Admin Password": "Tigerlily"`, is one.)
+    if (quoted && isLanguageText(value) && isTranslatedLabel(lineBefore, key, text.charCodeAt(at)) && (!/pass|pwd/i.test(key) || isLabel(value))) continue;
     // … and a message's key named for where the text shows (`field_password: Contrasenya`, `label_api_access_key: API-nyckel`,
-    // `"label.password": "…"`): words of a language, each an acronym or small letters with a vowel after a capital or two, are its text.
-    if (UI_TEXT_KEY.test(key) && NATURAL_WORDS.test(value) && value.split(/[ -]/).every((w) => /^[A-Z]{2,5}$/.test(w) || (LANGUAGE_WORD.test(w) && VOWEL_ANY.test(w)))) continue;
+    // `"label.password": "…"`; such keys are written in small letters): words of a language are its text.
+    if (UI_TEXT_KEY.test(key) && isLanguageText(value)) continue;
     // Code, unquoted: a member of an object, a variable named for what it holds, a Go field's type, a JSX expression (isCodeValue).
     if (!quoted && isCodeValue(value, text.slice(span[1], span[1] + 4))) continue;
+    // The digest detect-secrets' baseline (`.secrets.baseline`, written to be committed) keeps of each secret it found.
+    if (key === 'hashed_secret' && /^[0-9a-f]{40}$/.test(value)) continue;
     // An OpenPGP key's id or fingerprint under its key's name (`GPG_KEY="CFB4C2166397D0D2"`): public, what finds the key.
     if (/gpg|pgp/i.test(key) && !/pass|pwd/i.test(key) && /^(?:0x)?(?:[0-9A-F]{8}|[0-9A-F]{16}|[0-9A-F]{40})$/.test(value)) continue;
     // A path of words is where a secret is kept (`{{ with secret "kv/data/api/db" }}`), not the secret.

@@ -282,11 +282,10 @@ export const PUBLIC_KEY_NAME = /(?:^|[^A-Za-z])pub(?:lic|lishable)?[_.-]?(?:key|
 /**
  * The name of a random value that guards or orders nothing secret: an anti-forgery token (`csrf-token`,
  * `authenticity_token`, OAuth's `state`: the page hands it to every visitor), a cache, idempotency or
- * WebSocket key, a page or next token or a cursor of a paged API (`NextToken` of AWS's APIs); and the digest detect-secrets'
- * baseline (`.secrets.baseline`) keeps of each secret it found, `"hashed_secret": "<sha1>"`, written to be committed.
+ * WebSocket key, a page or next token or a cursor of a paged API (`NextToken` of AWS's APIs).
  */
 const NOT_SECRET_NAME =
-  /(?:csrf|xsrf)(?![\w-]*(?:secret|key))|authenticity[_-]?token|anti[_-]?forgery|^state$|cache[_-]?key|idempotency|creation[_-]?token|client[_-]?request[_-]?token|websocket[_-]?key|page[_-]?token|next[_-]?token|continuation[_-]?token|^cursor$|^continuation$|(?:^|[._-])existing[\w-]*secret$|^hashed_secret$/i;
+  /(?:csrf|xsrf)(?![\w-]*(?:secret|key))|authenticity[_-]?token|anti[_-]?forgery|^state$|cache[_-]?key|idempotency|creation[_-]?token|client[_-]?request[_-]?token|websocket[_-]?key|page[_-]?token|next[_-]?token|continuation[_-]?token|^cursor$|^continuation$|(?:^|[._-])existing[\w-]*secret$/i;
 /**
  * A name that says its value is made up: how a test of what a scanner refuses, or a fixture, names one (`wrongLength`,
  * `nonMatchingToken`, `fake_api_key`, `DUMMY_SECRET`). The word starts the name and is a word of it, not the start of another
@@ -425,8 +424,8 @@ export function isNamedNonSecret(token: string, before: string, after: string): 
   if (hasPlaceholderMarker(token)) return true;
   if (CONTENT_ID.test(token) || isFilePath(token) || CONSTANT_PATH.test(token) || ALTERNATION.test(token)) return true;
   // A web asset named by a hash of its content (`./Nunito-Regular-XRXI3I6Li01BKofiOc5wtlZ2di8HDIkhdTA3j6zbXWjgevT5.woff2`,
-  // `assets/index-BXk9fLq2mZpR7vB3n.js`), and a GitHub object's global id (`DIC_kwDOG1Zs184CBKWJ`, `R_kgDOGvWnpA`): names.
-  if (ASSET_FILE.test(token) || GITHUB_NODE_ID.test(token)) return true;
+  // `assets/index-BXk9fLq2mZpR7vB3n.js`; its folders names, not a random one), and a GitHub object's global id (`DIC_kwDOG1Zs184CBKWJ`, `R_kgDOGvWnpA`): names.
+  if ((ASSET_FILE.test(token) && token.split('/').slice(0, -1).every((dir) => dir.length < 16 || !/\d/.test(dir) || !/[A-Za-z]/.test(dir))) || GITHUB_NODE_ID.test(token)) return true;
   // `md5hex.parse("…")`, `sha256base64: …`, `expected_sha384 = "…"`: a digest's name just before a value of a digest's exact length.
   if (isDigestLength(token) && (DIGEST_NAME.test(before) || DIGEST_WORD.test(before))) return true;
   if (DIGEST_LENGTHS.has(token.length) && /^ [ *][^\s]/.test(after) && /^(?:[0-9a-f]+|[0-9A-F]+)$/.test(token) && /(?:^|\n)[ \t]*$/.test(before)) return true;

@@ -725,6 +725,18 @@ describe('redactText', () => {
     // A key's name longer than 40 characters before its keyword (Bitwarden's data.json names a user's secret by the user's UUID).
     ['a token in the query of an address that is no image, a generated token given to a call named for one', 'https://api.example.com/v1/data?token=Xk9fLq2mZpR7vB3n\napi.setToken("user", "Xk9fLq2mZpR7vB3nQ")',
       'https://api.example.com/v1/data?token=[REDACTED:password]\napi.setToken("user", "[REDACTED:password]")', { password: 2 }],
+    // What looks like a translation's text, a message's key or a badge only at a glance (found by a second reader).
+    ['a passphrase in a sentence\'s case, and generated or chosen values under keys that only start like a message\'s',
+      'DB_PASSWORD="Tiger lily rose"\nMESSAGE_BROKER_PASSWORD=vskghxyvalzuvxjh\nERROR_TRACKER_TOKEN=qhzmxkvbyawtnrlpcsdfgeoj\n"title.password": "Qhzmxkvbyawtnrlpcsdfgeoj"\n' +
+      '{"Client Secret": "kQzRtPwXmnbVfGhJaLsDeRtY"}\n{"Admin Password": "Tigerlily"}\nNO_REPLY_PASSWORD=Summer2024!\nhashed_secret = "Xk9fLq2mZpR7vB3n"',
+      'DB_PASSWORD="[REDACTED:password]"\nMESSAGE_BROKER_PASSWORD=[REDACTED:password]\nERROR_TRACKER_TOKEN=[REDACTED:password]\n"title.password": "[REDACTED:password]"\n' +
+      '{"Client Secret": "[REDACTED:password]"}\n{"Admin Password": "[REDACTED:password]"}\nNO_REPLY_PASSWORD=[REDACTED:password]\nhashed_secret = "[REDACTED:password]"',
+      { password: 8 }],
+    ['a token in an image\'s address that is no badge\'s, a name before a digest that says it holds a token, a random folder before an asset',
+      'https://gitlab.com/g/p/badges/main/pipeline.svg?private_token=9koXpg98eAheJpvBs5tK\nGET /api/v1/reset/token.3f2a9c1e8b3d4e5fa7c92d4b6e8f0a1c3f2a9c1e8b3d4e5fa7c92d4b6e8f0a1c/confirm\n' +
+      'cp /srv/share/Xk9fLq2mZpR7vB3nQw8sT4yU6iO1pA5d/report.svg .',
+      'https://gitlab.com/g/p/badges/main/pipeline.svg?private_token=[REDACTED:password]\nGET [REDACTED:high-entropy]\ncp [REDACTED:high-entropy] .',
+      { password: 1, 'high-entropy': 2 }],
     ["a GPG key's passphrase in hex, and a base64 line in a comment that is no signature block", 'GPG_PASSPHRASE="CFB4C216"\n# GiUbD12OeORN0ADzdpsQ4dDi6M4YhoGE9cbY11XxM2AVZn0GiOUC9+XE0wI7CQKf',
       'GPG_PASSPHRASE="[REDACTED:password]"\n# [REDACTED:high-entropy]', { password: 1, 'high-entropy': 1 }],
     ["a Slack client's session token in a form's body and its cookie", 'name="token"\r\n\r\n xoxc-2541715624-2536568458595-2560197464944-23a188852dc1e585a9b594b4facd7d96339fb1d45c592c67a2385fb02f3cd453\r\n---\n' +
@@ -1047,7 +1059,7 @@ describe('redactText', () => {
     '--- PASS: TestIPv6 (0.00s)', 'PASS: x86_64', 'pass: x86_64', 'tests pass: 12', 'pw = width*2+pad1', 'pass: offset+len*4', "pw: '120px'", 'pass: "node18"', '{"key": "pw", "value": "nodes3"}', 'PW=1920x1080', 'PASS="pass1"',
     'password: $${PYPI_PASSWORD}', 'password = asdf', 'Password=qwer;', "pass: 'passed'", 'PASS=0', 'PASS="\\e[32mPASS\\e[0m"', 'bypass: "Kq8wPzLt3"',
     // A translation file's labels under a password's key: a sentence's case, or the word for a password itself.
-    '"repeat_password": "Gjenta passord",', '"sendOneTimePassword": "Send engangskode"', '"new_password": "Neues Passwort"', '"password": "nouveau mot de passe"',
+    '"repeat_password": "Gjenta passord",', '"wrong_one_time_password": "Du har tastet feil engangspassord"', '"new_password": "Neues Passwort"', '"password": "nouveau mot de passe"',
     // … and a translation file's entries keyed by the text they translate.
     '{\n  "Client Secret": "Klienthemmelighed",\n  "OAuth client secret": "OAuthクライアントシークレット",\n  "Credentials": "Zugangsdaten"\n}',
     // … and a message named for where it shows (Redmine's locales).
