@@ -1791,7 +1791,8 @@ const CASED_WORDS = /^(?:[A-Z](?=[A-Z]|$)|[A-Z]?[a-z]{3,}(?![a-z]))+$/;
 function isGenerated(value: string): boolean {
   // (Not words and numbers, `analyzeMetafile2`, an object's member given its function, or `Q3Report2024Final`, a title.)
   if (/[a-z]/.test(value) && /[A-Z]/.test(value)) return /\d/.test(value) && new Set(value).size >= 10 && !CASED_WORDS.test(value.replace(/[\d_-]+/g, ''));
-  if (value.length < 20 || !/^(?:[a-z0-9]+|[A-Z0-9]+)$/.test(value) || (value.length === 40 && /^[0-9a-fA-F]+$/.test(value))) return false;
+  // (Nor letters then a number, as a user's name is written: `phamquanganh31101998`.)
+  if (value.length < 20 || !/^(?:[a-z0-9]+|[A-Z0-9]+)$/.test(value) || (value.length === 40 && /^[0-9a-fA-F]+$/.test(value)) || /^[a-z]+\d+$/i.test(value)) return false;
   const digits = value.replace(/\D/g, '').length;
   // (Hex draws from 16 characters only: 20 random ones hold 11 different on average.)
   return digits >= 3 && value.length - digits >= 6 && new Set(value).size >= (/^[0-9a-fA-F]+$/.test(value) ? 9 : 12);

@@ -1080,6 +1080,8 @@ describe('redactText', () => {
     'import Latin from "./Nunito-Regular-XRXI3I6Li01BKofiOc5wtlZ2di8HDIkhdTQ3j6zbXWjgeg.woff2";', 'generalCategory: "DIC_kwDOG1Zs184CBKWJ"',
     '[codecov-badge]: https://codecov.io/gh/webpack/enhanced-resolve/branch/main/graph/badge.svg?token=6B6NxtsZc3',
     'xhr.withCredentials = !requiresPreflightRequest;', 'const token = new state.Token("video", "video", 0);',
+    // A user's name, letters then a number, as a service's value would be written (FastAPI's list of translation reviewers).
+    'phamquanganh31101998:\n  login: phamquanganh31101998\n  count: 3',
     // A private key's armor around a word in capitals: a parser's test, no key.
     '-----BEGIN PRIVATE KEY-----\nINVALIDDATA\n-----END PRIVATE KEY-----',
     // The digest of a secret detect-secrets' baseline keeps, written to be committed.
