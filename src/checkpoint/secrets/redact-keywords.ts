@@ -884,6 +884,8 @@ function referenceDefault(text: string, keyEnd: number, weak: ((v: string) => bo
   if (!m) return null;
   const value = m.groups!.v!;
   const end = keyEnd + m[0].length;
+  // (A `-` that goes on with the name to a `:` is a Spring property's name and its default, `${jwt.token-validity-in-seconds:0}`.)
+  if (m[0].startsWith('-') && /^[A-Za-z][\w.-]*:/.test(value)) return { hit: null, end };
   const taken = isValue(value) && (!weak || weak(value));
   return { hit: taken ? { start: end - 1 - value.length, end: end - 1, reason: 'password' } : null, end };
 }

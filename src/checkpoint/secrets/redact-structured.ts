@@ -7,7 +7,12 @@ import type { Hit } from './secret-format-rules.js';
 
 const SECRET_KIND = /^[ \t]*kind:[ \t]*["']?Secret["']?[ \t]*$/m;
 const DATA_BLOCK = /^([ \t]*)(?:data|stringData):[ \t]*\r?\n/gm;
-const ENTRY = /^([ \t]+)[\w.-]+:[ \t]*["']?([^\s"'#]+)["']?[ \t]*$/;
+const ENTRY = /^([ \t]+)([\w.-]+):[ \t]*["']?([^\s"'#]+)["']?[ \t]*$/;
+/**
+ * What a binding's Secret states in plain text beside its credentials (servicebinding.io's `type`, `provider`, `host`, `port`,
+ * `database`, `username`): no secret. (Under `data:` each value is base64 and is redacted whatever its name.)
+ */
+const PLAIN_BINDING_ENTRY = /^(?:type|provider|host(?:name)?|port|database|db|dbname|user(?:name)?|namespace|region|scheme|protocol|sslmode)$/i;
 
 /** `kind: Secret` on a line of its own, found by its literal first: a multi-line anchor over megabytes is slow. */
 function declaresSecret(text: string): boolean {
@@ -109,9 +114,9 @@ export function findKubernetesSecretData(text: string): Hit[] {
       const line = text.slice(at, end).replace(/\r?\n$/, '');
       const entry = ENTRY.exec(line);
       if (!entry || entry[1]!.length <= indent) break;
-      const value = entry[2]!;
+      const value = entry[3]!;
       const start = at + line.lastIndexOf(value);
-      hits.push({ start, end: start + value.length, reason: 'password' });
+      if (!(m[0].includes('stringData') && PLAIN_BINDING_ENTRY.test(entry[2]!))) hits.push({ start, end: start + value.length, reason: 'password' });
       at = end;
     }
   }

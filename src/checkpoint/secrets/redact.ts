@@ -142,6 +142,17 @@ export function findSecrets(text: string, rules: RedactRule[] = BASE_RULES, opts
   return claims.spans.filter((s) => s.reason !== '');
 }
 
+/**
+ * Whether a secret is one that, found again, can only be itself: long, or anything but a word as words are written. A word, a
+ * word with a counter or words joined (`petclinic`, `password1`, `non-matching`) is also the name of a user, a database or a
+ * variable elsewhere in the text (`MYSQL_USER=petclinic`, `CREATE DATABASE petclinic`, `const password1 = …`), not a secret there;
+ * random letters in both cases (`vZrEclFwOqeA`) are not written as words are.
+ */
+function isDistinctive(value: string): boolean {
+  if (value.length >= 16) return true;
+  return !/^(?:[a-z]+|[A-Z][a-z]*|[A-Z]+)(?:[-_.](?:[a-z]+|[A-Z][a-z]*|[A-Z]+))*\d{0,4}$|^\d{1,4}[A-Za-z]+$/.test(value);
+}
+
 /** The shortest secret whose other occurrences in the same text are redacted too. */
 const MIN_REPEATED = 8;
 
@@ -155,6 +166,7 @@ function repeatElsewhere(text: string, claims: Claims, pii: Set<string>): void {
   for (const s of claims.spans) {
     if (s.reason === '' || pii.has(s.reason) || s.end - s.start < MIN_REPEATED) continue;
     const value = text.slice(s.start, s.end);
+    if (!isDistinctive(value)) continue;
     const entry = values.get(value) ?? { reason: s.reason, spans: [] };
     entry.spans.push([s.start, s.end]);
     values.set(value, entry);

@@ -737,6 +737,13 @@ describe('redactText', () => {
       'cp /srv/share/Xk9fLq2mZpR7vB3nQw8sT4yU6iO1pA5d/report.svg .',
       'https://gitlab.com/g/p/badges/main/pipeline.svg?private_token=[REDACTED:password]\nGET [REDACTED:high-entropy]\ncp [REDACTED:high-entropy] .',
       { password: 1, 'high-entropy': 2 }],
+    // A secret written as a word is also a user's or a database's name elsewhere: only one that can only be itself is redacted again.
+    ['a word chosen as a password where it is set only, random letters wherever they recur',
+      'MYSQL_USER=petclinic\nMYSQL_PASSWORD=petclinic\nCREATE DATABASE petclinic;\nparsehub_token = "vZrEclFwOqeA"\ncurl -H "X: vZrEclFwOqeA" https://x',
+      'MYSQL_USER=petclinic\nMYSQL_PASSWORD=[REDACTED:password]\nCREATE DATABASE petclinic;\nparsehub_token = "[REDACTED:password]"\ncurl -H "X: [REDACTED:password]" https://x',
+      { password: 3 }],
+    ["a binding's Secret: its credential, not its type, host, port or user", 'apiVersion: v1\nkind: Secret\nstringData:\n  type: "postgresql"\n  host: "demo-db"\n  port: "5432"\n  username: "user"\n  password: "Xk9fLq2mZpR7"\n',
+      'apiVersion: v1\nkind: Secret\nstringData:\n  type: "postgresql"\n  host: "demo-db"\n  port: "5432"\n  username: "user"\n  password: "[REDACTED:password]"\n', { password: 1 }],
     ["a GPG key's passphrase in hex, and a base64 line in a comment that is no signature block", 'GPG_PASSPHRASE="CFB4C216"\n# GiUbD12OeORN0ADzdpsQ4dDi6M4YhoGE9cbY11XxM2AVZn0GiOUC9+XE0wI7CQKf',
       'GPG_PASSPHRASE="[REDACTED:password]"\n# [REDACTED:high-entropy]', { password: 1, 'high-entropy': 1 }],
     ["a Slack client's session token in a form's body and its cookie", 'name="token"\r\n\r\n xoxc-2541715624-2536568458595-2560197464944-23a188852dc1e585a9b594b4facd7d96339fb1d45c592c67a2385fb02f3cd453\r\n---\n' +
@@ -1082,6 +1089,8 @@ describe('redactText', () => {
     'xhr.withCredentials = !requiresPreflightRequest;', 'const token = new state.Token("video", "video", 0);',
     // A user's name, letters then a number, as a service's value would be written (FastAPI's list of translation reviewers).
     'phamquanganh31101998:\n  login: phamquanganh31101998\n  count: 3',
+    // A Spring property's name that goes on past its keyword with a dash, and its default.
+    '@Value("${jhipster.security.authentication.jwt.token-validity-in-seconds:0}")',
     // A private key's armor around a word in capitals: a parser's test, no key.
     '-----BEGIN PRIVATE KEY-----\nINVALIDDATA\n-----END PRIVATE KEY-----',
     // The digest of a secret detect-secrets' baseline keeps, written to be committed.
