@@ -118,7 +118,7 @@ export function isCodeName(value: string): boolean {
   if (/^(?:[^%]|%[svqd](?![A-Za-z0-9]))+$/.test(value) && (/^%[svqd]/.test(value) || (value.match(/%[svqd](?![A-Za-z0-9])/g)?.length ?? 0) >= 2) &&
     !(/^%[svqd][^\s/.:@%]{8,}$/.test(value) && /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value) && /[!#^&*+=?~]/.test(value))) return true;
   // A module's or a package's path, a host then folders (`github.com/org/repo/v3/pkg/x`): no generated run in it.
-  if (/^(?:[a-z0-9-]+\.)+[a-z]{2,24}(?::\d{1,5})?\/[\w.~\/@:+-]*$/.test(value) && value.split(/[/.:@]/).every((part) => part.length < 16 || !/\d/.test(part) || !/[A-Za-z]/.test(part))) return true;
+  if (/^(?:[a-z0-9-]+\.)+[a-z]{2,24}(?::\d{1,5})?\/[\w.~\/@:+-]*$/.test(value) && value.split(/[/.:@]/).every(isNamePart)) return true;
   // A list of options, as a struct's tag holds them (`bytes,1,opt,name=key,proto3`): names, small numbers and `name=value` pairs.
   if (/^[A-Za-z_]\w*(?:=[\w.]*)?(?:,(?:[A-Za-z_]\w*(?:=[\w.]*)?|\d{1,4})){2,}$/.test(value) && value.split(/[,=]/).every((part) => part.length < 8 || !/\d/.test(part) || !/[A-Za-z]/.test(part))) return true;
   // Code read between two string literals (`"secret": ").append(x).append("`), a property set on the way
@@ -144,8 +144,11 @@ function isRegexSource(value: string): boolean {
  */
 export function isFilePath(value: string): boolean {
   if (!value.includes('/') || !/^\/?(?:[\w.@~-]{1,60}\/)+[\w.@-]{0,60}\.[A-Za-z][A-Za-z0-9]{0,5}$/.test(value)) return false;
-  return value.split(/[/.]/).every((part) => part.length < 16 || !/\d/.test(part) || !/[A-Za-z]/.test(part));
+  return value.split(/[/.]/).every(isNamePart);
 }
+
+/** A part of a path that is a name, not a generated run: shorter than 16, or without both letters and digits. */
+const isNamePart = (part: string) => part.length < 16 || !/\d/.test(part) || !/[A-Za-z]/.test(part);
 
 /**
  * A generated value that starts or ends with `,`, `;` or `:` (`9SLYB;Wlm=pZhEIuR^Z,`): twelve characters or more with letters and
@@ -425,7 +428,7 @@ export function isNamedNonSecret(token: string, before: string, after: string): 
   if (CONTENT_ID.test(token) || isFilePath(token) || CONSTANT_PATH.test(token) || ALTERNATION.test(token)) return true;
   // A web asset named by a hash of its content (`./Nunito-Regular-XRXI3I6Li01BKofiOc5wtlZ2di8HDIkhdTA3j6zbXWjgevT5.woff2`,
   // `assets/index-BXk9fLq2mZpR7vB3n.js`; its folders names, not a random one), and a GitHub object's global id (`DIC_kwDOG1Zs184CBKWJ`, `R_kgDOGvWnpA`): names.
-  if ((ASSET_FILE.test(token) && token.split('/').slice(0, -1).every((dir) => dir.length < 16 || !/\d/.test(dir) || !/[A-Za-z]/.test(dir))) || GITHUB_NODE_ID.test(token)) return true;
+  if ((ASSET_FILE.test(token) && token.split('/').slice(0, -1).every(isNamePart)) || GITHUB_NODE_ID.test(token)) return true;
   // `md5hex.parse("…")`, `sha256base64: …`, `expected_sha384 = "…"`: a digest's name just before a value of a digest's exact length.
   if (isDigestLength(token) && (DIGEST_NAME.test(before) || DIGEST_WORD.test(before))) return true;
   if (DIGEST_LENGTHS.has(token.length) && /^ [ *][^\s]/.test(after) && /^(?:[0-9a-f]+|[0-9A-F]+)$/.test(token) && /(?:^|\n)[ \t]*$/.test(before)) return true;
