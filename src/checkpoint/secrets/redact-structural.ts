@@ -1614,6 +1614,18 @@ export const ENCODED_KEY_RULE: RedactRule = {
   },
 };
 
+/**
+ * A Google OAuth client's secret passed after its client id, as a client's constructor takes them
+ * (`new google.auth.OAuth2("<n>-<id>.apps.googleusercontent.com", "<secret>", redirect)`): a secret issued before the `GOCSPX-`
+ * prefix is 24 letters, digits, `-` and `_`, named by nothing but its place.
+ */
+export const GOOGLE_CLIENT_SECRET_RULE: RedactRule = {
+  reason: 'google-oauth',
+  requires: '.apps.googleusercontent.com',
+  pattern: /(?<pre>\.apps\.googleusercontent\.com(["'`])[ \t]{0,8},\s{0,40}?(["'`]))(?<secret>[A-Za-z0-9_-]{24})(?=\3)/g,
+  accept: (s) => /[a-z]/.test(s) && /[A-Z]/.test(s) && /\d/.test(s) && !isNotSecret(s),
+};
+
 /** The base64 lines of a PuTTY key file after `Public-Lines: <n>` or `Private-Lines: <n>`. */
 const PUTTY_LINES = /\b(Public|Private)-Lines:[ \t]*\d{1,3}[ \t]*\r?\n([A-Za-z0-9+/=]{4,}(?=\r?\n|$)(?:\r?\n[A-Za-z0-9+/=]{4,}(?=\r?\n|$)){0,99})/g;
 

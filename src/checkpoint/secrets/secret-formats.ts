@@ -15,7 +15,7 @@
 export const ALPHABETS = {
   alnum: 'A-Za-z0-9', upper: 'A-Z0-9', lower: 'a-z0-9', hex: '0-9a-f', HEX: '0-9A-F', anyhex: '0-9a-fA-F',
   b64: 'A-Za-z0-9+/', url: 'A-Za-z0-9_-', word: 'A-Za-z0-9_', digits: '0-9', letters: 'A-Za-z', base32: 'A-Z2-7',
-  lletters: 'a-z', pct: 'A-Za-z0-9%', urldot: 'A-Za-z0-9_.=-', b64url: 'A-Za-z0-9+/_=-', bech32: 'QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L',
+  lletters: 'a-z', lowerdash: 'a-z0-9-', pct: 'A-Za-z0-9%', urldot: 'A-Za-z0-9_.=-', b64url: 'A-Za-z0-9+/_=-', bech32: 'QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L',
   // What Django's startproject draws a SECRET_KEY from.
   django: 'a-z0-9!@#$%^&*(_=+)-',
 } as const;
@@ -111,6 +111,9 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   // An OAuth client id names the app a client secret belongs to: the scanners report it with the secret.
   p('Google OAuth', 'google-oauth', [r('digits', 12), '-', r('lower', 32), '.apps.googleusercontent.com']),
   p('Firebase', 'firebase-key', ['AAAA', r('url', 7), ':APA91b', r('url', 134, 140)]),
+  // A device's registration token (the app instance's id, then the token): with it anyone who holds a sender's key, or the web
+  // push subscription whose endpoint ends in it (`…/fcm/send/<token>`), reaches that device.
+  p('Firebase', 'firebase-key', [r('url', 11, 22), ':APA91b', r('url', 120, 180)]),
   p('Azure AD', 'azure-secret', [r('urldot', 3), r('digits', 1), 'Q~', r('urldot', 31, 34)]),
   c('Azure Storage', 'azure-storage-key', ['storage_key', 'azure_storage', 'storage_account_key'], [r('b64', 86), '==']),
   c('Azure DevOps', 'azure-devops-token', ['azure_devops', 'ado_pat', 'azdo', 'devops_pat'], [r('lower', 52)]),
@@ -324,14 +327,14 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   p('Telegram', 'telegram-token', [r('digits', 5, 16), ':A', r('url', 34)]),
   // … and as the Bot API's URLs hold it (`https://api.telegram.org/bot<token>/getMe`), whatever its secret starts with.
   p('Telegram', 'telegram-token', ['bot', r('digits', 5, 16), ':', r('url', 33, 35)]),
-  p('Microsoft Teams', 'teams-webhook', ['https://', r('url', 1, 40), '.webhook.office.com/webhookb2/', ...UUID, '@', ...UUID, '/IncomingWebhook/', r('lower', 32), '/', ...UUID]),
-  p('Microsoft Teams', 'teams-webhook', ['https://', r('url', 1, 40), '.webhook.office.com/webhookb2/', ...LOWER_UUID, '@', ...LOWER_UUID, '/IncomingWebhook/', r('lower', 32), '/', ...LOWER_UUID]),
+  // (The ids are a group's, a tenant's and a connector's: UUIDs as a rule, but the URL is a secret whatever their shape.)
+  p('Microsoft Teams', 'teams-webhook', ['https://', r('url', 1, 40), '.webhook.office.com/webhookb2/', r('lowerdash', 32, 40), '@', r('lowerdash', 32, 40), '/IncomingWebhook/', r('lower', 32), '/', r('lowerdash', 32, 40)]),
   // Make's (Integromat's) scenario hooks: whoever holds the URL triggers the scenario.
   ...['make.com', 'integromat.com'].flatMap((host) => [
     p('Make', 'make-webhook', ['https://hook.', r('lower', 2, 8), `.${host}/`, r('alnum', 20, 100)]),
     p('Make', 'make-webhook', [`https://hook.${host}/`, r('alnum', 20, 100)]),
   ]),
-  p('Microsoft Teams', 'teams-webhook', ['https://outlook.office.com/webhook/', ...UUID, '@', ...UUID, '/IncomingWebhook/', r('hex', 32), '/', ...UUID]),
+  p('Microsoft Teams', 'teams-webhook', ['https://outlook.office.com/webhook/', r('lowerdash', 32, 40), '@', r('lowerdash', 32, 40), '/IncomingWebhook/', r('lower', 32), '/', r('lowerdash', 32, 40)]),
   // (The account's number and the hook's id, or one run as older hooks write it: whatever follows `catch/`.)
   p('Zapier', 'zapier-webhook', ['https://hooks.zapier.com/hooks/catch/', r('b64', 10, 80)]),
   p('IFTTT', 'ifttt-key', ['https://maker.ifttt.com/trigger/', r('url', 1, 60), '/with/key/', r('url', 20, 43)]),

@@ -29,6 +29,8 @@ const REFERENCE = new RegExp(
     '<[^<>]*>', '&lt;.*&gt;', '\\[[A-Za-z _.-]*\\]?', '\\(\\s*[A-Za-z _.-]*\\)', // <your-key>, &lt;X&gt;, [PASSWORD]
     // An AWS resource name: where a secret is kept (`arn:aws:secretsmanager:…:secret:prod/db`), never the secret.
     'arn:aws(?:-[a-z]+)*:[a-z0-9-]+:[a-z0-9-]*:\\d*:\\S+',
+    // … an Azure App Service setting's Key Vault reference (`@Microsoft.KeyVault(SecretUri=…)`, `(VaultName=…;SecretName=…)`).
+    '@Microsoft\\.KeyVault\\([^)\\s]*\\)?',
     '(?:process\\.env|os\\.environ|os\\.getenv|env|ENV|import\\.meta\\.env|System\\.getenv|secrets|vars|inputs|params|config|settings)[.\\[(].*',
   ].join('|'),
 );
@@ -454,8 +456,12 @@ export function isNamedNonSecret(token: string, before: string, after: string): 
   if (/^(?:[0-9a-f]{32}|[0-9A-F]{32})$/.test(token) && /(?:^|[\s"'(])(?:user|account|device)[ \t]$/i.test(before)) return true;
   const name = nameBefore(before);
   if (name === undefined) return false;
-  return isNotSecretName(name) || PUBLIC_NAME.test(name) || isJwkPublic(name, token) || ((ID_NAME.test(name) || CAMEL_ID.test(name) || isIdWord(name)) && !SECRET_NAME.test(name));
+  // (A version's or a revision's name is one whatever names it, `SecretVersion=<32 hex>`: an Azure Key Vault reference names which of a secret's versions to read.)
+  return isNotSecretName(name) || PUBLIC_NAME.test(name) || VERSION_NAME.test(name) || isJwkPublic(name, token) || ((ID_NAME.test(name) || CAMEL_ID.test(name) || isIdWord(name)) && !SECRET_NAME.test(name));
 }
+
+/** `version`, `SecretVersion`, `key_revision`: the last word of the name says which version, not what it guards. */
+const VERSION_NAME = /(?:^|[^A-Za-z]|[a-z](?=[VR]))(?:[Vv]ersion|VERSION|[Rr]evision|REVISION)$/;
 
 /** English words that end in `id` and name no identifier. */
 const ID_LOOKALIKE = /^(?:andro|pa|val|inval|vo|avo|ac|flu|liqu|rap|sol|viv|squ|hybr|hum|dav|stup|tim|lur|plac|limp|rig|splend|torr|gr|ma|ra|sa|sk|sl|b|l|h|d|r|a|bra|pyram|dru|orch)id$/i;

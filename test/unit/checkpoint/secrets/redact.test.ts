@@ -163,6 +163,14 @@ describe('redactText', () => {
       'curl -X POST http://mattermost:8065/hooks/[REDACTED:webhook-token]\nhttps://chat.acme.io/hooks/[REDACTED:webhook-token]', { 'webhook-token': 2 }],
     ['a Teams webhook whose tenant name holds an underscore', 'url: https://team_name.webhook.office.com/webhookb2/7aa49aa6-7840-443d-806c-08ebe8f59966@c662313f-14fc-43a2-9a7a-d2e27f4f3478/IncomingWebhook/8592f62b50cf41b9b93ba0c0a00a0b88/eff4cd58-1bb8-4899-94de-795f656b4a18',
       'url: [REDACTED:teams-webhook]', { 'teams-webhook': 1 }],
+    ["a Teams webhook whose ids are not UUIDs' shape", 'props.set("teams_webhook_url", "https://acme.webhook.office.com/webhookb2/52feb105-fe74-52b9-8e90-5d165916fe22@71c6aa5a3-6531-4e28-9c0b-33ba1a8aa1ff/IncomingWebhook/f7fb2308e5f14431ace5b7cd0e670e42/4563618c-b03b-4e80-b093-28bb4ff11de8")',
+      'props.set("teams_webhook_url", "[REDACTED:teams-webhook]")', { 'teams-webhook': 1 }],
+    // A device's push token in a web push subscription's endpoint (the path of a URL is otherwise a name, kept).
+    ["a Firebase device's registration token, in a push endpoint's path", "endpoint: 'https://fcm.googleapis.com/fcm/send/dKq3mW9xT2c:APA91bHq8vZ3mKp2Lw9xRt5Yb7Nc4Jd6Fs1Gh8Kl0Qe3Wr5Ty7Ui9Op2As4Df6Gh8Jk0Lz3Xc5Vb7Nm9Qw1Er3Ty5Ui7Op9As1Df3Gh5Jk7Lz9Xc1Vb3Nm5Qw7Er9Ty1Ui3Op5As7Df9Gh1Jk3Lz5Xc7Vb9Nm1Qw3Er5T'",
+      "endpoint: 'https://fcm.googleapis.com/fcm/send/[REDACTED:firebase-key]'", { 'firebase-key': 1 }],
+    // An older Google OAuth client secret has no prefix: the argument after the client id names it.
+    ["a Google OAuth client's secret given after its client id", 'return new google.auth.OAuth2(\n  "514233951460-ptar9o2diyaiz06uxa9inr2iuqjlvg1u.apps.googleusercontent.com",\n  "Tg9YWFmND-1NTYwNTgzMDM3N",\n  "http://localhost");',
+      'return new google.auth.OAuth2(\n  "[REDACTED:google-oauth]",\n  "[REDACTED:google-oauth]",\n  "http://localhost");', { 'google-oauth': 2 }],
     ['a Riot Games API key', 'RIOT_KEY = RGAPI-4sb3f6a1-2941-5a81-9c23-4bf3a83c14f3', 'RIOT_KEY = [REDACTED:riot-key]', { 'riot-key': 1 }],
     ['each name of a list given a list of values (numbered names, a type before the operator)',
       'const static_password01, static_password02 string = "6mSmVD4SIhaSaXxISpMw8u", "Af8KT92aqSa01l"\npassword1, password2 = "p3OpR6ANqPlEv7gXblTO", "XjmjwzcyruD5Qh1"',
@@ -1097,6 +1105,8 @@ describe('redactText', () => {
     '        "hashed_secret": "a2480a72004fc40d124495fd59f5b482034fbadd",',
     // An entity tag as JSON writes it, its quotes escaped (`aws s3api list-objects`), strong or weak.
     '{"Contents": [{"Key": "a.txt", "ETag": "\\"d8e8fca2dc0f896fd7cb4cb0031ba249\\"", "Size": 5}]}', '"etag": "W/\\"Qx9fLmZp2Rt7YvBn3Wk8Sd5Gh1Lm4Zp8Rt2Yv7Bn3Wk\\"",',
+    // Which version of a secret a Key Vault reference reads: a version's id, whatever word names the secret before it.
+    '"ApiKey": "@Microsoft.KeyVault(VaultName=acme;SecretName=Api-Key;SecretVersion=e3e56868da48ab516b3538609ec2eb9b)",', 'key_version: 5f0c3a9e1d7b4c2a8e6f0b1d3c5a7e9f',
   ])('leaves %j alone', (text) => {
     expect(redact(text)).toEqual({ out: text, counts: {} });
   });
