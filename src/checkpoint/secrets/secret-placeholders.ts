@@ -333,12 +333,14 @@ const MARKER_WORDS =
   /example|EXAMPLE|Example|documentation|DOCUMENTATION|placeholder|PLACEHOLDER|redacted|REDACTED|dummy|DUMMY|Dummy|not[_-]?a?[_-]?real|NotA?Real|NOT_?A?_?REAL|sample|SAMPLE|(?:FAKE|TEST)_?(?:KEY|TOKEN|SECRET)|(?:fake|test)_?(?:key|token|secret)/;
 
 /**
- * True when `token` carries a word that says it is made up (`…EXAMPLEKEY`, `ops_DUMMY…`, `…NotARealKey…`).
+ * True when `token` carries a word that says it is made up (`…EXAMPLEKEY`, `ops_DUMMY…`, `…NotARealKey…`) or x's in its place.
  * A typed run or a repeated group inside a token (`abcdef`, `1234567890`, `abcd1234abcd1234`) is no such sign:
  * the example tokens of providers' and scanners' documentation are full of them, and are to be caught as real ones.
  */
 export function hasPlaceholderMarker(token: string): boolean {
-  return token.length <= 1000 && MARKER_WORDS.test(token);
+  // (Or a run of six x's, a part masked or left to fill in: `AIzaSyHq…Knuxxxxxx`, `sk_live_4eC3…xxxxxxxx`; its end in a long
+  // token, whose other hundreds of characters are the secret still.)
+  return token.length <= 1000 && (MARKER_WORDS.test(token) || (token.length <= 100 ? /x{6}|X{6}/ : /(?:x{6}|X{6})$/).test(token));
 }
 
 /**

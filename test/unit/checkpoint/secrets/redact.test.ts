@@ -171,6 +171,8 @@ describe('redactText', () => {
     // An older Google OAuth client secret has no prefix: the argument after the client id names it.
     ["a Google OAuth client's secret given after its client id", 'return new google.auth.OAuth2(\n  "514233951460-ptar9o2diyaiz06uxa9inr2iuqjlvg1u.apps.googleusercontent.com",\n  "Tg9YWFmND-1NTYwNTgzMDM3N",\n  "http://localhost");',
       'return new google.auth.OAuth2(\n  "[REDACTED:google-oauth]",\n  "[REDACTED:google-oauth]",\n  "http://localhost");', { 'google-oauth': 2 }],
+    // (x's inside a long token mask a part only: the rest is the secret still.)
+    ['a session token with a part masked in its middle', 'export AWS_SESSION_TOKEN=FQoGZXIvYXdzENv//////////wEaDEeLj11xTbnBk6azRCKsAacCiJK85DSXExJ81GtHrkEyev8eedQcFY4EoM00PsD1FAEMOfzQclVEFsoh9Y4ZHUjgGmCPRUnYCLNc2NnHkadvmI+MT7jRRa1Mo2HA/HYStOOwEyfXFYG91MNj9rVXXXXXXXXA6+7FF6jcxjKJ3qs84F', 'export AWS_SESSION_TOKEN=[REDACTED:high-entropy]', { 'high-entropy': 1 }],
     ['a Riot Games API key', 'RIOT_KEY = RGAPI-4sb3f6a1-2941-5a81-9c23-4bf3a83c14f3', 'RIOT_KEY = [REDACTED:riot-key]', { 'riot-key': 1 }],
     ['each name of a list given a list of values (numbered names, a type before the operator)',
       'const static_password01, static_password02 string = "6mSmVD4SIhaSaXxISpMw8u", "Af8KT92aqSa01l"\npassword1, password2 = "p3OpR6ANqPlEv7gXblTO", "XjmjwzcyruD5Qh1"',
@@ -1105,6 +1107,8 @@ describe('redactText', () => {
     '        "hashed_secret": "a2480a72004fc40d124495fd59f5b482034fbadd",',
     // An entity tag as JSON writes it, its quotes escaped (`aws s3api list-objects`), strong or weak.
     '{"Contents": [{"Key": "a.txt", "ETag": "\\"d8e8fca2dc0f896fd7cb4cb0031ba249\\"", "Size": 5}]}', '"etag": "W/\\"Qx9fLmZp2Rt7YvBn3Wk8Sd5Gh1Lm4Zp8Rt2Yv7Bn3Wk\\"",',
+    // A key whose end is masked or left to fill in with x's (its provider's shape, or only random).
+    'android:value="AIzaSyHqGowa85aImLDP7-sd7gcGlgKnuxxxxxx"', 'stripe.api_key = "sk_live_4eC39HqLyjWDarjtT1zdp7dcxxxxxxxx"', 'KEY="Qx9fLmZp2Rt7YvBn3Wk8Sd5Gh1Lm4ZpXXXXXX"',
     // Which version of a secret a Key Vault reference reads: a version's id, whatever word names the secret before it.
     '"ApiKey": "@Microsoft.KeyVault(VaultName=acme;SecretName=Api-Key;SecretVersion=e3e56868da48ab516b3538609ec2eb9b)",', 'key_version: 5f0c3a9e1d7b4c2a8e6f0b1d3c5a7e9f',
   ])('leaves %j alone', (text) => {
