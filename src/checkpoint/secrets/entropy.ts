@@ -184,7 +184,21 @@ export function isHighEntropy(token: string, before = ''): boolean {
     if (OBJECT_ID.test(digits) && (prefix === '' || HASH_PREFIX.test(prefix))) return keywordBefore(before);
     return isRandomHex(digits);
   }
+  if (isNameWithShortHex(body, before)) return false;
   return hasRandomHexSegment(body) || isRandomText(body);
+}
+
+/**
+ * Words joined with a short hash or a number among them, as a tool names what it generates (`httproute-default-app-1-gw-web-0-
+ * af329269dd38031b03e3-svc-default-whoami-0`, a pod's `web-7d9f8b6c5d-x2k4p`): a name, when the hex is a third of it at most and the
+ * words name no secret.
+ */
+function isNameWithShortHex(body: string, before: string): boolean {
+  const parts = body.split(/[-_.]/);
+  if (parts.length < 4) return false;
+  const hex = parts.filter((part) => /\d/.test(part) && /^[0-9a-f]{1,23}$/.test(part));
+  if (hex.join('').length * 3 > body.length) return false;
+  return isIdAmongWords(parts.filter((part) => !hex.includes(part)).join('-'), before);
 }
 
 /**

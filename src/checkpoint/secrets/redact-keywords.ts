@@ -506,8 +506,10 @@ const FORMS: Form[] = [
     accept: (v) => (keyLike(v) || passwordLike(v) || generatedWithSymbols(v) || (isValue(v) && hasLetterAndDigit(v) && !isIdentifier(v))) && !v.startsWith('-'),
   }),
   // A Markdown table's cell that names the key, the value in the next cell: `| prod | token | … |`.
+  // (A cell's bar stands apart or starts the row: `aaa|opaquelocktoken|openpgp4fpr|…` is a list of names, no table.)
   form(`${TAIL}\\**\`?[ \\t]*\\|[ \\t]*\`?(?<v>[^\\s|\`]{8,300})\`?[ \\t]*\\|`, {
-    when: (_, t) => /\|[ \t]*(?:\*\*|`)?$/.test(t),
+    // (The key may be the last word of its cell, `| API Token | … |`, `| **Staging API key** | … |`.)
+    when: (_, t) => /(?:^|[ \t])\|[ \t]*(?:\*\*|`)?(?:[A-Za-z][\w.-]{0,20}[ \t]+){0,3}$/.test(t),
     accept: (v) => keyLike(v) || passwordLike(v),
   }),
   // A key named for a secret whose value is an entry of its own, the literal in its `value` or `default` field: Azure's parameter
@@ -791,8 +793,8 @@ export function findKeywordValues(text: string): Hit[] {
     while (text[start] === '-' || text[start] === '.') start++;
     // `private`, `access` on their own are a modifier or a word (`private base64ToUint8Array;`): a key only in capitals or joined to a name.
     if (isBareWord(m[0]) && start === m.index && m[0] !== m[0].toUpperCase()) continue;
-    // A badge's token in the address of its image (`codecov.io/gh/…/graph/badge.svg?token=VK6OUPJ3TY`): shown on the project's page.
-    if (keyEnd - start === 5 && text.startsWith('token', start) && (text.charCodeAt(start - 1) === 63 || text.charCodeAt(start - 1) === 38) && /\/badge\.svg\?(?:[^\s?&#]{0,100}&){0,8}$/.test(text.slice(Math.max(0, start - 900), start))) continue;
+    // A badge's token in the address of its image (`codecov.io/gh/…/graph/badge.svg?token=VK6OUPJ3TY`, Shields' `img.shields.io/codecov/c/github/…?token=…`): shown on the project's page.
+    if (keyEnd - start === 5 && text.startsWith('token', start) && (text.charCodeAt(start - 1) === 63 || text.charCodeAt(start - 1) === 38) && /(?:\/badge\.svg|\/\/img\.shields\.io\/[^\s?#"'<>]{1,300})\?(?:[^\s?&#]{0,100}&){0,8}$/.test(text.slice(Math.max(0, start - 900), start))) continue;
     // A part of an AWS resource's name (`arn:aws:secretsmanager:…:secret:prod/db-oK7Kbo`): where a secret is kept.
     if (text.charCodeAt(start - 1) === 58 && /\barn:aws[\w-]*:[\w-]*:[\w-]*:\d{0,12}:$/.test(text.slice(Math.max(0, start - 120), start))) continue;
     // A public or publishable key or token (`public_key`, `publicToken`, `pub_key`) is published on purpose.
@@ -1036,7 +1038,7 @@ function comparedBefore(text: string, start: number, keyEnd: number, lineBefore:
 /** A name that says what is done to a secret (`update_password`, `resetPassword`, `require-token`), not the secret. */
 const ACTION_ON_SECRET = /(?:^|[_.-])(?:update|reset|change|forgot|require|generate|validate|verify|check|show|hide|expire|rotate|encrypt|hash|remember|enable|disable|allow)[_.-]?(?:pass(?:w(?:or)?d)?|pwd|token|secret)s?$/i;
 /** An option that makes, changes or drops a stored credential (Oracle's `mkstore -createCredential <database> …`): its value says which. */
-const CREDENTIAL_ACTION = /^(?:create|add|modify|delete|remove|list|revoke)[_.-]?credentials?$/i;
+const CREDENTIAL_ACTION = /^(?:create|add|modify|delete|remove|list|revoke|set|unset|get|use|view)[_.-]?credentials?$/i;
 
 /** The name of a message about a credential that is wrong (`badCredentials`, `emptyPassword`, `invalid_token`): not the credential. */
 const WRONG_SECRET = /(?:^|[_.-]|[a-z](?=[A-Z]))(?:bad|empty|invalid|wrong|missing|expired|incorrect|blank)[_.-]?(?:credentials?|pass(?:w(?:or)?d)?|pwd|token|secret)s?$/i;
@@ -1184,7 +1186,10 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     if (/^[a-z][a-z-]*$/.test(value) && /^\\?["'`]?[ \t]*\|/.test(text.slice(span[1], span[1] + 5))) continue;
     // A setting named by what it does to a password (Ansible's `update_password: on_create`, `reset_password: always`): an option's word.
     if (/^[a-z]+(?:_[a-z]+)*$/.test(value) && ACTION_ON_SECRET.test(key)) continue;
-    if (CREDENTIAL_ACTION.test(key) && text.charCodeAt(at - key.length - 1) === 45) continue;
+    // (… or a command's word in quotes, `[]string{"set-credentials", "another-user", …}`: kubectl's `config set-credentials <name>`.)
+    if (CREDENTIAL_ACTION.test(key) && (text.charCodeAt(at - key.length - 1) === 45 || (/^["'`]$/.test(text[at - key.length - 1] ?? '') && text[at] === text[at - key.length - 1]))) continue;
+    // A Django migration's dependency (`('authtoken', '0001_initial')`): the app's label, then the name of one of its migrations.
+    if (/^\d{4}_[a-z][a-z0-9_]*$/.test(value) && /^["']\)/.test(text.slice(span[1], span[1] + 2))) continue;
     // A message named for what is wrong with a credential, its first word (`BindAuthenticator.badCredentials=Credenciales erróneas`).
     if (WRONG_SECRET.test(key) && !quoted && /^[ \t]+[^\s=:]/.test(text.slice(span[1], span[1] + 2))) continue;
     // A field's number, not its value (never quoted): protobuf's `string refresh_token = 4;` (a type's name before the key) and an enum's

@@ -8,6 +8,13 @@ import type { Hit } from './secret-format-rules.js';
 const SECRET_KIND = /^[ \t]*kind:[ \t]*["']?Secret["']?[ \t]*$/m;
 const DATA_BLOCK = /^([ \t]*)(?:data|stringData):[ \t]*\r?\n/gm;
 const ENTRY = /^([ \t]+)([\w.-]+):[ \t]*["']?([^\s"'#]+)["']?[ \t]*$/;
+/** A block scalar's indicator (`|`, `>-`, `|2+`): the value is on the lines below. */
+const BLOCK_SCALAR = /^[|>](?:[1-9]?[-+]?|[-+][1-9])$/;
+/** Where the line holding `at` ends, its newline included. */
+const lineEnd = (text: string, at: number) => {
+  const newline = text.indexOf('\n', at);
+  return newline < 0 ? text.length : newline + 1;
+};
 /**
  * What a binding's Secret states in plain text beside its credentials (servicebinding.io's `type`, `provider`, `host`, `port`,
  * `database`, `username`): no secret. (Under `data:` each value is base64 and is redacted whatever its name.)
@@ -110,14 +117,28 @@ export function findKubernetesSecretData(text: string): Hit[] {
     const indent = m[1]!.length;
     let at = m.index + m[0].length;
     while (at < text.length) {
-      const end = text.indexOf('\n', at) < 0 ? text.length : text.indexOf('\n', at) + 1;
+      const end = lineEnd(text, at);
       const line = text.slice(at, end).replace(/\r?\n$/, '');
       const entry = ENTRY.exec(line);
       if (!entry || entry[1]!.length <= indent) break;
       const value = entry[3]!;
-      const start = at + line.lastIndexOf(value);
-      if (!(m[0].includes('stringData') && PLAIN_BINDING_ENTRY.test(entry[2]!))) hits.push({ start, end: start + value.length, reason: 'password' });
-      at = end;
+      const kept = m[0].includes('stringData') && PLAIN_BINDING_ENTRY.test(entry[2]!);
+      if (!BLOCK_SCALAR.test(value)) {
+        const start = at + line.lastIndexOf(value);
+        if (!kept) hits.push({ start, end: start + value.length, reason: 'password' });
+        at = end;
+        continue;
+      }
+      // A block (`users: |`): its value is each line indented deeper than the entry, blank lines among them; the indicator is none.
+      for (at = end; at < text.length; ) {
+        const next = lineEnd(text, at);
+        const content = text.slice(at, next).replace(/\r?\n$/, '');
+        const body = content.trim();
+        if (body !== '' && content.length - content.trimStart().length <= entry[1]!.length) break;
+        const start = at + content.indexOf(body);
+        if (body !== '' && !kept) hits.push({ start, end: start + body.length, reason: 'password' });
+        at = next;
+      }
     }
   }
   return hits;

@@ -114,7 +114,8 @@ const isShortLead = (f: SecretFormat) => {
  * is an identifier: few capitals, one per word).
  */
 function looksGenerated(body: string): boolean {
-  if (/\d/.test(body) && /[A-Za-z]/.test(body) && !/^[A-Za-z]+\d{0,3}$/.test(body)) return true;
+  // (Words in camelCase around a version's number are a method's name: `s.sendV2SamplesWithBackoff`.)
+  if (/\d/.test(body) && /[A-Za-z]/.test(body) && !/^[A-Za-z]+\d{0,3}$/.test(body)) return !(/[a-z][A-Z]/.test(body) && isWordy(body.replace(/\d+/g, '')));
   const upper = body.replace(/[^A-Z]/g, '').length / body.length;
   const switches = body.split('').filter((c, i) => i > 0 && /[A-Z]/.test(c) !== /[A-Z]/.test(body[i - 1]!)).length / body.length;
   // (Not words in PascalCase, a method's name: `s.GetJenkinsObjectsForPath`.)

@@ -302,7 +302,8 @@ const MADE_UP_NAME = /^(?:[Ff]ake|[Dd]ummy|[Mm]ock|[Bb]ogus|[Ii]nvalid|[Ww]rong|
  * The name of a value that is random and guards nothing, or that is made up. (Not a wrong password: that is one mistyped, or
  * someone's other, `wrong_password=…`.)
  */
-export const isNotSecretName = (name: string) => NOT_SECRET_NAME.test(name) || (MADE_UP_NAME.test(name) && !/pass|pwd/i.test(name));
+// (Or a name that says its value is one, `name="b_b6b6…"`, `nameParentSecret := "my-set"`, `name_of_secret`.)
+export const isNotSecretName = (name: string) => NOT_SECRET_NAME.test(name) || /^name(?:$|[A-Z][a-z]|_)/.test(name) || (MADE_UP_NAME.test(name) && !/pass|pwd/i.test(name));
 
 const FORGERY_ATTRIBUTE = /(?:csrf|xsrf|authenticity)[\w-]*["']?[ \t]+(?:type=[ \t]?["']?hidden["']?[ \t]+)?(?:content|value)=[ \t]?["']?$/i;
 
@@ -358,7 +359,8 @@ function nameBefore(before: string): string | undefined {
   // (Or a command's long option, its value after a blank: `--run-id <hex>`; or an identifier's name and one blank, as a sentence
   // or a listing gives one: `ProductId 83196d…, SandboxId c04a95…`.)
   // (Or the name a call is given before the value: a setting's default, `os.environ.get("TWILIO_ACCOUNT_SID", "…")`, `env("X", default="…")`.)
-  if (!op) return FLAG_BEFORE.exec(before.slice(-44))?.[1] ?? ID_WORD_BEFORE.exec(before.slice(-44))?.[1] ?? NAME_ARGUMENT.exec(before.slice(-90))?.[1];
+  // (Or the name of a value wrapped in a call of a type's: `"__meta_openstack_project_id": model.LabelValue("…")`.)
+  if (!op) return FLAG_BEFORE.exec(before.slice(-44))?.[1] ?? ID_WORD_BEFORE.exec(before.slice(-44))?.[1] ?? NAME_ARGUMENT.exec(before.slice(-90))?.[1] ?? WRAPPED_BEFORE.exec(before.slice(-110))?.[1];
   const end = before.length - (op[0].length);
   let start = end;
   while (start > 0 && end - start < 41 && /[\w.-]/.test(before[start - 1]!)) start--;
@@ -369,11 +371,12 @@ function nameBefore(before: string): string | undefined {
   return /^[A-Za-z]/.test(name) ? name : undefined;
 }
 const FLAG_BEFORE = /(?:^|[ \t])--([A-Za-z][\w-]{0,40})[ \t]+$/;
+const WRAPPED_BEFORE = /(?:^|[^\w.-])["']?([A-Za-z_][\w.-]{0,60})["']?[ \t]*(?::=|[:=])[ \t]*[A-Za-z_][\w.]{0,40}\([ \t]*["']$/;
 const NAME_ARGUMENT = /\([ \t]*["']([A-Za-z][\w.-]{0,60})["'][ \t]*,[ \t]*(?:default[ \t]*=[ \t]*)?["']$/;
 const ID_WORD_BEFORE = /(?:^|[\s,;([{])([A-Za-z][\w-]{0,38}(?:[a-z0-9]Id|[a-z0-9_]ID|[_-]id))[ \t]$/;
 const NAME_FIELD = /["'](?:name|key)["'][ \t]*:[ \t]*["']([A-Za-z][\w.-]{0,60})["'][ \t]*,[ \t]*["']?$/i;
-/** An identifier's or a digest's name: `request_id`, `traceId`, `X-Request-ID`, `nonce`, a WebAuthn `challenge`, `etag`, `blake2b`, `?query=`. */
-const ID_NAME = /(?:^|[_.-])(?:id|account[_-]?sid|uuid|guid|nonce|challenge|traceparent|tracestate|etag|if-(?:none-)?match|blake\w*|xxh\w*|crc\w*|sha[\d_-]+|cid|query|search|q|gist|commit)(?:[-_]?\d{1,2})?$/i;
+/** An identifier's or a digest's name: `request_id`, `traceId`, `X-Request-ID`, `nonce`, a WebAuthn `challenge`, `etag`, `blake2b`, `?query=`, a playlist's `&list=`, a machine's `Hostname:`. */
+const ID_NAME = /(?:^|[_.-])(?:id|account[_-]?sid|uuid|guid|nonce|challenge|traceparent|tracestate|etag|if-(?:none-)?match|blake\w*|xxh\w*|crc\w*|sha[\d_-]+|cid|query|search|q|list|gist|commit|host(?:name)?)(?:[-_]?\d{1,2})?$/i;
 const CAMEL_ID = /[a-z0-9](?:Id|ID)$/;
 /** A name that holds a secret's keyword (`secret_id`, `session_id`, `api_key_id`) or a client's id (paired with its secret, and as random): its value is judged. */
 const SECRET_NAME = /secret|token|key|pass|pwd|auth|session|cookie|sig|cred|client/i;

@@ -173,6 +173,11 @@ describe('redactText', () => {
       'return new google.auth.OAuth2(\n  "[REDACTED:google-oauth]",\n  "[REDACTED:google-oauth]",\n  "http://localhost");', { 'google-oauth': 2 }],
     // (x's inside a long token mask a part only: the rest is the secret still.)
     ['a session token with a part masked in its middle', 'export AWS_SESSION_TOKEN=FQoGZXIvYXdzENv//////////wEaDEeLj11xTbnBk6azRCKsAacCiJK85DSXExJ81GtHrkEyev8eedQcFY4EoM00PsD1FAEMOfzQclVEFsoh9Y4ZHUjgGmCPRUnYCLNc2NnHkadvmI+MT7jRRa1Mo2HA/HYStOOwEyfXFYG91MNj9rVXXXXXXXXA6+7FF6jcxjKJ3qs84F', 'export AWS_SESSION_TOKEN=[REDACTED:high-entropy]', { 'high-entropy': 1 }],
+    // A Secret's entry as a block (`users: |`): each line of the block, not the indicator.
+    ['the lines of a block in a Secret\'s stringData', 'kind: Secret\nstringData:\n  users: |\n    admin:Zq8vLm3xRt6w\n\n    user:Kp4nWs9yHb2c\n  host: db\n',
+      'kind: Secret\nstringData:\n  users: |\n    [REDACTED:password]\n\n    [REDACTED:password]\n  host: db\n', { password: 2 }],
+    ["a Markdown table's value after a cell whose last word is the key", '| API Token | Qx7kP2mZ9vLw4Rt8 |\n| **Staging API key** | `Wb3Nc6Jd1Fs5Gh0K` |',
+      '| API Token | [REDACTED:password] |\n| **Staging API key** | `[REDACTED:password]` |', { password: 2 }],
     ['a Riot Games API key', 'RIOT_KEY = RGAPI-4sb3f6a1-2941-5a81-9c23-4bf3a83c14f3', 'RIOT_KEY = [REDACTED:riot-key]', { 'riot-key': 1 }],
     ['each name of a list given a list of values (numbered names, a type before the operator)',
       'const static_password01, static_password02 string = "6mSmVD4SIhaSaXxISpMw8u", "Af8KT92aqSa01l"\npassword1, password2 = "p3OpR6ANqPlEv7gXblTO", "XjmjwzcyruD5Qh1"',
@@ -464,7 +469,7 @@ describe('redactText', () => {
       { password: 5 }],
     ["a Secret's data after a fence indented inside one of its values (a block scalar's text, no document's end)",
       'kind: Secret\nstringData:\n  notes.md: |\n    ```\n    run it\n    ```\ndata:\n  mode: cHJvZHVjdGlvbg==',
-      'kind: Secret\nstringData:\n  notes.md: [REDACTED:password]\n    ```\n    run it\n    ```\ndata:\n  mode: [REDACTED:password]', { password: 2 }],
+      'kind: Secret\nstringData:\n  notes.md: |\n    [REDACTED:password]\n    [REDACTED:password]\n    [REDACTED:password]\ndata:\n  mode: [REDACTED:password]', { password: 4 }],
     ["a password after what it is for and a colon, in English and in other languages", 'pw for the vm: YFaI3n59khQJ\nPasswort für den Server: OeU4SQ46hSKv\nSenha do banco: SDCS2GvnZky2\n密码是 g2OWguKFb8qj',
       'pw for the vm: [REDACTED:password]\nPasswort für den Server: [REDACTED:password]\nSenha do banco: [REDACTED:password]\n密码是 [REDACTED:password]', { password: 4 }],
     ["a Markdown table's column named for a password", '| Service | User | Password |\n|---------|------|----------|\n| Grafana | admin | ufH8PSraXjOd1E |\n| MinIO | root | `gznvZnSzKr9NZIUG` |\n| Vault | — | see 1Password |',
@@ -1107,6 +1112,17 @@ describe('redactText', () => {
     '        "hashed_secret": "a2480a72004fc40d124495fd59f5b482034fbadd",',
     // An entity tag as JSON writes it, its quotes escaped (`aws s3api list-objects`), strong or weak.
     '{"Contents": [{"Key": "a.txt", "ETag": "\\"d8e8fca2dc0f896fd7cb4cb0031ba249\\"", "Size": 5}]}', '"etag": "W/\\"Qx9fLmZp2Rt7YvBn3Wk8Sd5Gh1Lm4Zp8Rt2Yv7Bn3Wk\\"",',
+    // A usage text's option under a heading that names a token; a Django migration's dependency; kubectl's `config set-credentials <name>`
+    // as a test lists its arguments; the name of a secret; a list of URI schemes joined by bars (no Markdown table).
+    'Bearer token flags:\n  --%v=bearer_token\n', "        ('authtoken', '0001_initial'),", '[]string{"set-credentials", "another-user", "--" + clientcmd.FlagBearerToken + "=token"},',
+    'nameParentSecret := "my-set"', "? 'mumble|mupdate|notes|ocf|opaquelocktoken|openpgp4fpr|pack|palm'",
+    // A method's name with a version in it after a receiver `s.` (a Vault token's old prefix); an id wrapped in its type's call.
+    'rs, err := s.sendV2SamplesWithBackoff(ctx, samples, labels)', '"__meta_openstack_project_id":      model.LabelValue("fcad67a6189847c4aecfa3c81a05783b"),',
+    // A badge's token on Shields, a playlist's id, a form field's name, a machine's name, a name generated of words and a short hash.
+    '<img alt="Codecov" src="https://img.shields.io/codecov/c/github/nextauthjs/next-auth?token=o2KN5GrPsY&style=flat-square">',
+    '[drf-tutorials]: https://www.youtube.com/watch?v=axRCBgbOJp8&list=PLJtp8Jm8EDzjgVg9vVyIUMoGyqtegj7FH',
+    '<input type="text" name="b_b6b66bb5e4c7cb484a85c8dd7_e382ef68ef" tabindex="-1" value="">', 'Hostname: whoami.1.7c8f7tr56q3p949rscxrkp80e',
+    '`httproute-default-http-app-1-gw-default-my-gateway-ep-web-0-af329269dd38031b03e3-svc-default-whoami-0@kubernetesgateway`.',
     // A key whose end is masked or left to fill in with x's (its provider's shape, or only random).
     'android:value="AIzaSyHqGowa85aImLDP7-sd7gcGlgKnuxxxxxx"', 'stripe.api_key = "sk_live_4eC39HqLyjWDarjtT1zdp7dcxxxxxxxx"', 'KEY="Qx9fLmZp2Rt7YvBn3Wk8Sd5Gh1Lm4ZpXXXXXX"',
     // Which version of a secret a Key Vault reference reads: a version's id, whatever word names the secret before it.
