@@ -194,6 +194,8 @@ export function isHighEntropy(token: string, before = ''): boolean {
  * words name no secret.
  */
 function isNameWithShortHex(body: string, before: string): boolean {
+  // (In small letters, as such names are: random groups in capitals, `TAWL-IZDO-…-8645-XKKV`, are a key.)
+  if (/[A-Z]/.test(body)) return false;
   const parts = body.split(/[-_.]/);
   if (parts.length < 4) return false;
   const hex = parts.filter((part) => /\d/.test(part) && /^[0-9a-f]{1,23}$/.test(part));

@@ -512,6 +512,12 @@ const FORMS: Form[] = [
     when: (_, t) => /(?:^|[ \t])\|[ \t]*(?:\*\*|`)?(?:[A-Za-z][\w.-]{0,20}[ \t]+){0,3}$/.test(t),
     accept: (v) => keyLike(v) || passwordLike(v),
   }),
+  // (… or, in a record of bars with no blanks, after a cell that is the key alone: `prod|token|…|`, `name|password|…|`.)
+  form(`${TAIL}\\|(?<v>[^\\s|\`]{8,300})\\|`, {
+    when: (_, t) => t.endsWith('|'),
+    named: (key) => /^(?:pass(?:word|wd)?|pwd|token|secret|api[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret)$/i.test(key),
+    accept: (v) => keyLike(v) || passwordLike(v),
+  }),
   // A key named for a secret whose value is an entry of its own, the literal in its `value` or `default` field: Azure's parameter
   // files (`"adminPassword": { "value": "…" }`), CloudFormation's parameters (`"DBPassword": {"Type": "String", "Default": "…"}`),
   // Terraform's outputs and state (`"db_password": { "sensitive": true, "value": "…" }`), in JSON …
@@ -1038,7 +1044,9 @@ function comparedBefore(text: string, start: number, keyEnd: number, lineBefore:
 /** A name that says what is done to a secret (`update_password`, `resetPassword`, `require-token`), not the secret. */
 const ACTION_ON_SECRET = /(?:^|[_.-])(?:update|reset|change|forgot|require|generate|validate|verify|check|show|hide|expire|rotate|encrypt|hash|remember|enable|disable|allow)[_.-]?(?:pass(?:w(?:or)?d)?|pwd|token|secret)s?$/i;
 /** An option that makes, changes or drops a stored credential (Oracle's `mkstore -createCredential <database> …`): its value says which. */
-const CREDENTIAL_ACTION = /^(?:create|add|modify|delete|remove|list|revoke|set|unset|get|use|view)[_.-]?credentials?$/i;
+const CREDENTIAL_ACTION = /^(?:create|add|modify|delete|remove|list|revoke)[_.-]?credentials?$/i;
+/** A command's word for what it does to credentials, as a list of arguments quotes it (`"set-credentials", "<name>"`). */
+const CREDENTIAL_COMMAND = /^(?:set|unset|get|use|view|create|delete)-credentials?$/;
 
 /** The name of a message about a credential that is wrong (`badCredentials`, `emptyPassword`, `invalid_token`): not the credential. */
 const WRONG_SECRET = /(?:^|[_.-]|[a-z](?=[A-Z]))(?:bad|empty|invalid|wrong|missing|expired|incorrect|blank)[_.-]?(?:credentials?|pass(?:w(?:or)?d)?|pwd|token|secret)s?$/i;
@@ -1186,8 +1194,12 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     if (/^[a-z][a-z-]*$/.test(value) && /^\\?["'`]?[ \t]*\|/.test(text.slice(span[1], span[1] + 5))) continue;
     // A setting named by what it does to a password (Ansible's `update_password: on_create`, `reset_password: always`): an option's word.
     if (/^[a-z]+(?:_[a-z]+)*$/.test(value) && ACTION_ON_SECRET.test(key)) continue;
-    // (… or a command's word in quotes, `[]string{"set-credentials", "another-user", …}`: kubectl's `config set-credentials <name>`.)
-    if (CREDENTIAL_ACTION.test(key) && (text.charCodeAt(at - key.length - 1) === 45 || (/^["'`]$/.test(text[at - key.length - 1] ?? '') && text[at] === text[at - key.length - 1]))) continue;
+    // (… or a command's word in quotes before the next argument, `[]string{"set-credentials", "another-user", …}`: kubectl's
+    // `config set-credentials <name>`.)
+    if (CREDENTIAL_ACTION.test(key) && text.charCodeAt(at - key.length - 1) === 45) continue;
+    if (CREDENTIAL_COMMAND.test(key) && /^["'`]$/.test(text[at - key.length - 1] ?? '') && new RegExp(`^${text[at - key.length - 1]}[ \\t]*,[ \\t]*["'\`]`).test(text.slice(at, at + 8))) continue;
+    // A name that says its value is one (`nameParentSecret := "my-set"`): words joined by dashes, a resource's name.
+    if (/^name[A-Z_]/.test(key) && /^[a-z]+(?:-[a-z0-9]+)+$/.test(value)) continue;
     // A Django migration's dependency (`('authtoken', '0001_initial')`): the app's label, then the name of one of its migrations.
     if (/^\d{4}_[a-z][a-z0-9_]*$/.test(value) && /^["']\)/.test(text.slice(span[1], span[1] + 2))) continue;
     // A message named for what is wrong with a credential, its first word (`BindAuthenticator.badCredentials=Credenciales erróneas`).

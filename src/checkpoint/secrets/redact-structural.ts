@@ -1624,7 +1624,7 @@ export const GOOGLE_CLIENT_SECRET_RULE: RedactRule = {
   reason: 'google-oauth',
   requires: '.apps.googleusercontent.com',
   pattern: /(?<pre>\.apps\.googleusercontent\.com(["'`])[ \t]{0,8},\s{0,40}?(["'`]))(?<secret>[A-Za-z0-9_-]{24})(?=\3)/g,
-  accept: (s) => /[a-z]/.test(s) && /[A-Z]/.test(s) && /\d/.test(s) && !isNotSecret(s),
+  accept: (s) => /[a-z]/.test(s) && /[A-Z]/.test(s) && /\d/.test(s) && !isNotSecret(s) && !isWordy(s.replace(/\d+/g, '')),
 };
 
 /** The base64 lines of a PuTTY key file after `Public-Lines: <n>` or `Private-Lines: <n>`. */

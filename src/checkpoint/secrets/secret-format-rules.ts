@@ -113,9 +113,11 @@ const isShortLead = (f: SecretFormat) => {
  * or a long body of both cases that holds no words (`s.makeKubeConfigController`
  * is an identifier: few capitals, one per word).
  */
+/** Words in camelCase, every one a capital and small letters, around one number of one to three digits (`sendV2SamplesWithBackoff`). */
+const CAMEL_WORDS_AROUND_NUMBER = /^[a-z]{2,}(?:[A-Z][a-z]{2,})*[A-Z]?\d{1,3}(?:[A-Z][a-z]{2,})+$/;
 function looksGenerated(body: string): boolean {
   // (Words in camelCase around a version's number are a method's name: `s.sendV2SamplesWithBackoff`.)
-  if (/\d/.test(body) && /[A-Za-z]/.test(body) && !/^[A-Za-z]+\d{0,3}$/.test(body)) return !(/[a-z][A-Z]/.test(body) && isWordy(body.replace(/\d+/g, '')));
+  if (/\d/.test(body) && /[A-Za-z]/.test(body) && !/^[A-Za-z]+\d{0,3}$/.test(body)) return !(CAMEL_WORDS_AROUND_NUMBER.test(body) && isWordy(body.replace(/\d+/, '')));
   const upper = body.replace(/[^A-Z]/g, '').length / body.length;
   const switches = body.split('').filter((c, i) => i > 0 && /[A-Z]/.test(c) !== /[A-Z]/.test(body[i - 1]!)).length / body.length;
   // (Not words in PascalCase, a method's name: `s.GetJenkinsObjectsForPath`.)

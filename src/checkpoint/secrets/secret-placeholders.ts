@@ -30,7 +30,7 @@ const REFERENCE = new RegExp(
     // An AWS resource name: where a secret is kept (`arn:aws:secretsmanager:…:secret:prod/db`), never the secret.
     'arn:aws(?:-[a-z]+)*:[a-z0-9-]+:[a-z0-9-]*:\\d*:\\S+',
     // … an Azure App Service setting's Key Vault reference (`@Microsoft.KeyVault(SecretUri=…)`, `(VaultName=…;SecretName=…)`).
-    '@Microsoft\\.KeyVault\\([^)\\s]*\\)?',
+    '@Microsoft\\.KeyVault\\((?:SecretUri=https://[^)\\s]*|VaultName=[^;)\\s]*;SecretName=[^)\\s]*)\\)?',
     '(?:process\\.env|os\\.environ|os\\.getenv|env|ENV|import\\.meta\\.env|System\\.getenv|secrets|vars|inputs|params|config|settings)[.\\[(].*',
   ].join('|'),
 );
@@ -302,8 +302,8 @@ const MADE_UP_NAME = /^(?:[Ff]ake|[Dd]ummy|[Mm]ock|[Bb]ogus|[Ii]nvalid|[Ww]rong|
  * The name of a value that is random and guards nothing, or that is made up. (Not a wrong password: that is one mistyped, or
  * someone's other, `wrong_password=…`.)
  */
-// (Or a name that says its value is one, `name="b_b6b6…"`, `nameParentSecret := "my-set"`, `name_of_secret`.)
-export const isNotSecretName = (name: string) => NOT_SECRET_NAME.test(name) || /^name(?:$|[A-Z][a-z]|_)/.test(name) || (MADE_UP_NAME.test(name) && !/pass|pwd/i.test(name));
+// (Or a name that says its value is one, `name="b_b6b6…"`, `nameOfSecret`, `name_of_secret`.)
+export const isNotSecretName = (name: string) => NOT_SECRET_NAME.test(name) || /^name(?:$|_of_|Of[A-Z])/.test(name) || (MADE_UP_NAME.test(name) && !/pass|pwd/i.test(name));
 
 const FORGERY_ATTRIBUTE = /(?:csrf|xsrf|authenticity)[\w-]*["']?[ \t]+(?:type=[ \t]?["']?hidden["']?[ \t]+)?(?:content|value)=[ \t]?["']?$/i;
 
@@ -339,9 +339,9 @@ const MARKER_WORDS =
  * the example tokens of providers' and scanners' documentation are full of them, and are to be caught as real ones.
  */
 export function hasPlaceholderMarker(token: string): boolean {
-  // (Or a run of six x's, a part masked or left to fill in: `AIzaSyHq…Knuxxxxxx`, `sk_live_4eC3…xxxxxxxx`; its end in a long
-  // token, whose other hundreds of characters are the secret still.)
-  return token.length <= 1000 && (MARKER_WORDS.test(token) || (token.length <= 100 ? /x{6}|X{6}/ : /(?:x{6}|X{6})$/).test(token));
+  // (Or x's over its end, masked or left to fill in: `AIzaSyHq…Knuxxxxxx`, `sk_live_4eC3…xxxxxxxx`; elsewhere only when what they
+  // leave is short, `AKIAXXXXXXXXEXAMPLE`: the rest of `…-xxxxxx-UbAwaz9BeTiDIioo1jDV` is a secret still.)
+  return token.length <= 1000 && (MARKER_WORDS.test(token) || /(?:x{6,}|X{6,})$/.test(token) || (/x{6}|X{6}/.test(token) && token.replace(/x{6,}|X{6,}/g, '').length < 20));
 }
 
 /**
@@ -371,12 +371,13 @@ function nameBefore(before: string): string | undefined {
   return /^[A-Za-z]/.test(name) ? name : undefined;
 }
 const FLAG_BEFORE = /(?:^|[ \t])--([A-Za-z][\w-]{0,40})[ \t]+$/;
-const WRAPPED_BEFORE = /(?:^|[^\w.-])["']?([A-Za-z_][\w.-]{0,60})["']?[ \t]*(?::=|[:=])[ \t]*[A-Za-z_][\w.]{0,40}\([ \t]*["']$/;
+/** (A type's constructor, its name a capital's and no credential's or verb's: `model.LabelValue(`, not `auth.VerifyToken(` or `decrypt(`.) */
+const WRAPPED_BEFORE = /(?:^|[^\w.-])["']?([A-Za-z_][\w.-]{0,60})["']?[ \t]*(?::=|[:=])[ \t]*(?:[A-Za-z_]\w{0,30}\.){0,3}(?![\w]*(?:[Tt]oken|[Kk]ey|[Ss]ecret|[Aa]uth|[Ll]ogin|[Pp]ass|[Ss]ign|[Cc]rypt|[Vv]erify|[Cc]red))[A-Z]\w{0,40}\([ \t]*["']$/;
 const NAME_ARGUMENT = /\([ \t]*["']([A-Za-z][\w.-]{0,60})["'][ \t]*,[ \t]*(?:default[ \t]*=[ \t]*)?["']$/;
 const ID_WORD_BEFORE = /(?:^|[\s,;([{])([A-Za-z][\w-]{0,38}(?:[a-z0-9]Id|[a-z0-9_]ID|[_-]id))[ \t]$/;
 const NAME_FIELD = /["'](?:name|key)["'][ \t]*:[ \t]*["']([A-Za-z][\w.-]{0,60})["'][ \t]*,[ \t]*["']?$/i;
-/** An identifier's or a digest's name: `request_id`, `traceId`, `X-Request-ID`, `nonce`, a WebAuthn `challenge`, `etag`, `blake2b`, `?query=`, a playlist's `&list=`, a machine's `Hostname:`. */
-const ID_NAME = /(?:^|[_.-])(?:id|account[_-]?sid|uuid|guid|nonce|challenge|traceparent|tracestate|etag|if-(?:none-)?match|blake\w*|xxh\w*|crc\w*|sha[\d_-]+|cid|query|search|q|list|gist|commit|host(?:name)?)(?:[-_]?\d{1,2})?$/i;
+/** An identifier's or a digest's name: `request_id`, `traceId`, `X-Request-ID`, `nonce`, a WebAuthn `challenge`, `etag`, `blake2b`, `?query=`, a playlist's `&list=`. */
+const ID_NAME = /(?:^|[_.-])(?:id|account[_-]?sid|uuid|guid|nonce|challenge|traceparent|tracestate|etag|if-(?:none-)?match|blake\w*|xxh\w*|crc\w*|sha[\d_-]+|cid|query|search|q|list|gist|commit)(?:[-_]?\d{1,2})?$/i;
 const CAMEL_ID = /[a-z0-9](?:Id|ID)$/;
 /** A name that holds a secret's keyword (`secret_id`, `session_id`, `api_key_id`) or a client's id (paired with its secret, and as random): its value is judged. */
 const SECRET_NAME = /secret|token|key|pass|pwd|auth|session|cookie|sig|cred|client/i;
@@ -462,11 +463,15 @@ export function isNamedNonSecret(token: string, before: string, after: string): 
   const name = nameBefore(before);
   if (name === undefined) return false;
   // (A version's or a revision's name is one whatever names it, `SecretVersion=<32 hex>`: an Azure Key Vault reference names which of a secret's versions to read.)
-  return isNotSecretName(name) || PUBLIC_NAME.test(name) || VERSION_NAME.test(name) || isJwkPublic(name, token) || ((ID_NAME.test(name) || CAMEL_ID.test(name) || isIdWord(name)) && !SECRET_NAME.test(name));
+  // (A host's name is in small letters: `Hostname: whoami.1.7c8f7tr56q3p949rscxrkp80e`.)
+  if (/(?:^|[_.-])host(?:name)?$/i.test(name) && !/[A-Z]/.test(token)) return true;
+  return isNotSecretName(name) || PUBLIC_NAME.test(name) || (VERSION_NAME.test(name) && (!SECRET_NAME.test(name) || VERSION_ID.test(token))) || isJwkPublic(name, token) || ((ID_NAME.test(name) || CAMEL_ID.test(name) || isIdWord(name)) && !SECRET_NAME.test(name));
 }
 
 /** `version`, `SecretVersion`, `key_revision`: the last word of the name says which version, not what it guards. */
 const VERSION_NAME = /(?:^|[^A-Za-z]|[a-z](?=[VR]))(?:[Vv]ersion|VERSION|[Rr]evision|REVISION)$/;
+/** … whose value, under a name that also holds a secret's word (`SecretVersion`), is shaped as a version's id: hex, a UUID, a number. */
+const VERSION_ID = /^(?:[0-9a-f]{8,64}|[0-9A-F]{8,64}|\d{1,20}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 /** English words that end in `id` and name no identifier. */
 const ID_LOOKALIKE = /^(?:andro|pa|val|inval|vo|avo|ac|flu|liqu|rap|sol|viv|squ|hybr|hum|dav|stup|tim|lur|plac|limp|rig|splend|torr|gr|ma|ra|sa|sk|sl|b|l|h|d|r|a|bra|pyram|dru|orch)id$/i;

@@ -1523,6 +1523,18 @@ describe('keys written as the base64 of their DER, without a PEM armor', () => {
 });
 
 describe('spans and look-alikes found on review', () => {
+  // Each kept shape has a neighbour that is a secret: what an exemption keeps must not reach it (random values, drawn once).
+  it.each([
+    'userId := auth.VerifyToken("lsChsYiKnfkHzqPujkg6knUZ00DPp7d4NCSYMMkT")', 'user_id = verify_token("S2uFXZi4gcOj5Gl6zjvTs2o8y0BUoItgdjaFPTMr")',
+    "nameApiKey = 'bp7Gc70taB9NXVaNczfrB9AEzaeiKG0i'", 'name_password = "xpWP4W0fQO!D2P"', '"nameSiloApiKey": "c11ff945696e5c158fc1"',
+    'vault token lookup s.sei9yiqLoeVPuj7nid3Xp5EO', 'Got glpat-rLo90otXGjROhgaT from the server', 'fw_CzFm5Ul6Y6HIle6pT8h4manm',
+    'token=bfy9t9uXTswhQySorVXK-xxxxxx-UbAwaz9BeTiDIioo1jDV', 'token: w6TjncneMXYWFB6IzXETxxxxxx8KA2RPhqh0Cf1HQMZhkv',
+    'SECRET_VERSION=RywtZ073Vm5l8StmFryMFvWuY4EX92Ys', "'get-credentials': 'GUGFM46GZA!hui'", '--use-credential oX3wzvDWuH!BsY',
+    'prod|token|WnyC61usaEkFrUKAfehuILWV|', 'password=@Microsoft.KeyVault(xAWG1W3HfS!6mW)', 'DB_HOST=jD3Az6GXc7f4BOYjrccTyH9ym0FZDUv1',
+    'response: TAWL-IZDO-KUSC-BA6X-S5LZ-PQOZ-8645-XKKV ok',
+  ])('still redacts %j', (text) => {
+    expect(redactText(text, {})).not.toBe(text);
+  });
   it("redacts what a command that prints a secret printed inside a transcript's JSON string, its last line ending where the string does", () => {
     const line = '{"type":"user","message":{"content":[{"type":"tool_result","content":"$ kubectl -n argocd get secret argocd-initial-admin-secret ' +
       '-o jsonpath=\\"{.data.password}\\" | base64 -d; echo\\nuq4AePlqP7cW4-Vj","is_error":false}]}}\n{"type":"user","content":"next step"}';
