@@ -153,6 +153,13 @@ function hasRandomHexSegment(body: string): boolean {
  * is the text just before it (a keyword there takes away the object-id
  * exemption).
  */
+const CONSTANT_WITH_DIGEST = /^[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*)+_(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})$/;
+/** Code's members, one after another: `binPropertyOfStringsSets.es2024.has`. */
+const MEMBER_CHAIN = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
+/** A part of such a chain: words in camelCase (each with a vowel), a number at its end at most. */
+const MEMBER = /^(?:[a-z]+|[A-Z][a-z]+|[A-Z]{2,5}(?![a-z]))+\d{0,4}$/;
+const isMemberChain = (body: string) =>
+  MEMBER_CHAIN.test(body) && body.split('.').every((part) => MEMBER.test(part) && part.replace(/\d+$/, '').split(/(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/).every((w) => /[aeiouyAEIOUY]/.test(w)));
 /** A path's segment named by a digest of what it holds: a name, a separator, 32, 40 or 64 hex digits. */
 const NAMED_BY_DIGEST = /^[A-Za-z][\w.+-]{0,80}[_.+-](?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})$/;
 /** A host's name in small letters, a port after it or not (`shop-prod.c1x2y3z4.eu-central-1.rds.amazonaws.com:5432`): an address. */
@@ -170,7 +177,10 @@ export function isHighEntropy(token: string, before = ''): boolean {
   const segments = body.includes('/') && isPathLike(body) ? body.split('/').filter((segment) => segment.length >= 32) : null;
   if (segments?.length === 0 || NAMED_DIGEST.test(body)) return false;
   if (DIGEST_BEFORE.test(before.slice(-16)) && !keywordBefore(before)) return false;
-  if (isWordy(body) || isEncodedText(body) || encodedPemKind(body) === 'public' || isJwtIllustration(body) || isPredictable(body, 0.8) || isGroupedSequence(body, 0.8)) return false;
+  // (Also a chain of members whose numbers are a version's or a year's: `binPropertyOfStringsSets.es2024.has`.)
+  // (… or a constant's name in capitals that ends in a hex digest, `NODE_SEA_FUSE_fce680ab…`: a marker, unless its words name a secret.)
+  if (CONSTANT_WITH_DIGEST.test(body) && !SECRET_WORD.test(body.slice(0, body.lastIndexOf('_')))) return false;
+  if (isWordy(body) || isMemberChain(body) || isEncodedText(body) || encodedPemKind(body) === 'public' || isJwtIllustration(body) || isPredictable(body, 0.8) || isGroupedSequence(body, 0.8)) return false;
   // An Ethereum address (`0x` and 40 hex digits, their case a checksum): public, as an account number is.
   if (body.length === 42 && /^0x[0-9a-fA-F]{40}$/.test(body)) return false;
   // (A segment that is a name and a digest, as a tool names what it stores by content: pnpm's `…angular+_379bf773…/node_modules`,

@@ -1123,6 +1123,8 @@ describe('redactText', () => {
     '[drf-tutorials]: https://www.youtube.com/watch?v=axRCBgbOJp8&list=PLJtp8Jm8EDzjgVg9vVyIUMoGyqtegj7FH',
     '<input type="text" name="b_b6b66bb5e4c7cb484a85c8dd7_e382ef68ef" tabindex="-1" value="">', 'Hostname: whoami.1.7c8f7tr56q3p949rscxrkp80e',
     '`httproute-default-http-app-1-gw-default-my-gateway-ep-web-0-af329269dd38031b03e3-svc-default-whoami-0@kubernetesgateway`.',
+    // A chain of members with a year in it; a constant's name in capitals ending in a digest (Node's single executable's fuse).
+    'return version >= 2024 && binPropertyOfStringsSets.es2024.has(value);', '--sentinel-fuse NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2',
     // A key whose end is masked or left to fill in with x's (its provider's shape, or only random).
     'android:value="AIzaSyHqGowa85aImLDP7-sd7gcGlgKnuxxxxxx"', 'stripe.api_key = "sk_live_4eC39HqLyjWDarjtT1zdp7dcxxxxxxxx"', 'KEY="Qx9fLmZp2Rt7YvBn3Wk8Sd5Gh1Lm4ZpXXXXXX"',
     // Which version of a secret a Key Vault reference reads: a version's id, whatever word names the secret before it.
@@ -1532,6 +1534,7 @@ describe('spans and look-alikes found on review', () => {
     'SECRET_VERSION=RywtZ073Vm5l8StmFryMFvWuY4EX92Ys', "'get-credentials': 'GUGFM46GZA!hui'", '--use-credential oX3wzvDWuH!BsY',
     'prod|token|WnyC61usaEkFrUKAfehuILWV|', 'password=@Microsoft.KeyVault(xAWG1W3HfS!6mW)', 'DB_HOST=jD3Az6GXc7f4BOYjrccTyH9ym0FZDUv1',
     'response: TAWL-IZDO-KUSC-BA6X-S5LZ-PQOZ-8645-XKKV ok',
+    'export STRIPE_SECRET_fce680ab2cc467b6e072b8b5df1996b2', 'Got aB3xQ.zK9pLm2.Wv7RtY4nHs8.Qd5FgJ1kZc from the server',
   ])('still redacts %j', (text) => {
     expect(redactText(text, {})).not.toBe(text);
   });
