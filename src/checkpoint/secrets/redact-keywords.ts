@@ -1061,9 +1061,9 @@ const isWord = (w: string) => /^[A-Z]?[a-z]{3,}$/.test(w) && /[aeiouy]/.test(w) 
  * Words joined as names are (`redirect_url_mismatch`, `webhooks:manage`, `Content-Type`), one of them four letters or more. Not
  * words in small letters joined by `-` (`hono-is-hot`), as a token someone chose is written, nor one word alone.
  */
-const isNameOfWords = (v: string) => {
+const isNameOfWords = (v: string, dashed = false) => {
   const parts = v.split(/[_:-]/);
-  const joined = /^[a-z]+(?:[_:][a-z]+)+$/.test(v) || /^[A-Z][a-z]+(?:-[A-Z][a-z]+)+$/.test(v);
+  const joined = (dashed ? /^[a-z]+(?:[_:-][a-z]+)+$/ : /^[a-z]+(?:[_:][a-z]+)+$/).test(v) || /^[A-Z][a-z]+(?:-[A-Z][a-z]+)+$/.test(v);
   return joined && parts.length <= 6 && parts.every((p) => p.length >= 2) && parts.some((p) => p.length >= 4 && isWord(p));
 };
 
@@ -1184,7 +1184,9 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // an error's code (`token - 'redirect_url_mismatch'`), a scope (`"admin:ssh_signing_key"`). (Under a secret's or a password's
     // name, words may be a passphrase.)
     // (Under a secret's name too, three words or more joined by dashes, unquoted: a resource's name, `certSecret: redis-client-cert`.)
-    if (/token|key$/i.test(key) && !/pass|pwd|secret|cred|^_auth$/i.test(key) && isNameOfWords(value)) continue;
+    // (Also small words joined by dashes that a sentence says the token is, a permission's name: `this token is 'read-job'`; assigned,
+    // `const token = 'hono-is-hot'`, they are a token someone chose.)
+    if (/token|key$/i.test(key) && !/pass|pwd|secret|cred|^_auth$/i.test(key) && isNameOfWords(value, /^[ \t]+(?:is|was|are|were)[ \t]/.test(text.slice(at, at + 8)))) continue;
     if (/[a-z]Secret$/.test(key) && !quoted && /^[a-z]+(?:-[a-z]+){2,}$/.test(value) && value.split('-').some((p) => p.length >= 4 && isWord(p))) continue;
     // A format string filled in by the code (`"prefix_{}".format(x)`, `f"db_{name}"`, `$"…{x}"`): a template, not a literal.
     if (/\{[\w.]*\}/.test(value) && (/^["'`]?\.format\(/.test(text.slice(span[1], span[1] + 9)) || /[fF$]["'`]$/.test(text.slice(span[0] - 2, span[0])))) continue;

@@ -134,6 +134,12 @@ const isBasicCredential = (s: string) => Buffer.from(s, 'base64').toString('lati
  * `Basic <base64>` standing without its header's name, whose base64 is strictly `user:password` in printable text: the password
  * no placeholder, or a token as the user with no password (`c2tfbGl2ZV8…Og==`).
  */
+function isPlaceholderLogin(value: string): boolean {
+  const pair = strictBase64(value);
+  // (A user alone, `browser:`, is judged as the header's value: a client's id given as its credential.)
+  return pair !== null && /^[\x20-\x7e]+$/.test(pair) && pair.indexOf(':') > 0 && !pair.endsWith(':') && isPlaceholderPair(pair);
+}
+
 function isEncodedLogin(value: string): boolean {
   const pair = strictBase64(value) ?? '';
   const colon = pair.indexOf(':');
@@ -202,8 +208,9 @@ export const BASE_RULES: RedactRule[] = [
     // (Names in words, digits or not, are code: `authorization = OAuth2Authorization.from(…)`, `new OAuth2Authorization()`. A name's
     // digits end a word, `OAuth2`, `X509`: a digit before a small letter, `p0ak0iNsunE`, is a generated token's.)
     // (Nor a variable named in snake_case, its parts short: `'Authorization': v4auth_header`.)
+    // (Nor a Basic credential whose pair is a placeholder, `ZXhhbXBsZTpleGFtcGxl` of `example:example`.)
     accept: (s) => isValue(s) && (hasLetterAndDigit(s) || isBasicCredential(s)) && !(isWordy(s.replace(/\d+/g, '')) && !/\d[a-z]/.test(s)) &&
-      !/^[a-z][a-z0-9]{0,11}(?:_[a-z][a-z0-9]{0,11})+$/.test(s),
+      !/^[a-z][a-z0-9]{0,11}(?:_[a-z][a-z0-9]{0,11})+$/.test(s) && !isPlaceholderLogin(s),
   },
   {
     // The same header's value where its name is not beside it: a HAR file's or a Postman collection's headers

@@ -17,9 +17,9 @@ const lineEnd = (text: string, at: number) => {
 };
 /**
  * What a binding's Secret states in plain text beside its credentials (servicebinding.io's `type`, `provider`, `host`, `port`,
- * `database`, `username`): no secret. (Under `data:` each value is base64 and is redacted whatever its name.)
+ * `database`, `username`, an OAuth client's `clientID`): no secret. (Under `data:` each value is base64 and is redacted whatever its name.)
  */
-const PLAIN_BINDING_ENTRY = /^(?:type|provider|host(?:name)?|port|database|db|dbname|user(?:name)?|namespace|region|scheme|protocol|sslmode)$/i;
+const PLAIN_BINDING_ENTRY = /^(?:type|provider|host(?:name)?|port|database|db|dbname|user(?:name)?|client[_-]?id|namespace|region|scheme|protocol|sslmode)$/i;
 
 /** `kind: Secret` on a line of its own, found by its literal first: a multi-line anchor over megabytes is slow. */
 function declaresSecret(text: string): boolean {

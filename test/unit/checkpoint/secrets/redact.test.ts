@@ -176,6 +176,8 @@ describe('redactText', () => {
     // A Secret's entry as a block (`users: |`): each line of the block, not the indicator.
     ['the lines of a block in a Secret\'s stringData', 'kind: Secret\nstringData:\n  users: |\n    admin:Zq8vLm3xRt6w\n\n    user:Kp4nWs9yHb2c\n  host: db\n',
       'kind: Secret\nstringData:\n  users: |\n    [REDACTED:password]\n\n    [REDACTED:password]\n  host: db\n', { password: 2 }],
+    ["a Secret's client secret beside its client's id, which is kept", 'kind: Secret\nstringData:\n  clientID: my-oidc-client-name\n  clientSecret: Wq4zN8cV2bX6\n',
+      'kind: Secret\nstringData:\n  clientID: my-oidc-client-name\n  clientSecret: [REDACTED:password]\n', { password: 1 }],
     ["a Markdown table's value after a cell whose last word is the key", '| API Token | Qx7kP2mZ9vLw4Rt8 |\n| **Staging API key** | `Wb3Nc6Jd1Fs5Gh0K` |',
       '| API Token | [REDACTED:password] |\n| **Staging API key** | `[REDACTED:password]` |', { password: 2 }],
     ['a Riot Games API key', 'RIOT_KEY = RGAPI-4sb3f6a1-2941-5a81-9c23-4bf3a83c14f3', 'RIOT_KEY = [REDACTED:riot-key]', { 'riot-key': 1 }],
@@ -1125,6 +1127,8 @@ describe('redactText', () => {
     '`httproute-default-http-app-1-gw-default-my-gateway-ep-web-0-af329269dd38031b03e3-svc-default-whoami-0@kubernetesgateway`.',
     // A chain of members with a year in it; a constant's name in capitals ending in a digest (Node's single executable's fuse).
     'return version >= 2024 && binPropertyOfStringsSets.es2024.has(value);', '--sentinel-fuse NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2',
+    // A permission's name said to be a token's; a Basic header whose pair is a placeholder (`example:example`); an OAuth client's id in a Secret.
+    "The appropriate ACL privilege for this token is 'read-job', as outlined", 'Authorization: Basic ZXhhbXBsZTpleGFtcGxl # echo -n "$CLIENT_ID:$CLIENT_SECRET" | base64',
     // A key whose end is masked or left to fill in with x's (its provider's shape, or only random).
     'android:value="AIzaSyHqGowa85aImLDP7-sd7gcGlgKnuxxxxxx"', 'stripe.api_key = "sk_live_4eC39HqLyjWDarjtT1zdp7dcxxxxxxxx"', 'KEY="Qx9fLmZp2Rt7YvBn3Wk8Sd5Gh1Lm4ZpXXXXXX"',
     // Which version of a secret a Key Vault reference reads: a version's id, whatever word names the secret before it.
@@ -1534,6 +1538,7 @@ describe('spans and look-alikes found on review', () => {
     'SECRET_VERSION=RywtZ073Vm5l8StmFryMFvWuY4EX92Ys', "'get-credentials': 'GUGFM46GZA!hui'", '--use-credential oX3wzvDWuH!BsY',
     'prod|token|WnyC61usaEkFrUKAfehuILWV|', 'password=@Microsoft.KeyVault(xAWG1W3HfS!6mW)', 'DB_HOST=jD3Az6GXc7f4BOYjrccTyH9ym0FZDUv1',
     'response: TAWL-IZDO-KUSC-BA6X-S5LZ-PQOZ-8645-XKKV ok',
+    "password: 'correct-horse-battery'", "the token is 'kx9-vq2'", 'Authorization: Basic YnJvd3Nlcjo=', 'Authorization: Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==',
     'export STRIPE_SECRET_fce680ab2cc467b6e072b8b5df1996b2', 'Got aB3xQ.zK9pLm2.Wv7RtY4nHs8.Qd5FgJ1kZc from the server',
   ])('still redacts %j', (text) => {
     expect(redactText(text, {})).not.toBe(text);
