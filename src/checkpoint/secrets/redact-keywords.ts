@@ -1061,7 +1061,9 @@ const isWord = (w: string) => /^[A-Z]?[a-z]{3,}$/.test(w) && /[aeiouy]/.test(w) 
  * Words joined as names are (`redirect_url_mismatch`, `webhooks:manage`, `Content-Type`), one of them four letters or more. Not
  * words in small letters joined by `-` (`hono-is-hot`), as a token someone chose is written, nor one word alone.
  */
-const isNameOfWords = (v: string, dashed = false) => {
+const isNameOfWords = (name: string, dashed = false) => {
+  // (Leading underscores mark a name private or internal: `_aj_hash_with_indifferent_access`.)
+  const v = name.replace(/^_+/, '');
   const parts = v.split(/[_:-]/);
   const joined = (dashed ? /^[a-z]+(?:[_:-][a-z]+)+$/ : /^[a-z]+(?:[_:][a-z]+)+$/).test(v) || /^[A-Z][a-z]+(?:-[A-Z][a-z]+)+$/.test(v);
   return joined && parts.length <= 6 && parts.every((p) => p.length >= 2) && parts.some((p) => p.length >= 4 && isWord(p));
@@ -1202,6 +1204,8 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     if (CREDENTIAL_COMMAND.test(key) && /^["'`]$/.test(text[at - key.length - 1] ?? '') && new RegExp(`^${text[at - key.length - 1]}[ \\t]*,[ \\t]*["'\`]`).test(text.slice(at, at + 8))) continue;
     // A name that says its value is one (`nameParentSecret := "my-set"`): words joined by dashes, a resource's name.
     if (/^name[A-Z_]/.test(key) && /^[a-z]+(?:-[a-z0-9]+)+$/.test(value)) continue;
+    // A permission's level (GitHub Actions' `id-token: 'write'`), quoted or not: no token.
+    if (/^(?:read|write|none|read-all|write-all)$/.test(value) && /token/i.test(key)) continue;
     // A Django migration's dependency (`('authtoken', '0001_initial')`): the app's label, then the name of one of its migrations.
     if (/^\d{4}_[a-z][a-z0-9_]*$/.test(value) && /^["']\)/.test(text.slice(span[1], span[1] + 2))) continue;
     // A message named for what is wrong with a credential, its first word (`BindAuthenticator.badCredentials=Credenciales erróneas`).

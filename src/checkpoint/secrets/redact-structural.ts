@@ -1528,7 +1528,8 @@ export const STORED_HASH_RULE: RedactRule = {
  * no later rule (high entropy) takes their base64 for a secret.
  */
 /** A line of an armor's base64, blanks in it, after its number as a file reader prints one (`     2→MIIB…`). */
-const ARMOR_LINE = String.raw`(?:\d{1,7}(?:→|\t))?[A-Za-z0-9+/= \t]*`;
+// (A blank line inside it may be written as ` .`, as Debian's control files (deb822's `Signed-By:`) continue a field.)
+const ARMOR_LINE = String.raw`(?:\d{1,7}(?:→|\t))?(?:[ \t]+\.|[A-Za-z0-9+/= \t]*)`;
 const PUBLIC = new RegExp(
   String.raw`(?<![^\s"'\x60(=:,>[])-----BEGIN ((?:[A-Z0-9]+ )*(?:PUBLIC KEY(?: BLOCK)?|CERTIFICATE(?: REQUEST)?|SIGNATURE|X509 CRL|MESSAGE|ENCRYPTED FILE))-----` +
     // Only what an armor holds between its lines: its headers (`Version: …`, `Comment: …`, PEM's `Proc-Type: …`) after the first,

@@ -202,8 +202,11 @@ export function isPlaceholderValue(value: string): boolean {
   return (body.length >= 6 && isPredictable(body)) || isGroupedSequence(body);
 }
 
-/** A word that says the value is made up, in one case within its word (`your_key`, `YOUR_KEY`, `YourApiKey`, `ChangeMe`, `…EXAMPLEKEY`, Strapi's `tobemodified`). */
-const MARKER_IN_WORDS = /your|place_?holder|redacted|(?:change|replace)_?(?:me|this|it)|to_?be_?(?:modified|changed|replaced|set|filled)|example|sample|dummy|fake|insert_?here|goes_?here|fixme|please_?(?:insert|enter|add|set|provide|replace|change|fill)/;
+/**
+ * A word that says the value is made up, in one case within its word (`your_key`, `YOUR_KEY`, `YourApiKey`, `ChangeMe`, `…EXAMPLEKEY`,
+ * Strapi's `tobemodified`), or a sentence that says so (`you_must_generate_a_random_string…`, `this_is_a_secret_abc123…`).
+ */
+const MARKER_IN_WORDS = /your|place_?holder|redacted|(?:change|replace)_?(?:me|this|it)|to_?be_?(?:modified|changed|replaced|set|filled)|example|sample|dummy|fake|insert_?here|goes_?here|fixme|please_?(?:insert|enter|add|set|provide|replace|change|fill)|you_must_|this_is_(?:a|my|the|not_a)_(?:secret|password|token|key)/;
 /**
  * The value's words, lower-cased and joined by `_`: split at punctuation and where the case turns (`YourApiKey` → `your_api_key`),
  * so that a random run whose letters spell a marker in mixed case (`…KYoURZl…`) does not read as one.

@@ -1129,6 +1129,11 @@ describe('redactText', () => {
     'return version >= 2024 && binPropertyOfStringsSets.es2024.has(value);', '--sentinel-fuse NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2',
     // A permission's name said to be a token's; a Basic header whose pair is a placeholder (`example:example`); an OAuth client's id in a Secret.
     "The appropriate ACL privilege for this token is 'read-job', as outlined", 'Authorization: Basic ZXhhbXBsZTpleGFtcGxl # echo -n "$CLIENT_ID:$CLIENT_SECRET" | base64',
+    // A workflow's permission for its OIDC token; a sentence that says to make a value; a constant's name with a leading underscore;
+    // a public key's armor whose blank line is written ` .`, as a Debian source's `Signed-By:` field continues.
+    "permissions:\n    id-token: 'write'", "# encryption_key: 'you_must_generate_a_random_string_of_more_than_twenty_chars_and_configure_this'",
+    "hmac_secret: 'this_is_a_secret_abc123abc123abc'", 'WITH_INDIFFERENT_ACCESS_KEY = "_aj_hash_with_indifferent_access"',
+    'Signed-By:\n    -----BEGIN PGP PUBLIC KEY BLOCK-----\n    .\n    mDMEYCQjIxYJKwYBBAHaRw8BAQdAD/P5Nvvnvk66SxBBHDbhRml9ORg1WV5CvzKY\n    CuMfoIS0BmFiY2RlZoiQBBMWCgA4FiEErCIG1VhKWMWo2yfAREZd5NfO31cFAmAk\n    3bHcln8DMpIJVXht78sL\n    =IE0r\n    -----END PGP PUBLIC KEY BLOCK-----',
     // A key whose end is masked or left to fill in with x's (its provider's shape, or only random).
     'android:value="AIzaSyHqGowa85aImLDP7-sd7gcGlgKnuxxxxxx"', 'stripe.api_key = "sk_live_4eC39HqLyjWDarjtT1zdp7dcxxxxxxxx"', 'KEY="Qx9fLmZp2Rt7YvBn3Wk8Sd5Gh1Lm4ZpXXXXXX"',
     // Which version of a secret a Key Vault reference reads: a version's id, whatever word names the secret before it.
@@ -1539,6 +1544,7 @@ describe('spans and look-alikes found on review', () => {
     'prod|token|WnyC61usaEkFrUKAfehuILWV|', 'password=@Microsoft.KeyVault(xAWG1W3HfS!6mW)', 'DB_HOST=jD3Az6GXc7f4BOYjrccTyH9ym0FZDUv1',
     'response: TAWL-IZDO-KUSC-BA6X-S5LZ-PQOZ-8645-XKKV ok',
     "password: 'correct-horse-battery'", "the token is 'kx9-vq2'", 'Authorization: Basic YnJvd3Nlcjo=', 'Authorization: Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==',
+    "password: 'write'", "secret: 'this_is_my_Kx9vQ2mL7pRt'",
     'export STRIPE_SECRET_fce680ab2cc467b6e072b8b5df1996b2', 'Got aB3xQ.zK9pLm2.Wv7RtY4nHs8.Qd5FgJ1kZc from the server',
   ])('still redacts %j', (text) => {
     expect(redactText(text, {})).not.toBe(text);
