@@ -356,8 +356,12 @@ function decodesToText(body: string): boolean {
   if (/^\{"(?:alg|typ|kid)":"[^"]*"(?:,"(?:alg|typ|kid)":"[^"]*")*\}$/.test(decoded)) return true;
   // (A colon may join a user and a password, `user:pass`, or hold a URL that carries one.)
   if (/PRIVATE KEY|:/.test(decoded)) return false;
-  // Prose: words separated by spaces, nearly all letters.
-  return (decoded.split(' ').length >= 3 && decoded.replace(/[^A-Za-z ]/g, '').length >= decoded.length * 0.85) || isPredictable(decoded, 0.8);
+  // Prose: words separated by spaces, nearly all letters. (Or markup and code in words, `<script>alert(document.domain);</script>`:
+  // three words of four letters or more, in small letters, that make most of it, and a bracket or a `;` of code; words joined
+  // by dashes alone may be a passphrase.)
+  const words = decoded.match(/(?<![A-Za-z])[a-z]{4,}(?![A-Za-z])/g)?.filter((w) => /[aeiouy]/.test(w)) ?? [];
+  return (decoded.split(' ').length >= 3 && decoded.replace(/[^A-Za-z ]/g, '').length >= decoded.length * 0.85) || isPredictable(decoded, 0.8) ||
+    (words.length >= 3 && words.join('').length >= decoded.length * 0.6 && /[<>(){};]/.test(decoded));
 }
 
 /** How many hex digits end `text`. */

@@ -296,6 +296,9 @@ const tail = (b: string) => {
   return i > 40 ? `\0${b.slice(i - 40)}` : b;
 };
 
+/** Words a sentence goes on with after naming an option (`the -token argument`, `-secret values are sent`). */
+const PROSE_AFTER_OPTION = /^(?:values?|arguments?|flags?|options?|parameters?|fields?|settings?|is|are|was|were|and|or|to|the|a|an|of|in|on|for|with|not|will|can|must|should|when|if|as)$/i;
+
 /** The forms tried at the end of a key, first match wins. */
 /** A call named for a credential, given a user and then the credential: `NetworkCredential("user", "…")`, `HTTPBasicAuth('user', '…')`. */
 const CREDENTIAL_CALL = `${TAIL}\\w{0,20}[ \\t]*\\([ \\t]*(?:(["'])[^"'\\n]{0,100}\\1|[Ss]tring\\.Empty|null|None|nil)[ \\t]*,[ \\t]*(["'])(?<v>[^"'\\s]{4,300})\\2`;
@@ -407,7 +410,11 @@ const FORMS: Form[] = [
   // A Dockerfile's `ENV KEY value` (the older form, a space for `=`), csh's `setenv KEY value`, fish's `set -x KEY value`: the rest of the line is the value.
   form(`${TAIL}[ \\t]+(["']?)(?<v>[^\\s"'\`]+)\\1[ \\t]*(?=\\r?\\n|$)`, { when: (b) => /^[ \t]*(?:ENV|setenv|set(?:[ \t]+-[A-Za-z]+)+)[ \t]+$/.test(b), accept: credentialLike }),
   // --password value, -Password "value", machine h login u password value
-  form(`${TAIL}[ \\t]+(["']?)(?<v>[^\\s"'\`]+)\\1(?![^\\s;|&)])`, { when: (b, t) => /(?:^|\s)--?$/.test(t) || (/[ \t]$/.test(b) && /\b(?:machine|login)[ \t]+\S+[ \t]+$/.test(b)) }),
+  // (A word of prose after an option named in a sentence is no value: `Fixed -secret values not being sent`, `-token argument present`.)
+  form(`${TAIL}[ \\t]+(["']?)(?<v>[^\\s"'\`]+)\\1(?![^\\s;|&)])`, {
+    when: (b, t) => /(?:^|\s)--?$/.test(t) || (/[ \t]$/.test(b) && /\b(?:machine|login)[ \t]+\S+[ \t]+$/.test(b)),
+    accept: (v) => isValue(v) && !PROSE_AFTER_OPTION.test(v),
+  }),
   // A line of its own: PASSWORD ?= value, password: value, aws_secret_access_key = value
   // (`#` or `;` inside the value is part of it, `pA#s;w0rd`; after a space it starts a comment, `value  # rotated in May`).
   form(`${TAIL}["']?[ \\t]*(?:\\?=|:::?=|::=|\\+=|=|:|：)[ \\t]*(?<v>[^\\s"'\`#;(),]+(?:[#;]+[^\\s"'\`#;(),]+)*)(?:[ \\t]*(?=\\r?\\n|$)|[ \\t]+(?=[#;]))`, {
@@ -426,7 +433,7 @@ const FORMS: Form[] = [
   // (The user may be empty: `new NetworkCredential("", "…").SecurePassword`, `string.Empty`, `null`.)
   // (A call named for a token or a key takes a generated value only: ProseMirror's `new state.Token("video", "video", 0)` makes a token of a document.)
   form(CREDENTIAL_CALL, { keys: /pass|pwd|cred|auth/i }),
-  form(CREDENTIAL_CALL, { accept: credentialLike }),
+  form(CREDENTIAL_CALL, { accept: (v) => credentialLike(v) && !isNameOfWords(v, true) }),
   // … and a user and a password given to `auth` as a pair: `auth=("user", "…")` (Python's requests), `auth: ['user', '…']`.
   // (The pair names the credential, not the weak word `auth`: a password with a symbol, `xibGe5MA6BN!OTyH_`, is one.)
   form(`${TAIL}[ \\t]*[=:][ \\t]*[([][ \\t]*(["'])[^"'\\n]{1,100}\\1[ \\t]*,[ \\t]*(["'])(?<v>[^"'\\s]{4,300})\\2`, {

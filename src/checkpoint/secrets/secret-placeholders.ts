@@ -184,6 +184,8 @@ export function isPlaceholderValue(value: string): boolean {
   if (/^(.)\1{3,}$/.test(v)) return true;
   if (isJwtIllustration(v)) return true;
   if (isTokenAsUserPassword(v)) return true;
+  // A signing algorithm's name, as JSON Web Algorithms write it (`"private_key": "RS256"` says which, in a setting's documentation).
+  if (/^(?:[HRPE]S(?:256|384|512)|ES256K|EdDSA)$/.test(v)) return true;
   // A web analytics id (Google Analytics' `UA-2184335-18`, Tag Manager's `GTM-…`): every page that loads it shows it.
   if (/^(?:UA-\d{4,10}-\d{1,4}|GTM-[A-Z0-9]{4,9})$/.test(v)) return true;
   // (Letters of any script make a word: `Contraseña` is one, not `Contrase` and `a`.)

@@ -1134,6 +1134,11 @@ describe('redactText', () => {
     "permissions:\n    id-token: 'write'", "# encryption_key: 'you_must_generate_a_random_string_of_more_than_twenty_chars_and_configure_this'",
     "hmac_secret: 'this_is_a_secret_abc123abc123abc'", 'WITH_INDIFFERENT_ACCESS_KEY = "_aj_hash_with_indifferent_access"',
     'Signed-By:\n    -----BEGIN PGP PUBLIC KEY BLOCK-----\n    .\n    mDMEYCQjIxYJKwYBBAHaRw8BAQdAD/P5Nvvnvk66SxBBHDbhRml9ORg1WV5CvzKY\n    CuMfoIS0BmFiY2RlZoiQBBMWCgA4FiEErCIG1VhKWMWo2yfAREZd5NfO31cFAmAk\n    3bHcln8DMpIJVXht78sL\n    =IE0r\n    -----END PGP PUBLIC KEY BLOCK-----',
+    // An option named in a sentence (Nomad's changelog); a namespace given to a call named for a token; a signing algorithm's name in
+    // a setting's documentation; markup in base64 (a test's expected log line).
+    'csi: Fixed -secret values not being sent with the `nomad volume snapshot delete` command', '// -token argument present or not present depending on whether it is set.',
+    'env.SetVaultToken("123", "vault-namespace", false)', '// - "private_key": "RS256" (must be RS256, RS384, or RS512)',
+    'expected := `{"Data":"PHNjcmlwdD5hbGVydChkb2N1bWVudC5kb21haW4pOzwvc2NyaXB0Pg==","File":"alloc/logs/web.stdout.0","Offset":40}`',
     // A key whose end is masked or left to fill in with x's (its provider's shape, or only random).
     'android:value="AIzaSyHqGowa85aImLDP7-sd7gcGlgKnuxxxxxx"', 'stripe.api_key = "sk_live_4eC39HqLyjWDarjtT1zdp7dcxxxxxxxx"', 'KEY="Qx9fLmZp2Rt7YvBn3Wk8Sd5Gh1Lm4ZpXXXXXX"',
     // Which version of a secret a Key Vault reference reads: a version's id, whatever word names the secret before it.
@@ -1545,6 +1550,7 @@ describe('spans and look-alikes found on review', () => {
     'response: TAWL-IZDO-KUSC-BA6X-S5LZ-PQOZ-8645-XKKV ok',
     "password: 'correct-horse-battery'", "the token is 'kx9-vq2'", 'Authorization: Basic YnJvd3Nlcjo=', 'Authorization: Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==',
     "password: 'write'", "secret: 'this_is_my_Kx9vQ2mL7pRt'",
+    'nomad acl -token Qx7kP2mZ9vLw4Rt8', 'env.SetVaultToken("123", "Qx7kP2mZ9vLw4Rt8Wb3N", false)', 'data: Y29ycmVjdC1ob3JzZS1iYXR0ZXJ5LXN0YXBsZQ==',
     'export STRIPE_SECRET_fce680ab2cc467b6e072b8b5df1996b2', 'Got aB3xQ.zK9pLm2.Wv7RtY4nHs8.Qd5FgJ1kZc from the server',
   ])('still redacts %j', (text) => {
     expect(redactText(text, {})).not.toBe(text);
