@@ -14,6 +14,7 @@ import { FIELDS } from '../record/fields.js';
 import { onShape, WITH_TEXT } from '../record/content-shapes.js';
 import { findInWindows, lineWindows, nearWindows } from './redact-windows.js';
 import { readUnescaped, withoutWrittenBreak } from './written-escapes.js';
+import { rarePairs } from './entropy.js';
 
 export { BASE_RULES, type RedactRule } from './redact-rules.js';
 
@@ -149,7 +150,9 @@ export function findSecrets(text: string, rules: RedactRule[] = BASE_RULES, opts
  * random letters in both cases (`vZrEclFwOqeA`) are not written as words are.
  */
 function isDistinctive(value: string): boolean {
-  if (value.length >= 16) return true;
+  // (Long, only small words joined by dashes as a host's or a resource's name is, each spelled as words are: `manually-configured`
+  // is also part of `manually-configured.example.com`. Joined by `_`, `specialbill_user` is a login too, whose password it may be.)
+  if (value.length >= 16) return !(/^[a-z]+(?:-[a-z]+)+$/.test(value) && value.split('-').every((w) => w.length >= 2 && /[aeiouy]/.test(w) && rarePairs(w) === 0));
   return !/^(?:[a-z]+|[A-Z][a-z]*|[A-Z]+)(?:[-_.](?:[a-z]+|[A-Z][a-z]*|[A-Z]+))*\d{0,4}$|^\d{1,4}[A-Za-z]+$/.test(value);
 }
 

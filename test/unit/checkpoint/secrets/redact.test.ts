@@ -759,6 +759,11 @@ describe('redactText', () => {
       'MYSQL_USER=petclinic\nMYSQL_PASSWORD=petclinic\nCREATE DATABASE petclinic;\nparsehub_token = "vZrEclFwOqeA"\ncurl -H "X: vZrEclFwOqeA" https://x',
       'MYSQL_USER=petclinic\nMYSQL_PASSWORD=[REDACTED:password]\nCREATE DATABASE petclinic;\nparsehub_token = "[REDACTED:password]"\ncurl -H "X: [REDACTED:password]" https://x',
       { password: 3 }],
+    // (However long, words joined by dashes are a host's or a resource's name elsewhere; joined by `_`, a login that is its own password.)
+    ['long words chosen as a token where set only, a login that is its password wherever it recurs',
+      '"token": "manually-configured",\nsvchost.Hostname("manually-configured.example.com")\nUser ID=specialbill_user;\nPassword=specialbill_user;',
+      '"token": "[REDACTED:password]",\nsvchost.Hostname("manually-configured.example.com")\nUser ID=[REDACTED:connection-string];\nPassword=[REDACTED:connection-string];',
+      { password: 1, 'connection-string': 2 }],
     ["a binding's Secret: its credential, not its type, host, port or user", 'apiVersion: v1\nkind: Secret\nstringData:\n  type: "postgresql"\n  host: "demo-db"\n  port: "5432"\n  username: "user"\n  password: "Xk9fLq2mZpR7"\n',
       'apiVersion: v1\nkind: Secret\nstringData:\n  type: "postgresql"\n  host: "demo-db"\n  port: "5432"\n  username: "user"\n  password: "[REDACTED:password]"\n', { password: 1 }],
     ["a GPG key's passphrase in hex, and a base64 line in a comment that is no signature block", 'GPG_PASSPHRASE="CFB4C216"\n# GiUbD12OeORN0ADzdpsQ4dDi6M4YhoGE9cbY11XxM2AVZn0GiOUC9+XE0wI7CQKf',
