@@ -18,7 +18,7 @@ const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64}|[0-9A-F]{40}|[0-9A-F]{64})$/;
  * A digest named just before it: `checksum: <hex>`, `sha256:<hex>`, go.sum's `h1:<base64>`, `etag "…"`, and an entity tag as JSON
  * writes one, its quotes escaped (`"ETag": "\"<md5>\""` of `aws s3api`, `"etag": "W/\"…\""`).
  */
-const DIGEST_BEFORE = /(?:checksum|digest|hash|sha\d*|md5|etag|h1|fingerprint|integrity|commit|revision|rev|oid|object|blob|tree)["']?\s{0,2}[:=]?\s{0,2}["']?(?:W\/)?(?:[\\ ]?["'])?$/i;
+const DIGEST_BEFORE = /(?:checksum|digest|hash|sha\d*|md5|etag|h1|fingerprint|integrity|commit|revision|rev|oid|object|blob|tree)["']?\s{0,2}[:=]?\s{0,2}["']?(?:W\/)?(?:[\\ ]?["'])?$|(?:^|[\s(=:,])W\/["']$/i;
 /** A file name that carries a content hash (`app.3f2a9c8b.js`, `logo-f0eb1acf…png`): a build artifact, not a credential. */
 const HASHED_FILE = /[0-9a-fA-F]{8,}[^/]*\.[a-z][a-z0-9]{0,4}$|(?:^|[/_.-])[0-9a-fA-F]{8,}[_.-][^/]*\.[a-z][a-z0-9]{0,4}$/;
 /** How every HASHED_FILE ends: tested first, as most candidates do not, and HASHED_FILE costs a try at every offset. */
@@ -153,15 +153,15 @@ function hasRandomHexSegment(body: string): boolean {
  * is the text just before it (a keyword there takes away the object-id
  * exemption).
  */
-const CONSTANT_WITH_DIGEST = /^[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*)+_(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})$/;
+const CONSTANT_WITH_DIGEST = /^[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*){2,}_(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})$/;
 /** Code's members, one after another: `binPropertyOfStringsSets.es2024.has`. */
 const MEMBER_CHAIN = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
 /** A part of such a chain: words in camelCase (each with a vowel), a number at its end at most. */
 const MEMBER = /^(?:[a-z]+|[A-Z][a-z]+|[A-Z]{2,5}(?![a-z]))+\d{0,4}$/;
 const isMemberChain = (body: string) =>
   MEMBER_CHAIN.test(body) && body.split('.').every((part) => MEMBER.test(part) && part.replace(/\d+$/, '').split(/(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/).every((w) => /[aeiouyAEIOUY]/.test(w)));
-/** A path's segment named by a digest of what it holds: a name, a separator, 32, 40 or 64 hex digits. */
-const NAMED_BY_DIGEST = /^[A-Za-z][\w.+-]{0,80}[_.+-](?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})$/;
+/** A path's segment named by a digest of what it holds: a name, a separator, 32, 40 or 64 hex digits (a cache's `show:<md5>` too). */
+const NAMED_BY_DIGEST = /^[A-Za-z][\w.+-]{0,80}[_.+:-](?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})$/;
 /** A host's name in small letters, a port after it or not (`shop-prod.c1x2y3z4.eu-central-1.rds.amazonaws.com:5432`): an address. */
 const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){2,}[a-z]{2,24}(?::\d{1,5})?$/;
 /** The digests of empty input (MD5, SHA-1, SHA-256): constants that code compares with, never a secret. */
@@ -358,10 +358,10 @@ function decodesToText(body: string): boolean {
   if (/PRIVATE KEY|:/.test(decoded)) return false;
   // Prose: words separated by spaces, nearly all letters. (Or markup and code in words, `<script>alert(document.domain);</script>`:
   // three words of four letters or more, in small letters, that make most of it, and a bracket or a `;` of code; words joined
-  // by dashes alone may be a passphrase.)
+  // by dashes alone may be a passphrase; markup that names a secret, `<password>…</password>`, holds one.)
   const words = decoded.match(/(?<![A-Za-z])[a-z]{4,}(?![A-Za-z])/g)?.filter((w) => /[aeiouy]/.test(w)) ?? [];
   return (decoded.split(' ').length >= 3 && decoded.replace(/[^A-Za-z ]/g, '').length >= decoded.length * 0.85) || isPredictable(decoded, 0.8) ||
-    (words.length >= 3 && words.join('').length >= decoded.length * 0.6 && /[<>(){};]/.test(decoded));
+    (words.length >= 3 && words.join('').length >= decoded.length * 0.6 && /[<>(){};]/.test(decoded) && !SECRET_WORD.test(decoded));
 }
 
 /** How many hex digits end `text`. */

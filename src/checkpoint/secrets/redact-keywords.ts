@@ -1072,7 +1072,8 @@ const isNameOfWords = (name: string, dashed = false) => {
   // (Leading underscores mark a name private or internal: `_aj_hash_with_indifferent_access`.)
   const v = name.replace(/^_+/, '');
   const parts = v.split(/[_:-]/);
-  const joined = (dashed ? /^[a-z]+(?:[_:-][a-z]+)+$/ : /^[a-z]+(?:[_:][a-z]+)+$/).test(v) || /^[A-Z][a-z]+(?:-[A-Z][a-z]+)+$/.test(v);
+  // (Two small words joined by a dash, when asked: a permission's or a namespace's name, `read-job`; more may be a passphrase.)
+  const joined = /^[a-z]+(?:[_:][a-z]+)+$/.test(v) || (dashed && /^[a-z]+-[a-z]+$/.test(v)) || /^[A-Z][a-z]+(?:-[A-Z][a-z]+)+$/.test(v);
   return joined && parts.length <= 6 && parts.every((p) => p.length >= 2) && parts.some((p) => p.length >= 4 && isWord(p));
 };
 

@@ -137,7 +137,10 @@ const isBasicCredential = (s: string) => Buffer.from(s, 'base64').toString('lati
 function isPlaceholderLogin(value: string): boolean {
   const pair = strictBase64(value);
   // (A user alone, `browser:`, is judged as the header's value: a client's id given as its credential.)
-  return pair !== null && /^[\x20-\x7e]+$/.test(pair) && pair.indexOf(':') > 0 && !pair.endsWith(':') && isPlaceholderPair(pair);
+  // (Both made up: a key as the user and `X` as the password, Freshdesk's `<key>:X`, is a credential.)
+  if (pair === null || !/^[\x20-\x7e]+$/.test(pair) || pair.indexOf(':') < 1 || pair.endsWith(':')) return false;
+  const colon = pair.indexOf(':');
+  return isPlaceholderPair(pair) && isStandIn(pair.slice(0, colon)) && isStandIn(pair.slice(colon + 1));
 }
 
 function isEncodedLogin(value: string): boolean {

@@ -553,8 +553,9 @@ const MADE = /^[ \t]+(?:for|is|was|has[ \t]+been)\b(?=.*\b(?:generated|created|i
  * placeholder. (A tool's password may start with `-`, `#` or `*`: Elasticsearch's do.)
  */
 function announcedValue(value: string, codes: boolean): boolean {
-  // (Nor a long option, `--token=<file>`, `--%v=bearer_token` as a usage text lists it under `Bearer token flags:`.)
-  if (isNotSecret(value) || /^[<[{$%]|[(){};,:]$|:\/\/|^[A-Za-z_][\w.]*=|^--[A-Za-z%][\w%.-]*(?:=|$)|^v?\d+(?:\.\d+)+|^\d{4}-\d\d-\d\d|^[~.]{0,2}\//.test(value)) return false;
+  // (Nor a long option, `--token=<file>`, `--%v=bearer_token` as a usage text lists it under `Bearer token flags:`, nor a fence that
+  // opens a block of code, ```` ```ruby#6-9 ```` after `… to generate a new token for the email:`.)
+  if (isNotSecret(value) || /^[<[{$%]|^(?:```|~~~)|[(){};,:]$|:\/\/|^[A-Za-z_][\w.]*=|^--[A-Za-z%][\w%.-]*(?:=|$)|^v?\d+(?:\.\d+)+|^\d{4}-\d\d-\d\d|^[~.]{0,2}\//.test(value)) return false;
   if (codes && /\d/.test(value) && /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/.test(value)) return true;
   if (/^[0-9a-f]+$/i.test(value) || !/[A-Za-z]/.test(value) || /^[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}$/.test(value) || isWordy(value) || isCamelName(value)) return false;
   return (/[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value)) || /[!#$%&*+=?^~]/.test(value) ||

@@ -150,9 +150,7 @@ export function findSecrets(text: string, rules: RedactRule[] = BASE_RULES, opts
  * random letters in both cases (`vZrEclFwOqeA`) are not written as words are.
  */
 function isDistinctive(value: string): boolean {
-  // (Long, only small words joined by dashes as a host's or a resource's name is, each spelled as words are: `manually-configured`
-  // is also part of `manually-configured.example.com`. Joined by `_`, `specialbill_user` is a login too, whose password it may be.)
-  if (value.length >= 16) return !(/^[a-z]+(?:-[a-z]+)+$/.test(value) && value.split('-').every((w) => w.length >= 2 && /[aeiouy]/.test(w) && rarePairs(w) === 0));
+  if (value.length >= 16) return true;
   return !/^(?:[a-z]+|[A-Z][a-z]*|[A-Z]+)(?:[-_.](?:[a-z]+|[A-Z][a-z]*|[A-Z]+))*\d{0,4}$|^\d{1,4}[A-Za-z]+$/.test(value);
 }
 
@@ -180,6 +178,7 @@ function repeatElsewhere(text: string, claims: Claims, pii: Set<string>): void {
   const found = occurrences(text, [...values.keys()], whole ? [[0, text.length]] : lineWindows(text, [...values.values()].flatMap((v) => v.spans).sort((a, b) => a[0] - b[0])));
   for (const [value, { reason, spans }] of values) {
     const starts = found.get(value)!;
+    const dashedWords = /^[a-z]+(?:-[a-z]+)+$/.test(value) && value.split('-').every((w) => w.length >= 2 && /[aeiouy]/.test(w) && rarePairs(w) === 0);
     let k = 0;
     for (const [from, to] of whole ? [[0, text.length] as [number, number]] : lineWindows(text, spans)) {
       // As `text.indexOf(value, at)` from `from` on, each search going on after the occurrence before it.
@@ -188,6 +187,9 @@ function repeatElsewhere(text: string, claims: Claims, pii: Set<string>): void {
         if (k === starts.length || starts[k]! + value.length > to) break;
         const start = starts[k]!;
         if (isWordCode(text.charCodeAt(start - 1)) || isWordCode(text.charCodeAt(start + value.length))) continue;
+        // (Small words joined by dashes inside a host's name, `manually-configured.example.com`, name it: a passphrase written again
+        // on its own is still redacted.)
+        if (dashedWords && (isNamePartCode(text.charCodeAt(start - 1)) || isNamePartCode(text.charCodeAt(start + value.length)))) continue;
         // (Whole, over a part of it another rule took: `'KUoA…:ocjG…' | 'KUoA…:ocjG…'`, the second read only in part as random.)
         claims.cover({ start, end: start + value.length, reason });
       }
@@ -238,6 +240,8 @@ function occurrences(text: string, values: string[], ranges: [number, number][])
 /** Texts up to this length are searched whole for the repeats of a secret. */
 const WHOLE_TEXT = 1 << 20;
 
+/** `.`, `@`: the neighbour of a host's name's part. (Not `/`: sed's `s/CHANGEME/<passphrase>/` writes a password between two.) */
+const isNamePartCode = (c: number) => c === 46 || c === 64;
 const isWordCode = (c: number) => (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122) || c === 95;
 
 /**

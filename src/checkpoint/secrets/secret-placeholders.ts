@@ -178,7 +178,7 @@ export function isPlaceholderValue(value: string): boolean {
   // would hide: a secret that holds stars of its own (`a3SoPCfEn35mkb^1***`).
   if (/\*{3,}/.test(v) && !v.split(/\*{3,}/).some((part) => part.length >= 12 && /\d/.test(part) && /[a-z]/.test(part) && /[A-Z]/.test(part))) return true;
   if (MARKER_IN_WORDS.test(wordsOf(v))) return true;
-  if (MARKER_WORDS.test(v) || isPhraseAboutATest(v)) return true;
+  if (MARKER_WORDS.test(v) || isPhraseAboutATest(v) || isSentenceInPlace(v)) return true;
   // `mypassword`, `yourtoken`, `newpass1`: a placeholder word with a possessive or a counter glued to it.
   if (/^(?:my|your|the|some|new|old|a)[_-]?(?:pass(?:word|wd)?|secret|token|key|pwd|apikey)$/i.test(v)) return true;
   if (/^(.)\1{3,}$/.test(v)) return true;
@@ -206,14 +206,25 @@ export function isPlaceholderValue(value: string): boolean {
 
 /**
  * A word that says the value is made up, in one case within its word (`your_key`, `YOUR_KEY`, `YourApiKey`, `ChangeMe`, `…EXAMPLEKEY`,
- * Strapi's `tobemodified`), or a sentence that says so (`you_must_generate_a_random_string…`, `this_is_a_secret_abc123…`).
+ * Strapi's `tobemodified`).
  */
-const MARKER_IN_WORDS = /your|place_?holder|redacted|(?:change|replace)_?(?:me|this|it)|to_?be_?(?:modified|changed|replaced|set|filled)|example|sample|dummy|fake|insert_?here|goes_?here|fixme|please_?(?:insert|enter|add|set|provide|replace|change|fill)|you_must_|this_is_(?:a|my|the|not_a)_(?:secret|password|token|key)/;
+const MARKER_IN_WORDS = /your|place_?holder|redacted|(?:change|replace)_?(?:me|this|it)|to_?be_?(?:modified|changed|replaced|set|filled)|example|sample|dummy|fake|insert_?here|goes_?here|fixme|please_?(?:insert|enter|add|set|provide|replace|change|fill)/;
 /**
  * The value's words, lower-cased and joined by `_`: split at punctuation and where the case turns (`YourApiKey` → `your_api_key`),
  * so that a random run whose letters spell a marker in mixed case (`…KYoURZl…`) does not read as one.
  */
 const wordsOf = (v: string) => v.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/).join('_').toLowerCase();
+
+/**
+ * A sentence in a value's place that says to make one or that it is one, in small words joined by `_`: `you_must_generate_a_random_
+ * string_of_more_than_twenty_chars_and_configure_this`, `this_is_a_secret_abc123abc123abc` (what follows: words, or typed in sequence
+ * or a group typed again).
+ * (`ThisIsMySecretKey123!` or `this_is_my_secret_<random>` is a password someone chose.)
+ */
+function isSentenceInPlace(v: string): boolean {
+  const m = /^(?:you_must|this_is_(?:a|not_a)_(?:secret|password|token|key))((?:_[a-z0-9]+)*)$/.exec(v);
+  return m !== null && m[1]!.split('_').filter(Boolean).every((w) => (w.length <= 12 && /^[a-z]+$/.test(w) && /[aeiouy]/.test(w)) || (w.length >= 6 && (isPredictable(w) || /^([a-z0-9]{3,8})\1+/.test(w))));
+}
 
 /** `this-is-probably-a-test`, `not_a_real_secret`: a phrase of three words or more, one of which says it is made up. */
 function isPhraseAboutATest(v: string): boolean {
@@ -427,6 +438,7 @@ const DIGEST_LENGTHS = new Set([32, 40, 56, 64, 96, 128]);
 
 /** A file a web page loads (a font, an image, a script, a style sheet, a source map, media, WebAssembly), by its extension. */
 const ASSET_FILE = /\.(?:woff2?|ttf|otf|eot|png|jpe?g|gif|svg|webp|avif|ico|bmp|m?js|cjs|css|map|wasm|mp[34]|webm|wav|ogg)$/;
+const MIME_BOUNDARY = /^_?(?:mimepart_[0-9a-f]{8,}_[0-9a-f]{8,}|NextPart_[0-9A-F]{3}_[0-9A-F_.]{8,}|Part_\d{1,9}_\d{1,12}\.\d{6,})-{0,2}$/;
 /** GitHub's global node id: the object's type (`R`, `I`, `PR`, `DIC`, `U`) and its key in MessagePack, base64 (`kg…`, `kw…`). */
 const GITHUB_NODE_ID = /^[A-Z]{1,6}_k[gw][A-Za-z0-9_-]{6,40}$/;
 /**
@@ -438,6 +450,11 @@ const GITHUB_NODE_ID = /^[A-Z]{1,6}_k[gw][A-Za-z0-9_-]{6,40}$/;
  */
 export function isNamedNonSecret(token: string, before: string, after: string): boolean {
   if (hasPlaceholderMarker(token)) return true;
+  // A MIME boundary as mailers make one (Rails' `--==_mimepart_<hex>_<hex>`, Outlook's `----=_NextPart_…`, JavaMail's `----=_Part_…`).
+  if (MIME_BOUNDARY.test(token)) return true;
+  // A cache's key, a path whose segment is a name and a digest (Rails' `views/products/show:<md5>/products/1`), unless the name is a secret's.
+  const segmentName = /\/([A-Za-z][\w.-]{0,60}):$/.exec(before.slice(-64))?.[1];
+  if (segmentName && !SECRET_NAME.test(segmentName) && /^(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})(?:\/|$)/.test(token)) return true;
   if (CONTENT_ID.test(token) || isFilePath(token) || CONSTANT_PATH.test(token) || ALTERNATION.test(token)) return true;
   // A web asset named by a hash of its content (`./Nunito-Regular-XRXI3I6Li01BKofiOc5wtlZ2di8HDIkhdTA3j6zbXWjgevT5.woff2`,
   // `assets/index-BXk9fLq2mZpR7vB3n.js`; its folders names, not a random one), and a GitHub object's global id (`DIC_kwDOG1Zs184CBKWJ`, `R_kgDOGvWnpA`): names.

@@ -1144,6 +1144,10 @@ describe('redactText', () => {
     'csi: Fixed -secret values not being sent with the `nomad volume snapshot delete` command', '// -token argument present or not present depending on whether it is set.',
     'env.SetVaultToken("123", "vault-namespace", false)', '// - "private_key": "RS256" (must be RS256, RS384, or RS512)',
     'expected := `{"Data":"PHNjcmlwdD5hbGVydChkb2N1bWVudC5kb21haW4pOzwvc2NyaXB0Pg==","File":"alloc/logs/web.stdout.0","Offset":40}`',
+    // A mailer's MIME boundary; a weak entity tag; a cache's key named by a digest; a fence that opens code after a line about a token.
+    'Content-Type: multipart/alternative;\n boundary="--==_mimepart_66a3a9afd235e_108b04a4c4136f";\n\n----==_mimepart_66a3a9afd235e_108b04a4c4136f--',
+    'W/"618bbc92e2d35ea1945008b42799b0e7" -> Weak ETag', 'Read fragment views/products/show:a5a585f985894cd27c8b3d49bb81de3a/products/1-20240918154439539125 (1.6ms)',
+    "Let's update `app/mailers/user_mailer.rb` to generate a new token for the email:\n\n```ruby#6-9\nclass UserMailer < ApplicationMailer\n",
     // A key whose end is masked or left to fill in with x's (its provider's shape, or only random).
     'android:value="AIzaSyHqGowa85aImLDP7-sd7gcGlgKnuxxxxxx"', 'stripe.api_key = "sk_live_4eC39HqLyjWDarjtT1zdp7dcxxxxxxxx"', 'KEY="Qx9fLmZp2Rt7YvBn3Wk8Sd5Gh1Lm4ZpXXXXXX"',
     // Which version of a secret a Key Vault reference reads: a version's id, whatever word names the secret before it.
@@ -1556,9 +1560,21 @@ describe('spans and look-alikes found on review', () => {
     "password: 'correct-horse-battery'", "the token is 'kx9-vq2'", 'Authorization: Basic YnJvd3Nlcjo=', 'Authorization: Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==',
     "password: 'write'", "secret: 'this_is_my_Kx9vQ2mL7pRt'",
     'nomad acl -token Qx7kP2mZ9vLw4Rt8', 'env.SetVaultToken("123", "Qx7kP2mZ9vLw4Rt8Wb3N", false)', 'data: Y29ycmVjdC1ob3JzZS1iYXR0ZXJ5LXN0YXBsZQ==',
+    'x views/token:a5a585f985894cd27c8b3d49bb81de3a/y',
+    // (Found by a second reading of the exemptions above: a passphrase written again on its own, a key as a Basic header's user with
+    // `X` as its password, a chosen password that starts as a sentence does, base64 of markup that holds a password, four dashed words
+    // said to be a token, a constant's name of two words and a digest.)
+ 'Authorization: Basic UmJkVTRqUW5kWWhQNndTRUZSMXU6WA==',
+    'JWT_SECRET=ThisIsMySecretKey123!', 'JWT_SECRET=this_is_my_secret_4f9a2b7c1d8e3f6a', 'SECRET_KEY=you_must_qkzvbnwpxlrmtqzsjhdfgkrt',
+    'echo "PHNldHRpbmdzPjxzZXJ2ZXJzPjxzZXJ2ZXI+PHBhc3N3b3JkPms0bmRudTNBTnpKUzwvcGFzc3dvcmQ+PC9zZXJ2ZXI+PC9zZXJ2ZXJzPjwvc2V0dGluZ3M+" | base64 --decode',
+    "The API token is 'brisk-otter-canyon-maple'", 'new Token("deploy", "cloud-sunset-staple-winter")', 'use ACME_PROD_fce680ab2cc467b6e072b8b5df1996b2 for calls',
     'export STRIPE_SECRET_fce680ab2cc467b6e072b8b5df1996b2', 'Got aB3xQ.zK9pLm2.Wv7RtY4nHs8.Qd5FgJ1kZc from the server',
   ])('still redacts %j', (text) => {
     expect(redactText(text, {})).not.toBe(text);
+  });
+  it('redacts a passphrase wherever it is written again, but not the same words inside a host\'s name', () => {
+    expect(redactText("PGPASSWORD=coffee-horse-granite-purple\nsed -i 's/CHANGEME/coffee-horse-granite-purple/' app.conf", {}))
+      .toBe("PGPASSWORD=[REDACTED:password]\nsed -i 's/CHANGEME/[REDACTED:password]/' app.conf");
   });
   it("redacts what a command that prints a secret printed inside a transcript's JSON string, its last line ending where the string does", () => {
     const line = '{"type":"user","message":{"content":[{"type":"tool_result","content":"$ kubectl -n argocd get secret argocd-initial-admin-secret ' +
