@@ -156,10 +156,14 @@ function hasRandomHexSegment(body: string): boolean {
 const CONSTANT_WITH_DIGEST = /^[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*){2,}_(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})$/;
 /** Code's members, one after another: `binPropertyOfStringsSets.es2024.has`. */
 const MEMBER_CHAIN = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
-/** A part of such a chain: words in camelCase (each with a vowel), a number at its end at most. */
-const MEMBER = /^(?:[a-z]+|[A-Z][a-z]+|[A-Z]{2,5}(?![a-z]))+\d{0,4}$/;
+/** A part of such a chain: words in camelCase (each with a vowel), a number at its end at most. (Each word is tested alone: a
+ * pattern of repeated alternatives would backtrack.) */
 const isMemberChain = (body: string) =>
-  MEMBER_CHAIN.test(body) && body.split('.').every((part) => MEMBER.test(part) && part.replace(/\d+$/, '').split(/(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/).every((w) => /[aeiouyAEIOUY]/.test(w)));
+  MEMBER_CHAIN.test(body) && body.split('.').every((part) => {
+    const words = part.replace(/\d{1,4}$/, '');
+    return words !== '' && !/\d/.test(words) &&
+      words.split(/(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/).every((w) => /^(?:[a-z]+|[A-Z][a-z]+|[A-Z]{2,5})$/.test(w) && /[aeiouyAEIOUY]/.test(w));
+  });
 /** A path's segment named by a digest of what it holds: a name, a separator, 32, 40 or 64 hex digits (a cache's `show:<md5>` too). */
 const NAMED_BY_DIGEST = /^[A-Za-z][\w.+-]{0,80}[_.+:-](?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})$/;
 /** A host's name in small letters, a port after it or not (`shop-prod.c1x2y3z4.eu-central-1.rds.amazonaws.com:5432`): an address. */
