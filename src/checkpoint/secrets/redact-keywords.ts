@@ -206,7 +206,15 @@ const PASSWORD_KEY = new RegExp(
  * A label in any language, as a translation file gives one under a password's key (`"repeat_password": "Gjenta passord"`,
  * `"new_password": "Neues Passwort"`, `"Du har tastet feil engangspassord"`): it names a password itself, alone or as the end of a word.
  */
-const NAMES_A_PASSWORD = new RegExp(`(?:^| )\\p{L}{0,20}(?:${PASSWORD_WORDS.join('|')})(?: |$)`, 'iu');
+/**
+ * Words for "password" a label is written with but no key is named by (English's own, a word of a phrase or inflected: Portuguese
+ * `palavra-passe`, Welsh `cyfrinair` and its mutations, Basque `pasahitza`, Finnish `salasanan`, Croatian `lozinku`, Latvian `paroli`,
+ * Zulu and Swati `iphasiwedi`, Afrikaans, Swahili, Irish, Estonian).
+ */
+const LABEL_WORDS = ['passw(?:or)?d', 'palavra-passe', 'yfrinair', 'pasahitz\\p{L}*', 'salasan\\p{L}*', 'lozink\\p{L}', 'paro(?:le|li|ol\\p{L}*)',
+  'phasiwedi', 'wagwoord', 'nenosiri', 'nywila', 'pasfhocal', 'contrasenya', 'contrasinal', 'lykilorð', 'парол\\p{L}', 'лозинк\\p{L}'];
+// (A word of a compound too, after a dash: `Einmal-Passwort`.)
+const NAMES_A_PASSWORD = new RegExp(`(?:^|[ -])\\p{L}{0,20}(?:${[...PASSWORD_WORDS, ...LABEL_WORDS].join('|')})(?=[ ?!.:-]|$)`, 'iu');
 const isLabel = (v: string) => NAMES_A_PASSWORD.test(v);
 /** A passphrase of a few small words (`open sesame`, `correct horse battery staple`), not a message about one. */
 const passphrase = (v: string) =>

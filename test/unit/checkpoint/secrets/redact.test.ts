@@ -1148,6 +1148,9 @@ describe('redactText', () => {
     'Content-Type: multipart/alternative;\n boundary="--==_mimepart_66a3a9afd235e_108b04a4c4136f";\n\n----==_mimepart_66a3a9afd235e_108b04a4c4136f--',
     'W/"618bbc92e2d35ea1945008b42799b0e7" -> Weak ETag', 'Read fragment views/products/show:a5a585f985894cd27c8b3d49bb81de3a/products/1-20240918154439539125 (1.6ms)',
     "Let's update `app/mailers/user_mailer.rb` to generate a new token for the email:\n\n```ruby#6-9\nclass UserMailer < ApplicationMailer\n",
+    // A translation keyed by its English text whose value names a password: in English itself, in a compound, inflected, or in
+    // Portuguese, Welsh, Basque, Afrikaans, Zulu, Croatian and Finnish (Authelia's locales).
+    '{\n  "One-Time Password": "One-Time Password",\n  "Incorrect password": "Password errata",\n  "Enter One-Time Password": "Einmal-Passwort eingeben",\n  "Incorrect password": "Palavra-passe incorreta",\n  "Enter new password": "Nacbwch gyfrinair newydd",\n  "Incorrect password": "Pasahitz okerra",\n  "Enter new password": "Voer nuwe wagwoord in",\n  "Enter new password": "Faka iphasiwedi entsha",\n  "Reset password": "Resetiraj lozinku",\n  "There was an issue resetting the password": "Salasanan palauttamisessa tapahtui virhe"\n}',
     // A key whose end is masked or left to fill in with x's (its provider's shape, or only random).
     'android:value="AIzaSyHqGowa85aImLDP7-sd7gcGlgKnuxxxxxx"', 'stripe.api_key = "sk_live_4eC39HqLyjWDarjtT1zdp7dcxxxxxxxx"', 'KEY="Qx9fLmZp2Rt7YvBn3Wk8Sd5Gh1Lm4ZpXXXXXX"',
     // Which version of a secret a Key Vault reference reads: a version's id, whatever word names the secret before it.
