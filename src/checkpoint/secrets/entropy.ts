@@ -164,8 +164,8 @@ const isMemberChain = (body: string) =>
     return words !== '' && !/\d/.test(words) &&
       words.split(/(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/).every((w) => /^(?:[a-z]+|[A-Z][a-z]+|[A-Z]{2,5})$/.test(w) && /[aeiouyAEIOUY]/.test(w));
   });
-/** A path's segment named by a digest of what it holds: a name, a separator, 32, 40 or 64 hex digits (a cache's `show:<md5>` too). */
-const NAMED_BY_DIGEST = /^[A-Za-z][\w.+-]{0,80}[_.+:-](?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})$/;
+/** A path's segment named by a digest of what it holds: a name, a separator, 32, 40 or 64 hex digits. */
+const NAMED_BY_DIGEST = /^[A-Za-z][\w.+-]{0,80}[_.+-](?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})$/;
 /** A host's name in small letters, a port after it or not (`shop-prod.c1x2y3z4.eu-central-1.rds.amazonaws.com:5432`): an address. */
 const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){2,}[a-z]{2,24}(?::\d{1,5})?$/;
 /** The digests of empty input (MD5, SHA-1, SHA-256): constants that code compares with, never a secret. */

@@ -1217,7 +1217,7 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // (… or a command's word in quotes before the next argument, `[]string{"set-credentials", "another-user", …}`: kubectl's
     // `config set-credentials <name>`.)
     if (CREDENTIAL_ACTION.test(key) && text.charCodeAt(at - key.length - 1) === 45) continue;
-    if (CREDENTIAL_COMMAND.test(key) && /^["'`]$/.test(text[at - key.length - 1] ?? '') && new RegExp(`^${text[at - key.length - 1]}[ \\t]*,[ \\t]*["'\`]`).test(text.slice(at, at + 8))) continue;
+    if (CREDENTIAL_COMMAND.test(key) && /^["'`]$/.test(text[at] ?? '') && text[at] === text[at - key.length - 1] && /^[ \t]*,[ \t]*["'`]/.test(text.slice(at + 1, at + 8))) continue;
     // A name that says its value is one (`nameParentSecret := "my-set"`): words joined by dashes, a resource's name.
     if (/^name[A-Z_]/.test(key) && /^[a-z]+(?:-[a-z0-9]+)+$/.test(value)) continue;
     // A permission's level (GitHub Actions' `id-token: 'write'`), quoted or not: no token.

@@ -130,25 +130,32 @@ function curlBefore(text: string, at: number): boolean {
 /** `Basic <base64>` decodes to `user:password`. */
 const isBasicCredential = (s: string) => Buffer.from(s, 'base64').toString('latin1').includes(':');
 
+/** A Basic credential's base64 read strictly as `user:password` in printable text: the user and the password, or null. */
+function encodedLogin(value: string): [string, string] | null {
+  const pair = strictBase64(value) ?? '';
+  const colon = pair.indexOf(':');
+  return colon < 1 || !/^[\x20-\x7e]+$/.test(pair) ? null : [pair.slice(0, colon), pair.slice(colon + 1)];
+}
+
+/**
+ * A Basic header's credential whose user and password are both made up (`example:example`). (A user alone, `browser:`, is judged
+ * as the header's value: a client's id given as its credential; a key as the user and `X` as the password, Freshdesk's `<key>:X`,
+ * is a credential.)
+ */
+function isPlaceholderLogin(value: string): boolean {
+  const login = encodedLogin(value);
+  return login !== null && login[1] !== '' && isPlaceholderPair(login.join(':')) && isStandIn(login[0]) && isStandIn(login[1]);
+}
+
 /**
  * `Basic <base64>` standing without its header's name, whose base64 is strictly `user:password` in printable text: the password
  * no placeholder, or a token as the user with no password (`c2tfbGl2ZV8…Og==`).
  */
-function isPlaceholderLogin(value: string): boolean {
-  const pair = strictBase64(value);
-  // (A user alone, `browser:`, is judged as the header's value: a client's id given as its credential.)
-  // (Both made up: a key as the user and `X` as the password, Freshdesk's `<key>:X`, is a credential.)
-  if (pair === null || !/^[\x20-\x7e]+$/.test(pair) || pair.indexOf(':') < 1 || pair.endsWith(':')) return false;
-  const colon = pair.indexOf(':');
-  return isPlaceholderPair(pair) && isStandIn(pair.slice(0, colon)) && isStandIn(pair.slice(colon + 1));
-}
-
 function isEncodedLogin(value: string): boolean {
-  const pair = strictBase64(value) ?? '';
-  const colon = pair.indexOf(':');
-  if (colon < 1 || !/^[\x20-\x7e]+$/.test(pair)) return false;
-  const user = pair.slice(0, colon);
-  return colon === pair.length - 1 ? user.length >= 12 && hasLetterAndDigit(user) && !isNotSecret(user) : !isPlaceholderPair(pair);
+  const login = encodedLogin(value);
+  if (login === null) return false;
+  const [user, password] = login;
+  return password === '' ? user.length >= 12 && hasLetterAndDigit(user) && !isNotSecret(user) : !isPlaceholderPair(login.join(':'));
 }
 
 export const BASE_RULES: RedactRule[] = [
