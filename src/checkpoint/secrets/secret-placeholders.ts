@@ -452,9 +452,10 @@ export function isNamedNonSecret(token: string, before: string, after: string): 
   if (hasPlaceholderMarker(token)) return true;
   // A MIME boundary as mailers make one (Rails' `--==_mimepart_<hex>_<hex>`, Outlook's `----=_NextPart_…`, JavaMail's `----=_Part_…`).
   if (MIME_BOUNDARY.test(token)) return true;
-  // A cache's key, a path whose segment is a name and a digest (Rails' `views/products/show:<md5>/products/1`), unless the name is a secret's.
-  const segmentName = /\/([A-Za-z][\w.-]{0,60}):$/.exec(before.slice(-64))?.[1];
-  if (segmentName && !SECRET_NAME.test(segmentName) && /^(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})(?:\/|$)/.test(token)) return true;
+  // A cache's key, a path whose segment is a name and a digest (Rails' `views/products/show:<md5>/products/1`), unless a secret's
+  // name is written before it (`token=/x/y:<hex>`).
+  const afterPathSegment = /\/[A-Za-z][\w.-]{0,60}:$/.test(before.slice(-64));
+  if (afterPathSegment && !SECRET_NAME.test(before.slice(-64)) && /^(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})(?:\/|$)/.test(token)) return true;
   if (CONTENT_ID.test(token) || isFilePath(token) || CONSTANT_PATH.test(token) || ALTERNATION.test(token)) return true;
   // A web asset named by a hash of its content (`./Nunito-Regular-XRXI3I6Li01BKofiOc5wtlZ2di8HDIkhdTA3j6zbXWjgevT5.woff2`,
   // `assets/index-BXk9fLq2mZpR7vB3n.js`; its folders names, not a random one), and a GitHub object's global id (`DIC_kwDOG1Zs184CBKWJ`, `R_kgDOGvWnpA`): names.

@@ -1563,7 +1563,7 @@ describe('spans and look-alikes found on review', () => {
     "password: 'correct-horse-battery'", "the token is 'kx9-vq2'", 'Authorization: Basic YnJvd3Nlcjo=', 'Authorization: Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==',
     "password: 'write'", "secret: 'this_is_my_Kx9vQ2mL7pRt'",
     'nomad acl -token Qx7kP2mZ9vLw4Rt8', 'env.SetVaultToken("123", "Qx7kP2mZ9vLw4Rt8Wb3N", false)', 'data: Y29ycmVjdC1ob3JzZS1iYXR0ZXJ5LXN0YXBsZQ==',
-    'x views/token:a5a585f985894cd27c8b3d49bb81de3a/y',
+    'x views/token:a5a585f985894cd27c8b3d49bb81de3a/y', 'token=/x/y:a5a585f985894cd27c8b3d49bb81de3a',
     // (Found by a second reading of the exemptions above: a passphrase written again on its own, a key as a Basic header's user with
     // `X` as its password, a chosen password that starts as a sentence does, base64 of markup that holds a password, four dashed words
     // said to be a token, a constant's name of two words and a digest.)
