@@ -168,6 +168,26 @@ const isMemberChain = (body: string) =>
 const NAMED_BY_DIGEST = /^[A-Za-z][\w.+-]{0,80}[_.+-](?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})$/;
 /** A host's name in small letters, a port after it or not (`shop-prod.c1x2y3z4.eu-central-1.rds.amazonaws.com:5432`): an address. */
 const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){2,}[a-z]{2,24}(?::\d{1,5})?$/;
+/** A package's archive, as an index names it: a name, a version and build tags before the extension. */
+const PACKAGE_EXTENSION = /\.(?:whl|egg|tar\.gz|tgz|tar\.bz2|tar\.xz|zip|gem|jar|war|nupkg|deb|rpm|apk|crate)$/;
+/**
+ * `MarkupSafe-3.0.2-cp310-cp310-win32.whl`, `charset_normalizer-3.4.0-cp311-cp311-manylinux_2_17_ppc64le.manylinux2014_ppc64le.whl`:
+ * a file that pip, a lock file or an index lists, when it holds a version and every part is a name's (none a generated run).
+ */
+const isPackageFile = (body: string) =>
+  PACKAGE_EXTENSION.test(body) && /-v?\d+\.\d/.test(body) && body.split(/[-_.+!]/).every((part) => part.length < 16 || !/\d/.test(part) || !/[A-Za-z]/.test(part));
+/**
+ * A version that names the commit it was built from (`5.23.0-27.5dbef10b…`, Prisma's engines; `0.1.0-dev.3+g<sha>`): a release's
+ * name, its parts numbers and short words before the commit's hex.
+ */
+function isVersionOfCommit(body: string): boolean {
+  if (!/^v?\d+\.\d+\.\d+[-+.]/.test(body)) return false;
+  const parts = body.split(/[-+.]/);
+  const commit = parts.pop()!;
+  return /^g?[0-9a-f]{7,64}$/.test(commit) && parts.every((part) => /^v?\d{1,14}$|^[A-Za-z]{1,12}\d{0,4}$/.test(part));
+}
+/** A digest of the peers a version was resolved with, in parentheses after it, as pnpm's lock file writes one: `19.0.0(<md5>)`. */
+const PEERS_DIGEST_BEFORE = /\d\.\d+(?:[-+][\w.]+)?\($/;
 /** The digests of empty input (MD5, SHA-1, SHA-256): constants that code compares with, never a secret. */
 const EMPTY_DIGESTS = new Set(['d41d8cd98f00b204e9800998ecf8427e', 'da39a3ee5e6b4b0d3255bfef95601890afd80709', 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855']);
 
@@ -181,6 +201,7 @@ export function isHighEntropy(token: string, before = ''): boolean {
   const segments = body.includes('/') && isPathLike(body) ? body.split('/').filter((segment) => segment.length >= 32) : null;
   if (segments?.length === 0 || NAMED_DIGEST.test(body)) return false;
   if (DIGEST_BEFORE.test(before.slice(-16)) && !keywordBefore(before)) return false;
+  if ((PEERS_DIGEST_BEFORE.test(before) && /^[0-9a-f]+$/.test(body)) || isPackageFile(body) || isVersionOfCommit(body)) return false;
   // (Also a chain of members whose numbers are a version's or a year's: `binPropertyOfStringsSets.es2024.has`.)
   // (… or a constant's name in capitals that ends in a hex digest, `NODE_SEA_FUSE_fce680ab…`: a marker, unless its words name a secret.)
   if (CONSTANT_WITH_DIGEST.test(body) && !SECRET_WORD.test(body.slice(0, body.lastIndexOf('_')))) return false;

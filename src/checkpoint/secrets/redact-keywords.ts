@@ -265,8 +265,12 @@ const URL_VALUE = /^[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\//;
 const RESOURCE = /^(?:classpath\*?|file|resource|optional):|^(?:[\w.@~+-]*\/)+[\w.@~+-]*\.(?:pem|key|crt|cer|der|p8|p12|pfx|jks|jceks|keystore|truststore|pub|gpg|asc|ppk)$|^[a-z0-9_.-]+\.(?:pem|key|crt|cer|der|p8|p12|pfx|jks|jceks|keystore|truststore|pub|gpg|asc|ppk)$/i;
 /** A number given as a flag, or a long option: `--password-stdin` after `-u gitlab-ci-token` is the next flag, not the token's value. */
 const FLAG = /^-?(?:\d{1,5}|0x[0-9a-fA-F]{1,16})$|^--[a-z]+(?:-[a-z]+)*$/;
-/** A version or a range of them (`^9.0.0`, `~1.2`, `>=2.0.0-rc.1`): a dependency's, under a package named for tokens (`jsonwebtoken`). */
-const VERSION = /^(?:[~^=<>]{1,2}v?|v)?\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?$/;
+/**
+ * A version or a range of them (`^9.0.0`, `~1.2`, `>=2.0.0-rc.1`): a dependency's, under a package named for tokens (`jsonwebtoken`).
+ * Also as lock files write one: from a registry (yarn's `npm:^9.0.3`, `workspace:^1.0.0`), and with the peers it was resolved with
+ * (pnpm's `7.1.0(encoding@0.1.13)`, `19.0.0(<hash of them>)`).
+ */
+const VERSION = /^(?:npm:|workspace:)?(?:[~^=<>]{1,2}v?|v)?\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?(?:\((?:@?[\w./-]{1,100}@[\w.^~+-]{1,40}|[0-9a-f]{16,64})\))*$/;
 
 /** A value worth redacting: not a reference, not a small number or a boolean, not a path (unless random like a key). */
 export const isValue = (value: string) => {

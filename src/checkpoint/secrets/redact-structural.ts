@@ -1408,10 +1408,11 @@ const pairPassword = (s: string) => s.length >= 8 && isLiteral(s) && typedPasswo
  */
 export const CREDENTIAL_PAIR_RULE: RedactRule = {
   reason: 'password',
-  // (The rarer words of each form: a user's name is everywhere, `pass` and ` / ` are not.)
+  // (The rarer words of each form: a user's name is everywhere, `pass` and ` / ` are not. A word after a slash is a path's segment,
+  // go.sum's `…/aws-sdk-go-v2/credentials v1.19.18 h1:<digest>`, not a label.)
   near: /\b(?:log-?in|log[ \t]in|credentials?|creds|pass(?:word)?|pwd?)\b|[ \t]\/[ \t]/gi,
   pattern: new RegExp(
-    String.raw`(?<pre>(?:(?<![-:])\b(?:(?:default[ \t]+)?log-?in(?:[ \t]+details)?|credentials?|creds|user(?:name)?\/pass(?:word)?)\b[^\n:@/[\]]{0,30}?(?:[ \t]*:[ \t]*|[ \t]+(?:are|is)[ \t]+)` +
+    String.raw`(?<pre>(?:(?<![-:/])\b(?:(?:default[ \t]+)?log-?in(?:[ \t]+details)?|credentials?|creds|user(?:name)?\/pass(?:word)?)\b[^\n:@/[\]]{0,30}?(?:[ \t]*:[ \t]*|[ \t]+(?:are|is)[ \t]+)` +
       // (Each may be written as code, in backticks: `` `admin` / `…` ``.)
       String.raw`(?<tick>${'`'}?)[A-Za-z][\w.@+-]{0,63}\k<tick>(?:[ \t]*\/[ \t]*|:)\k<tick>` +
       String.raw`|\buser(?:name)?[ \t]+[\w.@+-]{1,64},?[ \t]+(?:and[ \t]+)?(?:pass(?:word)?|pw|pwd)[ \t]+(?:is[ \t]+)?` +

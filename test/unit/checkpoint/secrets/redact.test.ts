@@ -1626,3 +1626,26 @@ describe('spans and look-alikes found on review', () => {
     expect(performance.now() - start).toBeLessThan(1000);
   });
 });
+
+describe('lock files and package indexes', () => {
+  // Lines of real lock files (poetry, pnpm, yarn, go.sum): a package's archive, a version and what it names, under a package's name
+  // that holds a secret's word (`jsonwebtoken`, `pgpass`, `gtoken`, `…/credentials`).
+  it.each([
+    '{file = "MarkupSafe-3.0.2-cp310-cp310-win32.whl", hash = "sha256:fcabf5ff6eea076f859677f5f0b6b5c1a51e70a376b0579e0eadef8db48c6b50"},',
+    '{file = "charset_normalizer-3.4.0-cp311-cp311-manylinux_2_17_ppc64le.manylinux2014_ppc64le.whl", hash = "sha256:8ff4e7cdfdb1ab5698e675ca622e72d58a6fa2a8aa58195de0c0061288e6e3ea"},',
+    'Downloading ruff-0.8.3-py3-none-manylinux_2_17_armv7l.manylinux2014_armv7l.whl (10.4 MB)',
+    "  '@prisma/engines-version@5.23.0-27.5dbef10bdbfb579e07d35cc85fb1518d357cb99e':",
+    '      version: 19.0.0(dd9f56bf0344b97a7998ef4d152d7997)', "  '@angular-builders/jest@22.0.1(2207b15ebb246390d7d01aa8b25c9af3)':",
+    '    jsonwebtoken: "npm:^9.0.3"', '  resolution: "pgpass@npm:1.0.5"\n    pgpass: "npm:1.0.5"', '      gtoken: 7.1.0(encoding@0.1.13)',
+    'github.com/aws/aws-sdk-go-v2/credentials v1.19.18 h1:GcXQz2M/0ZvMo0v5DakUqbDBeBM1ZNaivkolEF4Esgw=',
+  ])('keeps %j', (text) => {
+    expect(redactText(text, {})).toBe(text);
+  });
+  // … and their neighbours that are secrets (random values, drawn once).
+  it.each([
+    'token: Qx7kP2mZ9vLw4Rt8Wb3NcY5dF6hJ1sA0-1.2.0.whl', 'password: "npm_Qx7kP2mZ9vLw4Rt8Wb3N"', 'SECRET_KEY=1.2.3(Qx7kP2mZ9vLw4Rt8)',
+    'Credentials: deploy / Qx7kP2mZ9vLw', 'export API_KEY=5dbef10bdbfb579e07d35cc85fb1518d', 'token 0.1.0-Qx7kP2mZ9vLw4Rt8Wb3NcY5dF6hJ1sA0',
+  ])('still redacts %j', (text) => {
+    expect(redactText(text, {})).not.toBe(text);
+  });
+});
