@@ -15,10 +15,11 @@ import { isGroupedSequence, isJwtIllustration, isPredictable } from './secret-pl
 
 const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64}|[0-9A-F]{40}|[0-9A-F]{64})$/;
 /**
- * A digest named just before it: `checksum: <hex>`, `sha256:<hex>`, go.sum's `h1:<base64>`, `etag "…"`, and an entity tag as JSON
+ * A digest named just before it: `checksum: <hex>`, `sha256:<hex>`, go.sum's `h1:<base64>`, `etag "…"`, a certificate's serial
+ * number (`S/N: 00B3…`, `serialNumber: '…'`), a named value (`"checksumValue": "…"`), and an entity tag as JSON
  * writes one, its quotes escaped (`"ETag": "\"<md5>\""` of `aws s3api`, `"etag": "W/\"…\""`).
  */
-const DIGEST_BEFORE = /(?:checksum|digest|hash|sha\d*|md5|etag|h1|fingerprint|integrity|commit|revision|rev|oid|object|blob|tree)["']?\s{0,2}[:=]?\s{0,2}["']?(?:W\/)?(?:[\\ ]?["'])?$|(?:^|[\s(=:,])W\/["']$/i;
+const DIGEST_BEFORE = /(?:checksum|digest|hash|sha\d*|md5|etag|h1|fingerprint|integrity|commit|revision|rev|oid|object|blob|tree|serial(?:[ _-]?(?:number|no))?|S\/N)(?:[_-]?value)?["']?\s{0,2}[:=]?\s{0,2}["']?(?:W\/)?(?:[\\ ]?["'])?$|(?:^|[\s(=:,])W\/["']$/i;
 /** A file name that carries a content hash (`app.3f2a9c8b.js`, `logo-f0eb1acf…png`): a build artifact, not a credential. */
 const HASHED_FILE = /[0-9a-fA-F]{8,}[^/]*\.[a-z][a-z0-9]{0,4}$|(?:^|[/_.-])[0-9a-fA-F]{8,}[_.-][^/]*\.[a-z][a-z0-9]{0,4}$/;
 /** How every HASHED_FILE ends: tested first, as most candidates do not, and HASHED_FILE costs a try at every offset. */
@@ -186,6 +187,29 @@ function isVersionOfCommit(body: string): boolean {
   const commit = parts.pop()!;
   return /^g?[0-9a-f]{7,64}$/.test(commit) && parts.every((part) => /^v?\d{1,14}$|^[A-Za-z]{1,12}\d{0,4}$/.test(part));
 }
+/** The tag Python gives a compiled module for its interpreter and platform (`.cpython-311-x86_64-linux-gnu.so`): the module is judged without it. */
+const MODULE_TAG = /\.(?:cpython-\d{2,3}[a-z]?|pypy\d{0,3}-pp\d{2,3}|abi3)(?:-[a-z0-9_]+)*\.(?:so|pyd)$/;
+/**
+ * A C++ name as the compiler mangles it, as a stack trace or a leak report prints it (`_ZN4node9inspector5Agent5StartE…`): each
+ * name written after its length. Two such names that read as words at least.
+ */
+function isMangledName(body: string): boolean {
+  if (!/^_Z[A-Za-z0-9_]+$/.test(body)) return false;
+  let names = 0;
+  let covered = 0;
+  // (Read from every digit: a length may follow a name's own digits, `2v8` then `8Function` in `_ZN2v88Function…`.)
+  for (const m of body.matchAll(/(?=(\d{1,3})[A-Za-z_])/g)) {
+    const length = Number(m[1]);
+    const name = body.substr(m.index + m[1]!.length, length);
+    // (A name is words, in camelCase or joined by `_`, each with a vowel: random letters after a digit read as one seldom.)
+    if (length >= 3 && name.length === length && /^_?[A-Za-z][a-z]+(?:[A-Z][a-z]+)*(?:_[a-z]+)*$/.test(name) && name.split(/_|(?=[A-Z])/).every((w) => w === '' || /[aeiouy]/i.test(w)) && rarePairs(name) === 0) {
+      names++;
+      covered += length;
+    }
+  }
+  // (Most of it those names: random text after `_Z` reads a length and a word by chance now and then, not all along.)
+  return names >= 2 && covered * 5 >= body.length * 2;
+}
 /** A digest of the peers a version was resolved with, in parentheses after it, as pnpm's lock file writes one: `19.0.0(<md5>)`. */
 const PEERS_DIGEST_BEFORE = /\d\.\d+(?:[-+][\w.]+)?\($/;
 /** The digests of empty input (MD5, SHA-1, SHA-256): constants that code compares with, never a secret. */
@@ -202,6 +226,8 @@ export function isHighEntropy(token: string, before = ''): boolean {
   if (segments?.length === 0 || NAMED_DIGEST.test(body)) return false;
   if (DIGEST_BEFORE.test(before.slice(-16)) && !keywordBefore(before)) return false;
   if ((PEERS_DIGEST_BEFORE.test(before) && /^[0-9a-f]+$/.test(body)) || isPackageFile(body) || isVersionOfCommit(body)) return false;
+  if (MODULE_TAG.test(body)) return isHighEntropy(body.replace(MODULE_TAG, ''), before);
+  if (isMangledName(body)) return false;
   // (Also a chain of members whose numbers are a version's or a year's: `binPropertyOfStringsSets.es2024.has`.)
   // (… or a constant's name in capitals that ends in a hex digest, `NODE_SEA_FUSE_fce680ab…`: a marker, unless its words name a secret.)
   if (CONSTANT_WITH_DIGEST.test(body) && !SECRET_WORD.test(body.slice(0, body.lastIndexOf('_')))) return false;

@@ -249,10 +249,10 @@ function leadCaptured(source: string): string {
   return `(${renumber(source.slice(0, split))})${renumber(source.slice(split))}`;
 }
 
-/** Values of `key=value` that are references or placeholders, not secrets. */
+/** Values of `key=value` that are references or placeholders (`${X}`, `{password!r}`, `%s`), or a color (`#AB0909`), not secrets. */
 const REFERENCE = new RegExp(
   '^(?:\\$\\{[A-Za-z_][\\w.]*(?::?[-=?+][^}]*)?\\}?|\\$[A-Za-z_][\\w.]*(?:[-+][^\\s]*)?|\\$\\(.*|%[A-Za-z_]\\w*%|%[-+ #0-9.]*[sdifuxXoeEgGcpqv]|%\\([\\w.]+\\)[sdr]|%\\d+\\$[sd]' +
-    '|\\{\\d*\\}|\\{[A-Za-z_][\\w.]*\\}|<[^>]*>|\\{\\{.*\\}\\}|\\*+|x+|null|none|nil|true|false|yes|no|on|off|enabled|disabled|undefined|changeme' +
+    '|\\{\\d*\\}|\\{[A-Za-z_][\\w.]*(?:![rsa])?(?::[^{}\\s]{0,20})?\\}|#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})|<[^>]*>|\\{\\{.*\\}\\}|\\*+|x+|null|none|nil|true|false|yes|no|on|off|enabled|disabled|undefined|changeme' +
     '|\\.{3}|…|(?:process\\.env|os\\.environ|env|ENV|import\\.meta\\.env)[.\\[(].*)$',
   'i',
 );
@@ -288,6 +288,8 @@ export const hasLetterAndDigit = (s: string) => /[A-Za-z]/.test(s) && /\d/.test(
  */
 /** A call's arguments, names, numbers or quoted words, then what ends the expression: `(underlying);`, `(address(this)).`. */
 const CALL_ARGUMENTS = /^\((?:[ \t]*(?:[A-Za-z_$][\w$.]*(?:\([\w$.]*\))?|\d+|"[^"\n]{0,40}"|'[^'\n]{0,40}')[ \t]*(?:,|(?=\))))*\)(?:[ \t]*(?:[;,.)]|$)|\s)/;
+/** Numbers that are part of a word in code's names: `b64`, `utf8`, `x509`, `k8s`, `i18n`, `sha256`, `int64`, `end2end`, `json2yaml`. */
+const WORD_NUMBER = /(?<![A-Za-z])(?:b|base|utf|x|k|i|l|s|ec|md|sha|int|uint|float|ipv|oauth|http)\d{1,3}(?=[a-z_]|$)|(?<=[a-z]{3})2(?=[a-z]{3})/gi;
 const isIdentifier = (s: string) => s.length >= 2 && /^[A-Za-z_$][A-Za-z_$]*(?:\.[A-Za-z_$][A-Za-z_$]*)*$/.test(s);
 const credentialLike = (s: string) => isValue(s) && (hasLetterAndDigit(s) || (s.length >= 10 && /[^A-Za-z]/.test(s)));
 
@@ -501,7 +503,8 @@ const FORMS: Form[] = [
   // words that go on naming it, with one (`aerisweather SECRET KEY=…`, `ACCESS TOKEN: …`).
   form(`${TAIL}["']?(?:[ \\t]+(?:key|token|secret|id|access|private)){0,2}(?:[ \\t]+|[ \\t]*\\r?\\n[ \\t]*|(?<=[ \\t](?:key|token|secret|access|private))[ \\t]*[:=][ \\t]*)["']?(?<v>[A-Za-z0-9+/=_.~-]{16,300})(?![^\\s"',;()\\]}])`, {
     // A random string the entropy rule takes anyway is left to it: counted as what it is.
-    accept: (v) => tokenLike(v) && !isHighEntropy(v),
+    // (Not an assignment of its own, under a column's head that ends its line: fstab's `pass`, then `UUID=2cda1e08-…`.)
+    accept: (v) => tokenLike(v) && !isHighEntropy(v) && !/^[A-Za-z_]\w*=[^=]/.test(v),
   }),
   // Forms that few keys take, tried after the common ones: a key that one of those takes costs nothing more.
   // A configuration line that writes a password with a space for its operator: redis' `requirepass …`, `private_key_passphrase …`,
@@ -694,18 +697,22 @@ function generatedInSentence(v: string): boolean {
 const KEY_END = new RegExp(TAIL, 'yi');
 const FORMS_START_AT_KEY_END = FORMS.every((f) => f.source.startsWith(TAIL));
 
-/** Whether the last bracket left open in `before` (its last 200 characters) is a list's `[`, not a call's `(` or a block's `{`. */
+/** Whether the last bracket left open in `before` (its last 200 characters) is a list's `[` or a set's `{`, not a call's `(` or a block's `{`. */
 function insideList(before: string): boolean {
   let depth = 0;
-  for (let i = before.length - 1; i >= Math.max(0, before.length - 200); i--) {
+  let items = 0;
+  const from = Math.max(0, before.length - 200);
+  for (let i = before.length - 1; i >= from; i--) {
     const c = before[i];
     if (c === ')' || c === ']' || c === '}') depth++;
     else if (c === '(' || c === '[' || c === '{') {
-      if (depth === 0) return c === '[';
+      // (A brace is a set's, `{'a', 'b', 'password', …}`, when items stand before the key; `{"password", "…"}` of an initializer is a pair.)
+      if (depth === 0) return c === '[' || (c === '{' && items > 0);
       depth--;
-    }
+    } else if (c === ',' && depth === 0) items++;
   }
-  return false;
+  // (… and a long literal opened further back, its items one after another: `'ALCdevice_struct', 'ALMXGlyphEntry', …` of a set.)
+  return from > 0 && items >= 3;
 }
 
 /** A character of a key's name: `[A-Za-z0-9_.-]`. */
@@ -1118,9 +1125,14 @@ function isCodeValue(v: string, after: string): boolean {
 
 /** The key's name in a resource's path (`arn:…/IAMUserChangePassword`), or as a later word of a name (`get_password2`, `OAuth2AccessToken`, `<str>$sessionToken`). */
 function holdsKeyName(value: string, key: string): boolean {
-  const at = value.toLowerCase().indexOf(key.toLowerCase());
+  // (The key's words may be joined in the value, `private_key` in `_DSAPrivateKey`.)
+  const lower = value.toLowerCase();
+  let at = lower.indexOf(key.toLowerCase());
+  if (at < 0 && /[_.-]/.test(key)) at = lower.indexOf(key.toLowerCase().replace(/[_.-]/g, ''));
   if (at < 0) return false;
-  return /[/:.]/.test(value) || (at > 0 && /^[<>\w$-]+$/.test(value) && (/[_$>-]/.test(value[at - 1]!) || (/[a-z0-9]/.test(value[at - 1]!) && /[A-Z]/.test(value[at]!))));
+  return /[/:.]/.test(value) || (at > 0 && /^[<>\w$-]+$/.test(value) && (/[_$>-]/.test(value[at - 1]!) || (/[a-z0-9]/.test(value[at - 1]!) && /[A-Z]/.test(value[at]!)) ||
+    // (… or after an acronym, a class's name: `_DSAPrivateKey`, `_RSAPrivateKey` under `private_key`.)
+    (/[A-Z]/.test(value[at - 1]!) && /^[A-Z][a-z]/.test(value.slice(at, at + 2)) && /^_?[A-Z][A-Za-z0-9]*$/.test(value))));
 }
 
 /** The first form whose value is accepted, and where the first form that matched at all ends. */
@@ -1149,9 +1161,10 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // A function call (`b64u(encryptedKey)`) or the key itself again (`exports.token = token`) is code.
     // (`pbkdf2Sync(…)`, `decodeBase64url(…)`: a name in camelCase or with underscores is a function's, digits or not.)
     // (Unquoted, a name called with names or literals as its arguments is a call, its number a version's or a size's, not a digit
-    // between small letters as a generated value has them: `EIP20Interface(underlying)`, `AES256Cipher(key)`, not `p4ss(w0rd)`.)
+    // between small letters as a generated value has them: `EIP20Interface(underlying)`, `AES256Cipher(key)`, not `p4ss(w0rd)`; a
+    // number that is part of a word is a name's, `standard_b64encode(credentials)`, `_get_end2end_headers(headers)`.)
     const isCall = text.charCodeAt(span[1]) === 40 && (value.length < 8 || isWordy(value) || !/\d/.test(value) || isFunctionName(value) || /::|\.[A-Za-z_]\w*$/.test(value) ||
-      (!/["'`]/.test(text[span[0] - 1] ?? '') && /^[A-Za-z_$][\w$]*$/.test(value) && !/[a-z]\d+[a-z]/.test(value) && (value.match(/\d+/g) ?? []).length <= 2 &&
+      (!/["'`]/.test(text[span[0] - 1] ?? '') && /^[A-Za-z_$][\w$]*$/.test(value) && !/[a-z]\d+[a-z]/.test(value.replace(WORD_NUMBER, '_')) && (value.match(/\d+/g) ?? []).length <= 2 &&
         CALL_ARGUMENTS.test(text.slice(span[1], span[1] + 200))));
     // An unquoted value with an operator after it is the first term of an expression (`s3LockKey := s3StateKey + suffix`).
     // (`&&`, `||` end a shell command, `TOKEN=… && make`: the value stands alone.)
@@ -1184,7 +1197,8 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // (Not a password that starts with the word or holds it inside another, `SecretPass123`, `mypassword1`: a resource's path, or a
     // name with the key as a later word of it, `get_password2`.)
     if (isCall || value.length < 5 || value === key || (key.length >= 6 && holdsKeyName(value, key))) continue;
-    if (key.length >= 6 && value.toLowerCase().replace(/[^a-z0-9]/g, '') === key.toLowerCase().replace(/[^a-z0-9]/g, '')) continue;
+    // (… also a member's: `AttributeOID.CHALLENGE_PASSWORD: "challengePassword"`.)
+    if (key.length >= 6 && value.toLowerCase().replace(/[^a-z0-9]/g, '') === key.slice(key.lastIndexOf('.') + 1).toLowerCase().replace(/[^a-z0-9]/g, '')) continue;
     // The key's member given the variable of the same name (`this.encryptionX509Credentials = encryptionX509Credentials;`), or
     // the last words of the key's own name (`ActionResetPassword = "ResetPassword"`): code, a constant's name.
     if (value === key.slice(key.lastIndexOf('.') + 1) || (/^[A-Z][a-z]+(?:[A-Z][a-z]+)+$/.test(value) && key.endsWith(value) && /[a-z]$/.test(key.slice(0, -value.length)))) continue;

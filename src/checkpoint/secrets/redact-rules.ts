@@ -49,11 +49,22 @@ function findHighEntropy(text: string): Hit[] {
         const start = run.start + m.index + (part === m ? 0 : part.index!);
         const before = text.slice(Math.max(0, start - 60), start);
         const end = start + part[0].length;
-        if (isHighEntropy(part[0], before) && !isNamedNonSecret(part[0], before, text.slice(end, end + 3))) hits.push({ start, end, reason: 'high-entropy' });
+        if (isHighEntropy(part[0], before) && !isNamedNonSecret(part[0], before, text.slice(end, end + 3)) && !insidePublicXmlValue(text, start)) hits.push({ start, end, reason: 'high-entropy' });
       }
     }
   }
   return hits;
+}
+
+/**
+ * The elements of XML Signature and XML Encryption whose text is public or ciphertext: a certificate, a signature, a digest, an RSA
+ * key's modulus and exponent (not its private parts, `<D>`, `<P>`), an encrypted value. SAML's messages and metadata are full of them.
+ */
+const PUBLIC_XML_ELEMENT = /^<(?:[\w.-]+:)?(?:X509Certificate|X509CRL|SignatureValue|DigestValue|CipherValue|Modulus|Exponent|EncapsulatedX509Certificate|EncapsulatedTimeStamp)(?:\s[^<>]*)?>[^<]*$/;
+/** Whether `at` is inside the text of such an element, its lines included (the last tag before it opens one). */
+function insidePublicXmlValue(text: string, at: number): boolean {
+  const open = text.lastIndexOf('<', at);
+  return open >= 0 && at - open <= 20_000 && PUBLIC_XML_ELEMENT.test(text.slice(open, at));
 }
 
 /** Where the host and path of the first URL in a run end (0 when the run holds none); a fragment without `=` is an anchor, skipped too. */

@@ -706,7 +706,8 @@ export const PGPASS_RULE: RedactRule = {
   pattern: /(?<pre>(?<![^\n])[ \t]*[A-Za-z0-9*._-]{1,253}:(?:\d{1,5}|\*):(?!(?:error|warning|warn|note|info|debug|fatal|trace)[:\s])[^:\s]{1,100}:(?!(?:error|warning|warn|note|info|debug|fatal|trace)[:\s])[^:\s]{1,100}:)(?<secret>[^\s]{1,200})(?=[ \t]*\r?(?:\n|$))/gi,
   // (Not a path, `/…`, `./…`, `~/…`, `~user/…`: a password may start with `~` all the same. Nor the rest of a fingerprint's bytes
   // in hex, `1E:52:A2:E8:54:D5:…`.)
-  accept: (s) => /[A-Za-z]/.test(s) && !/^(?:[/.]|~[a-z_-]*(?:\/|$))/.test(s) && !/^(?:[0-9A-Fa-f]{2}:)+[0-9A-Fa-f]{2}$/.test(s) && isLiteral(s),
+  // (… nor the last byte of a key's modulus as `openssl x509 -text` prints it, `74:50:1c:d8:7d`.)
+  accept: (s) => /[A-Za-z]/.test(s) && !/^(?:[/.]|~[a-z_-]*(?:\/|$))/.test(s) && !/^(?:[0-9A-Fa-f]{2}:)*[0-9A-Fa-f]{2}:?$/.test(s) && isLiteral(s),
 };
 
 /** Oracle's JDBC URL with its user and password: `jdbc:oracle:thin:scott/…@//db:1521/ORCL` (and the OCI driver's). */
@@ -1793,6 +1794,8 @@ const ENV_LINE = /([ \t]*(?:#+[ \t]*)?(?:export[ \t]+)?([A-Za-z][A-Za-z0-9_]{1,6
 const NAME_END = /=|:[ \t]/g;
 /** A name that says its value is an id, a digest or a build's label (`BUILD_ID`, `GIT_COMMIT`, `APP_VERSION`), not a credential. */
 const LABEL_NAME = /(?:^|[_-])(?:commit|sha|rev(?:ision)?|version|build|release|tag|hash|digest|checksum|fingerprint)$/i;
+/** A license's identifier as SPDX and Debian's copyright files write one: `BSD-2-clause-NetBSD`, `GPL-2.0-or-later`, `CC-BY-SA-4.0`. */
+const LICENSE_ID = /^(?:BSD|GPL|LGPL|AGPL|MIT|Apache|MPL|CC|CDDL|EPL|EUPL|ISC|Artistic|Zlib|OFL|BSL|PSF|Unicode|Expat|OpenSSL)(?:[-.][A-Za-z0-9]+)+\+?$/;
 /** … in camelCase (`issuerKeyHash`, `buildVersion`). */
 const CAMEL_LABEL_NAME = /[a-z0-9](?:Commit|Sha|Rev|Revision|Version|Build|Release|Tag|Hash|Digest|Checksum|Fingerprint)$/;
 
@@ -1864,7 +1867,7 @@ export function findEnvTokens(text: string): Hit[] {
     if (!m) continue;
     const [, pre, name, , value] = m as unknown as [string, string, string, string, string];
     if (!isGenerated(value)) continue;
-    if (isWordy(value) || isPredictable(value) || isNotSecret(value) || LABEL_NAME.test(name) || CAMEL_LABEL_NAME.test(name) || PUBLIC_KEY_NAME.test(name)) continue;
+    if (isWordy(value) || isPredictable(value) || isNotSecret(value) || LICENSE_ID.test(value) || LABEL_NAME.test(name) || CAMEL_LABEL_NAME.test(name) || PUBLIC_KEY_NAME.test(name)) continue;
     const start = m.index + pre.length;
     if (isNamedNonSecret(value, text.slice(Math.max(0, start - 60), start), text.slice(start + value.length, start + value.length + 3))) continue;
     hits.push({ start, end: start + value.length, reason: 'high-entropy' });

@@ -186,6 +186,8 @@ export function isPlaceholderValue(value: string): boolean {
   if (isTokenAsUserPassword(v)) return true;
   // A signing algorithm's name, as JSON Web Algorithms write it (`"private_key": "RS256"` says which, in a setting's documentation).
   if (/^(?:[HRPE]S(?:256|384|512)|ES256K|EdDSA)$/.test(v)) return true;
+  // … and a hash's, a password scheme's or a cipher's (`"password", "scram-sha-256"` of pg_hba.conf, `pbkdf2_sha256`, `aes-256-gcm`).
+  if (/^(?:scram-sha-(?:1|256)(?:-plus)?|(?:hmac-?)?(?:sha-?(?:1|224|256|384|512)|md5)|bcrypt|scrypt|argon2(?:id|i|d)?|pbkdf2(?:[-_](?:hmac[-_])?sha-?(?:1|256|512))?|aes-?(?:128|192|256)(?:-(?:gcm|cbc|ctr|cfb|ofb))?)$/i.test(v)) return true;
   // A web analytics id (Google Analytics' `UA-2184335-18`, Tag Manager's `GTM-…`): every page that loads it shows it.
   if (/^(?:UA-\d{4,10}-\d{1,4}|GTM-[A-Z0-9]{4,9})$/.test(v)) return true;
   // (Letters of any script make a word: `Contraseña` is one, not `Contrase` and `a`.)
@@ -403,7 +405,7 @@ const CONTENT_ID = /^(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|bafy[a-z2-7]{50,60})$/;
 const META_CONTENT = /<meta\b[^<>]*\bcontent=[ \t]?["']?$/i;
 /** The start of the base64 of a JPEG, PNG, GIF, WebP/WAV, PDF, zip, SVG, WOFF/WOFF2, WebAssembly, Ogg or MP3 file. */
 const FILE_MAGIC = /^(?:\/9j\/|iVBORw0KGgo|R0lGOD[dl]h|UklGR|JVBERi0|UEsDB|PHN2Zy|PD94bWwg|d09GR|d09GMg|AGFzbQ|T2dnUw|SUQz)/;
-const KEY_ID_BEFORE = /(?:(?:RSA|DSA|ECDSA|EdDSA|ED25519|GPG|PGP)[ \t]+key(?:[ \t]+ID)?|key[ \t]+fingerprint)[ \t]*[:=]?[ \t]*$/i;
+const KEY_ID_BEFORE = /(?:(?:RSA|DSA|ECDSA|EdDSA|ED25519|GPG|PGP)[ \t]+key(?:[ \t]+ID)?|key[ \t]+fingerprint)[ \t]*[:=]?[ \t]*$|--(?:recv|receive|fetch|export|sign|lsign|delete|edit)-keys?[ \t]+$/i;
 /**
  * The public members of a JSON Web Key (`"n"`, `"x"`, `"y"`, certificate thumbprints), each of its length in base64url: a curve's
  * coordinate (43, 64, 75, 76 or 88 characters), an RSA modulus (171 or more), a SHA-1 or SHA-256 thumbprint (27, 43), a certificate
@@ -477,7 +479,7 @@ export function isNamedNonSecret(token: string, before: string, after: string): 
   if (before.endsWith('[') && /^\](?:\{\d|[+*](?![\w"'`]))/.test(after)) return true;
   // Base64 of a binary file (`/9j/4AAQ…` is a JPEG, `iVBORw0KGgo…` a PNG): an image or a document inlined.
   if (FILE_MAGIC.test(token)) return true;
-  // `using RSA key 61A1…`, `Key fingerprint = …`: a public key's id, as gpg and ssh print it.
+  // `using RSA key 61A1…`, `Key fingerprint = …`: a public key's id, as gpg and ssh print it (and as `gpg --recv-keys …` takes it).
   if (KEY_ID_BEFORE.test(before) && /^(?:[0-9A-F]+|[0-9a-f]+)$/.test(token)) return true;
   // Twilio's account SID (`AC` and 32 hex digits): an account's id, as a log line or a setting names it.
   if (token.length === 34 && /^AC[0-9a-f]{32}$/.test(token)) return true;

@@ -1649,3 +1649,32 @@ describe('lock files and package indexes', () => {
     expect(redactText(text, {})).not.toBe(text);
   });
 });
+
+describe('code, configuration and documentation a system ships', () => {
+  // Lines of Python's library, /etc and /usr/share/doc of a Debian machine (each kept whole), beside neighbours that are secrets.
+  const SET = `COCOA = {${Array.from({ length: 12 }, (_, i) => `'gss_buffer_desc_struct_${'abcdefghijkl'[i]}'`).join(', ')}, 'gss_krb5_lucid_key', 'gss_krb5_rfc1964_keydata'}`;
+  it.each([
+    "credentials = standard_b64encode(credentials).decode('ascii')", '        keys = _get_end2end_headers(headers)',
+    '    backend: "Backend", private_key: "_DSAPrivateKey", data: bytes', 'Token.String: "#AB0909",', "Token:                     \"#f8f8f2\", # class:  ''",
+    'print(f"password={password!r}")', 'AttributeOID.CHALLENGE_PASSWORD: "challengePassword",', "    'Modules/_bz2.cpython-311-x86_64-linux-gnu.so '",
+    '# METHOD can be "trust", "reject", "md5", "password", "scram-sha-256",\nhost    all             all             127.0.0.1/32            scram-sha-256', SET,
+    '                Modulus:\n                    00:d3:d0:6d:0f:76:9e:56:de:83:54:39:24:d1:d2:\n                    74:50:1c:d8:7d\n                Exponent: 65537 (0x10001)',
+    'License: BSD-2-clause-NetBSD', 'License: GPL-2.0-or-later',
+    '<ds:SignatureValue>fDKK0so/zFcmmq2X+BaVFmS0t8KB7tyW53YN6n221OArzGCs4OyWsAjj/BUR+wNF\nIgL/XoAQN3B27zD91b1ZLGh6QQ9CjnVD98+hYJ9TPp4piPnII4vGUA==</ds:SignatureValue>',
+    '<CipherValue>t6JVBMihIgRyiK8AS8AX5NcXTfkdXPTKWXlDyktaADlUe+PywKwS3KdKl</CipherValue>',
+    '# device                                  directory  type   options         freq pass\nUUID=2cda1e08-1f22-490b-9101-c93d511bc9c9 /          ext4   defaults        1    1',
+    '#          S/N: 00B3963E0E6C2D65125853E970665402E5', "  serialNumber: '66593D57F20CBC573E433381B5FEC280',",
+    'gpg --keyserver hkps://keys.openpgp.org --recv-keys 5BE8A3F6C8A5C01D106C0AD820B1A390B168D356 # Antoine du Hamel',
+    '      "checksumValue": "bf690311ee7b95e713ba568322e3533f2dd1cb880b189e99d4edef13592b81764daec43e2c54c61d5c558dc5cfb35ecb85b65519e74026ff17675b6f8f916f4a"',
+    '    fun:_ZN4node9inspector5Agent5StartERKSsRKNS_12DebugOptionsESt10shared_ptrINS_8HostPortEEb', '    fun:_ZN2v88Function4CallENS_5LocalINS_7ContextEEENS1_INS_5ValueEEEiPS5_',
+  ])('keeps %j', (text) => {
+    expect(redactText(text, {})).toBe(text);
+  });
+  it.each([
+    'token = aB3xQzK9pLm2Wv7R(x)', 'LICENSE: Qx7kP2mZ9vLw4Rt8Wb3N', 'LICENSE=Qx7kP2mZ9vLw4Rt8Wb3N', '"password", "Xk9mP2vL5qZ8"', 'Map.of("user", "bob", "password", "hunter2x")',
+    '<RSAKeyValue><Modulus>x</Modulus><D>PXFqRIqYk9mP2vL5qZ8wR3tQx7kP2mZ9vLw4Rt8Wb3NcY5d=</D></RSAKeyValue>', 'token=_ZNQx7kP2mZ9vLw4Rt8Wb3NcY5dF6hJ1sA0x',
+    'token=Xk9mP2vL5qZ8wR3tQx7kP2mZ9vLw4.cpython-311-x86_64-linux-gnu.so', 'SECRET Qx7kP2mZ9vLw4Rt8Wb3N', 'pass\nQx7kP2mZ9vLw4Rt8Wb3N',
+  ])('still redacts %j', (text) => {
+    expect(redactText(text, {})).not.toBe(text);
+  });
+});
