@@ -16,10 +16,10 @@ import { isGroupedSequence, isJwtIllustration, isPredictable } from './secret-pl
 const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64}|[0-9A-F]{40}|[0-9A-F]{64})$/;
 /**
  * A digest named just before it: `checksum: <hex>`, `sha256:<hex>`, go.sum's `h1:<base64>`, `etag "…"`, a certificate's serial
- * number (`S/N: 00B3…`, `serialNumber: '…'`), a named value (`"checksumValue": "…"`), and an entity tag as JSON
+ * value named so (`"checksumValue": "…"`), and an entity tag as JSON
  * writes one, its quotes escaped (`"ETag": "\"<md5>\""` of `aws s3api`, `"etag": "W/\"…\""`).
  */
-const DIGEST_BEFORE = /(?:checksum|digest|hash|sha\d*|md5|etag|h1|fingerprint|integrity|commit|revision|rev|oid|object|blob|tree|serial(?:[ _-]?(?:number|no))?|S\/N)(?:[_-]?value)?["']?\s{0,2}[:=]?\s{0,2}["']?(?:W\/)?(?:[\\ ]?["'])?$|(?:^|[\s(=:,])W\/["']$/i;
+const DIGEST_BEFORE = /(?:checksum|digest|hash|sha\d*|md5|etag|h1|fingerprint|integrity|commit|revision|rev|oid|object|blob|tree|(?:checksum|digest|hash)[_-]?value)["']?\s{0,2}[:=]?\s{0,2}["']?(?:W\/)?(?:[\\ ]?["'])?$|(?:^|[\s(=:,])W\/["']$/i;
 /** A file name that carries a content hash (`app.3f2a9c8b.js`, `logo-f0eb1acf…png`): a build artifact, not a credential. */
 const HASHED_FILE = /[0-9a-fA-F]{8,}[^/]*\.[a-z][a-z0-9]{0,4}$|(?:^|[/_.-])[0-9a-fA-F]{8,}[_.-][^/]*\.[a-z][a-z0-9]{0,4}$/;
 /** How every HASHED_FILE ends: tested first, as most candidates do not, and HASHED_FILE costs a try at every offset. */
@@ -210,6 +210,25 @@ function isMangledName(body: string): boolean {
   // (Most of it those names: random text after `_Z` reads a length and a word by chance now and then, not all along.)
   return names >= 2 && covered * 5 >= body.length * 2;
 }
+/**
+ * A name whose parts are joined by `_`, each in one case, two in five of them words at least (a number may end one): a constant's or a function's
+ * name in C and its kin, its digits a standard's or a size's (`V4L2_MPEG_AUDIO_AC3_BITRATE_112K`, `MEDIA_BUS_FMT_RGB666_1X24_CPADHI`,
+ * `gnutls_pkcs11_copy_x509_privkey2`). Random text's parts between its rare `_` are long, or in both cases.
+ */
+function isSnakeName(body: string): boolean {
+  const parts = body.replace(/^_+|_+$/g, '').split(/_+/);
+  if (parts.length < 3 || parts.some((part) => part.length > 16 || !/^(?:[A-Z0-9]+|[a-z0-9]+)$/.test(part))) return false;
+  const isWord = (part: string) => {
+    const letters = part.replace(/\d{1,3}$/, '');
+    return /^[A-Za-z]{3,}$/.test(letters) && VOWEL.test(letters) && rarePairs(letters) === 0 && !CONSONANTS.test(letters);
+  };
+  // (What is not a word is short: `V4L2`, `AC3`, `RGB666`, `1X24`, `cx2341x`, `privkey2`.)
+  const words = parts.filter(isWord);
+  return words.length >= 2 && words.length * 5 >= parts.length * 2 && parts.every((part) => part.length <= 8 || isWord(part));
+}
+/** A certificate's serial number after its name, in hex (its bytes may be joined by `:`): `S/N: 00B3…`, `serialNumber: '66593D…'`. */
+const SERIAL_BEFORE = /(?:serial(?:[ _-]?(?:number|no))?|S\/N)["']?[ \t]*[:=]?[ \t]*["']?$/i;
+const isSerialNumber = (body: string, before: string) => SERIAL_BEFORE.test(before.slice(-24)) && /^(?:[0-9A-Fa-f]{2}:)*[0-9A-Fa-f]{8,40}$/.test(body);
 /** A digest of the peers a version was resolved with, in parentheses after it, as pnpm's lock file writes one: `19.0.0(<md5>)`. */
 const PEERS_DIGEST_BEFORE = /\d\.\d+(?:[-+][\w.]+)?\($/;
 /** The digests of empty input (MD5, SHA-1, SHA-256): constants that code compares with, never a secret. */
@@ -224,14 +243,16 @@ export function isHighEntropy(token: string, before = ''): boolean {
   // A path is judged by its long segments: one without any is told before the other tests (most candidates in a session are paths).
   const segments = body.includes('/') && isPathLike(body) ? body.split('/').filter((segment) => segment.length >= 32) : null;
   if (segments?.length === 0 || NAMED_DIGEST.test(body)) return false;
+  // A range of revisions (`fd68f8f5…..test-dependency`, `<sha>...<sha>`): each end judged alone.
+  if (body.includes('..') && /^[\w/-]+\.\.\.?[\w/-]+$/.test(body)) return body.split(/\.{2,3}/).some((end) => isHighEntropy(end, before));
   if (DIGEST_BEFORE.test(before.slice(-16)) && !keywordBefore(before)) return false;
-  if ((PEERS_DIGEST_BEFORE.test(before) && /^[0-9a-f]+$/.test(body)) || isPackageFile(body) || isVersionOfCommit(body)) return false;
+  if ((PEERS_DIGEST_BEFORE.test(before) && /^[0-9a-f]+$/.test(body)) || isPackageFile(body) || (isVersionOfCommit(body) && !keywordBefore(before)) || isSerialNumber(body, before)) return false;
   if (MODULE_TAG.test(body)) return isHighEntropy(body.replace(MODULE_TAG, ''), before);
   if (isMangledName(body)) return false;
   // (Also a chain of members whose numbers are a version's or a year's: `binPropertyOfStringsSets.es2024.has`.)
   // (… or a constant's name in capitals that ends in a hex digest, `NODE_SEA_FUSE_fce680ab…`: a marker, unless its words name a secret.)
   if (CONSTANT_WITH_DIGEST.test(body) && !SECRET_WORD.test(body.slice(0, body.lastIndexOf('_')))) return false;
-  if (isWordy(body) || isMemberChain(body) || isEncodedText(body) || encodedPemKind(body) === 'public' || isJwtIllustration(body) || isPredictable(body, 0.8) || isGroupedSequence(body, 0.8)) return false;
+  if (isWordy(body) || isSnakeName(body) || isMemberChain(body) || isEncodedText(body) || encodedPemKind(body) === 'public' || isJwtIllustration(body) || isPredictable(body, 0.8) || isGroupedSequence(body, 0.8)) return false;
   // An Ethereum address (`0x` and 40 hex digits, their case a checksum): public, as an account number is.
   if (body.length === 42 && /^0x[0-9a-fA-F]{40}$/.test(body)) return false;
   // (A segment that is a name and a digest, as a tool names what it stores by content: pnpm's `…angular+_379bf773…/node_modules`,

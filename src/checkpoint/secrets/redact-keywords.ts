@@ -249,10 +249,10 @@ function leadCaptured(source: string): string {
   return `(${renumber(source.slice(0, split))})${renumber(source.slice(split))}`;
 }
 
-/** Values of `key=value` that are references or placeholders (`${X}`, `{password!r}`, `%s`), or a color (`#AB0909`), not secrets. */
+/** Values of `key=value` that are references or placeholders (`${X}`, `{password!r}`, `%s`), not secrets. */
 const REFERENCE = new RegExp(
   '^(?:\\$\\{[A-Za-z_][\\w.]*(?::?[-=?+][^}]*)?\\}?|\\$[A-Za-z_][\\w.]*(?:[-+][^\\s]*)?|\\$\\(.*|%[A-Za-z_]\\w*%|%[-+ #0-9.]*[sdifuxXoeEgGcpqv]|%\\([\\w.]+\\)[sdr]|%\\d+\\$[sd]' +
-    '|\\{\\d*\\}|\\{[A-Za-z_][\\w.]*(?:![rsa])?(?::[^{}\\s]{0,20})?\\}|#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})|<[^>]*>|\\{\\{.*\\}\\}|\\*+|x+|null|none|nil|true|false|yes|no|on|off|enabled|disabled|undefined|changeme' +
+    '|\\{\\d*\\}|\\{[A-Za-z_][\\w.]*(?:![rsa])?(?::[<>=^]?[-+ ]?#?0?\\d*[,_]?(?:\\.\\d+)?[bcdeEfFgGnosxX%]?)?\\}|<[^>]*>|\\{\\{.*\\}\\}|\\*+|x+|null|none|nil|true|false|yes|no|on|off|enabled|disabled|undefined|changeme' +
     '|\\.{3}|…|(?:process\\.env|os\\.environ|env|ENV|import\\.meta\\.env)[.\\[(].*)$',
   'i',
 );
@@ -288,8 +288,8 @@ export const hasLetterAndDigit = (s: string) => /[A-Za-z]/.test(s) && /\d/.test(
  */
 /** A call's arguments, names, numbers or quoted words, then what ends the expression: `(underlying);`, `(address(this)).`. */
 const CALL_ARGUMENTS = /^\((?:[ \t]*(?:[A-Za-z_$][\w$.]*(?:\([\w$.]*\))?|\d+|"[^"\n]{0,40}"|'[^'\n]{0,40}')[ \t]*(?:,|(?=\))))*\)(?:[ \t]*(?:[;,.)]|$)|\s)/;
-/** Numbers that are part of a word in code's names: `b64`, `utf8`, `x509`, `k8s`, `i18n`, `sha256`, `int64`, `end2end`, `json2yaml`. */
-const WORD_NUMBER = /(?<![A-Za-z])(?:b|base|utf|x|k|i|l|s|ec|md|sha|int|uint|float|ipv|oauth|http)\d{1,3}(?=[a-z_]|$)|(?<=[a-z]{3})2(?=[a-z]{3})/gi;
+/** Numbers that are part of a word in code's names, whole: `b64encode`, `utf8`, `x509`, `k8s`, `sha256`, `int64`, `end2end`. */
+const WORD_NUMBER = /(?<![A-Za-z0-9])(?:b64(?:encode|decode)?|base64|utf8|utf16|x509|k8s|i18n|l10n|s3|ec2|md5|sha(?:1|224|256|384|512)|u?int(?:8|16|32|64)|float(?:32|64)|ipv[46]|oauth2|http2|end2end|e2e)(?![a-z0-9])/gi;
 const isIdentifier = (s: string) => s.length >= 2 && /^[A-Za-z_$][A-Za-z_$]*(?:\.[A-Za-z_$][A-Za-z_$]*)*$/.test(s);
 const credentialLike = (s: string) => isValue(s) && (hasLetterAndDigit(s) || (s.length >= 10 && /[^A-Za-z]/.test(s)));
 
@@ -503,8 +503,8 @@ const FORMS: Form[] = [
   // words that go on naming it, with one (`aerisweather SECRET KEY=…`, `ACCESS TOKEN: …`).
   form(`${TAIL}["']?(?:[ \\t]+(?:key|token|secret|id|access|private)){0,2}(?:[ \\t]+|[ \\t]*\\r?\\n[ \\t]*|(?<=[ \\t](?:key|token|secret|access|private))[ \\t]*[:=][ \\t]*)["']?(?<v>[A-Za-z0-9+/=_.~-]{16,300})(?![^\\s"',;()\\]}])`, {
     // A random string the entropy rule takes anyway is left to it: counted as what it is.
-    // (Not an assignment of its own, under a column's head that ends its line: fstab's `pass`, then `UUID=2cda1e08-…`.)
-    accept: (v) => tokenLike(v) && !isHighEntropy(v) && !/^[A-Za-z_]\w*=[^=]/.test(v),
+    // (Not a file system named by its id or its label, under a column's head that ends its line: fstab's `pass`, then `UUID=2cda1e08-…`.)
+    accept: (v) => tokenLike(v) && !isHighEntropy(v) && !/^(?:PART)?(?:UUID|LABEL)=/.test(v),
   }),
   // Forms that few keys take, tried after the common ones: a key that one of those takes costs nothing more.
   // A configuration line that writes a password with a space for its operator: redis' `requirepass …`, `private_key_passphrase …`,
@@ -697,22 +697,18 @@ function generatedInSentence(v: string): boolean {
 const KEY_END = new RegExp(TAIL, 'yi');
 const FORMS_START_AT_KEY_END = FORMS.every((f) => f.source.startsWith(TAIL));
 
-/** Whether the last bracket left open in `before` (its last 200 characters) is a list's `[` or a set's `{`, not a call's `(` or a block's `{`. */
+/** Whether the last bracket left open in `before` (its last 200 characters) is a list's `[`, not a call's `(` or a block's `{`. */
 function insideList(before: string): boolean {
   let depth = 0;
-  let items = 0;
-  const from = Math.max(0, before.length - 200);
-  for (let i = before.length - 1; i >= from; i--) {
+  for (let i = before.length - 1; i >= Math.max(0, before.length - 200); i--) {
     const c = before[i];
     if (c === ')' || c === ']' || c === '}') depth++;
     else if (c === '(' || c === '[' || c === '{') {
-      // (A brace is a set's, `{'a', 'b', 'password', …}`, when items stand before the key; `{"password", "…"}` of an initializer is a pair.)
-      if (depth === 0) return c === '[' || (c === '{' && items > 0);
+      if (depth === 0) return c === '[';
       depth--;
-    } else if (c === ',' && depth === 0) items++;
+    }
   }
-  // (… and a long literal opened further back, its items one after another: `'ALCdevice_struct', 'ALMXGlyphEntry', …` of a set.)
-  return from > 0 && items >= 3;
+  return false;
 }
 
 /** A character of a key's name: `[A-Za-z0-9_.-]`. */
@@ -1125,14 +1121,19 @@ function isCodeValue(v: string, after: string): boolean {
 
 /** The key's name in a resource's path (`arn:…/IAMUserChangePassword`), or as a later word of a name (`get_password2`, `OAuth2AccessToken`, `<str>$sessionToken`). */
 function holdsKeyName(value: string, key: string): boolean {
-  // (The key's words may be joined in the value, `private_key` in `_DSAPrivateKey`.)
-  const lower = value.toLowerCase();
-  let at = lower.indexOf(key.toLowerCase());
-  if (at < 0 && /[_.-]/.test(key)) at = lower.indexOf(key.toLowerCase().replace(/[_.-]/g, ''));
-  if (at < 0) return false;
-  return /[/:.]/.test(value) || (at > 0 && /^[<>\w$-]+$/.test(value) && (/[_$>-]/.test(value[at - 1]!) || (/[a-z0-9]/.test(value[at - 1]!) && /[A-Z]/.test(value[at]!)) ||
-    // (… or after an acronym, a class's name: `_DSAPrivateKey`, `_RSAPrivateKey` under `private_key`.)
-    (/[A-Z]/.test(value[at - 1]!) && /^[A-Z][a-z]/.test(value.slice(at, at + 2)) && /^_?[A-Z][A-Za-z0-9]*$/.test(value))));
+  const at = value.toLowerCase().indexOf(key.toLowerCase());
+  if (at < 0) return /[_.-]/.test(key) && isTypeNamedForKey(value, key);
+  return /[/:.]/.test(value) || (at > 0 && /^[<>\w$-]+$/.test(value) && (/[_$>-]/.test(value[at - 1]!) || (/[a-z0-9]/.test(value[at - 1]!) && /[A-Z]/.test(value[at]!))));
+}
+
+/**
+ * A type named for the key, its words joined and ending it: after an acronym or a name with its number (`DSAPrivateKey`,
+ * `Ed25519PrivateKey`), a private class's name (`_EllipticCurvePrivateKey`), a module's member (`ed25519.Ed25519PrivateKey`), under
+ * `private_key`. (Not a password that holds the words, `SuperAdminPassword1`, `AcmeClientSecret2023`.)
+ */
+function isTypeNamedForKey(value: string, key: string): boolean {
+  const joined = key.replace(/[^A-Za-z0-9_.-]/g, '').split(/[_.-]+/).map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()).join('');
+  return new RegExp(`^(?:[a-z_$][\\w$]*\\.)*(?:_[A-Z][A-Za-z0-9]*|[A-Z]{2,5}|[A-Z][a-z]*\\d+)?${joined}$`).test(value);
 }
 
 /** The first form whose value is accepted, and where the first form that matched at all ends. */
@@ -1196,6 +1197,8 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // another case (`USER_NOT_FOUND_PASSWORD = "userNotFoundPassword"`), it is the constant's name.
     // (Not a password that starts with the word or holds it inside another, `SecretPass123`, `mypassword1`: a resource's path, or a
     // name with the key as a later word of it, `get_password2`.)
+    // (A color, `Token.String: "#AB0909"` of a syntax theme, except under a password's or a secret's name.)
+    if (/^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/.test(value) && !/pass|pwd|secret/i.test(key)) continue;
     if (isCall || value.length < 5 || value === key || (key.length >= 6 && holdsKeyName(value, key))) continue;
     // (… also a member's: `AttributeOID.CHALLENGE_PASSWORD: "challengePassword"`.)
     if (key.length >= 6 && value.toLowerCase().replace(/[^a-z0-9]/g, '') === key.slice(key.lastIndexOf('.') + 1).toLowerCase().replace(/[^a-z0-9]/g, '')) continue;

@@ -60,11 +60,15 @@ function findHighEntropy(text: string): Hit[] {
  * The elements of XML Signature and XML Encryption whose text is public or ciphertext: a certificate, a signature, a digest, an RSA
  * key's modulus and exponent (not its private parts, `<D>`, `<P>`), an encrypted value. SAML's messages and metadata are full of them.
  */
-const PUBLIC_XML_ELEMENT = /^<(?:[\w.-]+:)?(?:X509Certificate|X509CRL|SignatureValue|DigestValue|CipherValue|Modulus|Exponent|EncapsulatedX509Certificate|EncapsulatedTimeStamp)(?:\s[^<>]*)?>[^<]*$/;
-/** Whether `at` is inside the text of such an element, its lines included (the last tag before it opens one). */
+const PUBLIC_XML_ELEMENT = /^<((?:[\w.-]+:)?(?:X509Certificate|X509CRL|SignatureValue|DigestValue|CipherValue|Modulus|Exponent|EncapsulatedX509Certificate|EncapsulatedTimeStamp))(?:\s[^<>]*)?(?<!\/)>[A-Za-z0-9+/=\s]*$/;
+/** Whether `at` is inside the text of such an element, its lines included: the last tag before it opens one, and closes it after base64 alone. */
 function insidePublicXmlValue(text: string, at: number): boolean {
   const open = text.lastIndexOf('<', at);
-  return open >= 0 && at - open <= 20_000 && PUBLIC_XML_ELEMENT.test(text.slice(open, at));
+  if (open < 0 || at - open > 20_000) return false;
+  const name = PUBLIC_XML_ELEMENT.exec(text.slice(open, at))?.[1];
+  if (name === undefined) return false;
+  const close = text.indexOf('<', at);
+  return close >= 0 && close - at <= 20_000 && text.startsWith(`</${name}>`, close) && /^[A-Za-z0-9+/=\s]*$/.test(text.slice(at, close));
 }
 
 /** Where the host and path of the first URL in a run end (0 when the run holds none); a fragment without `=` is an anchor, skipped too. */

@@ -703,11 +703,11 @@ export const PGPASS_RULE: RedactRule = {
   reason: 'password',
   near: /:(?:\d{1,5}|\*):/g,
   // (Not a compiler's or a log's `file:line:col:severity:message`: a severity is no database or user name.)
-  pattern: /(?<pre>(?<![^\n])[ \t]*[A-Za-z0-9*._-]{1,253}:(?:\d{1,5}|\*):(?!(?:error|warning|warn|note|info|debug|fatal|trace)[:\s])[^:\s]{1,100}:(?!(?:error|warning|warn|note|info|debug|fatal|trace)[:\s])[^:\s]{1,100}:)(?<secret>[^\s]{1,200})(?=[ \t]*\r?(?:\n|$))/gi,
+  pattern: /(?<pre>(?<![^\n])[ \t]*(?!(?:[0-9A-Fa-f]{2}:){4}[0-9A-Fa-f]{2}:?[ \t]*\r?(?:\n|$))[A-Za-z0-9*._-]{1,253}:(?:\d{1,5}|\*):(?!(?:error|warning|warn|note|info|debug|fatal|trace)[:\s])[^:\s]{1,100}:(?!(?:error|warning|warn|note|info|debug|fatal|trace)[:\s])[^:\s]{1,100}:)(?<secret>[^\s]{1,200})(?=[ \t]*\r?(?:\n|$))/gi,
   // (Not a path, `/…`, `./…`, `~/…`, `~user/…`: a password may start with `~` all the same. Nor the rest of a fingerprint's bytes
   // in hex, `1E:52:A2:E8:54:D5:…`.)
-  // (… nor the last byte of a key's modulus as `openssl x509 -text` prints it, `74:50:1c:d8:7d`.)
-  accept: (s) => /[A-Za-z]/.test(s) && !/^(?:[/.]|~[a-z_-]*(?:\/|$))/.test(s) && !/^(?:[0-9A-Fa-f]{2}:)*[0-9A-Fa-f]{2}:?$/.test(s) && isLiteral(s),
+  // (… nor a line of them, a key's modulus as `openssl x509 -text` prints it, `74:50:1c:d8:7d`.)
+  accept: (s) => /[A-Za-z]/.test(s) && !/^(?:[/.]|~[a-z_-]*(?:\/|$))/.test(s) && !/^(?:[0-9A-Fa-f]{2}:)+[0-9A-Fa-f]{2}$/.test(s) && isLiteral(s),
 };
 
 /** Oracle's JDBC URL with its user and password: `jdbc:oracle:thin:scott/…@//db:1521/ORCL` (and the OCI driver's). */
@@ -1409,11 +1409,11 @@ const pairPassword = (s: string) => s.length >= 8 && isLiteral(s) && typedPasswo
  */
 export const CREDENTIAL_PAIR_RULE: RedactRule = {
   reason: 'password',
-  // (The rarer words of each form: a user's name is everywhere, `pass` and ` / ` are not. A word after a slash is a path's segment,
-  // go.sum's `…/aws-sdk-go-v2/credentials v1.19.18 h1:<digest>`, not a label.)
+  // (The rarer words of each form: a user's name is everywhere, `pass` and ` / ` are not. A module's name before its version is no
+  // label, go.sum's `…/aws-sdk-go-v2/credentials v1.19.18 h1:<digest>`.)
   near: /\b(?:log-?in|log[ \t]in|credentials?|creds|pass(?:word)?|pwd?)\b|[ \t]\/[ \t]/gi,
   pattern: new RegExp(
-    String.raw`(?<pre>(?:(?<![-:/])\b(?:(?:default[ \t]+)?log-?in(?:[ \t]+details)?|credentials?|creds|user(?:name)?\/pass(?:word)?)\b[^\n:@/[\]]{0,30}?(?:[ \t]*:[ \t]*|[ \t]+(?:are|is)[ \t]+)` +
+    String.raw`(?<pre>(?:(?<![-:])\b(?:(?:default[ \t]+)?log-?in(?:[ \t]+details)?|credentials?|creds|user(?:name)?\/pass(?:word)?)\b(?![ \t]+v\d+\.\d+\.\d)[^\n:@/[\]]{0,30}?(?:[ \t]*:[ \t]*|[ \t]+(?:are|is)[ \t]+)` +
       // (Each may be written as code, in backticks: `` `admin` / `…` ``.)
       String.raw`(?<tick>${'`'}?)[A-Za-z][\w.@+-]{0,63}\k<tick>(?:[ \t]*\/[ \t]*|:)\k<tick>` +
       String.raw`|\buser(?:name)?[ \t]+[\w.@+-]{1,64},?[ \t]+(?:and[ \t]+)?(?:pass(?:word)?|pw|pwd)[ \t]+(?:is[ \t]+)?` +

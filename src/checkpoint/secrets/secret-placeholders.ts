@@ -405,7 +405,7 @@ const CONTENT_ID = /^(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|bafy[a-z2-7]{50,60})$/;
 const META_CONTENT = /<meta\b[^<>]*\bcontent=[ \t]?["']?$/i;
 /** The start of the base64 of a JPEG, PNG, GIF, WebP/WAV, PDF, zip, SVG, WOFF/WOFF2, WebAssembly, Ogg or MP3 file. */
 const FILE_MAGIC = /^(?:\/9j\/|iVBORw0KGgo|R0lGOD[dl]h|UklGR|JVBERi0|UEsDB|PHN2Zy|PD94bWwg|d09GR|d09GMg|AGFzbQ|T2dnUw|SUQz)/;
-const KEY_ID_BEFORE = /(?:(?:RSA|DSA|ECDSA|EdDSA|ED25519|GPG|PGP)[ \t]+key(?:[ \t]+ID)?|key[ \t]+fingerprint)[ \t]*[:=]?[ \t]*$|--(?:recv|receive|fetch|export|sign|lsign|delete|edit)-keys?[ \t]+$/i;
+const KEY_ID_BEFORE = /(?:(?:RSA|DSA|ECDSA|EdDSA|ED25519|GPG|PGP)[ \t]+key(?:[ \t]+ID)?|key[ \t]+fingerprint)[ \t]*[:=]?[ \t]*$/i;
 /**
  * The public members of a JSON Web Key (`"n"`, `"x"`, `"y"`, certificate thumbprints), each of its length in base64url: a curve's
  * coordinate (43, 64, 75, 76 or 88 characters), an RSA modulus (171 or more), a SHA-1 or SHA-256 thumbprint (27, 43), a certificate
@@ -481,6 +481,7 @@ export function isNamedNonSecret(token: string, before: string, after: string): 
   if (FILE_MAGIC.test(token)) return true;
   // `using RSA key 61A1…`, `Key fingerprint = …`: a public key's id, as gpg and ssh print it (and as `gpg --recv-keys …` takes it).
   if (KEY_ID_BEFORE.test(before) && /^(?:[0-9A-F]+|[0-9a-f]+)$/.test(token)) return true;
+  if (/\bgpg2?[ \t][^\n]*--(?:recv|receive|fetch)-keys?[ \t]+$/.test(before) && /^(?:[0-9A-F]{40}|[0-9a-f]{40})$/.test(token)) return true;
   // Twilio's account SID (`AC` and 32 hex digits): an account's id, as a log line or a setting names it.
   if (token.length === 34 && /^AC[0-9a-f]{32}$/.test(token)) return true;
   // A user's, an account's or a device's id in hex after the word, as a log line gives it (`Creating new access token for user 024e…`).
