@@ -172,11 +172,14 @@ const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){2,}[a-z]{2,24}(?:
 /** A package's archive, as an index names it: a name, a version and build tags before the extension. */
 const PACKAGE_EXTENSION = /\.(?:whl|egg|tar\.gz|tgz|tar\.bz2|tar\.xz|zip|gem|jar|war|nupkg|deb|rpm|apk|crate)$/;
 /**
- * `MarkupSafe-3.0.2-cp310-cp310-win32.whl`, `charset_normalizer-3.4.0-cp311-cp311-manylinux_2_17_ppc64le.manylinux2014_ppc64le.whl`:
+ * `MarkupSafe-3.0.2-cp310-cp310-win32.whl`, `charset_normalizer-3.4.0-cp311-cp311-manylinux_2_17_ppc64le.manylinux2014_ppc64le.whl`,
+ * Debian's `pool/main/a/ace-of-penguins/ace-of-penguins_1.5~rc2-5_amd64.deb`:
  * a file that pip, a lock file or an index lists, when it holds a version and every part is a name's (none a generated run).
  */
 const isPackageFile = (body: string) =>
-  PACKAGE_EXTENSION.test(body) && /-v?\d+\.\d/.test(body) && body.split(/[-_.+!]/).every((part) => part.length < 16 || !/\d/.test(part) || !/[A-Za-z]/.test(part));
+  PACKAGE_EXTENSION.test(body) && /[-_]v?\d/.test(body) &&
+  // (A part may be a name in small letters with its numbers, `libcryptominisat5`, `libfcitx5config6`.)
+  body.split(/[-_.+!~/]/).every((part) => part.length < 16 || !/\d/.test(part) || !/[A-Za-z]/.test(part) || /^[a-z]+\d*(?:[a-z]+\d*)?$/.test(part));
 /**
  * A version that names the commit it was built from (`5.23.0-27.5dbef10b…`, Prisma's engines; `0.1.0-dev.3+g<sha>`): a release's
  * name, its parts numbers and short words before the commit's hex.

@@ -268,9 +268,9 @@ const FLAG = /^-?(?:\d{1,5}|0x[0-9a-fA-F]{1,16})$|^--[a-z]+(?:-[a-z]+)*$/;
 /**
  * A version or a range of them (`^9.0.0`, `~1.2`, `>=2.0.0-rc.1`): a dependency's, under a package named for tokens (`jsonwebtoken`).
  * Also as lock files write one: from a registry (yarn's `npm:^9.0.3`, `workspace:^1.0.0`), and with the peers it was resolved with
- * (pnpm's `7.1.0(encoding@0.1.13)`, `19.0.0(<hash of them>)`).
+ * (pnpm's `7.1.0(encoding@0.1.13)`, `19.0.0(<hash of them>)`); and Debian's, its epoch and revisions (`1:4.13+dfsg1-1+deb12u1` of `dpkg -l`).
  */
-const VERSION = /^(?:npm:|workspace:)?(?:[~^=<>]{1,2}v?|v)?\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?(?:\((?:@?[\w./-]{1,100}@[\w.^~+-]{1,40}|[0-9a-f]{16,64})\))*$/;
+const VERSION = /^(?:npm:|workspace:)?(?:[~^=<>]{1,2}v?|v|\d{1,2}:)?\d+\.\d+(?:\.\d+)?(?:[-+~][\w.]+)*(?:\((?:@?[\w./-]{1,100}@[\w.^~+-]{1,40}|[0-9a-f]{16,64})\))*$/;
 
 /** A value worth redacting: not a reference, not a small number or a boolean, not a path (unless random like a key). */
 export const isValue = (value: string) => {

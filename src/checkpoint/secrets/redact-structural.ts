@@ -1794,6 +1794,8 @@ const ENV_LINE = /([ \t]*(?:#+[ \t]*)?(?:export[ \t]+)?([A-Za-z][A-Za-z0-9_]{1,6
 const NAME_END = /=|:[ \t]/g;
 /** A name that says its value is an id, a digest or a build's label (`BUILD_ID`, `GIT_COMMIT`, `APP_VERSION`), not a credential. */
 const LABEL_NAME = /(?:^|[_-])(?:commit|sha|rev(?:ision)?|version|build|release|tag|hash|digest|checksum|fingerprint)$/i;
+/** A field of a Debian package's record (`Package: libkf5akonadicore5abi2`, `Provides: …`), as `apt-cache show` and `dpkg -s` print them: a package's name. */
+const PACKAGE_FIELD = /^(?:Package|Source|Provides|Depends|Pre-Depends|Recommends|Suggests|Replaces|Breaks|Conflicts|Enhances|Built-Using)$/;
 /** A license's identifier as SPDX and Debian's copyright files write one: `BSD-2-clause-NetBSD`, `GPL-2.0-or-later`, `CC-BY-SA-4.0`. */
 const LICENSE_ID = /^(?:BSD|GPL|LGPL|AGPL|MIT|Apache|MPL|CC|CDDL|EPL|EUPL|ISC|Artistic|Zlib|OFL|BSL|PSF|Unicode|Expat|OpenSSL)(?:[-.][A-Za-z0-9]+)+\+?$/;
 /** … in camelCase (`issuerKeyHash`, `buildVersion`). */
@@ -1867,7 +1869,7 @@ export function findEnvTokens(text: string): Hit[] {
     if (!m) continue;
     const [, pre, name, , value] = m as unknown as [string, string, string, string, string];
     if (!isGenerated(value)) continue;
-    if (isWordy(value) || isPredictable(value) || isNotSecret(value) || LICENSE_ID.test(value) || LABEL_NAME.test(name) || CAMEL_LABEL_NAME.test(name) || PUBLIC_KEY_NAME.test(name)) continue;
+    if (isWordy(value) || isPredictable(value) || isNotSecret(value) || LICENSE_ID.test(value) || LABEL_NAME.test(name) || CAMEL_LABEL_NAME.test(name) || PUBLIC_KEY_NAME.test(name) || PACKAGE_FIELD.test(name)) continue;
     const start = m.index + pre.length;
     if (isNamedNonSecret(value, text.slice(Math.max(0, start - 60), start), text.slice(start + value.length, start + value.length + 3))) continue;
     hits.push({ start, end: start + value.length, reason: 'high-entropy' });

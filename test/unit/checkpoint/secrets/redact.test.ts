@@ -1666,6 +1666,13 @@ describe('code, configuration and documentation a system ships', () => {
     'gpg --keyserver hkps://keys.openpgp.org --recv-keys 5BE8A3F6C8A5C01D106C0AD820B1A390B168D356 # Antoine du Hamel',
     '      "checksumValue": "bf690311ee7b95e713ba568322e3533f2dd1cb880b189e99d4edef13592b81764daec43e2c54c61d5c558dc5cfb35ecb85b65519e74026ff17675b6f8f916f4a"',
     '    fun:_ZN4node9inspector5Agent5StartERKSsRKNS_12DebugOptionsESt10shared_ptrINS_8HostPortEEb', '    fun:_ZN2v88Function4CallENS_5LocalINS_7ContextEEENS1_INS_5ValueEEEiPS5_',
+    // (C's constants and functions, a range of revisions.)
+    '    V4L2_MPEG_AUDIO_AC3_BITRATE_112K = 7,', '#define MEDIA_BUS_FMT_RGB666_1X24_CPADHI\t0x1015', 'int gnutls_pkcs11_copy_x509_privkey2(const char *token_url,',
+    '#     git log -p fd68f8f5e33f4cecea4fdb7abc5ee19c12f138f0..test-notest-test-dependency',
+    // (What apt and dpkg print: a package's file and record, the digests of its configuration files, its version.)
+    'Filename: pool/main/a/ace-of-penguins/ace-of-penguins_1.5~rc2-5_amd64.deb', 'Filename: pool/main/c/cryptominisat/libcryptominisat5-dev_5.11.4+dfsg1-2+b1_amd64.deb',
+    'Package: libkf5akonadicore5abi2\nDepends: libkf5akonadicore5abi2 (= 4:22.12.3-1)', 'Conffiles:\n /etc/apt/trusted.gpg.d/debian-archive-bookworm-security-automatic.asc bec0a1224f667bcd1e231b874db9bc4f',
+    'ii  passwd                                    1:4.13+dfsg1-1+deb12u1         amd64        change and administer password and group data',
   ])('keeps %j', (text) => {
     expect(redactText(text, {})).toBe(text);
   });
@@ -1681,6 +1688,8 @@ describe('code, configuration and documentation a system ships', () => {
     'rev_value: "Xd06Qx7kP2mZ9vLw4Rt8Wb3NcY5dF6hJ1sA07jp"', 'password = "#28dcf0"', 'Test account/credentials: qa_user / Summer2024!', 'password = "{p:Xk9!vB2q}"',
     'password = s3cret2024(x)', 'api_key = k8sprodtoken42(env)', 'token: 1.0.0-5dbef10bdbfb579e07d35cc85fb1518d357cb99e', 'db:5432:app:app:Ab',
     'cli --receive-keys 5dbef10bdbfb579e07d35cc85fb1518d',
+    'TOKEN=Qx7kP2mZ9vLw_Rt8Wb3NcY5dF6hJ1sA0', 'git diff 0123abc..Qx7kP2mZ9vLw4Rt8Wb3NcY5dF6hJ1sA0aa', 'Filename: Qx7kP2mZ9vLw4Rt8Wb3NcY5dF6hJ1sA0_1.2_amd64.deb',
+    'PACKAGE_TOKEN: Qx7kP2mZ9vLw4Rt8Wb3N', 'export API_KEY=/x 5dbef10bdbfb579e07d35cc85fb1518d', '--token-file /etc/x 5dbef10bdbfb579e07d35cc85fb1518d', 'password: 2:Xk9mP2vL5q',
   ])('still redacts %j', (text) => {
     expect(redactText(text, {})).not.toBe(text);
   });
