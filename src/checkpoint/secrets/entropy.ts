@@ -230,8 +230,9 @@ function isSnakeName(body: string): boolean {
   return words.length >= 2 && words.length * 5 >= parts.length * 2 && parts.every((part) => part.length <= 8 || isWord(part));
 }
 /** A certificate's serial number after its name, in hex (its bytes may be joined by `:`): `S/N: 00B3…`, `serialNumber: '66593D…'`. */
-const SERIAL_BEFORE = /(?:serial(?:[ _-]?(?:number|no))?|S\/N)["']?[ \t]*[:=]?[ \t]*["']?$/i;
-const isSerialNumber = (body: string, before: string) => SERIAL_BEFORE.test(before.slice(-24)) && /^(?:[0-9A-Fa-f]{2}:)*[0-9A-Fa-f]{8,40}$/.test(body);
+const SERIAL_BEFORE = /(?:^|[^A-Za-z])(?:serial[ _]?number|S\/N)["']?[ \t]*[:=]?[ \t]*["']?$/i;
+const isSerialNumber = (body: string, before: string) =>
+  SERIAL_BEFORE.test(before.slice(-24)) && !/licen[cs]e|product|activation/i.test(before) && /^(?:[0-9A-Fa-f]{2}:)*[0-9A-Fa-f]{8,40}$/.test(body);
 /** A digest of the peers a version was resolved with, in parentheses after it, as pnpm's lock file writes one: `19.0.0(<md5>)`. */
 const PEERS_DIGEST_BEFORE = /\d\.\d+(?:[-+][\w.]+)?\($/;
 /** The digests of empty input (MD5, SHA-1, SHA-256): constants that code compares with, never a secret. */
@@ -247,7 +248,11 @@ export function isHighEntropy(token: string, before = ''): boolean {
   const segments = body.includes('/') && isPathLike(body) ? body.split('/').filter((segment) => segment.length >= 32) : null;
   if (segments?.length === 0 || NAMED_DIGEST.test(body)) return false;
   // A range of revisions (`fd68f8f5…..test-dependency`, `<sha>...<sha>`): each end judged alone.
-  if (body.includes('..') && /^[\w/-]+\.\.\.?[\w/-]+$/.test(body)) return body.split(/\.{2,3}/).some((end) => isHighEntropy(end, before));
+  // (Not after a secret's keyword, and one end a revision's: a commit's hex or a branch's name in small letters.)
+  if (body.includes('..') && /^[\w/-]+\.\.\.?[\w/-]+$/.test(body) && !keywordBefore(before)) {
+    const ends = body.split(/\.{2,3}/);
+    if (ends.some((end) => /^[0-9a-f]{7,64}$|^[a-z][a-z0-9]*(?:[-/_][a-z0-9]+)*$/.test(end))) return ends.some((end) => isHighEntropy(end, before));
+  }
   if (DIGEST_BEFORE.test(before.slice(-16)) && !keywordBefore(before)) return false;
   if ((PEERS_DIGEST_BEFORE.test(before) && /^[0-9a-f]+$/.test(body)) || isPackageFile(body) || (isVersionOfCommit(body) && !keywordBefore(before)) || isSerialNumber(body, before)) return false;
   if (MODULE_TAG.test(body)) return isHighEntropy(body.replace(MODULE_TAG, ''), before);
@@ -255,7 +260,7 @@ export function isHighEntropy(token: string, before = ''): boolean {
   // (Also a chain of members whose numbers are a version's or a year's: `binPropertyOfStringsSets.es2024.has`.)
   // (… or a constant's name in capitals that ends in a hex digest, `NODE_SEA_FUSE_fce680ab…`: a marker, unless its words name a secret.)
   if (CONSTANT_WITH_DIGEST.test(body) && !SECRET_WORD.test(body.slice(0, body.lastIndexOf('_')))) return false;
-  if (isWordy(body) || isSnakeName(body) || isMemberChain(body) || isEncodedText(body) || encodedPemKind(body) === 'public' || isJwtIllustration(body) || isPredictable(body, 0.8) || isGroupedSequence(body, 0.8)) return false;
+  if (isWordy(body) || (isSnakeName(body) && !keywordBefore(before)) || isMemberChain(body) || isEncodedText(body) || encodedPemKind(body) === 'public' || isJwtIllustration(body) || isPredictable(body, 0.8) || isGroupedSequence(body, 0.8)) return false;
   // An Ethereum address (`0x` and 40 hex digits, their case a checksum): public, as an account number is.
   if (body.length === 42 && /^0x[0-9a-fA-F]{40}$/.test(body)) return false;
   // (A segment that is a name and a digest, as a tool names what it stores by content: pnpm's `…angular+_379bf773…/node_modules`,

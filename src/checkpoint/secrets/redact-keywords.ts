@@ -268,9 +268,10 @@ const FLAG = /^-?(?:\d{1,5}|0x[0-9a-fA-F]{1,16})$|^--[a-z]+(?:-[a-z]+)*$/;
 /**
  * A version or a range of them (`^9.0.0`, `~1.2`, `>=2.0.0-rc.1`): a dependency's, under a package named for tokens (`jsonwebtoken`).
  * Also as lock files write one: from a registry (yarn's `npm:^9.0.3`, `workspace:^1.0.0`), and with the peers it was resolved with
- * (pnpm's `7.1.0(encoding@0.1.13)`, `19.0.0(<hash of them>)`); and Debian's, its epoch and revisions (`1:4.13+dfsg1-1+deb12u1` of `dpkg -l`).
+ * (pnpm's `7.1.0(encoding@0.1.13)`, `19.0.0(<hash of them>)`); and Debian's, with its epoch and its revisions in small letters
+ * (`1:4.13+dfsg1-1+deb12u1` of `dpkg -l`).
  */
-const VERSION = /^(?:npm:|workspace:)?(?:[~^=<>]{1,2}v?|v|\d{1,2}:)?\d+\.\d+(?:\.\d+)?(?:[-+~][\w.]+)*(?:\((?:@?[\w./-]{1,100}@[\w.^~+-]{1,40}|[0-9a-f]{16,64})\))*$/;
+const VERSION = /^\d{1,2}:\d+(?:\.\d+)+(?:[-+~][a-z0-9.]{1,16})*$|^(?:npm:|workspace:)?(?:[~^=<>]{1,2}v?|v)?\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?(?:\((?:@?[\w./-]{1,100}@[\w.^~+-]{1,40}|[0-9a-f]{16,64})\))*$/;
 
 /** A value worth redacting: not a reference, not a small number or a boolean, not a path (unless random like a key). */
 export const isValue = (value: string) => {
@@ -288,6 +289,12 @@ export const hasLetterAndDigit = (s: string) => /[A-Za-z]/.test(s) && /\d/.test(
  */
 /** A call's arguments, names, numbers or quoted words, then what ends the expression: `(underlying);`, `(address(this)).`. */
 const CALL_ARGUMENTS = /^\((?:[ \t]*(?:[A-Za-z_$][\w$.]*(?:\([\w$.]*\))?|\d+|"[^"\n]{0,40}"|'[^'\n]{0,40}')[ \t]*(?:,|(?=\))))*\)(?:[ \t]*(?:[;,.)]|$)|\s)/;
+/**
+ * A name whose numbers are all parts of words (`standard_b64encode`, `_get_end2end_headers`), and whose other parts are words
+ * with a vowel and no rare pair of letters (not `k8s_admin2024`, nor `e2e_` before random letters).
+ */
+const isWordsAroundNumbers = (v: string) =>
+  v.replace(WORD_NUMBER, '_').split(/_+|(?<=[a-z])(?=[A-Z])/).every((w) => w === '' || (/^[A-Za-z]+$/.test(w) && /[aeiouy]/i.test(w) && rarePairs(w) === 0));
 /** Numbers that are part of a word in code's names, whole: `b64encode`, `utf8`, `x509`, `k8s`, `sha256`, `int64`, `end2end`. */
 const WORD_NUMBER = /(?<![A-Za-z0-9])(?:b64(?:encode|decode)?|base64|utf8|utf16|x509|k8s|i18n|l10n|s3|ec2|md5|sha(?:1|224|256|384|512)|u?int(?:8|16|32|64)|float(?:32|64)|ipv[46]|oauth2|http2|end2end|e2e)(?![a-z0-9])/gi;
 const isIdentifier = (s: string) => s.length >= 2 && /^[A-Za-z_$][A-Za-z_$]*(?:\.[A-Za-z_$][A-Za-z_$]*)*$/.test(s);
@@ -1127,14 +1134,21 @@ function holdsKeyName(value: string, key: string): boolean {
 }
 
 /**
- * A type named for the key, its words joined and ending it: after an acronym or a name with its number (`DSAPrivateKey`,
+ * A type named for a key's material, its words joined and ending it: after an acronym or an algorithm (`DSAPrivateKey`,
  * `Ed25519PrivateKey`), a private class's name (`_EllipticCurvePrivateKey`), a module's member (`ed25519.Ed25519PrivateKey`), under
- * `private_key`. (Not a password that holds the words, `SuperAdminPassword1`, `AcmeClientSecret2023`.)
+ * `private_key`. (Never under a password's, a secret's or a token's name: `Welcome1AdminPassword`, `Summer2024ClientSecret`.)
  */
 function isTypeNamedForKey(value: string, key: string): boolean {
-  const joined = key.replace(/[^A-Za-z0-9_.-]/g, '').split(/[_.-]+/).map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()).join('');
-  return new RegExp(`^(?:[a-z_$][\\w$]*\\.)*(?:_[A-Z][A-Za-z0-9]*|[A-Z]{2,5}|[A-Z][a-z]*\\d+)?${joined}$`).test(value);
+  if (!/(?:private|public|signing|verify|encryption|decryption)[_.-]?key$/i.test(key)) return false;
+  let type = TYPE_NAMED_FOR.get(key);
+  if (!type) {
+    const joined = key.replace(/[^A-Za-z0-9_.-]/g, '').split(/[_.-]+/).map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()).join('');
+    TYPE_NAMED_FOR.set(key, (type = new RegExp(`^(?:[a-z][a-z0-9]*\\.)*(?:_[A-Z][A-Za-z0-9]*|[A-Z]{2,5}|Ed25519|Ed448|X25519|X448|P256|P384|P521|Secp256k1)?${joined}$`)));
+  }
+  return type.test(value);
 }
+/** Each key's pattern of the types named for it, built once. */
+const TYPE_NAMED_FOR = new Map<string, RegExp>();
 
 /** The first form whose value is accepted, and where the first form that matched at all ends. */
 function tryForms(text: string, at: number, lineBefore: string, lineEnd: string, weak: ((v: string) => boolean) | null, key: string): { hit: Hit | null; end: number } {
@@ -1165,7 +1179,7 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // between small letters as a generated value has them: `EIP20Interface(underlying)`, `AES256Cipher(key)`, not `p4ss(w0rd)`; a
     // number that is part of a word is a name's, `standard_b64encode(credentials)`, `_get_end2end_headers(headers)`.)
     const isCall = text.charCodeAt(span[1]) === 40 && (value.length < 8 || isWordy(value) || !/\d/.test(value) || isFunctionName(value) || /::|\.[A-Za-z_]\w*$/.test(value) ||
-      (!/["'`]/.test(text[span[0] - 1] ?? '') && /^[A-Za-z_$][\w$]*$/.test(value) && !/[a-z]\d+[a-z]/.test(value.replace(WORD_NUMBER, '_')) && (value.match(/\d+/g) ?? []).length <= 2 &&
+      (!/["'`]/.test(text[span[0] - 1] ?? '') && /^[A-Za-z_$][\w$]*$/.test(value) && (!/[a-z]\d+[a-z]/.test(value) || isWordsAroundNumbers(value)) && (value.match(/\d+/g) ?? []).length <= 2 &&
         CALL_ARGUMENTS.test(text.slice(span[1], span[1] + 200))));
     // An unquoted value with an operator after it is the first term of an expression (`s3LockKey := s3StateKey + suffix`).
     // (`&&`, `||` end a shell command, `TOKEN=… && make`: the value stands alone.)
@@ -1198,7 +1212,7 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // (Not a password that starts with the word or holds it inside another, `SecretPass123`, `mypassword1`: a resource's path, or a
     // name with the key as a later word of it, `get_password2`.)
     // (A color, `Token.String: "#AB0909"` of a syntax theme, except under a password's or a secret's name.)
-    if (/^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/.test(value) && !/pass|pwd|secret/i.test(key)) continue;
+    if (/^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/.test(value) && !/pass|pwd|secret|psk|cred|auth|api[_-]?key/i.test(key)) continue;
     if (isCall || value.length < 5 || value === key || (key.length >= 6 && holdsKeyName(value, key))) continue;
     // (… also a member's: `AttributeOID.CHALLENGE_PASSWORD: "challengePassword"`.)
     if (key.length >= 6 && value.toLowerCase().replace(/[^a-z0-9]/g, '') === key.slice(key.lastIndexOf('.') + 1).toLowerCase().replace(/[^a-z0-9]/g, '')) continue;

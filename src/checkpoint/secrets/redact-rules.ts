@@ -36,6 +36,7 @@ const ARMOR_PARTS = /[^-]+(?:-{1,4}[^-]+)*/g;
 /** Random-looking runs; `before` decides the object-id exemption. */
 function findHighEntropy(text: string): Hit[] {
   const hits: Hit[] = [];
+  const xml = publicXmlValues(text);
   for (const run of tokenRuns(text)) {
     if (run.text.length < 32) continue;
     // A URL's host and path name a resource (ids, hashes, UUIDs), not a credential: only its query and fragment are judged.
@@ -49,7 +50,7 @@ function findHighEntropy(text: string): Hit[] {
         const start = run.start + m.index + (part === m ? 0 : part.index!);
         const before = text.slice(Math.max(0, start - 60), start);
         const end = start + part[0].length;
-        if (isHighEntropy(part[0], before) && !isNamedNonSecret(part[0], before, text.slice(end, end + 3)) && !insidePublicXmlValue(text, start)) hits.push({ start, end, reason: 'high-entropy' });
+        if (isHighEntropy(part[0], before) && !isNamedNonSecret(part[0], before, text.slice(end, end + 3)) && !inSpans(xml, start)) hits.push({ start, end, reason: 'high-entropy' });
       }
     }
   }
@@ -60,15 +61,35 @@ function findHighEntropy(text: string): Hit[] {
  * The elements of XML Signature and XML Encryption whose text is public or ciphertext: a certificate, a signature, a digest, an RSA
  * key's modulus and exponent (not its private parts, `<D>`, `<P>`), an encrypted value. SAML's messages and metadata are full of them.
  */
-const PUBLIC_XML_ELEMENT = /^<((?:[\w.-]+:)?(?:X509Certificate|X509CRL|SignatureValue|DigestValue|CipherValue|Modulus|Exponent|EncapsulatedX509Certificate|EncapsulatedTimeStamp))(?:\s[^<>]*)?(?<!\/)>[A-Za-z0-9+/=\s]*$/;
-/** Whether `at` is inside the text of such an element, its lines included: the last tag before it opens one, and closes it after base64 alone. */
-function insidePublicXmlValue(text: string, at: number): boolean {
-  const open = text.lastIndexOf('<', at);
-  if (open < 0 || at - open > 20_000) return false;
-  const name = PUBLIC_XML_ELEMENT.exec(text.slice(open, at))?.[1];
-  if (name === undefined) return false;
-  const close = text.indexOf('<', at);
-  return close >= 0 && close - at <= 20_000 && text.startsWith(`</${name}>`, close) && /^[A-Za-z0-9+/=\s]*$/.test(text.slice(at, close));
+const PUBLIC_XML_OPEN = /<((?:[\w.-]+:)?(?:X509Certificate|X509CRL|SignatureValue|DigestValue|CipherValue|Modulus|Exponent|EncapsulatedX509Certificate|EncapsulatedTimeStamp))(?:\s[^<>]*)?(?<!\/)>/g;
+/** What such an element holds: base64 and the blanks between its lines. */
+const XML_BASE64 = /[A-Za-z0-9+/=\s]*/y;
+
+/** Where the text of each such element lies, from its opening tag to its own closing tag, when it holds base64 alone (in order). */
+function publicXmlValues(text: string): [number, number][] {
+  const spans: [number, number][] = [];
+  PUBLIC_XML_OPEN.lastIndex = 0;
+  for (let m = PUBLIC_XML_OPEN.exec(text); m; m = PUBLIC_XML_OPEN.exec(text)) {
+    const from = m.index + m[0].length;
+    XML_BASE64.lastIndex = from;
+    XML_BASE64.exec(text);
+    if (text.startsWith(`</${m[1]}>`, XML_BASE64.lastIndex)) spans.push([from, XML_BASE64.lastIndex]);
+    PUBLIC_XML_OPEN.lastIndex = Math.max(PUBLIC_XML_OPEN.lastIndex, XML_BASE64.lastIndex);
+  }
+  return spans;
+}
+
+/** Whether `at` falls inside one of `spans` (sorted, apart). */
+function inSpans(spans: [number, number][], at: number): boolean {
+  let lo = 0;
+  let hi = spans.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (at < spans[mid]![0]) hi = mid - 1;
+    else if (at >= spans[mid]![1]) lo = mid + 1;
+    else return true;
+  }
+  return false;
 }
 
 /** Where the host and path of the first URL in a run end (0 when the run holds none); a fragment without `=` is an anchor, skipped too. */

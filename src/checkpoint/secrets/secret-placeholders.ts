@@ -465,8 +465,8 @@ export function isNamedNonSecret(token: string, before: string, after: string): 
   // `md5hex.parse("…")`, `sha256base64: …`, `expected_sha384 = "…"`: a digest's name just before a value of a digest's exact length.
   if (isDigestLength(token) && (DIGEST_NAME.test(before) || DIGEST_WORD.test(before))) return true;
   if (DIGEST_LENGTHS.has(token.length) && /^ [ *][^\s]/.test(after) && /^(?:[0-9a-f]+|[0-9A-F]+)$/.test(token) && /(?:^|\n)[ \t]*$/.test(before)) return true;
-  // … and a file's digest after its absolute path, as dpkg keeps a package's configuration files (`/etc/adduser.conf cc3493ec…`).
-  if (DIGEST_LENGTHS.has(token.length) && /^[0-9a-f]+$/.test(token) && /(?:^|\n)[ \t]*\/[\w./+@-]+[ \t]+$|^[\w./+@-]*\/[\w./+@-]+[ \t]+$/.test(before) && /^[ \t]*(?:\r?\n|$)/.test(after)) return true;
+  // … and a configuration file's digest after its path, as dpkg keeps them (` /etc/adduser.conf cc3493ec…`, one blank before).
+  if (DIGEST_LENGTHS.has(token.length) && /^[0-9a-f]+$/.test(token) && /(?:^|\n) \/etc\/[\w./+@-]+ $/.test(before) && /^(?: ob| re|[ \t]*(?:\r?\n|$))/.test(after)) return true;
   // An Amazon resource name's last part (`arn:aws:kms:us-west-2:111122223333:key/mrk-…`): it names a resource, it grants nothing.
   if (before.includes('arn:') && /\barn:aws[\w-]*:[\w-]*:[\w-]*:\d{0,12}:$/.test(before.slice(-120))) return true;
   // … and an Oracle Cloud resource's id (`ocid1.user.oc1..aaaa…`, `ocid1.tenancy.oc1..…`): it names a user or a tenancy.
