@@ -263,8 +263,8 @@ const isSlashBase64 = (s: string) =>
 const URL_VALUE = /^[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\//;
 /** Where a key is read from, not the key: `classpath:test-key.pem`, `file:/run/secrets/db`, `certs/server.key`, `keystore.p12`. */
 const RESOURCE = /^(?:classpath\*?|file|resource|optional):|^(?:[\w.@~+-]*\/)+[\w.@~+-]*\.(?:pem|key|crt|cer|der|p8|p12|pfx|jks|jceks|keystore|truststore|pub|gpg|asc|ppk)$|^[a-z0-9_.-]+\.(?:pem|key|crt|cer|der|p8|p12|pfx|jks|jceks|keystore|truststore|pub|gpg|asc|ppk)$/i;
-/** A number given as a flag, or a long option: `--password-stdin` after `-u gitlab-ci-token` is the next flag, not the token's value. */
-const FLAG = /^-?(?:\d{1,5}|0x[0-9a-fA-F]{1,16})$|^--[a-z]+(?:-[a-z]+)*$/;
+/** A number given as a flag (in hex, a C or Java literal's suffix too: `0x00000004L`), or a long option: `--password-stdin` after `-u gitlab-ci-token` is the next flag, not the token's value. */
+const FLAG = /^-?(?:\d{1,5}|0x[0-9a-fA-F]{1,16}(?:[uU]?[lL]{1,2}|[uU])?)$|^--[a-z]+(?:-[a-z]+)*$/;
 /**
  * A version or a range of them (`^9.0.0`, `~1.2`, `>=2.0.0-rc.1`): a dependency's, under a package named for tokens (`jsonwebtoken`).
  * Also as lock files write one: from a registry (yarn's `npm:^9.0.3`, `workspace:^1.0.0`), and with the peers it was resolved with
@@ -1115,6 +1115,8 @@ function isCodeValue(v: string, after: string): boolean {
   // (A name of small letters, its index a number or a name, its member a name without digits: `&Hunter2.Qx9z` is a password.)
   if (/^[&*][a-z_$][A-Za-z_$]*(?:\[(?:\d+|[a-z_$][\w$]*)\]|\.[A-Za-z_$][A-Za-z_$]*)+$/.test(v)) return true;
   const dot = v.lastIndexOf('.');
+  // A class's static member (`P11Key.secretKey`, `Config.apiToken`): a type's name and a member's, each in words.
+  if (/^[A-Z][A-Za-z0-9]*\.[a-z][a-z]*(?:[A-Z][a-z]*)+$/.test(v) && rarePairs(v.slice(dot + 1)) === 0 && isWordsAroundNumbers(v.slice(0, dot).replace(/\d+/g, ''))) return true;
   if (dot > 0 && /^[a-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(v)) {
     const first = v.slice(0, v.indexOf('.'));
     const last = v.slice(dot + 1);
@@ -1211,6 +1213,10 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // another case (`USER_NOT_FOUND_PASSWORD = "userNotFoundPassword"`), it is the constant's name.
     // (Not a password that starts with the word or holds it inside another, `SecretPass123`, `mypassword1`: a resource's path, or a
     // name with the key as a later word of it, `get_password2`.)
+    // A method's name after its return type, a type named for the key (`Credentials acquireS4U2selfCreds(`): code.
+    if (text.charCodeAt(span[1]) === 40 && /^[A-Z][a-z]+(?:[A-Z][a-z]+)*$/.test(key) && /^[a-z_$][\w$]*$/.test(value)) continue;
+    // A message written in escapes alone, a template's place holders aside (`"\u5225\u540D<{0}>\u306B…"` of a Java resource bundle).
+    if (value.includes('\\u') && value.length - value.replace(/\\u[0-9A-Fa-f]{4}/g, '').length >= 12 && !/[A-Za-z0-9]/.test(value.replace(/\\u[0-9A-Fa-f]{4}|\{\d+\}/g, ''))) continue;
     // (A color, `Token.String: "#AB0909"` of a syntax theme, except under a password's or a secret's name.)
     if (/^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/.test(value) && !/pass|pwd|secret|psk|cred|auth|api[_-]?key/i.test(key)) continue;
     if (isCall || value.length < 5 || value === key || (key.length >= 6 && holdsKeyName(value, key))) continue;

@@ -1675,6 +1675,9 @@ describe('code, configuration and documentation a system ships', () => {
     'Filename: pool/main/a/ace-of-penguins/ace-of-penguins_1.5~rc2-5_amd64.deb', 'Filename: pool/main/c/cryptominisat/libcryptominisat5-dev_5.11.4+dfsg1-2+b1_amd64.deb',
     'Package: libkf5akonadicore5abi2\nDepends: libkf5akonadicore5abi2 (= 4:22.12.3-1)', 'Conffiles:\n /etc/adduser.conf cc3493ecd2d09837ffdcc3e25fdfff18\n /etc/deluser.conf 11a06baf8245fd8d690b99024d228c1f obsolete',
     'ii  passwd                                    1:4.13+dfsg1-1+deb12u1         amd64        change and administer password and group data',
+    // (Java's library: a long literal in hex, a class's static member, a method after its return type, a resource bundle's text in escapes.)
+    '    public static final long  CKO_SECRET_KEY        = 0x00000004L;', '        serverMacKey = P11Key.secretKey', '    public static Credentials acquireS4U2selfCreds(PrincipalName user,',
+    '        { "Alias.alias.has.no.key", "\\u5225\\u540D<{0}>\\u306B\\u306F\\u30AD\\u30FC" },',
   ])('keeps %j', (text) => {
     expect(redactText(text, {})).toBe(text);
   });
@@ -1697,6 +1700,7 @@ describe('code, configuration and documentation a system ships', () => {
     './bin/ci-login de379ce6428e44ea37c61a7d30116b87', 'ADMIN_PASSWORD=Welcome1AdminPassword', 'client_secret: "Summer2024ClientSecret"', 'AUTH_TOKEN=mf3jup2e.AuthToken',
     'Authorization: Bearer fWvAfaOEISBGwhZZ_lUELp..YFVjSgPavv', 'license serial 84040f40f22ef4affe7652a1a2da5324', 'psk=#4e2b8d1f', 'credential=#ab12cd',
     'password=k8s_admin2024(x)', 'LICENSE_KEY = "W62LKXPQ_XEHFGEYI_1MSQRPL1_YIYZTBEN"',
+    'password: "p\\u00E4ssw\\u00F6rd"', 'secret = Xk9Pq2.mZvLwRt', 'String password = xk9mp2vl5q(', 'password = 0xZZ00000004L9',
   ])('still redacts %j', (text) => {
     expect(redactText(text, {})).not.toBe(text);
   });
