@@ -1214,7 +1214,9 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // (Not a password that starts with the word or holds it inside another, `SecretPass123`, `mypassword1`: a resource's path, or a
     // name with the key as a later word of it, `get_password2`.)
     // A method's name after its return type, a type named for the key (`Credentials acquireS4U2selfCreds(`): code.
-    if (text.charCodeAt(span[1]) === 40 && /^[A-Z][a-z]+(?:[A-Z][a-z]+)*$/.test(key) && /^[a-z_$][\w$]*$/.test(value)) continue;
+    // (Blanks alone between them, and the name a verb's or a word's first: not `Using Key=dSVpgO96Umg22oD56Q7dAVZ9(`.)
+    if (text.charCodeAt(span[1]) === 40 && /^[A-Z][a-z]+(?:[A-Z][a-z]+)*$/.test(key) && /^[ \t]+$/.test(text.slice(at, span[0])) &&
+      /^[a-z]{3,}(?:[A-Z0-9][\w$]*)?$/.test(value) && (value.match(/\d+/g) ?? []).length <= 2) continue;
     // A message written in escapes alone, a template's place holders aside (`"\u5225\u540D<{0}>\u306B…"` of a Java resource bundle).
     if (value.includes('\\u') && value.length - value.replace(/\\u[0-9A-Fa-f]{4}/g, '').length >= 12 && !/[A-Za-z0-9]/.test(value.replace(/\\u[0-9A-Fa-f]{4}|\{\d+\}/g, ''))) continue;
     // (A color, `Token.String: "#AB0909"` of a syntax theme, except under a password's or a secret's name.)

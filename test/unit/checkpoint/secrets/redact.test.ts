@@ -1701,6 +1701,7 @@ describe('code, configuration and documentation a system ships', () => {
     'Authorization: Bearer fWvAfaOEISBGwhZZ_lUELp..YFVjSgPavv', 'license serial 84040f40f22ef4affe7652a1a2da5324', 'psk=#4e2b8d1f', 'credential=#ab12cd',
     'password=k8s_admin2024(x)', 'LICENSE_KEY = "W62LKXPQ_XEHFGEYI_1MSQRPL1_YIYZTBEN"',
     'password: "p\\u00E4ssw\\u00F6rd"', 'secret = Xk9Pq2.mZvLwRt', 'String password = xk9mp2vl5q(', 'password = 0xZZ00000004L9',
+    '[DEBUG] Using Key=dSVpgO96Umg22oD56Q7dAVZ9(after', 'Token dSVpgO96Umg22oD56Q7dAVZ9(',
   ])('still redacts %j', (text) => {
     expect(redactText(text, {})).not.toBe(text);
   });
