@@ -1631,6 +1631,32 @@ export const GOOGLE_CLIENT_SECRET_RULE: RedactRule = {
   accept: (s) => /[a-z]/.test(s) && /[A-Z]/.test(s) && /\d/.test(s) && !isNotSecret(s) && !isWordy(s.replace(/\d+/g, '')),
 };
 
+/**
+ * A secret access key right after its key id, as a credentials file's CSV row, a pasted pair or two lines give them
+ * (`AKIA…,<40>`, `AKIA…:<40>`; Google Cloud Storage's HMAC key `GOOG1…` and its secret alike): the secret, however it reads.
+ * (Not a commit's 40 hex digits, nor AWS's documented example.)
+ */
+function accessKeyPairRule(reason: string, id: string): RedactRule {
+  const ids = new RegExp(String.raw`(?<![A-Za-z0-9])${id}`, 'g');
+  // (On the key id's line or the next: the lines around an anchor would leave the next one out.)
+  const secretAfter = /["']?[ \t]*[:,;|=]?[ \t]*(?:\r?\n[ \t]*)?["']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/y;
+  const accept = (s: string) => !/^(?:[0-9a-f]{40}|[0-9A-F]{40})$/.test(s) && /[A-Za-z]/.test(s) && /\d/.test(s) && !isNotSecret(s);
+  return {
+    reason,
+    find(text) {
+      const hits: Hit[] = [];
+      ids.lastIndex = 0;
+      for (let m = ids.exec(text); m; m = ids.exec(text)) {
+        secretAfter.lastIndex = m.index + m[0].length;
+        const secret = secretAfter.exec(text)?.[1];
+        if (secret !== undefined && accept(secret)) hits.push({ start: secretAfter.lastIndex - secret.length, end: secretAfter.lastIndex, reason });
+      }
+      return hits;
+    },
+  };
+}
+export const ACCESS_KEY_PAIR_RULES: RedactRule[] = [accessKeyPairRule('aws-key', 'A[KS]IA[A-Z0-9]{16}'), accessKeyPairRule('gcs-hmac-key', 'GOOG1[A-Z0-9]{20,60}')];
+
 /** The base64 lines of a PuTTY key file after `Public-Lines: <n>` or `Private-Lines: <n>`. */
 const PUTTY_LINES = /\b(Public|Private)-Lines:[ \t]*\d{1,3}[ \t]*\r?\n([A-Za-z0-9+/=]{4,}(?=\r?\n|$)(?:\r?\n[A-Za-z0-9+/=]{4,}(?=\r?\n|$)){0,99})/g;
 

@@ -1706,3 +1706,18 @@ describe('code, configuration and documentation a system ships', () => {
     expect(redactText(text, {})).not.toBe(text);
   });
 });
+
+describe('a secret access key after its key id', () => {
+  // A secret a person typed reads as no random string: its place after the key id says what it is.
+  it.each([
+    ['AKIA1984R439T439HTH4:32r923jr023rk320rk2a3rkB34tj340r32Ckt433', '[REDACTED:aws-key]:[REDACTED:aws-key]'],
+    ['Access key ID,Secret access key\nAKIAQYLPMN5HHHFPZAM2,32r923jr023rk320rk2a3rkB34tj340r32Ckt433', 'Access key ID,Secret access key\n[REDACTED:aws-key],[REDACTED:aws-key]'],
+    ['config_app1:\n\t\t\tAKIA1984R439T439HTH4\n32r923jr023rk320rk2a3rkB34tj340r32Ckt433', 'config_app1:\n\t\t\t[REDACTED:aws-key]\n[REDACTED:aws-key]'],
+    ['GOOG1984R439T439HTH439T403TJ430TK340TK43T430JT430TK430JT043JT:32r923jr023rk320rk2a3rkB34tj340r32Ckt433', 'GOOG1984R439T439HTH439T403TJ430TK340TK43T430JT430TK430JT043JT:[REDACTED:gcs-hmac-key]'],
+    // (Not a commit's id after it, nor AWS's documented example pair.)
+    ['AKIAQYLPMN5HHHFPZAM2 ed60ba139c8585a100f4e152ccbb8e98725b17fb', '[REDACTED:aws-key] ed60ba139c8585a100f4e152ccbb8e98725b17fb'],
+    ['AKIAIOSFODNN7EXAMPLE,wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', 'AKIAIOSFODNN7EXAMPLE,wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'],
+  ])('%j', (text, out) => {
+    expect(redactText(text, {})).toBe(out);
+  });
+});
