@@ -15,11 +15,10 @@ import { isGroupedSequence, isJwtIllustration, isPredictable } from './secret-pl
 
 const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64}|[0-9A-F]{40}|[0-9A-F]{64})$/;
 /**
- * A digest named just before it: `checksum: <hex>`, `sha256:<hex>`, go.sum's `h1:<base64>`, `etag "…"`, a certificate's serial
- * value named so (`"checksumValue": "…"`), and an entity tag as JSON
+ * A digest named just before it: `checksum: <hex>`, `sha256:<hex>`, go.sum's `h1:<base64>`, `etag "…"`, and an entity tag as JSON
  * writes one, its quotes escaped (`"ETag": "\"<md5>\""` of `aws s3api`, `"etag": "W/\"…\""`).
  */
-const DIGEST_BEFORE = /(?:checksum|digest|hash|sha\d*|md5|etag|h1|fingerprint|integrity|commit|revision|rev|oid|object|blob|tree|(?:checksum|digest|hash)[_-]?value)["']?\s{0,2}[:=]?\s{0,2}["']?(?:W\/)?(?:[\\ ]?["'])?$|(?:^|[\s(=:,])W\/["']$/i;
+const DIGEST_BEFORE = /(?:checksum|digest|hash|sha\d*|md5|etag|h1|fingerprint|integrity|commit|revision|rev|oid|object|blob|tree)["']?\s{0,2}[:=]?\s{0,2}["']?(?:W\/)?(?:[\\ ]?["'])?$|(?:^|[\s(=:,])W\/["']$/i;
 /** A file name that carries a content hash (`app.3f2a9c8b.js`, `logo-f0eb1acf…png`): a build artifact, not a credential. */
 const HASHED_FILE = /[0-9a-fA-F]{8,}[^/]*\.[a-z][a-z0-9]{0,4}$|(?:^|[/_.-])[0-9a-fA-F]{8,}[_.-][^/]*\.[a-z][a-z0-9]{0,4}$/;
 /** How every HASHED_FILE ends: tested first, as most candidates do not, and HASHED_FILE costs a try at every offset. */

@@ -1219,7 +1219,8 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
       /^[a-z]{3,}(?:[A-Z0-9][\w$]*)?$/.test(value) && (value.match(/\d+/g) ?? []).length <= 2) continue;
     // A message written in escapes alone, a template's place holders aside (`"\u5225\u540D<{0}>\u306B…"` of a Java resource bundle).
     if (value.includes('\\u') && value.length - value.replace(/\\u[0-9A-Fa-f]{4}/g, '').length >= 12 && !/[A-Za-z0-9]/.test(value.replace(/\\u[0-9A-Fa-f]{4}|\{\d+\}/g, ''))) continue;
-    // (A color, `Token.String: "#AB0909"` of a syntax theme, except under a password's or a secret's name.)
+    // (A color, `Token.String: "#AB0909"` of a syntax theme, except under the name of a credential a person chooses: a password, a
+    // secret, a pre-shared key, an API key.)
     if (/^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/.test(value) && !/pass|pwd|secret|psk|cred|auth|api[_-]?key/i.test(key)) continue;
     if (isCall || value.length < 5 || value === key || (key.length >= 6 && holdsKeyName(value, key))) continue;
     // (… also a member's: `AttributeOID.CHALLENGE_PASSWORD: "challengePassword"`.)
