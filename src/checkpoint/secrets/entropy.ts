@@ -228,10 +228,20 @@ function isSnakeName(body: string): boolean {
   const words = parts.filter(isWord);
   return words.length >= 2 && words.length * 5 >= parts.length * 2 && parts.every((part) => part.length <= 8 || isWord(part));
 }
-/** A certificate's serial number after its name, in hex (its bytes may be joined by `:`): `S/N: 00B3…`, `serialNumber: '66593D…'`. */
-const SERIAL_BEFORE = /(?:^|[^A-Za-z])(?:serial[ _]?number|S\/N)["']?[ \t]*[:=]?[ \t]*["']?$/i;
+/**
+ * A certificate's serial number after its name, in hex (its bytes may be joined by `:`): `S/N: 00B3…`, `serialNumber: '66593D…'`,
+ * a CA bundle's comment `# Serial: 33af1e…`.
+ */
+const SERIAL_BEFORE = /(?:^|[^A-Za-z])(?:serial(?:[ _]?number)?|S\/N)["']?[ \t]*[:=]?[ \t]*["']?$/i;
 const isSerialNumber = (body: string, before: string) =>
   SERIAL_BEFORE.test(before.slice(-24)) && !/licen[cs]e|product|activation/i.test(before) && /^(?:[0-9A-Fa-f]{2}:)*[0-9A-Fa-f]{8,40}$/.test(body);
+/** A package's archive named as the key of a digest (`'setuptools-0.6c10-py2.4.egg': '57d6d9d6…'`, a list of the archives' MD5s or SHA-256s). */
+const PACKAGE_KEY_BEFORE = /["']([\w.+~-]{3,120})["'][ \t]*[:=][ \t]*["']$/;
+const isDigestOfPackage = (body: string, before: string) => {
+  if (!/^[0-9a-fA-F]{32,128}$/.test(body)) return false;
+  const key = PACKAGE_KEY_BEFORE.exec(before.slice(-130));
+  return key !== null && isPackageFile(key[1]!);
+};
 /** A digest of the peers a version was resolved with, in parentheses after it, as pnpm's lock file writes one: `19.0.0(<md5>)`. */
 const PEERS_DIGEST_BEFORE = /\d\.\d+(?:[-+][\w.]+)?\($/;
 /** The digests of empty input (MD5, SHA-1, SHA-256): constants that code compares with, never a secret. */
@@ -253,7 +263,7 @@ export function isHighEntropy(token: string, before = ''): boolean {
     if (ends.some((end) => /^[0-9a-f]{7,64}$|^[a-z][a-z0-9]*(?:[-/_][a-z0-9]+)*$/.test(end))) return ends.some((end) => isHighEntropy(end, before));
   }
   if (DIGEST_BEFORE.test(before.slice(-16)) && !keywordBefore(before)) return false;
-  if ((PEERS_DIGEST_BEFORE.test(before) && /^[0-9a-f]+$/.test(body)) || isPackageFile(body) || (isVersionOfCommit(body) && !keywordBefore(before)) || isSerialNumber(body, before)) return false;
+  if ((PEERS_DIGEST_BEFORE.test(before) && /^[0-9a-f]+$/.test(body)) || isPackageFile(body) || isDigestOfPackage(body, before) || (isVersionOfCommit(body) && !keywordBefore(before)) || isSerialNumber(body, before)) return false;
   if (MODULE_TAG.test(body)) return isHighEntropy(body.replace(MODULE_TAG, ''), before);
   if (isMangledName(body)) return false;
   // (Also a chain of members whose numbers are a version's or a year's: `binPropertyOfStringsSets.es2024.has`.)

@@ -1124,8 +1124,11 @@ function isCodeValue(v: string, after: string): boolean {
       /^[A-Z][a-z]{2,}[A-Za-z0-9]*[A-Z][A-Za-z0-9]*$|^[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})+$/.test(last);
   }
   // (Not a generated value that holds such a word by chance, `aB3kZ9qKeyXm7Lp2Qw`: a name's digits end a word, `ed25519Key`, `x509Private`.)
-  return /^[ \t]*(?:[,;)}]|\/\/)/.test(after) && /^[a-z][a-zA-Z0-9]*$/.test(v) && /[A-Z]/.test(v) && !/[A-Za-z]\d+[a-z]/.test(v) &&
-    (/(?:^|[a-z0-9])(?:key|Key|token|Token|secret|Secret|password|Password|cert|Cert)(?![a-z])/.test(v) || /[A-Z](?:Key|Token|Secret|Password|Credentials?)$/.test(v));
+  // (Also in snake case, the word last: `{"X-aws-ec2-metadata-token": imdsv2_session_token}`.)
+  return /^[ \t]*(?:[,;)}]|\/\/)/.test(after) && !/[A-Za-z]\d+[a-z]/.test(v) &&
+    ((/^[a-z][a-zA-Z0-9]*$/.test(v) && /[A-Z]/.test(v) &&
+      (/(?:^|[a-z0-9])(?:key|Key|token|Token|secret|Secret|password|Password|cert|Cert)(?![a-z])/.test(v) || /[A-Z](?:Key|Token|Secret|Password|Credentials?)$/.test(v))) ||
+      /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:key|token|secret|password|passwd|pwd|cert|credentials?)$/.test(v));
 }
 
 /** The key's name in a resource's path (`arn:…/IAMUserChangePassword`), or as a later word of a name (`get_password2`, `OAuth2AccessToken`, `<str>$sessionToken`). */

@@ -31,6 +31,8 @@ const REFERENCE = new RegExp(
     'arn:aws(?:-[a-z]+)*:[a-z0-9-]+:[a-z0-9-]*:\\d*:\\S+',
     // … an Azure App Service setting's Key Vault reference (`@Microsoft.KeyVault(SecretUri=…)`, `(VaultName=…;SecretName=…)`).
     '@Microsoft\\.KeyVault\\((?:SecretUri=https://[^)\\s]*|VaultName=[^;)\\s]*;SecretName=[^)\\s]*)\\)?',
+    // … and a Google Cloud Secret Manager secret's or version's name (`projects/123/secrets/db-pass/versions/1`, `projects/*/secrets/*`).
+    'projects/[\\w*.:-]+/secrets/[\\w*-]+(?:/versions/[\\w*-]+)?',
     '(?:process\\.env|os\\.environ|os\\.getenv|env|ENV|import\\.meta\\.env|System\\.getenv|secrets|vars|inputs|params|config|settings)[.\\[(].*',
   ].join('|'),
 );
@@ -305,10 +307,12 @@ export const PUBLIC_KEY_NAME = /(?:^|[^A-Za-z])pub(?:lic|lishable)?[_.-]?(?:key|
 /**
  * The name of a random value that guards or orders nothing secret: an anti-forgery token (`csrf-token`,
  * `authenticity_token`, OAuth's `state`: the page hands it to every visitor), a cache, idempotency or
- * WebSocket key, a page or next token or a cursor of a paged API (`NextToken` of AWS's APIs).
+ * WebSocket key, a page or next token or a cursor of a paged API (`NextToken` of AWS's APIs), the name of the request's and the
+ * response's page token in a paginator's description (botocore's `"input_token": "Marker"`, `"output_token": "NextMarker"`), or
+ * a count of a language model's tokens (`input_tokens`, `output_tokens`).
  */
 const NOT_SECRET_NAME =
-  /(?:csrf|xsrf)(?![\w-]*(?:secret|key))|authenticity[_-]?token|anti[_-]?forgery|^state$|cache[_-]?key|idempotency|creation[_-]?token|client[_-]?request[_-]?token|websocket[_-]?key|page[_-]?token|next[_-]?token|continuation[_-]?token|^cursor$|^continuation$|(?:^|[._-])existing[\w-]*secret$/i;
+  /(?:csrf|xsrf)(?![\w-]*(?:secret|key))|authenticity[_-]?token|anti[_-]?forgery|^state$|cache[_-]?key|idempotency|creation[_-]?token|client[_-]?request[_-]?token|websocket[_-]?key|page[_-]?token|next[_-]?token|continuation[_-]?token|^(?:input|output)[_-]?tokens?$|^cursor$|^continuation$|(?:^|[._-])existing[\w-]*secret$/i;
 /**
  * A name that says its value is made up: how a test of what a scanner refuses, or a fixture, names one (`wrongLength`,
  * `nonMatchingToken`, `fake_api_key`, `DUMMY_SECRET`). The word starts the name and is a word of it, not the start of another

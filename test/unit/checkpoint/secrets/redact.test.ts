@@ -1678,6 +1678,12 @@ describe('code, configuration and documentation a system ships', () => {
     // (Java's library: a long literal in hex, a class's static member, a method after its return type, a resource bundle's text in escapes.)
     '    public static final long  CKO_SECRET_KEY        = 0x00000004L;', '        serverMacKey = P11Key.secretKey', '    public static Credentials acquireS4U2selfCreds(PrincipalName user,',
     '        { "Alias.alias.has.no.key", "\\u5225\\u540D<{0}>\\u306B\\u306F\\u30AD\\u30FC" },',
+    // (The Google Cloud SDK and the libraries it ships: a paginator's names for its page tokens, a CA bundle's serial, the MD5s of
+    // package archives, a Secret Manager secret's name, a variable named for its token, Kubernetes templates in Python strings.)
+    '      "input_token": "Marker",\n      "output_token": "NextMarker",', '"output_token": "nextToken",', '# Serial: 33af1e6a711a9a0bb2864b11d09fae5',
+    "    'setuptools-0.6c10-py2.4.egg': '57d6d9d6e9b80772c59a53a8433a5dd4',", "$ gcloud eventarc kafka-sources create src --sasl-password='projects/123/secrets/my-secret/versions/1'",
+    '    headers = {"X-aws-ec2-metadata-token": imdsv2_session_token}',
+    'A = """\\\napiVersion: v1\nkind: Secret\ndata:\n  key.json: "{gcp_sa_key}"\n"""\n\nB = """\\\napiVersion: v1\nkind: ConfigMap\ndata:\n  image: "gcr.io/x/agent:v1.2.3"\n"""',
   ])('keeps %j', (text) => {
     expect(redactText(text, {})).toBe(text);
   });
@@ -1702,6 +1708,10 @@ describe('code, configuration and documentation a system ships', () => {
     'password=k8s_admin2024(x)', 'LICENSE_KEY = "W62LKXPQ_XEHFGEYI_1MSQRPL1_YIYZTBEN"',
     'password: "p\\u00E4ssw\\u00F6rd"', 'secret = Xk9Pq2.mZvLwRt', 'String password = xk9mp2vl5q(', 'password = 0xZZ00000004L9',
     '[DEBUG] Using Key=dSVpgO96Umg22oD56Q7dAVZ9(after', 'Token dSVpgO96Umg22oD56Q7dAVZ9(',
+    '"input_token_secret": "Xk9mP2vL5qZ8wR3t"', '"auth_token": "Xk9mP2vL5qZ8"', 'SERIAL=Qx7kP2mZ9vLw4Rt8Wb3NcY5dF6hJ1sA0',
+    "'setuptools-0.6c10-py2.4': '57d6d9d6e9b80772c59a53a8433a5dd4'", "'x-1.0.egg': 'Qx7kP2mZ9vLw4Rt8Wb3NcY5dF6hJ1sA0'",
+    "password='projects/123/secrets/db/versions/1/Xk9mP2vL5qZ8'", 'headers = {"token": x9kq_session_token}',
+    'A = """\\\napiVersion: v1\nkind: Secret\ndata:\n  token: c2VjcmV0dmFsdWUxMjM=\n"""', 'kind: Secret\ndata:\n  token: c2VjcmV0dmFsdWUxMjM=\n  b: "{gcp_sa_key}x9Qz"',
   ])('still redacts %j', (text) => {
     expect(redactText(text, {})).not.toBe(text);
   });
