@@ -1683,6 +1683,8 @@ describe('code, configuration and documentation a system ships', () => {
     '      "input_token": "Marker",\n      "output_token": "NextMarker",', '"output_token": "nextToken",', '# Serial: 33af1e6a711a9a0bb2864b11d09fae5',
     "    'setuptools-0.6c10-py2.4.egg': '57d6d9d6e9b80772c59a53a8433a5dd4',", "$ gcloud eventarc kafka-sources create src --sasl-password='projects/123/secrets/my-secret/versions/1'",
     '    headers = {"X-aws-ec2-metadata-token": imdsv2_session_token}',
+    // (A variable in a value: in single quotes one written as variables are, in double quotes any.)
+    "password='$DB_PASSWORD'", "password='$dbPassword'", 'password="$ecRetT0F1nD"', 'password_min_length: 8',
     'A = """\\\napiVersion: v1\nkind: Secret\ndata:\n  key.json: "{gcp_sa_key}"\n"""\n\nB = """\\\napiVersion: v1\nkind: ConfigMap\ndata:\n  image: "gcr.io/x/agent:v1.2.3"\n"""',
   ])('keeps %j', (text) => {
     expect(redactText(text, {})).toBe(text);
@@ -1712,6 +1714,8 @@ describe('code, configuration and documentation a system ships', () => {
     "'setuptools-0.6c10-py2.4': '57d6d9d6e9b80772c59a53a8433a5dd4'", "'x-1.0.egg': 'Qx7kP2mZ9vLw4Rt8Wb3NcY5dF6hJ1sA0'",
     "password='projects/123/secrets/db/versions/1/Xk9mP2vL5qZ8'", 'headers = {"token": x9kq_session_token}',
     'A = """\\\napiVersion: v1\nkind: Secret\ndata:\n  token: c2VjcmV0dmFsdWUxMjM=\n"""', 'kind: Secret\ndata:\n  token: c2VjcmV0dmFsdWUxMjM=\n  b: "{gcp_sa_key}x9Qz"',
+    // (A password's name that goes on, what it is for; a `$` that single quotes leave as it is.)
+    'password_couchbase: VeryStrong857#', "password_default = 'Summer2024!'", "    password='$ecRetT0F1nD',",
   ])('still redacts %j', (text) => {
     expect(redactText(text, {})).not.toBe(text);
   });
