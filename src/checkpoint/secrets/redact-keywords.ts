@@ -832,6 +832,9 @@ export function findKeywordValues(text: string): Hit[] {
     if (isBareWord(m[0]) && start === m.index && m[0] !== m[0].toUpperCase()) continue;
     // A badge's token in the address of its image (`codecov.io/gh/…/graph/badge.svg?token=VK6OUPJ3TY`, Shields' `img.shields.io/codecov/c/github/…?token=…`): shown on the project's page.
     if (keyEnd - start === 5 && text.startsWith('token', start) && (text.charCodeAt(start - 1) === 63 || text.charCodeAt(start - 1) === 38) && /(?:\/badge\.svg|\/\/img\.shields\.io\/[^\s?#"'<>]{1,300})\?(?:[^\s?&#]{0,100}&){0,8}$/.test(text.slice(Math.max(0, start - 900), start))) continue;
+    // A CloudFormation resource type's name as a quoted key (`"AWS::SecretsManager::Secret": "c85175a4…"`, a schema's id for the type).
+    if (text.charCodeAt(start - 1) === 58 && /[A-Z]/.test(text[start]!) && /["'](?:AWS|Alexa|Custom)(?:::[A-Z][A-Za-z0-9]*)*::$/.test(text.slice(Math.max(0, start - 120), start)) &&
+      /^["']/.test(text.slice(keyEnd, keyEnd + 1))) continue;
     // A part of an AWS resource's name (`arn:aws:secretsmanager:…:secret:prod/db-oK7Kbo`): where a secret is kept.
     if (text.charCodeAt(start - 1) === 58 && /\barn:aws[\w-]*:[\w-]*:[\w-]*:\d{0,12}:$/.test(text.slice(Math.max(0, start - 120), start))) continue;
     // A public or publishable key or token (`public_key`, `publicToken`, `pub_key`) is published on purpose.

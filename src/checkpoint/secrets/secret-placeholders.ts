@@ -81,7 +81,8 @@ export function isCodeName(value: string): boolean {
   // Python's `f"PWD={config['password']};"`).
   if (/^\{[A-Za-z_$][\w$.]*[[(]/.test(value)) return true;
   // A regular expression's text (`sshpass -p\s*['"]`, `(?=[^\v…`, a rule's pattern): a class of characters or a group, not a value.
-  if (/^(?:\\[sSdDwW](?:[*+?{]|$)|\(\?[:=!<])/.test(value)) return true;
+  // (Or a class and its count, `[A-Za-z0-9/_+=.@-]{1,512}` of a schema's pattern.)
+  if (/^(?:\\[sSdDwW](?:[*+?{]|$)|\(\?[:=!<]|\[[^\]\s]{1,80}\](?:[*+?]|\{\d))/.test(value)) return true;
   // A keyword of a language that starts an expression: `token=await getSecret()`, `password = new Password(…)`.
   if (/^(?:await|new|yield|typeof|lambda|function|async|require|import|self|this|super)$/.test(value)) return true;
   // A call written as text (`obj.aFunctionCall()`, `getSecret()`): names and dots, no generated run.
@@ -307,12 +308,13 @@ export const PUBLIC_KEY_NAME = /(?:^|[^A-Za-z])pub(?:lic|lishable)?[_.-]?(?:key|
 /**
  * The name of a random value that guards or orders nothing secret: an anti-forgery token (`csrf-token`,
  * `authenticity_token`, OAuth's `state`: the page hands it to every visitor), a cache, idempotency or
- * WebSocket key, a page or next token or a cursor of a paged API (`NextToken` of AWS's APIs), the name of the request's and the
+ * WebSocket key, a page or next token or a cursor of a paged API (`NextToken` of AWS's APIs), a token that orders changes
+ * (AWS WAF's `ChangeToken`, `LockToken`, WebDAV's lock token), the name of the request's and the
  * response's page token in a paginator's description (botocore's `"input_token": "Marker"`, `"output_token": "NextMarker"`), or
  * a count of a language model's tokens (`input_tokens`, `output_tokens`).
  */
 const NOT_SECRET_NAME =
-  /(?:csrf|xsrf)(?![\w-]*(?:secret|key))|authenticity[_-]?token|anti[_-]?forgery|^state$|cache[_-]?key|idempotency|creation[_-]?token|client[_-]?request[_-]?token|websocket[_-]?key|page[_-]?token|next[_-]?token|continuation[_-]?token|^(?:input|output)[_-]?tokens?$|^cursor$|^continuation$|(?:^|[._-])existing[\w-]*secret$/i;
+  /(?:csrf|xsrf)(?![\w-]*(?:secret|key))|authenticity[_-]?token|anti[_-]?forgery|^state$|cache[_-]?key|idempotency|creation[_-]?token|client[_-]?request[_-]?token|websocket[_-]?key|page[_-]?token|next[_-]?token|continuation[_-]?token|(?:^|[^a-z])(?:change|lock)[_-]?token|^(?:input|output)[_-]?tokens?$|^cursor$|^continuation$|(?:^|[._-])existing[\w-]*secret$/i;
 /**
  * A name that says its value is made up: how a test of what a scanner refuses, or a fixture, names one (`wrongLength`,
  * `nonMatchingToken`, `fake_api_key`, `DUMMY_SECRET`). The word starts the name and is a word of it, not the start of another
@@ -382,17 +384,18 @@ function nameBefore(before: string): string | undefined {
   // or a listing gives one: `ProductId 83196d…, SandboxId c04a95…`.)
   // (Or the name a call is given before the value: a setting's default, `os.environ.get("TWILIO_ACCOUNT_SID", "…")`, `env("X", default="…")`.)
   // (Or the name of a value wrapped in a call of a type's: `"__meta_openstack_project_id": model.LabelValue("…")`.)
-  if (!op) return FLAG_BEFORE.exec(before.slice(-44))?.[1] ?? ID_WORD_BEFORE.exec(before.slice(-44))?.[1] ?? NAME_ARGUMENT.exec(before.slice(-90))?.[1] ?? WRAPPED_BEFORE.exec(before.slice(-110))?.[1];
+  if (!op) return FLAG_BEFORE.exec(before.slice(-45))?.[1] ?? ID_WORD_BEFORE.exec(before.slice(-44))?.[1] ?? NAME_ARGUMENT.exec(before.slice(-90))?.[1] ?? WRAPPED_BEFORE.exec(before.slice(-110))?.[1];
   const end = before.length - (op[0].length);
   let start = end;
   while (start > 0 && end - start < 41 && /[\w.-]/.test(before[start - 1]!)) start--;
-  const name = before.slice(start, end);
+  // (A command's long option given its value after `=`, `--transaction-id='…'`: the option's name.)
+  const name = before.slice(start, end).replace(/^--(?=[A-Za-z])/, '');
   // A value field after its name field (`{"name": "x-amz-cf-id", "value": "…"}`, as HAR files and Postman list headers): that name.
   const field = /^value$/i.test(name) ? NAME_FIELD.exec(before.slice(0, start)) : null;
   if (field) return field[1];
   return /^[A-Za-z]/.test(name) ? name : undefined;
 }
-const FLAG_BEFORE = /(?:^|[ \t])--([A-Za-z][\w-]{0,40})[ \t]+$/;
+const FLAG_BEFORE = /(?:^|[ \t])--([A-Za-z][\w-]{0,40})[ \t]+["']?$/;
 /** (A type's constructor, its name a capital's and no credential's or verb's: `model.LabelValue(`, not `auth.VerifyToken(` or `decrypt(`.) */
 const WRAPPED_BEFORE = /(?:^|[^\w.-])["']?([A-Za-z_][\w.-]{0,60})["']?[ \t]*(?::=|[:=])[ \t]*(?:[A-Za-z_]\w{0,30}\.){0,3}(?![\w]*(?:[Tt]oken|[Kk]ey|[Ss]ecret|[Aa]uth|[Ll]ogin|[Pp]ass|[Ss]ign|[Cc]rypt|[Vv]erify|[Cc]red))[A-Z]\w{0,40}\([ \t]*["']$/;
 const NAME_ARGUMENT = /\([ \t]*["']([A-Za-z][\w.-]{0,60})["'][ \t]*,[ \t]*(?:default[ \t]*=[ \t]*)?["']$/;

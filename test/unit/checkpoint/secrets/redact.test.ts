@@ -1685,6 +1685,10 @@ describe('code, configuration and documentation a system ships', () => {
     '    headers = {"X-aws-ec2-metadata-token": imdsv2_session_token}',
     // (A variable in a value: in single quotes one written as variables are, in double quotes any.)
     "password='$DB_PASSWORD'", "password='$dbPassword'", 'password="$ecRetT0F1nD"', 'password_min_length: 8',
+    // (cfn-lint's and the AWS CLI's: a resource type's schema id, a schema's pattern, ids after a command's options, a token that orders changes.)
+    '    "AWS::SecretsManager::Secret": "c85175a4ebcce361",', '"pattern": "^arn:aws:secretsmanager:[a-z0-9-]{1,20}:[0-9]{12}:secret:[A-Za-z0-9/_+=.@-]{1,512}$"',
+    'aws comprehendmedical describe-entities-detection-v2-job --job-id "4750034166536cdb52ffa3295a1b00a3"', "aws x --transaction-id='b014d972ca8347b89825e33c5774aec4'",
+    '    "ChangeToken": "abcd12f2-46da-4fdb-b8d5-fbd4c466928f",', '"LockToken":"447e55ac-0000-0000-0000-86b67c17f8b5",',
     'A = """\\\napiVersion: v1\nkind: Secret\ndata:\n  key.json: "{gcp_sa_key}"\n"""\n\nB = """\\\napiVersion: v1\nkind: ConfigMap\ndata:\n  image: "gcr.io/x/agent:v1.2.3"\n"""',
   ])('keeps %j', (text) => {
     expect(redactText(text, {})).toBe(text);
@@ -1716,6 +1720,8 @@ describe('code, configuration and documentation a system ships', () => {
     'A = """\\\napiVersion: v1\nkind: Secret\ndata:\n  token: c2VjcmV0dmFsdWUxMjM=\n"""', 'kind: Secret\ndata:\n  token: c2VjcmV0dmFsdWUxMjM=\n  b: "{gcp_sa_key}x9Qz"',
     // (A password's name that goes on, what it is for; a `$` that single quotes leave as it is.)
     'password_couchbase: VeryStrong857#', "password_default = 'Summer2024!'", "    password='$ecRetT0F1nD',",
+    '"Config::Secret": "Xk9mP2vL5qZ8wR3t"', '$main::password = "Xk9mP2vL5qZ8"', 'aws x --token "4750034166536cdb52ffa3295a1b00a3"', "x --api-key='b014d972ca8347b89825e33c5774aec4'",
+    'password = "[A-Za-z0-9]Xk9mP2vL5q"', '"ExchangeToken": "Xk9mP2vL5qZ8wR3tQx7kP2mZ"', 'unlock_token: Xk9mP2vL5qZ8wR3tQx7kP2mZ',
   ])('still redacts %j', (text) => {
     expect(redactText(text, {})).not.toBe(text);
   });
