@@ -74,7 +74,8 @@ const passTyped = (v: string) => typedPassword(v) && !isExpression(v) && (/[!@#$
 /** `PRIVATE`, `ACCESS` alone name a kind of key (`nimble PRIVATE <token>`): only a generated token follows them. */
 const isBareWord = (word: string) => /^(?:private|access)$/i.test(word);
 const keyLike = (v: string) =>
-  (v.length >= 16 || (v.length >= 10 && /^[A-Za-z0-9]+$/.test(v))) && /\d/.test(v) && /[A-Za-z]/.test(v) && !isWordsAndVersion(v) && !isWordy(v) && !DATE_TIME.test(v) && isValue(v) &&
+  // (Not a name that holds an address, npm's cache key `make-fetch-happen:request-cache:https://registry.npmjs.org/…`: a key holds no `://`.)
+  (v.length >= 16 || (v.length >= 10 && /^[A-Za-z0-9]+$/.test(v))) && /\d/.test(v) && /[A-Za-z]/.test(v) && !v.includes('://') && !isWordsAndVersion(v) && !isWordy(v) && !DATE_TIME.test(v) && isValue(v) &&
   // Base64 of plain text (`ZHVtbXkgdGV4dC…` is "dummy text…"): sample data under a generic key.
   !isEncodedText(v.replace(/=+$/, ''));
 /** `2024-01-01T00:00:00Z`: a date and a time, never a key. */
@@ -107,7 +108,10 @@ const isWordsAndVersion = (v: string) =>
 const tokenLike = (v: string) =>
   keyLike(v) && /^[A-Za-z0-9+/=_.~:%*#!@^-]+$/.test(v) && !/^[a-z]+\d*(?:[_.:/-](?:[a-z]+\d*|\d+))+$/i.test(v) && !/^v?\d+(?:\.\d+)+/.test(v) &&
   // Punctuation inside (`user:1234:profile`, `tenant:9f8e7d6c:cart` are cache keys, `value%23rest` is URL-escaped): one part must be a long generated run.
-  (/^[A-Za-z0-9+/=_.~-]+$/.test(v) || v.split(/(?:[:*#!@^/]|%[0-9A-Fa-f]{2}|%)+/).some((part) => part.length >= 12 && /\d/.test(part) && /[A-Za-z]/.test(part)));
+  // (Not a package's name, its words and a platform joined by dashes: `pacote:tarball:@rolldown/binding-linux-x64-gnu@1.2.19`.)
+  (/^[A-Za-z0-9+/=_.~-]+$/.test(v) || v.split(/(?:[:*#!@^/]|%[0-9A-Fa-f]{2}|%)+/).some((part) => part.length >= 12 && /\d/.test(part) && /[A-Za-z]/.test(part) && !isDashedName(part)));
+const isDashedName = (part: string) =>
+  part.includes('-') && part.split(/[-.]/).every((w) => /^[a-z]{1,3}\d{1,3}$|^\d+$/.test(w) || (/^[a-z]{3,}$/.test(w) && /[aeiouy]/.test(w) && rarePairs(w) === 0));
 /** The rest of a package's coordinates after its group (`io.jsonwebtoken:jjwt-jackson:0.11.2`, `…:jjwt-api-0.11.2`): a name and a version. */
 const isCoordinate = (v: string) => /^[a-z][a-z0-9.-]*[:-]v?\d+(?:\.\d+){1,3}(?:[-.][A-Za-z0-9]+)*$/.test(v);
 /**

@@ -1689,6 +1689,9 @@ describe('code, configuration and documentation a system ships', () => {
     '    "AWS::SecretsManager::Secret": "c85175a4ebcce361",', '"pattern": "^arn:aws:secretsmanager:[a-z0-9-]{1,20}:[0-9]{12}:secret:[A-Za-z0-9/_+=.@-]{1,512}$"',
     'aws comprehendmedical describe-entities-detection-v2-job --job-id "4750034166536cdb52ffa3295a1b00a3"', "aws x --transaction-id='b014d972ca8347b89825e33c5774aec4'",
     '    "ChangeToken": "abcd12f2-46da-4fdb-b8d5-fbd4c466928f",', '"LockToken":"447e55ac-0000-0000-0000-86b67c17f8b5",',
+    // (npm's cache index: a request's key holds an address, a tarball's its package's name.)
+    '2a8d947c66a619b4d7cffe3944e8bb8aa2704432\t{"key":"make-fetch-happen:request-cache:https://registry.npmjs.org/@smithy/core/-/core-3.41.1.tgz","time":1764950000000}',
+    '{"key":"pacote:tarball:@rolldown/binding-linux-x64-gnu@1.2.19","size":4923}',
     'A = """\\\napiVersion: v1\nkind: Secret\ndata:\n  key.json: "{gcp_sa_key}"\n"""\n\nB = """\\\napiVersion: v1\nkind: ConfigMap\ndata:\n  image: "gcr.io/x/agent:v1.2.3"\n"""',
   ])('keeps %j', (text) => {
     expect(redactText(text, {})).toBe(text);
@@ -1721,7 +1724,7 @@ describe('code, configuration and documentation a system ships', () => {
     // (A password's name that goes on, what it is for; a `$` that single quotes leave as it is.)
     'password_couchbase: VeryStrong857#', "password_default = 'Summer2024!'", "    password='$ecRetT0F1nD',",
     '"Config::Secret": "Xk9mP2vL5qZ8wR3t"', '$main::password = "Xk9mP2vL5qZ8"', 'aws x --token "4750034166536cdb52ffa3295a1b00a3"', "x --api-key='b014d972ca8347b89825e33c5774aec4'",
-    'password = "[A-Za-z0-9]Xk9mP2vL5q"', '"ExchangeToken": "Xk9mP2vL5qZ8wR3tQx7kP2mZ"', 'unlock_token: Xk9mP2vL5qZ8wR3tQx7kP2mZ',
+    'password = "[A-Za-z0-9]Xk9mP2vL5q"', '"ExchangeToken": "Xk9mP2vL5qZ8wR3tQx7kP2mZ"', 'unlock_token: Xk9mP2vL5qZ8wR3tQx7kP2mZ', 'key=prod:wdvn-usa87a-fxp9ioas', '{"key":"cache:binding-Xk9mP2vL5qZ8wR3t@1.2"}',
   ])('still redacts %j', (text) => {
     expect(redactText(text, {})).not.toBe(text);
   });
