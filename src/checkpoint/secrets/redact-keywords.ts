@@ -771,7 +771,6 @@ function nameGoesOn(text: string, at: number, word: string): number {
  * (`token_sha`, `secret_version`) names a digest or an id. (In a sentence, `the API key is <32 hex>` gives the key itself.)
  */
 const generatedInName = (v: string) => tokenLike(v) && !/^[0-9a-f]+$/i.test(v) && !isUuid(v);
-const generatedOrPassword = (v: string) => generatedInName(v) || passwordLike(v);
 
 /**
  * Where the scan goes on after a value refused, read from `from` to `end` (its closing quote after it): at the first quoted password's
@@ -816,8 +815,7 @@ export function findKeywordValues(text: string): Hit[] {
     const inName = FORMS_START_AT_KEY_END && !KEY_END.test(text);
     if (inName && (keyEnd = nameGoesOn(text, keyEnd, m[0])) < 0) continue;
     // The weak `key` as the last word of a longer name (`ADMIN_KEY`, `deepgram.key`) takes a key-like value; on its own, only a generated token.
-    // (A password's name that goes on, what the password is for, `password_couchbase`: a value written as a password is one too.)
-    const weakTest = inName ? (/^pass(?:w(?:or)?d)?$|^pwd$/i.test(m[0]) ? generatedOrPassword : generatedInName) : !isWeakWord(m[0]) ? null : !isBareWord(m[0]) && /[A-Za-z0-9][_.-]$/.test(text.slice(Math.max(0, m.index - 2), m.index)) ? keyLike : tokenLike;
+    const weakTest = inName ? generatedInName : !isWeakWord(m[0]) ? null : !isBareWord(m[0]) && /[A-Za-z0-9][_.-]$/.test(text.slice(Math.max(0, m.index - 2), m.index)) ? keyLike : tokenLike;
     // `pass`, `pw`: a value written as a password (letters, digits and a symbol such as `!`, `#`, `%`) is one, however short.
     const weak = weakTest && /^(?:pass|pw)$/i.test(m[0]) ? (v: string) => weakTest(v) || passwordLike(v) : weakTest;
     if ((weak === tokenLike || inName) && m.index < refusedUntil) continue;
@@ -1287,10 +1285,7 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     if (/^\d+(?:\[|$)/.test(value) && !/["'`]/.test(text[span[0] - 1] ?? '') && (value.includes('[') || /^[ \t]*\[/.test(text.slice(span[1], span[1] + 4)) || FIELD_TYPE_BEFORE.test(lineBefore))) continue;
     // (A form that judges the key's name itself, as a sentence does `the API key`, holds the value to its own test only.)
     const accept = f.inList && insideList(lineBefore) ? f.inList : (f.accept ?? isValue);
-    // A `$` that starts a value in single quotes expands nothing (Python, JavaScript, PHP, Ruby, a shell): before letters of both cases
-    // and digits it is a password's first character (`password='$ecRetT0F1nD'`), not a variable's sigil; judged on what follows it.
-    const judged = text.charCodeAt(span[0] - 1) === 39 && /^\$[A-Za-z_]\w*$/.test(value) && /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value) ? value.slice(1) : value;
-    if (!accept(judged) || (weak && !f.named && !weak(judged))) continue;
+    if (!accept(value) || (weak && !f.named && !weak(value))) continue;
     // (A default is most often a word to develop with, `${DB_PASSWORD:-postgres}`: only a generated one is a credential.)
     if (isDefault && !keyLike(value) && !passwordLike(value)) continue;
     return { hit: { start: span[0], end: span[1], reason: 'password' }, end: from + read.length };

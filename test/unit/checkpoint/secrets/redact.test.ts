@@ -1721,8 +1721,6 @@ describe('code, configuration and documentation a system ships', () => {
     "'setuptools-0.6c10-py2.4': '57d6d9d6e9b80772c59a53a8433a5dd4'", "'x-1.0.egg': 'Qx7kP2mZ9vLw4Rt8Wb3NcY5dF6hJ1sA0'",
     "password='projects/123/secrets/db/versions/1/Xk9mP2vL5qZ8'", 'headers = {"token": x9kq_session_token}',
     'A = """\\\napiVersion: v1\nkind: Secret\ndata:\n  token: c2VjcmV0dmFsdWUxMjM=\n"""', 'kind: Secret\ndata:\n  token: c2VjcmV0dmFsdWUxMjM=\n  b: "{gcp_sa_key}x9Qz"',
-    // (A password's name that goes on, what it is for; a `$` that single quotes leave as it is.)
-    'password_couchbase: VeryStrong857#', "password_default = 'Summer2024!'", "    password='$ecRetT0F1nD',",
     '"Config::Secret": "Xk9mP2vL5qZ8wR3t"', '$main::password = "Xk9mP2vL5qZ8"', 'aws x --token "4750034166536cdb52ffa3295a1b00a3"', "x --api-key='b014d972ca8347b89825e33c5774aec4'",
     'password = "[A-Za-z0-9]Xk9mP2vL5q"', '"ExchangeToken": "Xk9mP2vL5qZ8wR3tQx7kP2mZ"', 'unlock_token: Xk9mP2vL5qZ8wR3tQx7kP2mZ', 'key=prod:wdvn-usa87a-fxp9ioas', '{"key":"cache:binding-Xk9mP2vL5qZ8wR3t@1.2"}',
   ])('still redacts %j', (text) => {
