@@ -232,7 +232,7 @@ function isSnakeName(body: string): boolean {
  * A certificate's serial number after its name, in hex (its bytes may be joined by `:`): `S/N: 00B3…`, `serialNumber: '66593D…'`,
  * a CA bundle's comment `# Serial: 33af1e…`.
  */
-const SERIAL_BEFORE = /(?:^|[^A-Za-z])(?:serial(?:[ _]?number)?|S\/N)["']?[ \t]*[:=]?[ \t]*["']?$/i;
+const SERIAL_BEFORE = /(?:^|[^A-Za-z])(?:serial[ _]?number|S\/N)["']?[ \t]*[:=]?[ \t]*["']?$|(?:^|\n)[ \t]*#[ \t]*Serial:[ \t]*$/i;
 const isSerialNumber = (body: string, before: string) =>
   SERIAL_BEFORE.test(before.slice(-24)) && !/licen[cs]e|product|activation/i.test(before) && /^(?:[0-9A-Fa-f]{2}:)*[0-9A-Fa-f]{8,40}$/.test(body);
 /** A package's archive named as the key of a digest (`'setuptools-0.6c10-py2.4.egg': '57d6d9d6…'`, a list of the archives' MD5s or SHA-256s). */
@@ -240,7 +240,10 @@ const PACKAGE_KEY_BEFORE = /["']([\w.+~-]{3,120})["'][ \t]*[:=][ \t]*["']$/;
 const isDigestOfPackage = (body: string, before: string) => {
   if (!/^[0-9a-fA-F]{32,128}$/.test(body)) return false;
   const key = PACKAGE_KEY_BEFORE.exec(before.slice(-130));
-  return key !== null && isPackageFile(key[1]!);
+  if (key === null || !isPackageFile(key[1]!)) return false;
+  // (Not in a map named for secrets on its line, `signing_secrets = {"app-1.2.3.jar": "…"}`.)
+  const rest = before.slice(0, before.length - key[0].length);
+  return !SECRET_WORD.test(rest.slice(rest.lastIndexOf('\n') + 1));
 };
 /** A digest of the peers a version was resolved with, in parentheses after it, as pnpm's lock file writes one: `19.0.0(<md5>)`. */
 const PEERS_DIGEST_BEFORE = /\d\.\d+(?:[-+][\w.]+)?\($/;

@@ -836,7 +836,7 @@ export function findKeywordValues(text: string): Hit[] {
     if (keyEnd - start === 5 && text.startsWith('token', start) && (text.charCodeAt(start - 1) === 63 || text.charCodeAt(start - 1) === 38) && /(?:\/badge\.svg|\/\/img\.shields\.io\/[^\s?#"'<>]{1,300})\?(?:[^\s?&#]{0,100}&){0,8}$/.test(text.slice(Math.max(0, start - 900), start))) continue;
     // A CloudFormation resource type's name as a quoted key (`"AWS::SecretsManager::Secret": "c85175a4…"`, a schema's id for the type).
     if (text.charCodeAt(start - 1) === 58 && /[A-Z]/.test(text[start]!) && /["'](?:AWS|Alexa|Custom)(?:::[A-Z][A-Za-z0-9]*)*::$/.test(text.slice(Math.max(0, start - 120), start)) &&
-      /^["']/.test(text.slice(keyEnd, keyEnd + 1))) continue;
+      /^["'][ \t]*:[ \t]*["'][0-9a-f]{8,64}["']/.test(text.slice(keyEnd, keyEnd + 80))) continue;
     // A part of an AWS resource's name (`arn:aws:secretsmanager:…:secret:prod/db-oK7Kbo`): where a secret is kept.
     if (text.charCodeAt(start - 1) === 58 && /\barn:aws[\w-]*:[\w-]*:[\w-]*:\d{0,12}:$/.test(text.slice(Math.max(0, start - 120), start))) continue;
     // A public or publishable key or token (`public_key`, `publicToken`, `pub_key`) is published on purpose.
@@ -1131,11 +1131,12 @@ function isCodeValue(v: string, after: string): boolean {
       /^[A-Z][a-z]{2,}[A-Za-z0-9]*[A-Z][A-Za-z0-9]*$|^[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})+$/.test(last);
   }
   // (Not a generated value that holds such a word by chance, `aB3kZ9qKeyXm7Lp2Qw`: a name's digits end a word, `ed25519Key`, `x509Private`.)
-  // (Also in snake case, the word last: `{"X-aws-ec2-metadata-token": imdsv2_session_token}`.)
-  return /^[ \t]*(?:[,;)}]|\/\/)/.test(after) && !/[A-Za-z]\d+[a-z]/.test(v) &&
-    ((/^[a-z][a-zA-Z0-9]*$/.test(v) && /[A-Z]/.test(v) &&
-      (/(?:^|[a-z0-9])(?:key|Key|token|Token|secret|Secret|password|Password|cert|Cert)(?![a-z])/.test(v) || /[A-Z](?:Key|Token|Secret|Password|Credentials?)$/.test(v))) ||
-      /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:key|token|secret|password|passwd|pwd|cert|credentials?)$/.test(v));
+  // (Also in snake case, the word last, its other parts words with their numbers, where an expression goes on (not after a shell's
+  // `;`, which ends a literal): `{"X-aws-ec2-metadata-token": imdsv2_session_token}`.)
+  if (/^[ \t]*[,)}]/.test(after) && /^[a-z][a-z0-9]*(?:_[a-z][a-z0-9]*)*_(?:key|token|secret|password|passwd|pwd|cert|credentials?)$/.test(v) &&
+    v.split('_').every((w) => /[aeiouy]/.test(w) && /^[a-z]+\d*$/.test(w))) return true;
+  return /^[ \t]*(?:[,;)}]|\/\/)/.test(after) && !/[A-Za-z]\d+[a-z]/.test(v) && /^[a-z][a-zA-Z0-9]*$/.test(v) && /[A-Z]/.test(v) &&
+    (/(?:^|[a-z0-9])(?:key|Key|token|Token|secret|Secret|password|Password|cert|Cert)(?![a-z])/.test(v) || /[A-Z](?:Key|Token|Secret|Password|Credentials?)$/.test(v));
 }
 
 /** The key's name in a resource's path (`arn:…/IAMUserChangePassword`), or as a later word of a name (`get_password2`, `OAuth2AccessToken`, `<str>$sessionToken`). */

@@ -1824,9 +1824,8 @@ const LABEL_NAME = /(?:^|[_-])(?:commit|sha|rev(?:ision)?|version|build|release|
 const PACKAGE_FIELD = /^(?:Package|Source|Provides|Depends|Pre-Depends|Recommends|Suggests|Replaces|Breaks|Conflicts|Enhances|Built-Using)$/;
 /** A license's identifier as SPDX and Debian's copyright files write one: `BSD-2-clause-NetBSD`, `GPL-2.0-or-later`, `CC-BY-SA-4.0`. */
 const LICENSE_ID = /^(?:BSD|GPL|LGPL|AGPL|MIT|Apache|MPL|CC|CDDL|EPL|EUPL|ISC|Artistic|Zlib|OFL|BSL|PSF|Unicode|Expat|OpenSSL)(?:[-.][A-Za-z0-9]+)+\+?$/;
-/** A serial number's name (a CA bundle's `# Serial: 33af1e…`, `SERIAL_NUMBER=…`): in hex, a certificate's or a device's id. */
-const SERIAL_NAME = /^(?:[\w-]*[_-])?serial(?:[_-]?(?:number|no))?$/i;
-const isSerialOf = (name: string, value: string) => SERIAL_NAME.test(name) && /^[0-9A-Fa-f]+$/.test(value) && !/licen[cs]e|product|activation/i.test(name);
+/** A CA bundle's comment on a certificate, `# Serial: 33af1e…`: its serial number in hex. (Not a product's serial, `SERIAL=…`: a licence.) */
+const isSerialOf = (pre: string, value: string) => /^[ \t]*#[ \t]*Serial:[ \t]*$/.test(pre) && /^[0-9A-Fa-f]+$/.test(value);
 /** … in camelCase (`issuerKeyHash`, `buildVersion`). */
 const CAMEL_LABEL_NAME = /[a-z0-9](?:Commit|Sha|Rev|Revision|Version|Build|Release|Tag|Hash|Digest|Checksum|Fingerprint)$/;
 
@@ -1899,7 +1898,7 @@ export function findEnvTokens(text: string): Hit[] {
     const [, pre, name, , value] = m as unknown as [string, string, string, string, string];
     if (!isGenerated(value)) continue;
     if (isWordy(value) || isPredictable(value) || isNotSecret(value) || LICENSE_ID.test(value) || LABEL_NAME.test(name) || CAMEL_LABEL_NAME.test(name) || PUBLIC_KEY_NAME.test(name) || PACKAGE_FIELD.test(name)) continue;
-    if (isSerialOf(name, value)) continue;
+    if (isSerialOf(pre, value)) continue;
     const start = m.index + pre.length;
     if (isNamedNonSecret(value, text.slice(Math.max(0, start - 60), start), text.slice(start + value.length, start + value.length + 3))) continue;
     hits.push({ start, end: start + value.length, reason: 'high-entropy' });
@@ -1917,7 +1916,7 @@ export function findEnvTokens(text: string): Hit[] {
     if (paired !== undefined && !(close && /name["']?[ \t]*[:=][ \t]*["']$/.test(text.slice(Math.max(0, m.index - 16), m.index)))) continue;
     const value = (quoted ?? bare ?? paired)!;
     const start = m.index + m[0].length - value.length - (bare === undefined ? 1 : 0);
-    if (taken.has(start) || !isGenerated(value) || isWordy(value) || isEncodedText(value) || isPredictable(value) || isNotSecret(value) || LABEL_NAME.test(name!) || PUBLIC_KEY_NAME.test(name!) || isSerialOf(name!, value)) continue;
+    if (taken.has(start) || !isGenerated(value) || isWordy(value) || isEncodedText(value) || isPredictable(value) || isNotSecret(value) || LABEL_NAME.test(name!) || PUBLIC_KEY_NAME.test(name!)) continue;
     if (isNamedNonSecret(value, text.slice(Math.max(0, start - 60), start), text.slice(start + value.length, start + value.length + 3))) continue;
     hits.push({ start, end: start + value.length, reason: 'high-entropy' });
   }

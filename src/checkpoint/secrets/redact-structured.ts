@@ -4,11 +4,12 @@
  * private members of a JSON Web Key, a wallet's recovery phrase.
  */
 import type { Hit } from './secret-format-rules.js';
-import { isReference } from './secret-placeholders.js';
 
 const SECRET_KIND = /^[ \t]*kind:[ \t]*["']?Secret["']?[ \t]*$/m;
 const DATA_BLOCK = /^([ \t]*)(?:data|stringData):[ \t]*\r?\n/gm;
 const ENTRY = /^([ \t]+)([\w.-]+):[ \t]*["']?([^\s"'#]+)["']?[ \t]*$/;
+/** A template's field: Python's `{name}`, a shell's or Compose's `${NAME}`, Helm's or Jinja's `{{ … }}`. */
+const TEMPLATE_FIELD = /^\{[a-z_][a-z0-9_.]*\}$|^\$\{[A-Z_][A-Z0-9_]*\}$|^\{\{[^{}]*\}\}$/;
 /** A block scalar's indicator (`|`, `>-`, `|2+`): the value is on the lines below. */
 const BLOCK_SCALAR = /^[|>](?:[1-9]?[-+]?|[-+][1-9])$/;
 /** Where the line holding `at` ends, its newline included. */
@@ -86,11 +87,11 @@ function jsonSecretData(text: string): Hit[] {
 
 /**
  * Where one YAML document ends and the next begins: `---` or `...` at a line's start, or a fence around a block of code (indented
- * three blanks at most, as Markdown's: one indented more is text inside a value, a block scalar's); or a line at the margin that
- * YAML would not hold there (neither a key, an item, a comment nor blank): prose around a manifest, or the end of the string that
- * holds one in code (`"""`, then `NAMESPACE_TEMPLATE = """\` and a Namespace's manifest).
+ * three blanks at most, as Markdown's: one indented more is text inside a value, a block scalar's); or, at the margin, where a
+ * string that holds a manifest in code ends or the next one starts (`"""`, `NAMESPACE_TEMPLATE = """\`). (Not a template's
+ * line, `{{- if … }}`, nor a diff's: the manifest goes on.)
  */
-const DOCUMENT_BREAK = /^(?:---|\.\.\.)(?=[ \t]|\r?$)|^ {0,3}(?:```|~~~)|^(?![ \t\r\n#]|-(?:[ \t]|\r?$)|[^\s:#"']+:(?:[ \t]|\r?$)|"[^"\n]*":|'[^'\n]*':|$)/gm;
+const DOCUMENT_BREAK = /^(?:---|\.\.\.)(?=[ \t]|\r?$)|^ {0,3}(?:```|~~~)|^(?:"""|''')|^[A-Za-z_][\w.]*[ \t]*=[ \t]*[rfbu]?(?:"""|''')/gm;
 
 /**
  * The documents of `text` (between breaks) that declare `kind: Secret`. A data block in any other (a ConfigMap after `---`, a
@@ -99,11 +100,7 @@ const DOCUMENT_BREAK = /^(?:---|\.\.\.)(?=[ \t]|\r?$)|^ {0,3}(?:```|~~~)|^(?![ \
 function secretDocuments(text: string): [number, number][] {
   const breaks = [0];
   DOCUMENT_BREAK.lastIndex = 0;
-  for (let m = DOCUMENT_BREAK.exec(text); m; m = DOCUMENT_BREAK.exec(text)) {
-    breaks.push(m.index);
-    // (A line at the margin is a break of no length: the search goes on from the next character.)
-    if (m[0] === '') DOCUMENT_BREAK.lastIndex++;
-  }
+  for (let m = DOCUMENT_BREAK.exec(text); m; m = DOCUMENT_BREAK.exec(text)) breaks.push(m.index);
   breaks.push(text.length);
   const documents: [number, number][] = [];
   for (let i = 1; i < breaks.length; i++) if (declaresSecret(text.slice(breaks[i - 1], breaks[i]))) documents.push([breaks[i - 1]!, breaks[i]!]);
@@ -129,8 +126,8 @@ export function findKubernetesSecretData(text: string): Hit[] {
       const entry = ENTRY.exec(line);
       if (!entry || entry[1]!.length <= indent) break;
       const value = entry[3]!;
-      // (A template's field in its place, `{image_pull_secret}`, `${DB_PASSWORD}`, is filled in later: no value yet.)
-      const kept = (m[0].includes('stringData') && PLAIN_BINDING_ENTRY.test(entry[2]!)) || isReference(value);
+      // (A template's field in its place, `{image_pull_secret}`, `${DB_PASSWORD}`, `{{ .Values.x }}`, is filled in later: no value yet.)
+      const kept = (m[0].includes('stringData') && PLAIN_BINDING_ENTRY.test(entry[2]!)) || TEMPLATE_FIELD.test(value);
       if (!BLOCK_SCALAR.test(value)) {
         const start = at + line.lastIndexOf(value);
         if (!kept) hits.push({ start, end: start + value.length, reason: 'password' });

@@ -82,7 +82,7 @@ export function isCodeName(value: string): boolean {
   if (/^\{[A-Za-z_$][\w$.]*[[(]/.test(value)) return true;
   // A regular expression's text (`sshpass -p\s*['"]`, `(?=[^\v…`, a rule's pattern): a class of characters or a group, not a value.
   // (Or a class and its count, `[A-Za-z0-9/_+=.@-]{1,512}` of a schema's pattern.)
-  if (/^(?:\\[sSdDwW](?:[*+?{]|$)|\(\?[:=!<]|\[[^\]\s]{1,80}\](?:[*+?]|\{\d))/.test(value)) return true;
+  if (/^(?:\\[sSdDwW](?:[*+?{]|$)|\(\?[:=!<]|\[[^\]\s]{1,80}\](?:[*+?]|\{\d+(?:,\d*)?\}?)$)/.test(value)) return true;
   // A keyword of a language that starts an expression: `token=await getSecret()`, `password = new Password(…)`.
   if (/^(?:await|new|yield|typeof|lambda|function|async|require|import|self|this|super)$/.test(value)) return true;
   // A call written as text (`obj.aFunctionCall()`, `getSecret()`): names and dots, no generated run.
@@ -311,10 +311,11 @@ export const PUBLIC_KEY_NAME = /(?:^|[^A-Za-z])pub(?:lic|lishable)?[_.-]?(?:key|
  * WebSocket key, a page or next token or a cursor of a paged API (`NextToken` of AWS's APIs), a token that orders changes
  * (AWS WAF's `ChangeToken`, `LockToken`, WebDAV's lock token), the name of the request's and the
  * response's page token in a paginator's description (botocore's `"input_token": "Marker"`, `"output_token": "NextMarker"`), or
- * a count of a language model's tokens (`input_tokens`, `output_tokens`).
+ * a count of a language model's tokens (`input_tokens`, `output_tokens`): in small letters only (`INPUT_TOKEN` is a GitHub
+ * Action's `token` input, a credential).
  */
 const NOT_SECRET_NAME =
-  /(?:csrf|xsrf)(?![\w-]*(?:secret|key))|authenticity[_-]?token|anti[_-]?forgery|^state$|cache[_-]?key|idempotency|creation[_-]?token|client[_-]?request[_-]?token|websocket[_-]?key|page[_-]?token|next[_-]?token|continuation[_-]?token|(?:^|[^a-z])(?:change|lock)[_-]?token|^(?:input|output)[_-]?tokens?$|^cursor$|^continuation$|(?:^|[._-])existing[\w-]*secret$/i;
+  /(?:csrf|xsrf)(?![\w-]*(?:secret|key))|authenticity[_-]?token|anti[_-]?forgery|^state$|cache[_-]?key|idempotency|creation[_-]?token|client[_-]?request[_-]?token|websocket[_-]?key|page[_-]?token|next[_-]?token|continuation[_-]?token|^(?:change|lock)[_-]?token$|^cursor$|^continuation$|(?:^|[._-])existing[\w-]*secret$/i;
 /**
  * A name that says its value is made up: how a test of what a scanner refuses, or a fixture, names one (`wrongLength`,
  * `nonMatchingToken`, `fake_api_key`, `DUMMY_SECRET`). The word starts the name and is a word of it, not the start of another
@@ -327,7 +328,7 @@ const MADE_UP_NAME = /^(?:[Ff]ake|[Dd]ummy|[Mm]ock|[Bb]ogus|[Ii]nvalid|[Ww]rong|
  * someone's other, `wrong_password=…`.)
  */
 // (Or a name that says its value is one, `name="b_b6b6…"`, `nameOfSecret`, `name_of_secret`.)
-export const isNotSecretName = (name: string) => NOT_SECRET_NAME.test(name) || /^name(?:$|_of_|Of[A-Z])/.test(name) || (MADE_UP_NAME.test(name) && !/pass|pwd/i.test(name));
+export const isNotSecretName = (name: string) => NOT_SECRET_NAME.test(name) || /^(?:input|output)_tokens?$/.test(name) || /^name(?:$|_of_|Of[A-Z])/.test(name) || (MADE_UP_NAME.test(name) && !/pass|pwd/i.test(name));
 
 const FORGERY_ATTRIBUTE = /(?:csrf|xsrf|authenticity)[\w-]*["']?[ \t]+(?:type=[ \t]?["']?hidden["']?[ \t]+)?(?:content|value)=[ \t]?["']?$/i;
 
@@ -430,7 +431,7 @@ const DIGEST_NAME = /(?:md5|sha-?(?:1|224|256|384|512)|sha3|blake2[bs]?)[^\n]*$/
 /** … or `hash`, `digest`, `checksum` as words of a name (`fileHash`, `HASH_VALUE`, `checksums`), not the start of another word (`hashnode=` names a service). */
 const DIGEST_WORD = /(?:(?:[Dd]igest|[Cc]hecksum|[Hh]ash)(?:e?s|ed)?(?![a-z])|(?:DIGEST|CHECKSUM|HASH)(?:E?S|ED)?(?![A-Z]))[^\n]*$/;
 /** A public key or its pin (`pubkey256`, `publicKey`, `pin-sha256`), or a PKCE challenge (a hash of the verifier): published on purpose. */
-const PUBLIC_NAME = /pub(?:lic)?[_.-]?key|^pin(?:[_-]|$)|code[_-]?challenge/i;
+const PUBLIC_NAME = /pub(?:lic)?[_.-]?key|^pin[_-]?sha|code[_-]?challenge/i;
 /** `Int8|Uint8|Uint8Clamped|Int16|…`: a regular expression's or a type's alternatives, four names or more. */
 const ALTERNATION = /^[A-Za-z_$][\w$]{0,23}(?:\|[A-Za-z_$][\w$]{0,23}){3,}$/;
 /** `Nfsv4FhExpireType.FH4_VOLATILE_ANY`: a member of a type or a namespace, the last a constant's name in words. */
