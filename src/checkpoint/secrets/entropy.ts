@@ -165,7 +165,7 @@ const isMemberChain = (body: string) =>
       words.split(/(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/).every((w) => /^(?:[a-z]+|[A-Z][a-z]+|[A-Z]{2,5})$/.test(w) && /[aeiouyAEIOUY]/.test(w));
   });
 /** A path's segment named by a digest of what it holds: a name, a separator, 32, 40 or 64 hex digits. */
-const NAMED_BY_DIGEST = /^[A-Za-z][\w.+-]{0,80}[_.+-](?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})$/;
+const NAMED_BY_DIGEST = /^[A-Za-z][\w.+-]{0,80}[_.+-](?:[0-9a-f]{16}|[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})$/;
 /** A host's name in small letters, a port after it or not (`shop-prod.c1x2y3z4.eu-central-1.rds.amazonaws.com:5432`): an address. */
 const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){2,}[a-z]{2,24}(?::\d{1,5})?$/;
 /** A package's archive, as an index names it: a name, a version and build tags before the extension. */
@@ -193,14 +193,20 @@ function isVersionOfCommit(body: string): boolean {
 const MODULE_TAG = /\.(?:cpython-\d{2,3}[a-z]?|pypy\d{0,3}-pp\d{2,3}|abi3)(?:-[a-z0-9_]+)*\.(?:so|pyd)$/;
 /**
  * A C++ name as the compiler mangles it, as a stack trace or a leak report prints it (`_ZN4node9inspector5Agent5StartE…`): each
- * name written after its length. Two such names that read as words at least.
+ * name written after its length. Two such names that read as words at least. Also Rust's: the same with the hash of the
+ * function's crate at its end (`_ZN6memory4main17hd2333c1899d997f5E`), or its newer scheme (`_RNvCsgStHSCytQ6I_7mycrate4main`,
+ * each crate's disambiguator between `s` and `_`); and either in its section's name, as `objdump` and `nm` print it
+ * (`.text._ZN3foo3bar17h1acb594305f70c2eE`).
  */
-function isMangledName(body: string): boolean {
-  if (!/^_Z[A-Za-z0-9_]+$/.test(body)) return false;
+function isMangledName(token: string): boolean {
+  const name = token.replace(/^(?:\.[a-z_]+)+\./, '');
+  const body = name.startsWith('_R') ? name.replace(/s[0-9A-Za-z]{0,16}_/g, '') : name.replace(/17h[0-9a-f]{16}E$/, 'E');
+  if (!/^_[ZR][A-Za-z0-9_]+$/.test(body)) return false;
   let names = 0;
   let covered = 0;
   // (Read from every digit: a length may follow a name's own digits, `2v8` then `8Function` in `_ZN2v88Function…`.)
-  for (const m of body.matchAll(/(?=(\d{1,3})[A-Za-z_])/g)) {
+  // (A length never starts with 0: `08Soylp…` is read once, from its 8.)
+  for (const m of body.matchAll(/(?=([1-9]\d{0,2})[A-Za-z_])/g)) {
     const length = Number(m[1]);
     const name = body.substr(m.index + m[1]!.length, length);
     // (A name is words, in camelCase or joined by `_`, each with a vowel: random letters after a digit read as one seldom.)

@@ -1692,6 +1692,10 @@ describe('code, configuration and documentation a system ships', () => {
     // (npm's cache index: a request's key holds an address, a tarball's its package's name.)
     '2a8d947c66a619b4d7cffe3944e8bb8aa2704432\t{"key":"make-fetch-happen:request-cache:https://registry.npmjs.org/@smithy/core/-/core-3.41.1.tgz","time":1764950000000}',
     '{"key":"pacote:tarball:@rolldown/binding-linux-x64-gnu@1.2.19","size":4923}',
+    // (What cargo and Rust's tools print: a test binary named with its hash, Rust's mangled names in both schemes and in a section's name.)
+    '     Running tests/integration_test.rs (target/debug/deps/integration_test-1082c4b063a8fbe6)', '.text._ZN3foo3bar17h1acb594305f70c2eE     22      0',
+    "Uninitialized value was created by an allocation of 'a' in the stack frame of function '_ZN6memory4main17hd2333c1899d997f5E'",
+    '_RNvMsr_NtCs3ssYzQotkvD_3std4pathNtB5_7PathBuf3newCs15kBYyAo9fc_7mycrate',
     'A = """\\\napiVersion: v1\nkind: Secret\ndata:\n  key.json: "{gcp_sa_key}"\n"""\n\nB = """\\\napiVersion: v1\nkind: ConfigMap\ndata:\n  image: "gcr.io/x/agent:v1.2.3"\n"""',
   ])('keeps %j', (text) => {
     expect(redactText(text, {})).toBe(text);
@@ -1730,7 +1734,8 @@ describe('code, configuration and documentation a system ships', () => {
     'DEPLOY_LOCK_TOKEN=kR7vQ2mXz9LpW4bN8sT3yHcJ', 'SUBLIME_SERIAL=7A3F9E2C8B1D4A6E0F5C9B2D7A4F1E8C', 'your serial: 7A3F9E2C8B1D4A6E0F5C9B2D7A4F1E8C',
     'SERIAL=7a3f9e2c8b1d4a6e0f5c9b2d7a4f1e8c', 'tool --pin "wJ8rQ2xZp4Lk7Vn3Bt9Hs6Md1Fy5Gc0Ae2Ru8Ki4"', 'password: "[Tr0ub4dor]+3Xk9mQ2vLp7"',
     'DB_PASSWORD=acme_prod_2024_password;', '"password": rkvzqpt_77_secret}', 'signing_secrets = {"app-1.2.3.jar": "4e1b8d3a6f0e5c9b2d7a4f1e8c4d9f2c"}',
-    '{"Custom::ApiToken": "Xk9mQ2vLp7RtZ4wBq8Lm3Rx7"}', "{'AWS::RDS::Password': 'Xk9mQ2vLp7RtZ4wB'}", 'key=prod:wdvn-usa87a-fxp9ioas', '{"key":"cache:binding-Xk9mP2vL5qZ8wR3t@1.2"}',
+    '{"Custom::ApiToken": "Xk9mQ2vLp7RtZ4wBq8Lm3Rx7"}', "{'AWS::RDS::Password': 'Xk9mQ2vLp7RtZ4wB'}",
+    'x _RIZrga6j8Bs08SoylpSgum5kyBgJ34IdZ2gNp', 'x .text._ZNXk9mP2vL5qZ8wR3tQx7kP2mZ9vLw4Rt8', 'x _ZNXk9mP2vL5qZ8wR3tQx7kP2mZ9vL17h1acb594305f70c2eE', 'key=prod:wdvn-usa87a-fxp9ioas', '{"key":"cache:binding-Xk9mP2vL5qZ8wR3t@1.2"}',
   ])('still redacts %j', (text) => {
     expect(redactText(text, {})).not.toBe(text);
   });
