@@ -199,6 +199,7 @@ const MODULE_TAG = /\.(?:cpython-\d{2,3}[a-z]?|pypy\d{0,3}-pp\d{2,3}|abi3)(?:-[a
  * (`.text._ZN3foo3bar17h1acb594305f70c2eE`).
  */
 function isMangledName(token: string): boolean {
+  if (token.charCodeAt(0) !== 95 && token.charCodeAt(0) !== 46) return false;
   const name = token.replace(/^(?:\.[a-z_]+)+\./, '');
   const body = name.startsWith('_R') ? name.replace(/s[0-9A-Za-z]{0,16}_/g, '') : name.replace(/17h[0-9a-f]{16}E$/, 'E');
   if (!/^_[ZR][A-Za-z0-9_]+$/.test(body)) return false;
