@@ -165,7 +165,9 @@ const isMemberChain = (body: string) =>
       words.split(/(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/).every((w) => /^(?:[a-z]+|[A-Z][a-z]+|[A-Z]{2,5})$/.test(w) && /[aeiouyAEIOUY]/.test(w));
   });
 /** A path's segment named by a digest of what it holds: a name, a separator, 32, 40 or 64 hex digits. */
-const NAMED_BY_DIGEST = /^[A-Za-z][\w.+-]{0,80}[_.+-](?:[0-9a-f]{16}|[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})$/;
+const NAMED_BY_DIGEST = /^[A-Za-z][\w.+-]{0,80}[_.+-](?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})$/;
+/** What cargo builds under `target/`, named with a hash of 16 hex digits: `target/debug/deps/integration_test-1082c4b063a8fbe6`. */
+const CARGO_ARTIFACT = /^(?:[\w.-]+\/)*(?:deps|build|incremental|\.fingerprint)\/[a-z][a-z0-9_]*-[0-9a-f]{16}(?:\/[\w.-]+)*$/;
 /** A host's name in small letters, a port after it or not (`shop-prod.c1x2y3z4.eu-central-1.rds.amazonaws.com:5432`): an address. */
 const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){2,}[a-z]{2,24}(?::\d{1,5})?$/;
 /** A package's archive, as an index names it: a name, a version and build tags before the extension. */
@@ -201,7 +203,8 @@ const MODULE_TAG = /\.(?:cpython-\d{2,3}[a-z]?|pypy\d{0,3}-pp\d{2,3}|abi3)(?:-[a
 function isMangledName(token: string): boolean {
   if (token.charCodeAt(0) !== 95 && token.charCodeAt(0) !== 46) return false;
   const name = token.replace(/^(?:\.[a-z_]+)+\./, '');
-  const body = name.startsWith('_R') ? name.replace(/s[0-9A-Za-z]{0,16}_/g, '') : name.replace(/17h[0-9a-f]{16}E$/, 'E');
+  // (A disambiguator follows a crate's, an impl's or a namespace's tag, `Cs3ssYzQotkvD_`, `Msr_`, and is short.)
+  const body = name.startsWith('_R') ? name.replace(/(?<=[CMNXY])s[0-9A-Za-z]{0,13}_/g, '') : name.replace(/17h[0-9a-f]{16}E$/, 'E');
   if (!/^_[ZR][A-Za-z0-9_]+$/.test(body)) return false;
   let names = 0;
   let covered = 0;
@@ -273,7 +276,7 @@ export function isHighEntropy(token: string, before = ''): boolean {
     if (ends.some((end) => /^[0-9a-f]{7,64}$|^[a-z][a-z0-9]*(?:[-/_][a-z0-9]+)*$/.test(end))) return ends.some((end) => isHighEntropy(end, before));
   }
   if (DIGEST_BEFORE.test(before.slice(-16)) && !keywordBefore(before)) return false;
-  if ((PEERS_DIGEST_BEFORE.test(before) && /^[0-9a-f]+$/.test(body)) || isPackageFile(body) || isDigestOfPackage(body, before) || (isVersionOfCommit(body) && !keywordBefore(before)) || isSerialNumber(body, before)) return false;
+  if ((PEERS_DIGEST_BEFORE.test(before) && /^[0-9a-f]+$/.test(body)) || isPackageFile(body) || isDigestOfPackage(body, before) || CARGO_ARTIFACT.test(body) || (isVersionOfCommit(body) && !keywordBefore(before)) || isSerialNumber(body, before)) return false;
   if (MODULE_TAG.test(body)) return isHighEntropy(body.replace(MODULE_TAG, ''), before);
   if (isMangledName(body)) return false;
   // (Also a chain of members whose numbers are a version's or a year's: `binPropertyOfStringsSets.es2024.has`.)

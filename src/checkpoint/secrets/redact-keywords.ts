@@ -74,10 +74,12 @@ const passTyped = (v: string) => typedPassword(v) && !isExpression(v) && (/[!@#$
 /** `PRIVATE`, `ACCESS` alone name a kind of key (`nimble PRIVATE <token>`): only a generated token follows them. */
 const isBareWord = (word: string) => /^(?:private|access)$/i.test(word);
 const keyLike = (v: string) =>
-  // (Not a name that holds an address, npm's cache key `make-fetch-happen:request-cache:https://registry.npmjs.org/…`: a key holds no `://`.)
-  (v.length >= 16 || (v.length >= 10 && /^[A-Za-z0-9]+$/.test(v))) && /\d/.test(v) && /[A-Za-z]/.test(v) && !v.includes('://') && !isWordsAndVersion(v) && !isWordy(v) && !DATE_TIME.test(v) && isValue(v) &&
+  // (Not a name that is an address after words and colons, npm's cache key `make-fetch-happen:request-cache:https://registry.npmjs.org/…`.)
+  (v.length >= 16 || (v.length >= 10 && /^[A-Za-z0-9]+$/.test(v))) && /\d/.test(v) && /[A-Za-z]/.test(v) && !ADDRESS_KEY.test(v) && !isWordsAndVersion(v) && !isWordy(v) && !DATE_TIME.test(v) && isValue(v) &&
   // Base64 of plain text (`ZHVtbXkgdGV4dC…` is "dummy text…"): sample data under a generic key.
   !isEncodedText(v.replace(/=+$/, ''));
+/** An address, after names in small letters and colons or not: `https://…`, `make-fetch-happen:request-cache:https://…`. */
+const ADDRESS_KEY = /^(?:[a-z][a-z-]*:)*[a-z][a-z0-9+.-]*:\/\//;
 /** `2024-01-01T00:00:00Z`: a date and a time, never a key. */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 /** `S7C9*L%@8KX+`, `Tr0ub4dor&3`: letters, a digit and a symbol of the ones passwords are asked to hold, 8 to 64 characters. */
@@ -111,7 +113,9 @@ const tokenLike = (v: string) =>
   // (Not a package's name, its words and a platform joined by dashes: `pacote:tarball:@rolldown/binding-linux-x64-gnu@1.2.19`.)
   (/^[A-Za-z0-9+/=_.~-]+$/.test(v) || v.split(/(?:[:*#!@^/]|%[0-9A-Fa-f]{2}|%)+/).some((part) => part.length >= 12 && /\d/.test(part) && /[A-Za-z]/.test(part) && !isDashedName(part)));
 const isDashedName = (part: string) =>
-  part.includes('-') && part.split(/[-.]/).every((w) => /^[a-z]{1,3}\d{1,3}$|^\d+$/.test(w) || (/^[a-z]{3,}$/.test(w) && /[aeiouy]/.test(w) && rarePairs(w) === 0));
+  part.includes('-') && part.split(/[-.]/).every((w) => PLATFORM_TAG.test(w) || (/^[a-z]{3,}$/.test(w) && /[aeiouy]/.test(w) && rarePairs(w) === 0));
+/** A platform's tag in a package's name: its processor or its system. */
+const PLATFORM_TAG = /^(?:x64|x86|amd64|arm64|armv[67]l?|aarch64|i[36]86|ppc64(?:le)?|s390x|riscv64|loong64|mips64(?:el)?|win32|win64)$/;
 /** The rest of a package's coordinates after its group (`io.jsonwebtoken:jjwt-jackson:0.11.2`, `…:jjwt-api-0.11.2`): a name and a version. */
 const isCoordinate = (v: string) => /^[a-z][a-z0-9.-]*[:-]v?\d+(?:\.\d+){1,3}(?:[-.][A-Za-z0-9]+)*$/.test(v);
 /**
@@ -267,11 +271,8 @@ const isSlashBase64 = (s: string) =>
 const URL_VALUE = /^[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\//;
 /** Where a key is read from, not the key: `classpath:test-key.pem`, `file:/run/secrets/db`, `certs/server.key`, `keystore.p12`. */
 const RESOURCE = /^(?:classpath\*?|file|resource|optional):|^(?:[\w.@~+-]*\/)+[\w.@~+-]*\.(?:pem|key|crt|cer|der|p8|p12|pfx|jks|jceks|keystore|truststore|pub|gpg|asc|ppk)$|^[a-z0-9_.-]+\.(?:pem|key|crt|cer|der|p8|p12|pfx|jks|jceks|keystore|truststore|pub|gpg|asc|ppk)$/i;
-/**
- * A number given as a flag (in hex, a C or Java literal's suffix too: `0x00000004L`), or a long option: `--password-stdin` after
- * `-u gitlab-ci-token` is the next flag, not the token's value (also the last inside a substitution: fish's `(commandline --current-token --cut-at-cursor)`).
- */
-const FLAG = /^-?(?:\d{1,5}|0x[0-9a-fA-F]{1,16}(?:[uU]?[lL]{1,2}|[uU])?)$|^--[a-z]+(?:-[a-z]+)*\)?$/;
+/** A number given as a flag (in hex, a C or Java literal's suffix too: `0x00000004L`), or a long option: `--password-stdin` after `-u gitlab-ci-token` is the next flag, not the token's value. */
+const FLAG = /^-?(?:\d{1,5}|0x[0-9a-fA-F]{1,16}(?:[uU]?[lL]{1,2}|[uU])?)$|^--[a-z]+(?:-[a-z]+)*$/;
 /**
  * A version or a range of them (`^9.0.0`, `~1.2`, `>=2.0.0-rc.1`): a dependency's, under a package named for tokens (`jsonwebtoken`).
  * Also as lock files write one: from a registry (yarn's `npm:^9.0.3`, `workspace:^1.0.0`), and with the peers it was resolved with

@@ -14,7 +14,7 @@ import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { findJsonWebKeyMembers, findKubernetesSecretData, findRecoveryPhrases } from './redact-structured.js';
 import { tokenRuns } from './token-runs.js';
 import type { RedactRule } from './redact-rule.js';
-import { FILE_MAGIC, hasPlaceholderMarker, isNamedNonSecret, isNotSecret, isPredictable, isTokenAsUserPassword } from './secret-placeholders.js';
+import { hasPlaceholderMarker, isNamedNonSecret, isNotSecret, isPredictable, isTokenAsUserPassword } from './secret-placeholders.js';
 import { COMMAND_LINE_RULES, DEVICE_TOKEN_PATH_RULE, CREDENTIAL_PAIR_RULE, EMAIL_PASSWORD_RULE, EXPECT_SEND_RULE, GO_MYSQL_DSN_RULE, findEnvTokens, ENCODED_KEY_RULE, NETRC_RULE, NETRC_TOKEN_LOGIN_RULE, ORACLE_URL_RULE, PASSWORD_HASH_RULE, PUTTY_KEY_RULE, GOOGLE_CLIENT_SECRET_RULE, ACCESS_KEY_PAIR_RULES, PGPASS_RULE, SPACED_PASSWORD_LINE_RULE, NETWORK_DEVICE_RULE, IPSEC_SECRET_RULE, PLAIN_SCHEME_RULE, CHAT_LOGIN_RULE, SMTP_AUTH_RULE, PLAIN_LOGIN_RULE, OPENVPN_INLINE_RULE, POSTMAN_API_KEY_RULE, REDIS_ACL_RULE, strictBase64, SESSION_COOKIE_RULE, TERRAFORM_RANDOM_PASSWORD_RULE, STORED_HASH_RULE, JAAS_USER_RULE, UNICODE_LITERAL_PASSWORD_RULE, SQL_INSERT_RULE, PGBOUNCER_USERLIST_RULE, SASL_PASSWD_RULE, ELASTIC_SETUP_PASSWORDS_RULE, JENKINS_CREDENTIALS_RULE, USERS_MAP_RULE, NETWORK_KEY_RULE, CRACKED_PASSWORD_RULE, NTLMV2_RESPONSE_RULE, JUNOS_SECRET_RULE, ECHO_TO_SECRET_FILE_RULE, WALLET_KEY_RULE, BYTE_KEYPAIR_RULE, PUBLIC_KEY_RULE, WEBHOOK_PATH_RULE, ENCRYPTED_VALUE_RULE, ANSIBLE_VAULT_RULE, SEALED_SECRET_RULE, VAULT_SECRET_ID_RULE, CONSUL_SECRET_ID_RULE, CONSUL_TOKENS_RULE, WORDPRESS_SALT_RULE } from './redact-structural.js';
 
 export type { Hit } from './secret-format-rules.js';
@@ -59,6 +59,11 @@ function findHighEntropy(text: string): Hit[] {
   return hits;
 }
 
+/**
+ * The start of the base64 of a picture, a sound or a font (PNG, GIF, JPEG, WebP/WAV, WOFF, Ogg, MP3): media, never text. (Not an XML
+ * file, an SVG, a zip or a PDF: `base64 settings.xml` or `base64 bundle.zip` prints what decodes to a secret.)
+ */
+const MEDIA_MAGIC = /^(?:\/9j\/|iVBORw0KGgo|R0lGOD[dl]h|UklGR|d09GR|d09GMg|T2dnUw|SUQz)/;
 /** A line of base64 alone, blanks around it and a quote, a brace or a string's continuation at its ends. */
 const BASE64_LINE = /^[ \t]*["'{]?[A-Za-z0-9+/]{40,}={0,2}["'}\\,;)]*[ \t]*\r?$/;
 /** … and the last of a block, which may be short. */
@@ -75,37 +80,49 @@ function lineEndAt(text: string, at: number): number {
   return end < 0 ? text.length : end;
 }
 
+/** A base64 line's run: its width tells the block's lines from a line of another kind put after them. */
+const base64Run = (line: string) => /[A-Za-z0-9+/]+={0,2}/.exec(line)?.[0] ?? '';
+
 /**
- * Whether `at` is on a line of a file written in base64 over several lines (an icon in a Tcl or a Python source: `-data {` then
- * `iVBORw0KGgo…`, `ICON = "R0lGODlh…` then more): its block of base64 lines starts with a file's magic (a PNG, a GIF, a PDF, …),
- * an image or a document, never a credential. The block is read once; the lines after its first are looked up in it.
+ * Whether `at` is on a line of a picture, a sound or a font written in base64 over several lines (an icon in a Tcl or a Python
+ * source: `-data {` then `iVBORw0KGgo…`, `ICON = "R0lGODlh…` then more): a block of base64 lines of one width (its last line may be
+ * shorter, and padding ends it) whose first starts with the file's magic. The block is read once; its other lines are looked up in it.
  */
 function inEncodedFile(text: string, at: number): boolean {
   if (lastBlock?.text === text && at >= lastBlock.from && at < lastBlock.to) return lastBlock.file;
   const lineStart = text.lastIndexOf('\n', at - 1) + 1;
   let to = lineEndAt(text, at);
   const line = text.slice(lineStart, to);
+  const previousLine = (from: number) => text.slice(text.lastIndexOf('\n', from - 2) + 1, from - 1);
   // (The block's last line may be short, `…ASUVORK5CYII=`: a line of base64 after one of the block's.)
   const last = !BASE64_LINE.test(line);
-  if (last && (lineStart === 0 || !LAST_LINE.test(line) || !BASE64_LINE.test(text.slice(text.lastIndexOf('\n', lineStart - 2) + 1, lineStart - 1)))) return false;
+  if (last && (lineStart === 0 || !LAST_LINE.test(line) || !BASE64_LINE.test(previousLine(lineStart)))) return false;
+  const width = last ? base64Run(previousLine(lineStart)).length : base64Run(line).length;
+  if (last && base64Run(line).length > width) return false;
   let from = lineStart;
   for (let n = 0; n < MAX_BLOCK_LINES && from > 0; n++) {
-    const previous = text.lastIndexOf('\n', from - 2) + 1;
-    if (!BASE64_LINE.test(text.slice(previous, from - 1))) break;
-    from = previous;
+    const previous = previousLine(from);
+    const run = base64Run(previous);
+    if (!BASE64_LINE.test(previous) || run.length !== width || run.endsWith('=')) break;
+    from -= previous.length + 1;
   }
-  for (let n = 0; !last && n < MAX_BLOCK_LINES && to < text.length; n++) {
+  for (let n = 0; !last && !base64Run(text.slice(lineStart, to)).endsWith('=') && n < MAX_BLOCK_LINES && to < text.length; n++) {
     const next = lineEndAt(text, to + 1);
     const following = text.slice(to + 1, next);
-    if (!BASE64_LINE.test(following)) {
-      if (LAST_LINE.test(following)) to = next;
+    const run = base64Run(following);
+    if (!BASE64_LINE.test(following) || run.length !== width) {
+      if (LAST_LINE.test(following) && run.length < width) to = next;
       break;
     }
     to = next;
+    if (run.endsWith('=')) break;
   }
   // The first line's base64, or the last run of the line before it (the block started after an assignment on that line).
-  let file = FILE_MAGIC.test(text.slice(from, lineEndAt(text, from)).replace(/^[ \t]*["'{]?/, ''));
-  if (!file && from > 0) file = FILE_MAGIC.test(BASE64_TAIL.exec(text.slice(text.lastIndexOf('\n', from - 2) + 1, from - 1))?.[1] ?? '');
+  let file = MEDIA_MAGIC.test(text.slice(from, lineEndAt(text, from)).replace(/^[ \t]*["'{]?/, ''));
+  if (!file && from > 0) {
+    const tail = BASE64_TAIL.exec(previousLine(from))?.[1] ?? '';
+    file = tail.length === width && MEDIA_MAGIC.test(tail);
+  }
   lastBlock = { text, from, to, file };
   return file;
 }

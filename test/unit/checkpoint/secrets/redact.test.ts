@@ -1696,10 +1696,9 @@ describe('code, configuration and documentation a system ships', () => {
     '     Running tests/integration_test.rs (target/debug/deps/integration_test-1082c4b063a8fbe6)', '.text._ZN3foo3bar17h1acb594305f70c2eE     22      0',
     "Uninitialized value was created by an allocation of 'a' in the stack frame of function '_ZN6memory4main17hd2333c1899d997f5E'",
     '_RNvMsr_NtCs3ssYzQotkvD_3std4pathNtB5_7PathBuf3newCs15kBYyAo9fc_7mycrate',
-    // (An icon written in base64 over several lines, its last line short; a long option last in fish's substitution.)
+    // (An icon written in base64 over several lines, its last line short.)
     'image create photo ::tk::icons::warning -data {\n    iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAYAAABzenr0AAAABHNCSVQICAgIfAhkiAAABSZJREFU\n    WIXll1toVEcYgL+Zc87u2Yu7MYmrWRuTJuvdiMuqiJd4yYKXgMQKVkSjFR80kFIVJfWCWlvpg4h9\n    9Uqvu3HLjfhvTUo85WzjhogAAAAASUVORK5CYII=\n}',
     'ICON = "R0lGODlhEAAQAPIAAP///wAAAMLCwkJCQgAAAGJiYoKCgpKSkiH/C05FVFNDQVBFMi4wAwEAAAAh\\\nWIXll1toVEcYgL+Zc87u2Yu7MYmrWRuTJuvdiMuqiJd4yYKXgMQKVkSjFR80kFIVJfWCWlvpg4h9"',
-    'set --local current_token (commandline --current-token --cut-at-cursor)',
     'A = """\\\napiVersion: v1\nkind: Secret\ndata:\n  key.json: "{gcp_sa_key}"\n"""\n\nB = """\\\napiVersion: v1\nkind: ConfigMap\ndata:\n  image: "gcr.io/x/agent:v1.2.3"\n"""',
   ])('keeps %j', (text) => {
     expect(redactText(text, {})).toBe(text);
@@ -1740,7 +1739,13 @@ describe('code, configuration and documentation a system ships', () => {
     'DB_PASSWORD=acme_prod_2024_password;', '"password": rkvzqpt_77_secret}', 'signing_secrets = {"app-1.2.3.jar": "4e1b8d3a6f0e5c9b2d7a4f1e8c4d9f2c"}',
     '{"Custom::ApiToken": "Xk9mQ2vLp7RtZ4wBq8Lm3Rx7"}', "{'AWS::RDS::Password': 'Xk9mQ2vLp7RtZ4wB'}",
     'x _RIZrga6j8Bs08SoylpSgum5kyBgJ34IdZ2gNp', 'KEY = """\nXk9mP2vL5qZ8wR3tQx7kP2mZ9vLw4Rt8Wb3NcY5dF6hJ1sA0hjhcXk9mP2vL5qZ8wR3tQx7kP2mZ9\n"""',
-    'icon = "iVBORw0KGgo"\nXk9mP2vL5qZ8wR3tQx7kP2mZ9vLw4Rt8Wb3NcY5dF6hJ1sA0hjhcXk9mP2vL5qZ8wR3tQx7kP2mZ9', '--token --x9Kq2mZ)', 'x .text._ZNXk9mP2vL5qZ8wR3tQx7kP2mZ9vLw4Rt8', 'x _ZNXk9mP2vL5qZ8wR3tQx7kP2mZ9vL17h1acb594305f70c2eE', 'key=prod:wdvn-usa87a-fxp9ioas', '{"key":"cache:binding-Xk9mP2vL5qZ8wR3t@1.2"}',
+    'icon = "iVBORw0KGgo"\nXk9mP2vL5qZ8wR3tQx7kP2mZ9vLw4Rt8Wb3NcY5dF6hJ1sA0hjhcXk9mP2vL5qZ8wR3tQx7kP2mZ9', '"password": "--stone-moon-river)"',
+    // (Found by a second reading of the exemptions above.)
+    'auth: Xk9mQ2vL8pR4tZ7wN3bYq5Wd@https://gitlab.com', "key: 'Zq8Wk3Rm5Tn2:https://vault.acmecorp.io'", 'pass: Xk9mQ2vL8pR4tZ7wN3bYq5Wd:https://gitlab.com',
+    'POST /hooks/production-deploy-notify-a7f3c9e21d4b8f60/run', 'AUTH=Rm2Kq9:ab3-xq7-zp9-mk2-rt5-wd8', 'pass: Zq8Wk3Rm:tiger-lake-3918-orbit',
+    'echo _RsXk9mQ2vL8pR4tZ7w_sQ5Wd8fJpL2xZm0Rt_5agent6config',
+    '$ base64 ~/.m2/settings.xml\nPD94bWwgdmVyc2lvbj0iMS4wIj8+CjxzZXR0aW5ncz48c2VydmVycz48c2VydmVyPjxpZD5jZW50\ncmFsPC9pZD48cGFzc3dvcmQ+TnFWd1lTODFWUCE3SGIxRFg4cFBkNWs8L3Bhc3N3b3JkPjwvc2Vy\ndmVyPjwvc2VydmVycz48L3NldHRpbmdzPgo=',
+    'ICON = ("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJVRy6GRAvwItVSh15/z/wTWI/Bh48NPXH"\n      "575yx8xm5MslfY5ubiheyEd7P4zDL/ak6J0kGODKdinZnLXicaBAg8WY1jzIRlNQ")', 'x .text._ZNXk9mP2vL5qZ8wR3tQx7kP2mZ9vLw4Rt8', 'x _ZNXk9mP2vL5qZ8wR3tQx7kP2mZ9vL17h1acb594305f70c2eE', 'key=prod:wdvn-usa87a-fxp9ioas', '{"key":"cache:binding-Xk9mP2vL5qZ8wR3t@1.2"}',
   ])('still redacts %j', (text) => {
     expect(redactText(text, {})).not.toBe(text);
   });
