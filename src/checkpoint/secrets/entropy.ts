@@ -232,7 +232,7 @@ function isSnakeName(body: string): boolean {
   if (parts.length < 3 || parts.some((part) => part.length > 16 || !/^(?:[A-Z0-9]+|[a-z0-9]+)$/.test(part))) return false;
   const isWord = (part: string) => {
     const letters = part.replace(/\d{1,3}$/, '');
-    return /^[A-Za-z]{3,}$/.test(letters) && VOWEL.test(letters) && rarePairs(letters) === 0 && !CONSONANTS.test(letters);
+    return /^[A-Za-z]{3,}$/.test(letters) && VOWEL.test(letters) && rarePairs(letters) === 0 && !hasConsonantRun(letters);
   };
   // (What is not a word is short: `V4L2`, `AC3`, `RGB666`, `1X24`, `cx2341x`, `privkey2`.)
   const words = parts.filter(isWord);
@@ -333,7 +333,16 @@ const VOWEL = /[aeiouy]/i;
  */
 const WORD_START = /^(?:[aeiouy]|[b-df-hj-np-tv-xz](?:[aeiouy]|$)|bl|br|ch|cl|cr|dj|dr|dw|fl|fr|gh|gl|gn|gr|kl|kn|kr|ph|pl|pn|pr|ps|pt|qu|rh|sc|sh|sk|sl|sm|sn|sp|sq|st|sv|sw|th|tr|ts|tw|wh|wr|ll|mn|ng|zh|kh)/i;
 /** Four consonants in a row: rare in words, common in random letters. */
-const CONSONANTS = /[b-df-hj-np-tv-xz]{4}/i;
+const CONSONANT_RUN = /[b-df-hj-np-tv-xz]{4,}/gi;
+/** The runs of four consonants that English words hold (`instruct`, `length`, `abstract`, `anthropic`); random letters hold any. */
+const CLUSTER = /^(?:nstr|ngths?|bstr|nthr|nscr|bscr|rstr|mpst)$/i;
+/** Four consonants in a row, not one of English's clusters: letters that read as no word. */
+const hasConsonantRun = (letters: string) => {
+  for (const m of letters.matchAll(CONSONANT_RUN)) if (!CLUSTER.test(m[0])) return true;
+  return false;
+};
+/** A model's size in parameters (`7b`, `480B`, `a35b`, `1.5B`, `350m`) between separators. */
+const MODEL_SIZE = /(?<![A-Za-z0-9.])a?\d{1,4}(?:\.\d{1,2})?[bBmMkK](?![A-Za-z0-9])/g;
 /** Letter pairs that English words (and the names made of them) almost never hold, and random letters often do. */
 const RARE_PAIR = /q[^u]|[jqvxz][bcdfgjkmpqvxz]|[bcdfgkmpvw][jqxz]|[hjkqvwx][hjkqvwx]/i;
 
@@ -364,9 +373,11 @@ const SHORT_WORDS = new Set(('by or to of id get set key not use add new old all
  * `tsc_Colon_The_TypeScript_Compiler_6922`, `constants.Nfsv4OpenClaimType.CLAIM_NULL`):
  * most letters sit in runs that read as words. Random text has short runs without vowels.
  */
-export function isWordy(body: string): boolean {
+export function isWordy(name: string): boolean {
   // The cheap tests first: eight letters at least. Base64 (`+`, `/`, padding) is never a name.
-  if (body.length < 8 || /[+/=]/.test(body)) return false;
+  if (name.length < 8 || /[+/=]/.test(name)) return false;
+  // (A model's size between separators is one of its name's parts, `qwen3-coder-480b-a35b-instruct`, `Llama-3.3-70B`: not counted.)
+  const body = name.replace(MODEL_SIZE, '-');
   // Random text has a digit in every six characters or so, with letters after them; names have few, or numbers
   // only at the ends of their parts (`tsc_Colon_6922`, `SN_id_Gost28147_89_None`).
   // (A standard's or an algorithm's number is one of a name's parts, after its name, `RFC6749`, `RSA1024`, `Ed25519`, `Sha256`: not
@@ -393,7 +404,7 @@ export function isWordy(body: string): boolean {
       letters += run.replace(/[^A-Za-z]/g, '').length;
       if (/^[A-Z]{2,4}$/.test(run)) acronyms += run.length;
       else if (SHORT_WORDS.has(run.toLowerCase())) short += run.length;
-      if (run.length >= 4 && WORD_RUN.test(run) && run.replace(/[^aeiouy]/gi, '').length * 6 >= run.length && !CONSONANTS.test(run) && rarePairs(run) === 0 && WORD_START.test(run)) {
+      if (run.length >= 4 && WORD_RUN.test(run) && run.replace(/[^aeiouy]/gi, '').length * 6 >= run.length && !hasConsonantRun(run) && rarePairs(run) === 0 && WORD_START.test(run)) {
         inWords += run.length;
         words++;
       }

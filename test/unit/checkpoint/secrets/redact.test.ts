@@ -1696,6 +1696,8 @@ describe('code, configuration and documentation a system ships', () => {
     '     Running tests/integration_test.rs (target/debug/deps/integration_test-1082c4b063a8fbe6)', '.text._ZN3foo3bar17h1acb594305f70c2eE     22      0',
     "Uninitialized value was created by an allocation of 'a' in the stack frame of function '_ZN6memory4main17hd2333c1899d997f5E'",
     '_RNvMsr_NtCs3ssYzQotkvD_3std4pathNtB5_7PathBuf3newCs15kBYyAo9fc_7mycrate',
+    // (A language model's id, as agents' SDKs and their configurations name one: English's clusters of consonants, a size in parameters.)
+    "const model = amazonBedrock('anthropic.claude-3-sonnet-20240229-v1:0');", "  'qwen/qwen3-coder-480b-a35b-instruct-maas': {",
     // (An icon written in base64 over several lines, its last line short.)
     'image create photo ::tk::icons::warning -data {\n    iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAYAAABzenr0AAAABHNCSVQICAgIfAhkiAAABSZJREFU\n    WIXll1toVEcYgL+Zc87u2Yu7MYmrWRuTJuvdiMuqiJd4yYKXgMQKVkSjFR80kFIVJfWCWlvpg4h9\n    9Uqvu3HLjfhvTUo85WzjhogAAAAASUVORK5CYII=\n}',
     'ICON = "R0lGODlhEAAQAPIAAP///wAAAMLCwkJCQgAAAGJiYoKCgpKSkiH/C05FVFNDQVBFMi4wAwEAAAAh\\\nWIXll1toVEcYgL+Zc87u2Yu7MYmrWRuTJuvdiMuqiJd4yYKXgMQKVkSjFR80kFIVJfWCWlvpg4h9"',
@@ -1738,7 +1740,7 @@ describe('code, configuration and documentation a system ships', () => {
     'SERIAL=7a3f9e2c8b1d4a6e0f5c9b2d7a4f1e8c', 'tool --pin "wJ8rQ2xZp4Lk7Vn3Bt9Hs6Md1Fy5Gc0Ae2Ru8Ki4"', 'password: "[Tr0ub4dor]+3Xk9mQ2vLp7"',
     'DB_PASSWORD=acme_prod_2024_password;', '"password": rkvzqpt_77_secret}', 'signing_secrets = {"app-1.2.3.jar": "4e1b8d3a6f0e5c9b2d7a4f1e8c4d9f2c"}',
     '{"Custom::ApiToken": "Xk9mQ2vLp7RtZ4wBq8Lm3Rx7"}', "{'AWS::RDS::Password': 'Xk9mQ2vLp7RtZ4wB'}",
-    'x _RIZrga6j8Bs08SoylpSgum5kyBgJ34IdZ2gNp', 'KEY = """\nXk9mP2vL5qZ8wR3tQx7kP2mZ9vLw4Rt8Wb3NcY5dF6hJ1sA0hjhcXk9mP2vL5qZ8wR3tQx7kP2mZ9\n"""',
+    'x _RIZrga6j8Bs08SoylpSgum5kyBgJ34IdZ2gNp', 'x Xk9mP2vL5qZ8wR3t-70b-Qx7kP2mZ9vLw4Rt8', 'x instruct-Xk9mP2vL5qZ8wR3tQx7kP2mZ9vLw', 'KEY = """\nXk9mP2vL5qZ8wR3tQx7kP2mZ9vLw4Rt8Wb3NcY5dF6hJ1sA0hjhcXk9mP2vL5qZ8wR3tQx7kP2mZ9\n"""',
     'icon = "iVBORw0KGgo"\nXk9mP2vL5qZ8wR3tQx7kP2mZ9vLw4Rt8Wb3NcY5dF6hJ1sA0hjhcXk9mP2vL5qZ8wR3tQx7kP2mZ9', '"password": "--stone-moon-river)"',
     // (Found by a second reading of the exemptions above.)
     'auth: Xk9mQ2vL8pR4tZ7wN3bYq5Wd@https://gitlab.com', "key: 'Zq8Wk3Rm5Tn2:https://vault.acmecorp.io'", 'pass: Xk9mQ2vL8pR4tZ7wN3bYq5Wd:https://gitlab.com',
