@@ -1082,7 +1082,7 @@ function comparedBefore(text: string, start: number, keyEnd: number, lineBefore:
 }
 
 /** A name that says what is done to a secret (`update_password`, `resetPassword`, `require-token`), not the secret. */
-const ACTION_ON_SECRET = /(?:^|[_.-])(?:update|reset|change|forgot|require|generate|validate|verify|check|show|hide|expire|rotate|encrypt|hash|remember|enable|disable|allow)[_.-]?(?:pass(?:w(?:or)?d)?|pwd|token|secret)s?$/i;
+const ACTION_ON_SECRET = /(?:^|[_.-])(?:update|reset|change|forgot|require|generate|validate|verify|check|show|hide|expire|rotate|encrypt|hash|remember|enable|disable|allow)[_.-]?(?:pass(?:w(?:or)?d)?|pwd|token|secret|cred(?:ential)?)s?$/i;
 /** An option that makes, changes or drops a stored credential (Oracle's `mkstore -createCredential <database> …`): its value says which. */
 const CREDENTIAL_ACTION = /^(?:create|add|modify|delete|remove|list|revoke)[_.-]?credentials?$/i;
 /** A command's word for what it does to credentials, as a list of arguments quotes it (`"set-credentials", "<name>"`). */
@@ -1220,9 +1220,11 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     if (/gpg|pgp/i.test(key) && !/pass|pwd/i.test(key) && /^(?:0x)?(?:[0-9A-F]{8}|[0-9A-F]{16}|[0-9A-F]{40})$/.test(value)) continue;
     // A path of words is where a secret is kept (`{{ with secret "kv/data/api/db" }}`), not the secret.
     if (/^[a-z_-]+(?:\/[a-z_.-]+){2,}$/.test(value) && !/pass|pwd/i.test(key)) continue;
+    // A media type (`application/octet-stream`, `image/svg+xml`): a format's name.
+    if (/^(?:application|text|image|audio|video|font|multipart|message|model)\/[a-z0-9][\w.+-]{0,100}$/.test(value)) continue;
     // An address names whose key it is (`user.signingkey=security@example.com`); a message written in escapes only is text
     // (`emptyPassword=\u7528\u6237…`); fetch's `credentials: 'same-origin'` is a policy.
-    if ((EMAIL_VALUE.test(value) && !/pass|pwd/i.test(key)) || /^(?:\\u[0-9A-Fa-f]{4}|[ \t])+$/.test(value) || (/^cred/i.test(key) && /^(?:same-origin|include|omit)$/.test(value))) continue;
+    if ((EMAIL_VALUE.test(value) && !/pass|pwd/i.test(key)) || /^(?:\\u[0-9A-Fa-f]{4}|[ \t])+$/.test(value) || (/^cred/i.test(key.slice(key.lastIndexOf('.') + 1)) && /^(?:same-origin|include|omit)$/.test(value))) continue;
     if (!quoted && /^[ \t]*[+*/%-][ \t]*[\w$(]/.test(text.slice(span[1], span[1] + 4)) && (isFunctionName(value) || isIdentifier(value) || isWordy(value))) continue;
     // The key's own name inside its value (`IAMUserChangePassword = "arn:…/IAMUserChangePassword"`) names a resource; spelled in
     // another case (`USER_NOT_FOUND_PASSWORD = "userNotFoundPassword"`), it is the constant's name.

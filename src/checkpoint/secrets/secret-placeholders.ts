@@ -68,6 +68,8 @@ export function isReference(value: string): boolean {
   return REFERENCE_WHOLE.test(value);
 }
 
+/** Words written with a number, in any case, where a word's edges are (a capital or `_` after it too): `k8s`, `S3`, `ec2`, `x509`, `utf8`, `oauth2`. */
+const NUMBERED_WORD = /(?<![A-Za-z0-9])(?:k8s|s3|ec2|x509|utf8|utf16|b64|base64|oauth2|http2|ipv[46]|sha(?:1|224|256|384|512)|md5|i18n|l10n|e2e)(?![a-z0-9])/gi;
 /** `this.mPassword`, `args.token`, `getPassword`, `DB_PASSWORD`: code or a constant's name, not a literal. */
 export function isCodeName(value: string): boolean {
   if (/^(?:this|self|that|args|opts|options|props|ctx|req|res|cfg|conf|data|params|user|env)\.[A-Za-z_$][\w$.]*$/.test(value)) return true;
@@ -76,7 +78,8 @@ export function isCodeName(value: string): boolean {
   // (C's `->` too: `c->argv[j]->ptr`.)
   // (What is inside the brackets is an index, not letters and digits mixed as a generated value mixes them: `Nof[dU-st51oGX`.)
   // (A module's short alias, a letter or three and a number, is a name of its own: `i1.XhrFactory` in compiled Angular.)
-  if (/^[A-Za-z_$][\w$]*(?:(?:\??\.[A-Za-z_$][\w$]*|->[A-Za-z_$][\w$]*|\[[^\]]{0,40}\])+(?:\[[^\]]{0,40})?|\[[^\]]{0,40})$/.test(value) && !/\d[A-Za-z]|[A-Za-z]\d/.test(value.replace(/\[[^\]]*(?:\]|$)/g, '').replace(/^[a-z]{1,3}\d{1,2}(?=\.)/, '')) && !/\[[^\]]*[A-Za-z]\d+[A-Za-z]/.test(value)) return true;
+  // (A word's number is a word's, `K8S_VOLUME_TYPE`, `s3Client`, `x509Cert`.)
+  if (/^[A-Za-z_$][\w$]*(?:(?:\??\.[A-Za-z_$][\w$]*|->[A-Za-z_$][\w$]*|\[[^\]]{0,40}\])+(?:\[[^\]]{0,40})?|\[[^\]]{0,40})$/.test(value) && !/\d[A-Za-z]|[A-Za-z]\d/.test(value.replace(/\[[^\]]*(?:\]|$)/g, '').replace(/^[a-z]{1,3}\d{1,2}(?=\.)/, '').replace(NUMBERED_WORD, '')) && !/\[[^\]]*[A-Za-z]\d+[A-Za-z]/.test(value)) return true;
   // An expression interpolated into a string, cut where the value was read at a quote inside it (C#'s `$"…password={cfg["Pw"]};…"`,
   // Python's `f"PWD={config['password']};"`).
   if (/^\{[A-Za-z_$][\w$.]*[[(]/.test(value)) return true;
@@ -315,7 +318,7 @@ export const PUBLIC_KEY_NAME = /(?:^|[^A-Za-z])pub(?:lic|lishable)?[_.-]?(?:key|
  * Action's `token` input, a credential).
  */
 const NOT_SECRET_NAME =
-  /(?:csrf|xsrf)(?![\w-]*(?:secret|key))|authenticity[_-]?token|anti[_-]?forgery|^state$|cache[_-]?key|idempotency|creation[_-]?token|client[_-]?request[_-]?token|websocket[_-]?key|page[_-]?token|next[_-]?token|continuation[_-]?token|^(?:change|lock)[_-]?token$|^cursor$|^continuation$|(?:^|[._-])existing[\w-]*secret$/i;
+  /(?:csrf|xsrf)(?![\w-]*(?:secret|key))|authenticity[_-]?token|anti[_-]?forgery|^state$|cache[_-]?key|idempotency|creation[_-]?token|client[_-]?request[_-]?token|websocket[_-]?key|page[_-]?token|next[_-]?token|continuation[_-]?token|^(?:change|lock)[_-]?token$|^with[_-]?credentials$|^cursor$|^continuation$|(?:^|[._-])existing[\w-]*secret$/i;
 /**
  * A name that says its value is made up: how a test of what a scanner refuses, or a fixture, names one (`wrongLength`,
  * `nonMatchingToken`, `fake_api_key`, `DUMMY_SECRET`). The word starts the name and is a word of it, not the start of another

@@ -1698,6 +1698,11 @@ describe('code, configuration and documentation a system ships', () => {
     '_RNvMsr_NtCs3ssYzQotkvD_3std4pathNtB5_7PathBuf3newCs15kBYyAo9fc_7mycrate',
     // (A language model's id, as agents' SDKs and their configurations name one: English's clusters of consonants, a size in parameters.)
     "const model = amazonBedrock('anthropic.claude-3-sonnet-20240229-v1:0');", "  'qwen/qwen3-coder-480b-a35b-instruct-maas': {",
+    // (JavaScript as agents' packages ship it: an option that sends cookies, fetch's credentials mode, a media type, a validation's
+    // arguments, a member whose name holds a word's number.)
+    '    withCredentials: defaultToConfig2,', "  (request.credentials === 'same-origin' &&",
+    '  const mediaType = mediaTypeToken && mediaTypeToken.length > 0 ? mediaTypeToken : "application/octet-stream";',
+    'this.validateCredentials("fetch JWKS", "uaadomain");', 'exports.K8S_VOLUME_TYPE_VALUE_SECRET = require_experimental_attributes.K8S_VOLUME_TYPE_VALUE_SECRET;',
     // (An icon written in base64 over several lines, its last line short.)
     'image create photo ::tk::icons::warning -data {\n    iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAYAAABzenr0AAAABHNCSVQICAgIfAhkiAAABSZJREFU\n    WIXll1toVEcYgL+Zc87u2Yu7MYmrWRuTJuvdiMuqiJd4yYKXgMQKVkSjFR80kFIVJfWCWlvpg4h9\n    9Uqvu3HLjfhvTUo85WzjhogAAAAASUVORK5CYII=\n}',
     'ICON = "R0lGODlhEAAQAPIAAP///wAAAMLCwkJCQgAAAGJiYoKCgpKSkiH/C05FVFNDQVBFMi4wAwEAAAAh\\\nWIXll1toVEcYgL+Zc87u2Yu7MYmrWRuTJuvdiMuqiJd4yYKXgMQKVkSjFR80kFIVJfWCWlvpg4h9"',
@@ -1740,7 +1745,8 @@ describe('code, configuration and documentation a system ships', () => {
     'SERIAL=7a3f9e2c8b1d4a6e0f5c9b2d7a4f1e8c', 'tool --pin "wJ8rQ2xZp4Lk7Vn3Bt9Hs6Md1Fy5Gc0Ae2Ru8Ki4"', 'password: "[Tr0ub4dor]+3Xk9mQ2vLp7"',
     'DB_PASSWORD=acme_prod_2024_password;', '"password": rkvzqpt_77_secret}', 'signing_secrets = {"app-1.2.3.jar": "4e1b8d3a6f0e5c9b2d7a4f1e8c4d9f2c"}',
     '{"Custom::ApiToken": "Xk9mQ2vLp7RtZ4wBq8Lm3Rx7"}', "{'AWS::RDS::Password': 'Xk9mQ2vLp7RtZ4wB'}",
-    'x _RIZrga6j8Bs08SoylpSgum5kyBgJ34IdZ2gNp', 'x Xk9mP2vL5qZ8wR3t-70b-Qx7kP2mZ9vLw4Rt8', 'x instruct-Xk9mP2vL5qZ8wR3tQx7kP2mZ9vLw', 'KEY = """\nXk9mP2vL5qZ8wR3tQx7kP2mZ9vLw4Rt8Wb3NcY5dF6hJ1sA0hjhcXk9mP2vL5qZ8wR3tQx7kP2mZ9\n"""',
+    'x _RIZrga6j8Bs08SoylpSgum5kyBgJ34IdZ2gNp', 'x Xk9mP2vL5qZ8wR3t-70b-Qx7kP2mZ9vLw4Rt8', 'x instruct-Xk9mP2vL5qZ8wR3tQx7kP2mZ9vLw', 'token = "text/Xk9mP2vL5qZ8wR3tQx7kP2mZ9vLw4"', 'withCredentials2: Xk9mP2vL5qZ8wR3t',
+    'this.validateCredentials("admin", "Xk9mP2vL5qZ8")', 'password = k8s.Xk9mP2vL5q', 'KEY = """\nXk9mP2vL5qZ8wR3tQx7kP2mZ9vLw4Rt8Wb3NcY5dF6hJ1sA0hjhcXk9mP2vL5qZ8wR3tQx7kP2mZ9\n"""',
     'icon = "iVBORw0KGgo"\nXk9mP2vL5qZ8wR3tQx7kP2mZ9vLw4Rt8Wb3NcY5dF6hJ1sA0hjhcXk9mP2vL5qZ8wR3tQx7kP2mZ9', '"password": "--stone-moon-river)"',
     // (Found by a second reading of the exemptions above.)
     'auth: Xk9mQ2vL8pR4tZ7wN3bYq5Wd@https://gitlab.com', "key: 'Zq8Wk3Rm5Tn2:https://vault.acmecorp.io'", 'pass: Xk9mQ2vL8pR4tZ7wN3bYq5Wd:https://gitlab.com',
