@@ -68,8 +68,15 @@ export function isReference(value: string): boolean {
   return REFERENCE_WHOLE.test(value);
 }
 
-/** Words written with a number, in any case, where a word's edges are (a capital or `_` after it too): `k8s`, `S3`, `ec2`, `x509`, `utf8`, `oauth2`. */
-const NUMBERED_WORD = /(?<![A-Za-z0-9])(?:k8s|s3|ec2|x509|utf8|utf16|b64|base64|oauth2|http2|ipv[46]|sha(?:1|224|256|384|512)|md5|i18n|l10n|e2e)(?![a-z0-9])/gi;
+/**
+ * Words written with a number (`k8s`, `S3`, `ec2`, `x509`, `utf8`, `oauth2`) that start a name's part and are followed by its next
+ * word, `_` or a capital: `K8S_VOLUME_TYPE`, `s3Client`, `x509Cert`. (Not alone before a member, `k8s.XkqmLprTzWvN`: a literal can read so.)
+ */
+const NUMBERED_WORD = new RegExp(
+  `(?<![A-Za-z0-9])(?:${['k8s', 's3', 'ec2', 'x509', 'utf8', 'utf16', 'b64', 'base64', 'oauth2', 'http2', 'ipv4', 'ipv6', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512', 'md5', 'i18n', 'l10n', 'e2e']
+    .flatMap((w) => [w, w.toUpperCase(), w[0]!.toUpperCase() + w.slice(1)]).join('|')})(?=_[A-Za-z]|[A-Z])`,
+  'g',
+);
 /** `this.mPassword`, `args.token`, `getPassword`, `DB_PASSWORD`: code or a constant's name, not a literal. */
 export function isCodeName(value: string): boolean {
   if (/^(?:this|self|that|args|opts|options|props|ctx|req|res|cfg|conf|data|params|user|env)\.[A-Za-z_$][\w$.]*$/.test(value)) return true;

@@ -1702,7 +1702,7 @@ describe('code, configuration and documentation a system ships', () => {
     // arguments, a member whose name holds a word's number.)
     '    withCredentials: defaultToConfig2,', "  (request.credentials === 'same-origin' &&",
     '  const mediaType = mediaTypeToken && mediaTypeToken.length > 0 ? mediaTypeToken : "application/octet-stream";',
-    'this.validateCredentials("fetch JWKS", "uaadomain");', 'exports.K8S_VOLUME_TYPE_VALUE_SECRET = require_experimental_attributes.K8S_VOLUME_TYPE_VALUE_SECRET;',
+    'this.validateCredentials("fetch JWKS", "uaadomain");', 'exports.K8S_VOLUME_TYPE_VALUE_SECRET = require_experimental_attributes.K8S_VOLUME_TYPE_VALUE_SECRET;', 'password = s3Config.password',
     // (An icon written in base64 over several lines, its last line short.)
     'image create photo ::tk::icons::warning -data {\n    iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAYAAABzenr0AAAABHNCSVQICAgIfAhkiAAABSZJREFU\n    WIXll1toVEcYgL+Zc87u2Yu7MYmrWRuTJuvdiMuqiJd4yYKXgMQKVkSjFR80kFIVJfWCWlvpg4h9\n    9Uqvu3HLjfhvTUo85WzjhogAAAAASUVORK5CYII=\n}',
     'ICON = "R0lGODlhEAAQAPIAAP///wAAAMLCwkJCQgAAAGJiYoKCgpKSkiH/C05FVFNDQVBFMi4wAwEAAAAh\\\nWIXll1toVEcYgL+Zc87u2Yu7MYmrWRuTJuvdiMuqiJd4yYKXgMQKVkSjFR80kFIVJfWCWlvpg4h9"',
@@ -1746,7 +1746,8 @@ describe('code, configuration and documentation a system ships', () => {
     'DB_PASSWORD=acme_prod_2024_password;', '"password": rkvzqpt_77_secret}', 'signing_secrets = {"app-1.2.3.jar": "4e1b8d3a6f0e5c9b2d7a4f1e8c4d9f2c"}',
     '{"Custom::ApiToken": "Xk9mQ2vLp7RtZ4wBq8Lm3Rx7"}', "{'AWS::RDS::Password': 'Xk9mQ2vLp7RtZ4wB'}",
     'x _RIZrga6j8Bs08SoylpSgum5kyBgJ34IdZ2gNp', 'x Xk9mP2vL5qZ8wR3t-70b-Qx7kP2mZ9vLw4Rt8', 'x instruct-Xk9mP2vL5qZ8wR3tQx7kP2mZ9vLw', 'token = "text/Xk9mP2vL5qZ8wR3tQx7kP2mZ9vLw4"', 'withCredentials2: Xk9mP2vL5qZ8wR3t',
-    'this.validateCredentials("admin", "Xk9mP2vL5qZ8")', 'password = k8s.Xk9mP2vL5q', 'KEY = """\nXk9mP2vL5qZ8wR3tQx7kP2mZ9vLw4Rt8Wb3NcY5dF6hJ1sA0hjhcXk9mP2vL5qZ8wR3tQx7kP2mZ9\n"""',
+    'this.validateCredentials("admin", "Xk9mP2vL5qZ8")', 'password = k8s.Xk9mP2vL5q',
+    '"client_secret": "oauth2.GhtYqkWmZpLx"', '"password": "K8S.Deploy_Prod"', 'spring.datasource.password=k8s.Cluster_Admin', 'KEY = """\nXk9mP2vL5qZ8wR3tQx7kP2mZ9vLw4Rt8Wb3NcY5dF6hJ1sA0hjhcXk9mP2vL5qZ8wR3tQx7kP2mZ9\n"""',
     'icon = "iVBORw0KGgo"\nXk9mP2vL5qZ8wR3tQx7kP2mZ9vLw4Rt8Wb3NcY5dF6hJ1sA0hjhcXk9mP2vL5qZ8wR3tQx7kP2mZ9', '"password": "--stone-moon-river)"',
     // (Found by a second reading of the exemptions above.)
     'auth: Xk9mQ2vL8pR4tZ7wN3bYq5Wd@https://gitlab.com', "key: 'Zq8Wk3Rm5Tn2:https://vault.acmecorp.io'", 'pass: Xk9mQ2vL8pR4tZ7wN3bYq5Wd:https://gitlab.com',
