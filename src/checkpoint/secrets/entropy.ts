@@ -242,9 +242,11 @@ function isSnakeName(body: string): boolean {
  * A certificate's serial number after its name, in hex (its bytes may be joined by `:`): `S/N: 00B3…`, `serialNumber: '66593D…'`,
  * a CA bundle's comment `# Serial: 33af1e…`.
  */
-const SERIAL_BEFORE = /(?:^|[^A-Za-z])(?:serial[ _]?number|S\/N)["']?[ \t]*[:=]?[ \t]*["']?$|(?:^|\n)[ \t]*#[ \t]*Serial:[ \t]*$/i;
+const SERIAL_BEFORE = /(?:^|[^A-Za-z])(?:serial[ _]?number|S\/N)["']?[ \t]*[:=]?[ \t]*["']?$/i;
+/** A CA bundle's comment on a certificate, `# Serial: 33af1e…`: what comes before its serial number on its line. */
+export const CA_BUNDLE_SERIAL = /(?:^|\n)[ \t]*#[ \t]*Serial:[ \t]*$/;
 const isSerialNumber = (body: string, before: string) =>
-  SERIAL_BEFORE.test(before.slice(-24)) && !/licen[cs]e|product|activation/i.test(before) && /^(?:[0-9A-Fa-f]{2}:)*[0-9A-Fa-f]{8,40}$/.test(body);
+  (SERIAL_BEFORE.test(before.slice(-24)) || CA_BUNDLE_SERIAL.test(before.slice(-24))) && !/licen[cs]e|product|activation/i.test(before) && /^(?:[0-9A-Fa-f]{2}:)*[0-9A-Fa-f]{8,40}$/.test(body);
 /** A package's archive named as the key of a digest (`'setuptools-0.6c10-py2.4.egg': '57d6d9d6…'`, a list of the archives' MD5s or SHA-256s). */
 const PACKAGE_KEY_BEFORE = /["']([\w.+~-]{3,120})["'][ \t]*[:=][ \t]*["']$/;
 const isDigestOfPackage = (body: string, before: string) => {

@@ -9,7 +9,7 @@
  */
 import { isEncodedText, isHighEntropy, isUuid, isWordy, rarePairs } from './entropy.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
-import { isCodeName, isNotSecret, isNotSecretName, PUBLIC_KEY_NAME } from './secret-placeholders.js';
+import { isCodeName, isNotSecret, isNotSecretName, PUBLIC_KEY_NAME, WORDS_WITH_A_NUMBER } from './secret-placeholders.js';
 import { escapeIn, isWrittenBreakAt } from './written-escapes.js';
 import { lowerCased } from './token-runs.js';
 
@@ -304,7 +304,7 @@ const CALL_ARGUMENTS = /^\((?:[ \t]*(?:[A-Za-z_$][\w$.]*(?:\([\w$.]*\))?|\d+|"[^
 const isWordsAroundNumbers = (v: string) =>
   v.replace(WORD_NUMBER, '_').split(/_+|(?<=[a-z])(?=[A-Z])/).every((w) => w === '' || (/^[A-Za-z]+$/.test(w) && /[aeiouy]/i.test(w) && rarePairs(w) === 0));
 /** Numbers that are part of a word in code's names, whole: `b64encode`, `utf8`, `x509`, `k8s`, `sha256`, `int64`, `end2end`. */
-const WORD_NUMBER = /(?<![A-Za-z0-9])(?:b64(?:encode|decode)?|base64|utf8|utf16|x509|k8s|i18n|l10n|s3|ec2|md5|sha(?:1|224|256|384|512)|u?int(?:8|16|32|64)|float(?:32|64)|ipv[46]|oauth2|http2|end2end|e2e)(?![a-z0-9])/gi;
+const WORD_NUMBER = new RegExp(`(?<![A-Za-z0-9])(?:${WORDS_WITH_A_NUMBER.join('|')})(?![a-z0-9])`, 'gi');
 const isIdentifier = (s: string) => s.length >= 2 && /^[A-Za-z_$][A-Za-z_$]*(?:\.[A-Za-z_$][A-Za-z_$]*)*$/.test(s);
 const credentialLike = (s: string) => isValue(s) && (hasLetterAndDigit(s) || (s.length >= 10 && /[^A-Za-z]/.test(s)));
 

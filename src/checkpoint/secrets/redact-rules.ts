@@ -14,7 +14,7 @@ import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { findJsonWebKeyMembers, findKubernetesSecretData, findRecoveryPhrases } from './redact-structured.js';
 import { tokenRuns } from './token-runs.js';
 import type { RedactRule } from './redact-rule.js';
-import { hasPlaceholderMarker, isNamedNonSecret, isNotSecret, isPredictable, isTokenAsUserPassword } from './secret-placeholders.js';
+import { hasPlaceholderMarker, isNamedNonSecret, isNotSecret, isPredictable, isTokenAsUserPassword, MEDIA_MAGIC } from './secret-placeholders.js';
 import { COMMAND_LINE_RULES, DEVICE_TOKEN_PATH_RULE, CREDENTIAL_PAIR_RULE, EMAIL_PASSWORD_RULE, EXPECT_SEND_RULE, GO_MYSQL_DSN_RULE, findEnvTokens, ENCODED_KEY_RULE, NETRC_RULE, NETRC_TOKEN_LOGIN_RULE, ORACLE_URL_RULE, PASSWORD_HASH_RULE, PUTTY_KEY_RULE, GOOGLE_CLIENT_SECRET_RULE, ACCESS_KEY_PAIR_RULES, PGPASS_RULE, SPACED_PASSWORD_LINE_RULE, NETWORK_DEVICE_RULE, IPSEC_SECRET_RULE, PLAIN_SCHEME_RULE, CHAT_LOGIN_RULE, SMTP_AUTH_RULE, PLAIN_LOGIN_RULE, OPENVPN_INLINE_RULE, POSTMAN_API_KEY_RULE, REDIS_ACL_RULE, strictBase64, SESSION_COOKIE_RULE, TERRAFORM_RANDOM_PASSWORD_RULE, STORED_HASH_RULE, JAAS_USER_RULE, UNICODE_LITERAL_PASSWORD_RULE, SQL_INSERT_RULE, PGBOUNCER_USERLIST_RULE, SASL_PASSWD_RULE, ELASTIC_SETUP_PASSWORDS_RULE, JENKINS_CREDENTIALS_RULE, USERS_MAP_RULE, NETWORK_KEY_RULE, CRACKED_PASSWORD_RULE, NTLMV2_RESPONSE_RULE, JUNOS_SECRET_RULE, ECHO_TO_SECRET_FILE_RULE, WALLET_KEY_RULE, BYTE_KEYPAIR_RULE, PUBLIC_KEY_RULE, WEBHOOK_PATH_RULE, ENCRYPTED_VALUE_RULE, ANSIBLE_VAULT_RULE, SEALED_SECRET_RULE, VAULT_SECRET_ID_RULE, CONSUL_SECRET_ID_RULE, CONSUL_TOKENS_RULE, WORDPRESS_SALT_RULE } from './redact-structural.js';
 
 export type { Hit } from './secret-format-rules.js';
@@ -59,11 +59,6 @@ function findHighEntropy(text: string): Hit[] {
   return hits;
 }
 
-/**
- * The start of the base64 of a picture, a sound or a font (PNG, GIF, JPEG, WebP/WAV, WOFF, Ogg, MP3): media, never text. (Not an XML
- * file, an SVG, a zip or a PDF: `base64 settings.xml` or `base64 bundle.zip` prints what decodes to a secret.)
- */
-const MEDIA_MAGIC = /^(?:\/9j\/|iVBORw0KGgo|R0lGOD[dl]h|UklGR|d09GR|d09GMg|T2dnUw|SUQz)/;
 /** A line of base64 alone, blanks around it and a quote, a brace or a string's continuation at its ends. */
 const BASE64_LINE = /^[ \t]*["'{]?[A-Za-z0-9+/]{40,}={0,2}["'}\\,;)]*[ \t]*\r?$/;
 /** … and the last of a block, which may be short. */
@@ -84,7 +79,8 @@ function lineEndAt(text: string, at: number): number {
 const base64Run = (line: string) => /[A-Za-z0-9+/]+={0,2}/.exec(line)?.[0] ?? '';
 
 /**
- * Whether `at` is on a line of a picture, a sound or a font written in base64 over several lines (an icon in a Tcl or a Python
+ * Whether `at` is on a line of a picture, a sound or a font written in base64 over several lines (not an XML file, an SVG, a zip
+ * or a PDF: `base64 settings.xml` or `base64 bundle.zip` prints what decodes to a secret) (an icon in a Tcl or a Python
  * source: `-data {` then `iVBORw0KGgo…`, `ICON = "R0lGODlh…` then more): a block of base64 lines of one width (its last line may be
  * shorter, and padding ends it) whose first starts with the file's magic. The block is read once; its other lines are looked up in it.
  */

@@ -11,7 +11,7 @@ import type { RedactRule } from './redact-rule.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { findInWindows, nearWindows } from './redact-windows.js';
 import { isNamedNonSecret, isNotSecret, isNotSecretName, isPredictable, PUBLIC_KEY_NAME } from './secret-placeholders.js';
-import { isEncodedText, isWordy } from './entropy.js';
+import { CA_BUNDLE_SERIAL, isEncodedText, isWordy } from './entropy.js';
 import { DER_BASE64, derKind, encodedPemKind } from './der-keys.js';
 import { isCamelName, typedPassword } from './redact-keywords.js';
 
@@ -1825,7 +1825,7 @@ const PACKAGE_FIELD = /^(?:Package|Source|Provides|Depends|Pre-Depends|Recommend
 /** A license's identifier as SPDX and Debian's copyright files write one: `BSD-2-clause-NetBSD`, `GPL-2.0-or-later`, `CC-BY-SA-4.0`. */
 const LICENSE_ID = /^(?:BSD|GPL|LGPL|AGPL|MIT|Apache|MPL|CC|CDDL|EPL|EUPL|ISC|Artistic|Zlib|OFL|BSL|PSF|Unicode|Expat|OpenSSL)(?:[-.][A-Za-z0-9]+)+\+?$/;
 /** A CA bundle's comment on a certificate, `# Serial: 33af1e…`: its serial number in hex. (Not a product's serial, `SERIAL=…`: a licence.) */
-const isSerialOf = (pre: string, value: string) => /^[ \t]*#[ \t]*Serial:[ \t]*$/.test(pre) && /^[0-9A-Fa-f]+$/.test(value);
+const isSerialOf = (pre: string, value: string) => CA_BUNDLE_SERIAL.test(pre) && /^[0-9A-Fa-f]+$/.test(value);
 /** … in camelCase (`issuerKeyHash`, `buildVersion`). */
 const CAMEL_LABEL_NAME = /[a-z0-9](?:Commit|Sha|Rev|Revision|Version|Build|Release|Tag|Hash|Digest|Checksum|Fingerprint)$/;
 

@@ -68,13 +68,17 @@ export function isReference(value: string): boolean {
   return REFERENCE_WHOLE.test(value);
 }
 
+/** Words written with a number, whole: `b64encode`, `utf8`, `x509`, `k8s`, `sha256`, `int64`, `end2end`. */
+export const WORDS_WITH_A_NUMBER = [
+  'b64encode', 'b64decode', 'b64', 'base64', 'utf8', 'utf16', 'x509', 'k8s', 'i18n', 'l10n', 's3', 'ec2', 'md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512',
+  'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64', 'float32', 'float64', 'ipv4', 'ipv6', 'oauth2', 'http2', 'end2end', 'e2e',
+];
 /**
- * Words written with a number (`k8s`, `S3`, `ec2`, `x509`, `utf8`, `oauth2`) that start a name's part and are followed by its next
- * word, `_` or a capital: `K8S_VOLUME_TYPE`, `s3Client`, `x509Cert`. (Not alone before a member, `k8s.XkqmLprTzWvN`: a literal can read so.)
+ * Such a word that starts a name's part, in small letters, capitals or with a capital first, followed by its next word, `_` or a
+ * capital: `K8S_VOLUME_TYPE`, `s3Client`, `x509Cert`. (Not alone before a member, `k8s.XkqmLprTzWvN`: a literal can read so.)
  */
 const NUMBERED_WORD = new RegExp(
-  `(?<![A-Za-z0-9])(?:${['k8s', 's3', 'ec2', 'x509', 'utf8', 'utf16', 'b64', 'base64', 'oauth2', 'http2', 'ipv4', 'ipv6', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512', 'md5', 'i18n', 'l10n', 'e2e']
-    .flatMap((w) => [w, w.toUpperCase(), w[0]!.toUpperCase() + w.slice(1)]).join('|')})(?=_[A-Za-z]|[A-Z])`,
+  `(?<![A-Za-z0-9])(?:${WORDS_WITH_A_NUMBER.flatMap((w) => [w, w.toUpperCase(), w[0]!.toUpperCase() + w.slice(1)]).join('|')})(?=_[A-Za-z]|[A-Z])`,
   'g',
 );
 /** `this.mPassword`, `args.token`, `getPassword`, `DB_PASSWORD`: code or a constant's name, not a literal. */
@@ -421,8 +425,11 @@ const SECRET_NAME = /secret|token|key|pass|pwd|auth|session|cookie|sig|cred|clie
 const CONTENT_ID = /^(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|bafy[a-z2-7]{50,60})$/;
 /** A `<meta>` tag's content is part of a page anyone can read (site verification, app ids). */
 const META_CONTENT = /<meta\b[^<>]*\bcontent=[ \t]?["']?$/i;
-/** The start of the base64 of a JPEG, PNG, GIF, WebP/WAV, PDF, zip, SVG, WOFF/WOFF2, WebAssembly, Ogg or MP3 file. */
-export const FILE_MAGIC = /^(?:\/9j\/|iVBORw0KGgo|R0lGOD[dl]h|UklGR|JVBERi0|UEsDB|PHN2Zy|PD94bWwg|d09GR|d09GMg|AGFzbQ|T2dnUw|SUQz)/;
+/** The start of the base64 of a picture, a sound or a font (JPEG, PNG, GIF, WebP/WAV, WOFF/WOFF2, Ogg, MP3): media, never text. */
+const MEDIA_MAGIC_SOURCE = '\\/9j\\/|iVBORw0KGgo|R0lGOD[dl]h|UklGR|d09GR|d09GMg|T2dnUw|SUQz';
+export const MEDIA_MAGIC = new RegExp(`^(?:${MEDIA_MAGIC_SOURCE})`);
+/** … and of any file a token may be mistaken for: media, a PDF, a zip, an SVG, an XML file, WebAssembly. */
+const FILE_MAGIC = new RegExp(`^(?:${MEDIA_MAGIC_SOURCE}|JVBERi0|UEsDB|PHN2Zy|PD94bWwg|AGFzbQ)`);
 const KEY_ID_BEFORE = /(?:(?:RSA|DSA|ECDSA|EdDSA|ED25519|GPG|PGP)[ \t]+key(?:[ \t]+ID)?|key[ \t]+fingerprint)[ \t]*[:=]?[ \t]*$/i;
 /**
  * The public members of a JSON Web Key (`"n"`, `"x"`, `"y"`, certificate thumbprints), each of its length in base64url: a curve's
