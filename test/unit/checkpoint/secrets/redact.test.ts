@@ -1760,6 +1760,21 @@ describe('code, configuration and documentation a system ships', () => {
   });
 });
 
+describe("this round's exemptions as an agent's transcript writes them (a tool's output in a JSON line)", () => {
+  const line = (content: string) => JSON.stringify({ type: 'user', message: { content: [{ type: 'tool_result', content }] } });
+  it.each([
+    'image create photo ::tk::icons::warning -data {\n    iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAYAAABzenr0AAAABHNCSVQICAgIfAhkiAAABSZJREFU\n    WIXll1toVEcYgL+Zc87u2Yu7MYmrWRuTJuvdiMuqiJd4yYKXgMQKVkSjFR80kFIVJfWCWlvpg4h9\n    9Uqvu3HLjfhvTUo85WzjhogAAAAASUVORK5CYII=\n}',
+    "const model = amazonBedrock('anthropic.claude-3-sonnet-20240229-v1:0');",
+    '      "input_token": "Marker",\n      "output_token": "NextMarker",',
+  ])('keeps %j', (text) => {
+    expect(redactText(line(text), {})).toBe(line(text));
+  });
+  it('still redacts a Secret whose manifest holds a template line', () => {
+    const text = 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\n{{- with .Values.annotations }}\n  annotations:\n{{- end }}\nstringData:\n  MYSQL_ROOT: Tr0ub4dor&3';
+    expect(redactText(line(text), {})).not.toContain('Tr0ub4dor');
+  });
+});
+
 describe('a secret access key after its key id', () => {
   // A secret a person typed reads as no random string: its place after the key id says what it is.
   it.each([
