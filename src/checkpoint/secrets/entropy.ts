@@ -247,12 +247,20 @@ const SERIAL_BEFORE = /(?:^|[^A-Za-z])(?:serial[ _]?number|S\/N)["']?[ \t]*[:=]?
 export const CA_BUNDLE_SERIAL = /(?:^|\n)[ \t]*#[ \t]*Serial:[ \t]*$/;
 const isSerialNumber = (body: string, before: string) =>
   (SERIAL_BEFORE.test(before.slice(-24)) || CA_BUNDLE_SERIAL.test(before.slice(-24))) && !/licen[cs]e|product|activation/i.test(before) && /^(?:[0-9A-Fa-f]{2}:)*[0-9A-Fa-f]{8,40}$/.test(body);
-/** A package's archive named as the key of a digest (`'setuptools-0.6c10-py2.4.egg': '57d6d9d6…'`, a list of the archives' MD5s or SHA-256s). */
-const PACKAGE_KEY_BEFORE = /["']([\w.+~-]{3,120})["'][ \t]*[:=][ \t]*["']$/;
-const isDigestOfPackage = (body: string, before: string) => {
-  if (!/^[0-9a-fA-F]{32,128}$/.test(body)) return false;
+/**
+ * A file named as the key of its digest: a package's archive (`'setuptools-0.6c10-py2.4.egg': '57d6d9d6…'`, a list of the archives'
+ * MD5s or SHA-256s), a data file (`"qbert.bin": "484b0076…"`), a script's or a style sheet's integrity in base64 (`"bokeh-3.4.0.min.js":
+ * "<SHA-384>"`); also as a pair, `("list_attr_celeba.txt", "75e246fa…")`. Not a key's file (`server.key`, `id.pem`).
+ */
+const PACKAGE_KEY_BEFORE = /["']([\w.+~-]{3,120})["'][ \t]*[:=,][ \t]*["']$/;
+const DATA_FILE = /^(?=[\w.+~-]*[A-Za-z][\w+~-]*\.)[\w.+~-]+\.(?!(?:key|pem|p12|pfx|jks|keystore|ppk|asc|gpg|crt|cer|der|env)$)[a-z][a-z0-9]{0,5}$/;
+/** Digests in base64 by their length, padded or not: MD5, SHA-1, SHA-256, SHA-384, SHA-512. */
+const BASE64_DIGEST = /^(?:[A-Za-z0-9+/]{22}(?:==)?|[A-Za-z0-9+/]{27}=?|[A-Za-z0-9+/]{43}=?|[A-Za-z0-9+/]{64}|[A-Za-z0-9+/]{86}(?:==)?)$/;
+const isDigestOfPackage = (body: string, before: string, token: string) => {
+  const hex = /^[0-9a-fA-F]{32,128}$/.test(body);
+  if (!hex && !BASE64_DIGEST.test(token)) return false;
   const key = PACKAGE_KEY_BEFORE.exec(before.slice(-130));
-  if (key === null || !isPackageFile(key[1]!)) return false;
+  if (key === null || !(isPackageFile(key[1]!) || (DATA_FILE.test(key[1]!) && !SECRET_WORD.test(key[1]!)))) return false;
   // (Not in a map named for secrets on its line, `signing_secrets = {"app-1.2.3.jar": "…"}`.)
   const rest = before.slice(0, before.length - key[0].length);
   return !SECRET_WORD.test(rest.slice(rest.lastIndexOf('\n') + 1));
@@ -264,7 +272,8 @@ const EMPTY_DIGESTS = new Set(['d41d8cd98f00b204e9800998ecf8427e', 'da39a3ee5e6b
 
 export function isHighEntropy(token: string, before = ''): boolean {
   const body = token.endsWith('=') ? token.replace(/=+$/, '') : token;
-  if (EMPTY_DIGESTS.has(body.toLowerCase()) || HOST_NAME.test(body)) return false;
+  // (A decimal number, its exponent and its type's suffix with it, `0.822283865417792281772556288e34F`: a constant.)
+  if (EMPTY_DIGESTS.has(body.toLowerCase()) || HOST_NAME.test(body) || /^[+-]?\d+\.\d+(?:[eE][+-]?\d+)?[fFlLdD]?$/.test(body)) return false;
   // An object id is a secret only after a keyword, whatever the tests below say (told first: most candidates in a session are ids).
   if (OBJECT_ID.test(body) && !keywordBefore(before)) return false;
   if (body.length < 32 || (body.length > MAX_SECRET && !keywordBefore(before)) || (body.length === 36 && UUID.test(body)) || (token.startsWith('sha') && SRI.test(token)) || before.endsWith(';base64,')) return false;
@@ -278,7 +287,7 @@ export function isHighEntropy(token: string, before = ''): boolean {
     if (ends.some((end) => /^[0-9a-f]{7,64}$|^[a-z][a-z0-9]*(?:[-/_][a-z0-9]+)*$/.test(end))) return ends.some((end) => isHighEntropy(end, before));
   }
   if (DIGEST_BEFORE.test(before.slice(-16)) && !keywordBefore(before)) return false;
-  if ((PEERS_DIGEST_BEFORE.test(before) && /^[0-9a-f]+$/.test(body)) || isPackageFile(body) || isDigestOfPackage(body, before) || CARGO_ARTIFACT.test(body) || (isVersionOfCommit(body) && !keywordBefore(before)) || isSerialNumber(body, before)) return false;
+  if ((PEERS_DIGEST_BEFORE.test(before) && /^[0-9a-f]+$/.test(body)) || isPackageFile(body) || isDigestOfPackage(body, before, token) || CARGO_ARTIFACT.test(body) || (isVersionOfCommit(body) && !keywordBefore(before)) || isSerialNumber(body, before)) return false;
   if (MODULE_TAG.test(body)) return isHighEntropy(body.replace(MODULE_TAG, ''), before);
   if (isMangledName(body)) return false;
   // (Also a chain of members whose numbers are a version's or a year's: `binPropertyOfStringsSets.es2024.has`.)

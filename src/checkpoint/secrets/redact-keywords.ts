@@ -305,6 +305,50 @@ const isWordsAroundNumbers = (v: string) =>
   v.replace(WORD_NUMBER, '_').split(/_+|(?<=[a-z])(?=[A-Z])/).every((w) => w === '' || (/^[A-Za-z]+$/.test(w) && /[aeiouy]/i.test(w) && rarePairs(w) === 0));
 /** Numbers that are part of a word in code's names, whole: `b64encode`, `utf8`, `x509`, `k8s`, `sha256`, `int64`, `end2end`. */
 const WORD_NUMBER = new RegExp(`(?<![A-Za-z0-9])(?:${WORDS_WITH_A_NUMBER.join('|')})(?![a-z0-9])`, 'gi');
+/**
+ * A name of code in parts (`Conv2dNorm`, `M2M100ScaledWordEmbedding`, `base64url_decode`, `Int64Value`, `PySide6.QtCore.QByteArray`):
+ * its numbers at the joints of its words (a small letter at most after one, `2d`), or parts of a word (`b64decode`); every other part
+ * a word (three letters may be one, `Pix`), an acronym in capitals, or one or two letters (`Py`, `t`), these no more than the words. Two words at least. A generated
+ * value's runs between its digits read as no word: `Xk9mP2qZ`, `p4ss`.
+ */
+const isNameOfParts = (v: string) => {
+  if (!/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/.test(v)) return false;
+  let words = 0;
+  let short = 0;
+  let letters = 0;
+  let inWords = 0;
+  let numbered = 0;
+  // (A word with a number counts as a word where the next starts apart, `Int64Value`, `k8s_`; glued to the next, `win32typing`, not.)
+  const named = v.replace(NUMBER_WORD_IN_NAME, (w, at: number) => (/^[a-z]/.test(v.charAt(at + w.length)) || numbered++, '_'));
+  // (After a number, a word starts with a capital or a `_`: two small letters glued to it are a generated value's, `Mky2csre`.)
+  if (/\d[a-z]{2}/.test(named)) return false;
+  for (const part of named.replace(/\d+(?:[a-z](?![a-z]))?/g, '_').split(/[_.$]+|(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/)) {
+    letters += part.length;
+    if (part === '' || /^[A-Z]{1,5}$/.test(part)) continue;
+    if (isWord(part) || (/^[A-Za-z][a-z]{2}$/.test(part) && /[aeiouy]/.test(part) && rarePairs(part) === 0)) {
+      words++;
+      inWords += part.length;
+    } else if (/^[A-Za-z][a-z]?$/.test(part)) short++;
+    else return false;
+  }
+  // (Two words besides those with a number; one, when no other number is in it: `base64url_decode`, not `k8s_admin2024`.)
+  return (words >= 2 || (words === 1 && numbered > 0 && !/\d/.test(named))) && short <= words && inWords * 3 >= letters * 2;
+};
+/**
+ * Such a word in a name, in small letters or capitals alone, or with a capital first where a word of a name in camelCase starts
+ * (`Int64Value`, `toBase64`); a word of five letters or more may follow it glued, `win32typing`: it is judged as the name's next
+ * part (`s3cret` is not read so).
+ */
+const NUMBER_WORD_IN_NAME = new RegExp(
+  `(?:(?<![A-Za-z0-9])(?:${WORDS_WITH_A_NUMBER.flatMap((w) => [w, w.toUpperCase()]).join('|')})|(?<![A-Z0-9])(?:${WORDS_WITH_A_NUMBER.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('|')}))(?!\d|[a-z]{1,4}(?![a-z]))`,
+  'g',
+);
+/** A language model's special token: `[MASK2]`, `<|endoftext|>`, `<SUF>`, `|SPEAKER|`, SentencePiece's `▁` before it or not. */
+const SPECIAL_TOKEN = /^▁?(?:\[[A-Z][A-Z0-9_]*\]|<\|?[A-Za-z][\w]*\|?>|\|[A-Z][A-Z0-9_]*\|)$/;
+/** A type hint of Python's `typing`, or a built-in collection's with its items' types: `Optional[str]`, `dict[str, Any]`. */
+const TYPE_HINT = /^(?:typing\.)?(?:Optional|Union|List|Dict|Tuple|Set|FrozenSet|Callable|Type|Sequence|Mapping|Iterable|Iterator|Awaitable|Literal|Annotated|list|dict|tuple|set|frozenset|type)\[/;
+/** A class named for the kind of thing it holds: `OAuth2Token`, `JiraOauth2Token`, `X25519PrivateKey`, `PyCredHandle`. */
+const KIND_TYPE = /^[A-Z][A-Za-z0-9]*[a-z0-9](?:Token|Key|Credentials?|Handle)$/;
 const isIdentifier = (s: string) => s.length >= 2 && /^[A-Za-z_$][A-Za-z_$]*(?:\.[A-Za-z_$][A-Za-z_$]*)*$/.test(s);
 const credentialLike = (s: string) => isValue(s) && (hasLetterAndDigit(s) || (s.length >= 10 && /[^A-Za-z]/.test(s)));
 
@@ -1140,7 +1184,7 @@ function isCodeValue(v: string, after: string): boolean {
   if (/^[ \t]*[,)}]/.test(after) && /^[a-z][a-z0-9]*(?:_[a-z][a-z0-9]*)*_(?:key|token|secret|password|passwd|pwd|cert|credentials?)$/.test(v) &&
     v.split('_').every((w) => /[aeiouy]/.test(w) && /^[a-z]+\d*$/.test(w))) return true;
   return /^[ \t]*(?:[,;)}]|\/\/)/.test(after) && !/[A-Za-z]\d+[a-z]/.test(v) && /^[a-z][a-zA-Z0-9]*$/.test(v) && /[A-Z]/.test(v) &&
-    (/(?:^|[a-z0-9])(?:key|Key|token|Token|secret|Secret|password|Password|cert|Cert)(?![a-z])/.test(v) || /[A-Z](?:Key|Token|Secret|Password|Credentials?)$/.test(v));
+    (/(?:^|[a-z0-9])(?:key|Key|token|Token|secret|Secret|password|Password|cert|Cert)s?(?![a-z])/.test(v) || /[A-Z](?:Key|Token|Secret|Password|Credential)s?$/.test(v));
 }
 
 /** The key's name in a resource's path (`arn:…/IAMUserChangePassword`), or as a later word of a name (`get_password2`, `OAuth2AccessToken`, `<str>$sessionToken`). */
@@ -1195,7 +1239,7 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // (Unquoted, a name called with names or literals as its arguments is a call, its number a version's or a size's, not a digit
     // between small letters as a generated value has them: `EIP20Interface(underlying)`, `AES256Cipher(key)`, not `p4ss(w0rd)`; a
     // number that is part of a word is a name's, `standard_b64encode(credentials)`, `_get_end2end_headers(headers)`.)
-    const isCall = text.charCodeAt(span[1]) === 40 && (value.length < 8 || isWordy(value) || !/\d/.test(value) || isFunctionName(value) || /::|\.[A-Za-z_]\w*$/.test(value) ||
+    const isCall = text.charCodeAt(span[1]) === 40 && (value.length < 8 || isWordy(value) || !/\d/.test(value) || isFunctionName(value) || /::|\.[A-Za-z_]\w*$/.test(value) || isNameOfParts(value) ||
       (!/["'`]/.test(text[span[0] - 1] ?? '') && /^[A-Za-z_$][\w$]*$/.test(value) && (!/[a-z]\d+[a-z]/.test(value) || isWordsAroundNumbers(value)) && (value.match(/\d+/g) ?? []).length <= 2 &&
         CALL_ARGUMENTS.test(text.slice(span[1], span[1] + 200))));
     // An unquoted value with an operator after it is the first term of an expression (`s3LockKey := s3StateKey + suffix`).
@@ -1214,6 +1258,11 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     if (UI_TEXT_KEY.test(key) && isLanguageText(value)) continue;
     // Code, unquoted: a member of an object, a variable named for what it holds, a Go field's type, a JSX expression (isCodeValue).
     if (!quoted && isCodeValue(value, text.slice(span[1], span[1] + 4))) continue;
+    // A type where a value would be, unquoted (a parameter's or a field's hint): Python's typing (`passphrase: Optional[str]=None`), a
+    // module's class (`password: PySide6.QtCore.QByteArray`, `Credential: _win32typing.PyCredHandle`), a class named for what the key
+    // holds (`token: OAuth2Token`; not a year in it, `Summer2024Token`, nor under a password's or a secret's name, where such words may
+    // be the password). Each a name of words, numbers at their joints.
+    if (!quoted && (TYPE_HINT.test(value) || (/\.(?:[A-Z][a-z]*)+$/.test(value) || (KIND_TYPE.test(value) && !/\d{3}/.test(value) && !/pass|pwd|secret/i.test(key))) && isNameOfParts(value))) continue;
     // The digest detect-secrets' baseline (`.secrets.baseline`, written to be committed) keeps of each secret it found.
     if (key === 'hashed_secret' && /^[0-9a-f]{40}$/.test(value)) continue;
     // An OpenPGP key's id or fingerprint under its key's name (`GPG_KEY="CFB4C2166397D0D2"`): public, what finds the key.
@@ -1240,6 +1289,16 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // secret, a pre-shared key, an API key.)
     if (/^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/.test(value) && !/pass|pwd|secret|psk|cred|auth|api[_-]?key/i.test(key)) continue;
     if (isCall || value.length < 5 || value === key || (key.length >= 6 && holdsKeyName(value, key))) continue;
+    // A template's name given its arguments (`CompletionToken = with_diagnostics_t<asio::deferred_t>>`, C++'s default type), unquoted.
+    if (!quoted && ((text.charCodeAt(span[1]) === 60 && text.charCodeAt(span[1] + 1) !== 47 && isNameOfParts(value)) || isNameOfParts(/^([A-Za-z_]\w*)<[\w:<>, *&]*>$/.exec(value)?.[1] ?? ''))) continue;
+    // The key's sibling in a list of names, another number after the same name (`@sensitive_variables("password1", "password2")`,
+    // `{'cls_token1', 'cls_token2'}`); and the key's own word cut short, unquoted, a variable (`credentials=creds`, `token=tokens`).
+    const keyWord = key + /^\w*/.exec(text.slice(at, at + 40))![0];
+    if ((/\d$/.test(value) && /\d$/.test(keyWord) && value !== keyWord && value.replace(/\d+$/, '') === keyWord.replace(/\d+$/, '')) ||
+      (!quoted && /^[a-z]{3,}s?$/.test(value) && key.slice(key.search(/[A-Za-z]+$/)).toLowerCase().startsWith(value.replace(/s$/, '')))) continue;
+    // A model's special token, a word in capitals between brackets or bars (`"[MASK2]"`, `"<|endoftext|>"`, `"|SPEAKER|"`, SentencePiece's
+    // `"▁<SUF>"`), under a token's name: a marker in a text, not a credential.
+    if (/token/i.test(key) && !/pass|pwd|secret|cred|auth/i.test(key) && SPECIAL_TOKEN.test(value)) continue;
     // (… also a member's: `AttributeOID.CHALLENGE_PASSWORD: "challengePassword"`.)
     if (key.length >= 6 && value.toLowerCase().replace(/[^a-z0-9]/g, '') === key.slice(key.lastIndexOf('.') + 1).toLowerCase().replace(/[^a-z0-9]/g, '')) continue;
     // The key's member given the variable of the same name (`this.encryptionX509Credentials = encryptionX509Credentials;`), or

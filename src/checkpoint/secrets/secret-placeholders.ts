@@ -70,8 +70,8 @@ export function isReference(value: string): boolean {
 
 /** Words written with a number, whole: `b64encode`, `utf8`, `x509`, `k8s`, `sha256`, `int64`, `end2end`. */
 export const WORDS_WITH_A_NUMBER = [
-  'b64encode', 'b64decode', 'b64', 'base64', 'utf8', 'utf16', 'x509', 'k8s', 'i18n', 'l10n', 's3', 'ec2', 'md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512',
-  'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64', 'float32', 'float64', 'ipv4', 'ipv6', 'oauth2', 'http2', 'end2end', 'e2e',
+  'b64encode', 'b64decode', 'b64', 'base64url', 'base64', 'utf8', 'utf16', 'x509', 'k8s', 'i18n', 'l10n', 's3', 'ec2', 'md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512',
+  'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64', 'float32', 'float64', 'ipv4', 'ipv6', 'oauth2', 'http2', 'end2end', 'e2e', 'win32', 'win64',
 ];
 /**
  * Such a word that starts a name's part, in small letters, capitals or with a capital first, followed by its next word, `_` or a

@@ -1707,6 +1707,18 @@ describe('code, configuration and documentation a system ships', () => {
     'image create photo ::tk::icons::warning -data {\n    iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAYAAABzenr0AAAABHNCSVQICAgIfAhkiAAABSZJREFU\n    WIXll1toVEcYgL+Zc87u2Yu7MYmrWRuTJuvdiMuqiJd4yYKXgMQKVkSjFR80kFIVJfWCWlvpg4h9\n    9Uqvu3HLjfhvTUo85WzjhogAAAAASUVORK5CYII=\n}',
     'ICON = "R0lGODlhEAAQAPIAAP///wAAAMLCwkJCQgAAAGJiYoKCgpKSkiH/C05FVFNDQVBFMi4wAwEAAAAh\\\nWIXll1toVEcYgL+Zc87u2Yu7MYmrWRuTJuvdiMuqiJd4yYKXgMQKVkSjFR80kFIVJfWCWlvpg4h9"',
     'A = """\\\napiVersion: v1\nkind: Secret\ndata:\n  key.json: "{gcp_sa_key}"\n"""\n\nB = """\\\napiVersion: v1\nkind: ConfigMap\ndata:\n  image: "gcr.io/x/agent:v1.2.3"\n"""',
+    // (Python's and C++'s libraries as their wheels ship them: a call or a class named with numbers between its words, a type's hint,
+    // a template's default, a list of sibling names, a variable named for the key cut short, a model's special tokens, a data file's
+    // digest under its name, a decimal constant.)
+    "    skey = base64url_decode(key.get_op_key('sign'))", 'self.pw1 = Conv2dNorm(dim, embed_dim, **dd)', 'max_tokens=Int64Value(value=self.max_tokens),',
+    'const int key = VP8LHashPix(argb, cc->hash_shift_);', 'self.embed_tokens = M2M100ScaledWordEmbedding(',
+    'def import_key(extern_key: Union[str, bytes], passphrase: Optional[str]=None) -> RsaKey: ...',
+    'def setPassword(self, password: PySide6.QtCore.QByteArray) -> None: ...', '    Credential: _win32typing.PyCredHandle,', '    token: JiraOauth2Token',
+    '    CompletionToken = with_diagnostics_t<asio::deferred_t>>', '@sensitive_variables("password1", "password2")', "return {'cls_token1', 'cls_token2'}",
+    'service = build("drive", "v3", credentials=creds)', '    return self.to_text(with_password=includeSecrets)',
+    'entity_mask2_token="[MASK2]",', 'suffix_token="▁<SUF>",', 'self.image_token = "|SPEAKER|"',
+    '"qbert.bin": "484b0076816a104875e00467d431c2d2",', '"bokeh-3.4.0.min.js": "pQHUG89WWG6Sf7iFdJv5oIl7x6AogRXyt1YDCQZEZKeZctkwckGbs8p5ez3LVtGP",',
+    '("list_attr_celeba.txt", "75e246fa4810816ffd6ee81facbd244c"),', '    0.822283865417792281772556288e34F,',
   ])('keeps %j', (text) => {
     expect(redactText(text, {})).toBe(text);
   });
@@ -1755,6 +1767,10 @@ describe('code, configuration and documentation a system ships', () => {
     'echo _RsXk9mQ2vL8pR4tZ7w_sQ5Wd8fJpL2xZm0Rt_5agent6config',
     '$ base64 ~/.m2/settings.xml\nPD94bWwgdmVyc2lvbj0iMS4wIj8+CjxzZXR0aW5ncz48c2VydmVycz48c2VydmVyPjxpZD5jZW50\ncmFsPC9pZD48cGFzc3dvcmQ+TnFWd1lTODFWUCE3SGIxRFg4cFBkNWs8L3Bhc3N3b3JkPjwvc2Vy\ndmVyPjwvc2VydmVycz48L3NldHRpbmdzPgo=',
     'ICON = ("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJVRy6GRAvwItVSh15/z/wTWI/Bh48NPXH"\n      "575yx8xm5MslfY5ubiheyEd7P4zDL/ak6J0kGODKdinZnLXicaBAg8WY1jzIRlNQ")', 'x .text._ZNXk9mP2vL5qZ8wR3tQx7kP2mZ9vLw4Rt8', 'x _ZNXk9mP2vL5qZ8wR3tQx7kP2mZ9vL17h1acb594305f70c2eE', 'key=prod:wdvn-usa87a-fxp9ioas', '{"key":"cache:binding-Xk9mP2vL5qZ8wR3t@1.2"}',
+    'password: MyDog2Fluffy', 'token=Xk9mP2qZ(abc)', 'password: Xk9mP2qZw7<br>', 'password=Xk9mP2q<x>', 'password = with_hunter2_t<x>', 'api_token: Summer2024Token',
+    'password: Ab.QxByteArray9', 'token: Xk9m.Rt7LmQwKey', 'password = "[XK9MP2]"', 'token = "[Xk9mP2vL5qZ8]"', '"password1", "Xk9mP2vL5q2"', 'credentials=credsXk',
+    '"server.key": "484b0076816a104875e00467d431c2d2"', '"secrets.json": "484b0076816a104875e00467d431c2d2"',
+    '"prod.env": "pQHUG89WWG6Sf7iFdJv5oIl7x6AogRXyt1YDCQZEZKeZctkwckGbs8p5ez3LVtGP"', 'signing_secrets = {"app.bin": "4e1b8d3a6f0e5c9b2d7a4f1e8c4d9f2c"}',
   ])('still redacts %j', (text) => {
     expect(redactText(text, {})).not.toBe(text);
   });
