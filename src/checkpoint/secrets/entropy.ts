@@ -11,7 +11,7 @@
 
 /** A git object id, written in one case (some tools print them in upper case). */
 import { encodedPemKind } from './der-keys.js';
-import { isGroupedSequence, isJwtIllustration, isPredictable } from './secret-placeholders.js';
+import { isGroupedSequence, isJwtIllustration, isPredictable, WORDS_WITH_A_NUMBER } from './secret-placeholders.js';
 
 const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64}|[0-9A-F]{40}|[0-9A-F]{64})$/;
 /**
@@ -191,6 +191,8 @@ function isVersionOfCommit(body: string): boolean {
   const commit = parts.pop()!;
   return /^g?[0-9a-f]{7,64}$/.test(commit) && parts.every((part) => /^v?\d{1,14}$|^[A-Za-z]{1,12}\d{0,4}$/.test(part));
 }
+/** A line of the RECORD a Python wheel lists its files in: the file's path, its SHA-256 in base64 (URL-safe, unpadded), its size. */
+const RECORD_LINE = /^([^,]+),sha256=[A-Za-z0-9_-]{43},\d+$/;
 /** The tag Python gives a compiled module for its interpreter and platform (`.cpython-311-x86_64-linux-gnu.so`): the module is judged without it. */
 const MODULE_TAG = /\.(?:cpython-\d{2,3}[a-z]?|pypy\d{0,3}-pp\d{2,3}|abi3)(?:-[a-z0-9_]+)*\.(?:so|pyd)$/;
 /**
@@ -250,10 +252,13 @@ const isSerialNumber = (body: string, before: string) =>
 /**
  * A file named as the key of its digest: a package's archive (`'setuptools-0.6c10-py2.4.egg': '57d6d9d6…'`, a list of the archives'
  * MD5s or SHA-256s), a data file (`"qbert.bin": "484b0076…"`), a script's or a style sheet's integrity in base64 (`"bokeh-3.4.0.min.js":
- * "<SHA-384>"`); also as a pair, `("list_attr_celeba.txt", "75e246fa…")`. Not a key's file (`server.key`, `id.pem`).
+ * "<SHA-384>"`); also as a pair, `("list_attr_celeba.txt", "75e246fa…")`. A data file's or an asset's extension: not a host's name
+ * (`"api.github.com": "…"`), a user's (`john.doe`), a key's file (`server.key`).
  */
 const PACKAGE_KEY_BEFORE = /["']([\w.+~-]{3,120})["'][ \t]*[:=,][ \t]*["']$/;
-const DATA_FILE = /^(?=[\w.+~-]*[A-Za-z][\w+~-]*\.)[\w.+~-]+\.(?!(?:key|pem|p12|pfx|jks|keystore|ppk|asc|gpg|crt|cer|der|env)$)[a-z][a-z0-9]{0,5}$/;
+const DATA_FILE = /^(?=[\w+~-]*[A-Za-z])[\w.+~-]+\.(?:bin|dat|txt|csv|tsv|json|jsonl|xml|ya?ml|zip|gz|tgz|bz2|xz|7z|tar|js|mjs|cjs|css|map|html|wasm|png|jpe?g|gif|svg|ico|webp|woff2?|ttf|otf|pdf|mp[34]|wav|flac|ogg|npz|npy|pt|pth|ckpt|safetensors|onnx|h5|pkl|parquet|mat|model|gguf|rom|a26|nes|iso|img|exe|dll|so|dylib|jar|whl|deb|rpm|py|sh)$/;
+/** A map or a list opened under a name that says it holds secrets, its entries after it: `API_KEYS = {`, `"tokens": [`. */
+const SECRETS_OPENED = /(?:pass|pwd|secret|token|key|cred|auth|session|cookie)\w*["']?[ \t]*(?:=|:|=>)[ \t]*[{[(][^}\])]*$/i;
 /** Digests in base64 by their length, padded or not: MD5, SHA-1, SHA-256, SHA-384, SHA-512. */
 const BASE64_DIGEST = /^(?:[A-Za-z0-9+/]{22}(?:==)?|[A-Za-z0-9+/]{27}=?|[A-Za-z0-9+/]{43}=?|[A-Za-z0-9+/]{64}|[A-Za-z0-9+/]{86}(?:==)?)$/;
 const isDigestOfPackage = (body: string, before: string, token: string) => {
@@ -261,6 +266,8 @@ const isDigestOfPackage = (body: string, before: string, token: string) => {
   if (!hex && !BASE64_DIGEST.test(token)) return false;
   const key = PACKAGE_KEY_BEFORE.exec(before.slice(-130));
   if (key === null || !(isPackageFile(key[1]!) || (DATA_FILE.test(key[1]!) && !SECRET_WORD.test(key[1]!)))) return false;
+  // (Nor in a map or a list opened under a secret's name a few lines up, `API_KEYS = {` then `"x.bin": "…"`.)
+  if (SECRETS_OPENED.test(before.slice(-400))) return false;
   // (Not in a map named for secrets on its line, `signing_secrets = {"app-1.2.3.jar": "…"}`.)
   const rest = before.slice(0, before.length - key[0].length);
   return !SECRET_WORD.test(rest.slice(rest.lastIndexOf('\n') + 1));
@@ -289,11 +296,15 @@ export function isHighEntropy(token: string, before = ''): boolean {
   if (DIGEST_BEFORE.test(before.slice(-16)) && !keywordBefore(before)) return false;
   if ((PEERS_DIGEST_BEFORE.test(before) && /^[0-9a-f]+$/.test(body)) || isPackageFile(body) || isDigestOfPackage(body, before, token) || CARGO_ARTIFACT.test(body) || (isVersionOfCommit(body) && !keywordBefore(before)) || isSerialNumber(body, before)) return false;
   if (MODULE_TAG.test(body)) return isHighEntropy(body.replace(MODULE_TAG, ''), before);
+  // A file's line in a wheel's RECORD, `path,sha256=<digest>,size`: the path is judged alone, the digest is named.
+  const record = RECORD_LINE.exec(body);
+  if (record) return isHighEntropy(record[1]!, before);
   if (isMangledName(body)) return false;
   // (Also a chain of members whose numbers are a version's or a year's: `binPropertyOfStringsSets.es2024.has`.)
   // (… or a constant's name in capitals that ends in a hex digest, `NODE_SEA_FUSE_fce680ab…`: a marker, unless its words name a secret.)
   if (CONSTANT_WITH_DIGEST.test(body) && !SECRET_WORD.test(body.slice(0, body.lastIndexOf('_')))) return false;
-  if (isWordy(body) || (isSnakeName(body) && !keywordBefore(before)) || isMemberChain(body) || isEncodedText(body) || encodedPemKind(body) === 'public' || isJwtIllustration(body) || isPredictable(body, 0.8) || isGroupedSequence(body, 0.8)) return false;
+  // (… or a name whose numbers sit at the joints of its words, `BetaToolComputerUse20241022Param`, `ShuffleNet_V2_X1_5_Weights.verify`.)
+  if (isWordy(body) || ((isSnakeName(body) || isNameOfParts(body)) && !keywordBefore(before)) || isMemberChain(body) || isEncodedText(body) || encodedPemKind(body) === 'public' || isJwtIllustration(body) || isPredictable(body, 0.8) || isGroupedSequence(body, 0.8)) return false;
   // An Ethereum address (`0x` and 40 hex digits, their case a checksum): public, as an account number is.
   if (body.length === 42 && /^0x[0-9a-fA-F]{40}$/.test(body)) return false;
   // (A segment that is a name and a digest, as a tool names what it stores by content: pnpm's `…angular+_379bf773…/node_modules`,
@@ -427,6 +438,46 @@ export function isWordy(name: string): boolean {
   return letters >= 8 && words >= 2 && boundaries >= 3 && inWords >= (words >= 3 ? letters - acronyms - short : letters) * 0.55;
 }
 
+/** A word as words are spelled: a vowel, no four consonants in a row, no pair of letters that words never hold (`Repository`, `manage`). */
+export const isWord = (w: string) => /^[A-Z]?[a-z]{3,}$/.test(w) && /[aeiouy]/.test(w) && !/[b-df-hj-np-tv-xz]{4}/i.test(w) && rarePairs(w) === 0;
+/**
+ * A name of code in parts (`Conv2dNorm`, `M2M100ScaledWordEmbedding`, `base64url_decode`, `Int64Value`, `PySide6.QtCore.QByteArray`):
+ * its numbers at the joints of its words (a small letter at most after one, `2d`), or parts of a word (`b64decode`); every other part
+ * a word (three letters may be one, `Pix`), an acronym in capitals, or one or two letters (`Py`, `t`), these no more than the words. Two words at least. A generated
+ * value's runs between its digits read as no word: `Xk9mP2qZ`, `p4ss`.
+ */
+export const isNameOfParts = (v: string) => {
+  if (!/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/.test(v)) return false;
+  let words = 0;
+  let short = 0;
+  let letters = 0;
+  let inWords = 0;
+  let numbered = 0;
+  // (A word with a number counts as a word where the next starts apart, `Int64Value`, `k8s_`; glued to the next, `win32typing`, not.)
+  const named = v.replace(NUMBER_WORD_IN_NAME, (w, at: number) => (/^[a-z]/.test(v.charAt(at + w.length)) || numbered++, '_'));
+  // (After a number, a word starts with a capital or a `_`: two small letters glued to it are a generated value's, `Mky2csre`.)
+  if (/\d[a-z]{2}/.test(named)) return false;
+  for (const part of named.replace(/\d+(?:[a-z](?![a-z]))?/g, '_').split(/[_.$]+|(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/)) {
+    letters += part.length;
+    if (part === '' || /^[A-Z]{1,5}$/.test(part)) continue;
+    if (isWord(part) || (/^[A-Za-z][a-z]{2}$/.test(part) && /[aeiouy]/.test(part) && rarePairs(part) === 0)) {
+      words++;
+      inWords += part.length;
+    } else if (/^[A-Za-z][a-z]?$/.test(part)) short++;
+    else return false;
+  }
+  // (Two words besides those with a number; one, when no other number is in it: `base64url_decode`, not `k8s_admin2024`.)
+  return (words >= 2 || (words === 1 && numbered > 0 && !/\d/.test(named))) && short <= words && inWords * 3 >= letters * 2;
+};
+/**
+ * Such a word in a name, in small letters or capitals alone, or with a capital first where a word of a name in camelCase starts
+ * (`Int64Value`, `toBase64`); a word of five letters or more may follow it glued, `win32typing`: it is judged as the name's next
+ * part (`s3cret` is not read so).
+ */
+const NUMBER_WORD_IN_NAME = new RegExp(
+  `(?:(?<![A-Za-z0-9])(?:${WORDS_WITH_A_NUMBER.flatMap((w) => [w, w.toUpperCase()]).join('|')})|(?<![A-Z0-9])(?:${WORDS_WITH_A_NUMBER.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('|')}))(?!\d|[a-z]{1,4}(?![a-z]))`,
+  'g',
+);
 /** `/commit/<sha>`, `./assets/logo-3f2a.png`, `a/b/c`: most segments are words, names or object ids. */
 function isPathLike(body: string): boolean {
   const segments = body.split('/').filter(Boolean);

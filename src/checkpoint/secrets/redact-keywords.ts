@@ -7,7 +7,7 @@
  * its whole key (`DB_PASSWORD`, `token1`), then tries the assignment forms at
  * the end of the key. Only the value is redacted.
  */
-import { isEncodedText, isHighEntropy, isUuid, isWordy, rarePairs } from './entropy.js';
+import { isEncodedText, isHighEntropy, isNameOfParts, isUuid, isWord, isWordy, rarePairs } from './entropy.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { isCodeName, isNotSecret, isNotSecretName, PUBLIC_KEY_NAME, WORDS_WITH_A_NUMBER } from './secret-placeholders.js';
 import { escapeIn, isWrittenBreakAt } from './written-escapes.js';
@@ -306,47 +306,14 @@ const isWordsAroundNumbers = (v: string) =>
 /** Numbers that are part of a word in code's names, whole: `b64encode`, `utf8`, `x509`, `k8s`, `sha256`, `int64`, `end2end`. */
 const WORD_NUMBER = new RegExp(`(?<![A-Za-z0-9])(?:${WORDS_WITH_A_NUMBER.join('|')})(?![a-z0-9])`, 'gi');
 /**
- * A name of code in parts (`Conv2dNorm`, `M2M100ScaledWordEmbedding`, `base64url_decode`, `Int64Value`, `PySide6.QtCore.QByteArray`):
- * its numbers at the joints of its words (a small letter at most after one, `2d`), or parts of a word (`b64decode`); every other part
- * a word (three letters may be one, `Pix`), an acronym in capitals, or one or two letters (`Py`, `t`), these no more than the words. Two words at least. A generated
- * value's runs between its digits read as no word: `Xk9mP2qZ`, `p4ss`.
+ * A language model's special token: `[MASK2]`, `<|endoftext|>`, `<SUF>`, `|SPEAKER|`, SentencePiece's `▁` before it or not. A word of one
+ * case, short, a number of two digits at most at its end: `[D8DE9CB1…]` is a value in brackets.
  */
-const isNameOfParts = (v: string) => {
-  if (!/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/.test(v)) return false;
-  let words = 0;
-  let short = 0;
-  let letters = 0;
-  let inWords = 0;
-  let numbered = 0;
-  // (A word with a number counts as a word where the next starts apart, `Int64Value`, `k8s_`; glued to the next, `win32typing`, not.)
-  const named = v.replace(NUMBER_WORD_IN_NAME, (w, at: number) => (/^[a-z]/.test(v.charAt(at + w.length)) || numbered++, '_'));
-  // (After a number, a word starts with a capital or a `_`: two small letters glued to it are a generated value's, `Mky2csre`.)
-  if (/\d[a-z]{2}/.test(named)) return false;
-  for (const part of named.replace(/\d+(?:[a-z](?![a-z]))?/g, '_').split(/[_.$]+|(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/)) {
-    letters += part.length;
-    if (part === '' || /^[A-Z]{1,5}$/.test(part)) continue;
-    if (isWord(part) || (/^[A-Za-z][a-z]{2}$/.test(part) && /[aeiouy]/.test(part) && rarePairs(part) === 0)) {
-      words++;
-      inWords += part.length;
-    } else if (/^[A-Za-z][a-z]?$/.test(part)) short++;
-    else return false;
-  }
-  // (Two words besides those with a number; one, when no other number is in it: `base64url_decode`, not `k8s_admin2024`.)
-  return (words >= 2 || (words === 1 && numbered > 0 && !/\d/.test(named))) && short <= words && inWords * 3 >= letters * 2;
-};
-/**
- * Such a word in a name, in small letters or capitals alone, or with a capital first where a word of a name in camelCase starts
- * (`Int64Value`, `toBase64`); a word of five letters or more may follow it glued, `win32typing`: it is judged as the name's next
- * part (`s3cret` is not read so).
- */
-const NUMBER_WORD_IN_NAME = new RegExp(
-  `(?:(?<![A-Za-z0-9])(?:${WORDS_WITH_A_NUMBER.flatMap((w) => [w, w.toUpperCase()]).join('|')})|(?<![A-Z0-9])(?:${WORDS_WITH_A_NUMBER.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('|')}))(?!\d|[a-z]{1,4}(?![a-z]))`,
-  'g',
-);
-/** A language model's special token: `[MASK2]`, `<|endoftext|>`, `<SUF>`, `|SPEAKER|`, SentencePiece's `▁` before it or not. */
-const SPECIAL_TOKEN = /^▁?(?:\[[A-Z][A-Z0-9_]*\]|<\|?[A-Za-z][\w]*\|?>|\|[A-Z][A-Z0-9_]*\|)$/;
+const SPECIAL_TOKEN = /^▁?(?:\[[A-Z][A-Z_]{1,15}\d{0,2}\]|<\|?[A-Za-z][a-z_]{1,15}\d{0,2}\|?>|<\|?[A-Z][A-Z_]{1,15}\d{0,2}\|?>|\|[A-Z][A-Z_]{1,15}\d{0,2}\|)$/;
+/** A template's arguments after its name: types' names (`<asio::deferred_t>`, `<executor_type>`, `<>`), not an element of HTML. */
+const TEMPLATE_ARGUMENTS = /^<(?!\/|(?:br|p|b|i|a|u|s|em|hr|li|ul|ol|td|tr|th|div|span|img|code|pre|strong|small|sub|sup|h[1-6])\b)(?:[A-Za-z_:][\w:]*(?:<[\w:, *&]*>)?(?:[ \t]*,[ \t]*[A-Za-z_:][\w:]*)*)?>/i;
 /** A type hint of Python's `typing`, or a built-in collection's with its items' types: `Optional[str]`, `dict[str, Any]`. */
-const TYPE_HINT = /^(?:typing\.)?(?:Optional|Union|List|Dict|Tuple|Set|FrozenSet|Callable|Type|Sequence|Mapping|Iterable|Iterator|Awaitable|Literal|Annotated|list|dict|tuple|set|frozenset|type)\[/;
+const TYPE_HINT = /^(?:typing\.)?(?:Optional|Union|List|Dict|Tuple|Set|FrozenSet|Callable|Type|Sequence|Mapping|Iterable|Iterator|Awaitable|Literal|Annotated|NotRequired|Required|ReadOnly|ClassVar|Final|list|dict|tuple|set|frozenset|type)\[/;
 /** A class named for the kind of thing it holds: `OAuth2Token`, `JiraOauth2Token`, `X25519PrivateKey`, `PyCredHandle`. */
 const KIND_TYPE = /^[A-Z][A-Za-z0-9]*[a-z0-9](?:Token|Key|Credentials?|Handle)$/;
 const isIdentifier = (s: string) => s.length >= 2 && /^[A-Za-z_$][A-Za-z_$]*(?:\.[A-Za-z_$][A-Za-z_$]*)*$/.test(s);
@@ -485,7 +452,8 @@ const FORMS: Form[] = [
   // --password value, -Password "value", machine h login u password value
   // (A word of prose after an option named in a sentence is no value: `Fixed -secret values not being sent`, `-token argument present`.)
   form(`${TAIL}[ \\t]+(["']?)(?<v>[^\\s"'\`]+)\\1(?![^\\s;|&)])`, {
-    when: (b, t) => /(?:^|\s)--?$/.test(t) || (/[ \t]$/.test(b) && /\b(?:machine|login)[ \t]+\S+[ \t]+$/.test(b)),
+    // (Not a sentence that names a login and a password, `Validate that login and password exists`: the user is no word of joining.)
+    when: (b, t) => /(?:^|\s)--?$/.test(t) || (/[ \t]$/.test(b) && /\b(?:machine|login)[ \t]+(?!(?:and|or|nor|with|plus|then|to|for|of|the|a|an|your|their|its|is|are|as)[ \t])\S+[ \t]+$/i.test(b)),
     accept: (v) => isValue(v) && !PROSE_AFTER_OPTION.test(v),
   }),
   // A line of its own: PASSWORD ?= value, password: value, aws_secret_access_key = value
@@ -1139,8 +1107,6 @@ const WRONG_SECRET = /(?:^|[_.-]|[a-z](?=[A-Z]))(?:bad|empty|invalid|wrong|missi
 const FIELD_TYPE_BEFORE =
   /^[ \t]*(?:(?:optional|repeated|required)[ \t]+)?(?:double|float|u?int(?:32|64)|sint(?:32|64)|s?fixed(?:32|64)|bool|string|bytes|(?:[A-Za-z_]\w*\.)*[A-Z][a-z]\w*)[ \t]+$/;
 
-/** A word as words are spelled: a vowel, no four consonants in a row, no pair of letters that words never hold (`Repository`, `manage`). */
-const isWord = (w: string) => /^[A-Z]?[a-z]{3,}$/.test(w) && /[aeiouy]/.test(w) && !/[b-df-hj-np-tv-xz]{4}/i.test(w) && rarePairs(w) === 0;
 /**
  * Words joined as names are (`redirect_url_mismatch`, `webhooks:manage`, `Content-Type`), one of them four letters or more. Not
  * words in small letters joined by `-` (`hono-is-hot`), as a token someone chose is written, nor one word alone.
@@ -1204,10 +1170,13 @@ function isTypeNamedForKey(value: string, key: string): boolean {
   let type = TYPE_NAMED_FOR.get(key);
   if (!type) {
     const joined = key.replace(/[^A-Za-z0-9_.-]/g, '').split(/[_.-]+/).map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()).join('');
-    TYPE_NAMED_FOR.set(key, (type = new RegExp(`^(?:[a-z][a-z0-9]*\\.)*(?:_[A-Z][A-Za-z0-9]*|[A-Z]{2,5}|Ed25519|Ed448|X25519|X448|P256|P384|P521|Secp256k1)?${joined}$`)));
+    TYPE_NAMED_FOR.set(key, (type = new RegExp(`^(?:[a-z][a-z0-9]*\\.)*(?:_[A-Z][A-Za-z0-9]*|[A-Z]{2,5}|${CURVES})?${joined}$`)));
   }
   return type.test(value);
 }
+/** Elliptic curves as a key's type names them: their numbers are the curve's. */
+const CURVES = 'Ed25519|Ed448|X25519|X448|P256|P384|P521|Secp256k1';
+const CURVE_NAME = new RegExp(CURVES, 'g');
 /** Each key's pattern of the types named for it, built once. */
 const TYPE_NAMED_FOR = new Map<string, RegExp>();
 
@@ -1239,7 +1208,10 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // (Unquoted, a name called with names or literals as its arguments is a call, its number a version's or a size's, not a digit
     // between small letters as a generated value has them: `EIP20Interface(underlying)`, `AES256Cipher(key)`, not `p4ss(w0rd)`; a
     // number that is part of a word is a name's, `standard_b64encode(credentials)`, `_get_end2end_headers(headers)`.)
-    const isCall = text.charCodeAt(span[1]) === 40 && (value.length < 8 || isWordy(value) || !/\d/.test(value) || isFunctionName(value) || /::|\.[A-Za-z_]\w*$/.test(value) || isNameOfParts(value) ||
+    // (A name of words with numbers between them is called with code, `Conv2dNorm(dim, …)`, `M2M100ScaledWordEmbedding(` at a line's
+    // end: not `Sunset44Violet(!)`, nor at a line's end under a password's name, `MYSQL_ROOT_PASSWORD=Chelsea1905Blue(`.)
+    const isCall = text.charCodeAt(span[1]) === 40 && (value.length < 8 || isWordy(value) || !/\d/.test(value) || isFunctionName(value) || /::|\.[A-Za-z_]\w*$/.test(value) ||
+      (isNameOfParts(value) && (/^\([ \t]*(?:[A-Za-z_$"'*[{)]|\d)/.test(text.slice(span[1], span[1] + 8)) || (/^\([ \t]*\r?(?:\n|$)/.test(text.slice(span[1], span[1] + 8)) && !/pass|pwd|secret/i.test(key)))) ||
       (!/["'`]/.test(text[span[0] - 1] ?? '') && /^[A-Za-z_$][\w$]*$/.test(value) && (!/[a-z]\d+[a-z]/.test(value) || isWordsAroundNumbers(value)) && (value.match(/\d+/g) ?? []).length <= 2 &&
         CALL_ARGUMENTS.test(text.slice(span[1], span[1] + 200))));
     // An unquoted value with an operator after it is the first term of an expression (`s3LockKey := s3StateKey + suffix`).
@@ -1258,11 +1230,19 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     if (UI_TEXT_KEY.test(key) && isLanguageText(value)) continue;
     // Code, unquoted: a member of an object, a variable named for what it holds, a Go field's type, a JSX expression (isCodeValue).
     if (!quoted && isCodeValue(value, text.slice(span[1], span[1] + 4))) continue;
+    // A comparison (`First pass: decided_mask==0`), and a number written in groups as code writes one (`text_pad_token=129_595`):
+    // an expression and a constant, unquoted. (Base64's `==` ends a value; a comparison goes on after it.)
+    // (The name compared is a variable's or a member's, in small letters and joined, `decided_mask`, `opts.mode`.)
+    if (!quoted && (/^[a-z][a-z0-9]*(?:[_.][a-z][a-z0-9]*)+(?:==|!=)(?:\d+|[a-z_][\w.]*)$/.test(value) || /^\d{1,3}(?:_\d{3})+$/.test(value))) continue;
     // A type where a value would be, unquoted (a parameter's or a field's hint): Python's typing (`passphrase: Optional[str]=None`), a
     // module's class (`password: PySide6.QtCore.QByteArray`, `Credential: _win32typing.PyCredHandle`), a class named for what the key
-    // holds (`token: OAuth2Token`; not a year in it, `Summer2024Token`, nor under a password's or a secret's name, where such words may
+    // holds (`token: OAuth2Token`, `key: Ed25519PrivateKey`; not a year in it, `Summer2024Token`, nor under a password's or a secret's name, where such words may
     // be the password). Each a name of words, numbers at their joints.
-    if (!quoted && (TYPE_HINT.test(value) || (/\.(?:[A-Z][a-z]*)+$/.test(value) || (KIND_TYPE.test(value) && !/\d{3}/.test(value) && !/pass|pwd|secret/i.test(key))) && isNameOfParts(value))) continue;
+    // (A module's class in camelCase, two capitals at least, `QByteArray`; under a password's name, after two modules at least: a
+    // passphrase's words may be joined by dots, `Banister4.Gloomy.Sandpaper`, `Blue42.Sky`.)
+    const isTypeName = (/\.[A-Z][a-z]*[A-Z][A-Za-z]*$/.test(value) && (value.split('.').length >= 3 || !/pass|pwd|secret/i.test(key))) ||
+      (KIND_TYPE.test(value) && !/\d{3}/.test(value.replace(CURVE_NAME, '')) && !/pass|pwd|secret/i.test(key));
+    if (!quoted && (TYPE_HINT.test(value) || (isTypeName && isNameOfParts(value)))) continue;
     // The digest detect-secrets' baseline (`.secrets.baseline`, written to be committed) keeps of each secret it found.
     if (key === 'hashed_secret' && /^[0-9a-f]{40}$/.test(value)) continue;
     // An OpenPGP key's id or fingerprint under its key's name (`GPG_KEY="CFB4C2166397D0D2"`): public, what finds the key.
@@ -1290,12 +1270,16 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     if (/^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/.test(value) && !/pass|pwd|secret|psk|cred|auth|api[_-]?key/i.test(key)) continue;
     if (isCall || value.length < 5 || value === key || (key.length >= 6 && holdsKeyName(value, key))) continue;
     // A template's name given its arguments (`CompletionToken = with_diagnostics_t<asio::deferred_t>>`, C++'s default type), unquoted.
-    if (!quoted && ((text.charCodeAt(span[1]) === 60 && text.charCodeAt(span[1] + 1) !== 47 && isNameOfParts(value)) || isNameOfParts(/^([A-Za-z_]\w*)<[\w:<>, *&]*>$/.exec(value)?.[1] ?? ''))) continue;
+    // (Its arguments names of types, not an element of HTML after a password, `Garden98Lemon<br>`, nor `<3`.)
+    if (!quoted && ((text.charCodeAt(span[1]) === 60 && TEMPLATE_ARGUMENTS.test(text.slice(span[1], span[1] + 80)) && isNameOfParts(value)) ||
+      (TEMPLATE_ARGUMENTS.test(value.slice(value.indexOf('<'))) && isNameOfParts(/^([A-Za-z_]\w*)</.exec(value)?.[1] ?? '')))) continue;
     // The key's sibling in a list of names, another number after the same name (`@sensitive_variables("password1", "password2")`,
     // `{'cls_token1', 'cls_token2'}`); and the key's own word cut short, unquoted, a variable (`credentials=creds`, `token=tokens`).
+    // (Listed, a comma between them, never given with `:` or `=`: `"password1": "password123"` is a password. Cut short, the key's last
+    // word starts with it, and the key is no password's: `postgresPassword=postgres`, `PGPASSWORD=pgpass` are passwords.)
     const keyWord = key + /^\w*/.exec(text.slice(at, at + 40))![0];
-    if ((/\d$/.test(value) && /\d$/.test(keyWord) && value !== keyWord && value.replace(/\d+$/, '') === keyWord.replace(/\d+$/, '')) ||
-      (!quoted && /^[a-z]{3,}s?$/.test(value) && key.slice(key.search(/[A-Za-z]+$/)).toLowerCase().startsWith(value.replace(/s$/, '')))) continue;
+    if ((/\d$/.test(value) && /\d$/.test(keyWord) && value !== keyWord && value.replace(/\d+$/, '') === keyWord.replace(/\d+$/, '') && /^\w*["']?[ \t]*,[ \t]*["']?$/.test(text.slice(at, span[0]))) ||
+      (!quoted && /^[a-z]{3,}s?$/.test(value) && !/pass|pwd/i.test(key) && (/[A-Za-z][a-z]*$/.exec(key)?.[0].toLowerCase().startsWith(value.replace(/s$/, '')) ?? false))) continue;
     // A model's special token, a word in capitals between brackets or bars (`"[MASK2]"`, `"<|endoftext|>"`, `"|SPEAKER|"`, SentencePiece's
     // `"▁<SUF>"`), under a token's name: a marker in a text, not a credential.
     if (/token/i.test(key) && !/pass|pwd|secret|cred|auth/i.test(key) && SPECIAL_TOKEN.test(value)) continue;

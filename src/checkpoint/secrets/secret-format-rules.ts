@@ -268,8 +268,10 @@ export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS):
           let value = t[0].replace(/^[^A-Za-z0-9]+|[.:]+$/g, '');
           let start = from + t.index;
           let found = entry.formats.find((f) => f.whole().test(value));
-          // A name and its value written as one token (`…__COM=27ec5ba1:68d13f79`): the value after the `=`.
+          // A name and its value written as one token (`…__COM=27ec5ba1:68d13f79`): the value after the `=`. (Named for a digest's
+          // algorithm, `twitter.py,sha256=<base64>,78255` of a wheel's RECORD, it is the file's digest.)
           const equals = found ? -1 : value.indexOf('=');
+          if (equals > 0 && /(?:^|[^A-Za-z])(?:sha\d*|md5|digest|checksum)$/i.test(value.slice(0, equals))) continue;
           if (equals > 0 && equals < value.length - 1) {
             start += equals + 1;
             value = value.slice(equals + 1);
