@@ -258,14 +258,20 @@ const isSerialNumber = (body: string, before: string) =>
 const PACKAGE_KEY_BEFORE = /["']([\w.+~-]{3,120})["'][ \t]*[:=,][ \t]*["']$/;
 const DATA_FILE = /^(?=[\w+~-]*[A-Za-z])[\w.+~-]+\.(?:bin|dat|txt|csv|tsv|json|jsonl|xml|ya?ml|zip|gz|tgz|bz2|xz|7z|tar|js|mjs|cjs|css|map|html|wasm|png|jpe?g|gif|svg|ico|webp|woff2?|ttf|otf|pdf|mp[34]|wav|flac|ogg|npz|npy|pt|pth|ckpt|safetensors|onnx|h5|pkl|parquet|mat|model|gguf|rom|a26|nes|iso|img|exe|dll|so|dylib|jar|whl|deb|rpm|py|sh)$/;
 /** A map or a list opened under a name that says it holds secrets, its entries after it: `API_KEYS = {`, `"tokens": [`. */
-const SECRETS_OPENED = /(?:pass|pwd|secret|token|key|cred|auth|session|cookie)\w*["']?[ \t]*(?:=|:|=>)[ \t]*[{[(][^}\])]*$/i;
+const SECRETS_OPENED = /(?:pass|pwd|secret|token|key|cred|auth|session|cookie|encrypt|cipher|salt|seed|sign)\w*["']?[ \t]*(?:=|:|=>)[ \t]*[{[(][^}\])]*$|kind:[ \t]*Secret\b/i;
+/** Words that name a key's material in a file's name. */
+const KEY_MATERIAL = /seed|salt|encrypt|cipher|sign|priv|nonce|iv\b|master/i;
 /** Digests in base64 by their length, padded or not: MD5, SHA-1, SHA-256, SHA-384, SHA-512. */
 const BASE64_DIGEST = /^(?:[A-Za-z0-9+/]{22}(?:==)?|[A-Za-z0-9+/]{27}=?|[A-Za-z0-9+/]{43}=?|[A-Za-z0-9+/]{64}|[A-Za-z0-9+/]{86}(?:==)?)$/;
 const isDigestOfPackage = (body: string, before: string, token: string) => {
   const hex = /^[0-9a-fA-F]{32,128}$/.test(body);
   if (!hex && !BASE64_DIGEST.test(token)) return false;
   const key = PACKAGE_KEY_BEFORE.exec(before.slice(-130));
-  if (key === null || !(isPackageFile(key[1]!) || (DATA_FILE.test(key[1]!) && !SECRET_WORD.test(key[1]!)))) return false;
+  // (In base64, only a script's or a style sheet's integrity, `"bokeh-3.4.0.min.js": "<SHA-384>"`: 32 random bytes in base64 under
+  // `"seed.bin"` are a key. A pair is a tuple's, not a call's arguments, `open_encrypted("data.bin", "…")`; the file names no key's
+  // material, `seed.bin`, `salt.dat`.)
+  if (key === null || !(isPackageFile(key[1]!) || (DATA_FILE.test(key[1]!) && !SECRET_WORD.test(key[1]!) && !KEY_MATERIAL.test(key[1]!) && (hex || /\.(?:m|c)?js$|\.css$/.test(key[1]!))))) return false;
+  if (key[0].includes(',') && !/(?:^|[^\w$.])\([ \t]*$/.test(before.slice(0, before.length - key[0].length))) return false;
   // (Nor in a map or a list opened under a secret's name a few lines up, `API_KEYS = {` then `"x.bin": "…"`.)
   if (SECRETS_OPENED.test(before.slice(-400))) return false;
   // (Not in a map named for secrets on its line, `signing_secrets = {"app-1.2.3.jar": "…"}`.)
@@ -455,8 +461,9 @@ export const isNameOfParts = (v: string) => {
   let numbered = 0;
   // (A word with a number counts as a word where the next starts apart, `Int64Value`, `k8s_`; glued to the next, `win32typing`, not.)
   const named = v.replace(NUMBER_WORD_IN_NAME, (w, at: number) => (/^[a-z]/.test(v.charAt(at + w.length)) || numbered++, '_'));
-  // (After a number, a word starts with a capital or a `_`: two small letters glued to it are a generated value's, `Mky2csre`.)
-  if (/\d[a-z]{2}/.test(named)) return false;
+  // (After a number, a word starts with a capital or a `_`: two small letters glued to it are a generated value's, `Mky2csre`; and
+  // two numbers at most, `Staple65Tiger9StoneCloud40Battery` is a passphrase.)
+  if (/\d[a-z]{2}/.test(named) || (named.match(/\d+/g)?.length ?? 0) > 2) return false;
   for (const part of named.replace(/\d+(?:[a-z](?![a-z]))?/g, '_').split(/[_.$]+|(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/)) {
     letters += part.length;
     if (part === '' || /^[A-Z]{1,5}$/.test(part)) continue;

@@ -452,8 +452,7 @@ const FORMS: Form[] = [
   // --password value, -Password "value", machine h login u password value
   // (A word of prose after an option named in a sentence is no value: `Fixed -secret values not being sent`, `-token argument present`.)
   form(`${TAIL}[ \\t]+(["']?)(?<v>[^\\s"'\`]+)\\1(?![^\\s;|&)])`, {
-    // (Not a sentence that names a login and a password, `Validate that login and password exists`: the user is no word of joining.)
-    when: (b, t) => /(?:^|\s)--?$/.test(t) || (/[ \t]$/.test(b) && /\b(?:machine|login)[ \t]+(?!(?:and|or|nor|with|plus|then|to|for|of|the|a|an|your|their|its|is|are|as)[ \t])\S+[ \t]+$/i.test(b)),
+    when: (b, t) => /(?:^|\s)--?$/.test(t) || (/[ \t]$/.test(b) && /\b(?:machine|login)[ \t]+\S+[ \t]+$/.test(b)),
     accept: (v) => isValue(v) && !PROSE_AFTER_OPTION.test(v),
   }),
   // A line of its own: PASSWORD ?= value, password: value, aws_secret_access_key = value
@@ -1177,6 +1176,8 @@ function isTypeNamedForKey(value: string, key: string): boolean {
 /** Elliptic curves as a key's type names them: their numbers are the curve's. */
 const CURVES = 'Ed25519|Ed448|X25519|X448|P256|P384|P521|Secp256k1';
 const CURVE_NAME = new RegExp(CURVES, 'g');
+/** Words of a type's name that hold a number: `OAuth2`, `Http2`, `Sha256`, `X509`, `Int64`. */
+const NUMBERED_TYPE_WORD = /O[Aa]uth2|Http2|Sha(?:1|224|256|384|512)|Md5|Base64|U?[Ii]nt(?:8|16|32|64)|X509/g;
 /** Each key's pattern of the types named for it, built once. */
 const TYPE_NAMED_FOR = new Map<string, RegExp>();
 
@@ -1209,9 +1210,9 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // between small letters as a generated value has them: `EIP20Interface(underlying)`, `AES256Cipher(key)`, not `p4ss(w0rd)`; a
     // number that is part of a word is a name's, `standard_b64encode(credentials)`, `_get_end2end_headers(headers)`.)
     // (A name of words with numbers between them is called with code, `Conv2dNorm(dim, …)`, `M2M100ScaledWordEmbedding(` at a line's
-    // end: not `Sunset44Violet(!)`, nor at a line's end under a password's name, `MYSQL_ROOT_PASSWORD=Chelsea1905Blue(`.)
+    // end: not `Sunset44Violet(!)`; never under a password's or a secret's name, `MYSQL_ROOT_PASSWORD=Chelsea1905Blue(`.)
     const isCall = text.charCodeAt(span[1]) === 40 && (value.length < 8 || isWordy(value) || !/\d/.test(value) || isFunctionName(value) || /::|\.[A-Za-z_]\w*$/.test(value) ||
-      (isNameOfParts(value) && (/^\([ \t]*(?:[A-Za-z_$"'*[{)]|\d)/.test(text.slice(span[1], span[1] + 8)) || (/^\([ \t]*\r?(?:\n|$)/.test(text.slice(span[1], span[1] + 8)) && !/pass|pwd|secret/i.test(key)))) ||
+      (isNameOfParts(value) && !/pass|pwd|secret/i.test(key) && /^\([ \t]*(?:[A-Za-z_$"'*[{)]|\d|\r?\n|$)/.test(text.slice(span[1], span[1] + 8))) ||
       (!/["'`]/.test(text[span[0] - 1] ?? '') && /^[A-Za-z_$][\w$]*$/.test(value) && (!/[a-z]\d+[a-z]/.test(value) || isWordsAroundNumbers(value)) && (value.match(/\d+/g) ?? []).length <= 2 &&
         CALL_ARGUMENTS.test(text.slice(span[1], span[1] + 200))));
     // An unquoted value with an operator after it is the first term of an expression (`s3LockKey := s3StateKey + suffix`).
@@ -1230,18 +1231,21 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     if (UI_TEXT_KEY.test(key) && isLanguageText(value)) continue;
     // Code, unquoted: a member of an object, a variable named for what it holds, a Go field's type, a JSX expression (isCodeValue).
     if (!quoted && isCodeValue(value, text.slice(span[1], span[1] + 4))) continue;
+    // A sentence that names a login and a password (`Validate that login and password exists`): a word after them is prose.
+    if (/^[a-z]{3,}$/.test(value) && /\blogin[ \t]+(?:and|or|nor|with|plus|then|to|for|of|the|a|an|your|their|its|is|are|as)[ \t]+$/i.test(lineBefore)) continue;
     // A comparison (`First pass: decided_mask==0`), and a number written in groups as code writes one (`text_pad_token=129_595`):
     // an expression and a constant, unquoted. (Base64's `==` ends a value; a comparison goes on after it.)
     // (The name compared is a variable's or a member's, in small letters and joined, `decided_mask`, `opts.mode`.)
-    if (!quoted && (/^[a-z][a-z0-9]*(?:[_.][a-z][a-z0-9]*)+(?:==|!=)(?:\d+|[a-z_][\w.]*)$/.test(value) || /^\d{1,3}(?:_\d{3})+$/.test(value))) continue;
+    // (Not a line's own setting, `secret=my_pass==1`.)
+    if (!quoted && ((/^[a-z][a-z0-9]*(?:[_.][a-z][a-z0-9]*)+(?:==|!=)(?:\d+|[a-z_][\w.]*)$/.test(value) && !lineStart(lineBefore)) || /^\d{1,3}(?:_\d{3})+$/.test(value))) continue;
     // A type where a value would be, unquoted (a parameter's or a field's hint): Python's typing (`passphrase: Optional[str]=None`), a
     // module's class (`password: PySide6.QtCore.QByteArray`, `Credential: _win32typing.PyCredHandle`), a class named for what the key
-    // holds (`token: OAuth2Token`, `key: Ed25519PrivateKey`; not a year in it, `Summer2024Token`, nor under a password's or a secret's name, where such words may
+    // holds (`token: OAuth2Token`, `key: Ed25519PrivateKey`, a number only as a standard's or a curve's, not `Deploy2Token`, nor under a password's or a secret's name, where such words may
     // be the password). Each a name of words, numbers at their joints.
     // (A module's class in camelCase, two capitals at least, `QByteArray`; under a password's name, after two modules at least: a
     // passphrase's words may be joined by dots, `Banister4.Gloomy.Sandpaper`, `Blue42.Sky`.)
     const isTypeName = (/\.[A-Z][a-z]*[A-Z][A-Za-z]*$/.test(value) && (value.split('.').length >= 3 || !/pass|pwd|secret/i.test(key))) ||
-      (KIND_TYPE.test(value) && !/\d{3}/.test(value.replace(CURVE_NAME, '')) && !/pass|pwd|secret/i.test(key));
+      (KIND_TYPE.test(value) && !/\d/.test(value.replace(CURVE_NAME, '').replace(NUMBERED_TYPE_WORD, '')) && !/pass|pwd|secret/i.test(key));
     if (!quoted && (TYPE_HINT.test(value) || (isTypeName && isNameOfParts(value)))) continue;
     // The digest detect-secrets' baseline (`.secrets.baseline`, written to be committed) keeps of each secret it found.
     if (key === 'hashed_secret' && /^[0-9a-f]{40}$/.test(value)) continue;
@@ -1271,15 +1275,19 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     if (isCall || value.length < 5 || value === key || (key.length >= 6 && holdsKeyName(value, key))) continue;
     // A template's name given its arguments (`CompletionToken = with_diagnostics_t<asio::deferred_t>>`, C++'s default type), unquoted.
     // (Its arguments names of types, not an element of HTML after a password, `Garden98Lemon<br>`, nor `<3`.)
-    if (!quoted && ((text.charCodeAt(span[1]) === 60 && TEMPLATE_ARGUMENTS.test(text.slice(span[1], span[1] + 80)) && isNameOfParts(value)) ||
-      (TEMPLATE_ARGUMENTS.test(value.slice(value.indexOf('<'))) && isNameOfParts(/^([A-Za-z_]\w*)</.exec(value)?.[1] ?? '')))) continue;
+    // (The name a type's, `…_t`, or its arguments a scope's or several, `<asio::deferred_t>`, `<K, V>`: `Winter42Coffee<kbd>` is a
+    // password before an element.)
+    const template = text.charCodeAt(span[1]) === 60 ? [value, text.slice(span[1], span[1] + 80)] : [/^[A-Za-z_]\w*(?=<)/.exec(value)?.[0] ?? '', value.slice(value.indexOf('<'))];
+    if (!quoted && TEMPLATE_ARGUMENTS.test(template[1]!) && (/_t$/.test(template[0]!) || /^<[^<>]*(?:::|,)/.test(template[1]!)) && isNameOfParts(template[0]!)) continue;
     // The key's sibling in a list of names, another number after the same name (`@sensitive_variables("password1", "password2")`,
     // `{'cls_token1', 'cls_token2'}`); and the key's own word cut short, unquoted, a variable (`credentials=creds`, `token=tokens`).
-    // (Listed, a comma between them, never given with `:` or `=`: `"password1": "password123"` is a password. Cut short, the key's last
-    // word starts with it, and the key is no password's: `postgresPassword=postgres`, `PGPASSWORD=pgpass` are passwords.)
+    // (Listed, the key an item of a call or a list and a comma between them, never given with `:` or `=`: `"password1": "password123"`
+    // is a password. Cut short, the key's last word starts with it, an argument (`,` or `)` after it), and the key is no password's or
+    // secret's: `postgresPassword=postgres`, `PGPASSWORD=pgpass`, `client_secret=secrets` are values.)
     const keyWord = key + /^\w*/.exec(text.slice(at, at + 40))![0];
-    if ((/\d$/.test(value) && /\d$/.test(keyWord) && value !== keyWord && value.replace(/\d+$/, '') === keyWord.replace(/\d+$/, '') && /^\w*["']?[ \t]*,[ \t]*["']?$/.test(text.slice(at, span[0]))) ||
-      (!quoted && /^[a-z]{3,}s?$/.test(value) && !/pass|pwd/i.test(key) && (/[A-Za-z][a-z]*$/.exec(key)?.[0].toLowerCase().startsWith(value.replace(/s$/, '')) ?? false))) continue;
+    if ((/\d$/.test(value) && /\d$/.test(keyWord) && value !== keyWord && value.replace(/\d+$/, '') === keyWord.replace(/\d+$/, '') && /^\w*["']?[ \t]*,[ \t]*["']?$/.test(text.slice(at, span[0])) &&
+      /[([{,][ \t]*["']?\w*$/.test(lineBefore)) ||
+      (!quoted && /^[a-z]{3,}s?$/.test(value) && !/pass|pwd|secret/i.test(key) && /^[ \t]*[,)]/.test(text.slice(span[1], span[1] + 4)) && (/[A-Za-z][a-z]*$/.exec(key)?.[0].toLowerCase().startsWith(value.replace(/s$/, '')) ?? false))) continue;
     // A model's special token, a word in capitals between brackets or bars (`"[MASK2]"`, `"<|endoftext|>"`, `"|SPEAKER|"`, SentencePiece's
     // `"▁<SUF>"`), under a token's name: a marker in a text, not a credential.
     if (/token/i.test(key) && !/pass|pwd|secret|cred|auth/i.test(key) && SPECIAL_TOKEN.test(value)) continue;

@@ -1783,6 +1783,13 @@ describe('code, configuration and documentation a system ships', () => {
     '{"username": "alice", "password1": "password123", "password2": "password123"}', "curl -d 'password1=password1234&password2=password1234' https://x",
     '--set auth.postgresPassword=postgres', 'vaultToken=vault', 'token: [D8DE9CB194795663B29460ABCAAECFFC327FA602]', 'token=|GT6C37UZKQLGGLIDV48EDWJHNW|',
     'machine api.example.com login bob password Xk9mP2vL5q', 'password: abc==0x9Kq', 'token=Xk9mP2==vL5q',
+    // (Found by a third reading of the exemptions above.)
+    '{"seed.bin": "K2AgmINR6upaWBSSOFM9WEzw8d3UUAYwwn3j/ArX/Ko="}', 'open_encrypted("data.bin", "9f86d081884c7d659a2feaa0c55ad015")',
+    'apiVersion: v1\nkind: Secret\ndata:\n  "seed.bin": "K2AgmINR6upaWBSSOFM9WEzw8d3UUAYwwn3j/ArX/Ko="', 'encryption = {\n  "users.csv": "9f86d081884c7d659a2feaa0c55ad015",\n}',
+    'headers = {"index.html": "K2AgmINR6upaWBSSOFM9WEzw8d3UUAYwwn3j/ArX/Ko="}', 'here you go: Staple65Tiger9StoneCloud40Battery', 'password: Winter42Coffee<kbd>',
+    'token: Garden98Lemon<table>', 'api_key = Garden98Lemon<str>', 'GITHUB_TOKEN=Deploy2Token', 'auth_token = Mango42Token', 'private_key=MyLab9Key',
+    'client_secret=secrets', 'token=tokens', 'token=Garden3Coffee4CoffeeBattery920Blue(x)', "mysql -u root -p'password1', 'password2'", 'secret=my_pass==1',
+    'login with password Xk9mP2qZ7wLn!', 'Then login or password r00tP@ss! should work',
   ])('still redacts %j', (text) => {
     expect(redactText(text, {})).not.toBe(text);
   });
