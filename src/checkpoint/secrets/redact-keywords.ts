@@ -1232,7 +1232,8 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // Code, unquoted: a member of an object, a variable named for what it holds, a Go field's type, a JSX expression (isCodeValue).
     if (!quoted && isCodeValue(value, text.slice(span[1], span[1] + 4))) continue;
     // A sentence that names a login and a password (`Validate that login and password exists`): a word after them is prose.
-    if (/^[a-z]{3,}$/.test(value) && /\blogin[ \t]+(?:and|or|nor|with|plus|then|to|for|of|the|a|an|your|their|its|is|are|as)[ \t]+$/i.test(lineBefore)) continue;
+    // (Joined by `and`, `or`, an article: `login with password letmein` is a login's.)
+    if (/^[a-z]{3,}$/.test(value) && /\blogin[ \t]+(?:and|or|nor|the|a|an|your|their|its)[ \t]+$/i.test(lineBefore)) continue;
     // A comparison (`First pass: decided_mask==0`), and a number written in groups as code writes one (`text_pad_token=129_595`):
     // an expression and a constant, unquoted. (Base64's `==` ends a value; a comparison goes on after it.)
     // (The name compared is a variable's or a member's, in small letters and joined, `decided_mask`, `opts.mode`.)
@@ -1242,11 +1243,14 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // module's class (`password: PySide6.QtCore.QByteArray`, `Credential: _win32typing.PyCredHandle`), a class named for what the key
     // holds (`token: OAuth2Token`, `key: Ed25519PrivateKey`, a number only as a standard's or a curve's, not `Deploy2Token`, nor under a password's or a secret's name, where such words may
     // be the password). Each a name of words, numbers at their joints.
-    // (A module's class in camelCase, two capitals at least, `QByteArray`; under a password's name, after two modules at least: a
-    // passphrase's words may be joined by dots, `Banister4.Gloomy.Sandpaper`, `Blue42.Sky`.)
-    const isTypeName = (/\.[A-Z][a-z]*[A-Z][A-Za-z]*$/.test(value) && (value.split('.').length >= 3 || !/pass|pwd|secret/i.test(key))) ||
-      (KIND_TYPE.test(value) && !/\d/.test(value.replace(CURVE_NAME, '').replace(NUMBERED_TYPE_WORD, '')) && !/pass|pwd|secret/i.test(key));
-    if (!quoted && (TYPE_HINT.test(value) || (isTypeName && isNameOfParts(value)))) continue;
+    // (A module's class in camelCase, two capitals at least, `QByteArray`, after a module in small letters (`_win32typing.PyCredHandle`),
+    // or after modules in camelCase too (`PySide6.QtCore.QByteArray`, the only form under a password's name): a passphrase's words may
+    // be joined by dots, `Banister4.GloomySandpaper`, `Jungle0.Garden.CloudMaple`. A hint's types without digits: `type[Xk9m…]` is not one.)
+    const parts = value.split('.');
+    const isTypeName = (parts.length >= 2 && parts.slice(1).every((part) => /^[A-Z][a-z]*[A-Z][A-Za-z]*$/.test(part)) &&
+      (parts.length >= 3 || (/^[a-z_]/.test(value) && !/pass|pwd|secret/i.test(key)))) ||
+      (KIND_TYPE.test(value) && !/Secret|Pass/.test(value) && !/\d/.test(value.replace(CURVE_NAME, '').replace(NUMBERED_TYPE_WORD, '')) && !/pass|pwd|secret/i.test(key));
+    if (!quoted && ((TYPE_HINT.test(value) && !/\d/.test(value.replace(NUMBERED_TYPE_WORD, ''))) || (isTypeName && isNameOfParts(value)))) continue;
     // The digest detect-secrets' baseline (`.secrets.baseline`, written to be committed) keeps of each secret it found.
     if (key === 'hashed_secret' && /^[0-9a-f]{40}$/.test(value)) continue;
     // An OpenPGP key's id or fingerprint under its key's name (`GPG_KEY="CFB4C2166397D0D2"`): public, what finds the key.
@@ -1276,9 +1280,9 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // A template's name given its arguments (`CompletionToken = with_diagnostics_t<asio::deferred_t>>`, C++'s default type), unquoted.
     // (Its arguments names of types, not an element of HTML after a password, `Garden98Lemon<br>`, nor `<3`.)
     // (The name a type's, `…_t`, or its arguments a scope's or several, `<asio::deferred_t>`, `<K, V>`: `Winter42Coffee<kbd>` is a
-    // password before an element.)
+    // password before an element; and never under a password's or a secret's name.)
     const template = text.charCodeAt(span[1]) === 60 ? [value, text.slice(span[1], span[1] + 80)] : [/^[A-Za-z_]\w*(?=<)/.exec(value)?.[0] ?? '', value.slice(value.indexOf('<'))];
-    if (!quoted && TEMPLATE_ARGUMENTS.test(template[1]!) && (/_t$/.test(template[0]!) || /^<[^<>]*(?:::|,)/.test(template[1]!)) && isNameOfParts(template[0]!)) continue;
+    if (!quoted && !/pass|pwd|secret/i.test(key) && TEMPLATE_ARGUMENTS.test(template[1]!) && (/_t$/.test(template[0]!) || /^<[^<>]*(?:::|,)/.test(template[1]!)) && isNameOfParts(template[0]!)) continue;
     // The key's sibling in a list of names, another number after the same name (`@sensitive_variables("password1", "password2")`,
     // `{'cls_token1', 'cls_token2'}`); and the key's own word cut short, unquoted, a variable (`credentials=creds`, `token=tokens`).
     // (Listed, the key an item of a call or a list and a comma between them, never given with `:` or `=`: `"password1": "password123"`

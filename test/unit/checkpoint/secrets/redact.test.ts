@@ -1790,8 +1790,24 @@ describe('code, configuration and documentation a system ships', () => {
     'token: Garden98Lemon<table>', 'api_key = Garden98Lemon<str>', 'GITHUB_TOKEN=Deploy2Token', 'auth_token = Mango42Token', 'private_key=MyLab9Key',
     'client_secret=secrets', 'token=tokens', 'token=Garden3Coffee4CoffeeBattery920Blue(x)', "mysql -u root -p'password1', 'password2'", 'secret=my_pass==1',
     'login with password Xk9mP2qZ7wLn!', 'Then login or password r00tP@ss! should work',
+    // (Found by a fourth reading: each row leaked at the third's end.)
+    'API_KEYS = {\n  "weather.json": "5f2b9c1e7a3d4f6b8c0e2a4d6f8b0c1e",\n  "maps.json": "7c1d9e0a3b5f2c8d4e6a1b9c0d3e5f7a",\n  "geo.json": "e3a9c1f0b7d2e4a6c8b0d1f3e5a7c9b2"\n}',
+    'TOKENS = [\n ("svc-a.json","5f2b9c1e7a3d4f6b8c0e2a4d6f8b0c1e"),\n ("svc-b.json","7c1d9e0a3b5f2c8d4e6a1b9c0d3e5f7a"),\n]', 'login with password letmein',
+    'Try login with password sunshine and username admin', 'TOKEN=Banister4.GloomySandpaper', 'password: Jungle0.Garden.CloudMaple',
+    'client_secret=Garden2.Phoenix.NeedleTurtle', 'token=type[Xk9mP2vL5qZ8]', 'token=Optional[Xk9mP2vL5qZ8wR3t]', 'token: OAuth2SecretToken',
+    'password: Purple42Monkey<std::string>',
   ])('still redacts %j', (text) => {
     expect(redactText(text, {})).not.toBe(text);
+  });
+  it("redacts every digest of a map or a list opened under a secret's name, after the entries redacted before them", () => {
+    for (const [text, n] of [
+      ['API_KEYS = {\n  "weather.json": "5f2b9c1e7a3d4f6b8c0e2a4d6f8b0c1e",\n  "maps.json": "7c1d9e0a3b5f2c8d4e6a1b9c0d3e5f7a",\n  "geo.json": "e3a9c1f0b7d2e4a6c8b0d1f3e5a7c9b2"\n}', 3],
+      ['TOKENS = [\n ("svc-a.json","5f2b9c1e7a3d4f6b8c0e2a4d6f8b0c1e"),\n ("svc-b.json","7c1d9e0a3b5f2c8d4e6a1b9c0d3e5f7a"),\n]', 2],
+    ] as const) {
+      const counts: Record<string, number> = {};
+      redactText(text, counts);
+      expect(counts['high-entropy']).toBe(n);
+    }
   });
 });
 
