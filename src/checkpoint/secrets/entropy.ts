@@ -230,7 +230,8 @@ function isMangledName(token: string): boolean {
  * `gnutls_pkcs11_copy_x509_privkey2`). Random text's parts between its rare `_` are long, or in both cases.
  */
 function isSnakeName(body: string): boolean {
-  const parts = body.replace(/^_+|_+$/g, '').split(/_+/);
+  // (A `.` joins such names too, a model's and its weights' tag, `vit_medium_patch16_gap_256.sw_in12k_ft_in1k`.)
+  const parts = body.replace(/^[_.]+|[_.]+$/g, '').split(/[_.]+/);
   if (parts.length < 3 || parts.some((part) => part.length > 16 || !/^(?:[A-Z0-9]+|[a-z0-9]+)$/.test(part))) return false;
   const isWord = (part: string) => {
     const letters = part.replace(/\d{1,3}$/, '');

@@ -1723,6 +1723,7 @@ describe('code, configuration and documentation a system ships', () => {
     '    # First pass: decided_mask==0, every element participates.', '    text_pad_token=129_595,', '    credentials: NotRequired[List[CredentialTypedDict]]',
     '    "Validate that login and password exists in environment."', '    self, msg: str | bytes, key: Ed25519PrivateKey | Ed448PrivateKey',
     '{\n  "bokeh-0.10.0.css": "vPVqjk21P9Zu+ZzJJXmB3iLyXeNgsVbBRfSv+i2uQFFocKsJuT3bqegx49lSkrIz",\n}',
+    "model = timm.create_model('vit_base_patch16_224.augreg2_in21k_ft_in1k')",
   ])('keeps %j', (text) => {
     expect(redactText(text, {})).toBe(text);
   });
