@@ -1812,12 +1812,15 @@ describe('code, configuration and documentation a system ships', () => {
   });
 });
 
-describe("this round's exemptions as an agent's transcript writes them (a tool's output in a JSON line)", () => {
+describe("the library code kept as an agent's transcript writes it (a tool's output in a JSON line)", () => {
   const line = (content: string) => JSON.stringify({ type: 'user', message: { content: [{ type: 'tool_result', content }] } });
   it.each([
     'image create photo ::tk::icons::warning -data {\n    iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAYAAABzenr0AAAABHNCSVQICAgIfAhkiAAABSZJREFU\n    WIXll1toVEcYgL+Zc87u2Yu7MYmrWRuTJuvdiMuqiJd4yYKXgMQKVkSjFR80kFIVJfWCWlvpg4h9\n    9Uqvu3HLjfhvTUo85WzjhogAAAAASUVORK5CYII=\n}',
     "const model = amazonBedrock('anthropic.claude-3-sonnet-20240229-v1:0');",
     '      "input_token": "Marker",\n      "output_token": "NextMarker",',
+    'from .beta_tool_computer_use_20241022_param import BetaToolComputerUse20241022Param\nclass BetaMemoryTool20250818ViewCommand(BaseModel):',
+    "    skey = base64url_decode(key.get_op_key('sign'))\n    passphrase: Optional[str] = None",
+    'def setPassword(self, password: PySide6.QtCore.QByteArray) -> None: ...', '    "qbert.bin": "484b0076816a104875e00467d431c2d2",',
   ])('keeps %j', (text) => {
     expect(redactText(line(text), {})).toBe(line(text));
   });
