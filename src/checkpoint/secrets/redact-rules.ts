@@ -447,8 +447,9 @@ export const BASE_RULES: RedactRule[] = [
     // Not the password of `scheme://user:password@host` (a placeholder there is left for the URL rule to judge), also once the
     // user has been redacted (`https://[REDACTED:github-token]:x-oauth-basic@github.com`).
     pattern: /(?<![$A-Za-z0-9._%+-]|\/\/|\/\/(?:[^\s/@:]{0,300}|\[REDACTED:[a-z0-9-]+\]):)[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}(?![A-Za-z0-9-])/g,
-    // `git@host:owner/repo` is an ssh remote, not a person.
-    accept: (s) => !/^git@/i.test(s),
+    // `git@host:owner/repo` is an ssh remote, not a person; `icon@2x.png` is a picture for a screen's density (no domain ends in an
+    // image's extension).
+    accept: (s) => !/^git@/i.test(s) && !/@\d(?:\.\d)?x\.(?:png|jpe?g|gif|webp|svg|avif|bmp|tiff?)$/i.test(s),
     pii: true,
   },
   {

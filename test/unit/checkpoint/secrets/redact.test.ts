@@ -1723,7 +1723,8 @@ describe('code, configuration and documentation a system ships', () => {
     '    # First pass: decided_mask==0, every element participates.', '    text_pad_token=129_595,', '    credentials: NotRequired[List[CredentialTypedDict]]',
     '    "Validate that login and password exists in environment."', '    self, msg: str | bytes, key: Ed25519PrivateKey | Ed448PrivateKey',
     '{\n  "bokeh-0.10.0.css": "vPVqjk21P9Zu+ZzJJXmB3iLyXeNgsVbBRfSv+i2uQFFocKsJuT3bqegx49lSkrIz",\n}',
-    "model = timm.create_model('vit_base_patch16_224.augreg2_in21k_ft_in1k')",
+    "model = timm.create_model('vit_base_patch16_224.augreg2_in21k_ft_in1k')", '<img src="logo@2x.png" srcset="logo@1.5x.webp">',
+    'PySide6/Qt/qml/QtQuick/Controls/FluentWinUI3/dark/images/combobox-indicator-disabled@2x.png,sha256=bVhN-TtnhSd6CQ48LUbrugV9JiJT3867uBWFqfSGWME,167',
   ])('keeps %j', (text) => {
     expect(redactText(text, {})).toBe(text);
   });
@@ -1796,7 +1797,7 @@ describe('code, configuration and documentation a system ships', () => {
     'TOKENS = [\n ("svc-a.json","5f2b9c1e7a3d4f6b8c0e2a4d6f8b0c1e"),\n ("svc-b.json","7c1d9e0a3b5f2c8d4e6a1b9c0d3e5f7a"),\n]', 'login with password letmein',
     'Try login with password sunshine and username admin', 'TOKEN=Banister4.GloomySandpaper', 'password: Jungle0.Garden.CloudMaple',
     'client_secret=Garden2.Phoenix.NeedleTurtle', 'token=type[Xk9mP2vL5qZ8]', 'token=Optional[Xk9mP2vL5qZ8wR3t]', 'token: OAuth2SecretToken',
-    'password: Purple42Monkey<std::string>',
+    'password: Purple42Monkey<std::string>', 'mail bob@3x.png.example.com',
   ])('still redacts %j', (text) => {
     expect(redactText(text, {})).not.toBe(text);
   });
