@@ -1294,7 +1294,8 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
       (!quoted && /^[a-z]{3,}s?$/.test(value) && !/pass|pwd|secret/i.test(key) && /^[ \t]*[,)]/.test(text.slice(span[1], span[1] + 4)) && (/[A-Za-z][a-z]*$/.exec(key)?.[0].toLowerCase().startsWith(value.replace(/s$/, '')) ?? false))) continue;
     // A model's special token, a word in capitals between brackets or bars (`"[MASK2]"`, `"<|endoftext|>"`, `"|SPEAKER|"`, SentencePiece's
     // `"▁<SUF>"`), under a token's name: a marker in a text, not a credential.
-    if (/token/i.test(key) && !/pass|pwd|secret|cred|auth/i.test(key) && SPECIAL_TOKEN.test(value)) continue;
+    // (Not a word that names a secret itself, `"|SUPERSECRET|"`.)
+    if (/token/i.test(key) && !/pass|pwd|secret|cred|auth/i.test(key) && SPECIAL_TOKEN.test(value) && !/pass|pwd|secret|key|token|admin|root/i.test(value)) continue;
     // (… also a member's: `AttributeOID.CHALLENGE_PASSWORD: "challengePassword"`.)
     if (key.length >= 6 && value.toLowerCase().replace(/[^a-z0-9]/g, '') === key.slice(key.lastIndexOf('.') + 1).toLowerCase().replace(/[^a-z0-9]/g, '')) continue;
     // The key's member given the variable of the same name (`this.encryptionX509Credentials = encryptionX509Credentials;`), or

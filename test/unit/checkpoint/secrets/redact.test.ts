@@ -1797,7 +1797,7 @@ describe('code, configuration and documentation a system ships', () => {
     'TOKENS = [\n ("svc-a.json","5f2b9c1e7a3d4f6b8c0e2a4d6f8b0c1e"),\n ("svc-b.json","7c1d9e0a3b5f2c8d4e6a1b9c0d3e5f7a"),\n]', 'login with password letmein',
     'Try login with password sunshine and username admin', 'TOKEN=Banister4.GloomySandpaper', 'password: Jungle0.Garden.CloudMaple',
     'client_secret=Garden2.Phoenix.NeedleTurtle', 'token=type[Xk9mP2vL5qZ8]', 'token=Optional[Xk9mP2vL5qZ8wR3t]', 'token: OAuth2SecretToken',
-    'password: Purple42Monkey<std::string>', 'mail bob@3x.png.example.com',
+    'password: Purple42Monkey<std::string>', 'mail bob@3x.png.example.com', 'TOKEN="|SUPERSECRET|"', 'bot_token = "[ADMIN_42]"',
   ])('still redacts %j', (text) => {
     expect(redactText(text, {})).not.toBe(text);
   });
