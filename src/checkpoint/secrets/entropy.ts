@@ -259,10 +259,10 @@ const isSerialNumber = (body: string, before: string) =>
 const PACKAGE_KEY_BEFORE = /["']([\w.+~-]{3,120})["'][ \t]*[:=,][ \t]*["']$/;
 const DATA_FILE = /^(?=[\w+~-]*[A-Za-z])[\w.+~-]+\.(?:bin|dat|txt|csv|tsv|json|jsonl|xml|ya?ml|zip|gz|tgz|bz2|xz|7z|tar|js|mjs|cjs|css|map|html|wasm|png|jpe?g|gif|svg|ico|webp|woff2?|ttf|otf|pdf|mp[34]|wav|flac|ogg|npz|npy|pt|pth|ckpt|safetensors|onnx|h5|pkl|parquet|mat|model|gguf|rom|a26|nes|iso|img|exe|dll|so|dylib|jar|whl|deb|rpm|py|sh)$/;
 /**
- * A map or a list opened under a name that says it holds secrets, a few lines up: `API_KEYS = {`, `"tokens": [`. (Wherever it closes:
- * an entry's value redacted before, or a tuple's `)`, does not close it.)
+ * A map or a list opened under a name whose last word says it holds secrets, a few lines up: `API_KEYS = {`, `"tokens": [` (not
+ * `keyring_md5 = {`, `"keywords": [`). Wherever it closes: an entry's value redacted before, or a tuple's `)`, does not close it.
  */
-const SECRETS_OPENED = /(?:pass|pwd|secret|token|key|cred|auth|session|cookie|encrypt|cipher|salt|seed|sign)\w*["']?[ \t]*(?:=|:|=>)[ \t]*[{[(]|kind:[ \t]*Secret\b/i;
+const SECRETS_OPENED = /(?:pass(?:words?|wd|phrases?)?|pwd|secrets?|tokens?|keys?|creds?|credentials?|auth|sessions?|cookies?|encryption|ciphers?|salts?|seeds?|signing)["']?[ \t]*(?:=|:|=>)[ \t]*[{[(]|kind:[ \t]*Secret\b/i;
 /** Words that name a key's material in a file's name. */
 const KEY_MATERIAL = /seed|salt|encrypt|cipher|sign|priv|nonce|iv\b|master/i;
 /** Digests in base64 by their length, padded or not: MD5, SHA-1, SHA-256, SHA-384, SHA-512. */
