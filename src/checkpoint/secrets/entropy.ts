@@ -315,7 +315,8 @@ export function isHighEntropy(token: string, before = '', above = before): boole
   // (… or a constant's name in capitals that ends in a hex digest, `NODE_SEA_FUSE_fce680ab…`: a marker, unless its words name a secret.)
   if (CONSTANT_WITH_DIGEST.test(body) && !SECRET_WORD.test(body.slice(0, body.lastIndexOf('_')))) return false;
   // (… or a name whose numbers sit at the joints of its words, `BetaToolComputerUse20241022Param`, `ShuffleNet_V2_X1_5_Weights.verify`.)
-  if (isWordy(body) || ((isSnakeName(body) || isNameOfParts(body)) && !keywordBefore(before)) || isMemberChain(body) || isEncodedText(body) || encodedPemKind(body) === 'public' || isJwtIllustration(body) || isPredictable(body, 0.8) || isGroupedSequence(body, 0.8)) return false;
+  // (Without a digit, isWordy tells such names: random letters read as parts of one now and then.)
+  if (isWordy(body) || ((isSnakeName(body) || (/\d/.test(body) && isNameOfParts(body))) && !keywordBefore(before)) || isMemberChain(body) || isEncodedText(body) || encodedPemKind(body) === 'public' || isJwtIllustration(body) || isPredictable(body, 0.8) || isGroupedSequence(body, 0.8)) return false;
   // An Ethereum address (`0x` and 40 hex digits, their case a checksum): public, as an account number is.
   if (body.length === 42 && /^0x[0-9a-fA-F]{40}$/.test(body)) return false;
   // (A segment that is a name and a digest, as a tool names what it stores by content: pnpm's `…angular+_379bf773…/node_modules`,
