@@ -231,6 +231,8 @@ function isMangledName(token: string): boolean {
  */
 function isSnakeName(body: string): boolean {
   // (A `.` joins such names too, a model's and its weights' tag, `vit_medium_patch16_gap_256.sw_in12k_ft_in1k`.)
+  // (Joined by `_` first: dots alone join a host's or a generated value's parts.)
+  if (!body.includes('_')) return false;
   const parts = body.replace(/^[_.]+|[_.]+$/g, '').split(/[_.]+/);
   if (parts.length < 3 || parts.some((part) => part.length > 16 || !/^(?:[A-Z0-9]+|[a-z0-9]+)$/.test(part))) return false;
   const isWord = (part: string) => {
@@ -257,17 +259,23 @@ const isSerialNumber = (body: string, before: string) =>
  * (`"api.github.com": "…"`), a user's (`john.doe`), a key's file (`server.key`).
  */
 const PACKAGE_KEY_BEFORE = /["']([\w.+~-]{3,120})["'][ \t]*[:=,][ \t]*["']$/;
-const DATA_FILE = /^(?=[\w+~-]*[A-Za-z])[\w.+~-]+\.(?:bin|dat|txt|csv|tsv|json|jsonl|xml|ya?ml|zip|gz|tgz|bz2|xz|7z|tar|js|mjs|cjs|css|map|html|wasm|png|jpe?g|gif|svg|ico|webp|woff2?|ttf|otf|pdf|mp[34]|wav|flac|ogg|npz|npy|pt|pth|ckpt|safetensors|onnx|h5|pkl|parquet|mat|model|gguf|rom|a26|nes|iso|img|exe|dll|so|dylib|jar|whl|deb|rpm|py|sh)$/;
+const DATA_FILE = /^(?=[\w+~-]*[A-Za-z])[\w.+~-]+\.(?:bin|dat|txt|csv|tsv|json|jsonl|xml|ya?ml|gz|tgz|bz2|xz|7z|tar|js|mjs|cjs|css|map|html|wasm|png|jpe?g|gif|svg|ico|webp|woff2?|ttf|otf|pdf|mp[34]|wav|flac|ogg|npz|npy|pth|ckpt|safetensors|onnx|h5|pkl|parquet|mat|model|gguf|rom|a26|nes|iso|img|exe|dll|dylib|jar|whl|deb|rpm)$/;
 /**
- * A map or a list opened under a name whose last word says it holds secrets, a few lines up: `API_KEYS = {`, `"tokens": [` (not
- * `keyring_md5 = {`, `"keywords": [`). Wherever it closes: an entry's value redacted before, or a tuple's `)`, does not close it.
+ * A map or a list opened under a name whose last word says it holds secrets, some lines up: `API_KEYS = {`, `"tokens": [`, typed
+ * (`API_KEYS: dict[str, str] = {`, `apiKeys: Record<string, string> = {`), a YAML block (`api_keys:` then its entries), a TOML
+ * table (`[secrets]`); not `keyring_md5 = {`, `"keywords": [`. Wherever it closes: an entry's value redacted before, or a tuple's
+ * `)`, does not close it.
  */
-const SECRETS_OPENED = /(?:pass(?:words?|wd|phrases?)?|pwd|secrets?|tokens?|keys?|creds?|credentials?|auth|sessions?|cookies?|encryption|ciphers?|salts?|seeds?|signing)["']?[ \t]*(?:=|:|=>)[ \t]*[{[(]|kind:[ \t]*Secret\b/i;
+const SECRET_WORDS = 'pass(?:words?|wd|phrases?)?|pwd|secrets?|tokens?|keys?|creds?|credentials?|auth|sessions?|cookies?|encryption|ciphers?|salts?|seeds?|signing';
+const SECRETS_OPENED = new RegExp(
+  `(?:${SECRET_WORDS})["']?(?:[ \\t]*:[^=\\n{(]{1,60})?[ \\t]*(?:=|:|=>)[^\\n{[(]{0,40}[{[(]|(?:${SECRET_WORDS})["']?[ \\t]*:[ \\t]*\\r?\\n|^\\[[\\w.-]*(?:${SECRET_WORDS})\\]|kind:[ \\t]*Secret\\b`,
+  'im',
+);
 /** Words that name a key's material in a file's name. */
 const KEY_MATERIAL = /seed|salt|encrypt|cipher|sign|priv|nonce|iv\b|master/i;
 /** Digests in base64 by their length, padded or not: MD5, SHA-1, SHA-256, SHA-384, SHA-512. */
 const BASE64_DIGEST = /^(?:[A-Za-z0-9+/]{22}(?:==)?|[A-Za-z0-9+/]{27}=?|[A-Za-z0-9+/]{43}=?|[A-Za-z0-9+/]{64}|[A-Za-z0-9+/]{86}(?:==)?)$/;
-const isDigestOfPackage = (body: string, before: string, token: string, above: string) => {
+const isDigestOfPackage = (body: string, before: string, token: string, above: () => string) => {
   const hex = /^[0-9a-fA-F]{32,128}$/.test(body);
   if (!hex && !BASE64_DIGEST.test(token)) return false;
   const key = PACKAGE_KEY_BEFORE.exec(before.slice(-130));
@@ -277,7 +285,7 @@ const isDigestOfPackage = (body: string, before: string, token: string, above: s
   if (key === null || !(isPackageFile(key[1]!) || (DATA_FILE.test(key[1]!) && !SECRET_WORD.test(key[1]!) && !KEY_MATERIAL.test(key[1]!) && (hex || /\.(?:m|c)?js$|\.css$/.test(key[1]!))))) return false;
   if (key[0].includes(',') && !/(?:^|[^\w$.])\([ \t]*$/.test(before.slice(0, before.length - key[0].length))) return false;
   // (Nor in a map or a list opened under a secret's name a few lines up, `API_KEYS = {` then `"x.bin": "…"`.)
-  if (SECRETS_OPENED.test(above)) return false;
+  if (SECRETS_OPENED.test(above())) return false;
   // (Not in a map named for secrets on its line, `signing_secrets = {"app-1.2.3.jar": "…"}`.)
   const rest = before.slice(0, before.length - key[0].length);
   return !SECRET_WORD.test(rest.slice(rest.lastIndexOf('\n') + 1));
@@ -287,8 +295,8 @@ const PEERS_DIGEST_BEFORE = /\d\.\d+(?:[-+][\w.]+)?\($/;
 /** The digests of empty input (MD5, SHA-1, SHA-256): constants that code compares with, never a secret. */
 const EMPTY_DIGESTS = new Set(['d41d8cd98f00b204e9800998ecf8427e', 'da39a3ee5e6b4b0d3255bfef95601890afd80709', 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855']);
 
-/** (`above`: a few lines before the token, for a map opened under a secret's name that holds it; the text just before it by default.) */
-export function isHighEntropy(token: string, before = '', above = before): boolean {
+/** (`above`: the lines before the token, for a map opened under a secret's name that holds it; the text just before it by default.) */
+export function isHighEntropy(token: string, before = '', above = () => before): boolean {
   const body = token.endsWith('=') ? token.replace(/=+$/, '') : token;
   // (A decimal number, its exponent and its type's suffix with it, `0.822283865417792281772556288e34F`: a constant.)
   if (EMPTY_DIGESTS.has(body.toLowerCase()) || HOST_NAME.test(body) || /^[+-]?\d+\.\d+(?:[eE][+-]?\d+)?[fFlLdD]?$/.test(body)) return false;

@@ -310,6 +310,8 @@ const WORD_NUMBER = new RegExp(`(?<![A-Za-z0-9])(?:${WORDS_WITH_A_NUMBER.join('|
  * case, short, a number of two digits at most at its end: `[D8DE9CB1…]` is a value in brackets.
  */
 const SPECIAL_TOKEN = /^▁?(?:\[[A-Z][A-Z_]{1,15}\d{0,2}\]|<\|?[A-Za-z][a-z_]{1,15}\d{0,2}\|?>|<\|?[A-Z][A-Z_]{1,15}\d{0,2}\|?>|\|[A-Z][A-Z_]{1,15}\d{0,2}\|)$/;
+/** What a sentence goes on with after naming a login and a password (`login and password exists`, `… are required`). */
+const PROSE_AFTER_LOGIN = /^(?:exists?|is|are|was|were|will|must|should|can|cannot|do|does|did|fields?|required|missing|removed|incorrect|invalid|wrong|empty|matche?s?|after|before|from|for|with|to|of|in|on|at|by)$/;
 /** A template's arguments after its name: types' names (`<asio::deferred_t>`, `<executor_type>`, `<>`), not an element of HTML. */
 const TEMPLATE_ARGUMENTS = /^<(?!\/|(?:br|p|b|i|a|u|s|em|hr|li|ul|ol|td|tr|th|div|span|img|code|pre|strong|small|sub|sup|h[1-6])\b)(?:[A-Za-z_:][\w:]*(?:<[\w:, *&]*>)?(?:[ \t]*,[ \t]*[A-Za-z_:][\w:]*)*)?>/i;
 /** A type hint of Python's `typing`, or a built-in collection's with its items' types: `Optional[str]`, `dict[str, Any]`. */
@@ -1233,7 +1235,7 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     if (!quoted && isCodeValue(value, text.slice(span[1], span[1] + 4))) continue;
     // A sentence that names a login and a password (`Validate that login and password exists`): a word after them is prose.
     // (Joined by `and`, `or`, an article: `login with password letmein` is a login's.)
-    if (/^[a-z]{3,}$/.test(value) && /\blogin[ \t]+(?:and|or|nor|the|a|an|your|their|its)[ \t]+$/i.test(lineBefore)) continue;
+    if (PROSE_AFTER_LOGIN.test(value) && /\blogin[ \t]+(?:and|or|nor|the|a|an|your|their|its)[ \t]+$/i.test(lineBefore)) continue;
     // A comparison (`First pass: decided_mask==0`), and a number written in groups as code writes one (`text_pad_token=129_595`):
     // an expression and a constant, unquoted. (Base64's `==` ends a value; a comparison goes on after it.)
     // (The name compared is a variable's or a member's, in small letters and joined, `decided_mask`, `opts.mode`.)
@@ -1248,7 +1250,8 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // be joined by dots, `Banister4.GloomySandpaper`, `Jungle0.Garden.CloudMaple`. A hint's types without digits: `type[Xk9m…]` is not one.)
     const parts = value.split('.');
     const isTypeName = (parts.length >= 2 && parts.slice(1).every((part) => /^[A-Z][a-z]*[A-Z][A-Za-z]*$/.test(part)) &&
-      (parts.length >= 3 || (/^[a-z_]/.test(value) && !/pass|pwd|secret/i.test(key)))) ||
+      (parts.length >= 3 || (/^_?[a-z][a-z_]*(?:\d+[a-z_]+)*$/.test(parts[0]!) && !/pass|pwd|secret/i.test(key))) &&
+      (!/pass|pwd|secret/i.test(key) || /^[ \t]*(?:[),\]=|]|->)/.test(text.slice(span[1], span[1] + 4)))) ||
       (KIND_TYPE.test(value) && !/Secret|Pass/.test(value) && !/\d/.test(value.replace(CURVE_NAME, '').replace(NUMBERED_TYPE_WORD, '')) && !/pass|pwd|secret/i.test(key));
     if (!quoted && ((TYPE_HINT.test(value) && !/\d/.test(value.replace(NUMBERED_TYPE_WORD, ''))) || (isTypeName && isNameOfParts(value)))) continue;
     // The digest detect-secrets' baseline (`.secrets.baseline`, written to be committed) keeps of each secret it found.
@@ -1282,14 +1285,15 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // (The name a type's, `…_t`, or its arguments a scope's or several, `<asio::deferred_t>`, `<K, V>`: `Winter42Coffee<kbd>` is a
     // password before an element; and never under a password's or a secret's name.)
     const template = text.charCodeAt(span[1]) === 60 ? [value, text.slice(span[1], span[1] + 80)] : [/^[A-Za-z_]\w*(?=<)/.exec(value)?.[0] ?? '', value.slice(value.indexOf('<'))];
-    if (!quoted && !/pass|pwd|secret/i.test(key) && TEMPLATE_ARGUMENTS.test(template[1]!) && (/_t$/.test(template[0]!) || /^<[^<>]*(?:::|,)/.test(template[1]!)) && isNameOfParts(template[0]!)) continue;
+    if (!quoted && !/pass|pwd|secret/i.test(key) && TEMPLATE_ARGUMENTS.test(template[1]!) && (/_t$/.test(template[0]!) || (/^<[^<>]*(?:::|,)/.test(template[1]!) && !/\d/.test(template[0]!))) && isNameOfParts(template[0]!)) continue;
     // The key's sibling in a list of names, another number after the same name (`@sensitive_variables("password1", "password2")`,
     // `{'cls_token1', 'cls_token2'}`); and the key's own word cut short, unquoted, a variable (`credentials=creds`, `token=tokens`).
     // (Listed, the key an item of a call or a list and a comma between them, never given with `:` or `=`: `"password1": "password123"`
     // is a password. Cut short, the key's last word starts with it, an argument (`,` or `)` after it), and the key is no password's or
     // secret's: `postgresPassword=postgres`, `PGPASSWORD=pgpass`, `client_secret=secrets` are values.)
     const keyWord = key + /^\w*/.exec(text.slice(at, at + 40))![0];
-    if ((/\d$/.test(value) && /\d$/.test(keyWord) && value !== keyWord && value.replace(/\d+$/, '') === keyWord.replace(/\d+$/, '') && /^\w*["']?[ \t]*,[ \t]*["']?$/.test(text.slice(at, span[0])) &&
+    if ((/\d$/.test(value) && /\d$/.test(keyWord) && value !== keyWord && value.replace(/\d+$/, '') === keyWord.replace(/\d+$/, '') && /\d+$/.exec(value)![0].length === /\d+$/.exec(keyWord)![0].length &&
+      /^\w*["']?[ \t]*,[ \t]*["']?$/.test(text.slice(at, span[0])) &&
       /[([{,][ \t]*["']?\w*$/.test(lineBefore)) ||
       (!quoted && /^[a-z]{3,}s?$/.test(value) && !/pass|pwd|secret/i.test(key) && /^[ \t]*[,)]/.test(text.slice(span[1], span[1] + 4)) && (/[A-Za-z][a-z]*$/.exec(key)?.[0].toLowerCase().startsWith(value.replace(/s$/, '')) ?? false))) continue;
     // A model's special token, a word in capitals between brackets or bars (`"[MASK2]"`, `"<|endoftext|>"`, `"|SPEAKER|"`, SentencePiece's

