@@ -262,13 +262,13 @@ const PACKAGE_KEY_BEFORE = /["']([\w.+~-]{3,120})["'][ \t]*[:=,][ \t]*["']$/;
 const DATA_FILE = /^(?=[\w+~-]*[A-Za-z])[\w.+~-]+\.(?:bin|dat|txt|csv|tsv|json|jsonl|xml|ya?ml|gz|tgz|bz2|xz|7z|tar|js|mjs|cjs|css|map|html|wasm|png|jpe?g|gif|svg|ico|webp|woff2?|ttf|otf|pdf|mp[34]|wav|flac|ogg|npz|npy|pth|ckpt|safetensors|onnx|h5|pkl|parquet|mat|model|gguf|rom|a26|nes|iso|img|exe|dll|dylib|jar|whl|deb|rpm)$/;
 /**
  * A map or a list opened under a name whose last word says it holds secrets, some lines up: `API_KEYS = {`, `"tokens": [`, typed
- * (`API_KEYS: dict[str, str] = {`, `apiKeys: Record<string, string> = {`), a YAML block (`api_keys:` then its entries), a TOML
- * table (`[secrets]`); not `keyring_md5 = {`, `"keywords": [`. Wherever it closes: an entry's value redacted before, or a tuple's
- * `)`, does not close it.
+ * (`API_KEYS: dict[str, str] = {`, `apiKeys: Record<string, string> = {`), built (`dict(`, `map[string]string{`), a YAML block
+ * (`api_keys:` then its entries), a TOML table (`[secrets]`); not `keyring_md5 = {`, `"keywords": [`, nor a call's result,
+ * `skey = base64url_decode(…)`. Wherever it closes: an entry's value redacted before, or a tuple's `)`, does not close it.
  */
 const SECRET_WORDS = 'pass(?:words?|wd|phrases?)?|pwd|secrets?|tokens?|keys?|creds?|credentials?|auth|sessions?|cookies?|encryption|ciphers?|salts?|seeds?|signing';
 const SECRETS_OPENED = new RegExp(
-  `(?:${SECRET_WORDS})["']?(?:[ \\t]*:[^=\\n{(]{1,60})?[ \\t]*(?:=|:|=>)[^\\n{[(]{0,40}[{[(]|(?:${SECRET_WORDS})["']?[ \\t]*:[ \\t]*\\r?\\n|^\\[[\\w.-]*(?:${SECRET_WORDS})\\]|kind:[ \\t]*Secret\\b`,
+  `(?:${SECRET_WORDS})["']?(?:[ \\t]*:[^=\\n{(]{1,60})?[ \\t]*(?:=|:|=>)[ \\t]*(?:dict|OrderedDict|defaultdict|new[ \\t]+Map|Map\\.of|map\\[[^\\]\\n]*\\][\\w.]*)?[{[(]|(?:${SECRET_WORDS})["']?[ \\t]*:[ \\t]*\\r?\\n|^\\[[\\w.-]*(?:${SECRET_WORDS})\\]|kind:[ \\t]*Secret\\b`,
   'im',
 );
 /** Words that name a key's material in a file's name. */
