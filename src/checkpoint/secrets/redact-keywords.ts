@@ -1213,8 +1213,10 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // number that is part of a word is a name's, `standard_b64encode(credentials)`, `_get_end2end_headers(headers)`.)
     // (A name of words with numbers between them is called with code, `Conv2dNorm(dim, …)`, `M2M100ScaledWordEmbedding(` at a line's
     // end: not `Sunset44Violet(!)`; never under a password's or a secret's name, `MYSQL_ROOT_PASSWORD=Chelsea1905Blue(`.)
+    // (A name a person may choose the value under: words or names of code may be the password itself.)
+    const chosen = /pass|pwd|secret/i.test(key);
     const isCall = text.charCodeAt(span[1]) === 40 && (value.length < 8 || isWordy(value) || !/\d/.test(value) || isFunctionName(value) || /::|\.[A-Za-z_]\w*$/.test(value) ||
-      (isNameOfParts(value) && !/pass|pwd|secret/i.test(key) && /^\([ \t]*(?:[A-Za-z_$"'*[{)]|\d|\r?\n|$)/.test(text.slice(span[1], span[1] + 8))) ||
+      (isNameOfParts(value) && !chosen && /^\([ \t]*(?:[A-Za-z_$"'*[{)]|\d|\r?\n|$)/.test(text.slice(span[1], span[1] + 8))) ||
       (!/["'`]/.test(text[span[0] - 1] ?? '') && /^[A-Za-z_$][\w$]*$/.test(value) && (!/[a-z]\d+[a-z]/.test(value) || isWordsAroundNumbers(value)) && (value.match(/\d+/g) ?? []).length <= 2 &&
         CALL_ARGUMENTS.test(text.slice(span[1], span[1] + 200))));
     // An unquoted value with an operator after it is the first term of an expression (`s3LockKey := s3StateKey + suffix`).
@@ -1248,12 +1250,11 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // (A module's class in camelCase, two capitals at least, `QByteArray`, after a module in small letters (`_win32typing.PyCredHandle`),
     // or after modules in camelCase too (`PySide6.QtCore.QByteArray`, the only form under a password's name): a passphrase's words may
     // be joined by dots, `Banister4.GloomySandpaper`, `Jungle0.Garden.CloudMaple`. A hint's types without digits: `type[Xk9m…]` is not one.)
-    const parts = value.split('.');
-    const isTypeName = (parts.length >= 2 && parts.slice(1).every((part) => /^[A-Z][a-z]*[A-Z][A-Za-z]*$/.test(part)) &&
-      (parts.length >= 3 || (/^_?[a-z][a-z_]*(?:\d+[a-z_]+)*$/.test(parts[0]!) && !/pass|pwd|secret/i.test(key))) &&
-      (!/pass|pwd|secret/i.test(key) || /^[ \t]*(?:[),\]=|]|->)/.test(text.slice(span[1], span[1] + 4)))) ||
-      (KIND_TYPE.test(value) && !/Secret|Pass/.test(value) && !/\d/.test(value.replace(CURVE_NAME, '').replace(NUMBERED_TYPE_WORD, '')) && !/pass|pwd|secret/i.test(key));
-    if (!quoted && ((TYPE_HINT.test(value) && !/\d/.test(value.replace(NUMBERED_TYPE_WORD, ''))) || (isTypeName && isNameOfParts(value)))) continue;
+    const isTypeName = (value: string, parts = value.split('.')) => (parts.length >= 2 && parts.slice(1).every((part) => /^[A-Z][a-z]*[A-Z][A-Za-z]*$/.test(part)) &&
+      (parts.length >= 3 || (/^_?[a-z][a-z_]*(?:\d+[a-z_]+)*$/.test(parts[0]!) && !chosen)) &&
+      (!chosen || /^[ \t]*(?:[),\]=|]|->)/.test(text.slice(span[1], span[1] + 4)))) ||
+      (KIND_TYPE.test(value) && !/Secret|Pass/.test(value) && !/\d/.test(value.replace(CURVE_NAME, '').replace(NUMBERED_TYPE_WORD, '')) && !chosen);
+    if (!quoted && ((TYPE_HINT.test(value) && !/\d/.test(value.replace(NUMBERED_TYPE_WORD, ''))) || (isTypeName(value) && isNameOfParts(value)))) continue;
     // The digest detect-secrets' baseline (`.secrets.baseline`, written to be committed) keeps of each secret it found.
     if (key === 'hashed_secret' && /^[0-9a-f]{40}$/.test(value)) continue;
     // An OpenPGP key's id or fingerprint under its key's name (`GPG_KEY="CFB4C2166397D0D2"`): public, what finds the key.
@@ -1284,8 +1285,8 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // (Its arguments names of types, not an element of HTML after a password, `Garden98Lemon<br>`, nor `<3`.)
     // (The name a type's, `…_t`, or its arguments a scope's or several, `<asio::deferred_t>`, `<K, V>`: `Winter42Coffee<kbd>` is a
     // password before an element; and never under a password's or a secret's name.)
-    const template = text.charCodeAt(span[1]) === 60 ? [value, text.slice(span[1], span[1] + 80)] : [/^[A-Za-z_]\w*(?=<)/.exec(value)?.[0] ?? '', value.slice(value.indexOf('<'))];
-    if (!quoted && !/pass|pwd|secret/i.test(key) && TEMPLATE_ARGUMENTS.test(template[1]!) && (/_t$/.test(template[0]!) || (/^<[^<>]*(?:::|,)/.test(template[1]!) && !/\d/.test(template[0]!))) && isNameOfParts(template[0]!)) continue;
+    const template = quoted || chosen ? null : text.charCodeAt(span[1]) === 60 ? [value, text.slice(span[1], span[1] + 80)] : [/^[A-Za-z_]\w*(?=<)/.exec(value)?.[0] ?? '', value.slice(value.indexOf('<'))];
+    if (template && TEMPLATE_ARGUMENTS.test(template[1]!) && (/_t$/.test(template[0]!) || (/^<[^<>]*(?:::|,)/.test(template[1]!) && !/\d/.test(template[0]!))) && isNameOfParts(template[0]!)) continue;
     // The key's sibling in a list of names, another number after the same name (`@sensitive_variables("password1", "password2")`,
     // `{'cls_token1', 'cls_token2'}`); and the key's own word cut short, unquoted, a variable (`credentials=creds`, `token=tokens`).
     // (Listed, the key an item of a call or a list and a comma between them, never given with `:` or `=`: `"password1": "password123"`
@@ -1295,7 +1296,7 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     if ((/\d$/.test(value) && /\d$/.test(keyWord) && value !== keyWord && value.replace(/\d+$/, '') === keyWord.replace(/\d+$/, '') && /\d+$/.exec(value)![0].length === /\d+$/.exec(keyWord)![0].length &&
       /^\w*["']?[ \t]*,[ \t]*["']?$/.test(text.slice(at, span[0])) &&
       /[([{,][ \t]*["']?\w*$/.test(lineBefore)) ||
-      (!quoted && /^[a-z]{3,}s?$/.test(value) && !/pass|pwd|secret/i.test(key) && /^[ \t]*[,)]/.test(text.slice(span[1], span[1] + 4)) && (/[A-Za-z][a-z]*$/.exec(key)?.[0].toLowerCase().startsWith(value.replace(/s$/, '')) ?? false))) continue;
+      (!quoted && /^[a-z]{3,}s?$/.test(value) && !chosen && /^[ \t]*[,)]/.test(text.slice(span[1], span[1] + 4)) && (/[A-Za-z][a-z]*$/.exec(key)?.[0].toLowerCase().startsWith(value.replace(/s$/, '')) ?? false))) continue;
     // A model's special token, a word in capitals between brackets or bars (`"[MASK2]"`, `"<|endoftext|>"`, `"|SPEAKER|"`, SentencePiece's
     // `"▁<SUF>"`), under a token's name: a marker in a text, not a credential.
     // (Not a word that names a secret itself, `"|SUPERSECRET|"`.)
