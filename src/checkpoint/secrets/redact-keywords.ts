@@ -803,6 +803,13 @@ function rescanFrom(hay: string, from: number, end: number): number {
   const lineBreak = value.indexOf('\n');
   return Math.min(m ? from + m.index + 1 : end, lineBreak >= 0 && from + lineBreak < end ? from + lineBreak + 1 : end);
 }
+/** A documentation comment's tag for a name, with its type (`{string}`, `string`) or direction (`[in]`) before the name: JSDoc, PHPDoc, Doxygen, Sphinx. */
+const DOC_TAG = /(?:^|[\s*/#!])[@\\:](?:param|arg|argument|property|prop|field|member|var|ivar|cvar|keyword|kwarg)(?:\[[a-z, ]{1,10}\])?(?:[ \t]*\{[^{}\n]{0,80}\}|[ \t]+[\w.|\\[\]<>?]{1,60}(?=[ \t]+\$?$))?[ \t]+\$?$/;
+/** An action of a template left open before the key: `{{` (Go, Helm, Jinja, Handlebars) or `{%` (Jinja, Liquid) with no close after it. */
+function inTemplateAction(lineBefore: string): boolean {
+  const open = Math.max(lineBefore.lastIndexOf('{{'), lineBefore.lastIndexOf('{%'));
+  return open >= 0 && lineBefore.indexOf('}}', open) < 0 && lineBefore.indexOf('%}', open) < 0;
+}
 /** A section before a setting's name at the start of its line: `keystore/` of `keystore/release_password`. */
 const SECTION_BEFORE = /(?:^|\n)[ \t]*[A-Za-z][\w.]{0,30}\/$/;
 /** Finds every keyword-named credential value in `text`. */
@@ -873,6 +880,9 @@ export function findKeywordValues(text: string): Hit[] {
     // … and a key's long id or fingerprint in capitals after the word alone (`encrypted to my key E85742FF48036156`, `test key ID 5BFE…`).
     if (name.length === 3 && /^(?:[ \t]+(?:ID|id|fingerprint))?[ \t]+(?:0x)?(?:[0-9A-F]{16}|[0-9A-F]{40})(?![\w+/=])/.test(text.slice(keyEnd, keyEnd + 64))) continue;
     const lineEnd = tail(lineBefore);
+    // The name a documentation comment describes (`@param redis.auth.password Redis&reg; password`, `:param password: …`, PHPDoc's
+    // `@param string $password …`): what follows is its description, not its value.
+    if (DOC_TAG.test(lineEnd)) continue;
     // An .npmrc credential scoped to its registry (`//host/path/:_auth=…`, `:_password=…`): whatever it holds is one.
     const scoped = weak && name.startsWith('_') && /(?:^|\s)\/\/[^\s=]*:$/.test(lineEnd);
     // `pass`, `pw` alone named as a password's key: a password typed as one is its value too.
@@ -893,6 +903,9 @@ export function findKeywordValues(text: string): Hit[] {
     // Forms that write the value before the key: a comparison (`"…" == password`), a value field before its name field.
     const hit = tried.hit ?? comparedBefore(text, start, keyEnd, lineBefore, lineEnd, weakHere) ?? (/(?:name|key)["']?[ \t]*[:=][ \t]*["']?$/i.test(lineEnd) ? valueBeforeName(text, start, keyEnd, weakHere) : null);
     if (hit && isAnonymousLogin(text, start)) continue;
+    // Inside a template's action (`{{- range $user, $password := .Values.auth.users }}`, `{% if password == form.x %}`), a value
+    // unquoted is the template's code: a field, a variable, a function. (Quoted, a literal: `{{ default "…" .Values.password }}`.)
+    if (hit && inTemplateAction(lineBefore) && !/["'`]/.test(text[hit.start - 1] ?? '')) continue;
     if (hit) hits.push({ ...hit, reason: formatMatcher().nameByContext(text.slice(start, keyEnd + 20), text.slice(hit.start, hit.end)) ?? hit.reason });
     // A plural name's first value followed by more, unbracketed (`API_KEYS=k1,k2`, `api_keys: k1 , k2`): each that reads as a key or a password.
     if (hit && /[^s]s$/i.test(name)) {
@@ -960,7 +973,8 @@ const isAnonymousLogin = (text: string, keyStart: number) => {
 };
 
 /** The value field just before the name field of the same entry (`{"value": "…", "name": "DB_PASSWORD"}`, HCL's `value = "…"` then `name = "…"`). */
-const VALUE_BEFORE_NAME = /["']?(?:value|Value|VALUE|ParameterValue)["']?[ \t]*[:=][ \t]*(["']?)(?<v>[^\s"'`,{}]{1,300})\1[ \t]*(?:,[ \t]*)?(?:\r?\n[ \t]*(?:-[ \t]*)?)?["']?(?:name|key|Name|Key|NAME|KEY|ParameterKey)["']?[ \t]*[:=][ \t]*["']?$/d;
+// (Not a name in the next item of a list, `value: primary` then `- name: ALLOW_EMPTY_PASSWORD`: a dash starts another entry.)
+const VALUE_BEFORE_NAME = /["']?(?:value|Value|VALUE|ParameterValue)["']?[ \t]*[:=][ \t]*(["']?)(?<v>[^\s"'`,{}]{1,300})\1[ \t]*(?:,[ \t]*)?(?:\r?\n[ \t]*)?["']?(?:name|key|Name|Key|NAME|KEY|ParameterKey)["']?[ \t]*[:=][ \t]*["']?$/d;
 function valueBeforeName(text: string, start: number, keyEnd: number, weak: ((v: string) => boolean) | null): Hit | null {
   const from = Math.max(0, start - 400);
   const m = VALUE_BEFORE_NAME.exec(text.slice(from, start));

@@ -1532,7 +1532,13 @@ export const STORED_HASH_RULE: RedactRule = {
  */
 /** A line of an armor's base64, blanks in it, after its number as a file reader prints one (`     2→MIIB…`). */
 // (A blank line inside it may be written as ` .`, as Debian's control files (deb822's `Signed-By:`) continue a field.)
-const ARMOR_LINE = String.raw`(?:\d{1,7}(?:→|\t))?(?:[ \t]+\.|[A-Za-z0-9+/= \t]*)`;
+// (Or `...` alone, as documentation elides the middle of a certificate.)
+const ARMOR_LINE = String.raw`(?:\d{1,7}(?:→|\t))?(?:[ \t]+\.|[ \t]*(?:\.\.\.|…)[ \t]*|[A-Za-z0-9+/= \t]*)`;
+/** The middle of a public key elided, as documentation shows one: `AAAAB3NzaC1yc2EAAAADA...AdkTg7HG`. */
+const ELIDED = String.raw`(?:(?:\.\.\.|…)[A-Za-z0-9+/]+)*`;
+/** The base64 of an OpenSSH public key's type name as its wire format starts: `ssh-rsa`, `ssh-dss`, `ssh-ed25519`, `ecdsa-sha2-nistp…`. */
+const SSH_KEY_BLOB = 'AAAA(?:B3NzaC1yc2E|B3NzaC1kc3M|C3NzaC1lZDI1NTE5|E2VjZHNhLXNoYTItbmlzdHA)';
+const ELIDED_ONCE = String.raw`(?:(?:\.\.\.|…)[A-Za-z0-9+/]+)+`;
 const PUBLIC = new RegExp(
   String.raw`(?<![^\s"'\x60(=:,>[])-----BEGIN ((?:[A-Z0-9]+ )*(?:PUBLIC KEY(?: BLOCK)?|CERTIFICATE(?: REQUEST)?|SIGNATURE|X509 CRL|MESSAGE|ENCRYPTED FILE))-----` +
     // Only what an armor holds between its lines: its headers (`Version: …`, `Comment: …`, PEM's `Proc-Type: …`) after the first,
@@ -1541,7 +1547,12 @@ const PUBLIC = new RegExp(
     // A block cut short is no claim on what follows it: a secret printed before a later `-----END …-----` is judged as itself.
     String.raw`(?:\r?\n|\\r?\\n)?(?:[ \t]*(?:Version|Comment|Hash|Charset|MessageID|Proc-Type|DEK-Info): [^\n]{0,200}\r?\n)*(?:${ARMOR_LINE}(?:\r?\n|\\r?\\n))*?` +
     String.raw`${ARMOR_LINE}-----END \1-----|` +
-    String.raw`\b(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com) AAAA[A-Za-z0-9+/]{20,}={0,2}|(?<![A-Za-z0-9])sha(?:256|384|512)-[A-Za-z0-9+/]{40,88}={0,2}(?![A-Za-z0-9+/=])`,
+    String.raw`\b(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com) AAAA(?:[A-Za-z0-9+/]{20,}${ELIDED}|[A-Za-z0-9+/]{8,19}${ELIDED_ONCE})={0,2}|(?<![A-Za-z0-9])sha(?:256|384|512)-[A-Za-z0-9+/]{40,88}={0,2}(?![A-Za-z0-9+/=])|` +
+    // An OpenSSH public key without its type's name before it: its base64 starts with that name (`ssh-rsa`, `ssh-dss`, `ssh-ed25519`,
+    // `ecdsa-sha2-nistp…`) as the key's wire format writes it, as an API returns a key: a value, quoted or after its key. (A key of
+    // 4096 bits is 716 characters; a private key in the same wire format is longer, and is never named public: see PUBLIC_KEY_RULE.
+    // A PuTTY key file's public lines are read by their own rule.)
+    String.raw`(?<=["'\x60]|[:=][ \t]{0,8})${SSH_KEY_BLOB}[A-Za-z0-9+/]{8,740}${ELIDED}={0,2}(?![A-Za-z0-9+/=])`,
   'g',
 );
 
@@ -1566,9 +1577,14 @@ export const PUBLIC_KEY_RULE: RedactRule = {
   reason: '',
   find: (text) => {
     const hits: Hit[] = [];
-    if (text.includes('-----BEGIN') || text.includes(' AAAA') || text.includes('sha')) {
+    if (text.includes('-----BEGIN') || text.includes('AAAA') || text.includes('sha')) {
       PUBLIC.lastIndex = 0;
-      for (const m of text.matchAll(PUBLIC)) hits.push({ start: m.index, end: m.index + m[0].length, reason: '' });
+      for (const m of text.matchAll(PUBLIC)) {
+        // (A key's blob without its type's name, under a private key's or a secret's name, is judged: the wire format of a private
+        // key starts the same way.)
+        if (m[0].startsWith('AAAA') && /priv|secret/i.test(text.slice(Math.max(0, m.index - 40), m.index))) continue;
+        hits.push({ start: m.index, end: m.index + m[0].length, reason: '' });
+      }
     }
     if (text.includes('# SIG # Begin signature block')) {
       for (const m of text.matchAll(POWERSHELL_SIGNATURE)) hits.push({ start: m.index, end: m.index + m[0].length, reason: '' });

@@ -10,6 +10,14 @@ const DATA_BLOCK = /^([ \t]*)(?:data|stringData):[ \t]*\r?\n/gm;
 const ENTRY = /^([ \t]+)([\w.-]+):[ \t]*["']?([^\s"'#]+)["']?[ \t]*$/;
 /** A template's field: Python's `{name}`, a shell's or Compose's `${NAME}`, Helm's or Jinja's `{{ … }}`. */
 const TEMPLATE_FIELD = /^\{[a-z_][a-z0-9_.]*\}$|^\$\{[A-Z_][A-Z0-9_]*\}$|^\{\{[^{}]*\}\}$/;
+/** A shell's variable: `$encoded_token`. */
+const SHELL_VARIABLE = /^\$[A-Za-z_]\w*$/;
+/**
+ * A line of a block that holds no value: a template's action alone (`{{- include "x.render" (dict "value" .Values.config) | nindent 4 }}`,
+ * `{{- end }}`), or only brackets and punctuation (`}`, `];`), or an element's tag alone (`<property>`), as a configuration file kept
+ * in a Secret is written around its values.
+ */
+const isBlockSyntax = (body: string) => /^\{\{[^{}]*\}\}$|^[^\p{L}\p{N}]{1,3}$|^<\/?[A-Za-z][\w.:-]*>$/u.test(body);
 /** A block scalar's indicator (`|`, `>-`, `|2+`): the value is on the lines below. */
 const BLOCK_SCALAR = /^[|>](?:[1-9]?[-+]?|[-+][1-9])$/;
 /** Where the line holding `at` ends, its newline included. */
@@ -127,7 +135,8 @@ export function findKubernetesSecretData(text: string): Hit[] {
       if (!entry || entry[1]!.length <= indent) break;
       const value = entry[3]!;
       // (A template's field in its place, `{image_pull_secret}`, `${DB_PASSWORD}`, `{{ .Values.x }}`, is filled in later: no value yet.)
-      const kept = (m[0].includes('stringData') && PLAIN_BINDING_ENTRY.test(entry[2]!)) || TEMPLATE_FIELD.test(value);
+      // (In `data:`, base64, a shell's variable is a script's, `admin-token: $encoded_token` in a manifest it writes.)
+      const kept = (m[0].includes('stringData') ? PLAIN_BINDING_ENTRY.test(entry[2]!) : SHELL_VARIABLE.test(value)) || TEMPLATE_FIELD.test(value);
       if (!BLOCK_SCALAR.test(value)) {
         const start = at + line.lastIndexOf(value);
         if (!kept) hits.push({ start, end: start + value.length, reason: 'password' });
@@ -141,7 +150,7 @@ export function findKubernetesSecretData(text: string): Hit[] {
         const body = content.trim();
         if (body !== '' && content.length - content.trimStart().length <= entry[1]!.length) break;
         const start = at + content.indexOf(body);
-        if (body !== '' && !kept) hits.push({ start, end: start + body.length, reason: 'password' });
+        if (body !== '' && !kept && !isBlockSyntax(body)) hits.push({ start, end: start + body.length, reason: 'password' });
         at = next;
       }
     }

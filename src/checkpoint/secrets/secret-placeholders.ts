@@ -393,7 +393,9 @@ const OPERATOR_BEFORE = /["']?\s{0,2}(?:=>|:=|[:=])\s{0,2}["']?(?:W\/)?(?:[\\ ]?
  * The name a value is assigned to, at the end of the text before it (`request_id` of `request_id=`):
  * the operator is matched at the end only, then the name read backwards, so the search costs no more than the tail.
  */
-function nameBefore(before: string): string | undefined {
+function nameBefore(written: string): string | undefined {
+  // (Blanks that align a value in a column after its label, `Pool ID:             ff80…`, as a tool prints a record: one blank.)
+  const before = written.replace(/([:=])[ \t]{3,}$/, '$1 ');
   const op = OPERATOR_BEFORE.exec(before.slice(-12));
   // (Or a command's long option, its value after a blank: `--run-id <hex>`; or an identifier's name and one blank, as a sentence
   // or a listing gives one: `ProductId 83196d…, SandboxId c04a95…`.)
@@ -518,8 +520,13 @@ export function isNamedNonSecret(token: string, before: string, after: string): 
   // (A version's or a revision's name is one whatever names it, `SecretVersion=<32 hex>`: an Azure Key Vault reference names which of a secret's versions to read.)
   // (A host's name is in small letters: `Hostname: whoami.1.7c8f7tr56q3p949rscxrkp80e`.)
   if (/(?:^|[_.-])host(?:name)?$/i.test(name) && !/[A-Z]/.test(token)) return true;
-  return isNotSecretName(name) || PUBLIC_NAME.test(name) || (VERSION_NAME.test(name) && (!SECRET_NAME.test(name) || VERSION_ID.test(token))) || isJwkPublic(name, token) || ((ID_NAME.test(name) || CAMEL_ID.test(name) || isIdWord(name)) && !SECRET_NAME.test(name));
+  return isNotSecretName(name) || PUBLIC_NAME.test(name) || (VERSION_NAME.test(name) && (!SECRET_NAME.test(name) || VERSION_ID.test(token))) || isJwkPublic(name, token) ||
+    // (An id's name in words names what it is of with the word before: `Session ID:`, `Secret ID:` are judged, `Pool ID:` is not.)
+    ((ID_NAME.test(name) || CAMEL_ID.test(name) || isIdWord(name)) && !SECRET_NAME.test(name) && !SECRET_NAME.test(WORD_BEFORE_NAME.exec(before.slice(-80))?.[1] ?? ''));
 }
+
+/** The word before a name of words and its operator, on its line: `Session` of `Session ID:   `. */
+const WORD_BEFORE_NAME = /([A-Za-z][\w-]{0,30})[ \t]+[\w.-]{1,40}["']?[ \t]*(?:=>|:=|[:=])[ \t]*["']?$/;
 
 /** `version`, `SecretVersion`, `key_revision`: the last word of the name says which version, not what it guards. */
 const VERSION_NAME = /(?:^|[^A-Za-z]|[a-z](?=[VR]))(?:[Vv]ersion|VERSION|[Rr]evision|REVISION)$/;

@@ -471,7 +471,7 @@ describe('redactText', () => {
       { password: 5 }],
     ["a Secret's data after a fence indented inside one of its values (a block scalar's text, no document's end)",
       'kind: Secret\nstringData:\n  notes.md: |\n    ```\n    run it\n    ```\ndata:\n  mode: cHJvZHVjdGlvbg==',
-      'kind: Secret\nstringData:\n  notes.md: |\n    [REDACTED:password]\n    [REDACTED:password]\n    [REDACTED:password]\ndata:\n  mode: [REDACTED:password]', { password: 4 }],
+      'kind: Secret\nstringData:\n  notes.md: |\n    ```\n    [REDACTED:password]\n    ```\ndata:\n  mode: [REDACTED:password]', { password: 2 }],
     ["a password after what it is for and a colon, in English and in other languages", 'pw for the vm: YFaI3n59khQJ\nPasswort für den Server: OeU4SQ46hSKv\nSenha do banco: SDCS2GvnZky2\n密码是 g2OWguKFb8qj',
       'pw for the vm: [REDACTED:password]\nPasswort für den Server: [REDACTED:password]\nSenha do banco: [REDACTED:password]\n密码是 [REDACTED:password]', { password: 4 }],
     ["a Markdown table's column named for a password", '| Service | User | Password |\n|---------|------|----------|\n| Grafana | admin | ufH8PSraXjOd1E |\n| MinIO | root | `gznvZnSzKr9NZIUG` |\n| Vault | — | see 1Password |',
@@ -1837,6 +1837,35 @@ describe("the library code kept as an agent's transcript writes it (a tool's out
   it('still redacts a Secret whose manifest holds a template line', () => {
     const text = 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\n{{- with .Values.annotations }}\n  annotations:\n{{- end }}\nstringData:\n  MYSQL_ROOT: Tr0ub4dor&3';
     expect(redactText(line(text), {})).not.toContain('Tr0ub4dor');
+  });
+});
+
+describe("charts, roles and modules of infrastructure code (Bitnami's Helm charts, Ansible's collections)", () => {
+  it.each([
+    // (A documentation comment's name and its description.)
+    '## @param redis.auth.password Redis&reg; password', ':param password: Redis&reg; password', ' * @param {string} password Redis&reg; password',
+    ' * @param string $password Redis&reg; password', '/// \\param[in] password Redis&reg; password',
+    // (A template's action: a field, a variable.)
+    '{{- range $user, $password := .Values.auth.basicAuthUsers }}\n{{- if .Values.auth.basicAuthUsers }}',
+    // (A value in one item of a Kubernetes env list, the next item's name after it.)
+    '          env:\n            - name: VALKEY_REPLICATION_MODE\n              value: primary\n            - name: ALLOW_EMPTY_PASSWORD\n              value: yes',
+    // (A Secret's template: its configuration's lines around the values, a script's variable for data it encodes.)
+    'apiVersion: v1\nkind: Secret\nstringData:\n  config.yml: |-\n    {{- include "common.tplvalues.render" (dict "value" .Values.metrics.configuration "context" $) | nindent 4 }}\n    <property>\n    }\n    {{- end }}',
+    'kind: Secret\ndata:\n  admin-token: $encoded_token',
+    // (Public keys elided in documentation, a public key's blob as an API returns it, an id aligned in a column.)
+    '-----BEGIN CERTIFICATE-----\nMIID6TCCAtGgAwIBAgIJAIaCwivkeB5EMA0GCSqGSIb3DQEBCwUAMFYxCzAJBgNV\n...\njScrvkiBO65F46KioCL9h5tDvomdU1aqpI/CBzhvZn1c0ZTf87tGQR8NK7v7\n-----END CERTIFICATE-----',
+    '"key": "ssh-rsa AAAAB3NzaC1yc2EAAAADA...AdkTg7HGqL3rlaDrEcWfL7Lu6TnhBdq5"', '"key": "AAAAB3NzaC1yc2EAAAABIwAAAQEAubiN81eDcafrgMeLzaFPsw2kN...seeFVBoGqzHM9yXw=="',
+    '{"id": 1, "key": "AAAAC3NzaC1lZDI1NTE5AAAAIJmG5rGc7kN0QmJ0dBj5zXgR1pX0yq2dQm7s1ZC0H3xA"}', 'Pool ID:             ff8080816b8e967f016b8e99747107e9',
+  ])('keeps %j', (text) => {
+    expect(redactText(text, {})).toBe(text);
+  });
+  it.each([
+    'use password hunter2x9', 'password: Redis&reg;Xk9f', '{{ $password := "Xk9fQ2mLp8" }}', '{% set password = "Xk9fQ2mLp8" %}', '- value: Xk9fQ2mLp8\n  name: DB_PASSWORD',
+    'kind: Secret\nstringData:\n  config.yml: |-\n    {{- include "x" . }}\n    secret: hunter2x9\n  pw: $ecRetT0F1nD', 'kind: Secret\ndata:\n  token: c2VjcmV0LXRva2Vu',
+    '"private_key": "AAAAB3NzaC1yc2EAAAABIwAAAQEAubiN81eDcafrgMeLzaFPsw2kNaaaQQseeFVBoGqzHM9yXw=="', 'api_token:             ff8080816b8e967f016b8e99747107e9', 'Session ID:             a8Xk9fQ2mLp8vR4tZ7wN3bYq5WdKp2Lm9Q',
+    '-----BEGIN RSA PRIVATE KEY-----\nMIIEogIBAAKCAQEAvLYcyu8f3skuRyUgeeNpeDvYBCDcgq+LsWap6zbX5f8oLqp4\n...\nwrj2wDbCDCFmfqnSJ+dKI3vFLlEz44sAV8jX/kd4Y6ZTQhlLbYc=\n-----END RSA PRIVATE KEY-----',
+  ])('still redacts %j', (text) => {
+    expect(redactText(text, {})).not.toBe(text);
   });
 });
 
