@@ -153,7 +153,8 @@ function hasRandomHexSegment(body: string): boolean {
  * is the text just before it (a keyword there takes away the object-id
  * exemption).
  */
-const CONSTANT_WITH_DIGEST = /^[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*){2,}_(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})$/;
+// (… or among them, as a generated marker writes one: a heredoc's `GH_AW_PROMPT_ee6a84c273424ae8_EOF`.)
+const CONSTANT_WITH_DIGEST = /^[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*){2,}_(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64}|[0-9a-f]{16}_[A-Z][A-Z0-9]*)$/;
 /** Code's members, one after another: `binPropertyOfStringsSets.es2024.has`. */
 const MEMBER_CHAIN = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
 /** A part of such a chain: words in camelCase (each with a vowel), a number at its end at most. (Each word is tested alone: a
@@ -321,7 +322,7 @@ export function isHighEntropy(token: string, before = '', above = () => before):
   if (isMangledName(body)) return false;
   // (Also a chain of members whose numbers are a version's or a year's: `binPropertyOfStringsSets.es2024.has`.)
   // (… or a constant's name in capitals that ends in a hex digest, `NODE_SEA_FUSE_fce680ab…`: a marker, unless its words name a secret.)
-  if (CONSTANT_WITH_DIGEST.test(body) && !SECRET_WORD.test(body.slice(0, body.lastIndexOf('_')))) return false;
+  if (CONSTANT_WITH_DIGEST.test(body) && !SECRET_WORD.test(body.replace(/_[0-9a-f]{16,64}(?=_|$)/, ''))) return false;
   // (… or a name whose numbers sit at the joints of its words, `BetaToolComputerUse20241022Param`, `ShuffleNet_V2_X1_5_Weights.verify`.)
   // (Without a digit, isWordy tells such names: random letters read as parts of one now and then.)
   if (isWordy(body) || ((isSnakeName(body) || (/\d/.test(body) && isNameOfParts(body))) && !keywordBefore(before)) || isMemberChain(body) || isEncodedText(body) || encodedPemKind(body) === 'public' || isJwtIllustration(body) || isPredictable(body, 0.8) || isGroupedSequence(body, 0.8)) return false;

@@ -272,7 +272,8 @@ const URL_VALUE = /^[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\//;
 /** Where a key is read from, not the key: `classpath:test-key.pem`, `file:/run/secrets/db`, `certs/server.key`, `keystore.p12`. */
 const RESOURCE = /^(?:classpath\*?|file|resource|optional):|^(?:[\w.@~+-]*\/)+[\w.@~+-]*\.(?:pem|key|crt|cer|der|p8|p12|pfx|jks|jceks|keystore|truststore|pub|gpg|asc|ppk)$|^[a-z0-9_.-]+\.(?:pem|key|crt|cer|der|p8|p12|pfx|jks|jceks|keystore|truststore|pub|gpg|asc|ppk)$/i;
 /** A number given as a flag (in hex, a C or Java literal's suffix too: `0x00000004L`), or a long option: `--password-stdin` after `-u gitlab-ci-token` is the next flag, not the token's value. */
-const FLAG = /^-?(?:\d{1,5}|0x[0-9a-fA-F]{1,16}(?:[uU]?[lL]{1,2}|[uU])?)$|^--[a-z]+(?:-[a-z]+)*$/;
+// (A long option with its value, a number and its unit or a switch, as a sentence names it: `pass --storage.tsdb.max-block-duration=2h to prometheus`.)
+const FLAG = /^-?(?:\d{1,5}|0x[0-9a-fA-F]{1,16}(?:[uU]?[lL]{1,2}|[uU])?)$|^--[a-z]+(?:-[a-z]+)*$|^--[a-z][a-z0-9]*(?:[.-][a-z0-9]+)*=(?:\d+(?:\.\d+)?[a-zA-Z]{0,3}|true|false)$/;
 /**
  * A version or a range of them (`^9.0.0`, `~1.2`, `>=2.0.0-rc.1`): a dependency's, under a package named for tokens (`jsonwebtoken`).
  * Also as lock files write one: from a registry (yarn's `npm:^9.0.3`, `workspace:^1.0.0`), and with the peers it was resolved with
@@ -803,6 +804,11 @@ function rescanFrom(hay: string, from: number, end: number): number {
   const lineBreak = value.indexOf('\n');
   return Math.min(m ? from + m.index + 1 : end, lineBreak >= 0 && from + lineBreak < end ? from + lineBreak + 1 : end);
 }
+/** Whether the words of a name (camelCase, or joined by `_`, `.`, `-`) end with `words` (small letters), two or more. */
+function endsWithWords(name: string, words: string[]): boolean {
+  const own = name.split(/[_.-]+|(?<=[a-z0-9])(?=[A-Z])/).map((w) => w.toLowerCase());
+  return words.length >= 2 && own.length > words.length && words.every((w, i) => own[own.length - words.length + i] === w);
+}
 /** A documentation comment's tag for a name, with its type (`{string}`, `string`) or direction (`[in]`) before the name: JSDoc, PHPDoc, Doxygen, Sphinx. */
 const DOC_TAG = /(?:^|[\s*/#!])[@\\:](?:param|arg|argument|property|prop|field|member|var|ivar|cvar|keyword|kwarg)(?:\[[a-z, ]{1,10}\])?(?:[ \t]*\{[^{}\n]{0,80}\}|[ \t]+[\w.|\\[\]<>?]{1,60}(?=[ \t]+\$?$))?[ \t]+\$?$/;
 /** An action of a template left open before the key: `{{` (Go, Helm, Jinja, Handlebars) or `{%` (Jinja, Liquid) with no close after it. */
@@ -1317,6 +1323,8 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     if (/token/i.test(key) && !/pass|pwd|secret|cred|auth/i.test(key) && SPECIAL_TOKEN.test(value) && !/pass|pwd|secret|key|token|admin|root/i.test(value)) continue;
     // (… also a member's: `AttributeOID.CHALLENGE_PASSWORD: "challengePassword"`.)
     if (key.length >= 6 && value.toLowerCase().replace(/[^a-z0-9]/g, '') === key.slice(key.lastIndexOf('.') + 1).toLowerCase().replace(/[^a-z0-9]/g, '')) continue;
+    // (… or a label's constant, the name's last words as its value in small letters: `LabelValueSecretTypeRepoCreds = "repo-creds"`.)
+    if (/^[a-z]+(?:[-_][a-z]+)+$/.test(value) && endsWithWords(key, value.split(/[-_]/))) continue;
     // The key's member given the variable of the same name (`this.encryptionX509Credentials = encryptionX509Credentials;`), or
     // the last words of the key's own name (`ActionResetPassword = "ResetPassword"`): code, a constant's name.
     if (value === key.slice(key.lastIndexOf('.') + 1) || (/^[A-Z][a-z]+(?:[A-Z][a-z]+)+$/.test(value) && key.endsWith(value) && /[a-z]$/.test(key.slice(0, -value.length)))) continue;

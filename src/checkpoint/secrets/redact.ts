@@ -189,7 +189,9 @@ function repeatElsewhere(text: string, claims: Claims, pii: Set<string>): void {
         if (isWordCode(text.charCodeAt(start - 1)) || isWordCode(text.charCodeAt(start + value.length))) continue;
         // (Small words joined by dashes inside a host's name, `manually-configured.example.com`, name it: a passphrase written again
         // on its own is still redacted.)
-        if (dashedWords && (isNamePartCode(text.charCodeAt(start - 1)) || isNamePartCode(text.charCodeAt(start + value.length)))) continue;
+        // (Nor inside a longer name of such words, `enterprise-metrics-config`, nor in an address's path, `https://grafana.com/docs/enterprise-metrics/`.)
+        if (dashedWords && (isNamePartCode(text.charCodeAt(start - 1)) || isNamePartCode(text.charCodeAt(start + value.length)) || text.charCodeAt(start - 1) === 45 ||
+          text.charCodeAt(start + value.length) === 45 || inAddress(text, start))) continue;
         // (Whole, over a part of it another rule took: `'KUoA…:ocjG…' | 'KUoA…:ocjG…'`, the second read only in part as random.)
         claims.cover({ start, end: start + value.length, reason });
       }
@@ -239,6 +241,13 @@ function occurrences(text: string, values: string[], ranges: [number, number][])
 
 /** Texts up to this length are searched whole for the repeats of a secret. */
 const WHOLE_TEXT = 1 << 20;
+
+/** Whether `at` is inside an address (`scheme://…`): the run of non-blank characters before it holds `://`. */
+function inAddress(text: string, at: number): boolean {
+  let from = at;
+  while (from > 0 && at - from < 300 && !/[\s"'`<>()]/.test(text[from - 1]!)) from--;
+  return text.slice(from, at).includes('://');
+}
 
 /** `.`, `@`: the neighbour of a host's name's part. (Not `/`: sed's `s/CHANGEME/<passphrase>/` writes a password between two.) */
 const isNamePartCode = (c: number) => c === 46 || c === 64;

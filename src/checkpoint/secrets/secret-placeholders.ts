@@ -449,6 +449,8 @@ function isJwkPublic(name: string, token: string): boolean {
 const DIGEST_NAME = /(?:md5|sha-?(?:1|224|256|384|512)|sha3|blake2[bs]?)[^\n]*$/i;
 /** … or `hash`, `digest`, `checksum` as words of a name (`fileHash`, `HASH_VALUE`, `checksums`), not the start of another word (`hashnode=` names a service). */
 const DIGEST_WORD = /(?:(?:[Dd]igest|[Cc]hecksum|[Hh]ash)(?:e?s|ed)?(?![a-z])|(?:DIGEST|CHECKSUM|HASH)(?:E?S|ED)?(?![A-Z]))[^\n]*$/;
+/** `sum` as the key just before a value: `"sum": "`, `sum = `. */
+const SUM_KEY = /(?:^|[^A-Za-z])(?:sum|Sum|SUM)["']?[ \t]*[:=][ \t]*["']?$/;
 /** A public key or its pin (`pubkey256`, `publicKey`, `pin-sha256`), or a PKCE challenge (a hash of the verifier): published on purpose. */
 const PUBLIC_NAME = /pub(?:lic)?[_.-]?key|^pin[_-]?sha|code[_-]?challenge/i;
 /** `Int8|Uint8|Uint8Clamped|Int16|…`: a regular expression's or a type's alternatives, four names or more. */
@@ -490,7 +492,8 @@ export function isNamedNonSecret(token: string, before: string, after: string): 
   // `assets/index-BXk9fLq2mZpR7vB3n.js`; its folders names, not a random one), and a GitHub object's global id (`DIC_kwDOG1Zs184CBKWJ`, `R_kgDOGvWnpA`): names.
   if ((ASSET_FILE.test(token) && token.split('/').slice(0, -1).every(isNamePart)) || GITHUB_NODE_ID.test(token)) return true;
   // `md5hex.parse("…")`, `sha256base64: …`, `expected_sha384 = "…"`: a digest's name just before a value of a digest's exact length.
-  if (isDigestLength(token) && (DIGEST_NAME.test(before) || DIGEST_WORD.test(before))) return true;
+  // (Or `sum` as its key, as jsonnet-bundler's lock file writes each dependency's: `"sum": "<SHA-256 in base64>"`.)
+  if (isDigestLength(token) && (DIGEST_NAME.test(before) || DIGEST_WORD.test(before) || SUM_KEY.test(before))) return true;
   if (DIGEST_LENGTHS.has(token.length) && /^ [ *][^\s]/.test(after) && /^(?:[0-9a-f]+|[0-9A-F]+)$/.test(token) && /(?:^|\n)[ \t]*$/.test(before)) return true;
   // … and a configuration file's digest after its path, as dpkg keeps them (` /etc/adduser.conf cc3493ec…`, one blank before).
   if (DIGEST_LENGTHS.has(token.length) && /^[0-9a-f]+$/.test(token) && /(?:^|\n) \/etc\/[\w./+@-]+ $/.test(before) && /^(?: ob| re|[ \t]*(?:\r?\n|$))/.test(after)) return true;
@@ -520,6 +523,8 @@ export function isNamedNonSecret(token: string, before: string, after: string): 
   // (A version's or a revision's name is one whatever names it, `SecretVersion=<32 hex>`: an Azure Key Vault reference names which of a secret's versions to read.)
   // (A host's name is in small letters: `Hostname: whoami.1.7c8f7tr56q3p949rscxrkp80e`.)
   if (/(?:^|[_.-])host(?:name)?$/i.test(name) && !/[A-Z]/.test(token)) return true;
+  // (An address's name given a path on the same site, a Grafana dashboard's link `"url": "/d/8b7a8b32…"`: where a resource is, not a credential.)
+  if (/(?:^|[_.-]|[a-z](?=[A-Z]))(?:url|uri|href|link|path)$/i.test(name) && /^\/[A-Za-z0-9]/.test(token) && !SECRET_NAME.test(name)) return true;
   return isNotSecretName(name) || PUBLIC_NAME.test(name) || (VERSION_NAME.test(name) && (!SECRET_NAME.test(name) || VERSION_ID.test(token))) || isJwkPublic(name, token) ||
     // (An id's name in words names what it is of with the word before: `Session ID:`, `Secret ID:` are judged, `Pool ID:` is not.)
     ((ID_NAME.test(name) || CAMEL_ID.test(name) || isIdWord(name)) && !SECRET_NAME.test(name) && !SECRET_NAME.test(WORD_BEFORE_NAME.exec(before.slice(-80))?.[1] ?? ''));

@@ -1856,14 +1856,26 @@ describe("charts, roles and modules of infrastructure code (Bitnami's Helm chart
     '-----BEGIN CERTIFICATE-----\nMIID6TCCAtGgAwIBAgIJAIaCwivkeB5EMA0GCSqGSIb3DQEBCwUAMFYxCzAJBgNV\n...\njScrvkiBO65F46KioCL9h5tDvomdU1aqpI/CBzhvZn1c0ZTf87tGQR8NK7v7\n-----END CERTIFICATE-----',
     '"key": "ssh-rsa AAAAB3NzaC1yc2EAAAADA...AdkTg7HGqL3rlaDrEcWfL7Lu6TnhBdq5"', '"key": "AAAAB3NzaC1yc2EAAAABIwAAAQEAubiN81eDcafrgMeLzaFPsw2kN...seeFVBoGqzHM9yXw=="',
     '{"id": 1, "key": "AAAAC3NzaC1lZDI1NTE5AAAAIJmG5rGc7kN0QmJ0dBj5zXgR1pX0yq2dQm7s1ZC0H3xA"}', 'Pool ID:             ff8080816b8e967f016b8e99747107e9',
+    // (Grafana's charts, Argo CD, the Prometheus community's charts: a dashboard's link, a lock file's digests, a heredoc's generated
+    // marker, an option named in a sentence, a label's constant.)
+    '{"title": "Drill down", "url": "/d/8b7a8b326d7a6f1f04244066368c67af"}', '"sum": "XZGAMWkORQ2XmTTaK9jvsgVvsgabz8Vio1j5U4fmO8U="',
+    "cat << 'GH_AW_PROMPT_ee6a84c273424ae8_EOF'", '## If true, pass --storage.tsdb.max-block-duration=2h to prometheus.',
+    'LabelValueSecretTypeRepoCreds = "repo-creds"',
   ])('keeps %j', (text) => {
     expect(redactText(text, {})).toBe(text);
+  });
+  it("redacts a passphrase of words again alone, not inside a longer name or an address's path", () => {
+    const text = 'accessKey: enterprise-metrics\nsee https://grafana.com/docs/enterprise-metrics/latest/\nsecretName: enterprise-metrics-license\nagain: enterprise-metrics';
+    expect(redactText(text, {})).toBe('accessKey: [REDACTED:password]\nsee https://grafana.com/docs/enterprise-metrics/latest/\nsecretName: enterprise-metrics-license\nagain: [REDACTED:password]');
   });
   it.each([
     'use password hunter2x9', 'password: Redis&reg;Xk9f', '{{ $password := "Xk9fQ2mLp8" }}', '{% set password = "Xk9fQ2mLp8" %}', '- value: Xk9fQ2mLp8\n  name: DB_PASSWORD',
     'kind: Secret\nstringData:\n  config.yml: |-\n    {{- include "x" . }}\n    secret: hunter2x9\n  pw: $ecRetT0F1nD', 'kind: Secret\ndata:\n  token: c2VjcmV0LXRva2Vu',
     '"private_key": "AAAAB3NzaC1yc2EAAAABIwAAAQEAubiN81eDcafrgMeLzaFPsw2kNaaaQQseeFVBoGqzHM9yXw=="', 'api_token:             ff8080816b8e967f016b8e99747107e9', 'Session ID:             a8Xk9fQ2mLp8vR4tZ7wN3bYq5WdKp2Lm9Q',
     '-----BEGIN RSA PRIVATE KEY-----\nMIIEogIBAAKCAQEAvLYcyu8f3skuRyUgeeNpeDvYBCDcgq+LsWap6zbX5f8oLqp4\n...\nwrj2wDbCDCFmfqnSJ+dKI3vFLlEz44sAV8jX/kd4Y6ZTQhlLbYc=\n-----END RSA PRIVATE KEY-----',
+    '{"token_url": "/d/8b7a8b326d7a6f1f04244066368c67af"}', '"api_key": "XZGAMWkORQ2XmTTaK9jvsgVvsgabz8Vio1j5U4fmO8U="', 'in sum, token XZGAMWkORQ2XmTTaK9jvsgVvsgabz8Vio1j5U4fmO8U=',
+    'machine example.com login bob password Xk9fQ2mLp8', 'password --db-pass=Xk9fQ2mLp8', 'password = "repo-creds"', 'SECRET_TOKEN_ee6a84c273424ae8_f00d=Xk9fQ2mLp8vR4tZ7',
+    'passphrase: correct-horse-battery\nsed -i s/CHANGEME/correct-horse-battery/ f',
   ])('still redacts %j', (text) => {
     expect(redactText(text, {})).not.toBe(text);
   });
