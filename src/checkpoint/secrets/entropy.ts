@@ -11,6 +11,7 @@
 
 /** A git object id, written in one case (some tools print them in upper case). */
 import { encodedPemKind } from './der-keys.js';
+import { isNatsPublicKey } from './secret-checksum.js';
 import { isGroupedSequence, isJwtIllustration, isPredictable, WORDS_WITH_A_NUMBER } from './secret-placeholders.js';
 
 const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64}|[0-9A-F]{40}|[0-9A-F]{64})$/;
@@ -328,6 +329,8 @@ export function isHighEntropy(token: string, before = '', above = () => before):
   if (isWordy(body) || ((isSnakeName(body) || (/\d/.test(body) && isNameOfParts(body))) && !keywordBefore(before)) || isMemberChain(body) || isEncodedText(body) || encodedPemKind(body) === 'public' || isJwtIllustration(body) || isPredictable(body, 0.8) || isGroupedSequence(body, 0.8)) return false;
   // An Ethereum address (`0x` and 40 hex digits, their case a checksum): public, as an account number is.
   if (body.length === 42 && /^0x[0-9a-fA-F]{40}$/.test(body)) return false;
+  // … and a NATS public key (a server's id in its log, a user's `nkey` in its configuration): its checksum holds.
+  if (body.length === 56 && isNatsPublicKey(body)) return false;
   // (A segment that is a name and a digest, as a tool names what it stores by content: pnpm's `…angular+_379bf773…/node_modules`,
   // Terraform's `tfstate.2cb96f52…`; not a name that says it holds a secret, `token.<hex>`.)
   if (segments) return segments.some((segment) => !(NAMED_BY_DIGEST.test(segment) && !SECRET_WORD.test(segment.replace(/[0-9a-f]+$/, ''))) && isHighEntropy(segment, before));

@@ -35,3 +35,39 @@ export function verifyChecksum(kind: 'github-crc32', token: string): boolean {
   const m = /^gh[pousr]_([A-Za-z0-9]{30})([A-Za-z0-9]{6})$/.exec(token);
   return m !== null && base62(crc32(m[1]!), 6) === m[2];
 }
+
+/** CRC-16/XMODEM of `bytes`, as NATS checks its keys. */
+function crc16(bytes: Uint8Array): number {
+  let crc = 0;
+  for (const b of bytes) {
+    crc ^= b << 8;
+    for (let k = 0; k < 8; k++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+  }
+  return crc;
+}
+
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+/** The first byte of a NATS public key by its letter: operator, server, cluster, account, user, curve (the letter is that byte's top five bits). */
+const NATS_PUBLIC = /^[ONCAUX][A-Z2-7]{55}$/;
+
+/**
+ * A NATS public key (`NB3YN6SPZF6…`, as `nats-server` logs its id): its type's byte, an Ed25519 public key and a CRC-16 of both,
+ * in base32. Published on purpose; the seed that signs (`SU…`, `SA…`) is a secret of its own format.
+ */
+export function isNatsPublicKey(token: string): boolean {
+  if (!NATS_PUBLIC.test(token)) return false;
+  const bytes = new Uint8Array(35);
+  let bits = 0;
+  let value = 0;
+  let at = 0;
+  for (const c of token) {
+    value = (value << 5) | BASE32.indexOf(c);
+    bits += 5;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes[at++] = (value >>> bits) & 0xff;
+    }
+  }
+  // (The type's byte is its letter's five bits and three zeros.)
+  return (bytes[0]! & 7) === 0 && crc16(bytes.subarray(0, 33)) === (bytes[33]! | (bytes[34]! << 8));
+}

@@ -8,6 +8,7 @@
  * value before they redact it, so that documentation and code that names a
  * secret are kept while the secret itself is not.
  */
+import { isNatsPublicKey } from './secret-checksum.js';
 
 /** A reference or an interpolation, whole: the value stands for a secret kept elsewhere. */
 const REFERENCE = new RegExp(
@@ -361,7 +362,8 @@ export const isTokenAsUserPassword = (password: string) => password.toLowerCase(
 
 /** A value that holds no secret: a reference, code, or a placeholder. */
 export function isNotSecret(value: string): boolean {
-  return isReference(value) || isCodeName(value) || isPlaceholderValue(value);
+  // (Or a NATS public key, its checksum holding: a server's id in its log, a user's `nkey: U…` in the server's configuration.)
+  return isReference(value) || isCodeName(value) || isPlaceholderValue(value) || (value.length === 56 && isNatsPublicKey(value));
 }
 
 /**

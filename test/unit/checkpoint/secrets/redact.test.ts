@@ -1861,6 +1861,9 @@ describe("charts, roles and modules of infrastructure code (Bitnami's Helm chart
     '{"title": "Drill down", "url": "/d/8b7a8b326d7a6f1f04244066368c67af"}', '"sum": "XZGAMWkORQ2XmTTaK9jvsgVvsgabz8Vio1j5U4fmO8U="',
     "cat << 'GH_AW_PROMPT_ee6a84c273424ae8_EOF'", '## If true, pass --storage.tsdb.max-block-duration=2h to prometheus.',
     'LabelValueSecretTypeRepoCreds = "repo-creds"',
+    // (NATS's public keys, their checksum holding: a server's id in its log, a user's key in the server's configuration.)
+    '[INF]   Name:     NB3YN6SPZF6MWTLPGYLRE2AD5VVWSW443RO43YR5GC62I463QPYGOL5C', 'Registering remote route "NDQAU6HVD44TI2X5R2QRYJEIQR3MMHCFTW2BTSXBILBOZHJ4Z7AR7GGR"',
+    'authorization: { users: [ { nkey: UDXU4RCSJNZOIQHZNWXHXORDPRTGNJAHAHFRGZNEEJCPQTT2M7NLCNF4 } ] }', 'nkey: UDXU4RCSJNZOIQHZNWXHXORDPRTGNJAHAHFRGZNEEJCPQTT2M7NLCNF4',
   ])('keeps %j', (text) => {
     expect(redactText(text, {})).toBe(text);
   });
@@ -1876,6 +1879,9 @@ describe("charts, roles and modules of infrastructure code (Bitnami's Helm chart
     '{"token_url": "/d/8b7a8b326d7a6f1f04244066368c67af"}', '"api_key": "XZGAMWkORQ2XmTTaK9jvsgVvsgabz8Vio1j5U4fmO8U="', 'in sum, token XZGAMWkORQ2XmTTaK9jvsgVvsgabz8Vio1j5U4fmO8U=',
     'machine example.com login bob password Xk9fQ2mLp8', 'password --db-pass=Xk9fQ2mLp8', 'password = "repo-creds"', 'SECRET_TOKEN_ee6a84c273424ae8_f00d=Xk9fQ2mLp8vR4tZ7',
     'passphrase: correct-horse-battery\nsed -i s/CHANGEME/correct-horse-battery/ f',
+    // (… not a checksum that fails, nor a seed.)
+    'nkey: UDXU4RCSJNZOIQHZNWXHXORDPRTGNJAHAHFRGZNEEJCPQTT2M7NLCNF5', 'route "NDQAU6HVD44TI2X5R2QRYJEIQR3MMHCFTW2BTSXBILBOZHJ4Z7AR7GGS"',
+    'seed: SUAMLK2ZNL35WSMW37E7UD4VZ7ELPKW7DHC3BWBSD2GCZ7IUQQXZIORRBU',
   ])('still redacts %j', (text) => {
     expect(redactText(text, {})).not.toBe(text);
   });
