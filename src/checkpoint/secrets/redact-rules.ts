@@ -37,8 +37,15 @@ const ARMOR_PARTS = /[^-]+(?:-{1,4}[^-]+)*/g;
 function findHighEntropy(text: string): Hit[] {
   const hits: Hit[] = [];
   const xml = publicXmlValues(text);
+  // A run longer than a window is read in overlapping windows: one that goes on from the window before belongs to the same run,
+  // a picture's base64 whole on one line (a notebook's `"image/png": "iVBORw0KGgo…"`) past its first window too.
+  let previousEnd = -1;
+  let media = false;
   for (const run of tokenRuns(text)) {
-    if (run.text.length < 32) continue;
+    const continued = run.start < previousEnd;
+    media = continued ? media : MEDIA_MAGIC.test(run.text);
+    previousEnd = run.start + run.text.length;
+    if (run.text.length < 32 || (continued && media)) continue;
     // A URL's host and path name a resource (ids, hashes, UUIDs), not a credential: only its query and fragment are judged.
     const path = urlPathEnd(run.text);
     CANDIDATE.lastIndex = 0;
