@@ -273,7 +273,7 @@ const URL_VALUE = /^[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\//;
 const RESOURCE = /^(?:classpath\*?|file|resource|optional):|^(?:[\w.@~+-]*\/)+[\w.@~+-]*\.(?:pem|key|crt|cer|der|p8|p12|pfx|jks|jceks|keystore|truststore|pub|gpg|asc|ppk)$|^[a-z0-9_.-]+\.(?:pem|key|crt|cer|der|p8|p12|pfx|jks|jceks|keystore|truststore|pub|gpg|asc|ppk)$/i;
 /** A number given as a flag (in hex, a C or Java literal's suffix too: `0x00000004L`), or a long option: `--password-stdin` after `-u gitlab-ci-token` is the next flag, not the token's value. */
 // (A long option with its value, a number and its unit or a switch, as a sentence names it: `pass --storage.tsdb.max-block-duration=2h to prometheus`.)
-const FLAG = /^-?(?:\d{1,5}|0x[0-9a-fA-F]{1,16}(?:[uU]?[lL]{1,2}|[uU])?)$|^--[a-z]+(?:-[a-z]+)*$|^--[a-z][a-z0-9]*(?:[.-][a-z0-9]+)*=(?:\d+(?:\.\d+)?[a-zA-Z]{0,3}|true|false)$/;
+const FLAG = /^-?(?:\d{1,5}|0x[0-9a-fA-F]{1,16}(?:[uU]?[lL]{1,2}|[uU])?)$|^--[a-z]+(?:-[a-z]+)*$|^--[a-z][a-z0-9]*(?:[.-][a-z0-9]+)*=(?:\d{1,4}(?:\.\d{1,2})?(?:[smhdwy]|ms|us|ns|[KMGT]i?|[kmgt]b?|%)?|true|false)$/;
 /**
  * A version or a range of them (`^9.0.0`, `~1.2`, `>=2.0.0-rc.1`): a dependency's, under a package named for tokens (`jsonwebtoken`).
  * Also as lock files write one: from a registry (yarn's `npm:^9.0.3`, `workspace:^1.0.0`), and with the peers it was resolved with
@@ -811,11 +811,21 @@ function endsWithWords(name: string, words: string[]): boolean {
 }
 /** A documentation comment's tag for a name, with its type (`{string}`, `string`) or direction (`[in]`) before the name: JSDoc, PHPDoc, Doxygen, Sphinx. */
 const DOC_TAG = /(?:^|[\s*/#!])[@\\:](?:param|arg|argument|property|prop|field|member|var|ivar|cvar|keyword|kwarg)(?:\[[a-z, ]{1,10}\])?(?:[ \t]*\{[^{}\n]{0,80}\}|[ \t]+[\w.|\\[\]<>?]{1,60}(?=[ \t]+\$?$))?[ \t]+\$?$/;
-/** An action of a template left open before the key: `{{` (Go, Helm, Jinja, Handlebars) or `{%` (Jinja, Liquid) with no close after it. */
+/** What follows a documented name: its description, a word first (an entity may follow it) and another after it. */
+const DESCRIPTION = /^:?[ \t]+[A-Za-z]+(?:&[a-z]+;)?[.,:]?[ \t]+\S/;
+/**
+ * An action of a template left open before the key: `{{` (Go, Helm, Jinja, Handlebars) or `{%` (Jinja, Liquid) with no close after
+ * it, the key outside the action's strings (`{{ lookup('pipe', 'mysql --password=…') }}` runs a command) and the action no comment
+ * (Go's `{{/*` … `}}`, Handlebars' `{{!-- … --}}`).
+ */
 function inTemplateAction(lineBefore: string): boolean {
   const open = Math.max(lineBefore.lastIndexOf('{{'), lineBefore.lastIndexOf('{%'));
-  return open >= 0 && lineBefore.indexOf('}}', open) < 0 && lineBefore.indexOf('%}', open) < 0;
+  if (open < 0 || lineBefore.indexOf('}}', open) >= 0 || lineBefore.indexOf('%}', open) >= 0) return false;
+  const action = lineBefore.slice(open + 2);
+  return !/^-?[ \t]*(?:\/\*|!)/.test(action) && (action.match(/"/g)?.length ?? 0) % 2 === 0 && (action.match(/'/g)?.length ?? 0) % 2 === 0;
 }
+/** A template's code where a value would be: a field (`.Values.auth.users`), a variable (`$password`, `token1`), a name in small letters (`default`). */
+const TEMPLATE_CODE = /^[.$][A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$|^[a-z_][a-z0-9_]*(?:\.[A-Za-z_]\w*)*$/;
 /** A section before a setting's name at the start of its line: `keystore/` of `keystore/release_password`. */
 const SECTION_BEFORE = /(?:^|\n)[ \t]*[A-Za-z][\w.]{0,30}\/$/;
 /** Finds every keyword-named credential value in `text`. */
@@ -888,7 +898,8 @@ export function findKeywordValues(text: string): Hit[] {
     const lineEnd = tail(lineBefore);
     // The name a documentation comment describes (`@param redis.auth.password Redis&reg; password`, `:param password: …`, PHPDoc's
     // `@param string $password …`): what follows is its description, not its value.
-    if (DOC_TAG.test(lineEnd)) continue;
+    // (A description starts with a word, `Redis&reg; password`, `The password`: not with a value, `:param password: Xk9f…`.)
+    if (DOC_TAG.test(lineEnd) && DESCRIPTION.test(text.slice(keyEnd, keyEnd + 80))) continue;
     // An .npmrc credential scoped to its registry (`//host/path/:_auth=…`, `:_password=…`): whatever it holds is one.
     const scoped = weak && name.startsWith('_') && /(?:^|\s)\/\/[^\s=]*:$/.test(lineEnd);
     // `pass`, `pw` alone named as a password's key: a password typed as one is its value too.
@@ -911,7 +922,7 @@ export function findKeywordValues(text: string): Hit[] {
     if (hit && isAnonymousLogin(text, start)) continue;
     // Inside a template's action (`{{- range $user, $password := .Values.auth.users }}`, `{% if password == form.x %}`), a value
     // unquoted is the template's code: a field, a variable, a function. (Quoted, a literal: `{{ default "…" .Values.password }}`.)
-    if (hit && inTemplateAction(lineBefore) && !/["'`]/.test(text[hit.start - 1] ?? '')) continue;
+    if (hit && inTemplateAction(lineBefore) && TEMPLATE_CODE.test(text.slice(hit.start, hit.end)) && !/["'`]/.test(text[hit.start - 1] ?? '')) continue;
     if (hit) hits.push({ ...hit, reason: formatMatcher().nameByContext(text.slice(start, keyEnd + 20), text.slice(hit.start, hit.end)) ?? hit.reason });
     // A plural name's first value followed by more, unbracketed (`API_KEYS=k1,k2`, `api_keys: k1 , k2`): each that reads as a key or a password.
     if (hit && /[^s]s$/i.test(name)) {

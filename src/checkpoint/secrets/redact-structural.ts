@@ -1537,7 +1537,9 @@ const ARMOR_LINE = String.raw`(?:\d{1,7}(?:→|\t))?(?:[ \t]+\.|[ \t]*(?:\.\.\.|
 /** The middle of a public key elided, as documentation shows one: `AAAAB3NzaC1yc2EAAAADA...AdkTg7HG`. */
 const ELIDED = String.raw`(?:(?:\.\.\.|…)[A-Za-z0-9+/]+)*`;
 /** The base64 of an OpenSSH public key's type name as its wire format starts: `ssh-rsa`, `ssh-dss`, `ssh-ed25519`, `ecdsa-sha2-nistp…`. */
-const SSH_KEY_BLOB = 'AAAA(?:B3NzaC1yc2E|B3NzaC1kc3M|C3NzaC1lZDI1NTE5|E2VjZHNhLXNoYTItbmlzdHA)';
+// (RSA's public exponent comes first in a public key, 65537 or 35, its modulus first in a private key's wire format; an Ed25519 public
+// key is 68 characters, a private one's wire format longer. DSA's and ECDSA's are not told apart so: judged.)
+const SSH_KEY_BLOB = String.raw`AAAA(?:B3NzaC1yc2EAAAA(?:DAQAB|BIw)[A-Za-z0-9+/]{0,720}|C3NzaC1lZDI1NTE5AAAAI[A-Za-z0-9+/]{0,43}(?![A-Za-z0-9+/]))`;
 const ELIDED_ONCE = String.raw`(?:(?:\.\.\.|…)[A-Za-z0-9+/]+)+`;
 const PUBLIC = new RegExp(
   String.raw`(?<![^\s"'\x60(=:,>[])-----BEGIN ((?:[A-Z0-9]+ )*(?:PUBLIC KEY(?: BLOCK)?|CERTIFICATE(?: REQUEST)?|SIGNATURE|X509 CRL|MESSAGE|ENCRYPTED FILE))-----` +
@@ -1548,11 +1550,10 @@ const PUBLIC = new RegExp(
     String.raw`(?:\r?\n|\\r?\\n)?(?:[ \t]*(?:Version|Comment|Hash|Charset|MessageID|Proc-Type|DEK-Info): [^\n]{0,200}\r?\n)*(?:${ARMOR_LINE}(?:\r?\n|\\r?\\n))*?` +
     String.raw`${ARMOR_LINE}-----END \1-----|` +
     String.raw`\b(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com) AAAA(?:[A-Za-z0-9+/]{20,}${ELIDED}|[A-Za-z0-9+/]{8,19}${ELIDED_ONCE})={0,2}|(?<![A-Za-z0-9])sha(?:256|384|512)-[A-Za-z0-9+/]{40,88}={0,2}(?![A-Za-z0-9+/=])|` +
-    // An OpenSSH public key without its type's name before it: its base64 starts with that name (`ssh-rsa`, `ssh-dss`, `ssh-ed25519`,
-    // `ecdsa-sha2-nistp…`) as the key's wire format writes it, as an API returns a key: a value, quoted or after its key. (A key of
-    // 4096 bits is 716 characters; a private key in the same wire format is longer, and is never named public: see PUBLIC_KEY_RULE.
-    // A PuTTY key file's public lines are read by their own rule.)
-    String.raw`(?<=["'\x60]|[:=][ \t]{0,8})${SSH_KEY_BLOB}[A-Za-z0-9+/]{8,740}${ELIDED}={0,2}(?![A-Za-z0-9+/=])`,
+    // An OpenSSH public key without its type's name before it: its base64 starts with that name (`ssh-rsa`, `ssh-ed25519`) as the
+    // key's wire format writes it, as an API returns a key: a value, quoted or after its key (see SSH_KEY_BLOB; never under a private
+    // key's name, see PUBLIC_KEY_RULE). A PuTTY key file's public lines are read by their own rule.
+    String.raw`(?<=["'\x60]|[:=][ \t]{0,8})${SSH_KEY_BLOB}${ELIDED}={0,2}(?![A-Za-z0-9+/=])`,
   'g',
 );
 

@@ -242,11 +242,13 @@ function occurrences(text: string, values: string[], ranges: [number, number][])
 /** Texts up to this length are searched whole for the repeats of a secret. */
 const WHOLE_TEXT = 1 << 20;
 
-/** Whether `at` is inside an address (`scheme://…`): the run of non-blank characters before it holds `://`. */
+/** Whether `at` starts a segment of an address's path (`scheme://host/…/`): not in its query or fragment, where a credential is given. */
 function inAddress(text: string, at: number): boolean {
   let from = at;
   while (from > 0 && at - from < 300 && !/[\s"'`<>()]/.test(text[from - 1]!)) from--;
-  return text.slice(from, at).includes('://');
+  const before = text.slice(from, at);
+  const scheme = before.indexOf('://');
+  return scheme >= 0 && text[at - 1] === '/' && !/[?#=&]/.test(before.slice(scheme));
 }
 
 /** `.`, `@`: the neighbour of a host's name's part. (Not `/`: sed's `s/CHANGEME/<passphrase>/` writes a password between two.) */

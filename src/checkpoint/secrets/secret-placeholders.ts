@@ -526,7 +526,9 @@ export function isNamedNonSecret(token: string, before: string, after: string): 
   // (A host's name is in small letters: `Hostname: whoami.1.7c8f7tr56q3p949rscxrkp80e`.)
   if (/(?:^|[_.-])host(?:name)?$/i.test(name) && !/[A-Z]/.test(token)) return true;
   // (An address's name given a path on the same site, a Grafana dashboard's link `"url": "/d/8b7a8b32…"`: where a resource is, not a credential.)
-  if (/(?:^|[_.-]|[a-z](?=[A-Z]))(?:url|uri|href|link|path)$/i.test(name) && /^\/[A-Za-z0-9]/.test(token) && !SECRET_NAME.test(name)) return true;
+  // (Its long parts ids in hex, not a capability's random path, `"webhook_url": "/services/T0123ABCD/B0456EFGH/Zq3L9xN2…"`.)
+  if (/(?:^|[_.-]|[a-z](?=[A-Z]))(?:url|uri|href|link|path)$/i.test(name) && !/hook|reset|invite|share/i.test(name) && !SECRET_NAME.test(name) &&
+    /^\/[A-Za-z0-9]/.test(token) && token.split('/').every((part) => part.length < 16 || /^[0-9a-f]+$|^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(part))) return true;
   return isNotSecretName(name) || PUBLIC_NAME.test(name) || (VERSION_NAME.test(name) && (!SECRET_NAME.test(name) || VERSION_ID.test(token))) || isJwkPublic(name, token) ||
     // (An id's name in words names what it is of with the word before: `Session ID:`, `Secret ID:` are judged, `Pool ID:` is not.)
     ((ID_NAME.test(name) || CAMEL_ID.test(name) || isIdWord(name)) && !SECRET_NAME.test(name) && !SECRET_NAME.test(WORD_BEFORE_NAME.exec(before.slice(-80))?.[1] ?? ''));

@@ -1843,10 +1843,11 @@ describe("the library code kept as an agent's transcript writes it (a tool's out
 describe("charts, roles and modules of infrastructure code (Bitnami's Helm charts, Ansible's collections)", () => {
   it.each([
     // (A documentation comment's name and its description.)
-    '## @param redis.auth.password Redis&reg; password', ':param password: Redis&reg; password', ' * @param {string} password Redis&reg; password',
+    '## @param redis.auth.password Redis&reg; password', '## @param mongodb.auth.password MongoDB&reg; user password', ':param password: Redis&reg; password', ' * @param {string} password Redis&reg; password',
     ' * @param string $password Redis&reg; password', '/// \\param[in] password Redis&reg; password',
     // (A template's action: a field, a variable.)
     '{{- range $user, $password := .Values.auth.basicAuthUsers }}\n{{- if .Values.auth.basicAuthUsers }}',
+    "- '{{ lookup(\"community.general.bitwarden_secrets_manager\", \"2bc23e48-4932-40de-a047-5524b7ddc972\", bws_access_token=token1) }}'",
     // (A value in one item of a Kubernetes env list, the next item's name after it.)
     '          env:\n            - name: VALKEY_REPLICATION_MODE\n              value: primary\n            - name: ALLOW_EMPTY_PASSWORD\n              value: yes',
     // (A Secret's template: its configuration's lines around the values, a script's variable for data it encodes.)
@@ -1854,7 +1855,7 @@ describe("charts, roles and modules of infrastructure code (Bitnami's Helm chart
     'kind: Secret\ndata:\n  admin-token: $encoded_token',
     // (Public keys elided in documentation, a public key's blob as an API returns it, an id aligned in a column.)
     '-----BEGIN CERTIFICATE-----\nMIID6TCCAtGgAwIBAgIJAIaCwivkeB5EMA0GCSqGSIb3DQEBCwUAMFYxCzAJBgNV\n...\njScrvkiBO65F46KioCL9h5tDvomdU1aqpI/CBzhvZn1c0ZTf87tGQR8NK7v7\n-----END CERTIFICATE-----',
-    '"key": "ssh-rsa AAAAB3NzaC1yc2EAAAADA...AdkTg7HGqL3rlaDrEcWfL7Lu6TnhBdq5"', '"key": "AAAAB3NzaC1yc2EAAAABIwAAAQEAubiN81eDcafrgMeLzaFPsw2kN...seeFVBoGqzHM9yXw=="',
+    '"key": "ssh-rsa AAAAB3NzaC1yc2EAAAADA...AdkTg7HGqL3rlaDrEcWfL7Lu6TnhBdq5"', '"key": "AAAAB3NzaC1yc2EAAAABIwAAAQEAubiN81eDcafrgMeLzaFPsw2kN...seeFVBoGqzHM9yXw=="', "  - 'AAAAB3NzaC1yc2EAAAABIwAAA...SBne8+seeFVBoGqzHM9yXw==',",
     '{"id": 1, "key": "AAAAC3NzaC1lZDI1NTE5AAAAIJmG5rGc7kN0QmJ0dBj5zXgR1pX0yq2dQm7s1ZC0H3xA"}', 'Pool ID:             ff8080816b8e967f016b8e99747107e9',
     // (Grafana's charts, Argo CD, the Prometheus community's charts: a dashboard's link, a lock file's digests, a heredoc's generated
     // marker, an option named in a sentence, a label's constant.)
@@ -1882,6 +1883,14 @@ describe("charts, roles and modules of infrastructure code (Bitnami's Helm chart
     // (… not a checksum that fails, nor a seed.)
     'nkey: UDXU4RCSJNZOIQHZNWXHXORDPRTGNJAHAHFRGZNEEJCPQTT2M7NLCNF5', 'route "NDQAU6HVD44TI2X5R2QRYJEIQR3MMHCFTW2BTSXBILBOZHJ4Z7AR7GGS"',
     'seed: SUAMLK2ZNL35WSMW37E7UD4VZ7ELPKW7DHC3BWBSD2GCZ7IUQQXZIORRBU',
+    // (Found by a second reading of the exemptions above.)
+    "db_password: \"{{ lookup('hashi_vault', 'secret=secret/hello:value token=c975b780-d1be-8016-866b-01d0f9b688a5 url=http://myvault:8200') }}\"",
+    "out: \"{{ lookup('pipe', 'mysql -uroot --password=Xk9fQ2mLp8vR') }}\"", '{{/* admin password: Xk9fQ2mLp8vR */}}', '{{!-- admin password: Xk9fQ2mLp8vR --}}',
+    '{{- $args := list "--user=admin" "--password=Xk9fQ2mLp8vR" }}', '{{ $password := Xk9fQ2mLp8vR }}',
+    'passphrase: correct-horse-battery-staple\ncurl "http://router.local/login.cgi?username=admin&psw=correct-horse-battery-staple"',
+    '"webhook_url": "/services/T0123ABCD/B0456EFGH/Zq3L9xN2vB7mK4pR8sT1wY6u"', ':param password: Xk9fQ2mLp8vR', 'set password --value=20240101abc',
+    'ssh_key: "AAAAC3NzaC1lZDI1NTE5AAAAIJmG5rGc7kN0QmJ0dBj5zXgR1pX0yq2dQm7s1ZC0H3xAAAAAQJmG5rGc7kN0QmJ0dBj5zXgR1pX0yq2dQm7s1ZC0H3xAJmG5rGc7kN0QmJ0dBj5zXgR1pX0yq2dQm7s1ZC0H3xA"',
+    '"key": "AAAAB3NzaC1yc2EAAAEBAL7xk9fQ2mLp8vRt7Yq2WzAbCdEfGhIjKlMnOpQrStUvWxYz0123456789"',
   ])('still redacts %j', (text) => {
     expect(redactText(text, {})).not.toBe(text);
   });
