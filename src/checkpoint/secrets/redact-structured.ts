@@ -17,7 +17,9 @@ const SHELL_VARIABLE = /^\$[A-Za-z_]\w*$/;
  * `{{- end }}`), or only brackets and punctuation (`}`, `];`), or an element's tag alone (`<property>`), as a configuration file kept
  * in a Secret is written around its values.
  */
-const isBlockSyntax = (body: string) => /^\{\{[^{}]*\}\}$|^[^\p{L}\p{N}]{1,3}$|^<\/?[A-Za-z][\w.:-]*>$/u.test(body);
+const isBlockSyntax = (body: string) => /^\{\{[^{}]*\}\}$|^[^\p{L}\p{N}]{1,3}$|^<\/?[A-Za-z][\w.:-]*>$/u.test(body) || BLOCK_OPENER.test(body);
+/** … or a name that opens what follows it, holding no value of its own: a mapping's key (`staticClients:`), a block (`rule {`, `stage.cri { }`, `discovery.kubernetes "pods" {`). */
+const BLOCK_OPENER = /^(?:-[ \t]+)?[A-Za-z_][\w.-]{0,60}:$|^[A-Za-z_][\w.]{0,60}(?:[ \t]+"[\w.-]{1,60}")?[ \t]*\{[ \t]*\}?$/;
 /** A block scalar's indicator (`|`, `>-`, `|2+`): the value is on the lines below. */
 const BLOCK_SCALAR = /^[|>](?:[1-9]?[-+]?|[-+][1-9])$/;
 /** Where the line holding `at` ends, its newline included. */

@@ -1853,6 +1853,7 @@ describe("charts, roles and modules of infrastructure code (Bitnami's Helm chart
     // (A Secret's template: its configuration's lines around the values, a script's variable for data it encodes.)
     'apiVersion: v1\nkind: Secret\nstringData:\n  config.yml: |-\n    {{- include "common.tplvalues.render" (dict "value" .Values.metrics.configuration "context" $) | nindent 4 }}\n    <property>\n    }\n    {{- end }}',
     'kind: Secret\ndata:\n  admin-token: $encoded_token',
+    'kind: Secret\nstringData:\n  config.alloy: |\n    discovery.relabel "pods" {\n      rule {\n      }\n      stage.cri { }\n    }\n  dex.yaml: |\n    staticClients:\n    storage:',
     // (Public keys elided in documentation, a public key's blob as an API returns it, an id aligned in a column.)
     '-----BEGIN CERTIFICATE-----\nMIID6TCCAtGgAwIBAgIJAIaCwivkeB5EMA0GCSqGSIb3DQEBCwUAMFYxCzAJBgNV\n...\njScrvkiBO65F46KioCL9h5tDvomdU1aqpI/CBzhvZn1c0ZTf87tGQR8NK7v7\n-----END CERTIFICATE-----',
     '"key": "ssh-rsa AAAAB3NzaC1yc2EAAAADA...AdkTg7HGqL3rlaDrEcWfL7Lu6TnhBdq5"', '"key": "AAAAB3NzaC1yc2EAAAABIwAAAQEAubiN81eDcafrgMeLzaFPsw2kN...seeFVBoGqzHM9yXw=="', "  - 'AAAAB3NzaC1yc2EAAAABIwAAA...SBne8+seeFVBoGqzHM9yXw==',",
@@ -1891,6 +1892,7 @@ describe("charts, roles and modules of infrastructure code (Bitnami's Helm chart
     '"webhook_url": "/services/T0123ABCD/B0456EFGH/Zq3L9xN2vB7mK4pR8sT1wY6u"', ':param password: Xk9fQ2mLp8vR', 'set password --value=20240101abc',
     'ssh_key: "AAAAC3NzaC1lZDI1NTE5AAAAIJmG5rGc7kN0QmJ0dBj5zXgR1pX0yq2dQm7s1ZC0H3xAAAAAQJmG5rGc7kN0QmJ0dBj5zXgR1pX0yq2dQm7s1ZC0H3xAJmG5rGc7kN0QmJ0dBj5zXgR1pX0yq2dQm7s1ZC0H3xA"',
     '"key": "AAAAB3NzaC1yc2EAAAEBAL7xk9fQ2mLp8vRt7Yq2WzAbCdEfGhIjKlMnOpQrStUvWxYz0123456789"',
+    'kind: Secret\nstringData:\n  config: |\n    rule {\n      password = "Xk9fQ2mLp8vR"\n    }', 'kind: Secret\nstringData:\n  users: |\n    admin:\n    Xk9fQ2mLp8vR',
   ])('still redacts %j', (text) => {
     expect(redactText(text, {})).not.toBe(text);
   });
