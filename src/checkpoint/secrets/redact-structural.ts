@@ -1539,7 +1539,8 @@ const ELIDED = String.raw`(?:(?:\.\.\.|…)[A-Za-z0-9+/]+)*`;
 /** The base64 of an OpenSSH public key's type name as its wire format starts: `ssh-rsa`, `ssh-dss`, `ssh-ed25519`, `ecdsa-sha2-nistp…`. */
 // (RSA's public exponent comes first in a public key, 65537 or 35, its modulus first in a private key's wire format; an Ed25519 public
 // key is 68 characters, a private one's wire format longer. DSA's and ECDSA's are not told apart so: judged.)
-const SSH_KEY_BLOB = String.raw`AAAA(?:B3NzaC1yc2EAAAA(?:DAQAB|BIw)[A-Za-z0-9+/]{0,720}|C3NzaC1lZDI1NTE5AAAAI[A-Za-z0-9+/]{0,43}(?![A-Za-z0-9+/]))`;
+// (Found from its `AAAA` and read back for what is before it: a search that starts with a look behind is tried at every character.)
+const SSH_KEY_BLOB = String.raw`AAAA(?<=(?:["'\x60]|[:=][ \t]{0,8})AAAA)(?:B3NzaC1yc2EAAAA(?:DAQAB|BIw)[A-Za-z0-9+/]{0,720}|C3NzaC1lZDI1NTE5AAAAI[A-Za-z0-9+/]{0,43}(?![A-Za-z0-9+/]))`;
 const ELIDED_ONCE = String.raw`(?:(?:\.\.\.|…)[A-Za-z0-9+/]+)+`;
 const PUBLIC = new RegExp(
   String.raw`(?<![^\s"'\x60(=:,>[])-----BEGIN ((?:[A-Z0-9]+ )*(?:PUBLIC KEY(?: BLOCK)?|CERTIFICATE(?: REQUEST)?|SIGNATURE|X509 CRL|MESSAGE|ENCRYPTED FILE))-----` +
@@ -1553,7 +1554,7 @@ const PUBLIC = new RegExp(
     // An OpenSSH public key without its type's name before it: its base64 starts with that name (`ssh-rsa`, `ssh-ed25519`) as the
     // key's wire format writes it, as an API returns a key: a value, quoted or after its key (see SSH_KEY_BLOB; never under a private
     // key's name, see PUBLIC_KEY_RULE). A PuTTY key file's public lines are read by their own rule.
-    String.raw`(?<=["'\x60]|[:=][ \t]{0,8})${SSH_KEY_BLOB}${ELIDED}={0,2}(?![A-Za-z0-9+/=])`,
+    String.raw`${SSH_KEY_BLOB}${ELIDED}={0,2}(?![A-Za-z0-9+/=])`,
   'g',
 );
 
