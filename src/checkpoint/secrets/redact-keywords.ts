@@ -809,6 +809,10 @@ function endsWithWords(name: string, words: string[]): boolean {
   const own = name.split(/[_.-]+|(?<=[a-z0-9])(?=[A-Z])/).map((w) => w.toLowerCase());
   return words.length >= 2 && own.length > words.length && words.every((w, i) => own[own.length - words.length + i] === w);
 }
+/** What JavaScript's `typeof` gives. */
+const TYPEOF_RESULT = /^(?:undefined|object|boolean|number|bigint|string|symbol|function)$/;
+/** Validation rules joined by `|` (Laravel's): `required|min:8|confirmed`, `nullable|string|max:255`. */
+const VALIDATION_RULES = /^(?:(?:bail|required|nullable|sometimes|filled|present|confirmed|string|email|numeric|integer|boolean|array|current_password|alpha_num|alpha_dash|alpha|url|uuid|date|json|file|image|accepted|prohibited|(?:min|max|size|digits)(?::\d{1,5})|(?:between|digits_between):\d{1,5},\d{1,5}|(?:unique|exists|same|different|in|not_in|regex|required_with|required_without|required_if):[^|\s]{1,100})(?:\||$))+$/;
 /** A documentation comment's tag for a name, with its type (`{string}`, `string`) or direction (`[in]`) before the name: JSDoc, PHPDoc, Doxygen, Sphinx. */
 const DOC_TAG = /(?:^|[\s*/#!])[@\\:](?:param|arg|argument|property|prop|field|member|var|ivar|cvar|keyword|kwarg)(?:\[[a-z, ]{1,10}\])?(?:[ \t]*\{[^{}\n]{0,80}\}|[ \t]+[\w.|\\[\]<>?]{1,60}(?=[ \t]+\$?$))?[ \t]+\$?$/;
 /** What follows a documented name: its description, a word first (an entity may follow it) and another after it. */
@@ -1292,6 +1296,12 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     if (/gpg|pgp/i.test(key) && !/pass|pwd/i.test(key) && /^(?:0x)?(?:[0-9A-F]{8}|[0-9A-F]{16}|[0-9A-F]{40})$/.test(value)) continue;
     // A path of words is where a secret is kept (`{{ with secret "kv/data/api/db" }}`), not the secret.
     if (/^[a-z_-]+(?:\/[a-z_.-]+){2,}$/.test(value) && !/pass|pwd/i.test(key)) continue;
+    // A type's name compared with what `typeof` gives (`typeof data.weak_password === 'object'`), or a validation's rules, as Laravel
+    // writes them (`'password' => 'required|min:8|confirmed'`, `'token' => 'required'`): no value.
+    if ((TYPEOF_RESULT.test(value) && /\btypeof[ \t(]+[\w$.]*$/.test(lineBefore)) || (VALIDATION_RULES.test(value) && (/[|:]/.test(value) || /=>[ \t]*["']$/.test(text.slice(span[0] - 6, span[0]))))) continue;
+    // A code span in a list of a text's (Markdown's) that names a type by its namespace (`V2.Core.AccountPersonToken`, `V2.Core.AccountPerson`).
+    // (Three parts at least, a number only as the first one's version: `Jungle0.Garden.CloudMaple` is a passphrase.)
+    if (text[span[0] - 1] === '`' && text[span[1]] === '`' && !chosen && /^(?:[Vv]\d{1,2}|[A-Z][A-Za-z]*)(?:\.[A-Z][A-Za-z]*){2,}$/.test(value) && isNameOfParts(value)) continue;
     // A media type (`application/octet-stream`, `image/svg+xml`): a format's name.
     if (/^(?:application|text|image|audio|video|font|multipart|message|model)\/[a-z0-9][\w.+-]{0,100}$/.test(value)) continue;
     // An address names whose key it is (`user.signingkey=security@example.com`); a message written in escapes only is text

@@ -343,7 +343,8 @@ const MADE_UP_NAME = /^(?:[Ff]ake|[Dd]ummy|[Mm]ock|[Bb]ogus|[Ii]nvalid|[Ww]rong|
  * someone's other, `wrong_password=…`.)
  */
 // (Or a name that says its value is one, `name="b_b6b6…"`, `nameOfSecret`, `name_of_secret`.)
-export const isNotSecretName = (name: string) => NOT_SECRET_NAME.test(name) || /^(?:input|output)_tokens?$/.test(name) || /^name(?:$|_of_|Of[A-Z])/.test(name) || (MADE_UP_NAME.test(name) && !/pass|pwd/i.test(name));
+// (Or nginx's directives that pass a request on to a server, `fastcgi_pass unix:/run/php-fpm.sock;`: an address.)
+export const isNotSecretName = (name: string) => NOT_SECRET_NAME.test(name) || /^(?:proxy|fastcgi|uwsgi|scgi|grpc|memcached)_pass$/.test(name) || /^(?:input|output)_tokens?$/.test(name) || /^name(?:$|_of_|Of[A-Z])/.test(name) || (MADE_UP_NAME.test(name) && !/pass|pwd/i.test(name));
 
 const FORGERY_ATTRIBUTE = /(?:csrf|xsrf|authenticity)[\w-]*["']?[ \t]+(?:type=[ \t]?["']?hidden["']?[ \t]+)?(?:content|value)=[ \t]?["']?$/i;
 

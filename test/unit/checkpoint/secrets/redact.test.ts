@@ -1863,6 +1863,9 @@ describe("charts, roles and modules of infrastructure code (Bitnami's Helm chart
     '{"title": "Drill down", "url": "/d/8b7a8b326d7a6f1f04244066368c67af"}', '"sum": "XZGAMWkORQ2XmTTaK9jvsgVvsgabz8Vio1j5U4fmO8U="',
     "cat << 'GH_AW_PROMPT_ee6a84c273424ae8_EOF'", '## If true, pass --storage.tsdb.max-block-duration=2h to prometheus.',
     'LabelValueSecretTypeRepoCreds = "repo-creds"',
+    // (Supabase's, Laravel's and Stripe's libraries and docs: what `typeof` gives, validation rules, nginx's upstream, types listed in a changelog.)
+    "typeof data.weak_password === 'object' &&", "'password' => 'required|min:8|confirmed',\n'token' => 'required',", "->password('What is your password?', validate: ['password' => 'min:8'])",
+    'fastcgi_pass unix:/var/run/php/php8.3-fpm.sock;', '* Add support for new resources `V2.Core.AccountLink`, `V2.Core.AccountPersonToken`, `V2.Core.AccountPerson`, `V2.Core.AccountToken`',
     // (NATS's public keys, their checksum holding: a server's id in its log, a user's key in the server's configuration.)
     '[INF]   Name:     NB3YN6SPZF6MWTLPGYLRE2AD5VVWSW443RO43YR5GC62I463QPYGOL5C', 'Registering remote route "NDQAU6HVD44TI2X5R2QRYJEIQR3MMHCFTW2BTSXBILBOZHJ4Z7AR7GGR"',
     'authorization: { users: [ { nkey: UDXU4RCSJNZOIQHZNWXHXORDPRTGNJAHAHFRGZNEEJCPQTT2M7NLCNF4 } ] }', 'nkey: UDXU4RCSJNZOIQHZNWXHXORDPRTGNJAHAHFRGZNEEJCPQTT2M7NLCNF4',
@@ -1892,7 +1895,8 @@ describe("charts, roles and modules of infrastructure code (Bitnami's Helm chart
     '"webhook_url": "/services/T0123ABCD/B0456EFGH/Zq3L9xN2vB7mK4pR8sT1wY6u"', ':param password: Xk9fQ2mLp8vR', 'set password --value=20240101abc',
     'ssh_key: "AAAAC3NzaC1lZDI1NTE5AAAAIJmG5rGc7kN0QmJ0dBj5zXgR1pX0yq2dQm7s1ZC0H3xAAAAAQJmG5rGc7kN0QmJ0dBj5zXgR1pX0yq2dQm7s1ZC0H3xAJmG5rGc7kN0QmJ0dBj5zXgR1pX0yq2dQm7s1ZC0H3xA"',
     '"key": "AAAAB3NzaC1yc2EAAAEBAL7xk9fQ2mLp8vRt7Yq2WzAbCdEfGhIjKlMnOpQrStUvWxYz0123456789"',
-    'kind: Secret\nstringData:\n  config: |\n    rule {\n      password = "Xk9fQ2mLp8vR"\n    }', 'kind: Secret\nstringData:\n  users: |\n    admin:\n    Xk9fQ2mLp8vR',
+    'kind: Secret\nstringData:\n  config: |\n    rule {\n      password = "Xk9fQ2mLp8vR"\n    }',
+    "password === 'object1x'", "'password' => 'Xk9fQ2mLp8'", "password = 'required'", '`token`, `Banister4.Gloomy.Sandpaper`', 'fastcgi_password Xk9fQ2mLp8vR', 'kind: Secret\nstringData:\n  users: |\n    admin:\n    Xk9fQ2mLp8vR',
   ])('still redacts %j', (text) => {
     expect(redactText(text, {})).not.toBe(text);
   });
