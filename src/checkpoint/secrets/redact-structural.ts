@@ -1533,7 +1533,9 @@ export const STORED_HASH_RULE: RedactRule = {
 /** A line of an armor's base64, blanks in it, after its number as a file reader prints one (`     2→MIIB…`). */
 // (A blank line inside it may be written as ` .`, as Debian's control files (deb822's `Signed-By:`) continue a field.)
 // (Or `...` alone, as documentation elides the middle of a certificate.)
-const ARMOR_LINE = String.raw`(?:\d{1,7}(?:→|\t))?(?:[ \t]+\.|[ \t]*(?:\.\.\.|…)[ \t]*|[A-Za-z0-9+/= \t]*)`;
+// (A line that starts with a number and a tab is read with it as its number, never as base64 that holds them: read both ways, a block
+// of `1<tab>AB` lines with no end was tried in twice as many ways for each line.)
+const ARMOR_LINE = String.raw`(?:\d{1,7}(?:→|\t)|(?!\d{1,7}(?:→|\t)))(?:[ \t]+\.|[ \t]*(?:\.\.\.|…)[ \t]*|[A-Za-z0-9+/= \t]*)`;
 /** The middle of a public key elided, as documentation shows one: `AAAAB3NzaC1yc2EAAAADA...AdkTg7HG`. */
 const ELIDED = String.raw`(?:(?:\.\.\.|…)[A-Za-z0-9+/]+)*`;
 /** The base64 of an OpenSSH public key's type name as its wire format starts: `ssh-rsa`, `ssh-dss`, `ssh-ed25519`, `ecdsa-sha2-nistp…`. */
@@ -1548,7 +1550,9 @@ const PUBLIC = new RegExp(
     // then lines of base64 and the checksum (`=V4l4`), indented, numbered as a file reader prints them, or joined by written line
     // breaks (`\n` in a JSON string).
     // A block cut short is no claim on what follows it: a secret printed before a later `-----END …-----` is judged as itself.
-    String.raw`(?:\r?\n|\\r?\\n)?(?:[ \t]*(?:Version|Comment|Hash|Charset|MessageID|Proc-Type|DEK-Info): [^\n]{0,200}\r?\n)*(?:${ARMOR_LINE}(?:\r?\n|\\r?\\n))*?` +
+    // (A header's text stops before a `\r`: read as its text or as its line's end, a block of such lines never closed was tried in
+    // twice as many ways for each.)
+    String.raw`(?:\r?\n|\\r?\\n)?(?:[ \t]*(?:Version|Comment|Hash|Charset|MessageID|Proc-Type|DEK-Info): [^\r\n]{0,200}\r?\n)*(?:${ARMOR_LINE}(?:\r?\n|\\r?\\n))*?` +
     String.raw`${ARMOR_LINE}-----END \1-----|` +
     String.raw`\b(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com) AAAA(?:[A-Za-z0-9+/]{20,}${ELIDED}|[A-Za-z0-9+/]{8,19}${ELIDED_ONCE})={0,2}|(?<![A-Za-z0-9])sha(?:256|384|512)-[A-Za-z0-9+/]{40,88}={0,2}(?![A-Za-z0-9+/=])|` +
     // An OpenSSH public key without its type's name before it: its base64 starts with that name (`ssh-rsa`, `ssh-ed25519`) as the

@@ -1275,6 +1275,11 @@ describe('redaction cost', () => {
     ['PASSWORD a = '.repeat(5_000)], ['\\"content\\":\\"a\\n'.repeat(4_000)],
     // XML Signature's elements opened and never closed, and random runs far from any tag (each hit looked back for one).
     ['<DigestValue>'.repeat(5_000)], [`<CipherValue>${'QUJD'.repeat(16_000)}`], [`${'Xk9mP2vL5qZ8wR3tQx7kP2mZ9vLw4Rt8 '.repeat(1_900)}<X509Certificate>`],
+    // An armor never closed whose lines each read two ways: a number and a tab before base64 (as a file reader prints a line) or
+    // base64 that holds them, a header's text ending in `\r` or before it: the time doubled with every two lines (30 took 80 s). Short,
+    // so that a return of it fails here in seconds instead of never ending.
+    [`-----BEGIN CERTIFICATE-----\n${'1\tAB\n'.repeat(26)}`], [`-----BEGIN CERTIFICATE-----\r\n${'Version: 1\r\n'.repeat(26)}`],
+    [`-----BEGIN PGP MESSAGE-----\n${'1\t...\n'.repeat(9_000)}`], [`"key": "${'AAAAB3NzaC1yc2EAAAADAQAB...'.repeat(2_400)}`], ['{{ password=abc1 '.repeat(3_800)],
   ])('stays linear on a hostile 64 KiB string (%#)', (text) => {
     expect(redactionTime(text, 1000)).toBeLessThan(1000);
   });
