@@ -815,6 +815,13 @@ const TYPEOF_RESULT = /^(?:undefined|object|boolean|number|bigint|string|symbol|
 const VALIDATION_RULES = /^(?:(?:bail|required|nullable|sometimes|filled|present|confirmed|string|email|numeric|integer|boolean|array|current_password|alpha_num|alpha_dash|alpha|url|uuid|date|json|file|image|accepted|prohibited|(?:min|max|size|digits)(?::\d{1,5})|(?:between|digits_between):\d{1,5},\d{1,5}|(?:unique|exists|same|different|in|not_in|regex|required_with|required_without|required_if):[^|\s]{1,100})(?:\||$))+$/;
 /** A documentation comment's tag for a name, with its type (`{string}`, `string`) or direction (`[in]`) before the name: JSDoc, PHPDoc, Doxygen, Sphinx. */
 const DOC_TAG = /(?:^|[\s*/#!])[@\\:](?:param|arg|argument|property|prop|field|member|var|ivar|cvar|keyword|kwarg)(?:\[[a-z, ]{1,10}\])?(?:[ \t]*\{[^{}\n]{0,80}\}|[ \t]+[\w.|\\[\]<>?]{1,60}(?=[ \t]+\$?$))?[ \t]+\$?$/;
+/** A run of letters and digits mixed, eight or more (symbols among them): what a value is written as. */
+const MIXED_RUN = /(?<![\w-])(?=[^\s]*\d)(?=[^\s]*[A-Za-z])[A-Za-z0-9!@#$%^&*+/=_.-]{8,}/;
+/** Where the line holding `at` ends, `limit` characters on at most. */
+const lineEndAt = (text: string, at: number, limit: number) => {
+  const end = text.indexOf('\n', at);
+  return end < 0 || end - at > limit ? Math.min(text.length, at + limit) : end;
+};
 /** What follows a documented name: its description, a word first (an entity may follow it) and another after it. */
 const DESCRIPTION = /^:?[ \t]+[A-Za-z]+(?:&[a-z]+;)?[.,:]?[ \t]+\S/;
 /**
@@ -826,10 +833,11 @@ function inTemplateAction(lineBefore: string): boolean {
   const open = Math.max(lineBefore.lastIndexOf('{{'), lineBefore.lastIndexOf('{%'));
   if (open < 0 || lineBefore.indexOf('}}', open) >= 0 || lineBefore.indexOf('%}', open) >= 0) return false;
   const action = lineBefore.slice(open + 2);
-  return !/^-?[ \t]*(?:\/\*|!)/.test(action) && (action.match(/"/g)?.length ?? 0) % 2 === 0 && (action.match(/'/g)?.length ?? 0) % 2 === 0;
+  // (Nor Go's `%v` of a struct, `{{Secret v1} {db-creds …} map[password:…]}`: a `}` inside.)
+  return !/^-?[ \t]*(?:\/\*|!)/.test(action) && !action.includes('}') && (action.match(/"/g)?.length ?? 0) % 2 === 0 && (action.match(/'/g)?.length ?? 0) % 2 === 0;
 }
 /** A template's code where a value would be: a field (`.Values.auth.users`), a variable (`$password`, `token1`), a name in small letters (`default`). */
-const TEMPLATE_CODE = /^[.$][A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$|^[a-z_][a-z0-9_]*(?:\.[A-Za-z_]\w*)*$/;
+const TEMPLATE_CODE = /^[.$][A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$|^[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*$/;
 /** A section before a setting's name at the start of its line: `keystore/` of `keystore/release_password`. */
 const SECTION_BEFORE = /(?:^|\n)[ \t]*[A-Za-z][\w.]{0,30}\/$/;
 /** Finds every keyword-named credential value in `text`. */
@@ -903,7 +911,8 @@ export function findKeywordValues(text: string): Hit[] {
     // The name a documentation comment describes (`@param redis.auth.password Redis&reg; password`, `:param password: …`, PHPDoc's
     // `@param string $password …`): what follows is its description, not its value.
     // (A description starts with a word, `Redis&reg; password`, `The password`: not with a value, `:param password: Xk9f…`.)
-    if (DOC_TAG.test(lineEnd) && DESCRIPTION.test(text.slice(keyEnd, keyEnd + 80))) continue;
+    // (Nor one that holds a value, `@param password for root: Xk9f…`, `Token is 3Gz6E…`: letters and digits mixed.)
+    if (DOC_TAG.test(lineEnd) && DESCRIPTION.test(text.slice(keyEnd, keyEnd + 80)) && !MIXED_RUN.test(text.slice(keyEnd, lineEndAt(text, keyEnd, 300)))) continue;
     // An .npmrc credential scoped to its registry (`//host/path/:_auth=…`, `:_password=…`): whatever it holds is one.
     const scoped = weak && name.startsWith('_') && /(?:^|\s)\/\/[^\s=]*:$/.test(lineEnd);
     // `pass`, `pw` alone named as a password's key: a password typed as one is its value too.

@@ -190,8 +190,8 @@ function repeatElsewhere(text: string, claims: Claims, pii: Set<string>): void {
         // (Small words joined by dashes inside a host's name, `manually-configured.example.com`, name it: a passphrase written again
         // on its own is still redacted.)
         // (Nor inside a longer name of such words, `enterprise-metrics-config`, nor in an address's path, `https://grafana.com/docs/enterprise-metrics/`.)
-        if (dashedWords && (isNamePartCode(text.charCodeAt(start - 1)) || isNamePartCode(text.charCodeAt(start + value.length)) || text.charCodeAt(start - 1) === 45 ||
-          text.charCodeAt(start + value.length) === 45 || inAddress(text, start))) continue;
+        if (dashedWords && (isNamePartCode(text.charCodeAt(start - 1)) || isNamePartCode(text.charCodeAt(start + value.length)) || (text.charCodeAt(start - 2) >= 97 && text.charCodeAt(start - 1) === 45) ||
+          (text.charCodeAt(start + value.length) === 45 && text.charCodeAt(start + value.length + 1) >= 97) || (inAddress(text, start) && text.charCodeAt(start + value.length) === 47))) continue;
         // (Whole, over a part of it another rule took: `'KUoA…:ocjG…' | 'KUoA…:ocjG…'`, the second read only in part as random.)
         claims.cover({ start, end: start + value.length, reason });
       }
@@ -242,13 +242,13 @@ function occurrences(text: string, values: string[], ranges: [number, number][])
 /** Texts up to this length are searched whole for the repeats of a secret. */
 const WHOLE_TEXT = 1 << 20;
 
-/** Whether `at` starts a segment of an address's path (`scheme://host/…/`): not in its query or fragment, where a credential is given. */
+/** Whether `at` starts a segment of an address's path (`scheme://host/…/`): not in its query or fragment, where a credential is given, nor after a command that holds one (`s|http://a|http://b|;s/X/…/`). */
 function inAddress(text: string, at: number): boolean {
   let from = at;
   while (from > 0 && at - from < 300 && !/[\s"'`<>()]/.test(text[from - 1]!)) from--;
   const before = text.slice(from, at);
   const scheme = before.indexOf('://');
-  return scheme >= 0 && text[at - 1] === '/' && !/[?#=&]/.test(before.slice(scheme));
+  return scheme >= 0 && /^:\/\/[\w.-]+(?::\d{1,5})?(?:\/[\w.~%+-]*)*\/$/.test(before.slice(scheme));
 }
 
 /** `.`, `@`: the neighbour of a host's name's part. (Not `/`: sed's `s/CHANGEME/<passphrase>/` writes a password between two.) */

@@ -425,7 +425,7 @@ const NAME_FIELD = /["'](?:name|key)["'][ \t]*:[ \t]*["']([A-Za-z][\w.-]{0,60})[
 const ID_NAME = /(?:^|[_.-])(?:id|account[_-]?sid|uuid|guid|nonce|challenge|traceparent|tracestate|etag|if-(?:none-)?match|blake\w*|xxh\w*|crc\w*|sha[\d_-]+|cid|query|search|q|list|gist|commit)(?:[-_]?\d{1,2})?$/i;
 const CAMEL_ID = /[a-z0-9](?:Id|ID)$/;
 /** A name that holds a secret's keyword (`secret_id`, `session_id`, `api_key_id`) or a client's id (paired with its secret, and as random): its value is judged. */
-const SECRET_NAME = /secret|token|key|pass|pwd|auth|session|cookie|sig|cred|client/i;
+const SECRET_NAME = /secret|token|key|pass|pwd|auth|session|sessid|cookie|sig|cred|client|(?:^|[_.-])sid$/i;
 /** What a content-addressed store names a file by: an IPFS CID (v0 in base58, v1 in base32). */
 const CONTENT_ID = /^(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|bafy[a-z2-7]{50,60})$/;
 /** A `<meta>` tag's content is part of a page anyone can read (site verification, app ids). */
@@ -452,6 +452,8 @@ function isJwkPublic(name: string, token: string): boolean {
 const DIGEST_NAME = /(?:md5|sha-?(?:1|224|256|384|512)|sha3|blake2[bs]?)[^\n]*$/i;
 /** … or `hash`, `digest`, `checksum` as words of a name (`fileHash`, `HASH_VALUE`, `checksums`), not the start of another word (`hashnode=` names a service). */
 const DIGEST_WORD = /(?:(?:[Dd]igest|[Cc]hecksum|[Hh]ash)(?:e?s|ed)?(?![a-z])|(?:DIGEST|CHECKSUM|HASH)(?:E?S|ED)?(?![A-Z]))[^\n]*$/;
+/** Words of a link that opens something by itself: a reset, an invitation, a share, a hook. */
+const CAPABILITY_WORD = /hook|reset|invite|invitation|share|magic|verify|confirm|unsubscribe|download|token|secret|key|auth|login|sign/i;
 /** `sum` as the key just before a value: `"sum": "`, `sum = `. */
 const SUM_KEY = /(?:^|[^A-Za-z])(?:sum|Sum|SUM)["']?[ \t]*[:=][ \t]*["']?$/;
 /** A public key or its pin (`pubkey256`, `publicKey`, `pin-sha256`), or a PKCE challenge (a hash of the verifier): published on purpose. */
@@ -528,8 +530,8 @@ export function isNamedNonSecret(token: string, before: string, after: string): 
   if (/(?:^|[_.-])host(?:name)?$/i.test(name) && !/[A-Z]/.test(token)) return true;
   // (An address's name given a path on the same site, a Grafana dashboard's link `"url": "/d/8b7a8b32…"`: where a resource is, not a credential.)
   // (Its long parts ids in hex, not a capability's random path, `"webhook_url": "/services/T0123ABCD/B0456EFGH/Zq3L9xN2…"`.)
-  if (/(?:^|[_.-]|[a-z](?=[A-Z]))(?:url|uri|href|link|path)$/i.test(name) && !/hook|reset|invite|share/i.test(name) && !SECRET_NAME.test(name) &&
-    /^\/[A-Za-z0-9]/.test(token) && token.split('/').every((part) => part.length < 16 || /^[0-9a-f]+$|^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(part))) return true;
+  if (/(?:^|[_.-]|[a-z](?=[A-Z]))(?:url|uri|href|link|path)$/i.test(name) && !CAPABILITY_WORD.test(name) && !CAPABILITY_WORD.test(token) && !SECRET_NAME.test(name) &&
+    /^\/[A-Za-z0-9]/.test(token) && token.split('/').every((part) => /^[a-z0-9_.-]{0,15}$|^[0-9a-f]{16,64}$|^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(part))) return true;
   return isNotSecretName(name) || PUBLIC_NAME.test(name) || (VERSION_NAME.test(name) && (!SECRET_NAME.test(name) || VERSION_ID.test(token))) || isJwkPublic(name, token) ||
     // (An id's name in words names what it is of with the word before: `Session ID:`, `Secret ID:` are judged, `Pool ID:` is not.)
     ((ID_NAME.test(name) || CAMEL_ID.test(name) || isIdWord(name)) && !SECRET_NAME.test(name) && !SECRET_NAME.test(WORD_BEFORE_NAME.exec(before.slice(-80))?.[1] ?? ''));

@@ -1901,6 +1901,13 @@ describe("charts, roles and modules of infrastructure code (Bitnami's Helm chart
     'ssh_key: "AAAAC3NzaC1lZDI1NTE5AAAAIJmG5rGc7kN0QmJ0dBj5zXgR1pX0yq2dQm7s1ZC0H3xAAAAAQJmG5rGc7kN0QmJ0dBj5zXgR1pX0yq2dQm7s1ZC0H3xAJmG5rGc7kN0QmJ0dBj5zXgR1pX0yq2dQm7s1ZC0H3xA"',
     '"key": "AAAAB3NzaC1yc2EAAAEBAL7xk9fQ2mLp8vRt7Yq2WzAbCdEfGhIjKlMnOpQrStUvWxYz0123456789"',
     'kind: Secret\nstringData:\n  config: |\n    rule {\n      password = "Xk9fQ2mLp8vR"\n    }',
+    // (Found by a third reading.)
+    'creating secret {{Secret v1} {db-creds  default    0 0001-01-01 00:00:00 +0000 UTC <nil> <nil> map[] map[] [] [] []} <nil> map[] map[password:hunter2x9 username:admin] Opaque}',
+    'config: {{postgres 5432} map[password:s3cretpass2024 user:app]}', '{{ GITHUB_TOKEN: coffee3.ConvViolet',
+    "passphrase: correct-horse-battery\nsed -i 's|http://old|http://new|;s/CHANGEME/correct-horse-battery/' app.conf", 'passphrase: correct-horse-battery\ncurl -d hi https://ntfy.sh/correct-horse-battery',
+    'passphrase: correct-horse-battery\necho correct-horse-battery-2024 > /tmp/p', 'sid:        Xk9fQ2mLp8vR4tZ7wN3bYq5WdKp2Lm9Qz8H', 'phpsessid: Xk9fQ2mLp8vR4tZ7wN3bYq5WdKp2Lm9Qz8H',
+    '{"url": "/password/reset/5f4dcc3b5aa765d61d8327deb882cf99"}', '{"url": "/share/Xk9fQ2mLp8vR4tZ/Zq3L9xN2vB7mK4p/pR8sT1wY6u"}',
+    '@param password for root: Xk9fQ2mLp8vR', '@param token Token is Xk9fQ2mLp8vR', ' * @param the token is 3Gz6EPEZVrayIfsa6jek6tEqj',
     "password === 'object1x'", "'password' => 'Xk9fQ2mLp8'", "password = 'required'", '`token`, `Banister4.Gloomy.Sandpaper`', 'fastcgi_password Xk9fQ2mLp8vR', 'kind: Secret\nstringData:\n  users: |\n    admin:\n    Xk9fQ2mLp8vR',
   ])('still redacts %j', (text) => {
     expect(redactText(text, {})).not.toBe(text);
