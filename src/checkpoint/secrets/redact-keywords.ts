@@ -12,6 +12,7 @@ import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { isCodeName, isNotSecret, isNotSecretName, PUBLIC_KEY_NAME, WORDS_WITH_A_NUMBER } from './secret-placeholders.js';
 import { escapeIn, isWrittenBreakAt } from './written-escapes.js';
 import { lowerCased } from './token-runs.js';
+import { lineEndNear } from './redact-windows.js';
 
 /**
  * A password's name in the languages people write notes in: German, Dutch, the Nordic languages, Spanish, Portuguese, French,
@@ -817,11 +818,6 @@ const VALIDATION_RULES = /^(?:(?:bail|required|nullable|sometimes|filled|present
 const DOC_TAG = /(?:^|[\s*/#!])[@\\:](?:param|arg|argument|property|prop|field|member|var|ivar|cvar|keyword|kwarg)(?:\[[a-z, ]{1,10}\])?(?:[ \t]*\{[^{}\n]{0,80}\}|[ \t]+[\w.|\\[\]<>?]{1,60}(?=[ \t]+\$?$))?[ \t]+\$?$/;
 /** A run of letters and digits mixed, eight or more (symbols among them): what a value is written as. */
 const MIXED_RUN = /(?<![\w-])(?=[^\s]*\d)(?=[^\s]*[A-Za-z])[A-Za-z0-9!@#$%^&*+/=_.-]{8,}/;
-/** Where the line holding `at` ends, `limit` characters on at most. */
-const lineEndAt = (text: string, at: number, limit: number) => {
-  const end = text.indexOf('\n', at);
-  return end < 0 || end - at > limit ? Math.min(text.length, at + limit) : end;
-};
 /** What follows a documented name: its description, a word first (an entity may follow it) and another after it. */
 const DESCRIPTION = /^:?[ \t]+[A-Za-z]+(?:&[a-z]+;)?[.,:]?[ \t]+\S/;
 /**
@@ -912,7 +908,7 @@ export function findKeywordValues(text: string): Hit[] {
     // `@param string $password …`): what follows is its description, not its value.
     // (A description starts with a word, `Redis&reg; password`, `The password`: not with a value, `:param password: Xk9f…`.)
     // (Nor one that holds a value, `@param password for root: Xk9f…`, `Token is 3Gz6E…`: letters and digits mixed.)
-    if (DOC_TAG.test(lineEnd) && DESCRIPTION.test(text.slice(keyEnd, keyEnd + 80)) && !MIXED_RUN.test(text.slice(keyEnd, lineEndAt(text, keyEnd, 300)))) continue;
+    if (DOC_TAG.test(lineEnd) && DESCRIPTION.test(text.slice(keyEnd, keyEnd + 80)) && !MIXED_RUN.test(text.slice(keyEnd, lineEndNear(text, keyEnd)))) continue;
     // An .npmrc credential scoped to its registry (`//host/path/:_auth=…`, `:_password=…`): whatever it holds is one.
     const scoped = weak && name.startsWith('_') && /(?:^|\s)\/\/[^\s=]*:$/.test(lineEnd);
     // `pass`, `pw` alone named as a password's key: a password typed as one is its value too.

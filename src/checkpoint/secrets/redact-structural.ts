@@ -1538,7 +1538,7 @@ export const STORED_HASH_RULE: RedactRule = {
 const ARMOR_LINE = String.raw`(?:\d{1,7}(?:→|\t)|(?!\d{1,7}(?:→|\t)))(?:[ \t]+\.|[ \t]*(?:\.\.\.|…)[ \t]*|[A-Za-z0-9+/= \t]*)`;
 /** The middle of a public key elided, as documentation shows one: `AAAAB3NzaC1yc2EAAAADA...AdkTg7HG`. */
 const ELIDED = String.raw`(?:(?:\.\.\.|…)[A-Za-z0-9+/]+)*`;
-/** The base64 of an OpenSSH public key's type name as its wire format starts: `ssh-rsa`, `ssh-dss`, `ssh-ed25519`, `ecdsa-sha2-nistp…`. */
+/** An OpenSSH public key's blob as its wire format starts, with its type's name (`ssh-rsa`, `ssh-ed25519`) in base64. */
 // (RSA's public exponent comes first in a public key, 65537 or 35, its modulus first in a private key's wire format; an Ed25519 public
 // key is 68 characters, a private one's wire format longer. DSA's and ECDSA's are not told apart so: judged.)
 // (Found from its `AAAA` and read back for what is before it: a search that starts with a look behind is tried at every character.)

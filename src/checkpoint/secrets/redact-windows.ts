@@ -20,7 +20,7 @@ function lineStartNear(text: string, at: number): number {
 }
 
 /** Where the line holding `at` ends, looking ahead WINDOW characters at most: `min(indexOf('\n', at) or the end, at + WINDOW)`. */
-function lineEndNear(text: string, at: number): number {
+export function lineEndNear(text: string, at: number): number {
   const limit = Math.min(text.length, at + WINDOW);
   for (let i = at; i < limit; i++) if (text.charCodeAt(i) === 10) return i;
   return limit;

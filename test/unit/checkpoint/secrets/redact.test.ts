@@ -1877,6 +1877,14 @@ describe("charts, roles and modules of infrastructure code (Bitnami's Helm chart
   ])('keeps %j', (text) => {
     expect(redactText(text, {})).toBe(text);
   });
+  it("keeps a notebook's picture whole on one line past the first window of its run, and still redacts a random run as long", () => {
+    // (A run is read in windows of 4 KiB: the later ones do not start with the picture's magic, and a short last one was judged alone.)
+    let seed = 7;
+    const base64 = (n: number) => Array.from({ length: n }, () => 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'[(seed = (seed * 16807) % 2147483647) % 64]).join('');
+    const picture = `   "image/png": "iVBORw0KGgoAAAANSUhEUgAAAsUAAAD+CAYAAADS6XhfAAAAOXRFWHRTb2Z0d2FyZQBN${base64(4_200)}",`;
+    expect(redactText(picture, {})).toBe(picture);
+    expect(redactText(`   "blob": "${base64(4_200)}",`, {})).toContain('[REDACTED:');
+  });
   it("redacts a passphrase of words again alone, not inside a longer name or an address's path", () => {
     const text = 'accessKey: enterprise-metrics\nsee https://grafana.com/docs/enterprise-metrics/latest/\nsecretName: enterprise-metrics-license\nagain: enterprise-metrics';
     expect(redactText(text, {})).toBe('accessKey: [REDACTED:password]\nsee https://grafana.com/docs/enterprise-metrics/latest/\nsecretName: enterprise-metrics-license\nagain: [REDACTED:password]');
