@@ -198,15 +198,17 @@ const RECORD_LINE = /^([^,]+),sha256=[A-Za-z0-9_-]{43},\d+$/;
 /** The tag Python gives a compiled module for its interpreter and platform (`.cpython-311-x86_64-linux-gnu.so`): the module is judged without it. */
 const MODULE_TAG = /\.(?:cpython-\d{2,3}[a-z]?|pypy\d{0,3}-pp\d{2,3}|abi3)(?:-[a-z0-9_]+)*\.(?:so|pyd)$/;
 /**
- * A C++ name as the compiler mangles it, as a stack trace or a leak report prints it (`_ZN4node9inspector5Agent5StartE…`): each
- * name written after its length. Two such names that read as words at least. Also Rust's: the same with the hash of the
- * function's crate at its end (`_ZN6memory4main17hd2333c1899d997f5E`), or its newer scheme (`_RNvCsgStHSCytQ6I_7mycrate4main`,
- * each crate's disambiguator between `s` and `_`); and either in its section's name, as `objdump` and `nm` print it
- * (`.text._ZN3foo3bar17h1acb594305f70c2eE`).
+ * A C++ name as the compiler mangles it, as a stack trace, a leak report, a linker's error or a library's symbol list prints it
+ * (`_ZN4node9inspector5Agent5StartE…`, `_ZN9__gnu_cxx6__poolILb0EE10_M_destroyEv`, `_Z10ListUpdateR16pkgAcquireStatus…`; macOS
+ * writes `__Z`): each name written after its length. Two such names of words at least, or one long one, most of it such names. Also Rust's: the same
+ * with the hash of the function's crate at its end (`_ZN6memory4main17hd2333c1899d997f5E`), or its newer scheme
+ * (`_RNvCsgStHSCytQ6I_7mycrate4main`, each crate's disambiguator between `s` and `_`); and either in its section's name, as
+ * `objdump` and `nm` print it (`.text._ZN3foo3bar17h1acb594305f70c2eE`).
  */
 function isMangledName(token: string): boolean {
   if (token.charCodeAt(0) !== 95 && token.charCodeAt(0) !== 46) return false;
-  const name = token.replace(/^(?:\.[a-z_]+)+\./, '');
+  const name = token.replace(/^(?:\.[a-z_]+)+\./, '').replace(/^__Z/, '_Z');
+  if (name.startsWith('_Z') && !/17h[0-9a-f]{16}E$/.test(name)) return /^_Z[A-Za-z0-9_]+$/.test(name) && isItaniumName(name);
   // (A disambiguator follows a crate's, an impl's or a namespace's tag, `Cs3ssYzQotkvD_`, `Msr_`, and is short.)
   const body = name.startsWith('_R') ? name.replace(/(?<=[CMNXY])s[0-9A-Za-z]{0,13}_/g, '') : name.replace(/17h[0-9a-f]{16}E$/, 'E');
   if (!/^_[ZR][A-Za-z0-9_]+$/.test(body)) return false;
@@ -225,6 +227,66 @@ function isMangledName(token: string): boolean {
   }
   // (Most of it those names: random text after `_Z` reads a length and a word by chance now and then, not all along.)
   return names >= 2 && covered * 5 >= body.length * 2;
+}
+/**
+ * What C++'s mangling writes between names (the Itanium ABI's): a reference to what came before (`S_`, `S4_`, `T0_`), the standard
+ * library's own (`St`, `Sa`, `Sb`, `Ss`), a constructor or a destructor (`C1`, `D2`), a literal (`Lb0E`, `Li5E`), an array's or a
+ * vector's size (`A10_`, `Dv4_`), a lambda (`UlvE0_`).
+ */
+const ITANIUM_CODE = /S[0-9A-Z]*_|S[tabsiod]|T[0-9A-Z]*_|[CD][0-5]|L[a-z]\d+E|A\d+_|Dv\d+_|Ul[A-Za-z0-9_]*?E\d*_|Ut\d*_/y;
+/** The types and the marks between them, one letter each: nesting, `const`, pointers, references, the builtin types. */
+const ITANIUM_MARK = /[A-Z_vwbcahstijlmxyonfdegz]/;
+/**
+ * C++'s mangling read from the left: each name after its length, what lies between them codes and marks. Names of words cover
+ * most of it and nothing is left over that the scheme does not write (random text after `_Z` holds `k`, `p`, `q`, `r`, `u`, or a
+ * length past its end).
+ */
+function isItaniumName(body: string): boolean {
+  let names = 0;
+  let covered = 0;
+  for (let i = 2; i < body.length; ) {
+    const c = body.charCodeAt(i);
+    if (c >= 49 && c <= 57) {
+      const digits = /\d+/y;
+      digits.lastIndex = i;
+      const length = Number(digits.exec(body)![0]);
+      const from = digits.lastIndex;
+      if (from + length > body.length) return false;
+      const name = body.slice(from, from + length);
+      const kind = nameOfCode(name);
+      if (kind === 'words') names++;
+      // (A short name, `id`, `v8`, `io`, covers its length; one that reads as no name covers nothing.)
+      if (kind || (length < 3 && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name))) covered += from - i + length;
+      i = from + length;
+      continue;
+    }
+    ITANIUM_CODE.lastIndex = i;
+    const code = ITANIUM_CODE.exec(body);
+    if (code) {
+      covered += code[0].length;
+      i += code[0].length;
+      continue;
+    }
+    if (!ITANIUM_MARK.test(body[i]!)) return false;
+    i++;
+  }
+  // (One name alone when it is long and most of it: `_Z21dbeGetAggregatedValueiPcS_S_xxiS_S_`.)
+  return (names >= 2 && covered * 5 >= body.length * 2) || (names === 1 && covered >= 10 && covered * 2 >= body.length);
+}
+/**
+ * A name as C++ and Rust code write one (`Agent`, `pkgAcquireStatus`, `__normal_iterator`, `_M_reserve_block`, `__cxx11`, `x265`):
+ * parts in camelCase or joined by `_`, a number at a joint; a part without a vowel is an abbreviation of three letters at most
+ * (`pkg`, `cxx`, `M`), and parts are three letters long on average. `words` when a part of four letters or more has a vowel,
+ * `abbreviation` when none has: random letters after a digit read as either seldom.
+ */
+function nameOfCode(name: string): 'words' | 'abbreviation' | null {
+  // (One pair that no word holds at most: abbreviations hold them, `cxx`, `hwc`, `jvm`, and so does `acquire`.)
+  if (!/^_{0,2}[A-Za-z][A-Za-z0-9]*(?:_{1,2}[A-Za-z0-9]+)*_?$/.test(name) || rarePairs(name) > 1) return null;
+  const parts = name.split(/_+|\d+|(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/).filter((part) => part !== '');
+  // (Random letters in both cases split into parts of one or two letters, `MhAobH`: a name's parts are more than two letters long on average.)
+  const letters = parts.reduce((sum, part) => sum + part.length, 0);
+  if (letters <= parts.length * 2 || !parts.every((part) => part.length <= 3 || (/[aeiouy]/i.test(part) && !hasConsonantRun(part)))) return null;
+  return parts.some((part) => part.length >= 4 && /[aeiouy]/i.test(part)) ? 'words' : 'abbreviation';
 }
 /**
  * A name whose parts are joined by `_`, each in one case, two in five of them words at least (a number may end one): a constant's or a function's

@@ -57,7 +57,7 @@ function findHighEntropy(text: string): Hit[] {
         const start = run.start + m.index + (part === m ? 0 : part.index!);
         const before = text.slice(Math.max(0, start - 60), start);
         const end = start + part[0].length;
-        if (isHighEntropy(part[0], before, () => text.slice(Math.max(0, start - 2000), start)) && !isNamedNonSecret(part[0], before, text.slice(end, end + 3)) && !inSpans(xml, start) && !inEncodedFile(text, start)) {
+        if (isHighEntropy(part[0], before, () => text.slice(Math.max(0, start - 2000), start)) && !isNamedNonSecret(part[0], before, text.slice(end, end + 80)) && !inSpans(xml, start) && !inEncodedFile(text, start)) {
           hits.push({ start, end, reason: 'high-entropy' });
         }
       }
@@ -321,12 +321,13 @@ export const BASE_RULES: RedactRule[] = [
     reason: 'authorization',
     near: /authorization/gi,
     pattern: rx(
-      `(?<pre>${B}Authorization["']?[ \\t]*[:=](?:[ \\t]*|%20)["']?(?:(?!new[ \\t])[A-Za-z][\\w-]{1,30}(?:[ \\t]+|%20))?)(?<secret>[A-Za-z0-9._~+/:-]{8,}={0,3})`,
+      `(?<pre>${B}Authorization["']?[ \\t]*[:=](?:[ \\t]*|%20)["']?(?:(?!new[ \\t])[A-Za-z][\\w-]{1,30}(?:[ \\t]+|%20))?)(?<secret>[A-Za-z0-9._~+/:-]{8,}={0,3})(?![A-Za-z0-9._~+/:-]*\\()`,
       'gi',
     ),
     // (Names in words, digits or not, are code: `authorization = OAuth2Authorization.from(…)`, `new OAuth2Authorization()`. A name's
     // digits end a word, `OAuth2`, `X509`: a digit before a small letter, `p0ak0iNsunE`, is a generated token's.)
-    // (Nor a variable named in snake_case, its parts short: `'Authorization': v4auth_header`.)
+    // (Nor a variable named in snake_case, its parts short: `'Authorization': v4auth_header`; nor a call,
+    // `authorization = base64.b64decode(header)`.)
     // (Nor a Basic credential whose pair is a placeholder, `ZXhhbXBsZTpleGFtcGxl` of `example:example`.)
     accept: (s) => isValue(s) && (hasLetterAndDigit(s) || isBasicCredential(s)) && !(isWordy(s.replace(/\d+/g, '')) && !/\d[a-z]/.test(s)) &&
       !/^[a-z][a-z0-9]{0,11}(?:_[a-z][a-z0-9]{0,11})+$/.test(s) && !isPlaceholderLogin(s),

@@ -707,7 +707,8 @@ export const PGPASS_RULE: RedactRule = {
   // (Not a path, `/…`, `./…`, `~/…`, `~user/…`: a password may start with `~` all the same. Nor the rest of a fingerprint's bytes
   // in hex, `1E:52:A2:E8:54:D5:…`.)
   // (… nor a line of them, a key's modulus as `openssl x509 -text` prints it, `74:50:1c:d8:7d`.)
-  accept: (s) => /[A-Za-z]/.test(s) && !/^(?:[/.]|~[a-z_-]*(?:\/|$))/.test(s) && !/^(?:[0-9A-Fa-f]{2}:)+[0-9A-Fa-f]{2}$/.test(s) && isLiteral(s),
+  // (… nor a passwd file's last fields, its user's name, home and shell, after a password field of `*`: `root:*:0:0:root:/root:/bin/bash`.)
+  accept: (s) => /[A-Za-z]/.test(s) && !/^(?:[/.]|~[a-z_-]*(?:\/|$))/.test(s) && !/^(?:[0-9A-Fa-f]{2}:)+[0-9A-Fa-f]{2}$/.test(s) && !/^[^:]*:\/[^:]*:(?:\/[^:]*)?$/.test(s) && isLiteral(s),
 };
 
 /** Oracle's JDBC URL with its user and password: `jdbc:oracle:thin:scott/…@//db:1521/ORCL` (and the OCI driver's). */

@@ -249,7 +249,7 @@ export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS):
         const startsName = !isLetterCode(before) || (isLowerCode(before) && isUpperCode(text.charCodeAt(m.index)));
         // … and is a word of that name, not the start of another (`sumObj`, `sumOfExposures` hold no `sumo`).
         const splitsWord = isUpperCode(text.charCodeAt(m.index + m[0].length - 1)) && isLowerCode(text.charCodeAt(m.index + m[0].length));
-        if (!startsName || splitsWord || isInPlaceholder(text, m.index) || isInUrl(text, m.index)) continue;
+        if (!startsName || splitsWord || isInPlaceholder(text, m.index) || isInUrl(text, m.index) || isInFileName(text, m.index, m[0].length)) continue;
         const entry = byWordLower.get(m[0].toLowerCase());
         if (!entry) continue;
         const from = m.index + m[0].length;
@@ -303,6 +303,20 @@ function isInUrl(text: string, at: number): boolean {
   return text.slice(from, at).includes('://');
 }
 const URL_ENDS = /[\s"'`<>()[\]{},;]/;
+
+/**
+ * The word is part of a file's name in a path (`usr/include/linux/map_to_7segment.h`, `jsonparse/examples/twitterfeed.js`, as a
+ * listing of files with their digests gives them): a file, which names no value. Not a path with a setting in it
+ * (`config/segment.yml:3:  write_key: …` as grep prints it, `keys/segment=…`).
+ */
+function isInFileName(text: string, at: number, length: number): boolean {
+  let from = at;
+  for (const limit = Math.max(0, at - 200); from > limit && !URL_ENDS.test(text[from - 1]!); ) from--;
+  if (!text.slice(from, at).includes('/')) return false;
+  let to = at + length;
+  for (const limit = Math.min(text.length, to + 80); to < limit && !URL_ENDS.test(text[to]!); ) to++;
+  return /^[\w-]*\.[A-Za-z0-9]{1,8}$/.test(text.slice(at + length, to));
+}
 
 /** The word is part of a placeholder already written (`[REDACTED:snowflake-password]`). */
 function isInPlaceholder(text: string, at: number): boolean {

@@ -435,6 +435,7 @@ const MEDIA_MAGIC_SOURCE = '\\/9j\\/|iVBORw0KGgo|R0lGOD[dl]h|UklGR|d09GR|d09GMg|
 export const MEDIA_MAGIC = new RegExp(`^(?:${MEDIA_MAGIC_SOURCE})`);
 /** … and of any file a token may be mistaken for: media, a PDF, a zip, an SVG, an XML file, WebAssembly. */
 const FILE_MAGIC = new RegExp(`^(?:${MEDIA_MAGIC_SOURCE}|JVBERi0|UEsDB|PHN2Zy|PD94bWwg|AGFzbQ)`);
+const GPG_KEY_NAME_BEFORE = /(?:^|[^A-Za-z])(?:gpg|pgp|gnupg)(?:[_.-]?\w{0,24})?["']?[ \t]*(?:[:=][ \t]*["']?|[ \t]+)$/i;
 const KEY_ID_BEFORE = /(?:(?:RSA|DSA|ECDSA|EdDSA|ED25519|GPG|PGP)[ \t]+key(?:[ \t]+ID)?|key[ \t]+fingerprint)[ \t]*[:=]?[ \t]*$/i;
 /**
  * The public members of a JSON Web Key (`"n"`, `"x"`, `"y"`, certificate thumbprints), each of its length in base64url: a curve's
@@ -480,7 +481,7 @@ const GITHUB_NODE_ID = /^[A-Z]{1,6}_k[gw][A-Za-z0-9_-]{6,40}$/;
 /**
  * A run the entropy rule found random that the text around it says is not a secret:
  * a documented example key, an identifier or a digest named as one (`request_id=…`,
- * `ETag: W/"…"`, `blake2b: …`), a line of `sha256sum` (the digest, two spaces, the file),
+ * `ETag: W/"…"`, `blake2b: …`), a line of `sha256sum` (the digest, two spaces, the file; or its size between them),
  * or an IPFS content id. Asked of the entropy rule's hits only, so it costs nothing on
  * text without any.
  */
@@ -500,6 +501,8 @@ export function isNamedNonSecret(token: string, before: string, after: string): 
   // (Or `sum` as its key, as jsonnet-bundler's lock file writes each dependency's: `"sum": "<SHA-256 in base64>"`.)
   if (isDigestLength(token) && (DIGEST_NAME.test(before) || DIGEST_WORD.test(before) || SUM_KEY.test(before))) return true;
   if (DIGEST_LENGTHS.has(token.length) && /^ [ *][^\s]/.test(after) && /^(?:[0-9a-f]+|[0-9A-F]+)$/.test(token) && /(?:^|\n)[ \t]*$/.test(before)) return true;
+  // … or its size between them, as Debian's `Release` and `.dsc` files list theirs (` d0a0325a…    98581 contrib/Contents-all.gz`).
+  if (DIGEST_LENGTHS.has(token.length) && /^[ \t]+\d{1,15}[ \t]+[^\s]+[ \t]*(?:\r?\n|$)/.test(after) && /^(?:[0-9a-f]+|[0-9A-F]+)$/.test(token) && /(?:^|\n)[ \t]*$/.test(before)) return true;
   // … and a configuration file's digest after its path, as dpkg keeps them (` /etc/adduser.conf cc3493ec…`, one blank before).
   if (DIGEST_LENGTHS.has(token.length) && /^[0-9a-f]+$/.test(token) && /(?:^|\n) \/etc\/[\w./+@-]+ $/.test(before) && /^(?: ob| re|[ \t]*(?:\r?\n|$))/.test(after)) return true;
   // An Amazon resource name's last part (`arn:aws:kms:us-west-2:111122223333:key/mrk-…`): it names a resource, it grants nothing.
@@ -519,6 +522,9 @@ export function isNamedNonSecret(token: string, before: string, after: string): 
   // `using RSA key 61A1…`, `Key fingerprint = …`: a public key's id, as gpg and ssh print it (and as `gpg --recv-keys …` takes it).
   if (KEY_ID_BEFORE.test(before) && /^(?:[0-9A-F]+|[0-9a-f]+)$/.test(token)) return true;
   if (/\bgpg2?[ \t][^\n]*--(?:recv|receive|fetch)-keys?[ \t]+$/.test(before) && /^(?:[0-9A-F]{40}|[0-9a-f]{40})$/.test(token)) return true;
+  // … and under a name for a GPG key (`ENV GPG_KEY A035C8C1…`, as official images' Dockerfiles give the key their download is
+  // signed with): its id or its fingerprint, in hex of one case (not a name for its passphrase or its private half).
+  if (GPG_KEY_NAME_BEFORE.test(before.slice(-48)) && !/pass|priv|secret/i.test(before.slice(-48)) && /^(?:[0-9A-F]{16}|[0-9a-f]{16}|[0-9A-F]{40}|[0-9a-f]{40}|[0-9A-F]{64}|[0-9a-f]{64})$/.test(token)) return true;
   // Twilio's account SID (`AC` and 32 hex digits): an account's id, as a log line or a setting names it.
   if (token.length === 34 && /^AC[0-9a-f]{32}$/.test(token)) return true;
   // A user's, an account's or a device's id in hex after the word, as a log line gives it (`Creating new access token for user 024e…`).

@@ -1701,6 +1701,22 @@ describe('code, configuration and documentation a system ships', () => {
     '     Running tests/integration_test.rs (target/debug/deps/integration_test-1082c4b063a8fbe6)', '.text._ZN3foo3bar17h1acb594305f70c2eE     22      0',
     "Uninitialized value was created by an allocation of 'a' in the stack frame of function '_ZN6memory4main17hd2333c1899d997f5E'",
     '_RNvMsr_NtCs3ssYzQotkvD_3std4pathNtB5_7PathBuf3newCs15kBYyAo9fc_7mycrate',
+    // (C++'s mangled names as a library's symbol list, `nm` and a linker's error give them: the standard library's own abbreviations,
+    // references to what came before, names with their abbreviations, `__cxx11`, `pkg`, and macOS's `__Z`.)
+    ' _ZN9__gnu_cxx6__poolILb0EE16_M_reserve_blockEmm@GLIBCXX_3.4.4 4.1.1', ' _Z10ListUpdateR16pkgAcquireStatusR13pkgSourceListi@APTPKG_6.0 0.8.0',
+    ' _ZNKSbIwSt11char_traitsIwESaIwEE15_M_check_lengthEmmPKc@GLIBCXX_3.4', 'FUNC:_ZN14__gnu_parallel9_Settings3getEv@@GLIBCXX_3.4.10',
+    "undefined reference to `_Z13DeQuoteStringRKN9__gnu_cxx17__normal_iteratorIPKcNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEEEESB_'",
+    '0000000000012ab0 T _ZN10DbeSession16get_jvm_FunctionEv', 'Undefined symbols for architecture arm64:\n  "__ZN8myengine13RenderContext14beginFrameDrawEv", referenced from:',
+    // (A listing of files with their digests: Debian's `Release` gives each file's size between them, and a provider's name in a
+    // file's name names no value.)
+    'MD5Sum:\n 0ed6d4c8891eb86358b94bb35d9e4da4  1484322 contrib/Contents-all\n d0a0325a97c42fd5f66a8c3e29bcea64    98581 contrib/Contents-all.gz',
+    '4bd0ccb5992f3cb9739b31144eb4248b  usr/include/linux/map_to_14segment.h\n7ca256711e3f00f0c1324dd06076c4c6  usr/include/linux/map_to_7segment.h',
+    '7ec31b251c74b78dbf111c6c972d1fe2  jsonparse/examples/twitterfeed.js\n960c7fd2e8c313c8f63e8c73c0a82749  jsonparse/jsonparse.js',
+    // (A passwd file's lines whose password field is `*`, a header's decoding in Python's library, the key an official image's
+    // download is signed with.)
+    'root:*:0:0:root:/root:/bin/bash\nwww-data:*:33:33:www-data:/var/www:/usr/sbin/nologin\nnobody:*:65534:65534:nobody:/nonexistent:',
+    '                authorization = base64.decodebytes(authorization).\\', 'ENV GPG_KEY A035C8C19219BA821ECEA86B64E628F8D684696D',
+    'export NODE_GPG_KEY="4ED778F539E3634C779C87C6D7062848A1AB005C"',
     // (A language model's id, as agents' SDKs and their configurations name one: English's clusters of consonants, a size in parameters.)
     "const model = amazonBedrock('anthropic.claude-3-sonnet-20240229-v1:0');", "  'qwen/qwen3-coder-480b-a35b-instruct-maas': {",
     // (JavaScript as agents' packages ship it: an option that sends cookies, fetch's credentials mode, a media type, a validation's
@@ -1738,6 +1754,11 @@ describe('code, configuration and documentation a system ships', () => {
   it.each([
     'token = aB3xQzK9pLm2Wv7R(x)', 'LICENSE: Qx7kP2mZ9vLw4Rt8Wb3N', 'LICENSE=Qx7kP2mZ9vLw4Rt8Wb3N', '"password", "Xk9mP2vL5qZ8"', 'Map.of("user", "bob", "password", "hunter2x")',
     '<RSAKeyValue><Modulus>x</Modulus><D>PXFqRIqYk9mP2vL5qZ8wR3tQx7kP2mZ9vLw4Rt8Wb3NcY5d=</D></RSAKeyValue>', 'token=_ZNQx7kP2mZ9vLw4Rt8Wb3NcY5dF6hJ1sA0x',
+    // (Random text after `_Z`, a random value in a Release file's place, a provider's name in a path that holds its setting.)
+    'x _ZN4Qx7k9P2mZvLw4Rt8Wb3NcY5dF6hJ1sA0xqp', 'x _Z9kPqmZvLwRt8Wb3Nc7Y5dF6hJ1sA0xLm', ' Xk9mP2vL5qZ8wR3tQx7kP2mZ9vLw4Rt8   98581 contrib/Contents-all.gz',
+    'config/segment.yml:3:  write_key: 7ca256711e3f00f0c1324dd06076c4c6', 'keys/segment 7ca256711e3f00f0c1324dd06076c4c6',
+    'localhost:*:*:postgres:Xk9mP2vL5q', '*:*:*:app:p@ss:word', 'Authorization: token ghx9mP2vL5qZ8wR3tQx7k(', 'GPG_PRIVATE_KEY=4ED778F539E3634C779C87C6D7062848A1AB005C',
+    'GPG_PASSPHRASE=4ED778F539E3634C779C87C6D7062848A1AB005C', 'SIGNING_KEY=4ED778F539E3634C779C87C6D7062848A1AB005C',
     'token=Xk9mP2vL5qZ8wR3tQx7kP2mZ9vLw4.cpython-311-x86_64-linux-gnu.so', 'SECRET Qx7kP2mZ9vLw4Rt8Wb3N', 'pass\nQx7kP2mZ9vLw4Rt8Wb3N',
     // (Found by a second reading of the exemptions above.)
     'admin_password: "SuperAdminPassword1"', '"client_secret": "AcmeClientSecret2023"', 'String[] a = {"-u", "admin", "password", "Summer2024!"}',
