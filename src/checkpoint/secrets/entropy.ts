@@ -43,7 +43,15 @@ const KEYWORD_BEFORE = /(?:passw(?:or)?d|passphrase|pwd|secret|token|[_.-]?key|c
 const KEYWORD_ROOTS = ['pass', 'pwd', 'secret', 'token', 'key', 'credential', 'auth'];
 function keywordBefore(before: string): boolean {
   const tail = before.slice(-41).toLowerCase();
-  return KEYWORD_ROOTS.some((w) => tail.includes(w)) && KEYWORD_BEFORE.test(before.slice(-60));
+  if (!KEYWORD_ROOTS.some((w) => tail.includes(w))) return false;
+  const near = before.slice(-60);
+  const keyword = KEYWORD_BEFORE.exec(near);
+  if (!keyword) return false;
+  // (Across a line's end without an operator, the keyword ends a path or a ref's name on the line before, as a listing of files
+  // or refs gives one a line, `cmd/generate/secrets` then `<sha> cmd/…`: no name of the next line's value.)
+  if (!keyword[0].includes('\n') || /=>|:=|[:=,(]/.test(keyword[0])) return true;
+  const at = near.length - keyword[0].length;
+  return !near.slice(near.lastIndexOf('\n', at) + 1, at).includes('/');
 }
 
 /**
@@ -200,7 +208,7 @@ const MODULE_TAG = /\.(?:cpython-\d{2,3}[a-z]?|pypy\d{0,3}-pp\d{2,3}|abi3)(?:-[a
 /**
  * A C++ name as the compiler mangles it, as a stack trace, a leak report, a linker's error or a library's symbol list prints it
  * (`_ZN4node9inspector5Agent5StartE…`, `_ZN9__gnu_cxx6__poolILb0EE10_M_destroyEv`, `_Z10ListUpdateR16pkgAcquireStatus…`; macOS
- * writes `__Z`): each name written after its length. Two such names of words at least, or one long one, most of it such names. Also Rust's: the same
+ * writes `__Z`), read from the left (isItaniumName). Also Rust's: each name after its length, two of words covering two fifths of it,
  * with the hash of the function's crate at its end (`_ZN6memory4main17hd2333c1899d997f5E`), or its newer scheme
  * (`_RNvCsgStHSCytQ6I_7mycrate4main`, each crate's disambiguator between `s` and `_`); and either in its section's name, as
  * `objdump` and `nm` print it (`.text._ZN3foo3bar17h1acb594305f70c2eE`).
@@ -270,23 +278,30 @@ function isItaniumName(body: string): boolean {
     if (!ITANIUM_MARK.test(body[i]!)) return false;
     i++;
   }
-  // (One name alone when it is long and most of it: `_Z21dbeGetAggregatedValueiPcS_S_xxiS_S_`.)
-  return (names >= 2 && covered * 5 >= body.length * 2) || (names === 1 && covered >= 10 && covered * 2 >= body.length);
+  // (Half of it two names of words or more; three fifths one name alone, when it is long: `_Z21dbeGetAggregatedValueiPcS_S_xxiS_S_`.)
+  return (names >= 2 && covered * 2 >= body.length) || (names === 1 && covered >= 10 && covered * 5 >= body.length * 3);
 }
 /**
  * A name as C++ and Rust code write one (`Agent`, `pkgAcquireStatus`, `__normal_iterator`, `_M_reserve_block`, `__cxx11`, `x265`):
- * parts in camelCase or joined by `_`, a number at a joint; a part without a vowel is an abbreviation of three letters at most
- * (`pkg`, `cxx`, `M`), and parts are three letters long on average. `words` when a part of four letters or more has a vowel,
- * `abbreviation` when none has: random letters after a digit read as either seldom.
+ * parts in camelCase or joined by `_`, a number at a joint. Each part is a word (small letters, or a capital and small letters,
+ * with a vowel) or an abbreviation (capitals, five at most: `DPB`, `M`; or three small letters, `pkg`, `cxx`). `words` when a word
+ * of five letters or more, or two words, are among them, `abbreviation` otherwise: random letters in both cases split into parts of
+ * neither, `Vk`, `qJ`.
  */
 function nameOfCode(name: string): 'words' | 'abbreviation' | null {
   // (One pair that no word holds at most: abbreviations hold them, `cxx`, `hwc`, `jvm`, and so does `acquire`.)
   if (!/^_{0,2}[A-Za-z][A-Za-z0-9]*(?:_{1,2}[A-Za-z0-9]+)*_?$/.test(name) || rarePairs(name) > 1) return null;
   const parts = name.split(/_+|\d+|(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/).filter((part) => part !== '');
-  // (Random letters in both cases split into parts of one or two letters, `MhAobH`: a name's parts are more than two letters long on average.)
-  const letters = parts.reduce((sum, part) => sum + part.length, 0);
-  if (letters <= parts.length * 2 || !parts.every((part) => part.length <= 3 || (/[aeiouy]/i.test(part) && !hasConsonantRun(part)))) return null;
-  return parts.some((part) => part.length >= 4 && /[aeiouy]/i.test(part)) ? 'words' : 'abbreviation';
+  let long = 0;
+  let words = 0;
+  for (const part of parts) {
+    // (Code joins words without a break, `stringstream`: six consonants in a row read as none.)
+    if (/^[A-Z]?[a-z]{2,}$/.test(part) && /[aeiouy]/i.test(part) && !/[b-df-hj-np-tv-xz]{6}/i.test(part)) {
+      words++;
+      if (part.length >= 5) long++;
+    } else if (!/^(?:[A-Z]{1,5}|[a-z]{1,3})$/.test(part)) return null;
+  }
+  return long > 0 || words >= 2 ? 'words' : 'abbreviation';
 }
 /**
  * A name whose parts are joined by `_`, each in one case, two in five of them words at least (a number may end one): a constant's or a function's
@@ -367,6 +382,12 @@ export function isHighEntropy(token: string, before = '', above = () => before):
   // An object id is a secret only after a keyword, whatever the tests below say (told first: most candidates in a session are ids).
   if (OBJECT_ID.test(body) && !keywordBefore(before)) return false;
   if (body.length < 32 || (body.length > MAX_SECRET && !keywordBefore(before)) || (body.length === 36 && UUID.test(body)) || (token.startsWith('sha') && SRI.test(token)) || before.endsWith(';base64,')) return false;
+  // A digest cut into folders as a store of objects by their ids keeps them (git's loose objects, `.git/objects/02/d856…`, also
+  // `…/32/bfae…` as a diffstat shortens one; npm's cache, `content-v2/sha512/1a/2b/…`): the path is judged without it.
+  if (body.includes('/') && !keywordBefore(before)) {
+    const rest = withoutStoredDigest(body);
+    if (rest !== body) return rest.length >= 32 && isHighEntropy(rest, before);
+  }
   // A path is judged by its long segments: one without any is told before the other tests (most candidates in a session are paths).
   const segments = body.includes('/') && isPathLike(body) ? body.split('/').filter((segment) => segment.length >= 32) : null;
   if (segments?.length === 0 || NAMED_DIGEST.test(body)) return false;
@@ -565,6 +586,14 @@ const NUMBER_WORD_IN_NAME = new RegExp(
   `(?:(?<![A-Za-z0-9])(?:${WORDS_WITH_A_NUMBER.flatMap((w) => [w, w.toUpperCase()]).join('|')})|(?<![A-Z0-9])(?:${WORDS_WITH_A_NUMBER.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('|')}))(?!\d|[a-z]{1,4}(?![a-z]))`,
   'g',
 );
+/** A digest's hex cut after its first two or four digits into folders, to the path's end or a folder's, each taken out. */
+const STORED_DIGEST = /(?<![^/])((?:[0-9a-f]{2}\/){1,2})([0-9a-f]{36,126})(?![^/])/g;
+function withoutStoredDigest(body: string): string {
+  return body.replace(STORED_DIGEST, (whole, folders: string, rest: string) => (DIGEST_DIGITS.has(folders.length / 3 * 2 + rest.length) ? '' : whole));
+}
+/** How many hex digits a digest has: SHA-1 (git's ids), SHA-256, SHA-512. */
+const DIGEST_DIGITS = new Set([40, 64, 128]);
+
 /** `/commit/<sha>`, `./assets/logo-3f2a.png`, `a/b/c`: most segments are words, names or object ids. */
 function isPathLike(body: string): boolean {
   const segments = body.split('/').filter(Boolean);

@@ -1717,6 +1717,14 @@ describe('code, configuration and documentation a system ships', () => {
     'root:*:0:0:root:/root:/bin/bash\nwww-data:*:33:33:www-data:/var/www:/usr/sbin/nologin\nnobody:*:65534:65534:nobody:/nonexistent:',
     '                authorization = base64.decodebytes(authorization).\\', 'ENV GPG_KEY A035C8C19219BA821ECEA86B64E628F8D684696D',
     'export NODE_GPG_KEY="4ED778F539E3634C779C87C6D7062848A1AB005C"',
+    // (What git and npm print and keep: refs and files a line each after a name that ends in a secret's word, loose objects' paths
+    // in a tree's listing and a diffstat, a cache's path of a digest cut into folders; the symbols `nm` lists.)
+    'b474db67ad298bb18d3941b6e3ac9cb3bc53e45c refs/heads/1655-add-support-for-gitlab-routable-tokens\n2f0c6f34bf03d8c52ecbcf10e4ffa9e999ec8242 refs/heads/archive-handling',
+    'cc97c53efa59c32d277208ec859fc0795e5d06d4 cmd/generate/secrets\nee7496eaabff9590648f53c6d2f200ed10ab129a cmd/generate/secrets/regen.go',
+    '100644 blob dab89999af91cfc5dbf7275f2e877a39ea7beaf1\ttestdata/repos/small/dotGit/objects/02/d85657604c34e7b7fbb324a0c6c8b13c2c3760',
+    ' .../32/bfaec6697c1a693f71b183d3389ad2547bbb3c      | Bin 0 -> 155 bytes',
+    '~/.npm/_cacache/content-v2/sha512/1a/2b/b4ee7f2dfb2a0801df80455c718a0648963dc1749f6672c4df4506fd2ab8fc015a2aad093acab6aee84563271beab31c5140d70f9b681055508f23605182',
+    '0000000000196f40 W _ZNKRSt7__cxx1118basic_stringstreamIcSt11char_traitsIcESaIcEE3strEv@@GLIBCXX_3.4.29',
     // (A language model's id, as agents' SDKs and their configurations name one: English's clusters of consonants, a size in parameters.)
     "const model = amazonBedrock('anthropic.claude-3-sonnet-20240229-v1:0');", "  'qwen/qwen3-coder-480b-a35b-instruct-maas': {",
     // (JavaScript as agents' packages ship it: an option that sends cookies, fetch's credentials mode, a media type, a validation's
@@ -1759,6 +1767,9 @@ describe('code, configuration and documentation a system ships', () => {
     'config/segment.yml:3:  write_key: 7ca256711e3f00f0c1324dd06076c4c6', 'keys/segment 7ca256711e3f00f0c1324dd06076c4c6',
     'localhost:*:*:postgres:Xk9mP2vL5q', '*:*:*:app:p@ss:word', 'Authorization: token ghx9mP2vL5qZ8wR3tQx7k(', 'GPG_PRIVATE_KEY=4ED778F539E3634C779C87C6D7062848A1AB005C',
     'GPG_PASSPHRASE=4ED778F539E3634C779C87C6D7062848A1AB005C', 'SIGNING_KEY=4ED778F539E3634C779C87C6D7062848A1AB005C',
+    'API token\n2f0c6f34bf03d8c52ecbcf10e4ffa9e999ec8242', '$ cat /run/secrets/db_token\n2f0c6f34bf03d8c52ecbcf10e4ffa9e999ec8242',
+    '.git/objects/02/d85657604c34e7b7fbb324a0c6c8b13c2c3760/Xk9mP2vL5qZ8wR3tQx7kP2mZ9vLw4Rt8Wb3N', 'secret: ./keys/ab/b94e8ac83036908299dff846eb9a1e5c4367af',
+    'x _ZN9yS63TziIpIWP5tOavR6ymilf8Pa6j1RIck', 'x _Z13tVvno6Doa3i7vhsZ6j8mzKVsRV4rIL0TJAH',
     'token=Xk9mP2vL5qZ8wR3tQx7kP2mZ9vLw4.cpython-311-x86_64-linux-gnu.so', 'SECRET Qx7kP2mZ9vLw4Rt8Wb3N', 'pass\nQx7kP2mZ9vLw4Rt8Wb3N',
     // (Found by a second reading of the exemptions above.)
     'admin_password: "SuperAdminPassword1"', '"client_secret": "AcmeClientSecret2023"', 'String[] a = {"-u", "admin", "password", "Summer2024!"}',
