@@ -43,16 +43,20 @@ const KEYWORD_BEFORE = /(?:passw(?:or)?d|passphrase|pwd|secret|token|[_.-]?key|c
 const KEYWORD_ROOTS = ['pass', 'pwd', 'secret', 'token', 'key', 'credential', 'auth'];
 function keywordBefore(before: string): boolean {
   const tail = before.slice(-41).toLowerCase();
-  if (!KEYWORD_ROOTS.some((w) => tail.includes(w))) return false;
-  const near = before.slice(-60);
-  const keyword = KEYWORD_BEFORE.exec(near);
-  if (!keyword) return false;
-  // (Across a line's end without an operator, the keyword ends a path or a ref's name on the line before, as a listing of files
-  // or refs gives one a line, `cmd/generate/secrets` then `<sha> cmd/…`: no name of the next line's value.)
-  if (!keyword[0].includes('\n') || /=>|:=|[:=,(]/.test(keyword[0])) return true;
-  const at = near.length - keyword[0].length;
-  return !near.slice(near.lastIndexOf('\n', at) + 1, at).includes('/');
+  return KEYWORD_ROOTS.some((w) => tail.includes(w)) && KEYWORD_BEFORE.test(before.slice(-60));
 }
+
+/**
+ * The token starts a line of a listing of git's objects or refs, after another such line: an id, a blank, a path (`<sha>
+ * cmd/generate/secrets` then `<sha> cmd/…`, as `git rev-list --objects`, `ls-tree` and `show-ref` print them). The name that ends
+ * the line before names no value of this one; a command that reads a file so named, `kubectl exec … cat /vault/root_token`, does.
+ */
+function startsListedObject(above: string): boolean {
+  if (!above.endsWith('\n')) return false;
+  return LISTED_OBJECT.test(above.slice(above.lastIndexOf('\n', above.length - 2) + 1, -1));
+}
+/** A line of such a listing: the object's id (after a tree's mode and type), a blank, a path or a ref. */
+const LISTED_OBJECT = /^(?:\d{6} [a-z]+ )?[0-9a-f]{40}(?:[0-9a-f]{24})?[ \t]+[\w.-]*\/[\w./-]*\r?$/;
 
 /**
  * Candidates: runs of token characters, at least 32 long, with up to 3 `=` of padding. A `.` at the end is a sentence's
@@ -284,7 +288,8 @@ function isItaniumName(body: string): boolean {
 /**
  * A name as C++ and Rust code write one (`Agent`, `pkgAcquireStatus`, `__normal_iterator`, `_M_reserve_block`, `__cxx11`, `x265`):
  * parts in camelCase or joined by `_`, a number at a joint. Each part is a word (small letters, or a capital and small letters,
- * with a vowel) or an abbreviation (capitals, five at most: `DPB`, `M`; or three small letters, `pkg`, `cxx`). `words` when a word
+ * with a vowel) or an abbreviation (capitals, five at most: `DPB`, `M`; three small letters, `pkg`, `cxx`; English's short words,
+ * `Of`, `On`, `To`). `words` when a word
  * of five letters or more, or two words, are among them, `abbreviation` otherwise: random letters in both cases split into parts of
  * neither, `Vk`, `qJ`.
  */
@@ -299,7 +304,7 @@ function nameOfCode(name: string): 'words' | 'abbreviation' | null {
     if (/^[A-Z]?[a-z]{2,}$/.test(part) && /[aeiouy]/i.test(part) && !/[b-df-hj-np-tv-xz]{6}/i.test(part)) {
       words++;
       if (part.length >= 5) long++;
-    } else if (!/^(?:[A-Z]{1,5}|[a-z]{1,3})$/.test(part)) return null;
+    } else if (!/^(?:[A-Z]{1,5}|[a-z]{1,3}|Of|On|In|To|At|By|Is|As|Or|If|No|Up|Id|Io)$/.test(part)) return null;
   }
   return long > 0 || words >= 2 ? 'words' : 'abbreviation';
 }
@@ -380,7 +385,7 @@ export function isHighEntropy(token: string, before = '', above = () => before):
   // (A decimal number, its exponent and its type's suffix with it, `0.822283865417792281772556288e34F`: a constant.)
   if (EMPTY_DIGESTS.has(body.toLowerCase()) || HOST_NAME.test(body) || /^[+-]?\d+\.\d+(?:[eE][+-]?\d+)?[fFlLdD]?$/.test(body)) return false;
   // An object id is a secret only after a keyword, whatever the tests below say (told first: most candidates in a session are ids).
-  if (OBJECT_ID.test(body) && !keywordBefore(before)) return false;
+  if (OBJECT_ID.test(body) && (!keywordBefore(before) || startsListedObject(above()))) return false;
   if (body.length < 32 || (body.length > MAX_SECRET && !keywordBefore(before)) || (body.length === 36 && UUID.test(body)) || (token.startsWith('sha') && SRI.test(token)) || before.endsWith(';base64,')) return false;
   // A digest cut into folders as a store of objects by their ids keeps them (git's loose objects, `.git/objects/02/d856…`, also
   // `…/32/bfae…` as a diffstat shortens one; npm's cache, `content-v2/sha512/1a/2b/…`): the path is judged without it.

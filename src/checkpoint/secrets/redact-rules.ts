@@ -321,12 +321,12 @@ export const BASE_RULES: RedactRule[] = [
     reason: 'authorization',
     near: /authorization/gi,
     pattern: rx(
-      `(?<pre>${B}Authorization["']?[ \\t]*[:=](?:[ \\t]*|%20)["']?(?:(?!new[ \\t])[A-Za-z][\\w-]{1,30}(?:[ \\t]+|%20))?)(?<secret>[A-Za-z0-9._~+/:-]{8,}={0,3})(?![A-Za-z0-9._~+/:-]*\\()`,
+      `(?<pre>${B}Authorization["']?[ \\t]*[:=](?:[ \\t]*|%20)["']?(?:(?!new[ \\t])[A-Za-z][\\w-]{1,30}(?:[ \\t]+|%20))?)(?![A-Za-z_]\\w*(?:\\.[A-Za-z_]\\w*)+\\()(?<secret>[A-Za-z0-9._~+/:-]{8,}={0,3})`,
       'gi',
     ),
     // (Names in words, digits or not, are code: `authorization = OAuth2Authorization.from(…)`, `new OAuth2Authorization()`. A name's
     // digits end a word, `OAuth2`, `X509`: a digit before a small letter, `p0ak0iNsunE`, is a generated token's.)
-    // (Nor a variable named in snake_case, its parts short: `'Authorization': v4auth_header`; nor a call,
+    // (Nor a variable named in snake_case, its parts short: `'Authorization': v4auth_header`; nor a member's call,
     // `authorization = base64.b64decode(header)`.)
     // (Nor a Basic credential whose pair is a placeholder, `ZXhhbXBsZTpleGFtcGxl` of `example:example`.)
     accept: (s) => isValue(s) && (hasLetterAndDigit(s) || isBasicCredential(s)) && !(isWordy(s.replace(/\d+/g, '')) && !/\d[a-z]/.test(s)) &&

@@ -303,16 +303,18 @@ function isInUrl(text: string, at: number): boolean {
   return text.slice(from, at).includes('://');
 }
 const URL_ENDS = /[\s"'`<>()[\]{},;]/;
+/** A line's start, a digest and the blanks (and `*` of a binary file) `md5sum` writes before a file's path; or a git object's id and the blank or tab `rev-list` and `ls-tree` write. */
+const DIGEST_BEFORE_FILE = /(?:^|\n)(?:\d{6} [a-z]+ )?(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64}|[0-9a-f]{128})(?: [ *]|[ \t])$/;
 
 /**
- * The word is part of a file's name in a path (`usr/include/linux/map_to_7segment.h`, `jsonparse/examples/twitterfeed.js`, as a
- * listing of files with their digests gives them): a file, which names no value. Not a path with a setting in it
- * (`config/segment.yml:3:  write_key: …` as grep prints it, `keys/segment=…`).
+ * The word is part of a file's name in a listing of files after their digests (`7ca25671…  usr/include/linux/map_to_7segment.h`,
+ * as `md5sum` and dpkg write them, or git's objects, `<sha> testdata/twitter.txt`): a file listed, which names no value on the next line. Not a file read by a command
+ * (`cat ~/.config/configstore/snyk.json`) nor a path with a setting in it (`config/segment.yml:3:  write_key: …`).
  */
 function isInFileName(text: string, at: number, length: number): boolean {
   let from = at;
   for (const limit = Math.max(0, at - 200); from > limit && !URL_ENDS.test(text[from - 1]!); ) from--;
-  if (!text.slice(from, at).includes('/')) return false;
+  if (!text.slice(from, at).includes('/') || !DIGEST_BEFORE_FILE.test(text.slice(Math.max(0, from - 140), from))) return false;
   let to = at + length;
   for (const limit = Math.min(text.length, to + 80); to < limit && !URL_ENDS.test(text[to]!); ) to++;
   return /^[\w-]*\.[A-Za-z0-9]{1,8}$/.test(text.slice(at + length, to));

@@ -435,7 +435,7 @@ const MEDIA_MAGIC_SOURCE = '\\/9j\\/|iVBORw0KGgo|R0lGOD[dl]h|UklGR|d09GR|d09GMg|
 export const MEDIA_MAGIC = new RegExp(`^(?:${MEDIA_MAGIC_SOURCE})`);
 /** … and of any file a token may be mistaken for: media, a PDF, a zip, an SVG, an XML file, WebAssembly. */
 const FILE_MAGIC = new RegExp(`^(?:${MEDIA_MAGIC_SOURCE}|JVBERi0|UEsDB|PHN2Zy|PD94bWwg|AGFzbQ)`);
-const GPG_KEY_NAME_BEFORE = /(?:^|[^A-Za-z])(?:gpg|pgp|gnupg)(?:[_.-]?\w{0,24})?["']?[ \t]*(?:[:=][ \t]*["']?|[ \t]+)$/i;
+const GPG_KEY_NAME_BEFORE = /(?:^|[^A-Za-z])(?:gpg|pgp|gnupg)(?:[\w.-]{0,24}?[_.-])?(?:key|key[_.-]?id|fingerprint|fpr)["']?[ \t]*(?:[:=][ \t]*["']?|[ \t]+)$/i;
 const KEY_ID_BEFORE = /(?:(?:RSA|DSA|ECDSA|EdDSA|ED25519|GPG|PGP)[ \t]+key(?:[ \t]+ID)?|key[ \t]+fingerprint)[ \t]*[:=]?[ \t]*$/i;
 /**
  * The public members of a JSON Web Key (`"n"`, `"x"`, `"y"`, certificate thumbprints), each of its length in base64url: a curve's
@@ -501,8 +501,9 @@ export function isNamedNonSecret(token: string, before: string, after: string): 
   // (Or `sum` as its key, as jsonnet-bundler's lock file writes each dependency's: `"sum": "<SHA-256 in base64>"`.)
   if (isDigestLength(token) && (DIGEST_NAME.test(before) || DIGEST_WORD.test(before) || SUM_KEY.test(before))) return true;
   if (DIGEST_LENGTHS.has(token.length) && /^ [ *][^\s]/.test(after) && /^(?:[0-9a-f]+|[0-9A-F]+)$/.test(token) && /(?:^|\n)[ \t]*$/.test(before)) return true;
-  // … or its size between them, as Debian's `Release` and `.dsc` files list theirs (` d0a0325a…    98581 contrib/Contents-all.gz`).
-  if (DIGEST_LENGTHS.has(token.length) && /^[ \t]+\d{1,15}[ \t]+[^\s]+[ \t]*(?:\r?\n|$)/.test(after) && /^(?:[0-9a-f]+|[0-9A-F]+)$/.test(token) && /(?:^|\n)[ \t]*$/.test(before)) return true;
+  // … or its size between them, as Debian's `Release` and `.dsc` files list theirs, a field's lines after one blank
+  // (` d0a0325a…    98581 contrib/Contents-all.gz`): a file's path or name, not a word (a table's row, `<hex>\t1\tci-bot`).
+  if (DIGEST_LENGTHS.has(token.length) && /^[ \t]+\d{1,15}[ \t]+[\w+~-]*[./][\w./+~-]*[ \t]*(?:\r?\n|$)/.test(after) && /^[0-9a-f]+$/.test(token) && /(?:^|\n) $/.test(before)) return true;
   // … and a configuration file's digest after its path, as dpkg keeps them (` /etc/adduser.conf cc3493ec…`, one blank before).
   if (DIGEST_LENGTHS.has(token.length) && /^[0-9a-f]+$/.test(token) && /(?:^|\n) \/etc\/[\w./+@-]+ $/.test(before) && /^(?: ob| re|[ \t]*(?:\r?\n|$))/.test(after)) return true;
   // An Amazon resource name's last part (`arn:aws:kms:us-west-2:111122223333:key/mrk-…`): it names a resource, it grants nothing.

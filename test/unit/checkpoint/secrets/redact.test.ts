@@ -1770,6 +1770,13 @@ describe('code, configuration and documentation a system ships', () => {
     'API token\n2f0c6f34bf03d8c52ecbcf10e4ffa9e999ec8242', '$ cat /run/secrets/db_token\n2f0c6f34bf03d8c52ecbcf10e4ffa9e999ec8242',
     '.git/objects/02/d85657604c34e7b7fbb324a0c6c8b13c2c3760/Xk9mP2vL5qZ8wR3tQx7kP2mZ9vLw4Rt8Wb3N', 'secret: ./keys/ab/b94e8ac83036908299dff846eb9a1e5c4367af',
     'x _ZN9yS63TziIpIWP5tOavR6ymilf8Pa6j1RIck', 'x _Z13tVvno6Doa3i7vhsZ6j8mzKVsRV4rIL0TJAH',
+    // (Found by a second reading: a file named for a secret read by any command, a provider's file read or shown, a table's row of a
+    // token, an id and a name, a name for GPG whose last word is no key's, a short token before a bracket.)
+    '$ kubectl exec -n vault vault-0 -- cat /vault/file/init/root_token\n9fb6f1d0130b23a002dabc08bbcd1da92c2c7003',
+    '$ ssh deploy@prod cat /etc/myapp/api_token\na6a000beb6cd0f982f69610a6b42414057d89ef5', '$ cat ~/.config/configstore/snyk.json\n{"api":"f1f47486-c114-4e30-888d-19317ff70270"}',
+    '==> keys/circleci.txt <==\nb4c939c8986255aa31c0a732bd983c3b0dd036b2', '$ cat ~/.config/vercel.txt\nz6MF2AsuAVWZH0yHX1KucUvu',
+    'token\tuser_id\tname\ne0f92865bcde37cda7c2b0ec220f5d1d\t1\tci-bot', ' 76b88983e735757829a609f9a139ca7b 10000 acme-prod',
+    'GPG_KEY_ENCRYPTION=e1902684201b04145ae14653f46c06a497720fb4f38f49f3ba794a5aacc40736', 'authorization: NMM0aH8AePYRf7AH9YOl(',
     'token=Xk9mP2vL5qZ8wR3tQx7kP2mZ9vLw4.cpython-311-x86_64-linux-gnu.so', 'SECRET Qx7kP2mZ9vLw4Rt8Wb3N', 'pass\nQx7kP2mZ9vLw4Rt8Wb3N',
     // (Found by a second reading of the exemptions above.)
     'admin_password: "SuperAdminPassword1"', '"client_secret": "AcmeClientSecret2023"', 'String[] a = {"-u", "admin", "password", "Summer2024!"}',
