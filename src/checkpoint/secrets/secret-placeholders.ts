@@ -28,6 +28,8 @@ const REFERENCE = new RegExp(
     '%[-+ #0-9.]*[sdifuxXoeEgGcpqv]', '%\\([\\w.]+\\)[sdr]', '%\\d+\\$[sd]', // printf
     '\\{\\d*\\}', '\\{\\{.*\\}\\}', '\\{[A-Za-z_][\\w.]*!?\\}', '\\{\\{?\\s*[\\w.]+\\s*\\}?\\}', // {0}, {{ x }}, {name}
     '<[^<>]*>', '&lt;.*&gt;', '\\[[A-Za-z _.-]*\\]?', '\\(\\s*[A-Za-z _.-]*\\)', // <your-key>, &lt;X&gt;, [PASSWORD]
+    // A man page's metavariable in italics, as troff writes it, a word (`\fIname\fR`, `\f[I]user-id\f[R]`).
+    '\\\\f(?:[IB]|\\[[IB]\\])[A-Za-z][a-z_-]{0,39}\\\\f(?:[RP]|\\[[RP]?\\])',
     // An AWS resource name: where a secret is kept (`arn:aws:secretsmanager:…:secret:prod/db`), never the secret.
     'arn:aws(?:-[a-z]+)*:[a-z0-9-]+:[a-z0-9-]*:\\d*:\\S+',
     // … an Azure App Service setting's Key Vault reference (`@Microsoft.KeyVault(SecretUri=…)`, `(VaultName=…;SecretName=…)`).
@@ -364,7 +366,8 @@ export const isTokenAsUserPassword = (password: string) => password.toLowerCase(
 /** A value that holds no secret: a reference, code, or a placeholder. */
 export function isNotSecret(value: string): boolean {
   // (Or a NATS public key, its checksum holding: a server's id in its log, a user's `nkey: U…` in the server's configuration.)
-  return isReference(value) || isCodeName(value) || isPlaceholderValue(value) || (value.length === 56 && isNatsPublicKey(value));
+  // (Or a word before troff's zero-width escape, `prompt\&.` in a man page's source: a word.)
+  return isReference(value) || isCodeName(value) || isPlaceholderValue(value) || (value.length === 56 && isNatsPublicKey(value)) || /^[A-Za-z]{1,40}\\&$/.test(value);
 }
 
 /**
