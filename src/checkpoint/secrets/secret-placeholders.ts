@@ -26,7 +26,7 @@ const REFERENCE = new RegExp(
     '\\$__(?:env|file|vault)\\{[^}]*\\}', // Grafana's expansions: `$__env{GF_SECRET_KEY}`, `$__file{/run/secrets/…}`, `$__vault{…}`
     '#\\{[^}]*\\}?', '%[A-Za-z_]\\w*%', '@[A-Za-z_]\\w*@', '__\\w+__', // #{var}, %VAR%, @VAR@, __VAR__, __globPaths__
     '%[-+ #0-9.]*[sdifuxXoeEgGcpqv]', '%\\([\\w.]+\\)[sdr]', '%\\d+\\$[sd]', // printf
-    '\\{\\d*\\}', '\\{\\{.*\\}\\}', '\\{[A-Za-z_][\\w.]*!?\\}', '\\{\\{?\\s*[\\w.]+\\s*\\}?\\}', // {0}, {{ x }}, {name}
+    '\\{\\d*\\}', '\\{\\{.*\\}\\}', '\\{[A-Za-z_][\\w.]*!?\\}(?:[/:.][^\\s]*)?', '\\{\\{?\\s*[\\w.]+\\s*\\}?\\}', // {0}, {{ x }}, {name}, {url}/admin/…
     '<[^<>]*>', '&lt;.*&gt;', '\\[[A-Za-z _.-]*\\]?', '\\(\\s*[A-Za-z _.-]*\\)', // <your-key>, &lt;X&gt;, [PASSWORD]
     // A man page's metavariable in italics, as troff writes it, a word (`\fIname\fR`, `\f[I]user-id\f[R]`).
     '\\\\f(?:[IB]|\\[[IB]\\])[A-Za-z][a-z_-]{0,39}\\\\f(?:[RP]|\\[[RP]?\\])',

@@ -1726,6 +1726,8 @@ describe('code, configuration and documentation a system ships', () => {
     '~/.npm/_cacache/content-v2/sha512/1a/2b/b4ee7f2dfb2a0801df80455c718a0648963dc1749f6672c4df4506fd2ab8fc015a2aad093acab6aee84563271beab31c5140d70f9b681055508f23605182',
     '0000000000196f40 W _ZNKRSt7__cxx1118basic_stringstreamIcSt11char_traitsIcESaIcEE3strEv@@GLIBCXX_3.4.29',
     // (A man page's source: a metavariable in italics, a word before troff's zero-width escape.)
+    // (An address's template under a secret's name, its first part a placeholder: Keycloak's `{url}/admin/…/client-secret`.)
+    'URL_CLIENTSECRET = "{url}/admin/realms/{realm}/clients/{id}/client-secret"',
     '.B  --delete-secret-keys \\fIname\\fR', '.B  --quick-generate-key \\fIuser-id\\fR [\\fIalgo\\fR [\\fIusage\\fR]]', 'Never issue a password prompt\\&. If the server',
     // (A language model's id, as agents' SDKs and their configurations name one: English's clusters of consonants, a size in parameters.)
     "const model = amazonBedrock('anthropic.claude-3-sonnet-20240229-v1:0');", "  'qwen/qwen3-coder-480b-a35b-instruct-maas': {",
@@ -1779,7 +1781,7 @@ describe('code, configuration and documentation a system ships', () => {
     '==> keys/circleci.txt <==\nb4c939c8986255aa31c0a732bd983c3b0dd036b2', '$ cat ~/.config/vercel.txt\nz6MF2AsuAVWZH0yHX1KucUvu',
     'token\tuser_id\tname\ne0f92865bcde37cda7c2b0ec220f5d1d\t1\tci-bot', ' 76b88983e735757829a609f9a139ca7b 10000 acme-prod',
     'GPG_KEY_ENCRYPTION=e1902684201b04145ae14653f46c06a497720fb4f38f49f3ba794a5aacc40736', 'authorization: NMM0aH8AePYRf7AH9YOl(',
-    '--password \\fIXk9mP2vL5q\\fR', 'password Xk9m!P2vL5q\\&.',
+    '--password \\fIXk9mP2vL5q\\fR', 'password Xk9m!P2vL5q\\&.', 'TOKEN="{x}Xk9mP2vL5qZ8wR3t"',
     'token=Xk9mP2vL5qZ8wR3tQx7kP2mZ9vLw4.cpython-311-x86_64-linux-gnu.so', 'SECRET Qx7kP2mZ9vLw4Rt8Wb3N', 'pass\nQx7kP2mZ9vLw4Rt8Wb3N',
     // (Found by a second reading of the exemptions above.)
     'admin_password: "SuperAdminPassword1"', '"client_secret": "AcmeClientSecret2023"', 'String[] a = {"-u", "admin", "password", "Summer2024!"}',
