@@ -471,7 +471,7 @@ const CONSONANT_RUN = /[b-df-hj-np-tv-xz]{4,}/gi;
 /** The runs of four consonants that English words hold (`instruct`, `length`, `abstract`, `anthropic`); random letters hold any. */
 const CLUSTER = /^(?:nstr|ngths?|bstr|nthr|nscr|bscr|rstr|mpst)$/i;
 /** Four consonants in a row, not one of English's clusters: letters that read as no word. */
-const hasConsonantRun = (letters: string) => {
+export const hasConsonantRun = (letters: string) => {
   for (const m of letters.matchAll(CONSONANT_RUN)) if (!CLUSTER.test(m[0])) return true;
   return false;
 };

@@ -281,6 +281,8 @@ describe('redactText', () => {
     ["an X (Twitter) app's bearer token, URL-encoded as the developer portal gives it, in a sentence",
       'use AAAAAAAAAAAAAAAAAAAAAMLheAAAAAAA0%2BuSeid%2BULvsea4JtiGRiSDSJSI%3DEUifiRBkKG5E2XzMDjRfl76ZC9Ub0wnz4XsNiRVBChTYbJcE3F today',
       'use [REDACTED:twitter-token] today', { 'twitter-token': 1 }],
+    ["an environment file's generated value whose small letters fall into runs of a name's shape, none a word's (`kzbaQryvR`)",
+      'GENIUS=7kzbaQ8r64yv583R\nPUSHER=Cpwu1SBuh2i7bio52hwh', 'GENIUS=[REDACTED:high-entropy]\nPUSHER=[REDACTED:high-entropy]', { 'high-entropy': 2 }],
     ["an environment file's and a YAML map's generated value with a comment after it", 'GENIUS=2UW4EG0Ml0wCWnwbMXpLVxYhyVYl # prod\n  genius: "2UW4EG0Ml0wCWnwbMXpLVxYhyVYm"  # rotated',
       'GENIUS=[REDACTED:high-entropy] # prod\n  genius: "[REDACTED:high-entropy]"  # rotated', { 'high-entropy': 2 }],
     ["a curl command's password on a line that goes on, inside a JSON string (a backslash written out, then a break)",
