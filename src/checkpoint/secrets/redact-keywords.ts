@@ -7,7 +7,7 @@
  * its whole key (`DB_PASSWORD`, `token1`), then tries the assignment forms at
  * the end of the key. Only the value is redacted.
  */
-import { isEncodedText, isHighEntropy, isNameOfParts, isUuid, isWord, isWordy, rarePairs } from './entropy.js';
+import { hasConsonantRun, isEncodedText, isHighEntropy, isNameOfParts, isUuid, isWord, isWordy, rarePairs } from './entropy.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { isCodeName, isNotSecret, isNotSecretName, PUBLIC_KEY_NAME, WORDS_WITH_A_NUMBER } from './secret-placeholders.js';
 import { escapeIn, isWrittenBreakAt } from './written-escapes.js';
@@ -294,6 +294,13 @@ export const isValue = (value: string) => {
 };
 export const hasLetterAndDigit = (s: string) => /[A-Za-z]/.test(s) && /\d/.test(s);
 /**
+ * Letters alone in both cases that read as no name (`yclebUbRspUGqYhy`, `CSufXHhndSgNPTtW`): sixteen or more, no word of code
+ * (`getElementsByTagName`), two pairs of letters that words never hold or a run of consonants they never hold. A generated value
+ * of sixteen letters and digits holds no digit one time in sixteen.
+ */
+export const isRandomLetters = (s: string) =>
+  s.length >= 16 && /^[A-Za-z]+$/.test(s) && /[a-z]/.test(s) && /[A-Z]/.test(s) && (rarePairs(s) >= 2 || hasConsonantRun(s)) && !isWordy(s) && !isCamelName(s);
+/**
  * Code more often than a literal, unquoted: a name of letters with no digit (`token = element`, `token = next_token`,
  * `password = getPassword`, `secret = this.secret`). A quoted word is a literal, judged as one.
  */
@@ -471,7 +478,8 @@ const FORMS: Form[] = [
   // (Not code: a list, a class's name, `[\\Illuminate\\Auth\\…::class`.)
   form(`${TAIL}["']?[ \\t]*=>[ \\t]*(?<v>[^\\s"'\`#;(),[\\]{}\\\\$.]+)(?![^\\s"'\`#;(),[\\]{}\\\\$]|[[\\\\:({.])`, { accept: credentialLike }),
   // key: value inside a line, when the value looks like a credential: `api_key: abc123xyz`, `**Token:** abc123xyz`.
-  form(`${TAIL}["']?(?:\\*\\*|__)?[ \\t]*[:：][ \\t]*(?:(?:\\*\\*|__)[ \\t]*)?(?<v>[^\\s"'#,;()]{6,})`, { accept: (v) => isValue(v) && hasLetterAndDigit(v) }),
+  // (Letters alone too when they read as no name: `token: VzWabnZUcTsjuXrq`.)
+  form(`${TAIL}["']?(?:\\*\\*|__)?[ \\t]*[:：][ \\t]*(?:(?:\\*\\*|__)[ \\t]*)?(?<v>[^\\s"'#,;()]{6,})`, { accept: (v) => isValue(v) && (hasLetterAndDigit(v) || isRandomLetters(v)) }),
   // A credential passed as the second argument of a call named for one: NetworkCredential("user", "…"), setCredentials('user', '…'),
   // HTTPBasicAuth('user', '…')
   // (The user may be empty: `new NetworkCredential("", "…").SecurePassword`, `string.Empty`, `null`.)

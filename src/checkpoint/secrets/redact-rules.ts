@@ -9,7 +9,7 @@
  * function that returns the spans itself.
  */
 import { CANDIDATE, isEncodedText, isHighEntropy, isWordy } from './entropy.js';
-import { findKeywordValues, hasLetterAndDigit, isValue } from './redact-keywords.js';
+import { findKeywordValues, hasLetterAndDigit, isRandomLetters, isValue } from './redact-keywords.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { findJsonWebKeyMembers, findKubernetesSecretData, findRecoveryPhrases } from './redact-structured.js';
 import { tokenRuns } from './token-runs.js';
@@ -313,7 +313,7 @@ export const BASE_RULES: RedactRule[] = [
     // (A token of two parts joined by `:`, a user and a password as some providers take them, `customer-…:3zAA…`, is one; a colon
     // after the scheme, as a header's name has one, `Bearer: 2lkj…`, changes nothing.)
     pattern: rx(`(?<pre>${B}Bearer:?\\s+)(?<secret>[A-Za-z0-9._~+/-]{12,}=*(?::[A-Za-z0-9._~+/-]+=*)*)(?![A-Za-z0-9._~+/=-])`, 'gi'),
-    accept: (s) => hasLetterAndDigit(s) && !isNotSecret(s),
+    accept: (s) => (hasLetterAndDigit(s) || isRandomLetters(s)) && !isNotSecret(s),
   },
   {
     // Authorization: <scheme> <token> (Basic, Bearer, token, SSWS, a provider's own: `Authorization: clickatell …`), Authorization: <token>,

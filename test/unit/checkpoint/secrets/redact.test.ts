@@ -283,6 +283,10 @@ describe('redactText', () => {
       'use [REDACTED:twitter-token] today', { 'twitter-token': 1 }],
     ["an environment file's generated value whose small letters fall into runs of a name's shape, none a word's (`kzbaQryvR`)",
       'GENIUS=7kzbaQ8r64yv583R\nPUSHER=Cpwu1SBuh2i7bio52hwh', 'GENIUS=[REDACTED:high-entropy]\nPUSHER=[REDACTED:high-entropy]', { 'high-entropy': 2 }],
+    ["a generated value of letters alone, no digit among them, after a key's colon, in a header or after Bearer (one in sixteen of sixteen characters)",
+      'password: yclebUbRspUGqYhy\n  token: VzWabnZUcTsjuXrq\ncurl -H "X-Api-Key: hQddlmXSByiSJRTU" https://api.example.com/v1\nAuthorization: Bearer CSufXHhndSgNPTtW',
+      'password: [REDACTED:password]\n  token: [REDACTED:password]\ncurl -H "X-Api-Key: [REDACTED:password]" https://api.example.com/v1\nAuthorization: Bearer [REDACTED:bearer-token]',
+      { password: 3, 'bearer-token': 1 }],
     ["an environment file's and a YAML map's generated value with a comment after it", 'GENIUS=2UW4EG0Ml0wCWnwbMXpLVxYhyVYl # prod\n  genius: "2UW4EG0Ml0wCWnwbMXpLVxYhyVYm"  # rotated',
       'GENIUS=[REDACTED:high-entropy] # prod\n  genius: "[REDACTED:high-entropy]"  # rotated', { 'high-entropy': 2 }],
     ["a curl command's password on a line that goes on, inside a JSON string (a backslash written out, then a break)",
@@ -913,6 +917,7 @@ describe('redactText', () => {
     'password get_password2', '  sessionToken := <str>$sessionToken,',
     // A name that says its value is made up, as a scanner's test of what it refuses names one; a member given its function.
     'wrongLength := "AkCpr2xgvpmi0mu1d4scncu7t9sucyx82jh6ffj1qe4vdyxya1uzs5d4fl7b52j"', 'nonMatchingToken := "av6m5wlisqovzlv2"', 'FAKE_API_KEY=Kp4Qx7Rm2Sn5Tb8Vw3Yz',
+    'token: getElementsByTagName', 'password: XMLHttpRequestUpload', 'auth: HTTPSConnectionPool', 'Authorization: Bearer requestAnimationFrame',
     '      analyzeMetafile: analyzeMetafile2', 'title: Q3Report2024Final', 'name: Regulatory_Affairs_2024', 'fileHash: "1c4ce02cf2dfde95457503bd91cfa2fb"', 'creds := aws.Credentials{', 'SecretId: 4c9a8f6e-3b7d-1a2c-5e8f-0b9d6a3c4e1f', 'token=arr[2]*x;', 'password = getpass(prompt2!)', 'password: "AKIA************MPLE"', '{"kty":"EC","crv":"P-256","x":"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tgy7L0MKtIfU","y":"x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0"}', 'token=ghp_****************************abcd', 'authorization = OAuth2Authorization.from(authorization).invalidate(token.getToken()).build();',
     // A call of a name with a number in it, a member of a module's short alias, an assembly's public key token, a template's __name__.
     'EIP20Interface token = EIP20Interface(underlying);', 'secret = AES256Cipher(key)', 'deps: [{ token: i1.XhrFactory }]',
