@@ -207,6 +207,8 @@ function isVersionOfCommit(body: string): boolean {
 }
 /** A line of the RECORD a Python wheel lists its files in: the file's path, its SHA-256 in base64 (URL-safe, unpadded), its size. */
 const RECORD_LINE = /^([^,]+),sha256=[A-Za-z0-9_-]{43},\d+$/;
+/** A temporary file's suffix after the name it will be renamed to: `.tmp` and a process's id, a time or a counter. */
+const TEMPORARY_SUFFIX = /\.tmp(?:[.-]\d{1,20}){1,3}$/;
 /** The tag Python gives a compiled module for its interpreter and platform (`.cpython-311-x86_64-linux-gnu.so`): the module is judged without it. */
 const MODULE_TAG = /\.(?:cpython-\d{2,3}[a-z]?|pypy\d{0,3}-pp\d{2,3}|abi3)(?:-[a-z0-9_]+)*\.(?:so|pyd)$/;
 /**
@@ -405,6 +407,9 @@ export function isHighEntropy(token: string, before = '', above = () => before):
   if (DIGEST_BEFORE.test(before.slice(-16)) && !keywordBefore(before)) return false;
   if ((PEERS_DIGEST_BEFORE.test(before) && /^[0-9a-f]+$/.test(body)) || isPackageFile(body) || isDigestOfPackage(body, before, token, above) || CARGO_ARTIFACT.test(body) || (isVersionOfCommit(body) && !keywordBefore(before)) || isSerialNumber(body, before)) return false;
   if (MODULE_TAG.test(body)) return isHighEntropy(body.replace(MODULE_TAG, ''), before);
+  // (… and a file written atomically, under a temporary name its writer makes of its own, `….json.tmp.1309.1769395985429`: a process's
+  // id and a time, as Node's write-file-atomic and Claude Code's logs give them.)
+  if (TEMPORARY_SUFFIX.test(body)) return isHighEntropy(body.replace(TEMPORARY_SUFFIX, ''), before);
   // A file's line in a wheel's RECORD, `path,sha256=<digest>,size`: the path is judged alone, the digest is named.
   const record = RECORD_LINE.exec(body);
   if (record) return isHighEntropy(record[1]!, before);
@@ -591,13 +596,20 @@ const NUMBER_WORD_IN_NAME = new RegExp(
   `(?:(?<![A-Za-z0-9])(?:${WORDS_WITH_A_NUMBER.flatMap((w) => [w, w.toUpperCase()]).join('|')})|(?<![A-Z0-9])(?:${WORDS_WITH_A_NUMBER.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('|')}))(?!\d|[a-z]{1,4}(?![a-z]))`,
   'g',
 );
-/** A digest's hex cut after its first two or four digits into folders, to the path's end or a folder's, each taken out. */
-const STORED_DIGEST = /(?<![^/])((?:[0-9a-f]{2}\/){1,2})([0-9a-f]{36,126})(?![^/])/g;
+/**
+ * A digest's hex cut after its first digits into folders of one or two (git's `02/d856…`, npm's `1a/2b/…`, pip's wheels
+ * `91/88/73/530d…`), or kept whole under folders of its first digits (pip's HTTP cache, `f/7/a/0/3/f7a03…`), to the path's end or
+ * a folder's: each taken out.
+ */
+const STORED_DIGEST = /(?<![^/])((?:[0-9a-f]{1,2}\/){1,5})([0-9a-f]{30,128})(?![^/])/g;
 function withoutStoredDigest(body: string): string {
-  return body.replace(STORED_DIGEST, (whole, folders: string, rest: string) => (DIGEST_DIGITS.has(folders.length / 3 * 2 + rest.length) ? '' : whole));
+  return body.replace(STORED_DIGEST, (whole, folders: string, rest: string) => {
+    const lead = folders.replace(/\//g, '');
+    return DIGEST_DIGITS.has(lead.length + rest.length) || (DIGEST_DIGITS.has(rest.length) && rest.startsWith(lead)) ? '' : whole;
+  });
 }
-/** How many hex digits a digest has: SHA-1 (git's ids), SHA-256, SHA-512. */
-const DIGEST_DIGITS = new Set([40, 64, 128]);
+/** How many hex digits a digest has: SHA-1 (git's ids), SHA-224 (pip's), SHA-256, SHA-512. */
+const DIGEST_DIGITS = new Set([40, 56, 64, 128]);
 
 /** `/commit/<sha>`, `./assets/logo-3f2a.png`, `a/b/c`: most segments are words, names or object ids. */
 function isPathLike(body: string): boolean {

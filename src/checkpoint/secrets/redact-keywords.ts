@@ -298,8 +298,12 @@ export const hasLetterAndDigit = (s: string) => /[A-Za-z]/.test(s) && /\d/.test(
  * (`getElementsByTagName`), two pairs of letters that words never hold or a run of consonants they never hold. A generated value
  * of sixteen letters and digits holds no digit one time in sixteen.
  */
-export const isRandomLetters = (s: string) =>
-  s.length >= 16 && /^[A-Za-z]+$/.test(s) && /[a-z]/.test(s) && /[A-Z]/.test(s) && (rarePairs(s) >= 2 || hasConsonantRun(s)) && !isWordy(s) && !isCamelName(s);
+export const isRandomLetters = (s: string) => {
+  // (Base64's `+` and `/`, base64url's `-` and `_`, a few among them: `MIRIbyxciN_JmtpX`.)
+  if (s.length < 16 || !/^[A-Za-z][A-Za-z+/_-]*[A-Za-z]$/.test(s) || (s.match(/[+/_-]/g)?.length ?? 0) > 3 || !/[a-z]/.test(s) || !/[A-Z]/.test(s)) return false;
+  const letters = s.replace(/[+/_-]/g, '');
+  return (rarePairs(letters) >= 2 || hasConsonantRun(letters)) && !isWordy(s) && !isCamelName(letters);
+};
 /**
  * Code more often than a literal, unquoted: a name of letters with no digit (`token = element`, `token = next_token`,
  * `password = getPassword`, `secret = this.secret`). A quoted word is a literal, judged as one.

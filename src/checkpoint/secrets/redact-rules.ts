@@ -267,6 +267,9 @@ function isEncodedLogin(value: string): boolean {
   return password === '' ? user.length >= 12 && hasLetterAndDigit(user) && !isNotSecret(user) : !isPlaceholderPair(login.join(':'));
 }
 
+/** Raw base64 of a generated value, 12 characters or more: letters in both cases and a digit, `/` or `+` among them, no name of words. */
+const isGeneratedBase64 = (s: string) => /^[A-Za-z0-9+/]{12,}={0,2}$/.test(s) && /[a-z]/.test(s) && /[A-Z]/.test(s) && /\d/.test(s) && !isWordy(s.replace(/[+/=]/g, ''));
+
 export const BASE_RULES: RedactRule[] = [
   {
     reason: 'private-key',
@@ -376,7 +379,9 @@ export const BASE_RULES: RedactRule[] = [
     pattern: rx(`(?<pre>${B}[A-Za-z][A-Za-z0-9+.-]{1,30}://)(?<secret>[^\\s:/@?#\\[\\]]*:(?:[^\\s/@?]|/(?=[^\\s@?]{0,100}@)|@(?=[^\\s/?@]*@)){1,300})(?<post>@[A-Za-z0-9\\[])`),
     // (`host:3000#invite=bob@example.com` is a port and a fragment, `registry:5000/library/alpine@sha256:…` a port and a path,
     // `file://C:/Users/…/node_modules/@types/…` a drive and a path: not a user and a password.)
-    accept: (s) => !/^[^:]*:\d+[#/]/.test(s) && !/^[A-Za-z]:\//.test(s) && !s.endsWith('/') && !isPlaceholderPair(s),
+    // (A `/` at the password's end is a path's start, `host:path/@scope`, unless before it is a generated value, raw base64's
+    // last character: `app:KdQYiG5U81AjDIo/@db`.)
+    accept: (s) => !/^[^:]*:\d+[#/]/.test(s) && !/^[A-Za-z]:\//.test(s) && (!s.endsWith('/') || isGeneratedBase64(s.slice(s.indexOf(':') + 1))) && !isPlaceholderPair(s),
   },
   {
     reason: 'url-credentials',

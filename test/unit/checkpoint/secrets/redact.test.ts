@@ -1732,6 +1732,11 @@ describe('code, configuration and documentation a system ships', () => {
     ' .../32/bfaec6697c1a693f71b183d3389ad2547bbb3c      | Bin 0 -> 155 bytes',
     '~/.npm/_cacache/content-v2/sha512/1a/2b/b4ee7f2dfb2a0801df80455c718a0648963dc1749f6672c4df4506fd2ab8fc015a2aad093acab6aee84563271beab31c5140d70f9b681055508f23605182',
     '0000000000196f40 W _ZNKRSt7__cxx1118basic_stringstreamIcSt11char_traitsIcESaIcEE3strEv@@GLIBCXX_3.4.29',
+    // (What an agent's session prints: pip's wheel cache, its digest cut into three folders; Claude Code's log of a file written under
+    // a temporary name; a password of raw base64 whose last character is a slash is read below.)
+    '  Stored in directory: /root/.cache/pip/wheels/91/88/73/530df3c40730e9418f94736782333134119da7b16f2a3c62b7',
+    '2026-01-26T02:53:05.429Z [DEBUG] Writing to temp file: /logs/agent/sessions/todos/2c5c44c1-d5ff-4fc9-ade6-ab86ef6fcaae-agent-2c5c44c1-d5ff-4fc9-ade6-ab86ef6fcaae.json.tmp.1309.1769395985429',
+    'https://unpkg.com:latest/@babel/core',
     // (A man page's source: a metavariable in italics, a word before troff's zero-width escape.)
     // (An address's template under a secret's name, its first part a placeholder: Keycloak's `{url}/admin/…/client-secret`.)
     'URL_CLIENTSECRET = "{url}/admin/realms/{realm}/clients/{id}/client-secret"',
@@ -1788,7 +1793,8 @@ describe('code, configuration and documentation a system ships', () => {
     '==> keys/circleci.txt <==\nb4c939c8986255aa31c0a732bd983c3b0dd036b2', '$ cat ~/.config/vercel.txt\nz6MF2AsuAVWZH0yHX1KucUvu',
     'token\tuser_id\tname\ne0f92865bcde37cda7c2b0ec220f5d1d\t1\tci-bot', ' 76b88983e735757829a609f9a139ca7b 10000 acme-prod',
     'GPG_KEY_ENCRYPTION=e1902684201b04145ae14653f46c06a497720fb4f38f49f3ba794a5aacc40736', 'authorization: NMM0aH8AePYRf7AH9YOl(',
-    '--password \\fIXk9mP2vL5q\\fR', 'password Xk9m!P2vL5q\\&.', 'TOKEN="{x}Xk9mP2vL5qZ8wR3t"',
+    '--password \\fIXk9mP2vL5q\\fR', 'password Xk9m!P2vL5q\\&.', 'x /tmp/Xk9mP2vL5qZ8wR3tQx7kP2mZ9vLw4Rt8Wb3N.tmp.1309',
+    'postgres://app:KdQYiG5U81AjDIo/@db:5432/app', 'Authorization: Bearer MIRIbyxciN_JmtpX', 'curl -H "X-Api-Key: ZXbNYYjFl/nlcSEh" https://api.example.com/v1', 'TOKEN="{x}Xk9mP2vL5qZ8wR3t"',
     'token=Xk9mP2vL5qZ8wR3tQx7kP2mZ9vLw4.cpython-311-x86_64-linux-gnu.so', 'SECRET Qx7kP2mZ9vLw4Rt8Wb3N', 'pass\nQx7kP2mZ9vLw4Rt8Wb3N',
     // (Found by a second reading of the exemptions above.)
     'admin_password: "SuperAdminPassword1"', '"client_secret": "AcmeClientSecret2023"', 'String[] a = {"-u", "admin", "password", "Summer2024!"}',
