@@ -48,13 +48,16 @@ function keywordBefore(before: string): boolean {
 
 /**
  * The token starts a line of a listing of git's objects or refs, after another such line: an id, a blank, a path (`<sha>
- * cmd/generate/secrets` then `<sha> cmd/…`, as `git rev-list --objects`, `ls-tree` and `show-ref` print them). The name that ends
- * the line before names no value of this one; a command that reads a file so named, `kubectl exec … cat /vault/root_token`, does.
+ * cmd/generate/secrets` then `<sha> cmd/…`, as `git rev-list --objects`, `ls-tree` and `show-ref` print them; its own line one too,
+ * LISTED_PATH_AFTER). The name that ends the line before names no value of this one; a command that reads a file so named,
+ * `kubectl exec … cat /vault/root_token`, or a checksum's line before a file's content, `sha1sum f && cat f`, does.
  */
 function startsListedObject(above: string): boolean {
   if (!above.endsWith('\n')) return false;
   return LISTED_OBJECT.test(above.slice(above.lastIndexOf('\n', above.length - 2) + 1, -1));
 }
+/** What follows the id on a listing's line: a blank and a path or a ref to the line's end (not a file's content, `cat`'s next line). */
+const LISTED_PATH_AFTER = /^[ \t]+[\w.-]*\/[\w./-]*\r?(?:\n|$)/;
 /** A line of such a listing: the object's id (after a tree's mode and type), a blank, a path or a ref. */
 const LISTED_OBJECT = /^(?:\d{6} [a-z]+ )?[0-9a-f]{40}(?:[0-9a-f]{24})?[ \t]+[\w.-]*\/[\w./-]*\r?$/;
 
@@ -208,7 +211,7 @@ function isVersionOfCommit(body: string): boolean {
 /** A line of the RECORD a Python wheel lists its files in: the file's path, its SHA-256 in base64 (URL-safe, unpadded), its size. */
 const RECORD_LINE = /^([^,]+),sha256=[A-Za-z0-9_-]{43},\d+$/;
 /** A temporary file's suffix after the name it will be renamed to: `.tmp` and a process's id, a time or a counter. */
-const TEMPORARY_SUFFIX = /\.tmp(?:[.-]\d{1,20}){1,3}$/;
+const TEMPORARY_SUFFIX = /\.tmp(?:\.\d{1,20}){1,3}$/;
 /** The tag Python gives a compiled module for its interpreter and platform (`.cpython-311-x86_64-linux-gnu.so`): the module is judged without it. */
 const MODULE_TAG = /\.(?:cpython-\d{2,3}[a-z]?|pypy\d{0,3}-pp\d{2,3}|abi3)(?:-[a-z0-9_]+)*\.(?:so|pyd)$/;
 /**
@@ -382,12 +385,12 @@ const PEERS_DIGEST_BEFORE = /\d\.\d+(?:[-+][\w.]+)?\($/;
 const EMPTY_DIGESTS = new Set(['d41d8cd98f00b204e9800998ecf8427e', 'da39a3ee5e6b4b0d3255bfef95601890afd80709', 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855']);
 
 /** (`above`: the lines before the token, for a map opened under a secret's name that holds it; the text just before it by default.) */
-export function isHighEntropy(token: string, before = '', above = () => before): boolean {
+export function isHighEntropy(token: string, before = '', above = () => before, after = ''): boolean {
   const body = token.endsWith('=') ? token.replace(/=+$/, '') : token;
   // (A decimal number, its exponent and its type's suffix with it, `0.822283865417792281772556288e34F`: a constant.)
   if (EMPTY_DIGESTS.has(body.toLowerCase()) || HOST_NAME.test(body) || /^[+-]?\d+\.\d+(?:[eE][+-]?\d+)?[fFlLdD]?$/.test(body)) return false;
   // An object id is a secret only after a keyword, whatever the tests below say (told first: most candidates in a session are ids).
-  if (OBJECT_ID.test(body) && (!keywordBefore(before) || startsListedObject(above()))) return false;
+  if (OBJECT_ID.test(body) && (!keywordBefore(before) || (LISTED_PATH_AFTER.test(after) && startsListedObject(above())))) return false;
   if (body.length < 32 || (body.length > MAX_SECRET && !keywordBefore(before)) || (body.length === 36 && UUID.test(body)) || (token.startsWith('sha') && SRI.test(token)) || before.endsWith(';base64,')) return false;
   // A digest cut into folders as a store of objects by their ids keeps them (git's loose objects, `.git/objects/02/d856…`, also
   // `…/32/bfae…` as a diffstat shortens one; npm's cache, `content-v2/sha512/1a/2b/…`): the path is judged without it.

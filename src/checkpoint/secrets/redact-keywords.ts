@@ -294,15 +294,19 @@ export const isValue = (value: string) => {
 };
 export const hasLetterAndDigit = (s: string) => /[A-Za-z]/.test(s) && /\d/.test(s);
 /**
- * Letters alone in both cases that read as no name (`yclebUbRspUGqYhy`, `CSufXHhndSgNPTtW`): sixteen or more, no word of code
- * (`getElementsByTagName`), two pairs of letters that words never hold or a run of consonants they never hold. A generated value
+ * Letters alone in both cases that read as no name (`yclebUbRspUGqYhy`, `CSufXHhndSgNPTtW`): sixteen or more, turning case six
+ * times or more, no word of code (`getElementsByTagName`), two pairs of letters that words never hold or a run of consonants they
+ * never hold. A generated value
  * of sixteen letters and digits holds no digit one time in sixteen.
  */
 export const isRandomLetters = (s: string) => {
   // (Base64's `+` and `/`, base64url's `-` and `_`, a few among them: `MIRIbyxciN_JmtpX`.)
   if (s.length < 16 || !/^[A-Za-z][A-Za-z+/_-]*[A-Za-z]$/.test(s) || (s.match(/[+/_-]/g)?.length ?? 0) > 3 || !/[a-z]/.test(s) || !/[A-Z]/.test(s)) return false;
   const letters = s.replace(/[+/_-]/g, '');
-  return (rarePairs(letters) >= 2 || hasConsonantRun(letters)) && !isWordy(s) && !isCamelName(letters);
+  // (Random letters in both cases turn from one case to the other every second letter or so; a name or a compound word only at its
+  // words' starts: `mountPropagation`, `Authentifizierungstoken`, `RSAPrivateCrtKey`.)
+  const turns = letters.match(/[a-z](?=[A-Z])|[A-Z](?=[a-z])/g)?.length ?? 0;
+  return turns >= 6 && (rarePairs(letters) >= 2 || hasConsonantRun(letters)) && !isWordy(s) && !isCamelName(letters);
 };
 /**
  * Code more often than a literal, unquoted: a name of letters with no digit (`token = element`, `token = next_token`,

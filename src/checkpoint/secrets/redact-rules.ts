@@ -57,7 +57,7 @@ function findHighEntropy(text: string): Hit[] {
         const start = run.start + m.index + (part === m ? 0 : part.index!);
         const before = text.slice(Math.max(0, start - 60), start);
         const end = start + part[0].length;
-        if (isHighEntropy(part[0], before, () => text.slice(Math.max(0, start - 2000), start)) && !isNamedNonSecret(part[0], before, text.slice(end, end + 80)) && !inSpans(xml, start) && !inEncodedFile(text, start)) {
+        if (isHighEntropy(part[0], before, () => text.slice(Math.max(0, start - 2000), start), text.slice(end, end + 80)) && !isNamedNonSecret(part[0], before, text.slice(end, end + 80)) && !inSpans(xml, start) && !inEncodedFile(text, start)) {
           hits.push({ start, end, reason: 'high-entropy' });
         }
       }

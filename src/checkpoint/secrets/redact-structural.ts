@@ -11,7 +11,7 @@ import type { RedactRule } from './redact-rule.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { findInWindows, nearWindows } from './redact-windows.js';
 import { isNamedNonSecret, isNotSecret, isNotSecretName, isPredictable, PUBLIC_KEY_NAME } from './secret-placeholders.js';
-import { CA_BUNDLE_SERIAL, hasConsonantRun, isEncodedText, isWordy, rarePairs } from './entropy.js';
+import { CA_BUNDLE_SERIAL, isEncodedText, isWordy } from './entropy.js';
 import { DER_BASE64, derKind, encodedPemKind } from './der-keys.js';
 import { isCamelName, typedPassword } from './redact-keywords.js';
 
@@ -1854,12 +1854,6 @@ const CAMEL_LABEL_NAME = /[a-z0-9](?:Commit|Sha|Rev|Revision|Version|Build|Relea
 
 /** Words in camelCase or capitals (`analyzeMetafile`, `QReportFinal`): what a name or a title is once its numbers and separators are taken out. */
 const CASED_WORDS = /^(?:[A-Z](?=[A-Z]|$)|[A-Z]?[a-z]{3,}(?![a-z]))+$/;
-/**
- * … each run of small letters a word's: a vowel, no pair and no run of consonants that words never hold. Random letters in both
- * cases fall into runs of that shape as often (`kzbaQryvR` of `7kzbaQ8r64yv583R`: one value in ten of sixteen characters).
- */
-const isCasedWords = (letters: string) =>
-  CASED_WORDS.test(letters) && letters.split(/(?=[A-Z])/).every((part) => !/[a-z]/.test(part) || (/[aeiouy]/i.test(part) && rarePairs(part) === 0 && !hasConsonantRun(part)));
 
 /**
  * Generated, by its letters alone: both cases and a digit, ten different characters at least; or one case of letters and
@@ -1868,7 +1862,7 @@ const isCasedWords = (letters: string) =>
  */
 function isGenerated(value: string): boolean {
   // (Not words and numbers, `analyzeMetafile2`, an object's member given its function, or `Q3Report2024Final`, a title.)
-  if (/[a-z]/.test(value) && /[A-Z]/.test(value)) return /\d/.test(value) && new Set(value).size >= 10 && !isCasedWords(value.replace(/[\d_-]+/g, ''));
+  if (/[a-z]/.test(value) && /[A-Z]/.test(value)) return /\d/.test(value) && new Set(value).size >= 10 && !CASED_WORDS.test(value.replace(/[\d_-]+/g, ''));
   // (Nor letters then a number, as a user's name is written: `phamquanganh31101998`.)
   if (value.length < 20 || !/^(?:[a-z0-9]+|[A-Z0-9]+)$/.test(value) || (value.length === 40 && /^[0-9a-fA-F]+$/.test(value)) || /^[a-z]+\d+$/i.test(value)) return false;
   const digits = value.replace(/\D/g, '').length;

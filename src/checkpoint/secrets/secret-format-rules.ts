@@ -249,7 +249,8 @@ export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS):
         const startsName = !isLetterCode(before) || (isLowerCode(before) && isUpperCode(text.charCodeAt(m.index)));
         // … and is a word of that name, not the start of another (`sumObj`, `sumOfExposures` hold no `sumo`).
         const splitsWord = isUpperCode(text.charCodeAt(m.index + m[0].length - 1)) && isLowerCode(text.charCodeAt(m.index + m[0].length));
-        if (!startsName || splitsWord || isInPlaceholder(text, m.index) || isInUrl(text, m.index) || isInFileName(text, m.index, m[0].length)) continue;
+        if (!startsName || splitsWord || isInPlaceholder(text, m.index) || isInUrl(text, m.index)) continue;
+        const listed = isInFileName(text, m.index, m[0].length);
         const entry = byWordLower.get(m[0].toLowerCase());
         if (!entry) continue;
         const from = m.index + m[0].length;
@@ -265,6 +266,8 @@ export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS):
           if (t.index + t[0].length > CONTEXT_REACH && t.index > CONTEXT_NEAR) continue;
           // A path segment, a URL fragment or a version pin (`pkg-1.2.4.tgz#<sha1>`) names a file, not a credential.
           if (t.index > 0 && '/#@'.includes(window[t.index - 1]!)) continue;
+          // (After a file listed with its digest, a digest that lists the next file, not a value: `sha1sum f && cat f` prints one.)
+          if (listed && LISTED_AFTER.test(window.slice(t.index + t[0].length))) continue;
           let value = t[0].replace(/^[^A-Za-z0-9]+|[.:]+$/g, '');
           let start = from + t.index;
           let found = entry.formats.find((f) => f.whole().test(value));
@@ -303,13 +306,16 @@ function isInUrl(text: string, at: number): boolean {
   return text.slice(from, at).includes('://');
 }
 const URL_ENDS = /[\s"'`<>()[\]{},;]/;
+/** What follows a digest on a listing's line: the blanks and a file's path to the line's end. */
+const LISTED_AFTER = /^(?: [ *]|[ \t])[^\s]*[/.][^\s]*[ \t]*(?:\r?\n|$)/;
 /** A line's start, a digest and the blanks (and `*` of a binary file) `md5sum` writes before a file's path; or a git object's id and the blank or tab `rev-list` and `ls-tree` write. */
 const DIGEST_BEFORE_FILE = /(?:^|\n)(?:\d{6} [a-z]+ )?(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64}|[0-9a-f]{128})(?: [ *]|[ \t])$/;
 
 /**
  * The word is part of a file's name in a listing of files after their digests (`7ca25671…  usr/include/linux/map_to_7segment.h`,
- * as `md5sum` and dpkg write them, or git's objects, `<sha> testdata/twitter.txt`): a file listed, which names no value on the next line. Not a file read by a command
- * (`cat ~/.config/configstore/snyk.json`) nor a path with a setting in it (`config/segment.yml:3:  write_key: …`).
+ * as `md5sum` and dpkg write them, or git's objects, `<sha> testdata/twitter.txt`): a file listed, which names no value on the next
+ * line when that line lists a file too. Not a file read by a command (`cat ~/.config/configstore/snyk.json`), nor one whose digest is
+ * followed by its content (`sha1sum f && cat f`), nor a path with a setting in it (`config/segment.yml:3:  write_key: …`).
  */
 function isInFileName(text: string, at: number, length: number): boolean {
   let from = at;

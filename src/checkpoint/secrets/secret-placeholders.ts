@@ -26,7 +26,7 @@ const REFERENCE = new RegExp(
     '\\$__(?:env|file|vault)\\{[^}]*\\}', // Grafana's expansions: `$__env{GF_SECRET_KEY}`, `$__file{/run/secrets/…}`, `$__vault{…}`
     '#\\{[^}]*\\}?', '%[A-Za-z_]\\w*%', '@[A-Za-z_]\\w*@', '__\\w+__', // #{var}, %VAR%, @VAR@, __VAR__, __globPaths__
     '%[-+ #0-9.]*[sdifuxXoeEgGcpqv]', '%\\([\\w.]+\\)[sdr]', '%\\d+\\$[sd]', // printf
-    '\\{\\d*\\}', '\\{\\{.*\\}\\}', '\\{[A-Za-z_][\\w.]*!?\\}(?:[/:.][^\\s]*)?', '\\{\\{?\\s*[\\w.]+\\s*\\}?\\}', // {0}, {{ x }}, {name}, {url}/admin/…
+    '\\{\\d*\\}', '\\{\\{.*\\}\\}', '\\{[A-Za-z_][\\w.]*!?\\}(?:/(?:[a-z]+(?:[-_.][a-z]+)*|\\{[A-Za-z_][\\w.]*\\}))*/?', '\\{\\{?\\s*[\\w.]+\\s*\\}?\\}', // {0}, {{ x }}, {name}, {url}/admin/{id}/client-secret (a path of words and placeholders)
     '<[^<>]*>', '&lt;.*&gt;', '\\[[A-Za-z _.-]*\\]?', '\\(\\s*[A-Za-z _.-]*\\)', // <your-key>, &lt;X&gt;, [PASSWORD]
     // A man page's metavariable in italics, as troff writes it, a word (`\fIname\fR`, `\f[I]user-id\f[R]`).
     '\\\\f(?:[IB]|\\[[IB]\\])[A-Za-z][a-z_-]{0,39}\\\\f(?:[RP]|\\[[RP]?\\])',
@@ -367,7 +367,7 @@ export const isTokenAsUserPassword = (password: string) => password.toLowerCase(
 export function isNotSecret(value: string): boolean {
   // (Or a NATS public key, its checksum holding: a server's id in its log, a user's `nkey: U…` in the server's configuration.)
   // (Or a word before troff's zero-width escape, `prompt\&.` in a man page's source: a word.)
-  return isReference(value) || isCodeName(value) || isPlaceholderValue(value) || (value.length === 56 && isNatsPublicKey(value)) || /^[A-Za-z]{1,40}\\&$/.test(value);
+  return isReference(value) || isCodeName(value) || isPlaceholderValue(value) || (value.length === 56 && isNatsPublicKey(value)) || /^[A-Z]?[a-z]{1,20}\\&$/.test(value);
 }
 
 /**
