@@ -56,8 +56,8 @@ function startsListedObject(above: string): boolean {
   if (!above.endsWith('\n')) return false;
   return LISTED_OBJECT.test(above.slice(above.lastIndexOf('\n', above.length - 2) + 1, -1));
 }
-/** What follows the id on a listing's line: a blank and a path or a ref to the line's end (not a file's content, `cat`'s next line). */
-const LISTED_PATH_AFTER = /^[ \t]+[\w.-]*\/[\w./-]*\r?(?:\n|$)/;
+/** What follows the id on a listing's line: a blank and a path, a tree's name or a ref to the line's end (not a file's content, `cat`'s next line). */
+const LISTED_PATH_AFTER = /^[ \t]+[\w./-]+\r?(?:\n|$)/;
 /** A line of such a listing: the object's id (after a tree's mode and type), a blank, a path or a ref. */
 const LISTED_OBJECT = /^(?:\d{6} [a-z]+ )?[0-9a-f]{40}(?:[0-9a-f]{24})?[ \t]+[\w.-]*\/[\w./-]*\r?$/;
 

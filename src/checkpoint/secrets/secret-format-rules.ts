@@ -306,8 +306,8 @@ function isInUrl(text: string, at: number): boolean {
   return text.slice(from, at).includes('://');
 }
 const URL_ENDS = /[\s"'`<>()[\]{},;]/;
-/** What follows a digest on a listing's line: the blanks and a file's path to the line's end. */
-const LISTED_AFTER = /^(?: [ *]|[ \t])[^\s]*[/.][^\s]*[ \t]*(?:\r?\n|$)/;
+/** What follows a digest on a listing's line: the blanks and a file's path or name (a tree's, `config`) to the line's end. */
+const LISTED_AFTER = /^(?: [ *]|[ \t])[\w./+@~-]+[ \t]*(?:\r?\n|$)/;
 /** A line's start, a digest and the blanks (and `*` of a binary file) `md5sum` writes before a file's path; or a git object's id and the blank or tab `rev-list` and `ls-tree` write. */
 const DIGEST_BEFORE_FILE = /(?:^|\n)(?:\d{6} [a-z]+ )?(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64}|[0-9a-f]{128})(?: [ *]|[ \t])$/;
 

@@ -1726,6 +1726,7 @@ describe('code, configuration and documentation a system ships', () => {
     // in a tree's listing and a diffstat, a cache's path of a digest cut into folders; the symbols `nm` lists.)
     'b474db67ad298bb18d3941b6e3ac9cb3bc53e45c refs/heads/1655-add-support-for-gitlab-routable-tokens\n2f0c6f34bf03d8c52ecbcf10e4ffa9e999ec8242 refs/heads/archive-handling',
     'cc97c53efa59c32d277208ec859fc0795e5d06d4 cmd/generate/secrets\nee7496eaabff9590648f53c6d2f200ed10ab129a cmd/generate/secrets/regen.go',
+    'e7c7b4af6666201640f2b9c403f3111830dc2885 cmd/generate/config/rules/twitter.go\ne6622443d2f7a90c2cf99d40a27453e1e3f1a127 config',
     '100644 blob dab89999af91cfc5dbf7275f2e877a39ea7beaf1\ttestdata/repos/small/dotGit/objects/02/d85657604c34e7b7fbb324a0c6c8b13c2c3760',
     ' .../32/bfaec6697c1a693f71b183d3389ad2547bbb3c      | Bin 0 -> 155 bytes',
     '~/.npm/_cacache/content-v2/sha512/1a/2b/b4ee7f2dfb2a0801df80455c718a0648963dc1749f6672c4df4506fd2ab8fc015a2aad093acab6aee84563271beab31c5140d70f9b681055508f23605182',
