@@ -1838,7 +1838,7 @@ export const CONSUL_TOKENS_RULE: RedactRule = {
  * A line of an environment file, `NAME=value`, `export NAME="value"`, commented out or not, or of a YAML map, `name: value`: the
  * value alone up to the line's end, or to a comment after a blank (`NAME=value  # prod`, as dotenv and YAML read one).
  */
-const ENV_LINE = /([ \t]*(?:#+[ \t]*)?(?:export[ \t]+)?([A-Za-z][A-Za-z0-9_]{1,60}|[A-Za-z][A-Za-z0-9_.-]{1,60}(?=:))(?:=|:[ \t]+)(["']?))([A-Za-z0-9_-]{16,64}|[A-Za-z0-9+/]{16,86}={1,2})\3(?:[ \t]+#[^\n]*|[ \t]*\r?)(?=\n|$)/y;
+const ENV_LINE = /([ \t]*(?:#+[ \t]*)?(?:export[ \t]+)?([A-Za-z][A-Za-z0-9_]{1,60}|[A-Za-z][A-Za-z0-9_.-]{1,60}(?=:))(?:=|:[ \t]+)(["']?))([A-Za-z0-9_-]{16,64}|[A-Za-z0-9+/]{16,86}={0,2})\3(?:[ \t]+#[^\n]*|[ \t]*\r?)(?=\n|$)/y;
 /** Where a name ends: `=`, or `:` before a blank. */
 const NAME_END = /=|:[ \t]/g;
 /** A name that says its value is an id, a digest or a build's label (`BUILD_ID`, `GIT_COMMIT`, `APP_VERSION`), not a credential. */
@@ -1887,13 +1887,18 @@ function valueEndsLine(text: string, from: number): boolean {
     while (at - start <= 88 && (isValueCode(text.charCodeAt(at)) || text.charCodeAt(at) === 43 || text.charCodeAt(at) === 47)) at++;
     const body = at - start;
     while (text.charCodeAt(at) === 61 && at - start <= 88) at++;
-    if (body < 16 || at === start + body || at - start > 88) return false;
+    // (Unpadded too when it is whole groups of four, both cases and a digit, and no path of words: `openssl rand -base64 24`'s
+    // 32 characters, `OxaL3F9adV+xEeMC`.)
+    if (body < 16 || at - start > 88 || (at === start + body && !isUnpaddedBase64(text.slice(start, at)))) return false;
   } else if (at - start < 16 || at - start > 64) return false;
   if (text.charCodeAt(at) === 34 || text.charCodeAt(at) === 39) at++;
   const end = at;
   while (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9 || text.charCodeAt(at) === 13) at++;
   return at >= text.length || text.charCodeAt(at) === 10 || (text.charCodeAt(at) === 35 && at > end && text.charCodeAt(at - 1) !== 13);
 }
+/** Base64 without its padding: whole groups of four, both cases and a digit, a `+` or a `/` and no folder of words (`usr/lib/…`). */
+const isUnpaddedBase64 = (v: string) =>
+  v.length % 4 === 0 && /^[A-Za-z0-9+/]+$/.test(v) && /[+/]/.test(v) && /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v) && !(v.includes('/') && v.split('/').some((part) => /^(?:[A-Za-z][a-z]{2,}|[A-Z]{2,5})\d*$/.test(part)));
 /** `[A-Za-z0-9_-]` by code. */
 const isValueCode = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45;
 
