@@ -12,7 +12,7 @@
 /** A git object id, written in one case (some tools print them in upper case). */
 import { encodedPemKind } from './der-keys.js';
 import { isNatsPublicKey } from './secret-checksum.js';
-import { isGroupedSequence, isJwtIllustration, isPredictable, WORDS_WITH_A_NUMBER } from './secret-placeholders.js';
+import { DIGEST_LENGTHS, isGroupedSequence, isJwtIllustration, isPredictable, LISTED_FILE_AFTER, WORDS_WITH_A_NUMBER } from './secret-placeholders.js';
 
 const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64}|[0-9A-F]{40}|[0-9A-F]{64})$/;
 /**
@@ -49,15 +49,13 @@ function keywordBefore(before: string): boolean {
 /**
  * The token starts a line of a listing of git's objects or refs, after another such line: an id, a blank, a path (`<sha>
  * cmd/generate/secrets` then `<sha> cmd/…`, as `git rev-list --objects`, `ls-tree` and `show-ref` print them; its own line one too,
- * LISTED_PATH_AFTER). The name that ends the line before names no value of this one; a command that reads a file so named,
+ * LISTED_FILE_AFTER). The name that ends the line before names no value of this one; a command that reads a file so named,
  * `kubectl exec … cat /vault/root_token`, or a checksum's line before a file's content, `sha1sum f && cat f`, does.
  */
 function startsListedObject(above: string): boolean {
   if (!above.endsWith('\n')) return false;
   return LISTED_OBJECT.test(above.slice(above.lastIndexOf('\n', above.length - 2) + 1, -1));
 }
-/** What follows the id on a listing's line: a blank and a path, a tree's name or a ref to the line's end (not a file's content, `cat`'s next line). */
-const LISTED_PATH_AFTER = /^[ \t]+[\w./-]+\r?(?:\n|$)/;
 /** A line of such a listing: the object's id (after a tree's mode and type), a blank, a path or a ref. */
 const LISTED_OBJECT = /^(?:\d{6} [a-z]+ )?[0-9a-f]{40}(?:[0-9a-f]{24})?[ \t]+[\w.-]*\/[\w./-]*\r?$/;
 
@@ -390,7 +388,7 @@ export function isHighEntropy(token: string, before = '', above = () => before, 
   // (A decimal number, its exponent and its type's suffix with it, `0.822283865417792281772556288e34F`: a constant.)
   if (EMPTY_DIGESTS.has(body.toLowerCase()) || HOST_NAME.test(body) || /^[+-]?\d+\.\d+(?:[eE][+-]?\d+)?[fFlLdD]?$/.test(body)) return false;
   // An object id is a secret only after a keyword, whatever the tests below say (told first: most candidates in a session are ids).
-  if (OBJECT_ID.test(body) && (!keywordBefore(before) || (LISTED_PATH_AFTER.test(after) && startsListedObject(above())))) return false;
+  if (OBJECT_ID.test(body) && (!keywordBefore(before) || (LISTED_FILE_AFTER.test(after) && startsListedObject(above())))) return false;
   if (body.length < 32 || (body.length > MAX_SECRET && !keywordBefore(before)) || (body.length === 36 && UUID.test(body)) || (token.startsWith('sha') && SRI.test(token)) || before.endsWith(';base64,')) return false;
   // A digest cut into folders as a store of objects by their ids keeps them (git's loose objects, `.git/objects/02/d856…`, also
   // `…/32/bfae…` as a diffstat shortens one; npm's cache, `content-v2/sha512/1a/2b/…`): the path is judged without it.
@@ -608,11 +606,9 @@ const STORED_DIGEST = /(?<![^/])((?:[0-9a-f]{1,2}\/){1,5})([0-9a-f]{30,128})(?![
 function withoutStoredDigest(body: string): string {
   return body.replace(STORED_DIGEST, (whole, folders: string, rest: string) => {
     const lead = folders.replace(/\//g, '');
-    return DIGEST_DIGITS.has(lead.length + rest.length) || (DIGEST_DIGITS.has(rest.length) && rest.startsWith(lead)) ? '' : whole;
+    return DIGEST_LENGTHS.has(lead.length + rest.length) || (DIGEST_LENGTHS.has(rest.length) && rest.startsWith(lead)) ? '' : whole;
   });
 }
-/** How many hex digits a digest has: SHA-1 (git's ids), SHA-224 (pip's), SHA-256, SHA-512. */
-const DIGEST_DIGITS = new Set([40, 56, 64, 128]);
 
 /** `/commit/<sha>`, `./assets/logo-3f2a.png`, `a/b/c`: most segments are words, names or object ids. */
 function isPathLike(body: string): boolean {

@@ -9,7 +9,7 @@
 import { ALPHABETS, SECRET_FORMATS, type Part, type SecretFormat } from './secret-formats.js';
 import { verifyChecksum } from './secret-checksum.js';
 import { lowerCased, MIN_TOKEN, tokenRuns } from './token-runs.js';
-import { hasPlaceholderMarker, isPlaceholderValue, isPredictable } from './secret-placeholders.js';
+import { hasPlaceholderMarker, HEX_DIGEST, isPlaceholderValue, isPredictable, LISTED_FILE_AFTER } from './secret-placeholders.js';
 import { isWordy } from './entropy.js';
 
 /** Where a secret is and why. */
@@ -267,7 +267,7 @@ export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS):
           // A path segment, a URL fragment or a version pin (`pkg-1.2.4.tgz#<sha1>`) names a file, not a credential.
           if (t.index > 0 && '/#@'.includes(window[t.index - 1]!)) continue;
           // (After a file listed with its digest, a digest that lists the next file, not a value: `sha1sum f && cat f` prints one.)
-          if (listed && LISTED_AFTER.test(window.slice(t.index + t[0].length))) continue;
+          if (listed && LISTED_FILE_AFTER.test(window.slice(t.index + t[0].length))) continue;
           let value = t[0].replace(/^[^A-Za-z0-9]+|[.:]+$/g, '');
           let start = from + t.index;
           let found = entry.formats.find((f) => f.whole().test(value));
@@ -306,10 +306,8 @@ function isInUrl(text: string, at: number): boolean {
   return text.slice(from, at).includes('://');
 }
 const URL_ENDS = /[\s"'`<>()[\]{},;]/;
-/** What follows a digest on a listing's line: the blanks and a file's path or name (a tree's, `config`) to the line's end. */
-const LISTED_AFTER = /^(?: [ *]|[ \t])[\w./+@~-]+[ \t]*(?:\r?\n|$)/;
 /** A line's start, a digest and the blanks (and `*` of a binary file) `md5sum` writes before a file's path; or a git object's id and the blank or tab `rev-list` and `ls-tree` write. */
-const DIGEST_BEFORE_FILE = /(?:^|\n)(?:\d{6} [a-z]+ )?(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64}|[0-9a-f]{128})(?: [ *]|[ \t])$/;
+const DIGEST_BEFORE_FILE = new RegExp(`(?:^|\\n)(?:\\d{6} [a-z]+ )?${HEX_DIGEST}(?: \\*|[ \\t]+)$`);
 
 /**
  * The word is part of a file's name in a listing of files after their digests (`7ca25671…  usr/include/linux/map_to_7segment.h`,
