@@ -479,10 +479,10 @@ export const DIGEST_LENGTHS = new Set([32, 40, 56, 64, 96, 128]);
 export const HEX_DIGEST = `(?:${[...DIGEST_LENGTHS].map((n) => `[0-9a-f]{${n}}`).join('|')})`;
 /**
  * What follows a digest or an object's id on a listing's line, to the line's end: the blanks (`md5sum`'s ` *` of a binary file)
- * and a file's path or name (a tree's, `config`, or a ref), as `sha256sum`, `git rev-list --objects` and `ls-tree` print them
- * (never a file's content, `cat`'s next line).
+ * and a file's path or name (a tree's, `config`, or a ref), as `sha256sum`, `git rev-list --objects` and `ls-tree` print them, or
+ * one blank alone (`rev-list`'s root tree, whose path is empty); never a file's content, `cat`'s next line.
  */
-export const LISTED_FILE_AFTER = /^(?: \*|[ \t]+)[\w./+@~-]+[ \t]*\r?(?:\n|$)/;
+export const LISTED_FILE_AFTER = /^(?:(?: \*|[ \t]+)[\w./+@~-]+[ \t]*| )\r?(?:\n|$)/;
 
 /** A file a web page loads (a font, an image, a script, a style sheet, a source map, media, WebAssembly), by its extension. */
 const ASSET_FILE = /\.(?:woff2?|ttf|otf|eot|png|jpe?g|gif|svg|webp|avif|ico|bmp|m?js|cjs|css|map|wasm|mp[34]|webm|wav|ogg)$/;

@@ -1727,6 +1727,9 @@ describe('code, configuration and documentation a system ships', () => {
     // (… with any digest's length, `sha384sum`'s among them, a binary file's `*`, and columns aligned by several blanks.)
     '4bd0ccb5992f3cb9739b31144eb4248b4bd0ccb5992f3cb9739b31144eb4248b4bd0ccb5992f3cb9739b31144eb4248b  usr/include/linux/map_to_14segment.h\n7ca256711e3f00f0c1324dd06076c4c6 *usr/include/linux/map_to_7segment.h',
     'e7c7b4af6666201640f2b9c403f3111830dc2885    cmd/generate/config/rules/twitter.go\ne6622443d2f7a90c2cf99d40a27453e1e3f1a127    config',
+    // (`git rev-list --objects`' root tree: its path is empty, the line its id and one blank.)
+    '61780798228d17af2d34fce4cfbdf35556832472 cmd/rules/twitter.go\nd114f2c8f5b9cea8f1dad37f3521891d604b1544 \n9fd078493a1503c000c0282de68415e2c0c15534 cmd',
+    'cc97c53efa59c32d277208ec859fc0795e5d06d4 cmd/generate/secrets\nee7496eaabff9590648f53c6d2f200ed10ab129a \n',
     // (A passwd file's lines whose password field is `*`, a header's decoding in Python's library, the key an official image's
     // download is signed with.)
     'root:*:0:0:root:/root:/bin/bash\nwww-data:*:33:33:www-data:/var/www:/usr/sbin/nologin\nnobody:*:65534:65534:nobody:/nonexistent:',
