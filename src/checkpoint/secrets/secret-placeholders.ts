@@ -84,6 +84,7 @@ const NUMBERED_WORD = new RegExp(
   `(?<![A-Za-z0-9])(?:${WORDS_WITH_A_NUMBER.flatMap((w) => [w, w.toUpperCase(), w[0]!.toUpperCase() + w.slice(1)]).join('|')})(?=_[A-Za-z]|[A-Z])`,
   'g',
 );
+const NUMBERED_WORDS = new Set(WORDS_WITH_A_NUMBER);
 /** `this.mPassword`, `args.token`, `getPassword`, `DB_PASSWORD`: code or a constant's name, not a literal. */
 export function isCodeName(value: string): boolean {
   if (/^(?:this|self|that|args|opts|options|props|ctx|req|res|cfg|conf|data|params|user|env)\.[A-Za-z_$][\w$.]*$/.test(value)) return true;
@@ -109,8 +110,8 @@ export function isCodeName(value: string): boolean {
   // SCREAMING_SNAKE names (`ACCESS_TOKEN`, `YOUR_API_KEY`): an environment variable or a constant, written in place of its value.
   if (/^[A-Z][A-Z]*(?:_[A-Z]+)+$/.test(value)) return true;
   // … with a digit glued to a word (`AUTH0_SECRET`, `IDENTITY_SERVER4_CLIENT_SECRET`, `AZURE_AD_B2C_CLIENT_SECRET`): one word of four
-  // letters at least, and no part more digits than letters.
-  if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value) && value.split('_').some((w) => /^[A-Z]{4,}$/.test(w)) && value.split('_').every((w) => w.replace(/\D/g, '').length * 2 < w.length)) return true;
+  // letters at least, and no part more digits than letters, or a word whose number is its own (`S3_SECRET_KEY`, `K8S_TOKEN`).
+  if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value) && value.split('_').some((w) => /^[A-Z]{4,}$/.test(w)) && value.split('_').every((w) => w.replace(/\D/g, '').length * 2 < w.length || NUMBERED_WORDS.has(w.toLowerCase()))) return true;
   // A type (`DefaultPostgresColumn<{`, `Partial<CookieOption>`), a cast or a tag cut where the value was read (`<optional`).
   // (A type's parameter is a name or a literal type: `Oy<;VsCnBK7=ks}oB<}X` is a password.)
   if ((/^[A-Z][A-Za-z_]*(?:\.[A-Z][A-Za-z_]*)*<(?:[A-Za-z_{[(]|$)/.test(value) && !/\d[A-Za-z]|[A-Za-z]\d[A-Za-z]/.test(value) && !/[;=^!@$%]/.test(value.replace(/\[[^\]]*\]/g, ''))) || /^<[a-z][\w-]*$/.test(value)) return true;

@@ -908,6 +908,8 @@ describe('redactText', () => {
     '  refresh_token: DefaultPostgresColumn<{', '  sessionToken: Partial<CookieOption>', '  refresh_token := <optional str>$refresh_token,',
     '      token: `${url}oauth/token`,', '      token: `https://${accountID}.suitetalk.api.netsuite.com/services/rest/auth/oauth2/v1/token`,',
     '  const accountKey = `${accountKeyPrefix}${id}`', ' *       clientSecret: IDENTITY_SERVER4_CLIENT_SECRET,', '  clientSecret: AUTH_AZURE_AD_B2C_CLIENT_SECRET',
+    // (A word whose number is its own in a constant's name: a documentation's list of the variables to set.)
+    '`S3_ACCESS_KEY`, `S3_SECRET_KEY`, `S3_BUCKET` (or `s3.bucket`).', 'aws_secret_key = S3_SECRET_KEY',
     '  apiKey={process.env.NEXT_PUBLIC_ALGOLIA_KEY!}', '    "jsonwebtoken": "^9.0.0"', '\tr.xSessionToken = &xSessionToken',
     '  "lookup_secret": "#/components/schemas/updateLoginFlowWithLookupSecretMethod",', 'key = load_pem_private_key(pem_bytes, password=passphrase)',
     'BindAuthenticator.badCredentials=Credenciales err\\u00F3neas', 'AbstractLdapAuthenticationProvider.emptyPassword=Ung\\u00FCltige Anmeldedaten',
