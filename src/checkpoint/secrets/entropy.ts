@@ -481,6 +481,10 @@ export const hasConsonantRun = (letters: string) => {
   for (const m of letters.matchAll(CONSONANT_RUN)) if (!CLUSTER.test(m[0])) return true;
   return false;
 };
+/** Letters that no word holds: no vowel, a pair words never hold (`Wx`, `Gq`) or four consonants none of English's clusters. */
+export const readsAsNoWord = (letters: string) => !/[aeiouy]/i.test(letters) || rarePairs(letters) > 0 || hasConsonantRun(letters);
+/** One of the short words names of code are made of (`By`, `Ptr`, `Cmd`), in any case. */
+export const isShortCodeWord = (part: string) => SHORT_WORDS.has(part.toLowerCase());
 /** A model's size in parameters (`7b`, `480B`, `a35b`, `1.5B`, `350m`) between separators. */
 const MODEL_SIZE = /(?<![A-Za-z0-9.])a?\d{1,4}(?:\.\d{1,2})?[bBmMkK](?![A-Za-z0-9])/g;
 /** Letter pairs that English words (and the names made of them) almost never hold, and random letters often do. */

@@ -7,7 +7,7 @@
  * its whole key (`DB_PASSWORD`, `token1`), then tries the assignment forms at
  * the end of the key. Only the value is redacted.
  */
-import { hasConsonantRun, isEncodedText, isHighEntropy, isNameOfParts, isUuid, isWord, isWordy, rarePairs } from './entropy.js';
+import { hasConsonantRun, isEncodedText, isHighEntropy, isNameOfParts, isShortCodeWord, isUuid, isWord, isWordy, rarePairs, readsAsNoWord } from './entropy.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { isCodeName, isNotSecret, isNotSecretName, PUBLIC_KEY_NAME, WORDS_WITH_A_NUMBER } from './secret-placeholders.js';
 import { escapeIn, isWrittenBreakAt } from './written-escapes.js';
@@ -306,8 +306,20 @@ export const isRandomLetters = (s: string) => {
   // (Random letters in both cases turn from one case to the other every second letter or so; a name or a compound word only at its
   // words' starts: `mountPropagation`, `Authentifizierungstoken`, `RSAPrivateCrtKey`.)
   const turns = letters.match(/[a-z](?=[A-Z])|[A-Z](?=[a-z])/g)?.length ?? 0;
-  return turns >= 6 && (rarePairs(letters) >= 2 || hasConsonantRun(letters)) && !isWordy(s) && !isCamelName(letters);
+  if (turns < 6) return false;
+  // (Cut where a capital starts a word, random letters give parts of under three letters on average, or short parts that no word
+  // holds, three of them or two under 3.3 letters on average; a name's parts are words, whatever pairs its joints make:
+  // `getAllDocumentsByKey`, `convertTypeAcquisitionFromJson`.)
+  const parts = letters.match(CAMEL_PART)!;
+  const average = letters.length / parts.length;
+  if (average >= 3) {
+    const noWords = average < 4 ? parts.filter((p) => p.length >= 2 && !/^[A-Z]+$/.test(p) && !isShortCodeWord(p) && readsAsNoWord(p)).length : 0;
+    if (noWords < 2 || (noWords === 2 && average >= 3.3)) return false;
+  }
+  return (rarePairs(letters) >= 2 || hasConsonantRun(letters)) && !isWordy(s) && !isCamelName(letters);
 };
+/** A name's parts: a run of capitals not before a small letter (an acronym), or small letters with the capital before them. */
+const CAMEL_PART = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+/g;
 /**
  * Code more often than a literal, unquoted: a name of letters with no digit (`token = element`, `token = next_token`,
  * `password = getPassword`, `secret = this.secret`). A quoted word is a literal, judged as one.

@@ -11,7 +11,7 @@ import type { RedactRule } from './redact-rule.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { findInWindows, nearWindows } from './redact-windows.js';
 import { isNamedNonSecret, isNotSecret, isNotSecretName, isPredictable, PUBLIC_KEY_NAME } from './secret-placeholders.js';
-import { CA_BUNDLE_SERIAL, hasConsonantRun, isEncodedText, isWord, isWordy, rarePairs } from './entropy.js';
+import { CA_BUNDLE_SERIAL, isEncodedText, isWordy } from './entropy.js';
 import { DER_BASE64, derKind, encodedPemKind } from './der-keys.js';
 import { isCamelName, isRandomLetters, typedPassword } from './redact-keywords.js';
 
@@ -1856,29 +1856,15 @@ const CAMEL_LABEL_NAME = /[a-z0-9](?:Commit|Sha|Rev|Revision|Version|Build|Relea
 const CASED_WORDS = /^(?:[A-Z](?=[A-Z]|$)|[A-Z]?[a-z]{3,}(?![a-z]))+$/;
 
 /**
- * Words in camelCase or capitals once the numbers are taken out, as a name or a title is (`analyzeMetafile2`, `Q3Report2024Final`).
- * Not when two of its runs of small letters read as no word and nothing separates its parts (`Wxim6BScwgom6DXC`): a model's name or a
- * machine's size has separators (`Qwen2-VL-7B-Instruct`, `Standard_D4ds_v5`).
- */
-function readsAsCasedWords(value: string): boolean {
-  const letters = value.replace(/[\d_-]+/g, '');
-  if (!CASED_WORDS.test(letters)) return false;
-  return /[_-]/.test(value) || (letters.match(/[A-Z]?[a-z]{3,}/g) ?? []).filter(readsAsNoWord).length < 2;
-}
-
-/** Letters that no word holds: no vowel, a pair words never hold (`Wx`, `Qw`) or four consonants that are none of English's clusters (`Scwg`). */
-const readsAsNoWord = (run: string) => !/[aeiouy]/i.test(run) || rarePairs(run) > 0 || hasConsonantRun(run);
-
-/**
- * Generated, by its letters alone: both cases and a digit, ten different characters at least, or random letters; or one case of letters and
- * digits only (`l8dsz97oo5zeergzqx722t…`, a hex key), 20 characters at least, three digits and six letters among them, twelve
- * different characters (nine in hex), not 40 hex (a commit's id).
+ * Generated, by its letters alone: both cases and a digit, ten different characters at least, or random letters; or one case of
+ * letters and digits only (`l8dsz97oo5zeergzqx722t…`, a hex key), 20 characters at least, three digits and six letters among them,
+ * twelve different characters (nine in hex), not 40 hex (a commit's id).
  */
 function isGenerated(value: string): boolean {
   // (Not words and numbers, `analyzeMetafile2`, an object's member given its function, or `Q3Report2024Final`, a title.)
   // (Letters alone too when they turn case as random letters do, `yclebUbRspUGqYhy`: sixteen random letters and digits hold no digit
   // one time in sixteen.)
-  if (/[a-z]/.test(value) && /[A-Z]/.test(value)) return (/\d/.test(value) && new Set(value).size >= 10 && !readsAsCasedWords(value)) || isRandomLetters(value);
+  if (/[a-z]/.test(value) && /[A-Z]/.test(value)) return (/\d/.test(value) && new Set(value).size >= 10 && !CASED_WORDS.test(value.replace(/[\d_-]+/g, ''))) || isRandomLetters(value);
   // (Nor letters then a number, as a user's name is written: `phamquanganh31101998`.)
   if (value.length < 20 || !/^(?:[a-z0-9]+|[A-Z0-9]+)$/.test(value) || (value.length === 40 && /^[0-9a-fA-F]+$/.test(value)) || /^[a-z]+\d+$/i.test(value)) return false;
   const digits = value.replace(/\D/g, '').length;
@@ -1913,20 +1899,11 @@ function valueEndsLine(text: string, from: number): boolean {
   return at >= text.length || text.charCodeAt(at) === 10 || (text.charCodeAt(at) === 35 && at > end && text.charCodeAt(at - 1) !== 13);
 }
 /**
- * Base64 without its padding: whole groups of four, both cases and a digit (or letters that turn case as random ones do), a `+` or a `/`, and not a path of two folders or more
- * of words or capitals (`usr/lib/…`, `AES/CBC/PKCS5Padding`, `/redfish/v1/TaskService/…`, `/etc/X11/Xmodmap`; random base64 holds one such part often,
- * `KZDC/6rabLexYnVl`).
+ * Base64 without its padding: whole groups of four, both cases and a digit (or letters that turn case as random ones do), a `+` or
+ * a `/`, and no folder of words (`usr/lib/…`).
  */
 const isUnpaddedBase64 = (v: string) =>
-  v.length % 4 === 0 && /^[A-Za-z0-9+/]+$/.test(v) && /[+/]/.test(v) && /[a-z]/.test(v) && /[A-Z]/.test(v) && (/\d/.test(v) || isRandomLetters(v)) && v.split('/').filter(isFolderName).length < 2;
-/** A small letter alone between capitals or digits (`aBc`): no word's. */
-const LONE_SMALL_LETTER = /(?<![a-z])[a-z](?![a-z])/;
-/**
- * A folder's name in a path: words in camelCase or capitals, a number after them (`redfish`, `TaskService`, `CBC`, `X11`, `lib64`), a
- * version (`v1`), or the root before an absolute path's first (`/etc/…`).
- */
-const isFolderName = (part: string, at: number) =>
-  (at === 0 && part === '') || /^v\d{1,2}$/.test(part) || (/^[A-Za-z]+\d*$/.test(part) && !LONE_SMALL_LETTER.test(part) && (part.match(/[A-Z]?[a-z]{3,}/g) ?? []).every(isWord));
+  v.length % 4 === 0 && /^[A-Za-z0-9+/]+$/.test(v) && /[+/]/.test(v) && /[a-z]/.test(v) && /[A-Z]/.test(v) && (/\d/.test(v) || isRandomLetters(v)) && !(v.includes('/') && v.split('/').some((part) => /^(?:[A-Za-z][a-z]{2,}|[A-Z]{2,5})\d*$/.test(part)));
 /** `[A-Za-z0-9_-]` by code. */
 const isValueCode = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45;
 
