@@ -267,7 +267,7 @@ export function buildMatcher(formats: readonly SecretFormat[] = SECRET_FORMATS):
           // A path segment, a URL fragment or a version pin (`pkg-1.2.4.tgz#<sha1>`) names a file, not a credential.
           if (t.index > 0 && '/#@'.includes(window[t.index - 1]!)) continue;
           // (After a file listed with its digest, a digest that lists the next file, not a value: `sha1sum f && cat f` prints one.)
-          if (listed && LISTED_FILE_AFTER.test(window.slice(t.index + t[0].length))) continue;
+          if (listed && LISTED_FILE_AFTER.test(text.slice(from + t.index + t[0].length, from + t.index + t[0].length + 80))) continue;
           let value = t[0].replace(/^[^A-Za-z0-9]+|[.:]+$/g, '');
           let start = from + t.index;
           let found = entry.formats.find((f) => f.whole().test(value));

@@ -1729,9 +1729,9 @@ describe('code, configuration and documentation a system ships', () => {
     // (… with any digest's length, `sha384sum`'s among them, a binary file's `*`, and columns aligned by several blanks.)
     '4bd0ccb5992f3cb9739b31144eb4248b4bd0ccb5992f3cb9739b31144eb4248b4bd0ccb5992f3cb9739b31144eb4248b  usr/include/linux/map_to_14segment.h\n7ca256711e3f00f0c1324dd06076c4c6 *usr/include/linux/map_to_7segment.h',
     'e7c7b4af6666201640f2b9c403f3111830dc2885    cmd/generate/config/rules/twitter.go\ne6622443d2f7a90c2cf99d40a27453e1e3f1a127    config',
-    // (`git rev-list --objects`' root tree: its path is empty, the line its id and one blank.)
+    // (`git rev-list --objects`' root tree: its path is empty, the line its id and one blank, its entries after it.)
     '61780798228d17af2d34fce4cfbdf35556832472 cmd/rules/twitter.go\nd114f2c8f5b9cea8f1dad37f3521891d604b1544 \n9fd078493a1503c000c0282de68415e2c0c15534 cmd',
-    'cc97c53efa59c32d277208ec859fc0795e5d06d4 cmd/generate/secrets\nee7496eaabff9590648f53c6d2f200ed10ab129a \n',
+    'cc97c53efa59c32d277208ec859fc0795e5d06d4 cmd/generate/secrets\nee7496eaabff9590648f53c6d2f200ed10ab129a \n9fd078493a1503c000c0282de68415e2c0c15534 cmd',
     // (A passwd file's lines whose password field is `*`, a header's decoding in Python's library, the key an official image's
     // download is signed with.)
     'root:*:0:0:root:/root:/bin/bash\nwww-data:*:33:33:www-data:/var/www:/usr/sbin/nologin\nnobody:*:65534:65534:nobody:/nonexistent:',
@@ -1814,7 +1814,9 @@ describe('code, configuration and documentation a system ships', () => {
     // (Found by a second reading: a file named for a secret read by any command, a provider's file read or shown, a table's row of a
     // token, an id and a name, a name for GPG whose last word is no key's, a short token before a bracket.)
     '$ kubectl exec -n vault vault-0 -- cat /vault/file/init/root_token\n9fb6f1d0130b23a002dabc08bbcd1da92c2c7003',
-    '$ ssh deploy@prod cat /etc/myapp/api_token\na6a000beb6cd0f982f69610a6b42414057d89ef5', '$ cat ~/.config/configstore/snyk.json\n{"api":"f1f47486-c114-4e30-888d-19317ff70270"}',
+    '$ ssh deploy@prod cat /etc/myapp/api_token\na6a000beb6cd0f982f69610a6b42414057d89ef5',
+    // (A value on a line of its own that ends in one blank, as a root tree's does in a listing, with no object's line after it.)
+    'cc97c53efa59c32d277208ec859fc0795e5d06d4 cmd/generate/secrets\nee7496eaabff9590648f53c6d2f200ed10ab129a \n', '$ cat ~/.config/configstore/snyk.json\n{"api":"f1f47486-c114-4e30-888d-19317ff70270"}',
     '==> keys/circleci.txt <==\nb4c939c8986255aa31c0a732bd983c3b0dd036b2', '$ cat ~/.config/vercel.txt\nz6MF2AsuAVWZH0yHX1KucUvu',
     'token\tuser_id\tname\ne0f92865bcde37cda7c2b0ec220f5d1d\t1\tci-bot', ' 76b88983e735757829a609f9a139ca7b 10000 acme-prod',
     'GPG_KEY_ENCRYPTION=e1902684201b04145ae14653f46c06a497720fb4f38f49f3ba794a5aacc40736', 'authorization: NMM0aH8AePYRf7AH9YOl(',
@@ -1898,6 +1900,10 @@ describe('code, configuration and documentation a system ships', () => {
     'password: Blue42.SkyHigh.SeaBreeze', 'api_key=Castle1905Token<x::y>', 'GITHUB_TOKEN: coffee3.ConvViolet', 'x keyl7.6v05e.cagakm.1tsaj.vhamqnd6',
   ])('still redacts %j', (text) => {
     expect(redactText(text, {})).not.toBe(text);
+  });
+  it("redacts a file's content after its checksum's line when the content ends in one blank, as a root tree's line does", () => {
+    const text = '$ sha1sum keys/twitter.txt; cat keys/twitter.txt\ne7c7b4af6666201640f2b9c403f3111830dc2885  keys/twitter.txt\ne6622443d2f7a90c2cf99d40a27453e1e3f1a127 \n';
+    expect(redactText(text, {})).not.toContain('e6622443d2f7a90c2cf99d40a27453e1e3f1a127');
   });
   it("redacts every digest of a map or a list opened under a secret's name, after the entries redacted before them", () => {
     for (const [text, n] of [
