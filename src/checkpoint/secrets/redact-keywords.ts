@@ -306,17 +306,21 @@ export const isRandomLetters = (s: string) => {
   // (Random letters in both cases turn from one case to the other every second letter or so; a name or a compound word only at its
   // words' starts: `mountPropagation`, `Authentifizierungstoken`, `RSAPrivateCrtKey`.)
   const turns = letters.match(/[a-z](?=[A-Z])|[A-Z](?=[a-z])/g)?.length ?? 0;
-  if (turns < 6) return false;
-  // (Cut where a capital starts a word, random letters give parts of under three letters on average, or short parts that no word
-  // holds, three of them or two under 3.3 letters on average; a name's parts are words, whatever pairs its joints make:
-  // `getAllDocumentsByKey`, `convertTypeAcquisitionFromJson`.)
-  const parts = letters.match(CAMEL_PART)!;
-  const average = letters.length / parts.length;
-  if (average >= 3) {
-    const noWords = average < 4 ? parts.filter((p) => p.length >= 2 && !/^[A-Z]+$/.test(p) && !isShortCodeWord(p) && readsAsNoWord(p)).length : 0;
-    if (noWords < 2 || (noWords === 2 && average >= 3.3)) return false;
-  }
-  return (rarePairs(letters) >= 2 || hasConsonantRun(letters)) && !isWordy(s) && !isCamelName(letters);
+  return turns >= 6 && (rarePairs(letters) >= 2 || hasConsonantRun(letters)) && !isWordy(s) && !isCamelName(letters);
+};
+/**
+ * … and, for a value that no key names a secret (an environment file's line under a service's name), letters that cut where a
+ * capital starts a word give parts of under three letters on average, or short parts that no word holds, three of them or two
+ * under 3.3 letters on average; a name's parts are words, whatever pairs its joints make (`getAllDocumentsByKey`,
+ * `convertTypeAcquisitionFromJson`).
+ */
+export const hasRandomParts = (s: string) => {
+  const letters = s.replace(/[^A-Za-z]/g, '');
+  const parts = letters.match(CAMEL_PART) ?? [];
+  const average = letters.length / Math.max(1, parts.length);
+  if (average < 3) return true;
+  const noWords = average < 4 ? parts.filter((p) => p.length >= 2 && !/^[A-Z]+$/.test(p) && !isShortCodeWord(p) && readsAsNoWord(p)).length : 0;
+  return noWords >= 3 || (noWords === 2 && average < 3.3);
 };
 /** A name's parts: a run of capitals not before a small letter (an acronym), or small letters with the capital before them. */
 const CAMEL_PART = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+/g;

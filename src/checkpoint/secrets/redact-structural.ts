@@ -13,7 +13,7 @@ import { findInWindows, nearWindows } from './redact-windows.js';
 import { isNamedNonSecret, isNotSecret, isNotSecretName, isPredictable, PUBLIC_KEY_NAME } from './secret-placeholders.js';
 import { CA_BUNDLE_SERIAL, isEncodedText, isWordy } from './entropy.js';
 import { DER_BASE64, derKind, encodedPemKind } from './der-keys.js';
-import { isCamelName, isRandomLetters, typedPassword } from './redact-keywords.js';
+import { hasRandomParts, isCamelName, isRandomLetters, typedPassword } from './redact-keywords.js';
 
 /** A password given on a command line is a literal, not a reference (`$PW`, `%PASS%`, `env:PASS`, `file:…`) nor a placeholder (`PASSWORD`, `<pw>`). */
 const isLiteral = (s: string) => !isNotSecret(s) && !/^[<[{$%#@]/.test(s) && !/^-/.test(s);
@@ -1864,7 +1864,7 @@ function isGenerated(value: string): boolean {
   // (Not words and numbers, `analyzeMetafile2`, an object's member given its function, or `Q3Report2024Final`, a title.)
   // (Letters alone too when they turn case as random letters do, `yclebUbRspUGqYhy`: sixteen random letters and digits hold no digit
   // one time in sixteen.)
-  if (/[a-z]/.test(value) && /[A-Z]/.test(value)) return (/\d/.test(value) && new Set(value).size >= 10 && !CASED_WORDS.test(value.replace(/[\d_-]+/g, ''))) || isRandomLetters(value);
+  if (/[a-z]/.test(value) && /[A-Z]/.test(value)) return (/\d/.test(value) && new Set(value).size >= 10 && !CASED_WORDS.test(value.replace(/[\d_-]+/g, ''))) || (isRandomLetters(value) && hasRandomParts(value));
   // (Nor letters then a number, as a user's name is written: `phamquanganh31101998`.)
   if (value.length < 20 || !/^(?:[a-z0-9]+|[A-Z0-9]+)$/.test(value) || (value.length === 40 && /^[0-9a-fA-F]+$/.test(value)) || /^[a-z]+\d+$/i.test(value)) return false;
   const digits = value.replace(/\D/g, '').length;
@@ -1903,7 +1903,7 @@ function valueEndsLine(text: string, from: number): boolean {
  * a `/`, and no folder of words (`usr/lib/…`).
  */
 const isUnpaddedBase64 = (v: string) =>
-  v.length % 4 === 0 && /^[A-Za-z0-9+/]+$/.test(v) && /[+/]/.test(v) && /[a-z]/.test(v) && /[A-Z]/.test(v) && (/\d/.test(v) || isRandomLetters(v)) && !(v.includes('/') && v.split('/').some((part) => /^(?:[A-Za-z][a-z]{2,}|[A-Z]{2,5})\d*$/.test(part)));
+  v.length % 4 === 0 && /^[A-Za-z0-9+/]+$/.test(v) && /[+/]/.test(v) && /[a-z]/.test(v) && /[A-Z]/.test(v) && (/\d/.test(v) || (isRandomLetters(v) && hasRandomParts(v))) && !(v.includes('/') && v.split('/').some((part) => /^(?:[A-Za-z][a-z]{2,}|[A-Z]{2,5})\d*$/.test(part)));
 /** `[A-Za-z0-9_-]` by code. */
 const isValueCode = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45;
 

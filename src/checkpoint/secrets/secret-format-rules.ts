@@ -307,7 +307,7 @@ function isInUrl(text: string, at: number): boolean {
 }
 const URL_ENDS = /[\s"'`<>()[\]{},;]/;
 /** A line's start, a digest and the blanks (and `*` of a binary file) `md5sum` writes before a file's path; or a git object's id and the blank or tab `rev-list` and `ls-tree` write. */
-const DIGEST_BEFORE_FILE = new RegExp(`(?:^|\\n)(?:\\d{6} [a-z]+ )?${HEX_DIGEST}(?: \\*|[ \\t]+)$`);
+const DIGEST_BEFORE_FILE = new RegExp(`(?:^|\\n)(?:\\d{6} [a-z]+ )?${HEX_DIGEST}(?: \\*| {1,2}|\\t)$`);
 
 /**
  * The word is part of a file's name in a listing of files after their digests (`7ca25671…  usr/include/linux/map_to_7segment.h`,

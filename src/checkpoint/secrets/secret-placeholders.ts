@@ -479,12 +479,12 @@ export const DIGEST_LENGTHS = new Set([32, 40, 56, 64, 96, 128]);
 /** A hex digest of one of those lengths, for an expression's source. */
 export const HEX_DIGEST = `(?:${[...DIGEST_LENGTHS].map((n) => `[0-9a-f]{${n}}`).join('|')})`;
 /**
- * What follows a digest or an object's id on a listing's line, to the line's end: the blanks (`md5sum`'s ` *` of a binary file)
- * and a file's path or name (a tree's, `config`, or a ref), as `sha256sum`, `git rev-list --objects` and `ls-tree` print them, or
- * one blank alone before the next object's line (`rev-list`'s root tree, whose path is empty, then its entries); never a file's
- * content, `cat`'s next line.
+ * What follows a digest or an object's id on a listing's line, to the line's end: one or two blanks or a tab (`md5sum`'s ` *` of a
+ * binary file) and a file's path or name (a tree's, `config`, or a ref), as `sha256sum`, `git rev-list --objects` and `ls-tree` print
+ * them, or one blank alone before the next object's line (`rev-list`'s root tree, whose path is empty, then its entries); never a
+ * file's content, `cat`'s next line, nor a column of output after it.
  */
-export const LISTED_FILE_AFTER = /^(?:(?: \*|[ \t]+)[\w./+@~-]+[ \t]*\r?(?:\n|$)| \r?\n(?=[0-9a-f]{40}(?:[0-9a-f]{24})?[ \t]))/;
+export const LISTED_FILE_AFTER = /^(?:(?: \*| {1,2}|\t)[\w./+@~-]+[ \t]*\r?(?:\n|$)| \r?\n(?=[0-9a-f]{40}(?:[0-9a-f]{24})?[ \t]))/;
 
 /** A file a web page loads (a font, an image, a script, a style sheet, a source map, media, WebAssembly), by its extension. */
 const ASSET_FILE = /\.(?:woff2?|ttf|otf|eot|png|jpe?g|gif|svg|webp|avif|ico|bmp|m?js|cjs|css|map|wasm|mp[34]|webm|wav|ogg)$/;
