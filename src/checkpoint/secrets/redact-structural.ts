@@ -1855,6 +1855,9 @@ const CAMEL_LABEL_NAME = /[a-z0-9](?:Commit|Sha|Rev|Revision|Version|Build|Relea
 /** Words in camelCase or capitals (`analyzeMetafile`, `QReportFinal`): what a name or a title is once its numbers and separators are taken out. */
 const CASED_WORDS = /^(?:[A-Z](?=[A-Z]|$)|[A-Z]?[a-z]{3,}(?![a-z]))+$/;
 
+/** Letters alone that read as random with no key to name them a secret: they turn case as random ones do, and their parts are no words. */
+const isUnnamedRandomLetters = (value: string) => isRandomLetters(value) && hasRandomParts(value);
+
 /**
  * Generated, by its letters alone: both cases and a digit, ten different characters at least, or random letters; or one case of
  * letters and digits only (`l8dsz97oo5zeergzqx722t…`, a hex key), 20 characters at least, three digits and six letters among them,
@@ -1864,7 +1867,7 @@ function isGenerated(value: string): boolean {
   // (Not words and numbers, `analyzeMetafile2`, an object's member given its function, or `Q3Report2024Final`, a title.)
   // (Letters alone too when they turn case as random letters do, `yclebUbRspUGqYhy`: sixteen random letters and digits hold no digit
   // one time in sixteen.)
-  if (/[a-z]/.test(value) && /[A-Z]/.test(value)) return (/\d/.test(value) && new Set(value).size >= 10 && !CASED_WORDS.test(value.replace(/[\d_-]+/g, ''))) || (isRandomLetters(value) && hasRandomParts(value));
+  if (/[a-z]/.test(value) && /[A-Z]/.test(value)) return (/\d/.test(value) && new Set(value).size >= 10 && !CASED_WORDS.test(value.replace(/[\d_-]+/g, ''))) || isUnnamedRandomLetters(value);
   // (Nor letters then a number, as a user's name is written: `phamquanganh31101998`.)
   if (value.length < 20 || !/^(?:[a-z0-9]+|[A-Z0-9]+)$/.test(value) || (value.length === 40 && /^[0-9a-fA-F]+$/.test(value)) || /^[a-z]+\d+$/i.test(value)) return false;
   const digits = value.replace(/\D/g, '').length;
@@ -1903,7 +1906,7 @@ function valueEndsLine(text: string, from: number): boolean {
  * a `/`, and no folder of words (`usr/lib/…`).
  */
 const isUnpaddedBase64 = (v: string) =>
-  v.length % 4 === 0 && /^[A-Za-z0-9+/]+$/.test(v) && /[+/]/.test(v) && /[a-z]/.test(v) && /[A-Z]/.test(v) && (/\d/.test(v) || (isRandomLetters(v) && hasRandomParts(v))) && !(v.includes('/') && v.split('/').some((part) => /^(?:[A-Za-z][a-z]{2,}|[A-Z]{2,5})\d*$/.test(part)));
+  v.length % 4 === 0 && /^[A-Za-z0-9+/]+$/.test(v) && /[+/]/.test(v) && /[a-z]/.test(v) && /[A-Z]/.test(v) && (/\d/.test(v) || isUnnamedRandomLetters(v)) && !(v.includes('/') && v.split('/').some((part) => /^(?:[A-Za-z][a-z]{2,}|[A-Z]{2,5})\d*$/.test(part)));
 /** `[A-Za-z0-9_-]` by code. */
 const isValueCode = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45;
 
