@@ -8,8 +8,8 @@
  * replaced, a group `pre` the text before it inside the match) or a `find`
  * function that returns the spans itself.
  */
-import { CANDIDATE, isEncodedText, isHighEntropy, isWordy } from './entropy.js';
-import { findKeywordValues, hasLetterAndDigit, isRandomLetters, isValue } from './redact-keywords.js';
+import { CANDIDATE, isEncodedText, isHighEntropy, isShortCodeWord, isWordy, readsAsNoWord } from './entropy.js';
+import { findKeywordValues, hasLetterAndDigit, hasRandomParts, isRandomLetters, isValue } from './redact-keywords.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { findJsonWebKeyMembers, findKubernetesSecretData, findRecoveryPhrases } from './redact-structured.js';
 import { tokenRuns } from './token-runs.js';
@@ -26,6 +26,12 @@ const B = '(?<![A-Za-z0-9_])';
 const E = '(?![A-Za-z0-9_-])';
 const rx = (source: string, flags = 'g') => new RegExp(source, flags);
 const isMixed = (s: string) => /[a-z]/.test(s) && /[A-Z]/.test(s) && /\d/.test(s);
+/**
+ * A name of code in camelCase, letters alone, each part a word or one of code's short words (`peerDependencies`, `encryptedPw`): not
+ * random letters cut where their capitals fall (`FcRzjucf`, `XmvoQbvt`).
+ */
+const isWordsName = (s: string) =>
+  /^[A-Za-z][a-z]+(?:[A-Z][a-z]+)+$/.test(s) && !isRandomLetters(s) && !hasRandomParts(s) && s.split(/(?=[A-Z])/).every((part) => isShortCodeWord(part) || !readsAsNoWord(part));
 
 const findProviderTokens = (text: string) => formatMatcher().find(text);
 const findContextTokens = (text: string) => formatMatcher().findByContext(text);
@@ -426,14 +432,17 @@ export const BASE_RULES: RedactRule[] = [
     near: /(?:Password|Pwd|AccountKey|SharedAccessKey|SharedAccessSignature|SharedSecret)[ \t]*=/gi,
     // key=value pairs separated by ';' (ADO.NET, Azure, ODBC): the credential values only.
     pattern: rx(
-      `(?<pre>(?:^|[;\\s"'])(?:Password|Pwd|AccountKey|SharedAccessKey|SharedAccessSignature|SharedSecret)[ \\t]*=[ \\t]*)` +
+      // (Not a name among names assigned at once, `username, password = split`: pairs are joined by `;`.)
+      `(?<pre>(?:^|[;"']|(?<!,)\\s)(?:Password|Pwd|AccountKey|SharedAccessKey|SharedAccessSignature|SharedSecret)[ \\t]*=[ \\t]*)` +
         // (A `;` ends the value where another pair, a quote or the line's end follows it: in `password=…;gIr2` it is the password's own.)
-        `(?<secret>[^;\\s"'()]+)(?=;(?:[ \\t]*(?:[A-Za-z][\\w .-]{0,40}=|["';]|$))|\\s*["']|\\s*$)`,
+        // (A `,` before another setting ends it too, as Helm's `--set "password=${X},cluster.nodes=7"` lists them.)
+        `(?<secret>(?:[^;,\\s"'()]|,(?![\\w.[\\]-]{1,80}=))+)(?=;(?:[ \\t]*(?:[A-Za-z][\\w .-]{0,40}=|["';]|$))|,[\\w.[\\]-]{1,80}=|\\s*["']|\\s*$)`,
       'gim',
     ),
     // (Two letters or fewer are a string's prefix before its quote, `Password = f"…"`, not a value.)
     // (Nor is a comparison, `password===x`, or a regular expression, `PASSWORD=.*/…`.)
-    accept: (s) => s.length > 2 && isValue(s) && !/^[<[{=]|^\.[*+]/.test(s),
+    // (Nor a variable of code named in words, letters alone, `password = vaultLookupResult`.)
+    accept: (s) => s.length > 2 && isValue(s) && !/^[<[{=]|^\.[*+]/.test(s) && !isWordsName(s),
   },
   // Docker's config.json: "auth": "<base64 of user:password>"
   // (The whole text: a service-account key in base64 is longer than the lines around an anchor.)

@@ -2034,3 +2034,24 @@ describe('a secret access key after its key id', () => {
     expect(redactText(text, {})).toBe(out);
   });
 });
+
+describe('a password pair that is code, beside one that holds a value', () => {
+  // (pip's urllib3 assigns two names at once; a variable named in words is code, as after `password:`. A connection string's pairs
+  // are joined by `;`, and its values are judged as before.)
+  it.each([
+    '                username, password = split', 'password = vaultLookupResult', 'Password = retrievedSecretValue',
+    // (Helm's settings, joined by `,`: a reference, then the next setting.)
+    'helm upgrade <release> --set "password=${VALKEY_PASSWORD},cluster.nodes=7,cluster.update.addNodes=true" oci://REGISTRY_NAME/REPOSITORY_NAME/valkey-cluster',
+  ])('keeps %j', (text) => {
+    expect(redactText(text, {})).toBe(text);
+  });
+  it.each([
+    ['password = FcRzjucf', 'FcRzjucf'], ['password = correcthorse', 'correcthorse'], ['[db]\nhost = x\npassword = XmvoQbvt', 'XmvoQbvt'],
+    ['user, password = split\npassword = IbxrLycz', 'IbxrLycz'], ['Pwd=jzbjLzmd;', 'jzbjLzmd'], ['Server=db;User Id=app;Password=yclebUbRspUGqYhy', 'yclebUbRspUGqYhy'],
+    ['helm install r --set "password=Xk29fLmQ8v,cluster.nodes=7" .', 'Xk29fLmQ8v'],
+  ])('still redacts %j', (text, value) => {
+    const out = redactText(text, {});
+    expect(out).not.toContain(value);
+    expect(out).toContain('[REDACTED:');
+  });
+});
