@@ -27,8 +27,8 @@ const E = '(?![A-Za-z0-9_-])';
 const rx = (source: string, flags = 'g') => new RegExp(source, flags);
 const isMixed = (s: string) => /[a-z]/.test(s) && /[A-Z]/.test(s) && /\d/.test(s);
 /**
- * A name of code in camelCase, letters alone, each part a word or one of code's short words (`peerDependencies`, `encryptedPw`): not
- * random letters cut where their capitals fall (`FcRzjucf`, `XmvoQbvt`).
+ * A name of code in camelCase, letters alone, each part a word or one of code's short words (`peerDependencies`, `vaultLookupResult`):
+ * not random letters cut where their capitals fall (`FcRzjucf`, `XmvoQbvt`).
  */
 const isWordsName = (s: string) =>
   /^[A-Za-z][a-z]+(?:[A-Z][a-z]+)+$/.test(s) && !isRandomLetters(s) && !hasRandomParts(s) && s.split(/(?=[A-Z])/).every((part) => isShortCodeWord(part) || !readsAsNoWord(part));
@@ -430,19 +430,27 @@ export const BASE_RULES: RedactRule[] = [
   {
     reason: 'connection-string',
     near: /(?:Password|Pwd|AccountKey|SharedAccessKey|SharedAccessSignature|SharedSecret)[ \t]*=/gi,
-    // key=value pairs separated by ';' (ADO.NET, Azure, ODBC): the credential values only.
+    // key=value pairs separated by ';' (ADO.NET, Azure, ODBC): the credential values only. (`joined`: a `;` before the pair, another
+    // pair's; `listed`: a `,` and a blank before it, a name among names assigned at once or a list of settings.)
     pattern: rx(
-      // (Not a name among names assigned at once, `username, password = split`: pairs are joined by `;`.)
-      `(?<pre>(?:^|[;"']|(?<!,)\\s)(?:Password|Pwd|AccountKey|SharedAccessKey|SharedAccessSignature|SharedSecret)[ \\t]*=[ \\t]*)` +
+      `(?<pre>(?:(?<joined>;)[ \\t]*|^|["']|(?<listed>(?<=,)\\s)|\\s)(?<key>Password|Pwd|AccountKey|SharedAccessKey|SharedAccessSignature|SharedSecret)[ \\t]*=[ \\t]*)` +
         // (A `;` ends the value where another pair, a quote or the line's end follows it: in `password=…;gIr2` it is the password's own.)
-        // (A `,` before another setting ends it too, as Helm's `--set "password=${X},cluster.nodes=7"` lists them.)
-        `(?<secret>(?:[^;,\\s"'()]|,(?![\\w.[\\]-]{1,80}=))+)(?=;(?:[ \\t]*(?:[A-Za-z][\\w .-]{0,40}=|["';]|$))|,[\\w.[\\]-]{1,80}=|\\s*["']|\\s*$)`,
+        `(?<secret>[^;\\s"'()]+)(?=;(?:[ \\t]*(?:[A-Za-z][\\w .-]{0,40}=|["';]|$))|\\s*["']|\\s*$)`,
       'gim',
     ),
-    // (Two letters or fewer are a string's prefix before its quote, `Password = f"…"`, not a value.)
-    // (Nor is a comparison, `password===x`, or a regular expression, `PASSWORD=.*/…`.)
-    // (Nor a variable of code named in words, letters alone, `password = vaultLookupResult`.)
-    accept: (s) => s.length > 2 && isValue(s) && !/^[<[{=]|^\.[*+]/.test(s) && !isWordsName(s),
+    accept: (s, groups) => {
+      // (Two letters or fewer are a string's prefix before its quote, `Password = f"…"`, not a value.)
+      // (Nor is a comparison, `password===x`, or a regular expression, `PASSWORD=.*/…`.)
+      if (s.length <= 2 || !isValue(s) || /^[<[{=]|^\.[*+]/.test(s)) return false;
+      if (groups?.joined !== undefined) return true;
+      // Alone on its line, a password's pair may be code: a name among names assigned at once (`username, password = split`), a
+      // variable named in words (`password = vaultLookupResult`; a person's password of two words is written `MonkeyBusiness`), or a
+      // reference before the next of Helm's settings (`--set "password=${VALKEY_PASSWORD},cluster.nodes=7"`).
+      if (groups?.listed !== undefined && /^[a-z]+(?:_[a-z]+)*$/.test(s) && s.split('_').every((word) => !readsAsNoWord(word))) return false;
+      if (/^(?:password|pwd)$/i.test(groups?.key ?? '') && /^[a-z]/.test(s) && isWordsName(s)) return false;
+      const head = s.split(/(?<!\\),(?=[\w.[\]-]{1,80}=)/)[0]!;
+      return head === s || head.length <= 2 || !isNotSecret(head);
+    },
   },
   // Docker's config.json: "auth": "<base64 of user:password>"
   // (The whole text: a service-account key in base64 is longer than the lines around an anchor.)

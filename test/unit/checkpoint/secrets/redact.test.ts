@@ -2042,6 +2042,7 @@ describe('a password pair that is code, beside one that holds a value', () => {
     '                username, password = split', 'password = vaultLookupResult', 'Password = retrievedSecretValue',
     // (Helm's settings, joined by `,`: a reference, then the next setting.)
     'helm upgrade <release> --set "password=${VALKEY_PASSWORD},cluster.nodes=7,cluster.update.addNodes=true" oci://REGISTRY_NAME/REPOSITORY_NAME/valkey-cluster',
+    'helm install db . --set password=null,enabled=true',
   ])('keeps %j', (text) => {
     expect(redactText(text, {})).toBe(text);
   });
@@ -2049,6 +2050,12 @@ describe('a password pair that is code, beside one that holds a value', () => {
     ['password = FcRzjucf', 'FcRzjucf'], ['password = correcthorse', 'correcthorse'], ['[db]\nhost = x\npassword = XmvoQbvt', 'XmvoQbvt'],
     ['user, password = split\npassword = IbxrLycz', 'IbxrLycz'], ['Pwd=jzbjLzmd;', 'jzbjLzmd'], ['Server=db;User Id=app;Password=yclebUbRspUGqYhy', 'yclebUbRspUGqYhy'],
     ['helm install r --set "password=Xk29fLmQ8v,cluster.nodes=7" .', 'Xk29fLmQ8v'],
+    // (A connection string's pairs, an option file's line and a shared secret are values whatever their words; a `,` inside a
+    // password is its own, as an escaped one is Helm's; a list of settings is no names assigned at once.)
+    ['Server = x; User Id = sa; Password = SummerVacation;', 'SummerVacation'], ['[client]\nuser = root\npassword = MonkeyBusiness', 'MonkeyBusiness'],
+    ['{"content":"cat ~/.my.cnf\\n[client]\\nuser=root\\npassword = MonkeyBusiness\\n"}', 'MonkeyBusiness'], ['radius SharedSecret=BlueSkyMorning', 'BlueSkyMorning'],
+    ['Server=x;User Id=sa;Password=Q7,w=r$T9!zP;', 'r$T9!zP'], ['odbc: Pwd=x,y=Xk29fLmQ8vZ', 'Xk29fLmQ8vZ'], ['--set "password=ab\\,cd=Xk29fLmQ8v"', 'Xk29fLmQ8v'],
+    ['user=app, password=p@ss', 'p@ss'], ['{user=admin, password=p4ss&w0rd!}', 'p4ss&w0rd'], ['user=app, password=yclebUbRspUGqYhy', 'yclebUbRspUGqYhy'],
   ])('still redacts %j', (text, value) => {
     const out = redactText(text, {});
     expect(out).not.toContain(value);
