@@ -8,13 +8,13 @@
  * replaced, a group `pre` the text before it inside the match) or a `find`
  * function that returns the spans itself.
  */
-import { CANDIDATE, isEncodedText, isHighEntropy, isShortCodeWord, isWordy, readsAsNoWord } from './entropy.js';
-import { findKeywordValues, hasLetterAndDigit, hasRandomParts, isRandomLetters, isValue } from './redact-keywords.js';
+import { CANDIDATE, isEncodedText, isHighEntropy, isWordy } from './entropy.js';
+import { findKeywordValues, hasLetterAndDigit, isRandomLetters, isValue } from './redact-keywords.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { findJsonWebKeyMembers, findKubernetesSecretData, findRecoveryPhrases } from './redact-structured.js';
 import { tokenRuns } from './token-runs.js';
 import type { RedactRule } from './redact-rule.js';
-import { hasPlaceholderMarker, isNamedNonSecret, isNotSecret, isPredictable, isTokenAsUserPassword, MEDIA_MAGIC } from './secret-placeholders.js';
+import { hasPlaceholderMarker, isNamedNonSecret, isNotSecret, isPredictable, isReference, isTokenAsUserPassword, MEDIA_MAGIC } from './secret-placeholders.js';
 import { COMMAND_LINE_RULES, DEVICE_TOKEN_PATH_RULE, CREDENTIAL_PAIR_RULE, EMAIL_PASSWORD_RULE, EXPECT_SEND_RULE, GO_MYSQL_DSN_RULE, findEnvTokens, ENCODED_KEY_RULE, NETRC_RULE, NETRC_TOKEN_LOGIN_RULE, ORACLE_URL_RULE, PASSWORD_HASH_RULE, PUTTY_KEY_RULE, GOOGLE_CLIENT_SECRET_RULE, ACCESS_KEY_PAIR_RULES, PGPASS_RULE, SPACED_PASSWORD_LINE_RULE, NETWORK_DEVICE_RULE, IPSEC_SECRET_RULE, PLAIN_SCHEME_RULE, CHAT_LOGIN_RULE, SMTP_AUTH_RULE, PLAIN_LOGIN_RULE, OPENVPN_INLINE_RULE, POSTMAN_API_KEY_RULE, REDIS_ACL_RULE, strictBase64, SESSION_COOKIE_RULE, TERRAFORM_RANDOM_PASSWORD_RULE, STORED_HASH_RULE, JAAS_USER_RULE, UNICODE_LITERAL_PASSWORD_RULE, SQL_INSERT_RULE, PGBOUNCER_USERLIST_RULE, SASL_PASSWD_RULE, ELASTIC_SETUP_PASSWORDS_RULE, JENKINS_CREDENTIALS_RULE, USERS_MAP_RULE, NETWORK_KEY_RULE, CRACKED_PASSWORD_RULE, NTLMV2_RESPONSE_RULE, JUNOS_SECRET_RULE, ECHO_TO_SECRET_FILE_RULE, WALLET_KEY_RULE, BYTE_KEYPAIR_RULE, PUBLIC_KEY_RULE, WEBHOOK_PATH_RULE, ENCRYPTED_VALUE_RULE, ANSIBLE_VAULT_RULE, SEALED_SECRET_RULE, VAULT_SECRET_ID_RULE, CONSUL_SECRET_ID_RULE, CONSUL_TOKENS_RULE, WORDPRESS_SALT_RULE } from './redact-structural.js';
 
 export type { Hit } from './secret-format-rules.js';
@@ -26,12 +26,6 @@ const B = '(?<![A-Za-z0-9_])';
 const E = '(?![A-Za-z0-9_-])';
 const rx = (source: string, flags = 'g') => new RegExp(source, flags);
 const isMixed = (s: string) => /[a-z]/.test(s) && /[A-Z]/.test(s) && /\d/.test(s);
-/**
- * A name of code in camelCase, letters alone, each part a word or one of code's short words (`peerDependencies`, `vaultLookupResult`):
- * not random letters cut where their capitals fall (`FcRzjucf`, `XmvoQbvt`).
- */
-const isWordsName = (s: string) =>
-  /^[A-Za-z][a-z]+(?:[A-Z][a-z]+)+$/.test(s) && !isRandomLetters(s) && !hasRandomParts(s) && s.split(/(?=[A-Z])/).every((part) => isShortCodeWord(part) || !readsAsNoWord(part));
 
 const findProviderTokens = (text: string) => formatMatcher().find(text);
 const findContextTokens = (text: string) => formatMatcher().findByContext(text);
@@ -430,26 +424,25 @@ export const BASE_RULES: RedactRule[] = [
   {
     reason: 'connection-string',
     near: /(?:Password|Pwd|AccountKey|SharedAccessKey|SharedAccessSignature|SharedSecret)[ \t]*=/gi,
-    // key=value pairs separated by ';' (ADO.NET, Azure, ODBC): the credential values only. (`joined`: a `;` before the pair, another
-    // pair's; `listed`: a `,` and a blank before it, a name among names assigned at once or a list of settings.)
+    // key=value pairs separated by ';' (ADO.NET, Azure, ODBC): the credential values only, and such a pair alone on its line.
+    // (`tuple`: the key among names assigned at once, from the line's start, `username, password = split`; `pairs`: a `;` before
+    // the key or after the value, another pair's.)
     pattern: rx(
-      `(?<pre>(?:(?<joined>;)[ \\t]*|^|["']|(?<listed>(?<=,)\\s)|\\s)(?<key>Password|Pwd|AccountKey|SharedAccessKey|SharedAccessSignature|SharedSecret)[ \\t]*=[ \\t]*)` +
+      `(?<pre>(?:(?<pairs>;)[ \\t]*|^|["']|(?<tuple>(?<=^[ \\t]*(?:[A-Za-z_]\\w*[ \\t]*,)+)[ \\t]*)|\\s)(?:Password|Pwd|AccountKey|SharedAccessKey|SharedAccessSignature|SharedSecret)[ \\t]*=[ \\t]*)` +
         // (A `;` ends the value where another pair, a quote or the line's end follows it: in `password=…;gIr2` it is the password's own.)
-        `(?<secret>[^;\\s"'()]+)(?=;(?:[ \\t]*(?:[A-Za-z][\\w .-]{0,40}=|["';]|$))|\\s*["']|\\s*$)`,
+        `(?<secret>[^;\\s"'()]+)(?=(?<then>;)(?:[ \\t]*(?:[A-Za-z][\\w .-]{0,40}=|["';]|$))|\\s*["']|\\s*$)`,
       'gim',
     ),
     accept: (s, groups) => {
       // (Two letters or fewer are a string's prefix before its quote, `Password = f"…"`, not a value.)
       // (Nor is a comparison, `password===x`, or a regular expression, `PASSWORD=.*/…`.)
       if (s.length <= 2 || !isValue(s) || /^[<[{=]|^\.[*+]/.test(s)) return false;
-      if (groups?.joined !== undefined) return true;
-      // Alone on its line, a password's pair may be code: a name among names assigned at once (`username, password = split`), a
-      // variable named in words (`password = vaultLookupResult`; a person's password of two words is written `MonkeyBusiness`), or a
-      // reference before the next of Helm's settings (`--set "password=${VALKEY_PASSWORD},cluster.nodes=7"`).
-      if (groups?.listed !== undefined && /^[a-z]+(?:_[a-z]+)*$/.test(s) && s.split('_').every((word) => !readsAsNoWord(word))) return false;
-      if (/^(?:password|pwd)$/i.test(groups?.key ?? '') && /^[a-z]/.test(s) && isWordsName(s)) return false;
-      const head = s.split(/(?<!\\),(?=[\w.[\]-]{1,80}=)/)[0]!;
-      return head === s || head.length <= 2 || !isNotSecret(head);
+      // A name given to names assigned at once is code: a literal would be quoted (Python's `username, password = split`).
+      if (groups?.tuple !== undefined && /^[a-z]+(?:_[a-z]+)*$/.test(s)) return false;
+      // Outside a connection string, a reference or no value before Helm's next setting is none (`--set "password=${VALKEY_PASSWORD},cluster.nodes=7"`,
+      // `--set password=null,enabled=true`); a `,` inside a password is its own.
+      const head = s.split(/,(?=[\w.[\]-]{1,80}=)/)[0]!;
+      return groups?.pairs !== undefined || groups?.then !== undefined || !(isReference(head) || /^(?:null|none|nil|undefined|true|false)$/i.test(head));
     },
   },
   // Docker's config.json: "auth": "<base64 of user:password>"

@@ -2036,10 +2036,10 @@ describe('a secret access key after its key id', () => {
 });
 
 describe('a password pair that is code, beside one that holds a value', () => {
-  // (pip's urllib3 assigns two names at once; a variable named in words is code, as after `password:`. A connection string's pairs
-  // are joined by `;`, and its values are judged as before.)
+  // (pip's urllib3 assigns two names at once from the line's start: a literal would be quoted. A connection string's pairs are joined
+  // by `;`, and its values are judged as before.)
   it.each([
-    '                username, password = split', 'password = vaultLookupResult', 'Password = retrievedSecretValue',
+    '                username, password = split',
     // (Helm's settings, joined by `,`: a reference, then the next setting.)
     'helm upgrade <release> --set "password=${VALKEY_PASSWORD},cluster.nodes=7,cluster.update.addNodes=true" oci://REGISTRY_NAME/REPOSITORY_NAME/valkey-cluster',
     'helm install db . --set password=null,enabled=true',
@@ -2056,9 +2056,16 @@ describe('a password pair that is code, beside one that holds a value', () => {
     ['{"content":"cat ~/.my.cnf\\n[client]\\nuser=root\\npassword = MonkeyBusiness\\n"}', 'MonkeyBusiness'], ['radius SharedSecret=BlueSkyMorning', 'BlueSkyMorning'],
     ['Server=x;User Id=sa;Password=Q7,w=r$T9!zP;', 'r$T9!zP'], ['odbc: Pwd=x,y=Xk29fLmQ8vZ', 'Xk29fLmQ8vZ'], ['--set "password=ab\\,cd=Xk29fLmQ8v"', 'Xk29fLmQ8v'],
     ['user=app, password=p@ss', 'p@ss'], ['{user=admin, password=p4ss&w0rd!}', 'p4ss&w0rd'], ['user=app, password=yclebUbRspUGqYhy', 'yclebUbRspUGqYhy'],
+    // (A password of words in camelCase is one in an option file; a list of settings is no names assigned at once; what stands
+    // before a `,` inside a password is no reference.)
+    ['[pypi]\nusername = bob\npassword = partyMonkey', 'partyMonkey'], ['password = superSecret', 'superSecret'], ['user = admin, password = sunshine', 'sunshine'],
+    ['password = sa,,VEistSz=', 'VEistSz'], ['"Password=YloPE,,db=kzuFpo;Data Source=db"', 'kzuFpo'], ['helm install r x --set "password=knight_hockey,cluster.nodes=7"', 'knight_hockey'],
   ])('still redacts %j', (text, value) => {
     const out = redactText(text, {});
     expect(out).not.toContain(value);
     expect(out).toContain('[REDACTED:');
+  });
+  it('redacts a connection string\'s password and no more, a `,` and `=` inside it', () => {
+    expect(redactText('Password=abc,de=fg7Kq!;Server=db;Database=app', {})).toBe('Password=[REDACTED:connection-string];Server=db;Database=app');
   });
 });
