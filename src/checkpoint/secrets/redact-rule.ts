@@ -15,8 +15,8 @@ export interface RedactRule {
   near?: RegExp;
   /** A literal without which the rule cannot match: the rule is skipped for a text that lacks it. */
   requires?: string;
-  /** Second look at a match (the `secret` group when there is one, and the match's named groups); false keeps the text. */
-  accept?: (secret: string, groups?: Record<string, string | undefined>) => boolean;
+  /** Second look at a match (the `secret` group when there is one); false keeps the text. */
+  accept?: (secret: string) => boolean;
   /** Personal data or a network name: redacted in text, but no reason to keep a file out of the wip snapshot. */
   pii?: boolean;
   /** Also read as written when a text holds written-out escapes, not only unescaped: a quoted value it reads may hold an escape of its own. */

@@ -14,7 +14,7 @@ import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { findJsonWebKeyMembers, findKubernetesSecretData, findRecoveryPhrases } from './redact-structured.js';
 import { tokenRuns } from './token-runs.js';
 import type { RedactRule } from './redact-rule.js';
-import { hasPlaceholderMarker, isNamedNonSecret, isNotSecret, isPredictable, isReference, isTokenAsUserPassword, MEDIA_MAGIC } from './secret-placeholders.js';
+import { hasPlaceholderMarker, isNamedNonSecret, isNotSecret, isPredictable, isTokenAsUserPassword, MEDIA_MAGIC } from './secret-placeholders.js';
 import { COMMAND_LINE_RULES, DEVICE_TOKEN_PATH_RULE, CREDENTIAL_PAIR_RULE, EMAIL_PASSWORD_RULE, EXPECT_SEND_RULE, GO_MYSQL_DSN_RULE, findEnvTokens, ENCODED_KEY_RULE, NETRC_RULE, NETRC_TOKEN_LOGIN_RULE, ORACLE_URL_RULE, PASSWORD_HASH_RULE, PUTTY_KEY_RULE, GOOGLE_CLIENT_SECRET_RULE, ACCESS_KEY_PAIR_RULES, PGPASS_RULE, SPACED_PASSWORD_LINE_RULE, NETWORK_DEVICE_RULE, IPSEC_SECRET_RULE, PLAIN_SCHEME_RULE, CHAT_LOGIN_RULE, SMTP_AUTH_RULE, PLAIN_LOGIN_RULE, OPENVPN_INLINE_RULE, POSTMAN_API_KEY_RULE, REDIS_ACL_RULE, strictBase64, SESSION_COOKIE_RULE, TERRAFORM_RANDOM_PASSWORD_RULE, STORED_HASH_RULE, JAAS_USER_RULE, UNICODE_LITERAL_PASSWORD_RULE, SQL_INSERT_RULE, PGBOUNCER_USERLIST_RULE, SASL_PASSWD_RULE, ELASTIC_SETUP_PASSWORDS_RULE, JENKINS_CREDENTIALS_RULE, USERS_MAP_RULE, NETWORK_KEY_RULE, CRACKED_PASSWORD_RULE, NTLMV2_RESPONSE_RULE, JUNOS_SECRET_RULE, ECHO_TO_SECRET_FILE_RULE, WALLET_KEY_RULE, BYTE_KEYPAIR_RULE, PUBLIC_KEY_RULE, WEBHOOK_PATH_RULE, ENCRYPTED_VALUE_RULE, ANSIBLE_VAULT_RULE, SEALED_SECRET_RULE, VAULT_SECRET_ID_RULE, CONSUL_SECRET_ID_RULE, CONSUL_TOKENS_RULE, WORDPRESS_SALT_RULE } from './redact-structural.js';
 
 export type { Hit } from './secret-format-rules.js';
@@ -26,6 +26,15 @@ const B = '(?<![A-Za-z0-9_])';
 const E = '(?![A-Za-z0-9_-])';
 const rx = (source: string, flags = 'g') => new RegExp(source, flags);
 const isMixed = (s: string) => /[a-z]/.test(s) && /[A-Z]/.test(s) && /\d/.test(s);
+/**
+ * A variable's reference or `null` before Helm's next settings (`${VALKEY_PASSWORD},cluster.nodes=7`, `null,enabled=true`): what
+ * `--set` gives is named elsewhere. Only when no later setting names a secret of its own (`${PW},auth.rootPassword=…` is redacted
+ * whole), and only `${NAME}`: a password may start with `$` (`$Xk9,q=7Lm!`).
+ */
+function isReferenceBeforeSettings(value: string): boolean {
+  const [head, ...rest] = value.split(/(?<!\\),(?=[\w.[\]-]{1,80}=)/);
+  return rest.length > 0 && /^(?:\$\{[A-Za-z_][A-Za-z0-9_]*\}|null)$/.test(head!) && rest.every((setting) => !/pass|pwd|secret|token|key|auth|cred|cert|salt|private/i.test(setting.slice(0, setting.indexOf('='))));
+}
 
 const findProviderTokens = (text: string) => formatMatcher().find(text);
 const findContextTokens = (text: string) => formatMatcher().findByContext(text);
@@ -424,26 +433,16 @@ export const BASE_RULES: RedactRule[] = [
   {
     reason: 'connection-string',
     near: /(?:Password|Pwd|AccountKey|SharedAccessKey|SharedAccessSignature|SharedSecret)[ \t]*=/gi,
-    // key=value pairs separated by ';' (ADO.NET, Azure, ODBC): the credential values only, and such a pair alone on its line.
-    // (`tuple`: the key among names assigned at once, from the line's start, `username, password = split`; `pairs`: a `;` before
-    // the key or after the value, another pair's.)
+    // key=value pairs separated by ';' (ADO.NET, Azure, ODBC): the credential values only.
     pattern: rx(
-      `(?<pre>(?:(?<pairs>;)[ \\t]*|^|["']|(?<tuple>(?<=^[ \\t]*(?:[A-Za-z_]\\w*[ \\t]*,)+)[ \\t]*)|\\s)(?:Password|Pwd|AccountKey|SharedAccessKey|SharedAccessSignature|SharedSecret)[ \\t]*=[ \\t]*)` +
+      `(?<pre>(?:^|[;\\s"'])(?:Password|Pwd|AccountKey|SharedAccessKey|SharedAccessSignature|SharedSecret)[ \\t]*=[ \\t]*)` +
         // (A `;` ends the value where another pair, a quote or the line's end follows it: in `password=…;gIr2` it is the password's own.)
-        `(?<secret>[^;\\s"'()]+)(?=(?<then>;)(?:[ \\t]*(?:[A-Za-z][\\w .-]{0,40}=|["';]|$))|\\s*["']|\\s*$)`,
+        `(?<secret>[^;\\s"'()]+)(?=;(?:[ \\t]*(?:[A-Za-z][\\w .-]{0,40}=|["';]|$))|\\s*["']|\\s*$)`,
       'gim',
     ),
-    accept: (s, groups) => {
-      // (Two letters or fewer are a string's prefix before its quote, `Password = f"…"`, not a value.)
-      // (Nor is a comparison, `password===x`, or a regular expression, `PASSWORD=.*/…`.)
-      if (s.length <= 2 || !isValue(s) || /^[<[{=]|^\.[*+]/.test(s)) return false;
-      // A name given to names assigned at once is code: a literal would be quoted (Python's `username, password = split`).
-      if (groups?.tuple !== undefined && /^[a-z]+(?:_[a-z]+)*$/.test(s)) return false;
-      // Outside a connection string, a reference or no value before Helm's next setting is none (`--set "password=${VALKEY_PASSWORD},cluster.nodes=7"`,
-      // `--set password=null,enabled=true`); a `,` inside a password is its own.
-      const head = s.split(/,(?=[\w.[\]-]{1,80}=)/)[0]!;
-      return groups?.pairs !== undefined || groups?.then !== undefined || !(isReference(head) || /^(?:null|none|nil|undefined|true|false)$/i.test(head));
-    },
+    // (Two letters or fewer are a string's prefix before its quote, `Password = f"…"`, not a value.)
+    // (Nor is a comparison, `password===x`, or a regular expression, `PASSWORD=.*/…`.)
+    accept: (s) => s.length > 2 && isValue(s) && !/^[<[{=]|^\.[*+]/.test(s) && !isReferenceBeforeSettings(s),
   },
   // Docker's config.json: "auth": "<base64 of user:password>"
   // (The whole text: a service-account key in base64 is longer than the lines around an anchor.)

@@ -74,7 +74,7 @@ function patternHits(text: string, offset: number, rule: RedactRule, out: { hit:
       continue;
     }
     const secret = m.groups?.secret ?? m[0];
-    if (rule.accept && !rule.accept(secret, m.groups)) continue;
+    if (rule.accept && !rule.accept(secret)) continue;
     const start = offset + m.index + (m.groups?.secret === undefined ? 0 : (m.groups.pre ?? '').length);
     out.push({ hit: { start, end: start + secret.length, reason: rule.reason }, match: m[0] });
   }

@@ -2035,11 +2035,8 @@ describe('a secret access key after its key id', () => {
   });
 });
 
-describe('a password pair that is code, beside one that holds a value', () => {
-  // (pip's urllib3 assigns two names at once from the line's start: a literal would be quoted. A connection string's pairs are joined
-  // by `;`, and its values are judged as before.)
+describe("a password's pair: a reference before Helm's next setting, beside pairs that hold a value", () => {
   it.each([
-    '                username, password = split',
     // (Helm's settings, joined by `,`: a reference, then the next setting.)
     'helm upgrade <release> --set "password=${VALKEY_PASSWORD},cluster.nodes=7,cluster.update.addNodes=true" oci://REGISTRY_NAME/REPOSITORY_NAME/valkey-cluster',
     'helm install db . --set password=null,enabled=true',
@@ -2060,6 +2057,9 @@ describe('a password pair that is code, beside one that holds a value', () => {
     // before a `,` inside a password is no reference.)
     ['[pypi]\nusername = bob\npassword = partyMonkey', 'partyMonkey'], ['password = superSecret', 'superSecret'], ['user = admin, password = sunshine', 'sunshine'],
     ['password = sa,,VEistSz=', 'VEistSz'], ['"Password=YloPE,,db=kzuFpo;Data Source=db"', 'kzuFpo'], ['helm install r x --set "password=knight_hockey,cluster.nodes=7"', 'knight_hockey'],
+    // (A later setting that names a secret of its own, a password that starts with `$`, a line that starts with a word and a comma.)
+    ['helm install r x --set password=${PW},auth.rootPassword=12345678', '12345678'], ['"Password=$Xk9,q=7Lm!"', '7Lm!'], ['password = __PW__,F=tXgFRH', 'tXgFRH'],
+    ['FYI, password = swordfish', 'swordfish'], ['Reminder, Pwd = letmein', 'letmein'],
   ])('still redacts %j', (text, value) => {
     const out = redactText(text, {});
     expect(out).not.toContain(value);
