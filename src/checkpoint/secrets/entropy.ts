@@ -460,7 +460,7 @@ function isNameWithShortHex(body: string, before: string): boolean {
  * names no secret: an id. (`acme-secret-key-<uuid>` is a key; so is `webapp-session-store-<uuid>`, and words under a session's or a
  * secret's name, `sessionid=Marble-Vacation-<uuid>-Zebra`.)
  */
-const SECRET_WORD = new RegExp(`${KEYWORD_ROOTS.join('|')}|cred|session|cookie|(?<![a-z])sid(?![a-z])`, 'i');
+export const SECRET_WORD = new RegExp(`${KEYWORD_ROOTS.join('|')}|cred|session|cookie|(?<![a-z])sid(?![a-z])`, 'i');
 const isIdAmongWords = (rest: string, before: string) =>
   !SECRET_WORD.test(rest) && (rest.replace(/[^A-Za-z0-9]/g, '').length < 16 || (isWordy(rest) && !SECRET_WORD.test(before.slice(-40))));
 

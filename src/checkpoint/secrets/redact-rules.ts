@@ -8,7 +8,7 @@
  * replaced, a group `pre` the text before it inside the match) or a `find`
  * function that returns the spans itself.
  */
-import { CANDIDATE, isEncodedText, isHighEntropy, isWordy } from './entropy.js';
+import { CANDIDATE, isEncodedText, isHighEntropy, isWordy, SECRET_WORD } from './entropy.js';
 import { findKeywordValues, hasLetterAndDigit, isRandomLetters, isValue } from './redact-keywords.js';
 import { formatMatcher, type Hit } from './secret-format-rules.js';
 import { findJsonWebKeyMembers, findKubernetesSecretData, findRecoveryPhrases } from './redact-structured.js';
@@ -33,7 +33,7 @@ const isMixed = (s: string) => /[a-z]/.test(s) && /[A-Z]/.test(s) && /\d/.test(s
  */
 function isReferenceBeforeSettings(value: string): boolean {
   const [head, ...rest] = value.split(/(?<!\\),(?=[\w.[\]-]{1,80}=)/);
-  return rest.length > 0 && /^(?:\$\{[A-Za-z_][A-Za-z0-9_]*\}|null)$/.test(head!) && rest.every((setting) => !/pass|pwd|secret|token|key|auth|cred|cert|salt|private/i.test(setting.slice(0, setting.indexOf('='))));
+  return rest.length > 0 && /^(?:\$\{[A-Za-z_][A-Za-z0-9_]*\}|null)$/.test(head!) && rest.every((setting) => !SECRET_WORD.test(setting.slice(0, setting.indexOf('='))));
 }
 
 const findProviderTokens = (text: string) => formatMatcher().find(text);
