@@ -476,7 +476,8 @@ const FORMS: Form[] = [
   }),
   // … and inside a line, a value that holds `&` not followed by a query's next name (libpq's `host=db password=5-ZA&y#v_c7f dbname=app`):
   // a password's symbol, not a URL's separator (`?password=…&user=…` ends at it).
-  form(`${TAIL}(?:=|:=)(?<v>[^\\s"'\`&;,()<>\\]{}]+(?:&(?![\\w.-]*=)[^\\s"'\`&;,()<>\\]{}]+)+)(?=[\\s"'\`]|$)`, {
+  // (Also before the next of Helm's settings, `--set "auth.password=Le*&x6p^,auth.database=app"`, and with `&` first, `=&kf9R6zb7rNy`.)
+  form(`${TAIL}(?:=|:=)(?<v>(?=[^\\s"'\`&;,()<>\\]{}]*&)(?:&(?![\\w.-]*=))?[^\\s"'\`&;,()<>\\]{}]+(?:&(?![\\w.-]*=)[^\\s"'\`&;,()<>\\]{}]+)*)(?=[\\s"'\`]|$|,[\\w.-]+=)`, {
     // (Not a query's flag after it, `?token=abc123&debug`.)
     accept: (v) => writtenAsPassword(v) && !isCodeName(v) && !v.split('&').slice(1).some((part) => /^[A-Za-z_]+$/.test(part)),
   }),
@@ -993,7 +994,8 @@ export function findKeywordValues(text: string): Hit[] {
     const listed = listAccept ? listedValues(text, keyEnd, listAccept) : null;
     if (listed) {
       hits.push(...listed.hits);
-      if (listed.hits.length) scan.lastIndex = Math.max(scan.lastIndex, listed.end);
+      // (An item already redacted was read as one the first time: its list is read as it was then, not from a keyword inside it.)
+      if (listed.hits.length || listed.held) scan.lastIndex = Math.max(scan.lastIndex, listed.end);
       else refusedUntil = Math.max(refusedUntil, listed.end);
       continue;
     }
@@ -1098,12 +1100,13 @@ const MAX_ITEMS = 64;
  * The items of a list under a key that `accept` takes, and where the list read ends; null when no list follows the key.
  * An item is a value of its own: not a path, a URL or a labelled digest (`projects/…/secrets/db/versions/2`, `sha256:…`, `ibc/…`).
  */
-function listedValues(text: string, keyEnd: number, accept: (v: string) => boolean): { hits: Hit[]; end: number } | null {
+function listedValues(text: string, keyEnd: number, accept: (v: string) => boolean): { hits: Hit[]; end: number; held: boolean } | null {
   LIST_START.lastIndex = keyEnd;
   const start = LIST_START.exec(text);
   if (!start) return null;
   const item = start[0].endsWith('\n') ? YAML_ITEM : ARRAY_ITEM;
   const hits: Hit[] = [];
+  let held = false;
   let at = LIST_START.lastIndex;
   for (let n = 0; n < MAX_ITEMS; n++) {
     item.lastIndex = at;
@@ -1113,9 +1116,10 @@ function listedValues(text: string, keyEnd: number, accept: (v: string) => boole
     const value = m[3] ?? m[5]!;
     const from = at + (m[1] ?? m[4]!).length;
     if (!LABELLED.test(value) && credentialLike(value) && !isIdentifier(value) && accept(value)) hits.push({ start: from, end: from + value.length, reason: 'password' });
+    held ||= value.startsWith('[REDACTED:');
     at = item.lastIndex;
   }
-  return { hits, end: at };
+  return { hits, end: at, held };
 }
 
 /** One more item of a list after a comma: quoted or bare, up to the next comma, the line's end, a closing quote or bracket. */
@@ -1344,7 +1348,9 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // An address names whose key it is (`user.signingkey=security@example.com`); a message written in escapes only is text
     // (`emptyPassword=\u7528\u6237…`); fetch's `credentials: 'same-origin'` is a policy.
     if ((EMAIL_VALUE.test(value) && !/pass|pwd/i.test(key)) || /^(?:\\u[0-9A-Fa-f]{4}|[ \t])+$/.test(value) || (/^cred/i.test(key.slice(key.lastIndexOf('.') + 1)) && /^(?:same-origin|include|omit)$/.test(value))) continue;
-    if (!quoted && /^[ \t]*[+*/%-][ \t]*[\w$(]/.test(text.slice(span[1], span[1] + 4)) && (isFunctionName(value) || isIdentifier(value) || isWordy(value))) continue;
+    // (A command's next option is no operator: `mysql --password=… -h db`.)
+    if (!quoted && /^[ \t]*[+*/%-][ \t]*[\w$(]/.test(text.slice(span[1], span[1] + 4)) && (isFunctionName(value) || isIdentifier(value) || isWordy(value)) &&
+      !isShellWord(text, at, span[1], key, lineBefore)) continue;
     // The key's own name inside its value (`IAMUserChangePassword = "arn:…/IAMUserChangePassword"`) names a resource; spelled in
     // another case (`USER_NOT_FOUND_PASSWORD = "userNotFoundPassword"`), it is the constant's name.
     // (Not a password that starts with the word or holds it inside another, `SecretPass123`, `mypassword1`: a resource's path, or a
@@ -1393,13 +1399,17 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     if (text.charCodeAt(span[0] - 1) === 96 && value.includes('${')) continue;
     // A composite literal opened after the value (`&sourcespb.S3_AccessKey{`), and a variable named in words, digits or not
     // (`"private_key": base64PrivateKey,`): code, not a literal.
-    if ((text.charCodeAt(span[1]) === 123 && isCodeName(`${value}{`)) || (!quoted && isFunctionName(value) && isWordy(value.replace(/\d+/g, '')))) continue;
+    // (Not in a shell's words, where a bare word is a literal: `export DB_PASSWORD=falconLibertyBeach`, `mysql --password=…`.)
+    if ((text.charCodeAt(span[1]) === 123 && isCodeName(`${value}{`)) ||
+      (!quoted && isFunctionName(value) && isWordy(value.replace(/\d+/g, '')) && !isShellWord(text, at, span[1], key, lineBefore))) continue;
     // A word of the key's own name (`POSTGRES_PASSWORD=postgres`, `RABBITMQ_PASS=rabbitmq`): the service's documented default.
     if (/^[a-z]+$/i.test(value) && key.toLowerCase().split(/[^a-z]+/).includes(value.toLowerCase())) continue;
     // A name in camelCase under a token's or a key's name (`IAM_ROLE_STATEMENTS_TOKEN = 'iamRoleStatements'`, `TOKEN_KEY = "authToken"`):
     // the key a value is stored under, not the value. (Under a password's name, words may be the password.)
     // (Nor under an .npmrc's `_auth`: a password in its own right.)
-    if (/^[A-Za-z][a-z]+(?:[A-Z][a-z]+){1,5}$/.test(value) && !/pass|pwd|pw$|^_auth$/i.test(key) && isWordy(value)) continue;
+    // (Nor under a secret's name in a shell's words, `export JWT_SECRET=…`, `--client-secret=…`: a literal.)
+    if (/^[A-Za-z][a-z]+(?:[A-Z][a-z]+){1,5}$/.test(value) && !/pass|pwd|pw$|^_auth$/i.test(key) && isWordy(value) &&
+      !isShellWord(text, at, span[1], key, lineBefore)) continue;
     // … and words joined as names are, under a token's or an API key's name: a header's name (`contentTypeToken = "Content-Type"`),
     // an error's code (`token - 'redirect_url_mismatch'`), a scope (`"admin:ssh_signing_key"`). (Under a secret's or a password's
     // name, words may be a passphrase.)
@@ -1419,6 +1429,10 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
     // (… or a command's word in quotes before the next argument, `[]string{"set-credentials", "another-user", …}`: kubectl's
     // `config set-credentials <name>`.)
     if (CREDENTIAL_ACTION.test(key) && text.charCodeAt(at - key.length - 1) === 45) continue;
+    // Docker's and BuildKit's `--secret id=npmrc,src=.npmrc` (a service's `source=…,target=…`): which secret to mount and where.
+    // (Its fields names and paths: not a generated value, `id=Xk29fLmQ8vRtA1zz`.)
+    if (/^secrets?$/i.test(key) && text.charCodeAt(at - key.length - 1) === 45 && MOUNTED_SECRET.test(value) &&
+      !value.split(',').some((field) => keyLike(field.slice(field.indexOf('=') + 1)))) continue;
     if (CREDENTIAL_COMMAND.test(key) && /^["'`]$/.test(text[at] ?? '') && text[at] === text[at - key.length - 1] && /^[ \t]*,[ \t]*["'`]/.test(text.slice(at + 1, at + 8))) continue;
     // A name that says its value is one (`nameParentSecret := "my-set"`): words joined by dashes, a resource's name.
     if (/^name[A-Z_]/.test(key) && /^[a-z]+(?:-[a-z0-9]+)+$/.test(value)) continue;
@@ -1440,6 +1454,45 @@ function tryForms(text: string, at: number, lineBefore: string, lineEnd: string,
   }
   return { hit: null, end };
 }
+
+/** The fields of Docker's `--secret` (BuildKit's, a service's): a secret named, and where and how it is mounted. */
+const MOUNTED_SECRET = /^(?:id|src|source|type|env|target|required|mode|uid|gid)=[^\s,=]*(?:,(?:id|src|source|type|env|target|required|mode|uid|gid)=[^\s,=]*)*$/;
+
+/**
+ * A password's or a secret's value given in a shell's words, where a bare word is a literal and a variable is written `$NAME`
+ * (`export DB_PASSWORD=falconLibertyBeach`, `PGPASSWORD=… psql`, `docker run -e DB_PASSWORD=…`, `mysql --password=… mydb`), not a
+ * variable of code's. `keyEnd` is where the key's keyword ends, `end` where the value does.
+ * - A command's option (`--password=…`, `--password …`, Go's `-password=…`): code never writes one, whatever follows. (Not
+ *   Docker's, Podman's or gcloud's `--secret`, which names a secret kept elsewhere.)
+ * - A variable set with `=` right after its name, where a shell's word starts (see SHELL_WORD_START), the value ending the command's
+ *   word: a blank, the line's end, a separator, a closing quote. (Not `,` nor `)`: `password=conn_password,` is Python's argument;
+ *   nor an operator between blanks, `PASSWORD=userPassword - offset`.)
+ */
+function isShellWord(text: string, keyEnd: number, end: number, key: string, lineBefore: string): boolean {
+  if (!/pass|pwd|pw$|secret/i.test(key)) return false;
+  // (The name may go on after its keyword: `SECRET_KEY=…`.)
+  let at = keyEnd;
+  while (at < end && isKeyChar(text.charCodeAt(at))) at++;
+  const name = key + text.slice(keyEnd, at);
+  if (/(?:^|[\s"'`])--?$/.test(lineBefore)) return !/^secrets?$/i.test(name) && /^(?:=|[ \t]{1,8}[^\s=])/.test(text.slice(at, at + 10));
+  if (text.charCodeAt(at) !== 61) return false;
+  const after = text.slice(end, end + 4);
+  if (!/^(?:$|[\s;&|`"'])/.test(after) || /^[ \t]+[-+*/%][ \t]/.test(after)) return false;
+  const position = SHELL_WORD_START.exec(lineBefore);
+  // (At a line's start alone, a name in small letters may be Python's argument on a line of its own: only a variable in capitals.)
+  return position !== null && (position[1] === undefined || /^[A-Z][A-Z0-9_]*$/.test(name));
+}
+/**
+ * Where a shell's word starts, at the end of the text before a key: a line's start (its blanks, a diff's sign, a list's bullet or
+ * number, a quote's `>`, a comment's `#`, make's `@`; group 1), a quote, a command's separator (`;`, `&&`, `|`, `$(`, a backquote), a
+ * setting's value that is a command (a workflow's `run: …`), or a command that sets variables or runs one with them (`export`, `env`,
+ * `sudo`, a Dockerfile's `ENV`, `docker run -e`); variables set before it in the same command may stand between
+ * (`export DB_USER=app DB_PASSWORD=…`).
+ */
+const SHELL_WORD_START = new RegExp(
+  '(?:(^[ \\t]*(?:(?:[-+*>#@]|\\d{1,3}\\.)[ \\t]*)?)|["\'`]|(?:[;&|]|\\$\\()[ \\t]*|[\\w-]:[ \\t]+|(?:^|[^\\w$.-])(?:export|env|sudo|set|ENV|ARG|RUN|declare|readonly|local|typeset|then|do)[ \\t]+(?:-[A-Za-z]+[ \\t]+)*|[ \\t](?:-e|--env)[ \\t]+["\']?)' +
+  '(?:[A-Za-z_]\\w*=[^\\s"\'`;&|]*[ \\t]+)*$',
+);
 
 /**
  * A reference with a default written in: shell's and Compose's `${DB_PASSWORD:-…}`, `${X:=…}`, Spring's `${jwt.secret:…}` (a name

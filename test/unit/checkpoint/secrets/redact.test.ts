@@ -1448,6 +1448,9 @@ describe('redaction properties', () => {
     // (… and a generated value glued to the next key's name, `…f3username:`: read whole, it took the anonymous login the password
     // after it belongs to.)
     'npm config set //registry.example.com/:_authToken Ff*C~wF2zQMw7Z*f3username: anonymous\npassword: me@home',
+    // (… and a key inside the items of a plural name's list whose credential was redacted: the list is read as it was the first time,
+    // not from the key.)
+    'passwords:\n  - required\n  - min:8token=nullaaaaaaaaaaa@aaaaaa0Ypasswords:\n  # rotated monthly\n  - 2DjAI7kPtom0T72oX\n',
   ])('is idempotent where a key is glued to a redacted value: %j', (text) => {
     const once = redact(text).out;
     expect(redactText(once, {})).toBe(once);
@@ -2040,6 +2043,8 @@ describe("a password's pair: a reference before Helm's next setting, beside pair
     // (Helm's settings, joined by `,`: a reference, then the next setting.)
     'helm upgrade <release> --set "password=${VALKEY_PASSWORD},cluster.nodes=7,cluster.update.addNodes=true" oci://REGISTRY_NAME/REPOSITORY_NAME/valkey-cluster',
     'helm install db . --set password=null,enabled=true',
+    // (A query's parameter left empty before the next one.)
+    'https://x.example/?token=&page=2', 'https://x.example/?a=1&token=&b=c1',
   ])('keeps %j', (text) => {
     expect(redactText(text, {})).toBe(text);
   });
@@ -2060,6 +2065,8 @@ describe("a password's pair: a reference before Helm's next setting, beside pair
     // (A later setting that names a secret of its own, a password that starts with `$`, a line that starts with a word and a comma.)
     ['helm install r x --set password=${PW},auth.rootPassword=12345678', '12345678'], ['"Password=$Xk9,q=7Lm!"', '7Lm!'], ['password = __PW__,F=tXgFRH', 'tXgFRH'],
     ['FYI, password = swordfish', 'swordfish'], ['Reminder, Pwd = letmein', 'letmein'],
+    // (A password that holds `&`, before Helm's next setting or with `&` first: no query's separator.)
+    ['helm install r x --set "auth.password=Le*&x6p^,auth.database=app"', 'x6p^'], ['--set "auth.password=&kf9R6zb7rNy,auth.database=app"', 'kf9R6zb7rNy'],
   ])('still redacts %j', (text, value) => {
     const out = redactText(text, {});
     expect(out).not.toContain(value);
@@ -2067,5 +2074,41 @@ describe("a password's pair: a reference before Helm's next setting, beside pair
   });
   it('redacts a connection string\'s password and no more, a `,` and `=` inside it', () => {
     expect(redactText('Password=abc,de=fg7Kq!;Server=db;Database=app', {})).toBe('Password=[REDACTED:connection-string];Server=db;Database=app');
+  });
+});
+
+describe("a password of words in a shell's words, where a bare word is a literal", () => {
+  it.each([
+    ['export DB_PASSWORD=falconLibertyBeach', 'falconLibertyBeach'], ['DB_PASSWORD=falconLibertyBeach', 'falconLibertyBeach'],
+    ['ENV DB_PASSWORD=falconLibertyBeach', 'falconLibertyBeach'], ['services:\n  db:\n    environment:\n      - DB_PASSWORD=falconLibertyBeach', 'falconLibertyBeach'],
+    ['DB_PASSWORD=falcon_liberty_beach\nDB_HOST=db', 'falcon_liberty_beach'], ['DB_PASSWORD=falconLibertyBeach && make', 'falconLibertyBeach'],
+    ['DB_PASSWORD=falconLibertyBeach # prod', 'falconLibertyBeach'],
+    ['mysql -u root --password=falconLibertyBeach', 'falconLibertyBeach'], ['mysql -u root --password falconLibertyBeach', 'falconLibertyBeach'],
+    ['mysql --password=falconLibertyBeach -h db', 'falconLibertyBeach'],
+    ['mysqldump --password=falconLibertyBeach --all-databases \\\n  > dump.sql', 'falconLibertyBeach'], ['go run . -password=falconLibertyBeach', 'falconLibertyBeach'],
+    ['args: ["--password=falconLibertyBeach", "-h", "db"]', 'falconLibertyBeach'], ['./server --jwt-secret quietHarborLamp', 'quietHarborLamp'],
+    ['export JWT_SECRET=quietHarborLamp', 'quietHarborLamp'], ['SECRET_KEY=quietHarborLamp', 'quietHarborLamp'],
+    // (Set before a command, among others, by Docker's `-e`, after a separator, in a workflow's `run:`, on a diff's added line, in an
+    // agent's JSON line.)
+    ['PGPASSWORD=falconLibertyBeach psql -h db', 'falconLibertyBeach'], ['export DB_USER=app DB_PASSWORD=falconLibertyBeach', 'falconLibertyBeach'],
+    ['docker run -e "DB_PASSWORD=falconLibertyBeach" postgres', 'falconLibertyBeach'], ['cd app && DB_PASSWORD=falconLibertyBeach make test', 'falconLibertyBeach'],
+    ['steps:\n  - run: DB_PASSWORD=falconLibertyBeach make test', 'falconLibertyBeach'], ['+DB_PASSWORD=falconLibertyBeach', 'falconLibertyBeach'],
+    ['{"command":"export DB_PASSWORD=falconLibertyBeach"}', 'falconLibertyBeach'], ['mysql --password=falconLibertyBeach mydb < dump.sql', 'falconLibertyBeach'],
+    ['./server --secret id=Xk29fLmQ8vRtA1zz', 'Xk29fLmQ8vRtA1zz'],
+  ])('redacts %j', (text, value) => {
+    const out = redactText(text, {});
+    expect(out).not.toContain(value);
+    expect(out).toContain('[REDACTED:password]');
+  });
+  it.each([
+    // (Code: Python's argument, an assignment with blanks, a statement that goes on; the key's own name; a placeholder.)
+    'conn = connect(\n    password=conn_password,\n)', 'DB_PASSWORD = dbPassword', 'PASSWORD=userPassword - offset',
+    'export DB_PASSWORD=dbPassword', 'export DB_PASSWORD=yourPassword', 'mysql --password=yourPassword', 'const jwtSecret = configSecret;',
+    // (A key's or a token's name given words in a shell is a default to develop with: `MEILISEARCH_KEY=masterKey`; Docker's `--secret`
+    // names a secret kept elsewhere, and where to mount it.)
+    'MEILISEARCH_KEY=masterKey', 'docker build --secret id=npmrc,src=.npmrc .',
+    'docker service create ... --secret source=my-erlang-cookie,target=/var/lib/rabbitmq/.erlang.cookie ... rabbitmq',
+  ])('keeps %j', (text) => {
+    expect(redactText(text, {})).toBe(text);
   });
 });
