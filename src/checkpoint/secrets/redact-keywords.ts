@@ -485,6 +485,8 @@ const FORMS: Form[] = [
   form(`${TAIL}["']?(?:=|:=)(?<v>%\\([\\w.]+\\)[a-z]|(?=[^\\s"'\`&;,()<>\\]}])[^\\s"'\`&;,()<>\\]{}]*(?:\\{[^\\s"'\`&;,()<>\\]}]*\\}|[^\\s"'\`&;,()<>\\]}]*))`),
   // A Dockerfile's `ENV KEY value` (the older form, a space for `=`), csh's `setenv KEY value`, fish's `set -x KEY value`: the rest of the line is the value.
   form(`${TAIL}[ \\t]+(["']?)(?<v>[^\\s"'\`]+)\\1[ \\t]*(?=\\r?\\n|$)`, { when: (b) => /^[ \t]*(?:ENV|setenv|set(?:[ \t]+-[A-Za-z]+)+)[ \t]+$/.test(b), accept: credentialLike }),
+  // (… and a password's, as its `=` form takes it: `ENV DB_PASSWORD sunshine` is `ENV DB_PASSWORD=sunshine`.)
+  form(`${TAIL}[ \\t]+(["']?)(?<v>[^\\s"'\`]+)\\1[ \\t]*(?=\\r?\\n|$)`, { when: (b) => /^[ \t]*(?:ENV|setenv|set(?:[ \t]+-[A-Za-z]+)+)[ \t]+$/.test(b), keys: PASSWORD_KEY }),
   // --password value, -Password "value", machine h login u password value
   // (A word of prose after an option named in a sentence is no value: `Fixed -secret values not being sent`, `-token argument present`.)
   form(`${TAIL}[ \\t]+(["']?)(?<v>[^\\s"'\`]+)\\1(?![^\\s;|&)])`, {
@@ -1467,6 +1469,7 @@ const MOUNTED_SECRET = /^(?:id|src|source|type|env|target|required|mode|uid|gid)
  * - A variable set with `=` right after its name, where a shell's word starts (see SHELL_WORD_START), the value ending the command's
  *   word: a blank, the line's end, a separator, a closing quote. (Not `,` nor `)`: `password=conn_password,` is Python's argument;
  *   nor an operator between blanks, `PASSWORD=userPassword - offset`.)
+ * - A Dockerfile's older `ENV NAME value`, csh's `setenv NAME value`, fish's `set -x NAME value`.
  */
 function isShellWord(text: string, keyEnd: number, end: number, key: string, lineBefore: string): boolean {
   if (!/pass|pwd|pw$|secret/i.test(key)) return false;
@@ -1475,6 +1478,8 @@ function isShellWord(text: string, keyEnd: number, end: number, key: string, lin
   while (at < end && isKeyChar(text.charCodeAt(at))) at++;
   const name = key + text.slice(keyEnd, at);
   if (/(?:^|[\s"'`])--?$/.test(lineBefore)) return !/^secrets?$/i.test(name) && /^(?:=|[ \t]{1,8}[^\s=])/.test(text.slice(at, at + 10));
+  // (A Dockerfile's older `ENV NAME value`, csh's `setenv`, fish's `set -x`: a blank for `=`, the value last on its line.)
+  if (/^[ \t]/.test(text[at] ?? '') && /^[ \t]*(?:ENV|setenv|set(?:[ \t]+-[A-Za-z]+)+)[ \t]+$/.test(lineBefore)) return true;
   if (text.charCodeAt(at) !== 61) return false;
   const after = text.slice(end, end + 4);
   if (!/^(?:$|[\s;&|`"'])/.test(after) || /^[ \t]+[-+*/%][ \t]/.test(after)) return false;

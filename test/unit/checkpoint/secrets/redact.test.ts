@@ -2095,6 +2095,9 @@ describe("a password of words in a shell's words, where a bare word is a literal
     ['steps:\n  - run: DB_PASSWORD=falconLibertyBeach make test', 'falconLibertyBeach'], ['+DB_PASSWORD=falconLibertyBeach', 'falconLibertyBeach'],
     ['{"command":"export DB_PASSWORD=falconLibertyBeach"}', 'falconLibertyBeach'], ['mysql --password=falconLibertyBeach mydb < dump.sql', 'falconLibertyBeach'],
     ['./server --secret id=Xk29fLmQ8vRtA1zz', 'Xk29fLmQ8vRtA1zz'],
+    // (A blank for `=`: a Dockerfile's older `ENV`, csh's `setenv`, fish's `set -x`; a word as the `=` form takes it.)
+    ['ENV DB_PASSWORD falconLibertyBeach', 'falconLibertyBeach'], ['setenv DB_PASSWORD falconLibertyBeach', 'falconLibertyBeach'],
+    ['set -x DB_PASSWORD falconLibertyBeach', 'falconLibertyBeach'], ['ENV DB_PASSWORD sunshine', 'sunshine'],
   ])('redacts %j', (text, value) => {
     const out = redactText(text, {});
     expect(out).not.toContain(value);
@@ -2106,7 +2109,7 @@ describe("a password of words in a shell's words, where a bare word is a literal
     'export DB_PASSWORD=dbPassword', 'export DB_PASSWORD=yourPassword', 'mysql --password=yourPassword', 'const jwtSecret = configSecret;',
     // (A key's or a token's name given words in a shell is a default to develop with: `MEILISEARCH_KEY=masterKey`; Docker's `--secret`
     // names a secret kept elsewhere, and where to mount it.)
-    'MEILISEARCH_KEY=masterKey', 'docker build --secret id=npmrc,src=.npmrc .',
+    'MEILISEARCH_KEY=masterKey', 'docker build --secret id=npmrc,src=.npmrc .', 'ENV DB_PASSWORD_FILE /run/secrets/db', 'ENV DB_PASSWORD changeme',
     'docker service create ... --secret source=my-erlang-cookie,target=/var/lib/rabbitmq/.erlang.cookie ... rabbitmq',
   ])('keeps %j', (text) => {
     expect(redactText(text, {})).toBe(text);
