@@ -1484,8 +1484,16 @@ function isShellWord(text: string, keyEnd: number, end: number, key: string, lin
   const after = text.slice(end, end + 4);
   if (!/^(?:$|[\s;&|`"'])/.test(after) || /^[ \t]+[-+*/%][ \t]/.test(after)) return false;
   const position = SHELL_WORD_START.exec(lineBefore);
-  // (At a line's start alone, a name in small letters may be Python's argument on a line of its own: only a variable in capitals.)
-  return position !== null && (position[1] === undefined || /^[A-Z][A-Z0-9_]*$/.test(name));
+  // (At a line's start alone, a name in small letters may be Python's argument on a line of its own: not after a line that opens a
+  // call or goes on with a comma, nor before one that closes it.)
+  return position !== null && (position[1] === undefined || /^[A-Z][A-Z0-9_]*$/.test(name) || !isArgumentLine(text, keyEnd - key.length - lineBefore.length, end));
+}
+/** Whether the line that starts at `start` (its value ending at `end`) stands between a line ending in `(`, `,`, `[` or `{` and one starting with `)`. */
+function isArgumentLine(text: string, start: number, end: number): boolean {
+  let before = start - 1;
+  while (before >= 0 && start - before < 200 && /\s/.test(text[before]!)) before--;
+  const next = /^[^\n]*\n\s*(\S)/.exec(text.slice(end, end + 200));
+  return (before >= 0 && /[(,[{]/.test(text[before]!)) || next?.[1] === ')';
 }
 /**
  * Where a shell's word starts, at the end of the text before a key: a line's start (its blanks, a diff's sign, a list's bullet or

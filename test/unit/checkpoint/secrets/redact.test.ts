@@ -2096,6 +2096,8 @@ describe("a password of words in a shell's words, where a bare word is a literal
     ['{"command":"export DB_PASSWORD=falconLibertyBeach"}', 'falconLibertyBeach'], ['mysql --password=falconLibertyBeach mydb < dump.sql', 'falconLibertyBeach'],
     ['./server --secret id=Xk29fLmQ8vRtA1zz', 'Xk29fLmQ8vRtA1zz'],
     // (A blank for `=`: a Dockerfile's older `ENV`, csh's `setenv`, fish's `set -x`; a word as the `=` form takes it.)
+    // (A name in small letters alone at a line's start, an .env's or a script's, not between a call's lines.)
+    ['db_host=x\ndb_password=falconLibertyBeach\ndb_user=app', 'falconLibertyBeach'], ['# creds\nsmtp_password=quiet_harbor_lamp', 'quiet_harbor_lamp'],
     ['ENV DB_PASSWORD falconLibertyBeach', 'falconLibertyBeach'], ['setenv DB_PASSWORD falconLibertyBeach', 'falconLibertyBeach'],
     ['set -x DB_PASSWORD falconLibertyBeach', 'falconLibertyBeach'], ['ENV DB_PASSWORD sunshine', 'sunshine'],
   ])('redacts %j', (text, value) => {
@@ -2106,6 +2108,7 @@ describe("a password of words in a shell's words, where a bare word is a literal
   it.each([
     // (Code: Python's argument, an assignment with blanks, a statement that goes on; the key's own name; a placeholder.)
     'conn = connect(\n    password=conn_password,\n)', 'DB_PASSWORD = dbPassword', 'PASSWORD=userPassword - offset',
+    'conn = connect(\n    password=conn_password\n)', 'conn = connect(host,\n    smtp_password=conn_password\n)', 'client = Client(\n    host=h,\n    password=connPassword)',
     'export DB_PASSWORD=dbPassword', 'export DB_PASSWORD=yourPassword', 'mysql --password=yourPassword', 'const jwtSecret = configSecret;',
     // (A key's or a token's name given words in a shell is a default to develop with: `MEILISEARCH_KEY=masterKey`; Docker's `--secret`
     // names a secret kept elsewhere, and where to mount it.)
