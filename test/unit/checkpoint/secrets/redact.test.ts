@@ -2095,9 +2095,9 @@ describe("a password of words in a shell's words, where a bare word is a literal
     ['steps:\n  - run: DB_PASSWORD=falconLibertyBeach make test', 'falconLibertyBeach'], ['+DB_PASSWORD=falconLibertyBeach', 'falconLibertyBeach'],
     ['{"command":"export DB_PASSWORD=falconLibertyBeach"}', 'falconLibertyBeach'], ['mysql --password=falconLibertyBeach mydb < dump.sql', 'falconLibertyBeach'],
     ['./server --secret id=Xk29fLmQ8vRtA1zz', 'Xk29fLmQ8vRtA1zz'],
-    // (A blank for `=`: a Dockerfile's older `ENV`, csh's `setenv`, fish's `set -x`; a word as the `=` form takes it.)
     // (A name in small letters alone at a line's start, an .env's or a script's, not between a call's lines.)
     ['db_host=x\ndb_password=falconLibertyBeach\ndb_user=app', 'falconLibertyBeach'], ['# creds\nsmtp_password=quiet_harbor_lamp', 'quiet_harbor_lamp'],
+    // (A blank for `=`: a Dockerfile's older `ENV`, csh's `setenv`, fish's `set -x`; a word as the `=` form takes it.)
     ['ENV DB_PASSWORD falconLibertyBeach', 'falconLibertyBeach'], ['setenv DB_PASSWORD falconLibertyBeach', 'falconLibertyBeach'],
     ['set -x DB_PASSWORD falconLibertyBeach', 'falconLibertyBeach'], ['ENV DB_PASSWORD sunshine', 'sunshine'],
   ])('redacts %j', (text, value) => {
